@@ -1,0 +1,1 @@
+export { Spinner, type SpinnerProps, type SpinnerSize, spinnerVariants } from "./spinner";

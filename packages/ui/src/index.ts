@@ -1,0 +1,3 @@
+export * from "./components/button";
+export * from "./components/spinner";
+export { cn } from "./lib/cn";
