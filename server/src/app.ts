@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppDeps, AppEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { accountRoutes, authRoutes } from "./routes/auth.ts";
+
+const JSON_LIMIT = 2 * 1024 * 1024; // a 200,000-character note, JSON-escaped, fits
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    c.set("logger", deps.logger.child({ requestId }));
+    c.header("X-Request-Id", requestId);
+    const started = performance.now();
+    await next();
+    // Path only: query strings may carry search words, and bodies may carry secrets.
+    c.var.logger.info("request", {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  app.use(
+    "/api/*",
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      crossOriginResourcePolicy: "same-origin",
+      referrerPolicy: "no-referrer",
+      strictTransportSecurity: "max-age=15552000; includeSubDomains",
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_LIMIT + 256 * 1024,
+      onError: () => {
+        throw new ApiError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
+
+  app.get("/api/health", (c) => c.json({ success: true as const, data: { status: "ok" as const } }));
+  app.route("/api/auth", authRoutes);
+  app.route("/api/account", accountRoutes);
+
+  app.notFound((c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.extra.headers ?? {})) c.header(k, v);
+      return c.json(
+        {
+          success: false,
+          message: err.message,
+          code: err.code,
+          ...(err.extra.issues ? { issues: err.extra.issues } : {}),
+          ...(err.extra.data !== undefined ? { data: err.extra.data } : {}),
+        },
+        err.status as 400,
+      );
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ success: false, message: "请求有误", code: "VALIDATION_ERROR" }, err.status);
+    }
+    c.var.logger.error("unhandled error", { err });
+    return c.json({ success: false, message: "服务器内部错误，请稍后再试", code: "INTERNAL_ERROR" }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
