@@ -6,6 +6,10 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { accountRoutes, authRoutes } from "./routes/auth.ts";
+import { feedRoutes } from "./routes/feed.ts";
+import { ideaRoutes } from "./routes/ideas.ts";
+import { noteRoutes } from "./routes/notes.ts";
+import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
 
 const JSON_LIMIT = 2 * 1024 * 1024; // a 200,000-character note, JSON-escaped, fits
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -31,6 +35,11 @@ export function createApp(deps: AppDeps) {
     });
   });
 
+  // Registered before secureHeaders so that these run after it: avatars are sandboxed.
+  app.use("/api/avatars/*", async (c, next) => {
+    await next();
+    c.res.headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+  });
   app.use(
     "/api/*",
     secureHeaders({
@@ -57,6 +66,11 @@ export function createApp(deps: AppDeps) {
   app.get("/api/health", (c) => c.json({ success: true as const, data: { status: "ok" as const } }));
   app.route("/api/auth", authRoutes);
   app.route("/api/account", accountRoutes);
+  app.route("/api/profile", profileRoutes);
+  app.route("/api/avatars", avatarRoutes);
+  app.route("/api/ideas", ideaRoutes);
+  app.route("/api/notes", noteRoutes);
+  app.route("/api/feed", feedRoutes);
 
   app.notFound((c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
 
