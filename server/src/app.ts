@@ -9,6 +9,7 @@ import { accountRoutes, authRoutes } from "./routes/auth.ts";
 import { feedRoutes } from "./routes/feed.ts";
 import { ideaRoutes } from "./routes/ideas.ts";
 import { noteRoutes } from "./routes/notes.ts";
+import { pointsRoutes } from "./routes/points.ts";
 import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
 
 const JSON_LIMIT = 2 * 1024 * 1024; // a 200,000-character note, JSON-escaped, fits
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/ideas", ideaRoutes);
   app.route("/api/notes", noteRoutes);
   app.route("/api/feed", feedRoutes);
+  app.route("/api/points", pointsRoutes);
 
   app.notFound((c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
 

@@ -11,6 +11,9 @@ export type TestCtx = {
   app: ReturnType<typeof createApp>;
   config: Config;
   name: string;
+  /** A postgres:// URL of this test database (unix socket for the embedded one). */
+  url: string;
+  poolConfig: import("pg").PoolConfig;
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -22,10 +25,11 @@ export function forEachDatabase(fn: (ctx: TestCtx) => void, env: Record<string, 
   const targets = inject("testDatabases");
   if (targets.length === 0) throw new Error("no test database: check server/test/global-setup.ts");
   describe.each(targets)("[$name]", (target) => {
-    const ctx = { name: target.name } as TestCtx;
+    const ctx = { name: target.name, url: urlOf(target) } as TestCtx;
     beforeAll(() => {
       const logger = createLogger("silent");
       ctx.config = testConfig(env);
+      ctx.poolConfig = target.config;
       ctx.db = createPool({ ...target.config, max: 20 }, logger);
       ctx.app = createApp({ config: ctx.config, db: ctx.db, logger });
     });
@@ -78,4 +82,12 @@ export async function registerUser(ctx: TestCtx, account = uniqueAccount()): Pro
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.data.token, id: res.body.data.user.id, account, password: PASSWORD };
+}
+
+function urlOf(target: {
+  config: { connectionString?: string; host?: string; user?: string; database?: string };
+}) {
+  const c = target.config;
+  if (c.connectionString) return c.connectionString;
+  return `postgresql://${c.user}@localhost/${c.database}?host=${encodeURIComponent(c.host ?? "")}`;
 }
