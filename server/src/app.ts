@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { buildOpenApi, renderDocs } from "./openapi.ts";
 import { accountRoutes, authRoutes } from "./routes/auth.ts";
 import { exportRoutes } from "./routes/export.ts";
 import { feedRoutes } from "./routes/feed.ts";
@@ -43,6 +44,13 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
   });
+  app.use("/api/docs", async (c, next) => {
+    await next();
+    c.res.headers.set(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+  });
   app.use(
     "/api/*",
     secureHeaders({
@@ -66,6 +74,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  let openapi: ReturnType<typeof buildOpenApi> | null = null;
+  let docs: string | null = null;
+  app.get("/api/openapi.json", (c) => c.json((openapi ??= buildOpenApi())));
+  app.get("/api/docs", (c) => c.html((docs ??= renderDocs((openapi ??= buildOpenApi())))));
   app.get("/api/health", (c) => c.json({ success: true as const, data: { status: "ok" as const } }));
   app.route("/api/auth", authRoutes);
   app.route("/api/account", accountRoutes);
