@@ -60,7 +60,7 @@ async function nativePackageDir(): Promise<string> {
 }
 
 /** `npm install --ignore-scripts` skips the postinstall that recreates the libraries' symlinks. */
-async function checkSymlinks(nativeDir: string): Promise<void> {
+export async function checkSymlinks(nativeDir: string): Promise<void> {
   const listFile = path.join(nativeDir, "pg-symlinks.json");
   if (!existsSync(listFile)) return;
   const links = JSON.parse(await readFile(listFile, "utf8")) as { source: string; target: string }[];
@@ -196,11 +196,15 @@ const alive = (pid: number) => {
   }
 };
 
+async function isZombie(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+}
+
 async function waitGone(pid: number, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (!alive(pid) || (await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")).includes(") Z "))
-      return true;
+    if (!alive(pid) || (await isZombie(pid))) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
   return !alive(pid);
@@ -217,6 +221,12 @@ async function stopOrphan(clusterDir: string, logger: Logger): Promise<void> {
   if (!text) return;
   const pid = Number.parseInt(text.split("\n")[0] ?? "", 10);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return; // stale file: postgres removes it itself
+  if (await isZombie(pid)) {
+    // A dead postmaster nobody reaped still answers kill(pid, 0), so postgres would refuse the lock.
+    logger.warn("removing the lock file of a dead (zombie) postmaster", { pid, clusterDir });
+    await rm(pidFile, { force: true });
+    return;
+  }
   const cmdline = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
   const isOurs = path.basename(cmdline[0] ?? "") === "postgres" && cmdline.includes(clusterDir);
   if (!isOurs) return; // pid reused by an unrelated process; postgres will judge the lock itself
@@ -299,12 +309,14 @@ async function initCluster(bin: string, clusterDir: string, runAs: RunAs, logger
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   logger: Logger;
+  /** The package's native/ directory; found automatically (tests point it at a broken copy). */
+  nativeDir?: string;
 }): Promise<EmbeddedPostgres> {
   const { logger } = opts;
   const isRoot = process.getuid?.() === 0;
   const runAs: RunAs = isRoot ? await ensurePostgresUser() : null;
 
-  const packaged = await nativePackageDir();
+  const packaged = opts.nativeDir ?? (await nativePackageDir());
   await checkSymlinks(packaged);
   const nativeDir = await reachableNativeDir(packaged, runAs);
   const bin = path.join(nativeDir, "bin");
