@@ -16,13 +16,16 @@ const logger = createLogger(config.logLevel, { service: "shinian-server" });
 
 try {
   const running = await startServer(config, logger);
-  let signalled = false;
+  let signalledAt = 0;
   const shutdown = (signal: string) => {
-    if (signalled) {
+    if (signalledAt) {
+      // Ctrl+C under `npm start` delivers SIGINT twice at once (the terminal's process group and
+      // tsx relaying it): only a signal sent well after the first one means "exit now".
+      if (Date.now() - signalledAt < 2000) return;
       logger.warn("second signal: exiting now", { signal });
       process.exit(1);
     }
-    signalled = true;
+    signalledAt = Date.now();
     logger.info("shutting down", { signal });
     running.close().then(
       () => {
