@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import { expect, it } from "vitest";
+import { migrate } from "../src/db/migrate.ts";
+import { createPool } from "../src/db/pool.ts";
+import { createLogger } from "../src/logger.ts";
+import { forEachDatabase } from "./helpers.ts";
+
+const silent = createLogger("silent");
+
+forEachDatabase((ctx) => {
+  it("several processes migrating one fresh database at once apply each migration exactly once", async () => {
+    const name = `shinian_mig_${randomBytes(4).toString("hex")}`;
+    await ctx.db.query(`CREATE DATABASE ${name}`);
+    const config = ctx.poolConfig.connectionString
+      ? {
+          connectionString: Object.assign(new URL(ctx.poolConfig.connectionString), {
+            pathname: `/${name}`,
+          }).toString(),
+        }
+      : { ...ctx.poolConfig, database: name };
+    const pools = Array.from({ length: 4 }, () => createPool({ ...config, max: 1 }, silent));
+    try {
+      const applied = await Promise.all(pools.map((p) => migrate(p, silent)));
+      expect(applied.flat()).toEqual(["001_init.sql"]);
+      const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
+      expect(rows).toEqual([{ name: "001_init.sql" }]);
+      expect(await migrate(pools[0]!, silent)).toEqual([]);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+      await ctx.db.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    }
+  });
+});
