@@ -74,10 +74,18 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Built once from the contract on first request.
   let openapi: ReturnType<typeof buildOpenApi> | null = null;
   let docs: string | null = null;
-  app.get("/api/openapi.json", (c) => c.json((openapi ??= buildOpenApi())));
-  app.get("/api/docs", (c) => c.html((docs ??= renderDocs((openapi ??= buildOpenApi())))));
+  const openapiDoc = () => {
+    openapi ??= buildOpenApi();
+    return openapi;
+  };
+  app.get("/api/openapi.json", (c) => c.json(openapiDoc()));
+  app.get("/api/docs", (c) => {
+    docs ??= renderDocs(openapiDoc());
+    return c.html(docs);
+  });
   app.get("/api/health", (c) => c.json({ success: true as const, data: { status: "ok" as const } }));
   app.route("/api/auth", authRoutes);
   app.route("/api/account", accountRoutes);
