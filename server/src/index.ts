@@ -13,6 +13,7 @@ try {
   throw err;
 }
 const logger = createLogger(config.logLevel, { service: "shinian-server" });
+process.on("unhandledRejection", (err) => logger.error("unhandled rejection", { err }));
 
 try {
   const running = await startServer(config, logger);

@@ -1,0 +1,353 @@
+/**
+ * npm run bench:server — figures for docs/benchmarks.md (not a test: nothing here asserts).
+ * Starts the real server (embedded PostgreSQL) as a child process in a fresh DATA_DIR, seeds
+ * 100 users × 1,000 ideas of Chinese text, and measures start-up, memory, capture, feed,
+ * search (word index vs plain substring) and export. BENCH_USERS / BENCH_IDEAS scale it down.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { ideaVector } from "../src/services/text-index.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const USERS = Number(process.env.BENCH_USERS ?? 100);
+const IDEAS = Number(process.env.BENCH_IDEAS ?? 1000);
+const EXPORT_IDEAS = Number(process.env.BENCH_EXPORT_IDEAS ?? 10_000);
+const PORT = 18787;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+// ---------- realistic Chinese text ----------
+let seed = 42;
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const openers = ["今天", "早上", "刚才", "周末", "下午", "昨晚", "通勤路上", "开会时", "散步时", "睡前"];
+const verbs = ["想到", "发现", "意识到", "突然觉得", "记下", "读到", "听说", "决定", "尝试了", "反思了"];
+const topics = [
+  "产品设计的一个好点子",
+  "时间管理的方法",
+  "咖啡和写作的关系",
+  "团队沟通的问题",
+  "读书笔记的整理方式",
+  "用户体验的细节",
+  "健身计划的安排",
+  "理财的基本原则",
+  "旅行路线的规划",
+  "学习英语的技巧",
+  "断舍离的生活方式",
+  "人工智能对工作的影响",
+  "周报的写法",
+  "早睡早起的好处",
+  "家里收纳的办法",
+  "一本关于历史的书",
+  "创业公司的融资",
+  "孩子教育的思考",
+  "做饭的小窍门",
+  "摄影构图的规律",
+];
+const tails = [
+  "值得以后展开写一写。",
+  "可以和同事讨论一下。",
+  "感觉很有启发。",
+  "需要再查一些资料。",
+  "明天试着实践一下。",
+  "先记下来，之后再整理。",
+  "和上周的想法可以联系起来。",
+  "也许能变成一篇笔记。",
+];
+const idea = () => {
+  const parts = [`${pick(openers)}${pick(verbs)}${pick(topics)}，`, pick(tails)];
+  if (rand() < 0.5) parts.push(`另外，${pick(verbs)}${pick(topics)}，${pick(tails)}`);
+  return parts.join("");
+};
+
+// ---------- helpers ----------
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+
+async function rssKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** PSS of every postgres process of this cluster (shared memory counted once overall). */
+async function postgresPssKb(dataDir: string): Promise<number> {
+  const pidText = await readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8").catch(() => "");
+  const master = Number(pidText.split("\n")[0]);
+  let total = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (Number(entry) !== master && ppid !== master) continue;
+    const rollup = await readFile(`/proc/${entry}/smaps_rollup`, "utf8").catch(() => "");
+    total += Number(/Pss:\s+(\d+)/.exec(rollup)?.[1] ?? 0);
+  }
+  return total;
+}
+
+function startServer(dataDir: string): Promise<{ proc: ChildProcess; ms: number }> {
+  const started = performance.now();
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    proc.on("exit", (code) => reject(new Error(`server exited (${code})`)));
+    const poll = async () => {
+      try {
+        const res = await fetch(`${BASE}/api/health`);
+        if (res.ok) return resolve({ proc, ms: performance.now() - started });
+      } catch {
+        // not yet
+      }
+      setTimeout(poll, 10);
+    };
+    poll();
+  });
+}
+
+async function stopServer(proc: ChildProcess) {
+  proc.removeAllListeners("exit");
+  const done = new Promise((r) => proc.once("exit", r));
+  proc.kill("SIGTERM");
+  await done;
+}
+
+async function json(method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(BASE + url, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+}
+
+/** `concurrency` clients loop for `seconds`; returns latencies and throughput. */
+async function load(concurrency: number, seconds: number, one: (i: number) => Promise<number>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, c) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t = performance.now();
+        const status = await one(c * 1_000_000 + i);
+        if (status >= 400) errors++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    n: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    errors,
+  };
+}
+
+async function main() {
+  const out: string[] = [];
+  const line = (s = "") => {
+    out.push(s);
+    console.log(s);
+  };
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-"));
+  await chmod(dataDir, 0o755);
+  line(
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${mb(os.totalmem() / 1024)} RAM, Node ${process.version}`,
+  );
+  line(
+    `Data: ${USERS} users × ${IDEAS} ideas (${USERS * IDEAS} ideas) + one account with ${EXPORT_IDEAS} ideas`,
+  );
+  line();
+
+  // start-up
+  let server = await startServer(dataDir);
+  line(`| cold start, fresh DATA_DIR (initdb + migrate), to first /api/health | ${ms(server.ms)} |`);
+  await stopServer(server.proc);
+  server = await startServer(dataDir);
+  line(`| start on existing DATA_DIR (restart), to first /api/health | ${ms(server.ms)} |`);
+  const idleNode = await rssKb(server.proc.pid!);
+  const idlePg = await postgresPssKb(dataDir);
+  line(`| RSS idle: node / PostgreSQL (PSS, all processes) | ${mb(idleNode)} / ${mb(idlePg)} |`);
+
+  // users and seed data (SQL with the server's own search-vector builder: seeding 100k rows
+  // over HTTP would measure the seeding, not the server)
+  const tokens: string[] = [];
+  const ids: string[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const r = await json("POST", "/api/auth/register", undefined, {
+      account: `bench${u}@example.cn`,
+      password: "bench-password",
+      agreeTerms: true,
+    });
+    tokens.push(r.body.data.token as string);
+    ids.push((r.body.data.user as { id: string }).id);
+  }
+  const socketDir = await findSocketDir(dataDir);
+  const client = new pg.Client({ host: socketDir, port: 5432, user: "postgres", database: "postgres" });
+  await client.connect();
+  const seedStart = performance.now();
+  const insert = async (userId: string, n: number) => {
+    for (let done = 0; done < n; done += 500) {
+      const batch = Math.min(500, n - done);
+      const contents = Array.from({ length: batch }, idea);
+      const vectors = contents.map((c) =>
+        ideaVector({ title: "", content: c, originalContent: c, tags: [] }),
+      );
+      await client.query(
+        `INSERT INTO ideas (user_id, original_content, content, search, created_at)
+         SELECT $1, c, c, v::tsvector, now() - (n * interval '1 minute')
+         FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(c, v, n)`,
+        [userId, contents, vectors],
+      );
+    }
+  };
+  for (const id of ids) await insert(id, IDEAS);
+  await client.query("ANALYZE ideas");
+  line(`| seed ${USERS * IDEAS} ideas (SQL, batches of 500) | ${(performance.now() - seedStart) / 1000} s |`);
+
+  // capture
+  const capture = await load(50, 10, (i) =>
+    fetch(`${BASE}/api/ideas`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${tokens[i % USERS]}` },
+      body: JSON.stringify({ content: idea() }),
+    }).then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    }),
+  );
+  line(
+    `| capture POST /api/ideas, 50 concurrent clients, 10 s | ${capture.rps.toFixed(0)} req/s, p50 ${ms(capture.p50)}, p95 ${ms(capture.p95)}, ${capture.errors} errors |`,
+  );
+  const get = (url: string, token: string) =>
+    fetch(BASE + url, { headers: { authorization: `Bearer ${token}` } }).then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    });
+  const feed = await load(10, 5, (i) => get("/api/feed?limit=20", tokens[i % USERS]!));
+  line(
+    `| feed page GET /api/feed (20 items), 10 concurrent | ${feed.rps.toFixed(0)} req/s, p50 ${ms(feed.p50)}, p95 ${ms(feed.p95)} |`,
+  );
+  for (const word of ["咖啡", "时间管理"]) {
+    const s = await load(10, 5, (i) => get(`/api/search?q=${encodeURIComponent(word)}`, tokens[i % USERS]!));
+    line(
+      `| search GET /api/search?q=${word} (${word.length} chars), 10 concurrent, end to end | p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, ${s.rps.toFixed(0)} req/s |`,
+    );
+  }
+
+  // word index vs substring on the same data, in the database, over all rows
+  const total = (await client.query("SELECT count(*)::int AS n FROM ideas")).rows[0].n as number;
+  for (const word of ["咖啡", "时间管理"]) {
+    const tsq = `'${word.length === 4 ? "时间' & '管理" : word}'`;
+    const time = async (sql: string, params: unknown[]) => {
+      const xs: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        rows = (await client.query(sql, params)).rowCount ?? 0;
+        xs.push(performance.now() - t);
+      }
+      return { p50: pct(xs, 50), p95: pct(xs, 95), rows };
+    };
+    const userId = ids[0]!;
+    const wordAll = await time(
+      "SELECT id FROM ideas WHERE search @@ $1::tsquery ORDER BY created_at DESC LIMIT 20",
+      [tsq],
+    );
+    const likeAll = await time(
+      "SELECT id FROM ideas WHERE content LIKE $1 ORDER BY created_at DESC LIMIT 20",
+      [`%${word}%`],
+    );
+    const wordCount = await time("SELECT count(*) FROM ideas WHERE search @@ $1::tsquery", [tsq]);
+    const likeCount = await time("SELECT count(*) FROM ideas WHERE content LIKE $1", [`%${word}%`]);
+    const wordUser = await time(
+      "SELECT id FROM ideas WHERE user_id = $2 AND search @@ $1::tsquery ORDER BY ts_rank(search, $1::tsquery) DESC LIMIT 20",
+      [tsq, userId],
+    );
+    const likeUser = await time(
+      "SELECT id FROM ideas WHERE user_id = $2 AND content LIKE $1 ORDER BY created_at DESC LIMIT 20",
+      [`%${word}%`, userId],
+    );
+    line(
+      `| "${word}" over all ${total} rows, count of matches: word index / LIKE | p95 ${ms(wordCount.p95)} / ${ms(likeCount.p95)} (${(likeCount.p95 / wordCount.p95).toFixed(0)}×) |`,
+    );
+    line(
+      `| "${word}" over all rows, newest 20: word index / LIKE | p95 ${ms(wordAll.p95)} / ${ms(likeAll.p95)} |`,
+    );
+    line(
+      `| "${word}" within one user's ${IDEAS} ideas, top 20: word / LIKE | p95 ${ms(wordUser.p95)} / ${ms(likeUser.p95)} |`,
+    );
+  }
+
+  // export of a 10k-idea account
+  const big = await json("POST", "/api/auth/register", undefined, {
+    account: "bench-export@example.cn",
+    password: "bench-password",
+    agreeTerms: true,
+  });
+  await insert((big.body.data.user as { id: string }).id, EXPORT_IDEAS);
+  await new Promise((r) => setTimeout(r, 500));
+  const before = await rssKb(server.proc.pid!);
+  let peak = before;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      peak = Math.max(peak, await rssKb(server.proc.pid!));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  const t = performance.now();
+  const res = await fetch(`${BASE}/api/export`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${big.body.data.token}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  const size = (await res.arrayBuffer()).byteLength;
+  const exportMs = performance.now() - t;
+  polling = false;
+  await poller;
+  line(
+    `| export of a ${EXPORT_IDEAS}-idea account (streamed zip, ${(size / 1024 / 1024).toFixed(1)} MB) | ${ms(exportMs)}, node RSS +${mb(peak - before)} (peak over the pre-export RSS) |`,
+  );
+  line(
+    `| RSS after load: node / PostgreSQL (PSS) | ${mb(await rssKb(server.proc.pid!))} / ${mb(await postgresPssKb(dataDir))} |`,
+  );
+
+  await client.end();
+  await stopServer(server.proc);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function findSocketDir(dataDir: string): Promise<string> {
+  // the server logs it at info; recompute the same way as src/db/embedded.ts does
+  const { createHash } = await import("node:crypto");
+  const key = createHash("sha256").update(path.join(dataDir, "pg")).digest("hex").slice(0, 12);
+  return path.join(os.tmpdir(), `shinian-pg-${key}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
