@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
 import { call, forEachDatabase } from "./helpers.ts";
@@ -57,5 +58,47 @@ forEachDatabase((ctx) => {
     });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+});
+
+forEachDatabase((ctx) => {
+  it("logs one structured line per request, with request id and user, never a password or token", async () => {
+    const lines: string[] = [];
+    const logger = createLogger("debug", {}, (l) => lines.push(l));
+    const app = createApp({ config: ctx.config, db: ctx.db, logger });
+    const account = `log${Date.now()}@example.cn`;
+    const password = "very-secret-password-9";
+    const reg = await app.request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "req-log-1" },
+      body: JSON.stringify({ account, password, agreeTerms: true }),
+    });
+    const token = (await reg.json()).data.token as string;
+    await app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account, password: "wrong-password-1" }),
+    });
+    await app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
+    const text = lines.join("\n");
+    expect(text).not.toContain(password);
+    expect(text).not.toContain("wrong-password-1");
+    expect(text).not.toContain(token);
+    const entries = lines.map((l) => JSON.parse(l));
+    const requests = entries.filter((e) => e.msg === "request");
+    expect(requests).toHaveLength(3);
+    expect(requests[0]).toMatchObject({
+      requestId: "req-log-1",
+      method: "POST",
+      path: "/api/auth/register",
+      status: 201,
+    });
+    expect(requests[2]).toMatchObject({ path: "/api/auth/me", status: 200 });
+    expect(requests[2].userId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logout without a token is 401 and an unknown method on a known path is 404", async () => {
+    expect((await call(ctx, "POST", "/api/auth/logout")).status).toBe(401);
+    expect((await call(ctx, "PUT", "/api/health")).status).toBe(404);
   });
 });
