@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   PORT: int(8787, 0, 65535),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
+  APP_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default("./app/dist")),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -66,6 +67,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The built SPA served on non-/api paths. */
+  appDistDir: string;
   databaseUrl: string | undefined;
   exportCooldownMs: number;
   points: { registerBonus: number; costs: { chatReply: number; tidyIdea: number; composeNote: number } };
@@ -92,6 +95,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    appDistDir: path.resolve(e.APP_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     exportCooldownMs: e.EXPORT_COOLDOWN,
     points: {

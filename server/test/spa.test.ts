@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../src/app.ts";
+import { createLogger } from "../src/logger.ts";
+import { forEachDatabase, testConfig } from "./helpers.ts";
+
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), "shinian-dist-"));
+  await mkdir(path.join(dist, "assets"));
+  await writeFile(path.join(dist, "index.html"), "<!doctype html><title>拾念</title>");
+  await writeFile(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
+  await writeFile(path.join(dist, "manifest.webmanifest"), "{}");
+});
+afterAll(() => rm(dist, { recursive: true, force: true }));
+
+forEachDatabase((ctx) => {
+  describe("the built app on the same origin", () => {
+    const app = () =>
+      createApp({
+        config: { ...testConfig(), appDistDir: dist },
+        db: ctx.db,
+        logger: createLogger("silent"),
+      });
+
+    it("serves files, hashed assets cached for a year, and index.html for client routes", async () => {
+      const js = await app().request("/assets/app-abc123.js");
+      expect(js.status).toBe(200);
+      expect(js.headers.get("content-type")).toContain("text/javascript");
+      expect(js.headers.get("cache-control")).toContain("immutable");
+      expect(await js.text()).toBe("console.log(1)");
+      for (const route of ["/", "/ideas/123/original", "/login?redirect=%2Fchat"]) {
+        const page = await app().request(route);
+        expect(page.status, route).toBe(200);
+        expect(await page.text()).toContain("<title>拾念</title>");
+        expect(page.headers.get("cache-control")).toBe("no-cache");
+        expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+      }
+      expect((await app().request("/manifest.webmanifest")).headers.get("content-type")).toBe(
+        "application/manifest+json",
+      );
+    });
+
+    it("never serves files outside the build, and unknown API paths stay JSON 404s", async () => {
+      for (const p of [
+        "/../package.json",
+        "/%2e%2e/package.json",
+        "/assets/%2e%2e%2f%2e%2e%2fetc/passwd",
+        "/%00",
+      ]) {
+        const res = await app().request(p);
+        expect(await res.text(), p).not.toContain('"name"');
+      }
+      const api = await app().request("/api/nothing-here");
+      expect(api.status).toBe(404);
+      expect((await api.json()).code).toBe("NOT_FOUND");
+    });
+
+    it("says the app is not built when there is no build", async () => {
+      const bare = createApp({
+        config: { ...testConfig(), appDistDir: path.join(dist, "missing") },
+        db: ctx.db,
+        logger: createLogger("silent"),
+      });
+      const res = await bare.request("/");
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("前端尚未构建");
+    });
+  });
+});
