@@ -207,6 +207,39 @@ describe("embedded PostgreSQL lifecycle", () => {
     expect(second.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   });
 
+  it("crash of PostgreSQL itself: the server exits, and the restart recovers every acknowledged write", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = await tempDir();
+    const first = await startChild(dataDir);
+    const base = `http://127.0.0.1:${first.port}`;
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account: "pgcrash@example.cn", password: "password-123", agreeTerms: true }),
+    }).then((r) => r.json());
+    const acknowledged: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await fetch(`${base}/api/ideas`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${reg.data.token}` },
+        body: JSON.stringify({ content: `崩溃前 ${i}` }),
+      });
+      if (res.status === 201) acknowledged.push((await res.json()).data.id);
+    }
+    process.kill(await postmasterPid(dataDir), "SIGKILL");
+    expect(await exited(first.proc)).toBe(1); // fail fast: a supervisor restarts it
+    const second = await startChild(dataDir);
+    const got = await fetch(`http://127.0.0.1:${second.port}/api/ideas?limit=100`, {
+      headers: { authorization: `Bearer ${reg.data.token}` },
+    }).then((r) => r.json());
+    const ids = new Set(got.data.items.map((i: { id: string }) => i.id));
+    expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+    expect(acknowledged).toHaveLength(30);
+    second.proc.kill("SIGTERM");
+    expect(await exited(second.proc)).toBe(0);
+  });
+
   it.runIf(process.getuid?.() === 0)(
     "as root, keeps working when DATA_DIR sits under a private (mode 700) directory",
     async () => {
