@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chown, cp, lstat, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { chown, cp, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Logger } from "../logger.ts";
@@ -142,7 +142,7 @@ async function reachableNativeDir(nativeDir: string, runAs: RunAs): Promise<stri
     const tmp = `${copy}.tmp-${process.pid}`;
     await rm(tmp, { recursive: true, force: true });
     await cp(nativeDir, tmp, { recursive: true, verbatimSymlinks: true });
-    await import("node:fs/promises").then((fs) => fs.writeFile(path.join(tmp, ".complete"), ""));
+    await writeFile(path.join(tmp, ".complete"), "");
     await rm(copy, { recursive: true, force: true });
     await rename(tmp, copy);
   }
@@ -343,8 +343,6 @@ export async function startEmbeddedPostgres(opts: {
   const socketDir = socketDirFor(clusterDir);
   await mkdir(socketDir, { recursive: true, mode: 0o700 });
   if (runAs) await chown(socketDir, runAs.uid, runAs.gid);
-  if ((await stat(socketDir)).isDirectory() === false)
-    throw new EmbeddedPostgresError(`${socketDir} is not a directory`);
 
   const log: string[] = [];
   const child = spawnLogged(
