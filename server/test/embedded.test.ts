@@ -207,6 +207,19 @@ describe("embedded PostgreSQL lifecycle", () => {
     expect(second.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   });
 
+  it("refuses to take over a cluster that another running server uses", { timeout: 60_000 }, async () => {
+    const dataDir = await tempDir();
+    const running = await startChild(dataDir);
+    const pm = await postmasterPid(dataDir);
+    const err = await startEmbeddedPostgres({ dataDir, logger: silent }).catch((e) => e);
+    expect(err).toBeInstanceOf(EmbeddedPostgresError);
+    expect(err.message).toContain("in use by another running server");
+    expect(alive(pm)).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${running.port}/api/health`)).status).toBe(200);
+    running.proc.kill("SIGTERM");
+    expect(await exited(running.proc)).toBe(0);
+  });
+
   it("crash of PostgreSQL itself: the server exits, and the restart recovers every acknowledged write", {
     timeout: 120_000,
   }, async () => {
