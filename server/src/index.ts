@@ -1,6 +1,6 @@
+import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./logger.ts";
-import { startServer } from "./server.ts";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -16,7 +16,13 @@ const logger = createLogger(config.logLevel, { service: "shinian-server" });
 process.on("unhandledRejection", (err) => logger.error("unhandled rejection", { err }));
 
 try {
-  const running = await startServer(config, logger);
+  // PostgreSQL boots (initdb on a fresh DATA_DIR takes seconds) while Node loads the app's modules.
+  const embeddedStarting = config.databaseUrl
+    ? null
+    : startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+  embeddedStarting?.catch(() => undefined); // awaited (and reported) by startServer
+  const { startServer } = await import("./server.ts");
+  const running = await startServer(config, logger, embeddedStarting);
   let signalledAt = 0;
   const shutdown = (signal: string) => {
     if (signalledAt) {

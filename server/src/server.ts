@@ -10,11 +10,18 @@ import type { Logger } from "./logger.ts";
 export type Running = { port: number; db: Db; close(): Promise<void> };
 
 /** Database (embedded unless DATABASE_URL), migrations, HTTP server; close() drains in reverse. */
-export async function startServer(config: Config, logger: Logger): Promise<Running> {
-  let embedded: EmbeddedPostgres | null = null;
-  if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
-  }
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  /** An embedded start already under way (index.ts starts it before loading the app's modules). */
+  embeddedStarting?: Promise<EmbeddedPostgres> | null,
+): Promise<Running> {
+  const embedded =
+    embeddedStarting !== undefined
+      ? await embeddedStarting
+      : config.databaseUrl
+        ? null
+        : await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
   const db = createPool(embedded ? embedded.connection : { connectionString: config.databaseUrl }, logger);
   try {
     await migrate(db, logger);

@@ -313,15 +313,21 @@ export async function startEmbeddedPostgres(opts: {
   nativeDir?: string;
 }): Promise<EmbeddedPostgres> {
   const { logger } = opts;
+  const t0 = performance.now();
+  const phase = (name: string) =>
+    logger.debug("embedded start phase", { name, ms: Math.round(performance.now() - t0) });
   const isRoot = process.getuid?.() === 0;
   const runAs: RunAs = isRoot ? await ensurePostgresUser() : null;
 
   const packaged = opts.nativeDir ?? (await nativePackageDir());
   await checkSymlinks(packaged);
+  phase("binaries found");
   const nativeDir = await reachableNativeDir(packaged, runAs);
+  phase("binaries reachable");
   const bin = path.join(nativeDir, "bin");
 
   const clusterDir = await clusterLocation(path.resolve(opts.dataDir), runAs, logger);
+  phase("cluster located");
   const hasCluster = existsSync(path.join(clusterDir, "PG_VERSION"));
   if (!hasCluster) {
     if (existsSync(clusterDir) && (await readdir(clusterDir)).length > 0) {
@@ -340,6 +346,7 @@ export async function startEmbeddedPostgres(opts: {
     }
   }
 
+  phase("cluster ready");
   const socketDir = socketDirFor(clusterDir);
   await mkdir(socketDir, { recursive: true, mode: 0o700 });
   if (runAs) await chown(socketDir, runAs.uid, runAs.gid);
