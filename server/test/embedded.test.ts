@@ -1,14 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, unlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { EmbeddedPostgresError, startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { createLogger } from "../src/logger.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const silent = createLogger("silent");
+const run = promisify(execFile);
 const temps: string[] = [];
 const tempDir = async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "shinian-emb-"));
@@ -207,7 +209,9 @@ describe("embedded PostgreSQL lifecycle", () => {
     expect(second.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   });
 
-  it("refuses to take over a cluster that another running server uses", { timeout: 60_000 }, async () => {
+  it("refuses to take over a cluster that another running server uses; operator commands attach to it", {
+    timeout: 60_000,
+  }, async () => {
     const dataDir = await tempDir();
     const running = await startChild(dataDir);
     const pm = await postmasterPid(dataDir);
@@ -216,6 +220,28 @@ describe("embedded PostgreSQL lifecycle", () => {
     expect(err.message).toContain("in use by another running server");
     expect(alive(pm)).toBe(true);
     expect((await fetch(`http://127.0.0.1:${running.port}/api/health`)).status).toBe(200);
+
+    // ...but the operator command works alongside it, through the running server's socket
+    const base = `http://127.0.0.1:${running.port}`;
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account: "op@example.cn", password: "password-123", agreeTerms: true }),
+    }).then((r) => r.json());
+    const grant = await run(
+      process.execPath,
+      ["--import", "tsx", "server/src/cli/points-grant.ts", "op@example.cn", "7"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" },
+      },
+    );
+    expect(grant.stdout).toContain("当前余额 107 点");
+    const points = await fetch(`${base}/api/points`, {
+      headers: { authorization: `Bearer ${reg.data.token}` },
+    }).then((r) => r.json());
+    expect(points.data.balance).toBe(107);
+    expect(alive(pm)).toBe(true);
     running.proc.kill("SIGTERM");
     expect(await exited(running.proc)).toBe(0);
   });

@@ -1,8 +1,8 @@
 /**
  * Operator command: grant AI points to an account.
  *   npm run points:grant -- <account> <amount> [note]
- * Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR,
- * which must not be in use by a running server at the same time).
+ * Uses the same configuration as the server: DATABASE_URL, or the embedded database in DATA_DIR
+ * (through the running server's socket when one is running, else started for the command).
  */
 import { AccountSchema } from "@shinian/contract";
 import { startEmbeddedPostgres } from "../db/embedded.ts";
@@ -22,7 +22,9 @@ if (!account.success || !Number.isInteger(amount) || amount <= 0 || amount > 1_0
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel === "info" ? "warn" : config.logLevel);
-const embedded = config.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+const embedded = config.databaseUrl
+  ? null
+  : await startEmbeddedPostgres({ dataDir: config.dataDir, logger, attachIfRunning: true });
 const db = createPool(embedded ? embedded.connection : { connectionString: config.databaseUrl }, logger);
 let code = 0;
 try {

