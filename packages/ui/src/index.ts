@@ -1,3 +1,12 @@
+export * from "./components/alert";
+export * from "./components/auth-checking";
 export * from "./components/button";
+export * from "./components/empty-state";
+export * from "./components/export-card";
+export * from "./components/page-loading";
+export * from "./components/progress";
 export * from "./components/spinner";
 export { cn } from "./lib/cn";
+export { type ExportPhase, type ExportResult, type ExportStatus, isExportRunning } from "./lib/export-status";
+export { formatFileSizeMB } from "./lib/format-file-size";
+export { isImeComposing } from "./lib/ime";
