@@ -1,11 +1,15 @@
 export * from "./components/alert";
 export * from "./components/auth-checking";
+export * from "./components/avatar";
 export * from "./components/button";
 export * from "./components/empty-state";
 export * from "./components/export-card";
+export * from "./components/icon-button";
 export * from "./components/page-loading";
 export * from "./components/progress";
+export * from "./components/search-pill";
 export * from "./components/spinner";
+export * from "./components/top-bar";
 export { cn } from "./lib/cn";
 export { type ExportPhase, type ExportResult, type ExportStatus, isExportRunning } from "./lib/export-status";
 export { formatFileSizeMB } from "./lib/format-file-size";
