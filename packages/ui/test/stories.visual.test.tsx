@@ -18,8 +18,10 @@ freezeMotion.textContent =
   "*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}";
 document.head.append(freezeMotion);
 
+// Only the canvases go: portal nodes (dialogs) still belong to React until the next Story.run
+// unmounts the previous story, and React fails ("removeChild … not a child") if they vanished.
 afterEach(async () => {
-  document.body.replaceChildren();
+  for (const canvas of document.querySelectorAll("[data-story-canvas]")) canvas.remove();
   await page.viewport(viewport.width, viewport.height);
 });
 
@@ -33,6 +35,7 @@ for (const [path, module] of Object.entries(storyModules)) {
         // the rest as the component's own box with a little breathing room.
         const fullscreen = Story.parameters.layout === "fullscreen";
         const canvasElement = document.createElement("div");
+        canvasElement.dataset.storyCanvas = "";
         canvasElement.style.cssText = fullscreen
           ? "display:block"
           : "display:inline-block;padding:16px;min-width:64px";
