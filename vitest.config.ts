@@ -53,6 +53,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts", "packages/contract/**/*.test.ts"],
+          environment: "node",
+          // Starts the embedded PostgreSQL (and, with TEST_DATABASE_URL, a fresh database there).
+          globalSetup: ["server/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
         optimizeDeps,
         test: { name: "storybook", browser: browser() },

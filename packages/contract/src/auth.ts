@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { IdSchema, TimestampSchema } from "./common.ts";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MOBILE = /^1\d{10}$/;
+
+/** An email address or a mainland mobile number (11 digits starting with 1). */
+export const AccountSchema = z
+  .string({ message: "请输入账号" })
+  .trim()
+  .toLowerCase()
+  .max(254, { message: "账号过长" })
+  .refine((v) => MOBILE.test(v) || EMAIL.test(v), {
+    message: "账号须为邮箱或以 1 开头的 11 位手机号",
+  });
+
+export const PasswordSchema = z
+  .string({ message: "请输入密码" })
+  .min(8, { message: "密码长度须为 8–72 个字符" })
+  .max(72, { message: "密码长度须为 8–72 个字符" });
+
+export const RegisterRequestSchema = z.strictObject({
+  account: AccountSchema,
+  password: PasswordSchema,
+  agreeTerms: z.literal(true, { message: "请先阅读并同意《用户协议》和《隐私政策》" }),
+});
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+export const LoginRequestSchema = z.strictObject({
+  account: AccountSchema,
+  // Login accepts any non-empty password up to the limit so that old rules never lock anyone out.
+  password: z
+    .string({ message: "请输入密码" })
+    .min(1, { message: "请输入密码" })
+    .max(72, { message: "密码过长" }),
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const SettingsSchema = z.object({ autoTidy: z.boolean() });
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const UserSchema = z.object({
+  id: IdSchema,
+  account: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  identityDescription: z.string().nullable(),
+  needsGuide: z.boolean(),
+  settings: SettingsSchema,
+  createdAt: TimestampSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const SessionSchema = z.object({
+  id: IdSchema,
+  device: z.string(),
+  ip: z.string().nullable(),
+  createdAt: TimestampSchema,
+  lastSeenAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+export const SessionListSchema = z.object({ items: z.array(SessionSchema) });
+
+export const ChangePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string({ message: "请输入当前密码" }).min(1, { message: "请输入当前密码" }).max(72),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+/** The phrase a user types to confirm deleting the account. */
+export const DELETE_ACCOUNT_PHRASE = "永久删除我的账号";
+
+export const DeleteAccountRequestSchema = z.strictObject({
+  password: z.string({ message: "请输入密码" }).min(1, { message: "请输入密码" }).max(72),
+  confirm: z.literal(DELETE_ACCOUNT_PHRASE, { message: `请输入“${DELETE_ACCOUNT_PHRASE}”以确认` }),
+});
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;

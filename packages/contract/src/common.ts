@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const IdSchema = z.uuid({ message: "ID 格式不正确" });
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+export const TagSchema = z
+  .string()
+  .trim()
+  .min(1, { message: "标签不能为空" })
+  .max(20, { message: "每个标签最多 20 个字符" });
+
+export const TagsSchema = z
+  .array(TagSchema)
+  .max(10, { message: "最多 10 个标签" })
+  .transform((tags) => [...new Set(tags)]);
+
+export const CursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: "cursor 格式不正确" });
+
+export const LimitSchema = z.coerce
+  .number()
+  .int()
+  .min(1, { message: "limit 至少为 1" })
+  .max(100, { message: "limit 最多为 100" })
+  .default(20);
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export type Page<T> = { items: T[]; nextCursor: string | null };

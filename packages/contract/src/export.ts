@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const ExportPermissionSchema = z.object({
+  canExport: z.boolean(),
+  /** ISO time from which the next export is allowed; null when allowed now. */
+  nextAllowedDate: z.string().nullable(),
+});
+export type ExportPermission = z.infer<typeof ExportPermissionSchema>;
+
+/** Body of the permission answer: the seed's envelope, success true even when export is refused. */
+export const ExportPermissionEnvelopeSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ExportPermissionSchema,
+});
+
+export const ExportRequestSchema = z.strictObject({});
+
+export const ExportCountSchema = z.object({
+  thoughts: z.number().int(),
+  notes: z.number().int(),
+  total: z.number().int(),
+});
+export type ExportCount = z.infer<typeof ExportCountSchema>;
+
+/** Response header carrying ExportCount as JSON (exposed to browsers via CORS). */
+export const EXPORT_COUNT_HEADER = "X-Export-Count";
+export const EXPORT_FILE_PREFIX = "拾念导出";
+
+/** The seed's refusal text (§8); {date} is the next allowed time or 未知. */
+export const exportCooldownMessage = (date: string | null) =>
+  `暂时无法导出数据，下次可导出时间：${date ?? "未知"}`;

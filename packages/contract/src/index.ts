@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+// Every validation message the app and the server show is Chinese: zod's own messages too.
+z.config(z.locales.zhCN());
+
+export * from "./api.ts";
+export * from "./auth.ts";
+export * from "./common.ts";
+export * from "./envelope.ts";
+export * from "./export.ts";
+export * from "./health.ts";
+export * from "./items.ts";
+export * from "./points.ts";
+export * from "./profile.ts";

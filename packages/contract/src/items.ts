@@ -1,0 +1,132 @@
+import { z } from "zod";
+import {
+  CursorSchema,
+  IdSchema,
+  LimitSchema,
+  pageOf,
+  TagSchema,
+  TagsSchema,
+  TimestampSchema,
+} from "./common.ts";
+
+export const AiStatusSchema = z.enum(["none", "pending", "done", "failed"]);
+
+export const IdeaSchema = z.object({
+  id: IdSchema,
+  originalContent: z.string(),
+  title: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  aiStatus: AiStatusSchema,
+  pinned: z.boolean(),
+  aiExcluded: z.boolean(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Idea = z.infer<typeof IdeaSchema>;
+
+const IdeaText = z
+  .string({ message: "请输入内容" })
+  .max(10_000, { message: "想法最多 10000 个字符" })
+  .refine((v) => v.trim().length > 0, { message: "内容不能为空" });
+
+export const CreateIdeaRequestSchema = z.strictObject({
+  content: IdeaText,
+  tags: TagsSchema.optional(),
+  pinned: z.boolean().optional(),
+  aiExcluded: z.boolean().optional(),
+});
+export type CreateIdeaRequest = z.input<typeof CreateIdeaRequestSchema>;
+
+const nonEmptyPatch = { message: "没有需要更新的内容" };
+
+/** originalContent is not accepted: the words the user typed never change. */
+export const UpdateIdeaRequestSchema = z
+  .strictObject({
+    title: z.string().trim().max(200, { message: "标题最多 200 个字符" }).optional(),
+    content: IdeaText.optional(),
+    tags: TagsSchema.optional(),
+    pinned: z.boolean().optional(),
+    aiExcluded: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, nonEmptyPatch);
+export type UpdateIdeaRequest = z.input<typeof UpdateIdeaRequestSchema>;
+
+export const NoteSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  content: z.string(),
+  sourceIdeaIds: z.array(IdSchema),
+  tags: z.array(z.string()),
+  pinned: z.boolean(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+const NoteTitle = z
+  .string({ message: "请输入标题" })
+  .trim()
+  .min(1, { message: "标题不能为空" })
+  .max(200, { message: "标题最多 200 个字符" });
+const NoteContent = z.string({ message: "请输入内容" }).max(200_000, { message: "笔记最多 200000 个字符" });
+
+export const CreateNoteRequestSchema = z.strictObject({
+  title: NoteTitle,
+  content: NoteContent,
+  tags: TagsSchema.optional(),
+  sourceIdeaIds: z.array(IdSchema).max(100).optional(),
+  pinned: z.boolean().optional(),
+});
+export type CreateNoteRequest = z.input<typeof CreateNoteRequestSchema>;
+
+export const UpdateNoteRequestSchema = z
+  .strictObject({
+    title: NoteTitle.optional(),
+    content: NoteContent.optional(),
+    tags: TagsSchema.optional(),
+    pinned: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, nonEmptyPatch);
+export type UpdateNoteRequest = z.input<typeof UpdateNoteRequestSchema>;
+
+export const ListQuerySchema = z.strictObject({
+  cursor: CursorSchema.optional(),
+  limit: LimitSchema,
+  tag: TagSchema.optional(),
+});
+
+export const FeedQuerySchema = z.strictObject({
+  type: z.enum(["all", "idea", "note"], { message: "type 只能是 all、idea 或 note" }).default("all"),
+  tag: TagSchema.optional(),
+  cursor: CursorSchema.optional(),
+  limit: LimitSchema,
+});
+
+export const FeedItemSchema = z.discriminatedUnion("type", [
+  IdeaSchema.extend({ type: z.literal("idea") }),
+  NoteSchema.extend({ type: z.literal("note") }),
+]);
+export type FeedItem = z.infer<typeof FeedItemSchema>;
+
+export const IdeaPageSchema = pageOf(IdeaSchema);
+export const NotePageSchema = pageOf(NoteSchema);
+export const FeedPageSchema = pageOf(FeedItemSchema);
+
+export const SearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, { message: "搜索内容最多 100 个字符" }),
+  limit: LimitSchema,
+});
+
+export const HighlightSchema = z.object({ start: z.number().int(), end: z.number().int() });
+export const SearchItemSchema = z.object({
+  type: z.enum(["idea", "note"]),
+  id: IdSchema,
+  title: z.string(),
+  /** A short excerpt; highlights are [start, end) UTF-16 offsets into it. */
+  snippet: z.string(),
+  highlights: z.array(HighlightSchema),
+  createdAt: TimestampSchema,
+});
+export type SearchItem = z.infer<typeof SearchItemSchema>;
+export const SearchResultSchema = z.object({ items: z.array(SearchItemSchema) });

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { UserSchema } from "./auth.ts";
+
+export const NicknameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: "昵称须为 1–20 个字符" })
+  .max(20, { message: "昵称须为 1–20 个字符" });
+
+export const UpdateProfileRequestSchema = z
+  .strictObject({
+    nickname: NicknameSchema.optional(),
+    identityDescription: z
+      .string()
+      .trim()
+      .max(500, { message: "自我介绍最多 500 个字符" })
+      .nullable()
+      .optional(),
+    settings: z.strictObject({ autoTidy: z.boolean() }).partial().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: "没有需要更新的内容" });
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+export const ProfileCountsSchema = z.object({
+  ideas: z.number().int(),
+  notes: z.number().int(),
+  points: z.number().int(),
+});
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+
+export const ProfileSchema = UserSchema.extend({ counts: ProfileCountsSchema });
+export type Profile = z.infer<typeof ProfileSchema>;

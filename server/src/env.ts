@@ -1,0 +1,109 @@
+import path from "node:path";
+import { z } from "zod";
+
+const DURATION = /^(\d+)(ms|s|m|h|d)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "1h", "30m", "90s", "0", "2d" → milliseconds. */
+export function parseDuration(text: string): number | null {
+  const match = DURATION.exec(text.trim());
+  if (!match) return null;
+  const unit = (match[2] ?? "s") as keyof typeof UNIT_MS;
+  return Number(match[1]) * UNIT_MS[unit];
+}
+
+const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const int = (def: number, min = 0, max = 1_000_000) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(def));
+const bool = (def: boolean) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(["1", "0", "true", "false", "yes", "no"])
+      .default(def ? "true" : "false")
+      .transform((v) => v === "1" || v === "true" || v === "yes"),
+  );
+
+const EnvSchema = z.object({
+  PORT: int(8787, 0, 65535),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+  ),
+  EXPORT_COOLDOWN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("1h")
+      .transform((v, ctx) => {
+        const ms = parseDuration(v);
+        if (ms === null) {
+          ctx.addIssue({ code: "custom", message: 'must be a duration like "1h", "30m", "90s" or "0"' });
+          return z.NEVER;
+        }
+        return ms;
+      }),
+  ),
+  POINTS_REGISTER_BONUS: int(100),
+  POINTS_CHAT_REPLY: int(2),
+  POINTS_TIDY_IDEA: int(1),
+  POINTS_COMPOSE_NOTE: int(5),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  ),
+  TRUST_PROXY: bool(false),
+  // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
+  PASSWORD_HASH_COST: int(15, 10, 20),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  exportCooldownMs: number;
+  points: { registerBonus: number; costs: { chatReply: number; tidyIdea: number; composeNote: number } };
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  trustProxy: boolean;
+  passwordHashCost: number;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Validates the environment once at start; a bad value stops the process with a message naming it. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    exportCooldownMs: e.EXPORT_COOLDOWN,
+    points: {
+      registerBonus: e.POINTS_REGISTER_BONUS,
+      costs: {
+        chatReply: e.POINTS_CHAT_REPLY,
+        tidyIdea: e.POINTS_TIDY_IDEA,
+        composeNote: e.POINTS_COMPOSE_NOTE,
+      },
+    },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+  };
+}

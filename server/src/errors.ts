@@ -1,0 +1,21 @@
+import { type ErrorCode, errorCodes, errorMessages } from "@shinian/contract";
+
+/** Thrown anywhere in a handler; the error middleware turns it into the one error shape. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly extra: {
+      issues?: { path: string; message: string }[];
+      data?: unknown;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message ?? errorMessages[code]);
+    this.status = errorCodes[code];
+  }
+}
+
+export const notFound = (message?: string) => new ApiError("NOT_FOUND", message);
+export const unauthorized = () => new ApiError("UNAUTHORIZED");

@@ -1,0 +1,46 @@
+import { ConfigError, loadConfig } from "./env.ts";
+import { createLogger } from "./logger.ts";
+import { startServer } from "./server.ts";
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+const logger = createLogger(config.logLevel, { service: "shinian-server" });
+
+try {
+  const running = await startServer(config, logger);
+  let signalledAt = 0;
+  const shutdown = (signal: string) => {
+    if (signalledAt) {
+      // Ctrl+C under `npm start` delivers SIGINT twice at once (the terminal's process group and
+      // tsx relaying it): only a signal sent well after the first one means "exit now".
+      if (Date.now() - signalledAt < 2000) return;
+      logger.warn("second signal: exiting now", { signal });
+      process.exit(1);
+    }
+    signalledAt = Date.now();
+    logger.info("shutting down", { signal });
+    running.close().then(
+      () => {
+        logger.info("stopped");
+        process.exit(0);
+      },
+      (err) => {
+        logger.error("shutdown failed", { err });
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+} catch (err) {
+  logger.error("start failed", { err });
+  process.exit(1);
+}

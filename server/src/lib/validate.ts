@@ -1,0 +1,46 @@
+import { IdSchema } from "@shinian/contract";
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ApiError, notFound } from "../errors.ts";
+
+function toApiError(error: z.ZodError): ApiError {
+  const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  const where = first?.path ? `（${first.path}）` : "";
+  return new ApiError("VALIDATION_ERROR", first ? `${first.message}${where}` : undefined, { issues });
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw toApiError(result.error);
+  return result.data;
+}
+
+/** The JSON body, validated; a missing or malformed body is a 400 like any other bad input. */
+export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  const type = c.req.header("content-type") ?? "";
+  let input: unknown = {};
+  const text = await c.req.text();
+  if (text.length > 0) {
+    if (!/^application\/(.+\+)?json\b/i.test(type)) {
+      throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请求体须为 JSON（Content-Type: application/json）");
+    }
+    try {
+      input = JSON.parse(text);
+    } catch {
+      throw new ApiError("VALIDATION_ERROR", "请求体不是有效的 JSON");
+    }
+  }
+  return parseWith(schema, input);
+}
+
+export function queryOf<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+  return parseWith(schema, c.req.query());
+}
+
+/** A path id that is not even a uuid cannot be the caller's: 404 like any foreign id. */
+export function idParam(c: Context, name = "id"): string {
+  const result = IdSchema.safeParse(c.req.param(name));
+  if (!result.success) throw notFound();
+  return result.data;
+}

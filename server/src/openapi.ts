@@ -1,0 +1,191 @@
+import { type Endpoint, ErrorEnvelopeSchema, endpoints, errorMessages } from "@shinian/contract";
+import { z } from "zod";
+
+type Json = Record<string, unknown>;
+
+const schemaOf = (schema: z.ZodType, io: "input" | "output"): Json => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Json;
+  return rest;
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: `${errorMessages.VALIDATION_ERROR}（含 issues）`,
+  401: errorMessages.UNAUTHORIZED,
+  402: errorMessages.INSUFFICIENT_POINTS,
+  404: errorMessages.NOT_FOUND,
+  409: errorMessages.CONFLICT,
+  413: errorMessages.PAYLOAD_TOO_LARGE,
+  415: errorMessages.UNSUPPORTED_MEDIA_TYPE,
+  429: "操作过于频繁或导出冷却中（含 Retry-After）",
+};
+
+function operation(e: Endpoint): Json {
+  const op: Json = {
+    tags: [e.tag],
+    summary: e.summary,
+    operationId: `${e.method}${e.path.replace(/[^A-Za-z]+/g, "_")}`,
+  };
+  const params: Json[] = [];
+  for (const m of e.path.matchAll(/\{(\w+)\}/g)) {
+    params.push({ name: m[1], in: "path", required: true, schema: { type: "string" } });
+  }
+  if (e.query) {
+    const q = schemaOf(e.query, "input") as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, schema] of Object.entries(q.properties ?? {})) {
+      params.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
+    }
+  }
+  if (params.length) op.parameters = params;
+  if (e.body) {
+    op.requestBody = {
+      required: true,
+      content: { "application/json": { schema: schemaOf(e.body, "input") } },
+    };
+  }
+  if (e.upload) {
+    op.requestBody = {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { file: { type: "string", format: "binary" } },
+            required: ["file"],
+          },
+        },
+      },
+    };
+  }
+  if (e.auth) op.security = [{ bearer: [] }];
+  const ok = String(e.status ?? 200);
+  const responses: Json = {};
+  if (e.produces) {
+    responses[ok] = {
+      description: "成功",
+      content: { [e.produces]: { schema: { type: "string", format: "binary" } } },
+    };
+  } else {
+    const data = e.data ? schemaOf(e.data, "output") : { type: "null" };
+    responses[ok] = {
+      description: "成功",
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: { success: { const: true }, message: { type: "string" }, data },
+            required: ["success", "data"],
+          },
+        },
+      },
+    };
+  }
+  const errors = new Set([...(e.errors ?? []), ...(e.auth ? [401] : [])]);
+  for (const status of [...errors].sort()) {
+    responses[String(status)] = { $ref: `#/components/responses/E${status}` };
+  }
+  op.responses = responses;
+  return op;
+}
+
+export function buildOpenApi(): Json {
+  const paths: Record<string, Json> = {};
+  for (const e of endpoints) {
+    paths[e.path] ??= {};
+    paths[e.path]![e.method] = operation(e);
+  }
+  const errorSchema = schemaOf(ErrorEnvelopeSchema, "output");
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "拾念 API",
+      version: "1.0.0",
+      description:
+        "成功：`{ success: true, message?, data }`；失败：HTTP 状态码 + `{ success: false, message, code }`（中文 message）。" +
+        "除注册、登录、健康检查与头像图片外，均需 `Authorization: Bearer <token>`。",
+    },
+    servers: [{ url: "/" }],
+    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "登录或注册返回的 token" } },
+      schemas: { Error: errorSchema },
+      responses: Object.fromEntries(
+        Object.entries(STATUS_TEXT).map(([status, description]) => [
+          `E${status}`,
+          {
+            description,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+
+/**
+ * A self-contained reference page rendered from the same document: no CDN script (the CSP
+ * stays strict and the page works offline), readable in any browser.
+ */
+export function renderDocs(doc: Json): string {
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  const sections = new Map<string, string[]>();
+  for (const [path, ops] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const tag = (op.tags as string[])[0]!;
+      const body = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content;
+      const params = (op.parameters as { name: string; in: string; required: boolean }[] | undefined) ?? [];
+      const responses = op.responses as Record<string, Json>;
+      const html = [
+        `<details><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code> — ${esc(String(op.summary))}${op.security ? ' <span class="lock">需登录</span>' : ""}</summary>`,
+        params.length
+          ? `<p>参数：${params.map((p) => `<code>${esc(p.name)}</code>（${p.in}${p.required ? "，必填" : ""}）`).join("，")}</p>`
+          : "",
+        body
+          ? Object.entries(body)
+              .map(
+                ([type, c]) =>
+                  `<p>请求体 <code>${esc(type)}</code></p><pre>${esc(JSON.stringify(c.schema, null, 2))}</pre>`,
+              )
+              .join("")
+          : "",
+        Object.entries(responses)
+          .map(([status, r]) => {
+            if ("$ref" in r) return `<p>${status}：错误信封（见下）</p>`;
+            const content = r.content as Record<string, { schema: unknown }>;
+            return Object.entries(content)
+              .map(
+                ([type, c]) =>
+                  `<p>${status} <code>${esc(type)}</code></p><pre>${esc(JSON.stringify(c.schema, null, 2))}</pre>`,
+              )
+              .join("");
+          })
+          .join(""),
+        "</details>",
+      ].join("");
+      sections.set(tag, [...(sections.get(tag) ?? []), html]);
+    }
+  }
+  const info = doc.info as { title: string; description: string };
+  const errorSchema = (doc.components as { schemas: { Error: unknown } }).schemas.Error;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(info.title)} 参考</title><style>
+body{font-family:system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.6}
+h1{color:#f97316}h2{border-bottom:1px solid #eee;padding-bottom:.3rem;margin-top:2rem}
+details{border:1px solid #e5e5e5;border-radius:8px;margin:.5rem 0;padding:.5rem .8rem}summary{cursor:pointer}
+pre{background:#fafafa;border:1px solid #eee;padding:.6rem;overflow:auto;font-size:12px}
+.m{display:inline-block;min-width:4.2em;text-align:center;border-radius:4px;color:#fff;font:600 12px monospace;padding:2px 4px}
+.get{background:#2563eb}.post{background:#16a34a}.patch{background:#d97706}.delete{background:#dc2626}.lock{font-size:12px;color:#888}
+</style></head><body><h1>${esc(info.title)}</h1><p>${esc(info.description)}</p><p>机器可读文档：<a href="/api/openapi.json">/api/openapi.json</a></p>
+${[...sections].map(([tag, items]) => `<h2>${esc(tag)}</h2>${items.join("")}`).join("\n")}
+<h2>错误信封</h2><pre>${esc(JSON.stringify(errorSchema, null, 2))}</pre></body></html>`;
+}

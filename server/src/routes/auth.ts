@@ -1,0 +1,223 @@
+import { randomBytes } from "node:crypto";
+import {
+  ChangePasswordRequestSchema,
+  DeleteAccountRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+} from "@shinian/contract";
+import { Hono } from "hono";
+import type { AppEnv } from "../context.ts";
+import type { Queryable } from "../db/pool.ts";
+import { tx } from "../db/pool.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { idParam, jsonBody } from "../lib/validate.ts";
+import { clientIp, hashToken, requireAuth, SESSION_DAYS } from "../middlewares/auth.ts";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../services/password.ts";
+import { grant } from "../services/points.ts";
+import { defaultNickname, getUser } from "../services/users.ts";
+
+const MAX_FAILURES = 5;
+const WINDOW_MINUTES = 15;
+
+async function createSession(db: Queryable, userId: string, userAgent: string, ip: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.query(
+    `INSERT INTO sessions (user_id, token_hash, user_agent, ip, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+    [userId, hashToken(token), userAgent.slice(0, 300), ip, SESSION_DAYS],
+  );
+  return token;
+}
+
+function retryMessage(retryAt: Date): string {
+  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000));
+  return `登录失败次数过多，请 ${minutes} 分钟后再试`;
+}
+
+/** 5 failures within 15 minutes, per account or per IP, lock further attempts until the oldest expires. */
+async function throttleCheck(db: Queryable, keys: string[]): Promise<void> {
+  const { rows } = await db.query<{ key: string; n: number; retry_at: Date }>(
+    `SELECT key, count(*)::int AS n,
+            (array_agg(failed_at ORDER BY failed_at DESC))[${MAX_FAILURES}] + make_interval(mins => $2) AS retry_at
+     FROM login_failures WHERE key = ANY($1) AND failed_at > now() - make_interval(mins => $2)
+     GROUP BY key`,
+    [keys, WINDOW_MINUTES],
+  );
+  const blocked = rows.filter((r) => r.n >= MAX_FAILURES);
+  if (blocked.length) {
+    const retryAt = new Date(Math.max(...blocked.map((r) => r.retry_at.getTime())));
+    throw new ApiError("RATE_LIMITED", retryMessage(retryAt), {
+      data: { retryAt: retryAt.toISOString() },
+      headers: { "Retry-After": String(Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000))) },
+    });
+  }
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/register", async (c) => {
+    const input = await jsonBody(c, RegisterRequestSchema);
+    const { db, config } = c.var.deps;
+    const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+    const ua = c.req.header("user-agent") ?? "";
+    const result = await tx(db, async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO users (account, password_hash, nickname) VALUES ($1, $2, $3)
+         ON CONFLICT (account) DO NOTHING RETURNING id`,
+        [input.account, passwordHash, defaultNickname(input.account)],
+      );
+      const id = rows[0]?.id;
+      if (!id) return null;
+      if (config.points.registerBonus > 0)
+        await grant(client, id, config.points.registerBonus, "register_bonus", "注册赠送");
+      else await client.query("INSERT INTO points_balances (user_id, balance) VALUES ($1, 0)", [id]);
+      const token = await createSession(client, id, ua, clientIp(c));
+      return { token, user: await getUser(client, id) };
+    });
+    if (!result) throw new ApiError("CONFLICT", "该账号无法注册，请直接登录或换一个账号");
+    c.var.logger.info("user registered", { userId: result.user.id });
+    return c.json({ success: true as const, message: "注册成功", data: result }, 201);
+  })
+  .post("/login", async (c) => {
+    const input = await jsonBody(c, LoginRequestSchema);
+    const { db, config } = c.var.deps;
+    const ip = clientIp(c);
+    const keys = [`account:${input.account}`, `ip:${ip}`];
+    await throttleCheck(db, keys);
+    const { rows } = await db.query<{ id: string; password_hash: string }>(
+      "SELECT id, password_hash FROM users WHERE account = $1",
+      [input.account],
+    );
+    const row = rows[0];
+    const ok = row
+      ? await verifyPassword(input.password, row.password_hash)
+      : await verifyAgainstDummy(input.password, config.passwordHashCost);
+    if (!row || !ok) {
+      await db.query(
+        `WITH purge AS (DELETE FROM login_failures WHERE failed_at < now() - interval '1 day')
+         INSERT INTO login_failures (key) SELECT unnest($1::text[])`,
+        [keys],
+      );
+      c.var.logger.info("login failed", { ip });
+      throw new ApiError("UNAUTHORIZED", "账号或密码错误");
+    }
+    await db.query("DELETE FROM login_failures WHERE key = $1", [keys[0]]);
+    const token = await createSession(db, row.id, c.req.header("user-agent") ?? "", ip);
+    return c.json({
+      success: true as const,
+      message: "登录成功",
+      data: { token, user: await getUser(db, row.id) },
+    });
+  })
+  .post("/logout", requireAuth, async (c) => {
+    await c.var.deps.db.query("DELETE FROM sessions WHERE id = $1", [c.var.auth.sessionId]);
+    return c.json({ success: true as const, message: "已退出登录", data: null });
+  })
+  .get("/me", requireAuth, async (c) => {
+    return c.json({ success: true as const, data: await getUser(c.var.deps.db, c.var.auth.userId) });
+  })
+  .get("/sessions", requireAuth, async (c) => {
+    const { rows } = await c.var.deps.db.query<{
+      id: string;
+      user_agent: string;
+      ip: string | null;
+      created_at: Date;
+      last_seen_at: Date;
+      expires_at: Date;
+    }>(
+      `SELECT id, user_agent, ip, created_at, last_seen_at, expires_at FROM sessions
+       WHERE user_id = $1 AND expires_at > now() ORDER BY last_seen_at DESC, id`,
+      [c.var.auth.userId],
+    );
+    const items = rows.map((r) => ({
+      id: r.id,
+      device: describeDevice(r.user_agent),
+      ip: r.ip,
+      createdAt: r.created_at.toISOString(),
+      lastSeenAt: r.last_seen_at.toISOString(),
+      expiresAt: r.expires_at.toISOString(),
+      current: r.id === c.var.auth.sessionId,
+    }));
+    return c.json({ success: true as const, data: { items } });
+  })
+  .delete("/sessions/:id", requireAuth, async (c) => {
+    const id = idParam(c);
+    const { rowCount } = await c.var.deps.db.query("DELETE FROM sessions WHERE id = $1 AND user_id = $2", [
+      id,
+      c.var.auth.userId,
+    ]);
+    if (!rowCount) throw notFound("会话不存在或已失效");
+    return c.json({ success: true as const, message: "已注销该设备的登录", data: null });
+  })
+  .post("/password", requireAuth, async (c) => {
+    const input = await jsonBody(c, ChangePasswordRequestSchema);
+    const { db, config } = c.var.deps;
+    const { userId, sessionId } = c.var.auth;
+    const { rows } = await db.query<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE id = $1",
+      [userId],
+    );
+    if (!rows[0] || !(await verifyPassword(input.currentPassword, rows[0].password_hash))) {
+      throw new ApiError("VALIDATION_ERROR", "当前密码不正确", {
+        issues: [{ path: "currentPassword", message: "当前密码不正确" }],
+      });
+    }
+    const hash = await hashPassword(input.newPassword, config.passwordHashCost);
+    await tx(db, async (client) => {
+      await client.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [
+        userId,
+        hash,
+      ]);
+      await client.query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2", [userId, sessionId]);
+    });
+    c.var.logger.info("password changed; other sessions revoked");
+    return c.json({ success: true as const, message: "密码已修改，其他设备已退出登录", data: null });
+  });
+
+export const accountRoutes = new Hono<AppEnv>().delete("/", requireAuth, async (c) => {
+  const input = await jsonBody(c, DeleteAccountRequestSchema);
+  const { db } = c.var.deps;
+  const { userId } = c.var.auth;
+  const { rows } = await db.query<{ password_hash: string; account: string }>(
+    "SELECT password_hash, account FROM users WHERE id = $1",
+    [userId],
+  );
+  if (!rows[0] || !(await verifyPassword(input.password, rows[0].password_hash))) {
+    throw new ApiError("VALIDATION_ERROR", "密码不正确", {
+      issues: [{ path: "password", message: "密码不正确" }],
+    });
+  }
+  const account = rows[0].account;
+  // Every user-owned table references users ON DELETE CASCADE: one delete removes it all.
+  await tx(db, async (client) => {
+    await client.query("DELETE FROM users WHERE id = $1", [userId]);
+    await client.query("DELETE FROM login_failures WHERE key = $1", [`account:${account}`]);
+  });
+  c.var.logger.info("account deleted");
+  return c.json({ success: true as const, message: "账号及全部数据已永久删除", data: null });
+});
+
+function describeDevice(ua: string): string {
+  if (!ua) return "未知设备";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrome\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : null;
+  const os = /iPhone|iPad/.test(ua)
+    ? "iOS"
+    : /Android/.test(ua)
+      ? "Android"
+      : /Mac OS X/.test(ua)
+        ? "macOS"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : null;
+  if (browser && os) return `${browser} · ${os}`;
+  return browser ?? os ?? ua.slice(0, 60);
+}

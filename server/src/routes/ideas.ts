@@ -1,0 +1,101 @@
+import { CreateIdeaRequestSchema, ListQuerySchema, UpdateIdeaRequestSchema } from "@shinian/contract";
+import { Hono } from "hono";
+import type { AppEnv } from "../context.ts";
+import { tx } from "../db/pool.ts";
+import { notFound } from "../errors.ts";
+import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
+import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
+import { requireAuth } from "../middlewares/auth.ts";
+import { IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
+import { ideaVector } from "../services/text-index.ts";
+
+export const ideaRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", async (c) => {
+    const q = queryOf(c, ListQuerySchema);
+    const cursor = decodeCursor(q.cursor);
+    const params: unknown[] = [c.var.auth.userId, q.limit + 1];
+    let where = "user_id = $1";
+    if (q.tag) {
+      params.push([q.tag]);
+      where += ` AND tags @> $${params.length}::text[]`;
+    }
+    if (cursor) {
+      params.push(cursor.us, cursor.id);
+      where += ` AND (created_at, id) < (${fromUs(`$${params.length - 1}`)}, $${params.length}::uuid)`;
+    }
+    const { rows } = await c.var.deps.db.query<IdeaRow>(
+      `SELECT ${IDEA_COLUMNS} FROM ideas WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      params,
+    );
+    return c.json({ success: true as const, data: pageFrom(rows, q.limit, toIdea) });
+  })
+  .post("/", async (c) => {
+    const input = await jsonBody(c, CreateIdeaRequestSchema);
+    const tags = input.tags ?? [];
+    const { rows } = await c.var.deps.db.query<IdeaRow>(
+      `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search)
+       VALUES ($1, $2, $2, $3, $4, $5, $6::tsvector) RETURNING ${IDEA_COLUMNS}`,
+      [
+        c.var.auth.userId,
+        input.content,
+        tags,
+        input.pinned ?? false,
+        input.aiExcluded ?? false,
+        ideaVector({ title: "", content: input.content, originalContent: input.content, tags }),
+      ],
+    );
+    return c.json({ success: true as const, message: "想法已保存", data: toIdea(rows[0]!) }, 201);
+  })
+  .get("/:id", async (c) => {
+    const { rows } = await c.var.deps.db.query<IdeaRow>(
+      `SELECT ${IDEA_COLUMNS} FROM ideas WHERE id = $1 AND user_id = $2`,
+      [idParam(c), c.var.auth.userId],
+    );
+    if (!rows[0]) throw notFound("想法不存在");
+    return c.json({ success: true as const, data: toIdea(rows[0]) });
+  })
+  .patch("/:id", async (c) => {
+    const id = idParam(c);
+    const patch = await jsonBody(c, UpdateIdeaRequestSchema);
+    const idea = await tx(c.var.deps.db, async (client) => {
+      const { rows } = await client.query<IdeaRow>(
+        `SELECT ${IDEA_COLUMNS} FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+        [id, c.var.auth.userId],
+      );
+      const cur = rows[0];
+      if (!cur) throw notFound("想法不存在");
+      const next = {
+        title: patch.title ?? cur.title,
+        content: patch.content ?? cur.content,
+        tags: patch.tags ?? cur.tags,
+        pinned: patch.pinned ?? cur.pinned,
+        aiExcluded: patch.aiExcluded ?? cur.ai_excluded,
+      };
+      const updated = await client.query<IdeaRow>(
+        `UPDATE ideas SET title = $3, content = $4, tags = $5, pinned = $6, ai_excluded = $7, search = $8::tsvector,
+           updated_at = now()
+         WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
+        [
+          id,
+          c.var.auth.userId,
+          next.title,
+          next.content,
+          next.tags,
+          next.pinned,
+          next.aiExcluded,
+          ideaVector({ ...next, originalContent: cur.original_content }),
+        ],
+      );
+      return toIdea(updated.rows[0]!);
+    });
+    return c.json({ success: true as const, message: "已保存", data: idea });
+  })
+  .delete("/:id", async (c) => {
+    const { rowCount } = await c.var.deps.db.query("DELETE FROM ideas WHERE id = $1 AND user_id = $2", [
+      idParam(c),
+      c.var.auth.userId,
+    ]);
+    if (!rowCount) throw notFound("想法不存在");
+    return c.json({ success: true as const, message: "想法已删除", data: null });
+  });

@@ -1,0 +1,103 @@
+import { CreateNoteRequestSchema, ListQuerySchema, UpdateNoteRequestSchema } from "@shinian/contract";
+import { Hono } from "hono";
+import type { AppEnv } from "../context.ts";
+import { type Queryable, tx } from "../db/pool.ts";
+import { notFound } from "../errors.ts";
+import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
+import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
+import { requireAuth } from "../middlewares/auth.ts";
+import { NOTE_COLUMNS, type NoteRow, toNote } from "../services/items.ts";
+import { noteVector } from "../services/text-index.ts";
+
+async function checkOwnIdeas(db: Queryable, userId: string, ids: string[]) {
+  if (!ids.length) return;
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])",
+    [userId, ids],
+  );
+  if (rows[0]!.n !== new Set(ids).size) throw notFound("来源想法不存在");
+}
+
+export const noteRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", async (c) => {
+    const q = queryOf(c, ListQuerySchema);
+    const cursor = decodeCursor(q.cursor);
+    const params: unknown[] = [c.var.auth.userId, q.limit + 1];
+    let where = "user_id = $1";
+    if (q.tag) {
+      params.push([q.tag]);
+      where += ` AND tags @> $${params.length}::text[]`;
+    }
+    if (cursor) {
+      params.push(cursor.us, cursor.id);
+      where += ` AND (created_at, id) < (${fromUs(`$${params.length - 1}`)}, $${params.length}::uuid)`;
+    }
+    const { rows } = await c.var.deps.db.query<NoteRow>(
+      `SELECT ${NOTE_COLUMNS} FROM notes WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      params,
+    );
+    return c.json({ success: true as const, data: pageFrom(rows, q.limit, toNote) });
+  })
+  .post("/", async (c) => {
+    const input = await jsonBody(c, CreateNoteRequestSchema);
+    const tags = input.tags ?? [];
+    const sources = [...new Set(input.sourceIdeaIds ?? [])];
+    const { db } = c.var.deps;
+    await checkOwnIdeas(db, c.var.auth.userId, sources);
+    const { rows } = await db.query<NoteRow>(
+      `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, pinned, search)
+       VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7::tsvector) RETURNING ${NOTE_COLUMNS}`,
+      [
+        c.var.auth.userId,
+        input.title,
+        input.content,
+        tags,
+        sources,
+        input.pinned ?? false,
+        noteVector({ title: input.title, content: input.content, tags }),
+      ],
+    );
+    return c.json({ success: true as const, message: "笔记已保存", data: toNote(rows[0]!) }, 201);
+  })
+  .get("/:id", async (c) => {
+    const { rows } = await c.var.deps.db.query<NoteRow>(
+      `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2`,
+      [idParam(c), c.var.auth.userId],
+    );
+    if (!rows[0]) throw notFound("笔记不存在");
+    return c.json({ success: true as const, data: toNote(rows[0]) });
+  })
+  .patch("/:id", async (c) => {
+    const id = idParam(c);
+    const patch = await jsonBody(c, UpdateNoteRequestSchema);
+    const note = await tx(c.var.deps.db, async (client) => {
+      const { rows } = await client.query<NoteRow>(
+        `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+        [id, c.var.auth.userId],
+      );
+      const cur = rows[0];
+      if (!cur) throw notFound("笔记不存在");
+      const next = {
+        title: patch.title ?? cur.title,
+        content: patch.content ?? cur.content,
+        tags: patch.tags ?? cur.tags,
+        pinned: patch.pinned ?? cur.pinned,
+      };
+      const updated = await client.query<NoteRow>(
+        `UPDATE notes SET title = $3, content = $4, tags = $5, pinned = $6, search = $7::tsvector, updated_at = now()
+         WHERE id = $1 AND user_id = $2 RETURNING ${NOTE_COLUMNS}`,
+        [id, c.var.auth.userId, next.title, next.content, next.tags, next.pinned, noteVector(next)],
+      );
+      return toNote(updated.rows[0]!);
+    });
+    return c.json({ success: true as const, message: "已保存", data: note });
+  })
+  .delete("/:id", async (c) => {
+    const { rowCount } = await c.var.deps.db.query("DELETE FROM notes WHERE id = $1 AND user_id = $2", [
+      idParam(c),
+      c.var.auth.userId,
+    ]);
+    if (!rowCount) throw notFound("笔记不存在");
+    return c.json({ success: true as const, message: "笔记已删除", data: null });
+  });

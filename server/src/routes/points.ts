@@ -1,0 +1,45 @@
+import { LedgerQuerySchema } from "@shinian/contract";
+import { Hono } from "hono";
+import type { AppEnv } from "../context.ts";
+import { decodeCursor, pageFrom } from "../lib/cursor.ts";
+import { queryOf } from "../lib/validate.ts";
+import { requireAuth } from "../middlewares/auth.ts";
+import { getBalance } from "../services/points.ts";
+
+type LedgerRow = {
+  id: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  note: string | null;
+  created_at: Date;
+  cursor_us: string;
+};
+
+export const pointsRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", async (c) => {
+    const balance = await getBalance(c.var.deps.db, c.var.auth.userId);
+    return c.json({ success: true as const, data: { balance, costs: c.var.deps.config.points.costs } });
+  })
+  .get("/ledger", async (c) => {
+    const q = queryOf(c, LedgerQuerySchema);
+    const cursor = decodeCursor(q.cursor);
+    const params: unknown[] = [c.var.auth.userId, q.limit + 1];
+    // The ledger's bigserial id is its order: the cursor is the last id seen.
+    if (cursor) params.push(cursor.id);
+    const { rows } = await c.var.deps.db.query<LedgerRow>(
+      `SELECT id, delta, balance_after, reason, note, created_at, '0' AS cursor_us FROM points_ledger
+       WHERE user_id = $1 ${cursor ? "AND id < $3::bigint" : ""} ORDER BY id DESC LIMIT $2`,
+      params,
+    );
+    const page = pageFrom(rows, q.limit, (r) => ({
+      id: String(r.id),
+      delta: r.delta,
+      balanceAfter: r.balance_after,
+      reason: r.reason,
+      note: r.note,
+      createdAt: r.created_at.toISOString(),
+    }));
+    return c.json({ success: true as const, data: page });
+  });

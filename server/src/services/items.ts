@@ -1,0 +1,69 @@
+import type { FeedItem, Idea, Note } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+import { CURSOR_US } from "../lib/cursor.ts";
+
+export type IdeaRow = {
+  id: string;
+  original_content: string;
+  title: string;
+  content: string;
+  tags: string[];
+  ai_status: Idea["aiStatus"];
+  pinned: boolean;
+  ai_excluded: boolean;
+  created_at: Date;
+  updated_at: Date;
+  cursor_us: string;
+};
+
+export type NoteRow = {
+  id: string;
+  title: string;
+  content: string;
+  tags: string[];
+  source_idea_ids: string[];
+  pinned: boolean;
+  created_at: Date;
+  updated_at: Date;
+  cursor_us: string;
+};
+
+export const IDEA_COLUMNS = `id, original_content, title, content, tags, ai_status, pinned, ai_excluded, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
+export const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
+
+export const toIdea = (r: IdeaRow): Idea => ({
+  id: r.id,
+  originalContent: r.original_content,
+  title: r.title,
+  content: r.content,
+  tags: r.tags,
+  aiStatus: r.ai_status,
+  pinned: r.pinned,
+  aiExcluded: r.ai_excluded,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+export const toNote = (r: NoteRow): Note => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  sourceIdeaIds: r.source_idea_ids,
+  tags: r.tags,
+  pinned: r.pinned,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+export const toFeedItem = (type: "idea" | "note", row: IdeaRow | NoteRow): FeedItem =>
+  type === "idea" ? { type, ...toIdea(row as IdeaRow) } : { type, ...toNote(row as NoteRow) };
+
+export async function counts(db: Queryable, userId: string) {
+  const { rows } = await db.query<{ ideas: number; notes: number; points: number }>(
+    `SELECT (SELECT count(*) FROM ideas WHERE user_id = $1)::int AS ideas,
+            (SELECT count(*) FROM notes WHERE user_id = $1)::int AS notes,
+            COALESCE((SELECT balance FROM points_balances WHERE user_id = $1), 0) AS points`,
+    [userId],
+  );
+  return rows[0]!;
+}

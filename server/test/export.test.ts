@@ -1,0 +1,190 @@
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { call, forEachDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+async function seed(ctx: TestCtx, u: TestUser) {
+  const idea = await call(ctx, "POST", "/api/ideas", {
+    token: u.token,
+    body: { content: "今天想到一个关于产品设计的好点子", tags: ["产品"] },
+  });
+  await call(ctx, "PATCH", `/api/ideas/${idea.body.data.id}`, {
+    token: u.token,
+    body: { title: '产品: "点子"', content: "整理后的内容" },
+  });
+  await call(ctx, "POST", "/api/ideas", { token: u.token, body: { content: "第二个想法" } });
+  await call(ctx, "POST", "/api/notes", {
+    token: u.token,
+    body: { title: "读书笔记", content: "# 第一章\n\n内容" },
+  });
+  const conv = await ctx.db.query(
+    "INSERT INTO conversations (user_id, title) VALUES ($1, '问问AI') RETURNING id",
+    [u.id],
+  );
+  await ctx.db.query(
+    "INSERT INTO messages (user_id, conversation_id, role, content) VALUES ($1, $2, 'user', '你好'), ($1, $2, 'assistant', '你好！')",
+    [u.id, conv.rows[0].id],
+  );
+  const form = new FormData();
+  form.append("file", new File([PNG], "a.png"));
+  await call(ctx, "POST", "/api/profile/avatar", { token: u.token, raw: form });
+  return idea.body.data.id as string;
+}
+
+forEachDatabase((ctx) => {
+  describe("export", () => {
+    it("tells the permission, streams the zip with the documented layout, then refuses during the cooldown", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      await call(ctx, "POST", "/api/ideas", { token: other.token, body: { content: "别人的想法" } });
+      const ideaId = await seed(ctx, u);
+
+      const before = await call(ctx, "GET", "/api/export/permission", { token: u.token });
+      expect(before.body).toEqual({
+        success: true,
+        message: "可以导出",
+        data: { canExport: true, nextAllowedDate: null },
+      });
+
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/zip");
+      const disposition = res.headers.get("content-disposition")!;
+      const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)![1]!;
+      expect(decodeURIComponent(encoded)).toMatch(/^拾念导出_\d{8}_\d{6}\.zip$/);
+      expect(disposition).toMatch(/^attachment; filename="shinian-export_\d{8}_\d{6}\.zip"/);
+      expect(JSON.parse(res.headers.get("x-export-count")!)).toEqual({ thoughts: 2, notes: 1, total: 3 });
+      expect(res.headers.get("access-control-expose-headers")).toContain("X-Export-Count");
+
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const names = Object.keys(files).sort();
+      expect(names).toContain("README.txt");
+      expect(names).toContain("data.json");
+      expect(names).toContain("avatar.png");
+      expect(names.filter((n) => n.startsWith("ideas/"))).toHaveLength(2);
+      expect(names.filter((n) => n.startsWith("notes/"))).toHaveLength(1);
+      expect(names.filter((n) => n.startsWith("chats/"))).toHaveLength(1);
+      expect(Buffer.from(files["avatar.png"]!).equals(PNG)).toBe(true);
+
+      const ideaFile = names.find((n) => n.startsWith("ideas/") && n.includes(ideaId.slice(0, 8)))!;
+      const md = strFromU8(files[ideaFile]!);
+      expect(md).toMatch(
+        /^---\nid: [0-9a-f-]{36}\ntitle: "产品: \\"点子\\""\ntags: \["产品"\]\ncreated: \S+\nupdated: \S+\n/,
+      );
+      expect(md).toContain("整理后的内容");
+      expect(md).toContain("## 原始内容\n\n今天想到一个关于产品设计的好点子");
+      expect(strFromU8(files[names.find((n) => n.startsWith("chats/"))!]!)).toContain("你好！");
+      expect(strFromU8(files["README.txt"]!)).toContain("想法 2 条，笔记 1 篇");
+
+      const data = JSON.parse(strFromU8(files["data.json"]!));
+      expect(data.profile.id).toBe(u.id);
+      expect(data.ideas).toHaveLength(2);
+      expect(data.ideas.map((i: { originalContent: string }) => i.originalContent)).not.toContain(
+        "别人的想法",
+      );
+      expect(data.notes[0].title).toBe("读书笔记");
+      expect(data.conversations[0].messages).toHaveLength(2);
+      expect(data.pointsLedger[0]).toMatchObject({ delta: 100, reason: "register_bonus" });
+
+      const after = await call(ctx, "GET", "/api/export/permission", { token: u.token });
+      expect(after.body.success).toBe(true);
+      expect(after.body.data.canExport).toBe(false);
+      const next = Date.parse(after.body.data.nextAllowedDate);
+      expect(next - Date.now()).toBeGreaterThan(3_500_000);
+      expect(after.body.message).toMatch(
+        /^暂时无法导出数据，下次可导出时间：\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
+      );
+
+      const again = await call(ctx, "POST", "/api/export", { token: u.token, body: {} });
+      expect(again.status).toBe(429);
+      expect(again.body).toMatchObject({
+        success: false,
+        code: "EXPORT_COOLDOWN",
+        message: after.body.message,
+      });
+      expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(3500);
+
+      // the cooldown lives in the database: once it has passed, exporting works again
+      await ctx.db.query("UPDATE users SET last_export_at = now() - interval '61 minutes' WHERE id = $1", [
+        u.id,
+      ]);
+      expect((await call(ctx, "GET", "/api/export/permission", { token: u.token })).body.data.canExport).toBe(
+        true,
+      );
+      // the other user was never blocked
+      expect(
+        (await call(ctx, "GET", "/api/export/permission", { token: other.token })).body.data.canExport,
+      ).toBe(true);
+    });
+
+    it("lets only one of several simultaneous exports through", async () => {
+      const u = await registerUser(ctx);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => call(ctx, "POST", "/api/export", { token: u.token, body: {} })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429]);
+    });
+
+    it("gives the cooldown back when the client cancels the download", async () => {
+      const u = await registerUser(ctx);
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      expect(res.status).toBe(200);
+      await res.body!.cancel();
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await call(ctx, "GET", "/api/export/permission", { token: u.token })).body.data.canExport).toBe(
+        true,
+      );
+    });
+
+    it("exports an empty account, streams many rows in batches, refuses bad input and no token", async () => {
+      const u = await registerUser(ctx);
+      expect((await call(ctx, "POST", "/api/export", { token: u.token, body: { all: true } })).status).toBe(
+        400,
+      );
+      expect((await call(ctx, "POST", "/api/export", { body: {} })).status).toBe(401);
+      expect((await call(ctx, "GET", "/api/export/permission")).status).toBe(401);
+      await ctx.db.query(
+        `INSERT INTO ideas (user_id, original_content, content)
+         SELECT $1, '批量想法 ' || g, '批量想法 ' || g FROM generate_series(1, 1203) g`,
+        [u.id],
+      );
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      expect(res.status).toBe(200);
+      let chunks = 0;
+      const parts: Uint8Array[] = [];
+      for await (const part of res.body!) {
+        chunks++;
+        parts.push(part);
+      }
+      expect(chunks).toBeGreaterThan(5);
+      const files = unzipSync(Buffer.concat(parts));
+      expect(Object.keys(files).filter((n) => n.startsWith("ideas/"))).toHaveLength(1203);
+      expect(JSON.parse(strFromU8(files["data.json"]!)).ideas).toHaveLength(1203);
+    });
+  });
+}, {});
+
+forEachDatabase(
+  (ctx) => {
+    it("with EXPORT_COOLDOWN=0 exports back to back", async () => {
+      const u = await registerUser(ctx);
+      expect((await call(ctx, "POST", "/api/export", { token: u.token, body: {} })).status).toBe(200);
+      expect((await call(ctx, "POST", "/api/export", { token: u.token, body: {} })).status).toBe(200);
+    });
+  },
+  { EXPORT_COOLDOWN: "0" },
+);

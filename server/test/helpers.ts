@@ -1,0 +1,93 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { createApp } from "../src/app.ts";
+import { createPool, type Db } from "../src/db/pool.ts";
+import { type Config, loadConfig } from "../src/env.ts";
+import { createLogger } from "../src/logger.ts";
+import "./databases.ts";
+
+export type TestCtx = {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  config: Config;
+  name: string;
+  /** A postgres:// URL of this test database (unix socket for the embedded one). */
+  url: string;
+  poolConfig: import("pg").PoolConfig;
+};
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ PASSWORD_HASH_COST: "11", TRUST_PROXY: "true", LOG_LEVEL: "silent", ...overrides });
+}
+
+/** Registers the suite once per test database (embedded, and TEST_DATABASE_URL's server when set). */
+export function forEachDatabase(fn: (ctx: TestCtx) => void, env: Record<string, string> = {}) {
+  const targets = inject("testDatabases");
+  if (targets.length === 0) throw new Error("no test database: check server/test/global-setup.ts");
+  describe.each(targets)("[$name]", (target) => {
+    const ctx = { name: target.name, url: urlOf(target) } as TestCtx;
+    beforeAll(() => {
+      const logger = createLogger("silent");
+      ctx.config = testConfig(env);
+      ctx.poolConfig = target.config;
+      ctx.db = createPool({ ...target.config, max: 20 }, logger);
+      ctx.app = createApp({ config: ctx.config, db: ctx.db, logger });
+    });
+    afterAll(async () => {
+      await ctx.db.end();
+    });
+    fn(ctx);
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions
+export type Res<T = any> = { status: number; body: T; headers: Headers };
+
+/** One request through app.request with JSON in/out and a random client IP unless given. */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions
+export async function call<T = any>(
+  ctx: TestCtx,
+  method: string,
+  path: string,
+  opts: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    ip?: string;
+    raw?: BodyInit;
+  } = {},
+): Promise<Res<T>> {
+  const headers: Record<string, string> = { "x-forwarded-for": opts.ip ?? randomIp(), ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  const res = await ctx.app.request(path, { method, headers, body });
+  const type = res.headers.get("content-type") ?? "";
+  const parsed = type.includes("json") ? await res.json() : await res.arrayBuffer();
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]! % 250).join(".")}`;
+export const uniqueAccount = () => `u${randomUUID().replaceAll("-", "").slice(0, 12)}@example.cn`;
+export const PASSWORD = "correct-horse-42";
+
+export type TestUser = { token: string; id: string; account: string; password: string };
+
+export async function registerUser(ctx: TestCtx, account = uniqueAccount()): Promise<TestUser> {
+  const res = await call(ctx, "POST", "/api/auth/register", {
+    body: { account, password: PASSWORD, agreeTerms: true },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.data.token, id: res.body.data.user.id, account, password: PASSWORD };
+}
+
+function urlOf(target: {
+  config: { connectionString?: string; host?: string; user?: string; database?: string };
+}) {
+  const c = target.config;
+  if (c.connectionString) return c.connectionString;
+  return `postgresql://${c.user}@localhost/${c.database}?host=${encodeURIComponent(c.host ?? "")}`;
+}

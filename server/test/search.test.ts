@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { highlight } from "../src/services/search.ts";
+import { toTsqueryLiteral, toTsvectorLiteral } from "../src/services/text-index.ts";
+import { call, forEachDatabase, registerUser } from "./helpers.ts";
+
+describe("search tokens", () => {
+  it("segments Chinese into words and quotes lexemes safely", () => {
+    expect(toTsqueryLiteral("产品设计")).toBe("'产品' & '设计'");
+    expect(toTsqueryLiteral("，。！")).toBeNull();
+    expect(toTsvectorLiteral([{ text: "it's 好的", weight: "A" }])).toBe("'it''s':1A '好的':2A");
+  });
+  it("merges overlapping highlight ranges", () => {
+    expect(highlight("产品设计和产品", ["产品设计", "产品", "设计"])).toEqual([
+      { start: 0, end: 4 },
+      { start: 5, end: 7 },
+    ]);
+  });
+});
+
+forEachDatabase((ctx) => {
+  describe("GET /api/search", () => {
+    it("finds Chinese words in contents, titles, originals and tags, ranked, with snippets and highlights", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const post = (token: string, path: string, body: unknown) => call(ctx, "POST", path, { token, body });
+      const a = await post(u.token, "/api/ideas", { content: "今天想到一个关于产品设计的好点子" });
+      await post(u.token, "/api/ideas", { content: "周末去爬山，天气很好" });
+      const t = await post(u.token, "/api/ideas", { content: "随手记", tags: ["设计"] });
+      const n = await post(u.token, "/api/notes", { title: "设计原则", content: "少即是多" });
+      const tidied = await post(u.token, "/api/ideas", { content: "想学咖啡拉花" });
+      await call(ctx, "PATCH", `/api/ideas/${tidied.body.data.id}`, {
+        token: u.token,
+        body: { content: "学习拉花技巧" },
+      });
+      await post(other.token, "/api/ideas", { content: "别人的产品设计秘密" });
+
+      const res = await call(ctx, "GET", `/api/search?q=${encodeURIComponent("设计")}`, { token: u.token });
+      expect(res.status).toBe(200);
+      const items = res.body.data.items as {
+        id: string;
+        type: string;
+        title: string;
+        snippet: string;
+        highlights: { start: number; end: number }[];
+      }[];
+      expect(items.map((i) => i.id).sort()).toEqual([a.body.data.id, t.body.data.id, n.body.data.id].sort());
+      // the title match (weight A) ranks above a content match (weight B)
+      expect(items.findIndex((i) => i.id === n.body.data.id)).toBeLessThan(
+        items.findIndex((i) => i.id === a.body.data.id),
+      );
+      const hit = items.find((i) => i.id === a.body.data.id)!;
+      expect(hit.type).toBe("idea");
+      expect(hit.title).toBe("今天想到一个关于产品设计的好点子");
+      expect(hit.highlights.map((h) => hit.snippet.slice(h.start, h.end))).toEqual(["设计"]);
+
+      // the original text is searchable after the content was tidied
+      const orig = await call(ctx, "GET", `/api/search?q=${encodeURIComponent("咖啡")}`, { token: u.token });
+      expect(orig.body.data.items.map((i: { id: string }) => i.id)).toEqual([tidied.body.data.id]);
+      // another user's words are never found
+      const secret = await call(ctx, "GET", `/api/search?q=${encodeURIComponent("秘密")}`, {
+        token: u.token,
+      });
+      expect(secret.body.data.items).toEqual([]);
+    });
+
+    it("falls back to substring matching for words the segmenter splits differently", async () => {
+      const u = await registerUser(ctx);
+      const idea = await call(ctx, "POST", "/api/ideas", {
+        token: u.token,
+        body: { content: "拾念App真好用，推荐给朋友" },
+      });
+      const res = await call(ctx, "GET", `/api/search?q=${encodeURIComponent("念app")}`, { token: u.token });
+      expect(res.body.data.items.map((i: { id: string }) => i.id)).toEqual([idea.body.data.id]);
+      const item = res.body.data.items[0];
+      expect(item.snippet.slice(item.highlights[0].start, item.highlights[0].end).toLowerCase()).toBe(
+        "念app",
+      );
+    });
+
+    it("answers an empty list for a blank query, 400 for bad input, 401 without a token", async () => {
+      const u = await registerUser(ctx);
+      expect((await call(ctx, "GET", "/api/search?q=%20%20", { token: u.token })).body.data.items).toEqual(
+        [],
+      );
+      expect((await call(ctx, "GET", "/api/search", { token: u.token })).status).toBe(400);
+      expect((await call(ctx, "GET", `/api/search?q=${"长".repeat(101)}`, { token: u.token })).status).toBe(
+        400,
+      );
+      expect((await call(ctx, "GET", "/api/search?q=x&sort=1", { token: u.token })).status).toBe(400);
+      expect((await call(ctx, "GET", "/api/search?q=x")).status).toBe(401);
+    });
+
+    it("uses the GIN index for word matches", async () => {
+      const client = await ctx.db.connect();
+      try {
+        await client.query("SET enable_seqscan = off");
+        const { rows } = await client.query(
+          "EXPLAIN SELECT id FROM ideas WHERE search @@ '''设计'''::tsquery",
+        );
+        expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("ideas_search");
+      } finally {
+        await client.query("RESET enable_seqscan");
+        client.release();
+      }
+    });
+  });
+});
