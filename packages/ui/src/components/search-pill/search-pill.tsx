@@ -1,3 +1,4 @@
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import { cva, type VariantProps } from "class-variance-authority";
 import { Search, Sparkles, X } from "lucide-react";
 import * as React from "react";
@@ -66,14 +67,7 @@ export function SearchPill({
   const ownRef = React.useRef<HTMLInputElement>(null);
   useSearchPillShortcut(ownRef, shortcut && !hidden);
 
-  const setInput = React.useCallback(
-    (node: HTMLInputElement | null) => {
-      ownRef.current = node;
-      if (typeof inputRef === "function") inputRef(node);
-      else if (inputRef) inputRef.current = node;
-    },
-    [inputRef],
-  );
+  const setInput = useComposedRefs(ownRef, inputRef);
   const setText = (next: string) => {
     if (value === undefined) setLocalValue(next);
     onValueChange?.(next);

@@ -1,3 +1,4 @@
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import { cva } from "class-variance-authority";
 import * as React from "react";
 import { autosizeHeight } from "../../lib/autosize";
@@ -51,14 +52,7 @@ export function Textarea({
   ...props
 }: TextareaProps) {
   const inner = React.useRef<HTMLTextAreaElement | null>(null);
-  const setRef = React.useCallback(
-    (el: HTMLTextAreaElement | null) => {
-      inner.current = el;
-      if (typeof ref === "function") ref(el);
-      else if (ref) ref.current = el;
-    },
-    [ref],
-  );
+  const setRef = useComposedRefs(inner, ref);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new controlled value changes the scrollHeight to measure.
   React.useLayoutEffect(() => {
