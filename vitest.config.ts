@@ -20,6 +20,9 @@ const chromium = playwright({
       "--font-render-hinting=none",
     ],
   },
+  // The test iframe is scaled down when it does not fit the outer page, which would blur
+  // every screenshot; a tall outer page keeps it at 1:1, also for tall fullscreen stories.
+  contextOptions: { viewport: { width: 1300, height: 2500 } },
 });
 
 // Vitest names each browser instance after its project, so every project gets fresh objects.
@@ -29,7 +32,15 @@ const browser = () => ({
   provider: chromium,
   instances: [{ browser: "chromium" as const }],
   viewport: { width: 1280, height: 800 },
+  screenshotFailures: false,
 });
+
+// Scanning every story up front stops Vite from discovering a dependency mid-run and
+// reloading the page, which fails whichever test is running on a fresh clone.
+const optimizeDeps = {
+  entries: ["packages/*/src/**/*.stories.tsx", "packages/*/test/**/*.tsx"],
+  include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime"],
+};
 
 export default defineConfig({
   test: {
@@ -54,10 +65,12 @@ export default defineConfig({
       },
       {
         plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
+        optimizeDeps,
         test: { name: "storybook", browser: browser() },
       },
       {
         plugins: [react(), tailwindcss()],
+        optimizeDeps,
         test: {
           name: "visual",
           include: ["packages/*/test/**/*.visual.test.tsx"],

@@ -75,16 +75,16 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // Built once from the contract on first request.
-  let openapi: ReturnType<typeof buildOpenApi> | null = null;
-  let docs: string | null = null;
-  const openapiDoc = () => {
+  // Built on first request, not at start-up, so a cold start stays fast.
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
+  let docs: string | undefined;
+  const openapiDocument = () => {
     openapi ??= buildOpenApi();
     return openapi;
   };
-  app.get("/api/openapi.json", (c) => c.json(openapiDoc()));
+  app.get("/api/openapi.json", (c) => c.json(openapiDocument()));
   app.get("/api/docs", (c) => {
-    docs ??= renderDocs(openapiDoc());
+    docs ??= renderDocs(openapiDocument());
     return c.html(docs);
   });
   app.get("/api/health", (c) => c.json({ success: true as const, data: { status: "ok" as const } }));

@@ -1,0 +1,1 @@
+export { AuthChecking, type AuthCheckingProps } from "./auth-checking";

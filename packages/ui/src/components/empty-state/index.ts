@@ -1,0 +1,1 @@
+export { EmptyState, type EmptyStateProps, type EmptyStateSize, emptyStateVariants } from "./empty-state";

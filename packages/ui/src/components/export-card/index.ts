@@ -1,0 +1,1 @@
+export { ExportCard, type ExportCardProps, exportCardTitles, exportCardVariants } from "./export-card";

@@ -1,0 +1,1 @@
+export { Highlight, type HighlightProps, highlightMarkVariants } from "./highlight";

@@ -1,0 +1,8 @@
+export {
+  IconButton,
+  type IconButtonProps,
+  type IconButtonShape,
+  type IconButtonSize,
+  type IconButtonVariant,
+  iconButtonVariants,
+} from "./icon-button";

@@ -1,0 +1,96 @@
+import { CircleAlert, Pin } from "lucide-react";
+import type * as React from "react";
+import { Spinner } from "../spinner";
+import { FeedItem, type FeedItemHighlights } from "./feed-item";
+
+export type IdeaAiStatus = "none" | "pending" | "done" | "failed";
+
+export type IdeaListItemIdea = {
+  id: string;
+  title?: string | null;
+  snippet: string;
+  tags: readonly string[];
+  createdAt: string | Date;
+  pinned?: boolean;
+  aiStatus?: IdeaAiStatus;
+};
+
+export type IdeaListItemProps = Omit<React.ComponentProps<"article">, "title" | "onClick"> & {
+  idea: IdeaListItemIdea;
+  /** Matches to mark (search results). */
+  highlights?: FeedItemHighlights;
+  /** The moment relative times are measured from. */
+  now?: Date | number;
+  /** The tag currently filtering the list, shown selected. */
+  selectedTag?: string | null;
+  /** Called with the idea's id when the item is activated. */
+  onOpen: (id: string) => void;
+  /** Makes tags buttons (e.g. filter by tag); without it tags are plain chips. */
+  onTagClick?: (tag: string) => void;
+  kindLabel?: string;
+  pinnedLabel?: string;
+  aiPendingLabel?: string;
+  aiFailedLabel?: string;
+  untitledLabel?: string;
+  tagListLabel?: string;
+};
+
+export function IdeaListItem({
+  idea,
+  highlights,
+  now = new Date(),
+  selectedTag,
+  onOpen,
+  onTagClick,
+  kindLabel = "想法",
+  pinnedLabel = "已置顶",
+  aiPendingLabel = "AI整理中…",
+  aiFailedLabel = "AI整理失败",
+  untitledLabel = "无标题想法",
+  tagListLabel = "标签",
+  ...props
+}: IdeaListItemProps) {
+  const aiStatus = idea.aiStatus ?? "none";
+  return (
+    <FeedItem
+      kind="idea"
+      kindLabel={kindLabel}
+      data-pinned={idea.pinned || undefined}
+      data-ai-status={aiStatus}
+      title={idea.title}
+      snippet={idea.snippet}
+      tags={idea.tags}
+      time={idea.createdAt}
+      now={now}
+      highlights={highlights}
+      untitledLabel={untitledLabel}
+      selectedTag={selectedTag}
+      tagListLabel={tagListLabel}
+      onOpen={() => onOpen(idea.id)}
+      onTagClick={onTagClick}
+      badges={
+        <>
+          {idea.pinned ? (
+            <span data-slot="idea-pinned" className="inline-flex items-center gap-1 text-primary">
+              <Pin aria-hidden className="size-3.5" />
+              {pinnedLabel}
+            </span>
+          ) : null}
+          {aiStatus === "pending" ? (
+            <span data-slot="idea-ai-status" className="inline-flex items-center gap-1 text-info">
+              <Spinner size="sm" label={null} className="size-3 border" />
+              {aiPendingLabel}
+            </span>
+          ) : null}
+          {aiStatus === "failed" ? (
+            <span data-slot="idea-ai-status" className="inline-flex items-center gap-1 text-error">
+              <CircleAlert aria-hidden className="size-3.5" />
+              {aiFailedLabel}
+            </span>
+          ) : null}
+        </>
+      }
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+export { type FeedItemHighlights, type FeedItemKind, feedKindVariants } from "./feed-item";
+export {
+  type IdeaAiStatus,
+  IdeaListItem,
+  type IdeaListItemIdea,
+  type IdeaListItemProps,
+} from "./idea-list-item";

@@ -1,0 +1,1 @@
+export { NoteListItem, type NoteListItemNote, type NoteListItemProps } from "./note-list-item";

@@ -1,0 +1,6 @@
+export {
+  PageLoading,
+  type PageLoadingFill,
+  type PageLoadingProps,
+  pageLoadingVariants,
+} from "./page-loading";

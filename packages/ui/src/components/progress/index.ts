@@ -1,0 +1,8 @@
+export {
+  Progress,
+  type ProgressProps,
+  type ProgressSize,
+  type ProgressTone,
+  progressIndicatorVariants,
+  progressVariants,
+} from "./progress";

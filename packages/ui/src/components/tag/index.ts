@@ -1,0 +1,1 @@
+export { Tag, type TagProps, type TagVariant, tagVariants } from "./tag";

@@ -1,0 +1,82 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn } from "storybook/test";
+import { Tag } from "./tag";
+
+const meta = {
+  title: "组件/Tag 标签",
+  component: Tag,
+  args: { name: "产品设计" },
+  argTypes: {
+    variant: { control: "inline-radio", options: ["default", "primary"] },
+  },
+} satisfies Meta<typeof Tag>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Selected: Story = { args: { selected: true, onClick: fn() } };
+export const Removable: Story = { args: { onRemove: fn() } };
+export const Clickable: Story = { args: { onClick: fn() } };
+export const SelectedRemovable: Story = { args: { selected: true, onClick: fn(), onRemove: fn() } };
+export const LongName: Story = {
+  args: { name: "一个非常非常长的标签名称会被截断" },
+  decorators: [
+    (Story) => (
+      <div className="w-32">
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+export const WhenRemoveIsClickedShouldCallOnRemove: Story = {
+  name: "点击移除按钮时，应调用 onRemove",
+  tags: ["!autodocs"],
+  args: { onRemove: fn(), onClick: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole("button", { name: "移除标签 产品设计" }));
+    await expect(args.onRemove).toHaveBeenCalledTimes(1);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const WhenClickedShouldToggleSelection: Story = {
+  name: "点击标签时，应调用 onClick 并切换选中状态",
+  tags: ["!autodocs"],
+  args: { onClick: fn() },
+  render: function ToggleTag(args) {
+    const [selected, setSelected] = useState(false);
+    return (
+      <Tag
+        {...args}
+        selected={selected}
+        onClick={(event) => {
+          args.onClick?.(event);
+          setSelected((value) => !value);
+        }}
+      />
+    );
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    const tag = canvas.getByRole("button", { name: "产品设计" });
+    await expect(tag).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(tag);
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+    await expect(tag).toHaveAttribute("aria-pressed", "true");
+    await expect(tag.closest("[data-slot=tag]")).toHaveAttribute("data-selected", "true");
+    await userEvent.click(tag);
+    await expect(args.onClick).toHaveBeenCalledTimes(2);
+    await expect(tag).toHaveAttribute("aria-pressed", "false");
+  },
+};
+
+export const WhenNotClickableShouldRenderNoButton: Story = {
+  name: "未传 onClick 时，标签不应是按钮",
+  tags: ["!autodocs"],
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole("button")).toBeNull();
+    await expect(canvas.getByText("产品设计")).toBeVisible();
+  },
+};

@@ -1,0 +1,1 @@
+export { TopBar, type TopBarMode, type TopBarProps, type TopBarUser, TopBarWordmark } from "./top-bar";

@@ -1,0 +1,104 @@
+import { House } from "lucide-react";
+import type * as React from "react";
+import { cn } from "../../lib/cn";
+import { Avatar } from "../avatar";
+import { IconButton } from "../icon-button";
+import { SearchPill, type SearchPillProps } from "../search-pill";
+
+export type TopBarMode = "default" | "back-home";
+
+export type TopBarUser = { nickname?: string | null; avatar?: string | null };
+
+export type TopBarProps = React.ComponentProps<"header"> & {
+  /** Left slot, e.g. the app's router link; defaults to the 拾念 wordmark as a button calling `onLogoClick`. */
+  logo?: React.ReactNode;
+  onLogoClick?: () => void;
+  /** Props passed through to the centre SearchPill. */
+  searchProps?: Omit<SearchPillProps, "hidden">;
+  /** Hides the centre search pill. */
+  searchHidden?: boolean;
+  /** The signed-in user shown at the right. */
+  user?: TopBarUser | null;
+  onProfileClick?: () => void;
+  /** `back-home` replaces the avatar with a round 返回首页 button. */
+  mode?: TopBarMode;
+  onHomeClick?: () => void;
+  profileLabel?: string;
+  homeLabel?: string;
+};
+
+/** The 拾念 wordmark, for apps that wrap it in their own link. */
+export function TopBarWordmark({ className, ...props }: React.ComponentProps<"span">) {
+  return (
+    <span
+      data-slot="top-bar-wordmark"
+      className={cn("inline-flex items-center gap-2 text-xl font-bold text-foreground", className)}
+      {...props}
+    >
+      <span
+        aria-hidden
+        className="inline-flex size-8 items-center justify-center rounded-md bg-primary text-base text-primary-foreground"
+      >
+        拾
+      </span>
+      拾念
+    </span>
+  );
+}
+
+export function TopBar({
+  className,
+  logo,
+  onLogoClick,
+  searchProps,
+  searchHidden = false,
+  user,
+  onProfileClick,
+  mode = "default",
+  onHomeClick,
+  profileLabel = "打开个人资料",
+  homeLabel = "返回首页",
+  ...props
+}: TopBarProps) {
+  return (
+    <header
+      data-slot="top-bar"
+      data-mode={mode}
+      className={cn(
+        "sticky top-0 z-sticky h-[var(--sn-topbar-height)] border-b border-border bg-background",
+        className,
+      )}
+      {...props}
+    >
+      <div className="mx-auto grid h-full max-w-[1200px] grid-cols-[1fr_auto_1fr] items-center gap-6 px-6">
+        <div data-slot="top-bar-logo" className="justify-self-start">
+          {logo ?? (
+            <button
+              type="button"
+              onClick={onLogoClick}
+              className="cursor-pointer rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+            >
+              <TopBarWordmark />
+            </button>
+          )}
+        </div>
+        <SearchPill {...searchProps} hidden={searchHidden} />
+        <div data-slot="top-bar-actions" className="col-start-3 justify-self-end">
+          {mode === "back-home" ? (
+            <IconButton variant="secondary" shape="round" size="md" label={homeLabel} onClick={onHomeClick}>
+              <House aria-hidden />
+            </IconButton>
+          ) : (
+            <Avatar
+              size="md"
+              src={user?.avatar}
+              nickname={user?.nickname}
+              label={profileLabel}
+              onClick={onProfileClick}
+            />
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

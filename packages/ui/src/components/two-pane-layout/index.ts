@@ -1,0 +1,1 @@
+export { TwoPaneLayout, type TwoPaneLayoutProps, twoPaneLayoutVariants } from "./two-pane-layout";

@@ -1,0 +1,1 @@
+export { WebLayout, type WebLayoutProps, webLayoutVariants } from "./web-layout";
