@@ -215,6 +215,82 @@ forEachDatabase((ctx) => {
     });
   });
 
+  describe("throttling under concurrency and on every password check", () => {
+    it("gives at most 5 of 20 concurrent wrong-password logins a guess; the rest answer 429", async () => {
+      const user = await registerUser(ctx);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          call(ctx, "POST", "/api/auth/login", { body: { account: user.account, password: "wrong-pass" } }),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(
+        statuses.every((s) => s === 401 || s === 429),
+        String(statuses),
+      ).toBe(true);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      const refused = results.find((r) => r.status === 429)!;
+      expect(refused.body.message).toMatch(/^登录失败次数过多，请 \d+ 分钟后再试$/);
+      // refused attempts are not stored as failures (they tested nothing)
+      const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM login_failures WHERE key = $1", [
+        `account:${user.account}`,
+      ]);
+      expect(rows[0].n).toBe(statuses.filter((s) => s === 401).length);
+    });
+
+    it("counts wrong current passwords of change-password and delete-account against the account", async () => {
+      const user = await registerUser(ctx);
+      for (let i = 0; i < 3; i++) {
+        const r = await call(ctx, "POST", "/api/auth/password", {
+          token: user.token,
+          body: { currentPassword: "not-it-at-all", newPassword: "brand-new-pass" },
+        });
+        expect(r.status).toBe(400);
+      }
+      for (let i = 0; i < 2; i++) {
+        const r = await call(ctx, "DELETE", "/api/account", {
+          token: user.token,
+          body: { password: "wrong-pass", confirm: DELETE_ACCOUNT_PHRASE },
+        });
+        expect(r.status).toBe(400);
+      }
+      const change = await call(ctx, "POST", "/api/auth/password", {
+        token: user.token,
+        body: { currentPassword: PASSWORD, newPassword: "brand-new-pass" },
+      });
+      expect(change.status).toBe(429);
+      expect(change.body.code).toBe("RATE_LIMITED");
+      const del = await call(ctx, "DELETE", "/api/account", {
+        token: user.token,
+        body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE },
+      });
+      expect(del.status).toBe(429);
+      expect(await countUsers(user.account)).toBe(1);
+      const login = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(login.status).toBe(429);
+    });
+
+    it("a right current password clears the account's failures", async () => {
+      const user = await registerUser(ctx);
+      for (let i = 0; i < 4; i++) {
+        await call(ctx, "POST", "/api/auth/login", {
+          body: { account: user.account, password: "wrong-pass" },
+        });
+      }
+      const change = await call(ctx, "POST", "/api/auth/password", {
+        token: user.token,
+        body: { currentPassword: PASSWORD, newPassword: "brand-new-pass" },
+      });
+      expect(change.status).toBe(200);
+      const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM login_failures WHERE key = $1", [
+        `account:${user.account}`,
+      ]);
+      expect(rows[0].n).toBe(0);
+    });
+  });
+
   describe("sessions", () => {
     it("lists sessions with the current one marked and revokes another one", async () => {
       const user = await registerUser(ctx);
