@@ -215,6 +215,35 @@ forEachDatabase((ctx) => {
     });
   });
 
+  describe("client IP behind the proxy", () => {
+    it("takes the rightmost X-Forwarded-For entry (our proxy's), so a client-sent one cannot dodge the IP throttle", async () => {
+      const proxySeen = randomIp();
+      for (let i = 0; i < 5; i++) {
+        const r = await call(ctx, "POST", "/api/auth/login", {
+          headers: { "x-forwarded-for": `${randomIp()}, ${proxySeen}` },
+          body: { account: uniqueAccount(), password: "wrong-pass" },
+        });
+        expect(r.status).toBe(401);
+      }
+      const user = await registerUser(ctx);
+      const locked = await call(ctx, "POST", "/api/auth/login", {
+        headers: { "x-forwarded-for": `${randomIp()},${proxySeen}` },
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(locked.status).toBe(429);
+
+      const other = randomIp();
+      const login = await call(ctx, "POST", "/api/auth/login", {
+        headers: { "x-forwarded-for": `1.2.3.4, ${other}` },
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      const list = await call(ctx, "GET", "/api/auth/sessions", { token: login.body.data.token });
+      const current = list.body.data.items.find((s: { current: boolean }) => s.current);
+      expect(current.ip).toBe(other);
+    });
+  });
+
   describe("throttling under concurrency and on every password check", () => {
     it("gives at most 5 of 20 concurrent wrong-password logins a guess; the rest answer 429", async () => {
       const user = await registerUser(ctx);
