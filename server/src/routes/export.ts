@@ -1,7 +1,7 @@
 import { EXPORT_COUNT_HEADER, ExportRequestSchema, exportCooldownMessage } from "@shinian/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import type { Db, DbClient } from "../db/pool.ts";
+import { checkout, type Db } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { retryAfterHeader } from "../lib/retry.ts";
 import { jsonBody } from "../lib/validate.ts";
@@ -89,14 +89,17 @@ export function createExportRoutes() {
       running++;
 
       // One snapshot for the counts and every batch: the header matches the zip exactly.
-      let client: DbClient;
+      // The pool stops listening while a client is checked out: the backend ending the
+      // connection between two reads (the idle timeout, a restart) ends the export here.
+      let checkedOut: Awaited<ReturnType<typeof checkout>>;
       try {
-        client = await db.connect();
+        checkedOut = await checkout(db, (err) => void finish(false, err));
       } catch (err) {
         running--;
         await releaseClaim();
         throw err;
       }
+      const { client, release } = checkedOut;
       let done = false;
       let sentAny = false;
       const finish = async (ok: boolean, broken?: Error) => {
@@ -109,17 +112,9 @@ export function createExportRoutes() {
             fault = err;
           });
         }
-        client.off("error", onError);
-        client.release(fault); // a broken connection is discarded, not pooled
+        release(fault); // a broken connection is discarded, not pooled
         if (!ok && !sentAny) await releaseClaim();
       };
-      // The pool stops listening while a client is checked out: without this, the backend
-      // ending the connection between two reads (idle timeout, restart) would crash the process.
-      const onError = (err: Error) => {
-        logger.warn("export connection lost", { err: err.message, requestId: c.var.requestId });
-        void finish(false, err);
-      };
-      client.on("error", onError);
       let plan: Awaited<ReturnType<typeof planExport>>;
       try {
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
