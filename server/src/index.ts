@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./logger.ts";
-import { startServer } from "./server.ts";
+import { ListenError, startServer } from "./server.ts";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -43,5 +43,6 @@ try {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 } catch (err) {
   logger.error("start failed", { err });
+  if (err instanceof ListenError) process.stderr.write(`${err.message}\n`);
   process.exit(1);
 }
