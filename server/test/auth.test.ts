@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
 import { call, forEachDatabase, PASSWORD, randomIp, registerUser, uniqueAccount } from "./helpers.ts";
@@ -212,6 +213,36 @@ forEachDatabase((ctx) => {
         body: { account: user.account, password: PASSWORD },
       });
       expect(elsewhere.status).toBe(200);
+    });
+  });
+
+  describe("password hashes", () => {
+    it("stores scrypt with N=2^cost, r=8, p=3; a p=1 hash still verifies and is upgraded on login", async () => {
+      const user = await registerUser(ctx);
+      const stored = async () =>
+        (await ctx.db.query("SELECT password_hash FROM users WHERE id = $1", [user.id])).rows[0]
+          .password_hash as string;
+      expect(await stored()).toMatch(/^scrypt\$11\$8\$3\$[\w-]{22}\$[\w-]{43}$/);
+
+      // a hash from before the change, made here with node:crypto directly
+      const salt = randomBytes(16);
+      const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 11, r: 8, p: 1 });
+      const old = `scrypt$11$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
+      await ctx.db.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user.id, old]);
+      const wrong = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: "wrong-pass" },
+      });
+      expect(wrong.status).toBe(401);
+      expect(await stored()).toBe(old);
+      const login = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      expect(await stored()).toMatch(/^scrypt\$11\$8\$3\$/);
+      const again = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(again.status).toBe(200);
     });
   });
 

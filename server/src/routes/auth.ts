@@ -13,7 +13,7 @@ import { ApiError, notFound, unauthorized } from "../errors.ts";
 import { idParam, jsonBody } from "../lib/validate.ts";
 import { clientIp, hashToken, requireAuth, SESSION_DAYS } from "../middlewares/auth.ts";
 import { attemptSucceeded, beginAttempt, throttleKeys } from "../services/login-throttle.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../services/password.ts";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../services/password.ts";
 import { grant } from "../services/points.ts";
 import { defaultNickname, getUser } from "../services/users.ts";
 
@@ -69,6 +69,14 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError("UNAUTHORIZED", "账号或密码错误");
     }
     await attemptSucceeded(db, attempt);
+    if (needsRehash(row.password_hash, config.passwordHashCost)) {
+      // Only when the stored hash is still the one just verified (no concurrent password change).
+      await db.query("UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2", [
+        row.id,
+        row.password_hash,
+        await hashPassword(input.password, config.passwordHashCost),
+      ]);
+    }
     const token = await createSession(db, row.id, c.req.header("user-agent") ?? "", ip);
     return c.json({
       success: true as const,
