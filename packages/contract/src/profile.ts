@@ -16,7 +16,11 @@ export const UpdateProfileRequestSchema = z
       .max(500, { message: "自我介绍最多 500 个字符" })
       .nullable()
       .optional(),
-    settings: z.strictObject({ autoTidy: z.boolean() }).partial().optional(),
+    settings: z
+      .strictObject({ autoTidy: z.boolean() })
+      .partial()
+      .refine((v) => Object.keys(v).length > 0, { message: "settings 中没有需要更新的设置" })
+      .optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "没有需要更新的内容" });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
