@@ -32,7 +32,6 @@ export const ProfileCountsSchema = z.object({
 });
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const ProfileSchema = UserSchema.extend({ counts: ProfileCountsSchema });
 export type Profile = z.infer<typeof ProfileSchema>;
