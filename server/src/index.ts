@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "./env.ts";
 import { createLogger } from "./logger.ts";
-import { ListenError, startServer } from "./server.ts";
+import { startServer } from "./server.ts";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -43,6 +43,7 @@ try {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 } catch (err) {
   logger.error("start failed", { err });
-  if (err instanceof ListenError) process.stderr.write(`${err.message}\n`);
+  // A taken port and the like: a plain line too, for whoever started us from a terminal.
+  if (err instanceof Error && err.name === "ListenError") process.stderr.write(`${err.message}\n`);
   process.exit(1);
 }
