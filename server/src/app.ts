@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { buildOpenApi, renderDocs } from "./openapi.ts";
 import { accountRoutes, authRoutes } from "./routes/auth.ts";
-import { exportRoutes } from "./routes/export.ts";
+import { createExportRoutes } from "./routes/export.ts";
 import { feedRoutes } from "./routes/feed.ts";
 import { ideaRoutes } from "./routes/ideas.ts";
 import { noteRoutes } from "./routes/notes.ts";
@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/feed", feedRoutes);
   app.route("/api/points", pointsRoutes);
   app.route("/api/search", searchRoutes);
-  app.route("/api/export", exportRoutes);
+  app.route("/api/export", createExportRoutes());
 
   app.all("/api/*", (c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
   app.route("/", spaRoutes(deps.config.appDistDir));

@@ -49,5 +49,7 @@ try {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 } catch (err) {
   logger.error("start failed", { err });
+  // A taken port and the like: a plain line too, for whoever started us from a terminal.
+  if (err instanceof Error && err.name === "ListenError") process.stderr.write(`${err.message}\n`);
   process.exit(1);
 }

@@ -21,6 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: errorMessages.PAYLOAD_TOO_LARGE,
   415: errorMessages.UNSUPPORTED_MEDIA_TYPE,
   429: "操作过于频繁或导出冷却中（含 Retry-After）",
+  503: `${errorMessages.SERVICE_UNAVAILABLE}（含 Retry-After）`,
 };
 
 function operation(e: Endpoint): Json {

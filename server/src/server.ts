@@ -9,6 +9,32 @@ import type { Logger } from "./logger.ts";
 
 export type Running = { port: number; db: Db; close(): Promise<void> };
 
+/** The port cannot be listened on (taken, not permitted): a start failure with a clear message. */
+export class ListenError extends Error {
+  constructor(host: string, port: number, cause: NodeJS.ErrnoException) {
+    const where = `${host}:${port}`;
+    const why =
+      cause.code === "EADDRINUSE"
+        ? `端口已被占用 / address already in use (EADDRINUSE); stop the other process or set PORT`
+        : cause.code === "EACCES"
+          ? `没有权限监听该端口 / permission denied (EACCES); use a port above 1023 or set PORT`
+          : cause.message;
+    super(`无法监听 ${where}：${why}`, { cause });
+    this.name = "ListenError";
+  }
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string) {
+  return new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname: host }, () => {
+      s.off("error", onError);
+      resolve(s as Server);
+    }) as Server;
+    const onError = (err: NodeJS.ErrnoException) => reject(new ListenError(host, port, err));
+    s.once("error", onError);
+  });
+}
+
 /** Database (embedded unless DATABASE_URL), migrations, HTTP server; close() drains in reverse. */
 export async function startServer(
   config: Config,
@@ -31,11 +57,17 @@ export async function startServer(
     throw err;
   }
   const app = createApp({ config, db, logger });
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s as Server),
-    );
-  });
+  let server: Server;
+  try {
+    server = await listen(app.fetch, config.port, config.host);
+  } catch (err) {
+    // Not listening: stop what was started, or the embedded postmaster would outlive us.
+    await db.end().catch(() => undefined);
+    await embedded?.stop();
+    throw err;
+  }
+  // After the start, an error of the listening socket is logged, never an unhandled event.
+  server.on("error", (err) => logger.error("http server error", { err }));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info("listening", { port, host: config.host, database: embedded ? "embedded" : "external" });

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
 import { call, forEachDatabase, PASSWORD, randomIp, registerUser, uniqueAccount } from "./helpers.ts";
@@ -212,6 +213,141 @@ forEachDatabase((ctx) => {
         body: { account: user.account, password: PASSWORD },
       });
       expect(elsewhere.status).toBe(200);
+    });
+  });
+
+  describe("password hashes", () => {
+    it("stores scrypt with N=2^cost, r=8, p=3; a p=1 hash still verifies and is upgraded on login", async () => {
+      const user = await registerUser(ctx);
+      const stored = async () =>
+        (await ctx.db.query("SELECT password_hash FROM users WHERE id = $1", [user.id])).rows[0]
+          .password_hash as string;
+      expect(await stored()).toMatch(/^scrypt\$11\$8\$3\$[\w-]{22}\$[\w-]{43}$/);
+
+      // a hash from before the change, made here with node:crypto directly
+      const salt = randomBytes(16);
+      const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 11, r: 8, p: 1 });
+      const old = `scrypt$11$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
+      await ctx.db.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user.id, old]);
+      const wrong = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: "wrong-pass" },
+      });
+      expect(wrong.status).toBe(401);
+      expect(await stored()).toBe(old);
+      const login = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      expect(await stored()).toMatch(/^scrypt\$11\$8\$3\$/);
+      const again = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(again.status).toBe(200);
+    });
+  });
+
+  describe("client IP behind the proxy", () => {
+    it("takes the rightmost X-Forwarded-For entry (our proxy's), so a client-sent one cannot dodge the IP throttle", async () => {
+      const proxySeen = randomIp();
+      for (let i = 0; i < 5; i++) {
+        const r = await call(ctx, "POST", "/api/auth/login", {
+          headers: { "x-forwarded-for": `${randomIp()}, ${proxySeen}` },
+          body: { account: uniqueAccount(), password: "wrong-pass" },
+        });
+        expect(r.status).toBe(401);
+      }
+      const user = await registerUser(ctx);
+      const locked = await call(ctx, "POST", "/api/auth/login", {
+        headers: { "x-forwarded-for": `${randomIp()},${proxySeen}` },
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(locked.status).toBe(429);
+
+      const other = randomIp();
+      const login = await call(ctx, "POST", "/api/auth/login", {
+        headers: { "x-forwarded-for": `1.2.3.4, ${other}` },
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      const list = await call(ctx, "GET", "/api/auth/sessions", { token: login.body.data.token });
+      const current = list.body.data.items.find((s: { current: boolean }) => s.current);
+      expect(current.ip).toBe(other);
+    });
+  });
+
+  describe("throttling under concurrency and on every password check", () => {
+    it("gives at most 5 of 20 concurrent wrong-password logins a guess; the rest answer 429", async () => {
+      const user = await registerUser(ctx);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          call(ctx, "POST", "/api/auth/login", { body: { account: user.account, password: "wrong-pass" } }),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(
+        statuses.every((s) => s === 401 || s === 429),
+        String(statuses),
+      ).toBe(true);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      const refused = results.find((r) => r.status === 429)!;
+      expect(refused.body.message).toMatch(/^登录失败次数过多，请 \d+ 分钟后再试$/);
+      // refused attempts are not stored as failures (they tested nothing)
+      const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM login_failures WHERE key = $1", [
+        `account:${user.account}`,
+      ]);
+      expect(rows[0].n).toBe(statuses.filter((s) => s === 401).length);
+    });
+
+    it("counts wrong current passwords of change-password and delete-account against the account", async () => {
+      const user = await registerUser(ctx);
+      for (let i = 0; i < 3; i++) {
+        const r = await call(ctx, "POST", "/api/auth/password", {
+          token: user.token,
+          body: { currentPassword: "not-it-at-all", newPassword: "brand-new-pass" },
+        });
+        expect(r.status).toBe(400);
+      }
+      for (let i = 0; i < 2; i++) {
+        const r = await call(ctx, "DELETE", "/api/account", {
+          token: user.token,
+          body: { password: "wrong-pass", confirm: DELETE_ACCOUNT_PHRASE },
+        });
+        expect(r.status).toBe(400);
+      }
+      const change = await call(ctx, "POST", "/api/auth/password", {
+        token: user.token,
+        body: { currentPassword: PASSWORD, newPassword: "brand-new-pass" },
+      });
+      expect(change.status).toBe(429);
+      expect(change.body.code).toBe("RATE_LIMITED");
+      const del = await call(ctx, "DELETE", "/api/account", {
+        token: user.token,
+        body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE },
+      });
+      expect(del.status).toBe(429);
+      expect(await countUsers(user.account)).toBe(1);
+      const login = await call(ctx, "POST", "/api/auth/login", {
+        body: { account: user.account, password: PASSWORD },
+      });
+      expect(login.status).toBe(429);
+    });
+
+    it("a right current password clears the account's failures", async () => {
+      const user = await registerUser(ctx);
+      for (let i = 0; i < 4; i++) {
+        await call(ctx, "POST", "/api/auth/login", {
+          body: { account: user.account, password: "wrong-pass" },
+        });
+      }
+      const change = await call(ctx, "POST", "/api/auth/password", {
+        token: user.token,
+        body: { currentPassword: PASSWORD, newPassword: "brand-new-pass" },
+      });
+      expect(change.status).toBe(200);
+      const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM login_failures WHERE key = $1", [
+        `account:${user.account}`,
+      ]);
+      expect(rows[0].n).toBe(0);
     });
   });
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, unlink } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -41,7 +42,7 @@ const alive = (pid: number) => {
 type Child = { proc: ChildProcess; port: number; lines: string[] };
 
 /** Starts `node server/src/index.ts` (no wrapper, so the pid is the server's) and waits for "listening". */
-function startChild(dataDir: string): Promise<Child> {
+function startChild(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
       cwd: ROOT,
@@ -52,6 +53,7 @@ function startChild(dataDir: string): Promise<Child> {
         HOST: "127.0.0.1",
         DATABASE_URL: "",
         PASSWORD_HASH_COST: "10",
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -140,6 +142,28 @@ describe("embedded PostgreSQL lifecycle", () => {
     expect(err).toBeInstanceOf(EmbeddedPostgresError);
     expect(err.message).toMatch(/exited during start/);
     expect(err.message).toMatch(/shared_buffers/);
+  });
+
+  it("a taken port stops the start with a clear message and exit 1, and stops the embedded PostgreSQL", async () => {
+    const dataDir = await tempDir();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (taken.address() as net.AddressInfo).port;
+      const err: Error = await startChild(dataDir, { PORT: String(port) }).then(
+        () => {
+          throw new Error("the server started on a taken port");
+        },
+        (e: Error) => e,
+      );
+      expect(err.message).toMatch(/server exited with 1/);
+      expect(err.message).toContain(`无法监听 127.0.0.1:${port}：端口已被占用`);
+      expect(err.message).toContain("EADDRINUSE");
+      // stopped cleanly: no postmaster.pid left behind, so nothing was orphaned
+      await expect(readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8")).rejects.toThrow(/ENOENT/);
+    } finally {
+      taken.close();
+    }
   });
 
   it("crash: acknowledged writes survive SIGKILL of the server; the restart stops the orphaned postmaster; SIGTERM shuts down cleanly", {

@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { EXPORT_APPLICATION_NAME } from "../src/routes/export.ts";
 import { call, forEachDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
 
 const PNG = Buffer.from(
@@ -133,7 +134,7 @@ forEachDatabase((ctx) => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429]);
     });
 
-    it("gives the cooldown back when the client cancels the download", async () => {
+    it("keeps the cooldown when the client cancels the download (no cancel-and-retry bypass)", async () => {
       const u = await registerUser(ctx);
       const res = await ctx.app.request("/api/export", {
         method: "POST",
@@ -141,10 +142,66 @@ forEachDatabase((ctx) => {
       });
       expect(res.status).toBe(200);
       await res.body!.cancel();
-      await new Promise((r) => setTimeout(r, 100));
       expect((await call(ctx, "GET", "/api/export/permission", { token: u.token })).body.data.canExport).toBe(
+        false,
+      );
+      const retry = await call(ctx, "POST", "/api/export", { token: u.token, body: {} });
+      expect(retry.status).toBe(429);
+      expect(retry.body.code).toBe("EXPORT_COOLDOWN");
+    });
+
+    it("runs at most 2 exports at once per process; a further one gets 503 without using its cooldown", async () => {
+      const [a, b, c] = [await registerUser(ctx), await registerUser(ctx), await registerUser(ctx)];
+      const start = (u: TestUser) =>
+        ctx.app.request("/api/export", { method: "POST", headers: { authorization: `Bearer ${u.token}` } });
+      // bodies not read: both keep their connection and their slot
+      const ra = await start(a);
+      const rb = await start(b);
+      expect([ra.status, rb.status]).toEqual([200, 200]);
+      const busy = await call(ctx, "POST", "/api/export", { token: c.token, body: {} });
+      expect(busy.status).toBe(503);
+      expect(busy.body).toMatchObject({
+        success: false,
+        code: "SERVICE_UNAVAILABLE",
+        message: "导出繁忙，请稍后再试",
+      });
+      expect(Number(busy.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await call(ctx, "GET", "/api/export/permission", { token: c.token })).body.data.canExport).toBe(
         true,
       );
+
+      await ra.body!.cancel();
+      const rc = await start(c);
+      expect(rc.status).toBe(200);
+      expect(Object.keys(unzipSync(new Uint8Array(await rc.arrayBuffer())))).toContain("data.json");
+      expect(Object.keys(unzipSync(new Uint8Array(await rb.arrayBuffer())))).toContain("data.json");
+    });
+
+    it("survives the database ending an export's connection while the reader is stalled, and frees the slot", async () => {
+      const [a, b, c] = [await registerUser(ctx), await registerUser(ctx), await registerUser(ctx)];
+      const start = (u: TestUser) =>
+        ctx.app.request("/api/export", { method: "POST", headers: { authorization: `Bearer ${u.token}` } });
+      const ra = await start(a);
+      const rb = await start(b);
+      expect([ra.status, rb.status]).toEqual([200, 200]);
+      // what idle_in_transaction_session_timeout does to a stalled export, and what a restart does
+      const { rows } = await ctx.db.query(
+        `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = $1`,
+        [EXPORT_APPLICATION_NAME],
+      );
+      expect(rows).toHaveLength(2);
+      let rc = await start(c);
+      for (let i = 0; rc.status === 503 && i < 50; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        rc = await start(c);
+      }
+      expect(rc.status).toBe(200);
+      expect(Object.keys(unzipSync(new Uint8Array(await rc.arrayBuffer())))).toContain("data.json");
+      await expect(ra.arrayBuffer()).rejects.toThrow();
+      await expect(rb.arrayBuffer()).rejects.toThrow();
+      // the pool is healthy afterwards
+      expect((await call(ctx, "GET", "/api/export/permission", { token: a.token })).status).toBe(200);
     });
 
     it("exports an empty account, streams many rows in batches, refuses bad input and no token", async () => {

@@ -62,10 +62,14 @@ forEachDatabase((ctx) => {
         { identityDescription: "介".repeat(501) },
         { settings: { autoTidy: "no" } },
         { settings: { other: true } },
+        { settings: {} },
+        { settings: null },
         { account: "x@y.cn" },
       ]) {
         const res = await call(ctx, "PATCH", "/api/profile", { token: u.token, body });
         expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.code).toBe("VALIDATION_ERROR");
+        expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
       }
       expect((await call(ctx, "GET", "/api/profile", { token: u.token })).body.data).toEqual(before);
       expect((await call(ctx, "GET", "/api/profile")).status).toBe(401);

@@ -301,6 +301,6 @@ export const endpoints: Endpoint[] = [
     auth: true,
     body: ExportRequestSchema,
     produces: "application/zip",
-    errors: [429],
+    errors: [429, 503],
   },
 ];

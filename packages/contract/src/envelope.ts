@@ -13,6 +13,7 @@ export const errorCodes = {
   RATE_LIMITED: 429,
   EXPORT_COOLDOWN: 429,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -31,6 +32,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   RATE_LIMITED: "操作过于频繁，请稍后再试",
   EXPORT_COOLDOWN: "暂时无法导出数据，下次可导出时间：未知",
   INTERNAL_ERROR: "服务器内部错误，请稍后再试",
+  SERVICE_UNAVAILABLE: "服务繁忙，请稍后再试",
 };
 
 export const IssueSchema = z.object({ path: z.string(), message: z.string() });

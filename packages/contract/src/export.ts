@@ -7,13 +7,6 @@ export const ExportPermissionSchema = z.object({
 });
 export type ExportPermission = z.infer<typeof ExportPermissionSchema>;
 
-/** Body of the permission answer: the seed's envelope, success true even when export is refused. */
-export const ExportPermissionEnvelopeSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: ExportPermissionSchema,
-});
-
 export const ExportRequestSchema = z.strictObject({});
 
 export const ExportCountSchema = z.object({

@@ -32,5 +32,3 @@ export const LedgerEntrySchema = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 export const LedgerPageSchema = pageOf(LedgerEntrySchema);
 export const LedgerQuerySchema = z.strictObject({ cursor: CursorSchema.optional(), limit: LimitSchema });
-
-export const InsufficientPointsDataSchema = z.object({ balance: z.number().int(), cost: z.number().int() });

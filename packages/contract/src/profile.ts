@@ -16,7 +16,11 @@ export const UpdateProfileRequestSchema = z
       .max(500, { message: "自我介绍最多 500 个字符" })
       .nullable()
       .optional(),
-    settings: z.strictObject({ autoTidy: z.boolean() }).partial().optional(),
+    settings: z
+      .strictObject({ autoTidy: z.boolean() })
+      .partial()
+      .refine((v) => Object.keys(v).length > 0, { message: "settings 中没有需要更新的设置" })
+      .optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "没有需要更新的内容" });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
@@ -28,7 +32,6 @@ export const ProfileCountsSchema = z.object({
 });
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const ProfileSchema = UserSchema.extend({ counts: ProfileCountsSchema });
 export type Profile = z.infer<typeof ProfileSchema>;

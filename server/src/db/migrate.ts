@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../logger.ts";
-import type { Db } from "./pool.ts";
+import { checkout, type Db } from "./pool.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 // Any constant works; it only has to be the same in every process of this app.
@@ -14,7 +14,8 @@ const MIGRATION_LOCK = 0x5348_494e; // "SHIN"
  */
 export async function migrate(db: Db, logger: Logger): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
-  const client = await db.connect();
+  const { client, release } = await checkout(db);
+  let broken: Error | undefined;
   try {
     await client.query("BEGIN");
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
@@ -35,9 +36,11 @@ export async function migrate(db: Db, logger: Logger): Promise<string[]> {
     if (applied.length) logger.info("database migrated", { applied });
     return applied;
   } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await client.query("ROLLBACK").catch((e: Error) => {
+      broken = e;
+    });
     throw err;
   } finally {
-    client.release();
+    release(broken);
   }
 }

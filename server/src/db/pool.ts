@@ -18,21 +18,53 @@ export function createPool(config: pg.PoolConfig, logger: Logger): Db {
   // An idle client whose connection the server ends (restart, shutdown) emits 'error'; without
   // a handler that would crash the process.
   pool.on("error", (err) => logger.warn("idle database connection closed", { err: err.message }));
+  loggers.set(pool, logger);
   return pool;
+}
+
+const loggers = new WeakMap<Db, Logger>();
+
+/**
+ * db.connect() plus an 'error' listener for as long as the client is checked out: pg-pool
+ * removes its own idle listener on checkout, so a connection ended by the server while the
+ * holder awaits something else would otherwise be an unhandled 'error' event — a crash.
+ * The statement in progress fails anyway; the listener only logs. Call release() instead of
+ * client.release(): it removes the listener and discards a connection that failed.
+ */
+export async function checkout(
+  db: Db,
+  onError?: (err: Error) => void,
+): Promise<{ client: DbClient; release: (err?: Error) => void }> {
+  const client = await db.connect();
+  const listener = (err: Error) => {
+    loggers.get(db)?.warn("database connection lost while in use", { err: err.message });
+    onError?.(err);
+  };
+  client.on("error", listener);
+  return {
+    client,
+    release: (err) => {
+      client.off("error", listener);
+      client.release(err);
+    },
+  };
 }
 
 /** Runs fn in one transaction; rolls back on any throw. */
 export async function tx<T>(db: Db, fn: (client: DbClient) => Promise<T>): Promise<T> {
-  const client = await db.connect();
+  const { client, release } = await checkout(db);
+  let broken: Error | undefined;
   try {
     await client.query("BEGIN");
     const result = await fn(client);
     await client.query("COMMIT");
     return result;
   } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await client.query("ROLLBACK").catch((e: Error) => {
+      broken = e;
+    });
     throw err;
   } finally {
-    client.release();
+    release(broken);
   }
 }

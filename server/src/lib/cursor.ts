@@ -6,19 +6,37 @@ import { ApiError } from "../errors.ts";
  */
 export type Keyset = { us: string; id: string };
 
+/** What a list's cursor id is: a uuid (ideas, notes, feed) or a bigserial (the points ledger). */
+export type CursorIdKind = "uuid" | "bigint";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DIGITS = /^(0|[1-9]\d{0,18})$/;
+const BIGINT_MAX = 9_223_372_036_854_775_807n;
+/** 10000-01-01T00:00:00Z in microseconds: beyond it, fromUs() would leave timestamptz's range. */
+const US_MAX = 253_402_300_800_000_000n;
+
 export function encodeCursor(k: Keyset): string {
   return Buffer.from(`${k.us}.${k.id}`, "utf8").toString("base64url");
 }
 
-export function decodeCursor(cursor: string | undefined): Keyset | null {
+const invalidCursor = () =>
+  new ApiError("VALIDATION_ERROR", "cursor 无效，请从第一页重新加载", {
+    issues: [{ path: "cursor", message: "cursor 无效" }],
+  });
+
+/**
+ * Decodes a cursor of a list whose ids are of `kind`. Anything else — garbage, another list's
+ * cursor, numbers beyond bigint or beyond a timestamp — is a 400 here, never a database error.
+ */
+export function decodeCursor(cursor: string | undefined, kind: CursorIdKind): Keyset | null {
   if (!cursor) return null;
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const match = /^(\d{1,20})\.([0-9a-f-]{36}|\d{1,20})$/.exec(text);
-  if (!match)
-    throw new ApiError("VALIDATION_ERROR", "cursor 无效", {
-      issues: [{ path: "cursor", message: "cursor 无效" }],
-    });
-  return { us: match[1]!, id: match[2]! };
+  const parts = Buffer.from(cursor, "base64url").toString("utf8").split(".");
+  if (parts.length !== 2) throw invalidCursor();
+  const [us, id] = parts as [string, string];
+  if (!DIGITS.test(us) || BigInt(us) > US_MAX) throw invalidCursor();
+  const idOk = kind === "uuid" ? UUID.test(id) : DIGITS.test(id) && BigInt(id) <= BIGINT_MAX && id !== "0";
+  if (!idOk) throw invalidCursor();
+  return { us, id };
 }
 
 /** SQL expression giving a row's cursor microseconds. */

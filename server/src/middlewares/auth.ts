@@ -38,10 +38,14 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The client's IP: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
+/**
+ * The client's IP: the socket's, or with TRUST_PROXY the LAST X-Forwarded-For entry — the one
+ * our proxy appended. Entries before it are whatever the client sent and prove nothing; taking
+ * the first would let anyone pick a fresh IP per request and dodge the per-IP throttle.
+ */
 export function clientIp(c: Context<AppEnv>): string {
   if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;

@@ -9,15 +9,13 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { tx } from "../db/pool.ts";
-import { ApiError, notFound } from "../errors.ts";
+import { ApiError, notFound, unauthorized } from "../errors.ts";
 import { idParam, jsonBody } from "../lib/validate.ts";
 import { clientIp, hashToken, requireAuth, SESSION_DAYS } from "../middlewares/auth.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../services/password.ts";
+import { attemptSucceeded, beginAttempt, throttleKeys } from "../services/login-throttle.ts";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../services/password.ts";
 import { grant } from "../services/points.ts";
 import { defaultNickname, getUser } from "../services/users.ts";
-
-const MAX_FAILURES = 5;
-const WINDOW_MINUTES = 15;
 
 async function createSession(db: Queryable, userId: string, userAgent: string, ip: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
@@ -27,30 +25,6 @@ async function createSession(db: Queryable, userId: string, userAgent: string, i
     [userId, hashToken(token), userAgent.slice(0, 300), ip, SESSION_DAYS],
   );
   return token;
-}
-
-function retryMessage(retryAt: Date): string {
-  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000));
-  return `登录失败次数过多，请 ${minutes} 分钟后再试`;
-}
-
-/** 5 failures within 15 minutes, per account or per IP, lock further attempts until the oldest expires. */
-async function throttleCheck(db: Queryable, keys: string[]): Promise<void> {
-  const { rows } = await db.query<{ key: string; n: number; retry_at: Date }>(
-    `SELECT key, count(*)::int AS n,
-            (array_agg(failed_at ORDER BY failed_at DESC))[${MAX_FAILURES}] + make_interval(mins => $2) AS retry_at
-     FROM login_failures WHERE key = ANY($1) AND failed_at > now() - make_interval(mins => $2)
-     GROUP BY key`,
-    [keys, WINDOW_MINUTES],
-  );
-  const blocked = rows.filter((r) => r.n >= MAX_FAILURES);
-  if (blocked.length) {
-    const retryAt = new Date(Math.max(...blocked.map((r) => r.retry_at.getTime())));
-    throw new ApiError("RATE_LIMITED", retryMessage(retryAt), {
-      data: { retryAt: retryAt.toISOString() },
-      headers: { "Retry-After": String(Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000))) },
-    });
-  }
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -81,8 +55,7 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await jsonBody(c, LoginRequestSchema);
     const { db, config } = c.var.deps;
     const ip = clientIp(c);
-    const keys = [`account:${input.account}`, `ip:${ip}`];
-    await throttleCheck(db, keys);
+    const attempt = await beginAttempt(db, throttleKeys(input.account, ip));
     const { rows } = await db.query<{ id: string; password_hash: string }>(
       "SELECT id, password_hash FROM users WHERE account = $1",
       [input.account],
@@ -92,15 +65,18 @@ export const authRoutes = new Hono<AppEnv>()
       ? await verifyPassword(input.password, row.password_hash)
       : await verifyAgainstDummy(input.password, config.passwordHashCost);
     if (!row || !ok) {
-      await db.query(
-        `WITH purge AS (DELETE FROM login_failures WHERE failed_at < now() - interval '1 day')
-         INSERT INTO login_failures (key) SELECT unnest($1::text[])`,
-        [keys],
-      );
       c.var.logger.info("login failed", { ip });
       throw new ApiError("UNAUTHORIZED", "账号或密码错误");
     }
-    await db.query("DELETE FROM login_failures WHERE key = $1", [keys[0]]);
+    await attemptSucceeded(db, attempt);
+    if (needsRehash(row.password_hash, config.passwordHashCost)) {
+      // Only when the stored hash is still the one just verified (no concurrent password change).
+      await db.query("UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2", [
+        row.id,
+        row.password_hash,
+        await hashPassword(input.password, config.passwordHashCost),
+      ]);
+    }
     const token = await createSession(db, row.id, c.req.header("user-agent") ?? "", ip);
     return c.json({
       success: true as const,
@@ -152,15 +128,19 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await jsonBody(c, ChangePasswordRequestSchema);
     const { db, config } = c.var.deps;
     const { userId, sessionId } = c.var.auth;
-    const { rows } = await db.query<{ password_hash: string }>(
-      "SELECT password_hash FROM users WHERE id = $1",
+    const { rows } = await db.query<{ password_hash: string; account: string }>(
+      "SELECT password_hash, account FROM users WHERE id = $1",
       [userId],
     );
-    if (!rows[0] || !(await verifyPassword(input.currentPassword, rows[0].password_hash))) {
+    if (!rows[0]) throw unauthorized();
+    // The current password is a password guess like a login's: same throttle, same counters.
+    const attempt = await beginAttempt(db, throttleKeys(rows[0].account, clientIp(c)));
+    if (!(await verifyPassword(input.currentPassword, rows[0].password_hash))) {
       throw new ApiError("VALIDATION_ERROR", "当前密码不正确", {
         issues: [{ path: "currentPassword", message: "当前密码不正确" }],
       });
     }
+    await attemptSucceeded(db, attempt);
     const hash = await hashPassword(input.newPassword, config.passwordHashCost);
     await tx(db, async (client) => {
       await client.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [
@@ -181,16 +161,18 @@ export const accountRoutes = new Hono<AppEnv>().delete("/", requireAuth, async (
     "SELECT password_hash, account FROM users WHERE id = $1",
     [userId],
   );
-  if (!rows[0] || !(await verifyPassword(input.password, rows[0].password_hash))) {
+  if (!rows[0]) throw unauthorized();
+  const account = rows[0].account;
+  const attempt = await beginAttempt(db, throttleKeys(account, clientIp(c)));
+  if (!(await verifyPassword(input.password, rows[0].password_hash))) {
     throw new ApiError("VALIDATION_ERROR", "密码不正确", {
       issues: [{ path: "password", message: "密码不正确" }],
     });
   }
-  const account = rows[0].account;
   // Every user-owned table references users ON DELETE CASCADE: one delete removes it all.
   await tx(db, async (client) => {
     await client.query("DELETE FROM users WHERE id = $1", [userId]);
-    await client.query("DELETE FROM login_failures WHERE key = $1", [`account:${account}`]);
+    await attemptSucceeded(client, attempt);
   });
   c.var.logger.info("account deleted");
   return c.json({ success: true as const, message: "账号及全部数据已永久删除", data: null });

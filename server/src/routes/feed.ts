@@ -17,7 +17,7 @@ const newerFirst = (a: Tagged, b: Tagged) => {
 /** Ideas and notes mixed, newest first: each table gives its next limit+1 rows, merged here. */
 export const feedRoutes = new Hono<AppEnv>().use(requireAuth).get("/", async (c) => {
   const q = queryOf(c, FeedQuerySchema);
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, "uuid");
   const { db } = c.var.deps;
   const fetch = async (table: "ideas" | "notes") => {
     const params: unknown[] = [c.var.auth.userId, q.limit + 1];

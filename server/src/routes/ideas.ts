@@ -13,7 +13,7 @@ export const ideaRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", async (c) => {
     const q = queryOf(c, ListQuerySchema);
-    const cursor = decodeCursor(q.cursor);
+    const cursor = decodeCursor(q.cursor, "uuid");
     const params: unknown[] = [c.var.auth.userId, q.limit + 1];
     let where = "user_id = $1";
     if (q.tag) {

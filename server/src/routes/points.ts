@@ -24,7 +24,7 @@ export const pointsRoutes = new Hono<AppEnv>()
   })
   .get("/ledger", async (c) => {
     const q = queryOf(c, LedgerQuerySchema);
-    const cursor = decodeCursor(q.cursor);
+    const cursor = decodeCursor(q.cursor, "bigint");
     const params: unknown[] = [c.var.auth.userId, q.limit + 1];
     // The ledger's bigserial id is its order: the cursor is the last id seen.
     if (cursor) params.push(cursor.id);

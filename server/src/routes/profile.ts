@@ -39,16 +39,16 @@ export const profileRoutes = new Hono<AppEnv>()
       params.push(patch.identityDescription || null);
       sets.push(`identity_description = $${params.length}`);
     }
-    if (patch.settings && Object.keys(patch.settings).length) {
+    if (patch.settings) {
       params.push(JSON.stringify(patch.settings));
       sets.push(`settings = settings || $${params.length}::jsonb`);
     }
-    if (sets.length) {
-      await c.var.deps.db.query(
-        `UPDATE users SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`,
-        params,
-      );
-    }
+    // The contract refuses a patch with nothing in it; this keeps the server honest if it changes.
+    if (!sets.length) throw new ApiError("VALIDATION_ERROR", "没有需要更新的内容");
+    await c.var.deps.db.query(
+      `UPDATE users SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`,
+      params,
+    );
     return c.json({ success: true as const, message: "个人资料已更新", data: await profileOf(c) });
   })
   .post("/avatar", async (c) => {

@@ -1,9 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-// scrypt is memory-hard and built into Node (no native dependency). The parameters travel
-// with each hash, so raising the cost later still verifies older hashes.
+// scrypt is memory-hard and built into Node (no native dependency). r=8, p=3 with N=2^15 is
+// OWASP's floor for scrypt (p=1 would need N=2^17). The parameters travel with each hash, so
+// hashes made with other parameters still verify, and login upgrades them (needsRehash).
 const R = 8;
-const P = 1;
+const P = 3;
 const KEYLEN = 32;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
@@ -31,6 +32,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(key, "base64url");
   const actual = await derive(password, Buffer.from(salt, "base64url"), Number(logN), Number(r), Number(p));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash made with other parameters than today's: worth replacing after a successful login. */
+export function needsRehash(stored: string, logN: number): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) !== logN || Number(r) !== R || Number(p) !== P;
 }
 
 let dummy: Promise<string> | null = null;
