@@ -14,6 +14,7 @@ import { noteRoutes } from "./routes/notes.ts";
 import { pointsRoutes } from "./routes/points.ts";
 import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
 import { searchRoutes } from "./routes/search.ts";
+import { serveSpa } from "./static.ts";
 
 const JSON_LIMIT = 2 * 1024 * 1024; // a 200,000-character note, JSON-escaped, fits
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/points", pointsRoutes);
   app.route("/api/search", searchRoutes);
   app.route("/api/export", exportRoutes);
+  app.get("*", serveSpa());
 
   app.notFound((c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
 

@@ -3,6 +3,7 @@ export * from "./components/auth-checking";
 export * from "./components/avatar";
 export * from "./components/button";
 export * from "./components/card";
+export * from "./components/checkbox";
 export * from "./components/confirm-dialog";
 export * from "./components/copy-button";
 export * from "./components/dialog";

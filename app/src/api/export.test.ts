@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { countFromHeader, filenameFromDisposition } from "./export.ts";
+
+describe("export headers", () => {
+  it("prefers the RFC 5987 name", () => {
+    const header = `attachment; filename="export_20261122_160000.zip"; filename*=UTF-8''${encodeURIComponent("拾念导出_20261122_160000.zip")}`;
+    expect(filenameFromDisposition(header, "x.zip")).toBe("拾念导出_20261122_160000.zip");
+  });
+  it("falls back to the plain name, then to the fallback", () => {
+    expect(filenameFromDisposition('attachment; filename="a.zip"', "x.zip")).toBe("a.zip");
+    expect(filenameFromDisposition(null, "x.zip")).toBe("x.zip");
+  });
+  it("reads counts and ignores junk", () => {
+    expect(countFromHeader('{"thoughts":2,"notes":1,"total":3}')).toEqual({
+      thoughts: 2,
+      notes: 1,
+      total: 3,
+    });
+    expect(countFromHeader("nope")).toBeNull();
+    expect(countFromHeader(null)).toBeNull();
+  });
+});
