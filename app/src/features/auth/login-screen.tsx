@@ -125,7 +125,14 @@ export function LoginScreen() {
               </Field>
               {mode === "register" ? (
                 <div className="flex flex-col gap-1">
-                  <Checkbox id="agree-terms" checked={agree} onChange={(e) => setAgree(e.target.checked)}>
+                  <Checkbox
+                    id="agree-terms"
+                    checked={agree}
+                    onChange={(e) => {
+                      setAgree(e.target.checked);
+                      setErrors((old) => ({ ...old, agreeTerms: undefined }));
+                    }}
+                  >
                     我已阅读并同意
                     <Link to="/user-agreement" className="text-primary hover:underline">
                       《用户协议》

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@shinian/ui";
+import { Card, CardContent, CardHeader } from "@shinian/ui";
 import { PublicShell } from "../layout/app-shell.tsx";
 
 export type LegalSection = { heading: string; paragraphs: string[] };
@@ -18,9 +18,7 @@ export function LegalPage({
       <main className="mx-auto max-w-3xl px-6 pb-16">
         <Card>
           <CardHeader>
-            <CardTitle className="text-2xl">
-              <h1>{title}</h1>
-            </CardTitle>
+            <h1 className="font-semibold text-2xl">{title}</h1>
             <p className="text-muted-foreground text-sm">更新日期：{updated}</p>
           </CardHeader>
           <CardContent className="flex flex-col gap-6">

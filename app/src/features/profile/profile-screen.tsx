@@ -47,7 +47,7 @@ export function ProfileScreen() {
         {error ? <Alert tone="error" description={error} /> : null}
         {!profile && !error ? <PageLoading /> : null}
         {profile ? (
-          <div className="grid grid-cols-[2fr_1fr] gap-6">
+          <div className="grid grid-cols-[2fr_1fr] items-start gap-6">
             <ProfileForm
               profile={profile}
               onSaved={(next) => {
@@ -149,7 +149,12 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
           <div className="flex flex-col gap-1">
             <span className="font-semibold text-lg">{profile.nickname}</span>
             <span className="text-muted-foreground text-sm">{profile.account}</span>
-            <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              onClick={() => fileInput.current?.click()}
+            >
               更换头像
             </Button>
             <input
