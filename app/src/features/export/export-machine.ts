@@ -1,5 +1,6 @@
 import type { ExportCount } from "@shinian/contract";
 import type { ExportStatus } from "@shinian/ui";
+import { formatDateTime } from "../../lib/format-date-time.ts";
 
 /** Seed §9 limits. */
 export const EXPORT_PERMISSION_TIMEOUT_MS = 30_000;
@@ -61,11 +62,6 @@ export const IDLE_STATUS: ExportStatus = {
 
 const RUNNING = new Set(["checking", "preparing", "processing", "downloading"]);
 
-const defaultFormatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("zh-CN", { hour12: false });
-};
-
 class StepError extends Error {
   constructor(
     readonly statusTitle: string,
@@ -87,7 +83,7 @@ const messageOf = (error: unknown) =>
 export function createExportMachine(io: ExportIO) {
   const random = io.random ?? Math.random;
   const now = io.now ?? (() => new Date());
-  const formatDate = io.formatDate ?? defaultFormatDate;
+  const formatDate = io.formatDate ?? formatDateTime;
   const listeners = new Set<(status: ExportStatus) => void>();
   let status: ExportStatus = IDLE_STATUS;
   let run = 0;

@@ -19,6 +19,7 @@ import { isApiError } from "../../api/client.ts";
 import { fetchExportPermission } from "../../api/export.ts";
 import { fetchProfile, updateProfile, uploadAvatar } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { formatDateTime } from "../../lib/format-date-time.ts";
 import { useExport } from "../export/export-context.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 
@@ -225,7 +226,7 @@ function ExportPanel() {
         {next ? (
           <p className="text-warning text-sm" data-testid="export-next-allowed">
             下次可导出时间：
-            {next === "未知" ? next : new Date(next).toLocaleString("zh-CN", { hour12: false })}
+            {next === "未知" ? next : formatDateTime(next)}
           </p>
         ) : null}
         <Button onClick={() => void machine.start()} disabled={exporting}>

@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { apiUser, PASSWORD, signIn } from "./helpers.ts";
+
+test("401: a revoked session lands on /login, and logging in returns with the draft intact", async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await apiUser(request);
+  await signIn(context, user);
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await composer.fill("断网前没来得及保存的想法");
+
+  const revoked = await request.post("/api/auth/logout", {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(revoked.ok()).toBe(true);
+
+  await composer.press("Control+Enter");
+  await expect(page).toHaveURL(/\/login\?redirect=%2F$/);
+  expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem("user_info"))).toBeNull();
+
+  await page.getByLabel("账号").fill(user.account);
+  await page.getByLabel("密码").fill(PASSWORD);
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByPlaceholder("记录一个想法…")).toHaveValue("断网前没来得及保存的想法");
+});
+
+test("logout clears all three keys and goes to /login", async ({ page, context, request }) => {
+  await signIn(context, await apiUser(request));
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "退出登录" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const keys = await page.evaluate(() =>
+    ["auth_token", "user_info", "needs_guide"].map((k) => localStorage.getItem(k)),
+  );
+  expect(keys).toEqual([null, null, null]);
+});
