@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { pwa } from "./build/pwa.ts";
 
 const apiTarget = process.env.SHINIAN_API_ORIGIN ?? "http://localhost:8787";
 
@@ -16,6 +17,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    pwa(),
   ],
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false },

@@ -27,6 +27,8 @@ export default defineConfig({
     timezoneId: "Asia/Shanghai",
     viewport: { width: 1280, height: 800 },
     trace: "off",
+    // Only the PWA test lets the service worker in; elsewhere it would hide requests from page.route.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       // No Playwright browser download here: Debian's Chromium (with fonts-noto-cjk).

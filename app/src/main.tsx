@@ -3,6 +3,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AuthProvider, useAuth } from "./auth/auth-context.tsx";
+import { appConfig } from "./config/index.ts";
 import { router } from "./router.tsx";
 import "./styles.css";
 
@@ -22,3 +23,10 @@ createRoot(root).render(
     </AuthProvider>
   </StrictMode>,
 );
+
+// The service worker caches the app shell so the app opens offline (seed §9: PWA on by default).
+if (appConfig.pwaEnabled && import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}

@@ -36,6 +36,17 @@ describe("resolveAuth", () => {
   });
 });
 
+it("keeps the stored session when the server cannot be reached (offline)", async () => {
+  const store = createTokenStore(memoryStorage());
+  store.login("tok", { nickname: "小明", identityDescription: "x" });
+  const status = await resolveAuth(store, async () => {
+    throw Object.assign(new Error("网络连接失败，请检查网络设置"), { status: 0 });
+  });
+  expect(status).toBe("authenticated");
+  expect(store.get().token).toBe("tok");
+  expect(store.get().user?.nickname).toBe("小明");
+});
+
 describe("safeRedirect", () => {
   it.each([
     ["/ideas/1?x=1", "/ideas/1?x=1"],

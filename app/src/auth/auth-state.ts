@@ -7,14 +7,17 @@ export type AuthState = AuthSnapshot & { status: AuthStatus };
 /**
  * Seed §4: loading at start; no token → unauthenticated; a token → authenticated with the stored
  * user. With a token we also ask the server (`verify`) so a revoked session does not linger;
- * any failure clears token and user.
+ * any failure clears token and user — except no answer at all (offline), see below.
  */
 export async function resolveAuth(store: TokenStore, verify: () => Promise<StoredUser>): Promise<AuthStatus> {
   if (!store.getToken()) return "unauthenticated";
   try {
     store.setUser(await verify());
     return store.getToken() ? "authenticated" : "unauthenticated";
-  } catch {
+  } catch (error) {
+    // Offline (no answer at all, status 0) is not an auth failure: keep the stored session so the
+    // installed app opens offline; the first real answer (e.g. a 401) settles it.
+    if ((error as { status?: unknown } | null)?.status === 0) return "authenticated";
     store.clearSession();
     return "unauthenticated";
   }
