@@ -14,6 +14,7 @@ export * from "./components/highlight";
 export * from "./components/icon-button";
 export * from "./components/idea-list-item";
 export * from "./components/input";
+export * from "./components/markdown-view";
 export * from "./components/note-list-item";
 export * from "./components/page-loading";
 export * from "./components/progress";

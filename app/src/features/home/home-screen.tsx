@@ -13,7 +13,7 @@ import {
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { isApiError } from "../../api/client.ts";
-import { createIdea, type FeedType } from "../../api/items.ts";
+import { createIdea, createNote, type FeedType } from "../../api/items.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
@@ -61,6 +61,15 @@ export function HomeScreen() {
     }
   };
 
+  const newNote = async () => {
+    try {
+      const note = await createNote({ title: "未命名笔记", content: "" });
+      await navigate({ to: "/notes/$id", params: { id: note.id } });
+    } catch (e) {
+      setCaptureError(isApiError(e) ? e.message : "新建笔记失败");
+    }
+  };
+
   // Infinite scroll: the next page loads when the end of the list comes into view.
   React.useEffect(() => {
     const node = sentinel.current;
@@ -89,14 +98,19 @@ export function HomeScreen() {
                   <TabsTrigger value="note">笔记</TabsTrigger>
                 </TabsList>
               </Tabs>
-              {tag ? (
-                <Tag
-                  name={tag}
-                  selected
-                  onRemove={() => setSearch({ tag: undefined })}
-                  removeLabel={(n) => `取消按 ${n} 筛选`}
-                />
-              ) : null}
+              <div className="flex items-center gap-2">
+                {tag ? (
+                  <Tag
+                    name={tag}
+                    selected
+                    onRemove={() => setSearch({ tag: undefined })}
+                    removeLabel={(n) => `取消按 ${n} 筛选`}
+                  />
+                ) : null}
+                <Button variant="secondary" size="sm" onClick={() => void newNote()}>
+                  新建笔记
+                </Button>
+              </div>
             </div>
             {feed.error ? <Alert tone="error" description={feed.error} /> : null}
             <FeedList

@@ -5,6 +5,7 @@ import {
   EmptyState,
   Field,
   Input,
+  MarkdownView,
   PageLoading,
   Tag,
   Textarea,
@@ -51,6 +52,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
         </div>
       ) : data ? (
         <TwoPaneLayout
+          leftLabel={kind === "idea" ? "想法" : "笔记"}
           left={<Editor key={data.item.updatedAt} loaded={data} />}
           right={
             <div className="p-6">
@@ -141,6 +143,12 @@ function Editor({ loaded }: { loaded: LoadedItem }) {
           />
         )}
       </Field>
+      {kind === "note" ? (
+        <section aria-label="预览" className="rounded-md border border-border bg-background p-4">
+          <h2 className="mb-2 text-muted-foreground text-xs">预览</h2>
+          <MarkdownView source={text} />
+        </section>
+      ) : null}
       <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
         {(control) => <Input {...control} value={tags} onChange={(e) => setTags(e.target.value)} />}
       </Field>

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PrivacySecurityScreen } from "../../features/pages/coming-soon.tsx";
+import { PrivacySecurityScreen } from "../../features/account/privacy-security-screen.tsx";
 
 export const Route = createFileRoute("/_authenticated/privacy-security")({
   component: PrivacySecurityScreen,
