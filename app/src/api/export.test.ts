@@ -1,5 +1,6 @@
+import { EXPORT_COUNT_HEADER as CONTRACT_HEADER } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
-import { countFromHeader, filenameFromDisposition } from "./export.ts";
+import { countFromHeader, EXPORT_COUNT_HEADER, filenameFromDisposition } from "./export.ts";
 
 describe("export headers", () => {
   it("prefers the RFC 5987 name", () => {
@@ -17,6 +18,11 @@ describe("export headers", () => {
       total: 3,
     });
     expect(countFromHeader("nope")).toBeNull();
+    expect(countFromHeader('{"thoughts":"2","notes":1,"total":3}')).toBeNull();
     expect(countFromHeader(null)).toBeNull();
   });
+});
+
+it("uses the contract's header name", () => {
+  expect(EXPORT_COUNT_HEADER).toBe(CONTRACT_HEADER);
 });

@@ -1,14 +1,15 @@
-import {
-  EXPORT_COUNT_HEADER,
-  type ExportCount,
-  ExportCountSchema,
-  type ExportPermission,
-} from "@shinian/contract";
+import type { ExportCount, ExportPermission } from "@shinian/contract";
 import {
   EXPORT_PERMISSION_TIMEOUT_MS,
   EXPORT_REQUEST_TIMEOUT_MS,
 } from "../features/export/export-machine.ts";
 import { api } from "./client.ts";
+
+/**
+ * The contract's EXPORT_COUNT_HEADER, repeated here so the first screen does not load zod with
+ * the contract's schemas (a unit test keeps the two equal).
+ */
+export const EXPORT_COUNT_HEADER = "X-Export-Count";
 
 export type PermissionEnvelope = { success: boolean; message?: string; data?: ExportPermission | null };
 
@@ -38,8 +39,12 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 export function countFromHeader(header: string | null): ExportCount | null {
   if (!header) return null;
   try {
-    const parsed = ExportCountSchema.safeParse(JSON.parse(header));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(header);
+    if (!value || typeof value !== "object") return null;
+    const { thoughts, notes, total } = value as Record<string, unknown>;
+    return [thoughts, notes, total].every((n) => Number.isInteger(n))
+      ? { thoughts: thoughts as number, notes: notes as number, total: total as number }
+      : null;
   } catch {
     return null;
   }

@@ -1,4 +1,3 @@
-import { LoginRequestSchema, RegisterRequestSchema } from "@shinian/contract";
 import {
   Alert,
   Button,
@@ -21,9 +20,10 @@ import { isApiError } from "../../api/client.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { safeRedirect } from "../../auth/auth-state.ts";
 import { PublicShell } from "../layout/app-shell.tsx";
+import { type CredentialErrors, validateCredentials } from "./validate.ts";
 
 type Mode = "login" | "register";
-type Errors = Partial<Record<"account" | "password" | "agreeTerms", string>>;
+type Errors = CredentialErrors;
 
 const route = getRouteApi("/login");
 
@@ -42,17 +42,9 @@ export function LoginScreen() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed =
-      mode === "login"
-        ? LoginRequestSchema.safeParse({ account, password })
-        : RegisterRequestSchema.safeParse({ account, password, agreeTerms: agree });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+    const found = validateCredentials(mode, { account, password, agreeTerms: agree });
+    if (Object.keys(found).length) {
+      setErrors(found);
       return;
     }
     setErrors({});
