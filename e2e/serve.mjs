@@ -8,7 +8,9 @@ import path from "node:path";
 const dir = mkdtempSync(path.join(tmpdir(), "shinian-e2e-"));
 // The embedded postgres runs as user postgres when we are root: it must reach the data dir.
 chmodSync(dir, 0o755);
-const server = spawn("npx", ["tsx", "server/src/index.ts"], {
+// node --import tsx (not npx): "exit" then means the server itself has drained and stopped
+// its PostgreSQL, so the data directory can go.
+const server = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
