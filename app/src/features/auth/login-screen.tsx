@@ -19,7 +19,7 @@ import { login, register } from "../../api/auth.ts";
 import { isApiError } from "../../api/client.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { safeRedirect } from "../../auth/auth-state.ts";
-import { PublicShell } from "../layout/app-shell.tsx";
+import { PublicShell } from "../layout/public-shell.tsx";
 import { type CredentialErrors, validateCredentials } from "./validate.ts";
 
 type Mode = "login" | "register";

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader } from "@shinian/ui";
-import { PublicShell } from "../layout/app-shell.tsx";
+import { PublicShell } from "../layout/public-shell.tsx";
 
 export type LegalSection = { heading: string; paragraphs: string[] };
 
