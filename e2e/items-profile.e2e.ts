@@ -36,6 +36,14 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({ p
   await item.getByRole("button", { name: "运动" }).click();
   await expect(page).toHaveURL(/tag=/);
   await expect(page.getByRole("list", { name: "想法和笔记" }).getByRole("article")).toHaveCount(1);
+
+  await page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划").click();
+  await page.getByRole("button", { name: "删除" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "删除这个想法？" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "删除" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("还没有内容")).toBeVisible();
 });
 
 test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, context, request }) => {

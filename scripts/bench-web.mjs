@@ -31,9 +31,11 @@ const server = spawn("node", ["e2e/serve.mjs"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
 });
 const stop = () =>
-  new Promise((resolve) =>
-    server.exitCode !== null ? resolve() : (server.once("exit", resolve), server.kill("SIGTERM")),
-  );
+  new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once("exit", resolve);
+    server.kill("SIGTERM");
+  });
 
 try {
   for (let i = 0; ; i++) {

@@ -17,6 +17,7 @@ import { isApiError } from "../../api/client.ts";
 import { deleteIdea, deleteNote, updateIdea, updateNote } from "../../api/items.ts";
 import { useDraft } from "../../lib/draft.ts";
 import { AppShell } from "../layout/app-shell.tsx";
+import { RelatedItems } from "./related-items.tsx";
 import { type LoadedItem, useItem } from "./use-item.ts";
 
 const ideaRoute = getRouteApi("/_authenticated/ideas/$id/");
@@ -55,14 +56,10 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
           leftLabel={kind === "idea" ? "想法" : "笔记"}
           left={<Editor key={data.item.updatedAt} loaded={data} />}
           right={
-            <div className="p-6">
-              <h2 className="mb-3 font-semibold">相关与AI</h2>
-              <EmptyState
-                size="sm"
-                title="AI 侧边对话即将上线"
-                description="这里将显示相关的想法，并可以就这条内容向 AI 提问。"
-              />
-            </div>
+            <RelatedItems
+              id={data.item.id}
+              query={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
+            />
           }
         />
       ) : (

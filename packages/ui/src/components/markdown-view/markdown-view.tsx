@@ -45,6 +45,8 @@ function Inline({ nodes }: { nodes: MarkdownInline[] }) {
             <Inline nodes={node.children} />
           </a>
         );
+      default:
+        return null;
     }
   });
 }
