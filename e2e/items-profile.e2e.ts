@@ -77,8 +77,13 @@ test("profile: edit nickname and upload an avatar; AI points and privacy pages w
   await signIn(context, user);
   await page.goto("/profile");
   await page.getByLabel("昵称").fill("小拾");
+  await expect(page.getByRole("checkbox", { name: /自动整理/ })).toBeChecked();
+  await page.getByRole("checkbox", { name: /自动整理/ }).uncheck();
   await page.getByRole("button", { name: "保存", exact: true }).click();
   await expect(page.getByText("个人资料已更新")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("昵称")).toHaveValue("小拾");
+  await expect(page.getByRole("checkbox", { name: /自动整理/ })).not.toBeChecked();
   await page.locator('input[type="file"]').setInputFiles("app/public/icon-192.png");
   await expect(page.getByText("头像已更新")).toBeVisible();
   const avatarImage = page.locator('[data-slot="avatar"][data-state="image"] img');

@@ -7,6 +7,7 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  Checkbox,
   Field,
   Input,
   PageLoading,
@@ -104,6 +105,7 @@ export function ProfileScreen() {
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const [nickname, setNickname] = React.useState(profile.nickname);
   const [identity, setIdentity] = React.useState(profile.identityDescription ?? "");
+  const [autoTidy, setAutoTidy] = React.useState(profile.settings.autoTidy);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [saving, setSaving] = React.useState(false);
   const fileInput = React.useRef<HTMLInputElement>(null);
@@ -112,7 +114,13 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
     setSaving(true);
     setMessage(null);
     try {
-      onSaved(await updateProfile({ nickname, identityDescription: identity.trim() || null }));
+      onSaved(
+        await updateProfile({
+          nickname,
+          identityDescription: identity.trim() || null,
+          settings: { autoTidy },
+        }),
+      );
       setMessage({ tone: "success", text: "个人资料已更新" });
     } catch (e) {
       setMessage({ tone: "error", text: errorText(e, "保存失败") });
@@ -187,6 +195,9 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
             />
           )}
         </Field>
+        <Checkbox id="auto-tidy" checked={autoTidy} onChange={(e) => setAutoTidy(e.target.checked)}>
+          自动整理：新想法保存后由 AI 起标题、理顺文字、打标签（消耗 AI 点数，原文保留）
+        </Checkbox>
         {message ? <Alert tone={message.tone} description={message.text} /> : null}
         <div className="flex justify-end">
           <Button onClick={() => void save()} loading={saving}>
