@@ -25,6 +25,16 @@ test("export: card states, completed with size and real counts, then the cooldow
   const card = page.locator('[data-slot="export-card"]');
   await expect(card).toHaveCount(0);
 
+  // Record every state the card passes through, however briefly.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { exportStates: string[] }).exportStates = seen;
+    const record = () => {
+      const state = document.querySelector('[data-slot="export-card"]')?.getAttribute("data-state") ?? "idle";
+      if (seen[seen.length - 1] !== state) seen.push(state);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "导出全部数据" }).click();
   await expect(card).toHaveAttribute("data-state", "processing");
@@ -38,6 +48,14 @@ test("export: card states, completed with size and real counts, then the cooldow
   await expect(card.getByText("想法 2 条 · 笔记 1 条 · 共 3 条")).toBeVisible();
   await expect(card.getByText(/\d+\.\d\d MB/)).toBeVisible();
   await expect(card.getByRole("button", { name: "关闭" })).toBeVisible();
+  const states = await page.evaluate(() => (window as unknown as { exportStates: string[] }).exportStates);
+  expect(states.filter((state) => state !== "idle")).toEqual([
+    "checking",
+    "preparing",
+    "processing",
+    "downloading",
+    "completed",
+  ]);
   await shot(page, "31-export-completed");
 
   // The card floats over other screens too.
