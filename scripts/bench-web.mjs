@@ -111,7 +111,13 @@ try {
     return { files: sizes.size, gzipKB: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024 };
   }
 
-  async function audit(url) {
+  // Storage survives between audits (the session for / lives in localStorage), so Lighthouse's own
+  // reset is off; the HTTP cache is emptied by hand so neither page is measured warm.
+  async function auditOnce(url) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await page.close();
     const result = await lighthouse(
       url,
       {
@@ -131,6 +137,18 @@ try {
       tbtMs: Math.round(a["total-blocking-time"].numericValue),
     };
   }
+
+  // This machine is shared: one run swings by 20 points. A discarded warm-up audit takes the
+  // browser's own cold start out, and each page reports the median of three audits.
+  const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+  async function audit(url) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(url));
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(runs.length / 2)];
+    return { ...median, all: runs.map((r) => r.performance).join("/") };
+  }
+  await auditOnce(`${origin}/privacy-policy`);
 
   const loginJs = await jsLoaded(`${origin}/login`);
   const loginLh = await audit(`${origin}/login`);
@@ -152,7 +170,7 @@ try {
   rmSync(profileDir, { recursive: true, force: true });
 
   const row = (name, js, lh, target) =>
-    `| \`${name}\` | ${js.gzipKB.toFixed(1)} kB (${js.files} files) | ${target} | ${lh.performance} | ${lh.lcpMs} ms | ${lh.cls} | ${lh.tbtMs} ms |`;
+    `| \`${name}\` | ${js.gzipKB.toFixed(1)} kB (${js.files} files) | ${target} | ${lh.performance} (runs ${lh.all}) | ${lh.lcpMs} ms | ${lh.cls} | ${lh.tbtMs} ms |`;
   const table = [
     "| page | JS loaded, gzip | target | Lighthouse performance | LCP | CLS | TBT |",
     "| --- | --- | --- | --- | --- | --- | --- |",
@@ -162,7 +180,7 @@ try {
   console.log(table);
   writeFileSync(
     "docs/benchmarks-web.md",
-    `# Web app benchmarks\n\nProduced by \`npm run bench:web\` (${new Date().toISOString().slice(0, 10)}, Debian Chromium, this shared 2-core machine; Lighthouse desktop preset with simulated throttling; target Lighthouse performance ≥ 98). The server serves the built app uncompressed; sizes are the gzip -9 of each script the page loaded.\n\n${table}\n`,
+    `# Web app benchmarks\n\nProduced by \`npm run bench:web\` (${new Date().toISOString().slice(0, 10)}, Debian Chromium, this shared 2-core machine; Lighthouse desktop preset with simulated throttling, HTTP cache emptied before each audit, one discarded warm-up audit, median of three audits per page; target Lighthouse performance ≥ 98). The server serves the built app uncompressed; sizes are the gzip -9 of each script the page loaded.\n\n${table}\n`,
   );
 } finally {
   await stop();
