@@ -29,8 +29,14 @@ test("401: a revoked session lands on /login, and logging in returns with the dr
   await expect(page.getByPlaceholder("记录一个想法…")).toHaveValue("断网前没来得及保存的想法");
 });
 
-test("logout clears all three keys and goes to /login", async ({ page, context, request }) => {
+test("logout clears all three keys and the drafts, and goes to /login", async ({
+  page,
+  context,
+  request,
+}) => {
   await signIn(context, await apiUser(request));
+  await page.goto("/");
+  await page.getByPlaceholder("记录一个想法…").fill("不该留给下一个人的草稿");
   await page.goto("/profile");
   await page.getByRole("button", { name: "退出登录" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -38,4 +44,7 @@ test("logout clears all three keys and goes to /login", async ({ page, context, 
     ["auth_token", "user_info", "needs_guide"].map((k) => localStorage.getItem(k)),
   );
   expect(keys).toEqual([null, null, null]);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("shinian:draft:"))),
+  ).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { fetchMe, logout as logoutRequest } from "../api/auth.ts";
+import { clearAllDrafts } from "../lib/draft.ts";
 import { type AuthState, type AuthStatus, resolveAuth } from "./auth-state.ts";
 import { type StoredUser, tokenStore } from "./token-store.ts";
 
@@ -36,6 +37,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       updateUser: (patch) => tokenStore.updateUser(patch),
       logout: async () => {
         if (tokenStore.getToken()) await logoutRequest().catch(() => undefined);
+        clearAllDrafts();
         tokenStore.clearAll();
       },
     };

@@ -21,7 +21,7 @@ const write = (key: string, value: string) => {
 
 /**
  * Text that survives a reload, a 401 trip to /login and going offline (PRODUCT §5): kept in
- * localStorage on every change, cleared only once the server has it. Logout does not touch it.
+ * localStorage on every change, cleared once the server has it or by an explicit logout.
  */
 export function useDraft(key: string) {
   const [value, setValue] = React.useState(() => read(key));
@@ -33,4 +33,13 @@ export function useDraft(key: string) {
     [key],
   );
   return [value, update] as const;
+}
+
+/** Explicit logout on a shared computer: the next person must not find these words. */
+export function clearAllDrafts() {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
 }
