@@ -56,7 +56,7 @@ export function SearchResults({ query }: { query: string }) {
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => void navigate({ to: "/chat", search: { q: query } as never })}
+            onClick={() => void navigate({ to: "/chat", search: { q: query } })}
           >
             问AI
           </Button>

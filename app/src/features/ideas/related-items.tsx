@@ -37,7 +37,7 @@ export function RelatedItems({ id, query }: { id: string; query: string }) {
       <div className="flex items-center justify-between">
         <h2 className="font-semibold">相关内容</h2>
         <Button asChild size="sm" variant="secondary">
-          <Link to="/chat" search={{ q } as never}>
+          <Link to="/chat" search={q ? { q } : {}}>
             问AI
           </Link>
         </Button>
