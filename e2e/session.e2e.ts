@@ -48,3 +48,19 @@ test("logout clears all three keys and the drafts, and goes to /login", async ({
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("shinian:draft:"))),
   ).toEqual([]);
 });
+
+test("a stored token the server no longer knows is dropped at start: /login remembering the path", async ({
+  page,
+  context,
+}) => {
+  await signIn(context, {
+    token: "revoked-or-made-up-token",
+    user: { nickname: "旧用户", identityDescription: "x" },
+  });
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await expect(page).toHaveTitle("登录 - 拾念");
+  expect(
+    await page.evaluate(() => [localStorage.getItem("auth_token"), localStorage.getItem("user_info")]),
+  ).toEqual([null, null]);
+});
