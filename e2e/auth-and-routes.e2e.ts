@@ -84,7 +84,15 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("every route has its title", async ({ page, context, request }) => {
+  test("every route has its title (and nothing breaks the page's CSP)", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const violations: string[] = [];
+    page.on("console", (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
     const user = await apiUser(request);
     await signIn(context, user);
     const idea = await request.post("/api/ideas", {
@@ -118,5 +126,6 @@ test.describe("signed in", () => {
       await expect(page.getByText("加载中...")).toHaveCount(0);
       await shot(page, `10-${name}`);
     }
+    expect(violations).toEqual([]);
   });
 });

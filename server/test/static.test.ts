@@ -35,6 +35,8 @@ describe("serveSpa", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(await res.text()).toContain("<title>拾念</title>");
+      expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
     }
   });
 
