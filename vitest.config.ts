@@ -54,6 +54,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "app-unit",
+          include: ["app/src/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
           name: "server",
           include: ["server/**/*.test.ts", "packages/contract/**/*.test.ts"],
           environment: "node",

@@ -1,0 +1,83 @@
+import type { Plugin } from "vite";
+
+/**
+ * A small service-worker build step instead of vite-plugin-pwa (and its Workbox tree): after
+ * the bundle is written, emit sw.js with the exact list of files to precache, versioned by
+ * their hashed names, so the app shell and every route chunk open offline.
+ */
+export function pwa(): Plugin {
+  return {
+    name: "shinian-pwa",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => /\.(js|css|html|svg|png|webmanifest)$/.test(name))
+        .map((name) => `/${name}`);
+      const precache = [
+        "/",
+        ...files,
+        "/manifest.webmanifest",
+        "/favicon.svg",
+        "/icon-192.png",
+        "/icon-512.png",
+      ];
+      const version = files
+        .filter((f) => f.startsWith("/assets/"))
+        .sort()
+        .join("|");
+      let hash = 0;
+      for (let i = 0; i < version.length; i++) hash = (hash * 31 + version.charCodeAt(i)) | 0;
+      this.emitFile({
+        type: "asset",
+        fileName: "sw.js",
+        source: serviceWorker(`shinian-${(hash >>> 0).toString(36)}`, [...new Set(precache)]),
+      });
+    },
+  };
+}
+
+const serviceWorker = (
+  cacheName: string,
+  precache: string[],
+) => `// Generated at build time by app/build/pwa.ts.
+const CACHE = ${JSON.stringify(cacheName)};
+const PRECACHE = ${JSON.stringify(precache)};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  // Only this origin's GETs; the API is never cached (private, and always fresh).
+  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (request.mode === "navigate") {
+    // Network first so a new release shows at once; the cached shell when offline.
+    event.respondWith(fetch(request).catch(() => caches.match("/", { ignoreSearch: true })));
+    return;
+  }
+  event.respondWith(
+    caches.match(request).then(
+      (hit) =>
+        hit ||
+        fetch(request).then((response) => {
+          if (response.ok && url.pathname.startsWith("/assets/")) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(request, copy));
+          }
+          return response;
+        }),
+    ),
+  );
+});
+`;

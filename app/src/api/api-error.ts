@@ -1,0 +1,28 @@
+/** Messages fixed by seed §8. */
+export const REQUEST_FAILED_MESSAGE = "请求失败";
+export const NETWORK_ERROR_MESSAGE = "网络连接失败，请检查网络设置";
+export const CONFIG_ERROR_MESSAGE = "请求配置错误";
+
+/**
+ * What every failed call rejects with (seed §8): the HTTP status (0 = no response,
+ * -1 = the request could not be set up), a Chinese message and the error body.
+ */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(status: number, message: string, data: unknown = null) {
+    super(message);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A user-initiated cancel: passed through untouched so callers can tell it from a failure. */
+export const isAbortError = (error: unknown): boolean =>
+  error instanceof DOMException
+    ? error.name === "AbortError"
+    : (error as Error | null)?.name === "AbortError";

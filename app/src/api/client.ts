@@ -1,0 +1,15 @@
+import { tokenStore } from "../auth/token-store.ts";
+import { appConfig } from "../config/index.ts";
+import { createApiClient } from "./create-client.ts";
+import { redirectToLogin } from "./unauthorized.ts";
+
+export { ApiError, isAbortError, isApiError } from "./api-error.ts";
+
+/** The app's client: the stored token, the configured base and timeout, 401 → /login. */
+export const api = createApiClient({
+  baseUrl: appConfig.apiBaseUrl,
+  timeoutMs: appConfig.apiTimeoutMs,
+  getToken: tokenStore.getToken,
+  clearSession: tokenStore.clearSession,
+  onUnauthorized: redirectToLogin,
+});

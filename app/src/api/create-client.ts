@@ -1,0 +1,139 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from "ky";
+import {
+  ApiError,
+  CONFIG_ERROR_MESSAGE,
+  isAbortError,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_FAILED_MESSAGE,
+} from "./api-error.ts";
+
+export type ApiClientOptions = {
+  /** `/api`, or an absolute URL ending in the API's root. */
+  baseUrl: string;
+  timeoutMs: number;
+  getToken: () => string | null;
+  /** A 401 arrived: the client has already asked `clearSession` to forget the token and user. */
+  clearSession: () => void;
+  /** Sends the browser to /login remembering where it was (the app decides how, and skips it on /login). */
+  onUnauthorized: () => void;
+};
+
+export type RequestOptions = {
+  json?: unknown;
+  body?: FormData;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Overrides the client's timeout (e.g. the 90 s export). */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+};
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+const messageOf = (data: unknown) =>
+  data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string"
+    ? (data as { message: string }).message || REQUEST_FAILED_MESSAGE
+    : REQUEST_FAILED_MESSAGE;
+
+/**
+ * The one HTTP client of the app, on ky 2 (seed §7/§8).
+ *
+ * - Every call sends `Authorization: Bearer <token>` (when there is one), no-cache headers and JSON.
+ * - `body()` hands back the whole response body; `get/post/...` hand back the `data` of the
+ *   server's `{ success, data }` envelope, which is what nearly every screen wants. The export
+ *   permission is read with `body()` because the seed defines that call by its envelope.
+ * - Failures reject with ApiError {status, message, data}; a 401 first clears the session and
+ *   calls `onUnauthorized`. A cancel (AbortError) is passed through unchanged.
+ * - No retries: a repeated POST could capture an idea twice, and the seed's error rules expect
+ *   one answer per call.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const instance: KyInstance = ky.create({
+    prefix: options.baseUrl,
+    timeout: options.timeoutMs,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = options.getToken();
+          if (token) request.headers.set("Authorization", `Bearer ${token}`);
+          // Set here rather than as default headers so a per-call header object never drops them.
+          request.headers.set("Accept", "application/json");
+          request.headers.set("Cache-Control", "no-cache");
+          request.headers.set("Pragma", "no-cache");
+          // Multipart uploads carry their own boundary in Content-Type; everything else is JSON.
+          if (!request.headers.has("Content-Type")) request.headers.set("Content-Type", "application/json");
+        },
+      ],
+    },
+  });
+
+  const toApiError = (error: unknown): unknown => {
+    if (isAbortError(error)) return error;
+    if (isHTTPError(error)) {
+      const status = error.response.status;
+      const data = error.data ?? null;
+      if (status === 401) {
+        options.clearSession();
+        options.onUnauthorized();
+      }
+      return new ApiError(status, messageOf(data), data);
+    }
+    if (isNetworkError(error) || isTimeoutError(error)) return new ApiError(0, NETWORK_ERROR_MESSAGE);
+    return new ApiError(-1, CONFIG_ERROR_MESSAGE);
+  };
+
+  const kyOptions = (method: Method, request: RequestOptions): Options => {
+    const searchParams: Record<string, string> = {};
+    for (const [key, value] of Object.entries(request.searchParams ?? {})) {
+      if (value !== undefined) searchParams[key] = String(value);
+    }
+    return {
+      method,
+      json: request.json,
+      body: request.body,
+      searchParams,
+      signal: request.signal,
+      timeout: request.timeoutMs ?? options.timeoutMs,
+      ...(request.headers ? { headers: request.headers } : {}),
+    };
+  };
+
+  /** The raw Response, for binary answers (the export zip). Errors are mapped like every call. */
+  async function response(method: Method, path: string, request: RequestOptions = {}): Promise<Response> {
+    try {
+      return await instance(path, kyOptions(method, request));
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  /** The whole JSON body; null for an empty answer (204). */
+  async function body<T>(method: Method, path: string, request: RequestOptions = {}): Promise<T> {
+    const res = await response(method, path, request);
+    try {
+      const text = await res.text();
+      return (text ? JSON.parse(text) : null) as T;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  /** The `data` of the success envelope. */
+  async function data<T>(method: Method, path: string, request?: RequestOptions): Promise<T> {
+    const answer = await body<{ data?: T } | null>(method, path, request);
+    return (answer && typeof answer === "object" && "data" in answer ? answer.data : answer) as T;
+  }
+
+  return {
+    response,
+    body,
+    get: <T>(path: string, request?: RequestOptions) => data<T>("get", path, request),
+    post: <T>(path: string, request?: RequestOptions) => data<T>("post", path, request),
+    patch: <T>(path: string, request?: RequestOptions) => data<T>("patch", path, request),
+    put: <T>(path: string, request?: RequestOptions) => data<T>("put", path, request),
+    delete: <T>(path: string, request?: RequestOptions) => data<T>("delete", path, request),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

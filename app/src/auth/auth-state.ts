@@ -1,0 +1,31 @@
+import type { AuthSnapshot, StoredUser, TokenStore } from "./token-store.ts";
+
+export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+
+export type AuthState = AuthSnapshot & { status: AuthStatus };
+
+/**
+ * Seed §4: loading at start; no token → unauthenticated; a token → authenticated with the stored
+ * user. With a token we also ask the server (`verify`) so a revoked session does not linger;
+ * any failure clears token and user — except no answer at all (offline), see below.
+ */
+export async function resolveAuth(store: TokenStore, verify: () => Promise<StoredUser>): Promise<AuthStatus> {
+  if (!store.getToken()) return "unauthenticated";
+  try {
+    store.setUser(await verify());
+    return store.getToken() ? "authenticated" : "unauthenticated";
+  } catch (error) {
+    // Offline (no answer at all, status 0) is not an auth failure: keep the stored session so the
+    // installed app opens offline; the first real answer (e.g. a 401) settles it.
+    if ((error as { status?: unknown } | null)?.status === 0) return "authenticated";
+    store.clearSession();
+    return "unauthenticated";
+  }
+}
+
+/** Only same-origin paths are remembered: `/login?redirect=https://evil.example` leads home. */
+export function safeRedirect(target: unknown): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return "/";
+  if (target.startsWith("/login")) return "/";
+  return target;
+}

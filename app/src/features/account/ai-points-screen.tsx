@@ -1,0 +1,130 @@
+import type { LedgerEntry, Points, PointsReason } from "@shinian/contract";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  PageLoading,
+  WebLayout,
+} from "@shinian/ui";
+import * as React from "react";
+import { fetchLedger, fetchPoints } from "../../api/account.ts";
+import { isApiError } from "../../api/client.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { AppShell } from "../layout/app-shell.tsx";
+
+const reasons: Record<PointsReason, string> = {
+  register_bonus: "注册赠送",
+  grant: "系统发放",
+  chat_reply: "AI 对话",
+  tidy_idea: "AI 整理想法",
+  compose_note: "AI 整理成笔记",
+  refund: "失败退还",
+};
+
+/** /ai-points: balance, what each AI action costs, and the ledger (PRODUCT §6). */
+export function AiPointsScreen() {
+  const [points, setPoints] = React.useState<Points | null>(null);
+  const [items, setItems] = React.useState<LedgerEntry[]>([]);
+  const [cursor, setCursor] = React.useState<string | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const [loading, setLoading] = React.useState(true);
+
+  const loadLedger = React.useCallback(async (from: string | null) => {
+    setLoading(true);
+    try {
+      const page = await fetchLedger(from);
+      setItems((old) => (from ? [...old, ...page.items] : page.items));
+      setCursor(page.nextCursor);
+    } catch (e) {
+      setError(isApiError(e) ? e.message : "加载失败");
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  React.useEffect(() => {
+    fetchPoints().then(setPoints, (e) => setError(isApiError(e) ? e.message : "加载失败"));
+    void loadLedger(null);
+  }, [loadLedger]);
+
+  return (
+    <AppShell backHome>
+      <WebLayout className="flex flex-col gap-6 py-8">
+        <h1 className="font-bold text-2xl">AI点数</h1>
+        {error ? <Alert tone="error" description={error} /> : null}
+        <div className="grid grid-cols-[1fr_2fr] items-start gap-6">
+          <div className="flex flex-col gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>当前余额</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="font-bold text-4xl text-primary tabular-nums" data-testid="points-balance">
+                  {points ? points.balance : "—"}
+                </p>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>消耗说明</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {points ? (
+                  <dl className="grid grid-cols-[1fr_auto] gap-y-2">
+                    <dt>AI 对话（每次回复）</dt>
+                    <dd className="tabular-nums">{points.costs.chatReply} 点</dd>
+                    <dt>AI 整理一个想法</dt>
+                    <dd className="tabular-nums">{points.costs.tidyIdea} 点</dd>
+                    <dt>AI 整理成笔记</dt>
+                    <dd className="tabular-nums">{points.costs.composeNote} 点</dd>
+                  </dl>
+                ) : null}
+                <p className="mt-3 text-muted-foreground text-xs">
+                  本地模式的 AI 助手不消耗点数；因服务方原因失败的操作会退还点数。
+                </p>
+              </CardContent>
+            </Card>
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>点数明细</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {items.length === 0 && !loading ? <EmptyState size="sm" title="还没有点数记录" /> : null}
+              <ul className="flex flex-col divide-y divide-border">
+                {items.map((entry) => (
+                  <li key={entry.id} className="flex items-center justify-between py-3">
+                    <div className="flex flex-col">
+                      <span>{entry.note || reasons[entry.reason]}</span>
+                      <span className="text-muted-foreground text-xs">{formatDateTime(entry.createdAt)}</span>
+                    </div>
+                    <div className="flex flex-col items-end">
+                      <span
+                        className={
+                          entry.delta >= 0 ? "font-semibold text-success" : "font-semibold text-error"
+                        }
+                      >
+                        {entry.delta >= 0 ? `+${entry.delta}` : entry.delta}
+                      </span>
+                      <span className="text-muted-foreground text-xs">余额 {entry.balanceAfter}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {loading ? <PageLoading /> : null}
+              {cursor && !loading ? (
+                <Button variant="ghost" className="mt-2 w-full" onClick={() => void loadLedger(cursor)}>
+                  加载更多
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+        </div>
+      </WebLayout>
+    </AppShell>
+  );
+}

@@ -1,0 +1,219 @@
+import { DELETE_ACCOUNT_PHRASE, type Session } from "@shinian/contract";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  Field,
+  Input,
+  WebLayout,
+} from "@shinian/ui";
+import { useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { changePassword, deleteAccount, fetchSessions, revokeSession } from "../../api/account.ts";
+import { isApiError } from "../../api/client.ts";
+import { tokenStore } from "../../auth/token-store.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { ExportPanel } from "../export/export-panel.tsx";
+import { AppShell } from "../layout/app-shell.tsx";
+
+type Notice = { tone: "success" | "error"; text: string } | null;
+const errorText = (e: unknown, fallback: string) => (isApiError(e) ? e.message : fallback);
+
+/** /privacy-security: password, sessions, export and account deletion (PRODUCT §3). */
+export function PrivacySecurityScreen() {
+  return (
+    <AppShell backHome>
+      <WebLayout className="flex flex-col gap-6 py-8">
+        <h1 className="font-bold text-2xl">隐私与安全</h1>
+        <div className="grid grid-cols-2 items-start gap-6">
+          <div className="flex flex-col gap-6">
+            <PasswordCard />
+            <ExportPanel />
+          </div>
+          <div className="flex flex-col gap-6">
+            <SessionsCard />
+            <DeleteAccountCard />
+          </div>
+        </div>
+      </WebLayout>
+    </AppShell>
+  );
+}
+
+function PasswordCard() {
+  const [current, setCurrent] = React.useState("");
+  const [next, setNext] = React.useState("");
+  const [notice, setNotice] = React.useState<Notice>(null);
+  const [pending, setPending] = React.useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (next.length < 8 || next.length > 72) {
+      setNotice({ tone: "error", text: "新密码长度须为 8–72 个字符" });
+      return;
+    }
+    setPending(true);
+    setNotice(null);
+    try {
+      await changePassword({ currentPassword: current, newPassword: next });
+      setCurrent("");
+      setNext("");
+      setNotice({ tone: "success", text: "密码已修改，其他设备已退出登录" });
+    } catch (e) {
+      setNotice({ tone: "error", text: errorText(e, "修改失败") });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>修改密码</CardTitle>
+        <CardDescription>修改后，其他设备上的登录将全部失效。</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="flex flex-col gap-4" onSubmit={submit}>
+          <Field label="当前密码">
+            {(c) => (
+              <Input
+                {...c}
+                type="password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="新密码" hint="8–72 个字符">
+            {(c) => (
+              <Input
+                {...c}
+                type="password"
+                autoComplete="new-password"
+                value={next}
+                onChange={(e) => setNext(e.target.value)}
+              />
+            )}
+          </Field>
+          {notice ? <Alert tone={notice.tone} description={notice.text} /> : null}
+          <Button type="submit" loading={pending} className="self-end">
+            修改密码
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const [sessions, setSessions] = React.useState<Session[] | null>(null);
+  const [notice, setNotice] = React.useState<Notice>(null);
+  const load = React.useCallback(() => {
+    fetchSessions().then(
+      (r) => setSessions(r.items),
+      (e) => setNotice({ tone: "error", text: errorText(e, "加载失败") }),
+    );
+  }, []);
+  React.useEffect(load, [load]);
+  const revoke = async (id: string) => {
+    try {
+      await revokeSession(id);
+      load();
+    } catch (e) {
+      setNotice({ tone: "error", text: errorText(e, "操作失败") });
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>登录设备</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {notice ? <Alert tone={notice.tone} description={notice.text} /> : null}
+        <ul className="flex flex-col divide-y divide-border" aria-label="登录设备">
+          {(sessions ?? []).map((s) => (
+            <li key={s.id} className="flex items-center justify-between gap-3 py-3">
+              <div className="flex min-w-0 flex-col">
+                <span className="font-medium">
+                  {s.device}
+                  {s.current ? <span className="ml-2 text-success text-xs">当前设备</span> : null}
+                </span>
+                <span className="text-muted-foreground text-xs">
+                  最近使用：{formatDateTime(s.lastSeenAt)}
+                  {s.ip ? ` · ${s.ip}` : ""}
+                </span>
+              </div>
+              {s.current ? null : (
+                <Button variant="secondary" size="sm" onClick={() => void revoke(s.id)}>
+                  移除
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteAccountCard() {
+  const navigate = useNavigate();
+  const [password, setPassword] = React.useState("");
+  const [phrase, setPhrase] = React.useState("");
+  const [confirming, setConfirming] = React.useState(false);
+  const [notice, setNotice] = React.useState<Notice>(null);
+  const ready = password.length > 0 && phrase === DELETE_ACCOUNT_PHRASE;
+  const remove = async () => {
+    try {
+      await deleteAccount({ password, confirm: DELETE_ACCOUNT_PHRASE });
+      tokenStore.clearAll();
+      await navigate({ to: "/login" });
+    } catch (e) {
+      setNotice({ tone: "error", text: errorText(e, "删除失败") });
+      throw e;
+    }
+  };
+  return (
+    <Card className="border-error/40">
+      <CardHeader>
+        <CardTitle className="text-error">删除账号</CardTitle>
+        <CardDescription>
+          账号及全部想法、笔记、对话与点数将被永久删除，无法恢复。建议先导出数据。
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Field label="密码">
+          {(c) => (
+            <Input
+              {...c}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={`请输入“${DELETE_ACCOUNT_PHRASE}”以确认`}>
+          {(c) => <Input {...c} value={phrase} onChange={(e) => setPhrase(e.target.value)} />}
+        </Field>
+        {notice ? <Alert tone={notice.tone} description={notice.text} /> : null}
+        <Button variant="danger" disabled={!ready} onClick={() => setConfirming(true)} className="self-end">
+          永久删除账号
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="确定永久删除账号？"
+          description="此操作无法撤销。"
+          confirmLabel="永久删除"
+          tone="danger"
+          onConfirm={remove}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  Field,
+  Input,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+} from "@shinian/ui";
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { login, register } from "../../api/auth.ts";
+import { isApiError } from "../../api/client.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
+import { safeRedirect } from "../../auth/auth-state.ts";
+import { PublicShell } from "../layout/public-shell.tsx";
+import { type CredentialErrors, validateCredentials } from "./validate.ts";
+
+type Mode = "login" | "register";
+type Errors = CredentialErrors;
+
+const route = getRouteApi("/login");
+
+export function LoginScreen() {
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [mode, setMode] = React.useState<Mode>("login");
+  const [account, setAccount] = React.useState("");
+  const [password, setPassword] = React.useState("");
+  const [agree, setAgree] = React.useState(false);
+  const [errors, setErrors] = React.useState<Errors>({});
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const [pending, setPending] = React.useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = validateCredentials(mode, { account, password, agreeTerms: agree });
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const result =
+        mode === "login"
+          ? await login({ account, password })
+          : await register({ account, password, agreeTerms: true });
+      auth.login(result.token, result.user);
+      await navigate({ to: safeRedirect(search.redirect), replace: true });
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : "请求失败");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <PublicShell>
+      <main className="mx-auto flex max-w-[1200px] justify-center px-6 py-12">
+        <Card className="w-[420px]">
+          <CardHeader>
+            <CardTitle className="text-xl">{mode === "login" ? "欢迎回到拾念" : "注册拾念账号"}</CardTitle>
+            <CardDescription>随手记下每一个想法，让 AI 帮你整理。</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs
+              value={mode}
+              onValueChange={(value) => {
+                setMode(value as Mode);
+                setErrors({});
+                setFailure(null);
+              }}
+            >
+              <TabsList variant="pill" aria-label="登录或注册">
+                <TabsTrigger value="login">登录</TabsTrigger>
+                <TabsTrigger value="register">注册</TabsTrigger>
+              </TabsList>
+            </Tabs>
+            <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
+              <Field label="账号" hint="邮箱或手机号" error={errors.account}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="account"
+                    autoComplete="username"
+                    placeholder="邮箱或 11 位手机号"
+                    value={account}
+                    onChange={(e) => setAccount(e.target.value)}
+                  />
+                )}
+              </Field>
+              <Field
+                label="密码"
+                hint={mode === "register" ? "8–72 个字符" : undefined}
+                error={errors.password}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="password"
+                    type="password"
+                    autoComplete={mode === "login" ? "current-password" : "new-password"}
+                    placeholder="请输入密码"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                )}
+              </Field>
+              {mode === "register" ? (
+                <div className="flex flex-col gap-1">
+                  <Checkbox
+                    id="agree-terms"
+                    checked={agree}
+                    onChange={(e) => {
+                      setAgree(e.target.checked);
+                      setErrors((old) => ({ ...old, agreeTerms: undefined }));
+                    }}
+                  >
+                    我已阅读并同意
+                    <Link to="/user-agreement" className="text-primary hover:underline">
+                      《用户协议》
+                    </Link>
+                    和
+                    <Link to="/privacy-policy" className="text-primary hover:underline">
+                      《隐私政策》
+                    </Link>
+                  </Checkbox>
+                  {errors.agreeTerms ? (
+                    <p role="alert" className="text-error text-xs">
+                      {errors.agreeTerms}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+              {failure ? <Alert tone="error" description={failure} /> : null}
+              <Button type="submit" size="lg" loading={pending}>
+                {mode === "login" ? "登录" : "注册"}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </main>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,15 @@
+import { ExportCard } from "@shinian/ui";
+import { useExport } from "./export-context.tsx";
+
+/** Mounted once in the root layout; renders nothing while the export is idle. */
+export function ExportCardHost() {
+  const { status, machine } = useExport();
+  return (
+    <ExportCard
+      status={status}
+      onCancel={machine.cancel}
+      onClose={machine.reset}
+      onRetry={() => void machine.retry()}
+    />
+  );
+}

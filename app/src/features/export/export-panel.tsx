@@ -1,0 +1,42 @@
+import { Button, Card, CardContent, CardHeader, CardTitle } from "@shinian/ui";
+import * as React from "react";
+import { fetchExportPermission } from "../../api/export.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { useExport } from "./export-context.tsx";
+
+/** Shows beforehand when the next export is allowed (PRODUCT §7), then starts the flow. */
+export function ExportPanel() {
+  const { status, machine, exporting } = useExport();
+  const [next, setNext] = React.useState<string | null | undefined>(undefined);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the permission after each export ends.
+  React.useEffect(() => {
+    if (exporting) return;
+    fetchExportPermission().then(
+      (body) => setNext(body.data?.canExport ? null : (body.data?.nextAllowedDate ?? "未知")),
+      () => setNext(undefined),
+    );
+  }, [exporting, status.status]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>导出全部数据</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <p className="text-muted-foreground">
+          想法、笔记、对话与资料打包为一个 ZIP 文件（Markdown + JSON）。
+        </p>
+        {next ? (
+          <p className="text-warning text-sm" data-testid="export-next-allowed">
+            下次可导出时间：
+            {next === "未知" ? next : formatDateTime(next)}
+          </p>
+        ) : null}
+        <Button onClick={() => void machine.start()} disabled={exporting}>
+          导出全部数据
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

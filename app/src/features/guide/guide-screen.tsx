@@ -1,0 +1,104 @@
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  Textarea,
+  WebLayout,
+} from "@shinian/ui";
+import { useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { isApiError } from "../../api/client.ts";
+import { updateProfile } from "../../api/profile.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
+import { AppShell } from "../layout/app-shell.tsx";
+
+const tour = [
+  ["记录", "在首页输入框写下想法，⌘/Ctrl+Enter 即可保存。"],
+  ["整理", "AI 会为想法起标题、理顺文字、打上标签，原文永远保留。"],
+  ["提问", "AI 助手会结合你的想法与笔记回答问题。"],
+] as const;
+
+/** /guide: a short tour and one question; the answer clears needs_guide. */
+export function GuideScreen() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [text, setText] = React.useState(auth.user?.identityDescription ?? "");
+  const [error, setError] = React.useState<string | null>(null);
+  const [pending, setPending] = React.useState(false);
+
+  const save = async () => {
+    const identityDescription = text.trim();
+    if (!identityDescription) {
+      setError("请先简单介绍一下你自己");
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const profile = await updateProfile({ identityDescription });
+      auth.updateUser({
+        ...profile,
+        identityDescription: profile.identityDescription ?? identityDescription,
+      });
+      await navigate({ to: "/quick-introduction" });
+    } catch (e) {
+      setError(isApiError(e) ? e.message : "保存失败");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AppShell searchHidden>
+      <WebLayout className="py-10">
+        <div className="mx-auto flex max-w-2xl flex-col gap-6">
+          <div>
+            <h1 className="font-bold text-2xl">欢迎使用拾念</h1>
+            <p className="mt-2 text-muted-foreground">花一分钟认识拾念，再告诉我们一点关于你的事。</p>
+          </div>
+          <div className="grid grid-cols-3 gap-4">
+            {tour.map(([title, text]) => (
+              <Card key={title}>
+                <CardHeader>
+                  <CardTitle>{title}</CardTitle>
+                </CardHeader>
+                <CardContent className="text-muted-foreground">{text}</CardContent>
+              </Card>
+            ))}
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>介绍一下你自己</CardTitle>
+              <CardDescription>
+                你的职业、关注的领域或正在做的事。AI 助手回答问题时会参考这段介绍。
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <Field label="自我介绍" hint="最多 500 个字符" error={error ?? undefined}>
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    maxLength={500}
+                    placeholder="例如：我是一名产品经理，喜欢读书和徒步，最近在准备一次创业。"
+                    value={text}
+                    onChange={(e) => setText(e.target.value)}
+                    onSubmitShortcut={() => void save()}
+                  />
+                )}
+              </Field>
+              <div className="flex justify-end">
+                <Button onClick={() => void save()} loading={pending}>
+                  保存并继续
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+      </WebLayout>
+    </AppShell>
+  );
+}

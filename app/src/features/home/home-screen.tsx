@@ -1,0 +1,146 @@
+import type { FeedItem } from "@shinian/contract";
+import {
+  Alert,
+  Button,
+  EmptyState,
+  PageLoading,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+  Tag,
+  WebLayout,
+} from "@shinian/ui";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { isApiError } from "../../api/client.ts";
+import { createIdea, createNote, type FeedType } from "../../api/items.ts";
+import { AppShell } from "../layout/app-shell.tsx";
+import { Composer } from "./composer.tsx";
+import { FeedList } from "./feed-list.tsx";
+import { SearchResults } from "./search-results.tsx";
+import { useFeed } from "./use-feed.ts";
+
+const route = getRouteApi("/_authenticated/");
+let tempId = 0;
+
+export function HomeScreen() {
+  const { q, type = "all", tag } = route.useSearch();
+  const navigate = useNavigate({ from: "/" });
+  const feed = useFeed(type, tag);
+  const [captureError, setCaptureError] = React.useState<string | null>(null);
+  const sentinel = React.useRef<HTMLDivElement>(null);
+
+  const setSearch = (next: { type?: FeedType; tag?: string | undefined }) =>
+    void navigate({ search: (old) => ({ ...old, ...next }) });
+
+  const capture = async (content: string) => {
+    setCaptureError(null);
+    const now = new Date().toISOString();
+    const id = `temp-${++tempId}`;
+    const optimistic: FeedItem = {
+      type: "idea",
+      id,
+      originalContent: content,
+      title: "",
+      content,
+      tags: [],
+      aiStatus: "none",
+      pinned: false,
+      aiExcluded: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (type !== "note") feed.prepend(optimistic);
+    try {
+      const idea = await createIdea({ content });
+      feed.replace(id, { ...idea, type: "idea" });
+    } catch (e) {
+      feed.replace(id, null);
+      setCaptureError(isApiError(e) ? e.message : "保存失败，草稿已保留");
+      throw e;
+    }
+  };
+
+  const newNote = async () => {
+    try {
+      const note = await createNote({ title: "未命名笔记", content: "" });
+      await navigate({ to: "/notes/$id", params: { id: note.id } });
+    } catch (e) {
+      setCaptureError(isApiError(e) ? e.message : "新建笔记失败");
+    }
+  };
+
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  React.useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !feed.hasMore) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) feed.loadMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [feed.hasMore, feed.loadMore]);
+
+  return (
+    <AppShell query={q ?? ""}>
+      <WebLayout className="flex flex-col gap-6 py-8">
+        <Composer onCapture={capture} />
+        {captureError ? <Alert tone="error" description={captureError} /> : null}
+        {q ? (
+          <SearchResults query={q} />
+        ) : (
+          <section aria-label="我的想法和笔记" className="flex flex-col gap-4">
+            <div className="flex items-center justify-between gap-4">
+              <Tabs value={type} onValueChange={(value) => setSearch({ type: value as FeedType })}>
+                <TabsList aria-label="内容类型">
+                  <TabsTrigger value="all">全部</TabsTrigger>
+                  <TabsTrigger value="idea">想法</TabsTrigger>
+                  <TabsTrigger value="note">笔记</TabsTrigger>
+                </TabsList>
+              </Tabs>
+              <div className="flex items-center gap-2">
+                {tag ? (
+                  <Tag
+                    name={tag}
+                    selected
+                    onRemove={() => setSearch({ tag: undefined })}
+                    removeLabel={(n) => `取消按 ${n} 筛选`}
+                  />
+                ) : null}
+                <Button variant="secondary" size="sm" onClick={() => void newNote()}>
+                  新建笔记
+                </Button>
+              </div>
+            </div>
+            {feed.error ? <Alert tone="error" description={feed.error} /> : null}
+            <FeedList
+              items={feed.items}
+              selectedTag={tag}
+              onOpen={(item) =>
+                item.id.startsWith("temp-")
+                  ? undefined
+                  : void navigate(
+                      item.type === "idea"
+                        ? { to: "/ideas/$id", params: { id: item.id } }
+                        : { to: "/notes/$id", params: { id: item.id } },
+                    )
+              }
+              onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
+            />
+            {feed.loading ? <PageLoading /> : null}
+            {!feed.loading && !feed.error && feed.items.length === 0 ? (
+              <EmptyState title="还没有内容" description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。" />
+            ) : null}
+            {feed.hasMore ? (
+              <div ref={sentinel} className="flex justify-center">
+                <Button variant="ghost" onClick={feed.loadMore} disabled={feed.loading}>
+                  加载更多
+                </Button>
+              </div>
+            ) : null}
+          </section>
+        )}
+      </WebLayout>
+    </AppShell>
+  );
+}

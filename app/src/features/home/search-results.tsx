@@ -1,0 +1,114 @@
+import type { SearchItem } from "@shinian/contract";
+import { Alert, Button, Card, EmptyState, IdeaListItem, NoteListItem, PageLoading } from "@shinian/ui";
+import { useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { isApiError } from "../../api/client.ts";
+import { createIdea, search } from "../../api/items.ts";
+
+export function SearchResults({ query }: { query: string }) {
+  const navigate = useNavigate();
+  const [items, setItems] = React.useState<SearchItem[] | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const [saved, setSaved] = React.useState(false);
+  const [saving, setSaving] = React.useState(false);
+
+  React.useEffect(() => {
+    let live = true;
+    setItems(null);
+    setError(null);
+    setSaved(false);
+    search(query).then(
+      (result) => live && setItems(result.items),
+      (e) => live && setError(isApiError(e) ? e.message : "搜索失败"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const terms = query.split(/\s+/).filter(Boolean);
+  const open = (item: SearchItem) =>
+    void navigate(
+      item.type === "idea"
+        ? { to: "/ideas/$id", params: { id: item.id } }
+        : { to: "/notes/$id", params: { id: item.id } },
+    );
+
+  const saveAsIdea = async () => {
+    setSaving(true);
+    try {
+      await createIdea({ content: query });
+      setSaved(true);
+    } catch (e) {
+      setError(isApiError(e) ? e.message : "保存失败");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-label="搜索结果" className="flex flex-col gap-4">
+      <Card className="flex-row items-center justify-between gap-4 p-4">
+        <p className="min-w-0 truncate text-sm">
+          「<span className="font-semibold">{query}</span>」的搜索结果{items ? `（${items.length}）` : ""}
+        </p>
+        <div className="flex shrink-0 gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void navigate({ to: "/chat", search: { q: query } })}
+          >
+            问AI
+          </Button>
+          <Button size="sm" onClick={() => void saveAsIdea()} loading={saving} disabled={saved}>
+            {saved ? "已保存" : "保存为想法"}
+          </Button>
+        </div>
+      </Card>
+      {error ? <Alert tone="error" description={error} /> : null}
+      {items === null && !error ? <PageLoading text="正在搜索..." /> : null}
+      {items?.length === 0 ? (
+        <EmptyState title="没有找到相关内容" description="换个关键词试试，或把它保存为一个新想法。" />
+      ) : null}
+      {items && items.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => {
+            const highlights = {
+              snippet: item.highlights.map((h) => [h.start, h.end] as [number, number]),
+              terms,
+            };
+            return (
+              <li key={`${item.type}-${item.id}`}>
+                {item.type === "idea" ? (
+                  <IdeaListItem
+                    idea={{
+                      id: item.id,
+                      title: item.title,
+                      snippet: item.snippet,
+                      tags: [],
+                      createdAt: item.createdAt,
+                    }}
+                    highlights={highlights}
+                    onOpen={() => open(item)}
+                  />
+                ) : (
+                  <NoteListItem
+                    note={{
+                      id: item.id,
+                      title: item.title,
+                      snippet: item.snippet,
+                      tags: [],
+                      createdAt: item.createdAt,
+                    }}
+                    highlights={highlights}
+                    onOpen={() => open(item)}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { FeedItem } from "@shinian/contract";
+import * as React from "react";
+import { isApiError } from "../../api/client.ts";
+import { type FeedType, fetchFeed } from "../../api/items.ts";
+
+/** The mixed list, newest first, paged by cursor; `prepend`/`replace` serve optimistic capture. */
+export function useFeed(type: FeedType, tag: string | undefined) {
+  const [items, setItems] = React.useState<FeedItem[]>([]);
+  const [cursor, setCursor] = React.useState<string | null>(null);
+  const [loading, setLoading] = React.useState(true);
+  const [error, setError] = React.useState<string | null>(null);
+  const generation = React.useRef(0);
+
+  const load = React.useCallback(
+    async (from: string | null) => {
+      const current = generation.current;
+      setLoading(true);
+      setError(null);
+      try {
+        const page = await fetchFeed({ type, tag, cursor: from });
+        if (current !== generation.current) return;
+        setItems((old) => (from ? [...old, ...page.items] : page.items));
+        setCursor(page.nextCursor);
+      } catch (e) {
+        if (current === generation.current) setError(isApiError(e) ? e.message : "加载失败");
+      } finally {
+        if (current === generation.current) setLoading(false);
+      }
+    },
+    [type, tag],
+  );
+
+  React.useEffect(() => {
+    generation.current += 1;
+    setItems([]);
+    setCursor(null);
+    void load(null);
+  }, [load]);
+
+  return {
+    items,
+    loading,
+    error,
+    hasMore: cursor !== null,
+    loadMore: () => {
+      if (cursor && !loading) void load(cursor);
+    },
+    prepend: (item: FeedItem) => setItems((old) => [item, ...old]),
+    replace: (id: string, item: FeedItem | null) =>
+      setItems((old) => (item ? old.map((x) => (x.id === id ? item : x)) : old.filter((x) => x.id !== id))),
+  };
+}

@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  Field,
+  Input,
+  MarkdownView,
+  PageLoading,
+  Tag,
+  Textarea,
+  TwoPaneLayout,
+} from "@shinian/ui";
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { isApiError } from "../../api/client.ts";
+import { deleteIdea, deleteNote, updateIdea, updateNote } from "../../api/items.ts";
+import { useDraft } from "../../lib/draft.ts";
+import { AppShell } from "../layout/app-shell.tsx";
+import { RelatedItems } from "./related-items.tsx";
+import { type LoadedItem, useItem } from "./use-item.ts";
+
+const ideaRoute = getRouteApi("/_authenticated/ideas/$id/");
+const noteRoute = getRouteApi("/_authenticated/notes/$id");
+
+export function IdeaDetailScreen() {
+  const { id } = ideaRoute.useParams();
+  return <ItemDetail kind="idea" id={id} />;
+}
+
+export function NoteDetailScreen() {
+  const { id } = noteRoute.useParams();
+  return <ItemDetail kind="note" id={id} />;
+}
+
+const parseTags = (text: string) => [
+  ...new Set(
+    text
+      .split(/[,，\s]+/)
+      .map((t) => t.replace(/^#/, "").trim())
+      .filter(Boolean),
+  ),
+];
+
+/** /ideas/{id} and /notes/{id}: one two-pane screen (PRODUCT §4). */
+function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
+  const { data, error } = useItem(kind, id);
+  return (
+    <AppShell backHome>
+      {error ? (
+        <div className="p-10">
+          <EmptyState title={kind === "idea" ? "想法不存在" : "笔记不存在"} description={error} />
+        </div>
+      ) : data ? (
+        <TwoPaneLayout
+          leftLabel={kind === "idea" ? "想法" : "笔记"}
+          left={<Editor key={data.item.updatedAt} loaded={data} />}
+          right={
+            <RelatedItems
+              id={data.item.id}
+              query={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
+            />
+          }
+        />
+      ) : (
+        <PageLoading />
+      )}
+    </AppShell>
+  );
+}
+
+function Editor({ loaded }: { loaded: LoadedItem }) {
+  const navigate = useNavigate();
+  const { kind, item } = loaded;
+  const [title, setTitle] = React.useState(item.title);
+  const [content, setContent] = useDraft(`${kind}:${item.id}`);
+  const [tags, setTags] = React.useState(item.tags.join(" "));
+  const [pinned, setPinned] = React.useState(item.pinned);
+  const [aiExcluded, setAiExcluded] = React.useState(kind === "idea" ? loaded.item.aiExcluded : false);
+  const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  const [confirming, setConfirming] = React.useState(false);
+  const text = content || item.content;
+
+  const save = async () => {
+    setSaving(true);
+    setMessage(null);
+    try {
+      const body = { title: title.trim(), content: text, tags: parseTags(tags), pinned };
+      if (kind === "idea") await updateIdea(item.id, { ...body, aiExcluded });
+      else await updateNote(item.id, body);
+      setContent("");
+      setMessage({ tone: "success", text: "已保存" });
+    } catch (e) {
+      setMessage({ tone: "error", text: isApiError(e) ? e.message : "保存失败" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (kind === "idea") await deleteIdea(item.id);
+    else await deleteNote(item.id);
+    setContent("");
+    await navigate({ to: "/" });
+  };
+
+  const noun = kind === "idea" ? "想法" : "笔记";
+  return (
+    <article className="flex flex-col gap-4 p-6">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="font-bold text-xl">{kind === "idea" ? "想法详情" : "笔记详情"}</h1>
+        {kind === "idea" ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/ideas/$id/original" params={{ id: item.id }}>
+              查看原始想法
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+      <Field label="标题">
+        {(control) => (
+          <Input
+            {...control}
+            value={title}
+            placeholder={`给这个${noun}起个标题`}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={kind === "note" ? "内容（Markdown）" : "内容"}>
+        {(control) => (
+          <Textarea
+            {...control}
+            minRows={8}
+            maxRows={24}
+            value={text}
+            onChange={(e) => setContent(e.target.value)}
+            onSubmitShortcut={() => void save()}
+          />
+        )}
+      </Field>
+      {kind === "note" ? (
+        <section aria-label="预览" className="rounded-md border border-border bg-background p-4">
+          <h2 className="mb-2 text-muted-foreground text-xs">预览</h2>
+          <MarkdownView source={text} />
+        </section>
+      ) : null}
+      <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
+        {(control) => <Input {...control} value={tags} onChange={(e) => setTags(e.target.value)} />}
+      </Field>
+      {parseTags(tags).length ? (
+        <div className="flex flex-wrap gap-2">
+          {parseTags(tags).map((t) => (
+            <Tag key={t} name={t} />
+          ))}
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant={pinned ? "primary" : "secondary"}
+          size="sm"
+          aria-pressed={pinned}
+          onClick={() => setPinned(!pinned)}
+        >
+          {pinned ? "已置顶" : "置顶"}
+        </Button>
+        {kind === "idea" ? (
+          <Button
+            variant={aiExcluded ? "primary" : "secondary"}
+            size="sm"
+            aria-pressed={aiExcluded}
+            onClick={() => setAiExcluded(!aiExcluded)}
+          >
+            不让AI读取
+          </Button>
+        ) : null}
+      </div>
+      {message ? <Alert tone={message.tone} description={message.text} /> : null}
+      <div className="flex justify-between">
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          删除
+        </Button>
+        <Button onClick={() => void save()} loading={saving}>
+          保存
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`删除这个${noun}？`}
+        description="删除后无法恢复。"
+        confirmLabel="删除"
+        tone="danger"
+        onConfirm={remove}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { TopBar, TopBarWordmark } from "@shinian/ui";
+import { Link, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { useAuth } from "../../auth/auth-context.tsx";
+
+export type AppShellProps = {
+  children: React.ReactNode;
+  /** Replaces the avatar with the round 返回首页 button. */
+  backHome?: boolean;
+  searchHidden?: boolean;
+  /** The pill's text, when the page owns it (home with a search). */
+  query?: string;
+};
+
+/** The sticky top bar over a signed-in screen: logo → /, pill → search on /, avatar → /profile. */
+export function AppShell({ children, backHome = false, searchHidden = false, query }: AppShellProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [text, setText] = React.useState(query ?? "");
+  React.useEffect(() => setText(query ?? ""), [query]);
+  return (
+    <div className="min-h-screen bg-surface">
+      <TopBar
+        logo={
+          <Link
+            to="/"
+            aria-label="拾念首页"
+            className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <TopBarWordmark />
+          </Link>
+        }
+        user={user}
+        mode={backHome ? "back-home" : "default"}
+        onHomeClick={() => void navigate({ to: "/" })}
+        onProfileClick={() => void navigate({ to: "/profile" })}
+        searchHidden={searchHidden}
+        searchProps={{
+          value: text,
+          onValueChange: setText,
+          onSearch: (q) => void navigate({ to: "/", search: q ? { q } : {} }),
+          onAvatarClick: () => void navigate({ to: "/chat" }),
+        }}
+      />
+      {children}
+    </div>
+  );
+}

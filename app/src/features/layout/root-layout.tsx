@@ -1,0 +1,29 @@
+import { Alert } from "@shinian/ui";
+import { useRouterState } from "@tanstack/react-router";
+import * as React from "react";
+import { documentTitleFor } from "../../lib/page-title.ts";
+import { useOnline } from "../../lib/use-online.ts";
+import { ExportCardHost } from "../export/export-card-host.tsx";
+
+/** Wraps every screen: keeps document.title in step with the path and floats the export card. */
+export function RootLayout({ children }: { children: React.ReactNode }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const online = useOnline();
+  React.useEffect(() => {
+    document.title = documentTitleFor(pathname);
+  }, [pathname]);
+  return (
+    <>
+      {online ? null : (
+        <Alert
+          tone="warning"
+          className="fixed bottom-4 left-4 z-floating w-auto max-w-[420px] shadow-md"
+          title="你已离线"
+          description="可以继续浏览和记录，草稿会保存在本机；联网后再保存到云端。"
+        />
+      )}
+      {children}
+      <ExportCardHost />
+    </>
+  );
+}

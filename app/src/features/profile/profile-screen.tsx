@@ -1,0 +1,210 @@
+import type { Profile } from "@shinian/contract";
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  Field,
+  Input,
+  PageLoading,
+  Textarea,
+  WebLayout,
+} from "@shinian/ui";
+import { Link, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { isApiError } from "../../api/client.ts";
+import { fetchProfile, updateProfile, uploadAvatar } from "../../api/profile.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
+import { ExportPanel } from "../export/export-panel.tsx";
+import { AppShell } from "../layout/app-shell.tsx";
+
+const errorText = (e: unknown, fallback: string) => (isApiError(e) ? e.message : fallback);
+
+/** /profile: avatar, nickname, identity, counts, links, export and logout (PRODUCT §9). */
+export function ProfileScreen() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [profile, setProfile] = React.useState<Profile | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+
+  React.useEffect(() => {
+    fetchProfile().then(setProfile, (e) => setError(errorText(e, "加载失败")));
+  }, []);
+
+  const logout = async () => {
+    await auth.logout();
+    await navigate({ to: "/login" });
+  };
+
+  return (
+    <AppShell backHome>
+      <WebLayout className="py-8">
+        <h1 className="mb-6 font-bold text-2xl">个人资料</h1>
+        {error ? <Alert tone="error" description={error} /> : null}
+        {!profile && !error ? <PageLoading /> : null}
+        {profile ? (
+          <div className="grid grid-cols-[2fr_1fr] items-start gap-6">
+            <ProfileForm
+              profile={profile}
+              onSaved={(next) => {
+                setProfile(next);
+                auth.updateUser(next);
+              }}
+            />
+            <div className="flex flex-col gap-6">
+              <Card>
+                <CardHeader>
+                  <CardTitle>我的数据</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <dl className="grid grid-cols-3 gap-2 text-center">
+                    {(
+                      [
+                        ["想法", profile.counts.ideas],
+                        ["笔记", profile.counts.notes],
+                        ["AI点数", profile.counts.points],
+                      ] as const
+                    ).map(([label, value]) => (
+                      <div key={label}>
+                        <dd className="font-bold text-2xl tabular-nums">{value}</dd>
+                        <dt className="text-muted-foreground text-xs">{label}</dt>
+                      </div>
+                    ))}
+                  </dl>
+                </CardContent>
+              </Card>
+              <Card>
+                <CardContent className="flex flex-col gap-1">
+                  <Button asChild variant="ghost" className="justify-start">
+                    <Link to="/ai-points">AI点数</Link>
+                  </Button>
+                  <Button asChild variant="ghost" className="justify-start">
+                    <Link to="/privacy-security">隐私与安全</Link>
+                  </Button>
+                  <Button asChild variant="ghost" className="justify-start">
+                    <Link to="/guide">用户指南</Link>
+                  </Button>
+                </CardContent>
+              </Card>
+              <ExportPanel />
+              <Button variant="secondary" onClick={() => void logout()}>
+                退出登录
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </WebLayout>
+    </AppShell>
+  );
+}
+
+function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+  const [nickname, setNickname] = React.useState(profile.nickname);
+  const [identity, setIdentity] = React.useState(profile.identityDescription ?? "");
+  const [autoTidy, setAutoTidy] = React.useState(profile.settings.autoTidy);
+  const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  const fileInput = React.useRef<HTMLInputElement>(null);
+
+  const save = async () => {
+    setSaving(true);
+    setMessage(null);
+    try {
+      onSaved(
+        await updateProfile({
+          nickname,
+          identityDescription: identity.trim() || null,
+          settings: { autoTidy },
+        }),
+      );
+      setMessage({ tone: "success", text: "个人资料已更新" });
+    } catch (e) {
+      setMessage({ tone: "error", text: errorText(e, "保存失败") });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setMessage(null);
+    try {
+      onSaved(await uploadAvatar(file));
+      setMessage({ tone: "success", text: "头像已更新" });
+    } catch (e) {
+      setMessage({ tone: "error", text: errorText(e, "上传失败") });
+    } finally {
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-5">
+        <div className="flex items-center gap-4">
+          <Avatar
+            size="xl"
+            src={profile.avatar}
+            nickname={profile.nickname}
+            label="更换头像"
+            onClick={() => fileInput.current?.click()}
+          />
+          <div className="flex flex-col gap-1">
+            <span className="font-semibold text-lg">{profile.nickname}</span>
+            <span className="text-muted-foreground text-sm">{profile.account}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              onClick={() => fileInput.current?.click()}
+            >
+              更换头像
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              aria-label="选择头像图片"
+              hidden
+              onChange={(e) => void upload(e.target.files?.[0])}
+            />
+          </div>
+        </div>
+        <Field label="昵称" hint="1–20 个字符">
+          {(control) => (
+            <Input
+              {...control}
+              maxLength={20}
+              value={nickname}
+              onChange={(e) => setNickname(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="自我介绍" hint="AI 助手回答时会参考，最多 500 个字符">
+          {(control) => (
+            <Textarea
+              {...control}
+              maxLength={500}
+              value={identity}
+              onChange={(e) => setIdentity(e.target.value)}
+              onSubmitShortcut={() => void save()}
+            />
+          )}
+        </Field>
+        <Checkbox id="auto-tidy" checked={autoTidy} onChange={(e) => setAutoTidy(e.target.checked)}>
+          自动整理：新想法保存后由 AI 起标题、理顺文字、打标签（消耗 AI 点数，原文保留）
+        </Checkbox>
+        {message ? <Alert tone={message.tone} description={message.text} /> : null}
+        <div className="flex justify-end">
+          <Button onClick={() => void save()} loading={saving}>
+            保存
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

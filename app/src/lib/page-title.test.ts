@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { documentTitleFor } from "./page-title.ts";
+
+describe("documentTitleFor", () => {
+  it.each([
+    ["/", "首页 - 拾念"],
+    ["/login", "登录 - 拾念"],
+    ["/guide", "用户指南 - 拾念"],
+    ["/quick-introduction", "拾念"],
+    ["/ideas/0190a1b2-c3d4", "想法详情 - 拾念"],
+    ["/ideas/0190a1b2-c3d4/original", "原始想法 - 拾念"],
+    ["/notes/0190a1b2-c3d4", "笔记详情 - 拾念"],
+    ["/chat", "AI助手 - 拾念"],
+    ["/profile", "个人资料 - 拾念"],
+    ["/ai-points", "AI点数 - 拾念"],
+    ["/privacy-security", "隐私与安全 - 拾念"],
+    ["/user-agreement", "用户协议 - 拾念"],
+    ["/privacy-policy", "隐私政策 - 拾念"],
+    ["/profile/", "个人资料 - 拾念"],
+    ["/nowhere", "拾念"],
+    ["/ideas", "拾念"],
+  ])("%s → %s", (path, title) => {
+    expect(documentTitleFor(path)).toBe(title);
+  });
+});

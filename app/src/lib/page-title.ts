@@ -1,0 +1,30 @@
+export const SITE_NAME = "拾念";
+
+const exactTitles: Record<string, string> = {
+  "/": "首页",
+  "/login": "登录",
+  "/guide": "用户指南",
+  "/chat": "AI助手",
+  "/profile": "个人资料",
+  "/ai-points": "AI点数",
+  "/privacy-security": "隐私与安全",
+  "/user-agreement": "用户协议",
+  "/privacy-policy": "隐私政策",
+};
+
+/** The page's own title per PRODUCT §2a, or null where the site name stands alone. */
+export function pageTitleFor(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const exact = exactTitles[path];
+  if (exact) return exact;
+  if (path.includes("/ideas/") && path.includes("/original")) return "原始想法";
+  if (path.includes("/ideas/")) return "想法详情";
+  if (path.includes("/notes/")) return "笔记详情";
+  return null;
+}
+
+/** document.title: `{title} - 拾念`, or `拾念` alone (e.g. /quick-introduction). */
+export function documentTitleFor(pathname: string): string {
+  const title = pageTitleFor(pathname);
+  return title ? `${title} - ${SITE_NAME}` : SITE_NAME;
+}

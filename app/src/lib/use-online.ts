@@ -1,0 +1,19 @@
+import * as React from "react";
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+};
+
+/** navigator.onLine, kept current. */
+export function useOnline(): boolean {
+  return React.useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { apiUser, shot, signIn } from "./helpers.ts";
+
+test.beforeEach(async ({ context, request }) => {
+  await signIn(context, await apiUser(request));
+});
+
+test("capture with Ctrl+Enter appears in the list, and the draft survives a reload", async ({ page }) => {
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await composer.fill("周末去植物园拍银杏");
+  await composer.press("Control+Enter");
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  await expect(list.getByText("周末去植物园拍银杏")).toBeVisible();
+  await expect(composer).toHaveValue("");
+
+  await composer.fill("还没保存的草稿");
+  await page.reload();
+  await expect(page.getByPlaceholder("记录一个想法…")).toHaveValue("还没保存的草稿");
+  await expect(list.getByText("周末去植物园拍银杏")).toBeVisible();
+  await shot(page, "20-home-with-idea");
+});
+
+test("Enter inside an IME composition does not save", async ({ page }) => {
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await composer.fill("zhong");
+  await composer.evaluate((el) => {
+    el.dispatchEvent(new CompositionEvent("compositionstart", { bubbles: true, data: "" }));
+    for (const ctrlKey of [false, true]) {
+      el.dispatchEvent(
+        new KeyboardEvent("keydown", {
+          key: "Enter",
+          code: "Enter",
+          ctrlKey,
+          isComposing: true,
+          keyCode: 229,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    }
+  });
+  await page.waitForTimeout(500);
+  await expect(composer).toHaveValue("zhong");
+  await expect(page.getByRole("list", { name: "想法和笔记" }).getByRole("article")).toHaveCount(0);
+});
+
+test("tabs filter the list and search highlights Chinese words", async ({ page, request }) => {
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  for (const text of ["今天想到一个关于产品设计的好点子", "晚上读完了三体第二部"]) {
+    await composer.fill(text);
+    await composer.press("Control+Enter");
+    await expect(page.getByRole("list", { name: "想法和笔记" }).getByText(text)).toBeVisible();
+  }
+  void request;
+  await page.getByRole("tab", { name: "笔记" }).click();
+  await expect(page.getByText("还没有内容")).toBeVisible();
+  await page.getByRole("tab", { name: "想法" }).click();
+  await expect(page.getByRole("list", { name: "想法和笔记" }).getByRole("article")).toHaveCount(2);
+
+  const pill = page.getByRole("search").getByRole("textbox");
+  await pill.fill("产品设计");
+  await pill.press("Enter");
+  const results = page.getByRole("region", { name: "搜索结果" });
+  await expect(results.locator("mark").first()).toBeVisible();
+  await expect(results.getByRole("article")).toHaveCount(1);
+  await shot(page, "21-search");
+  await pill.fill("");
+  await expect(page.getByRole("list", { name: "想法和笔记" })).toBeVisible();
+});

@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { apiUser, PASSWORD, shot, signIn } from "./helpers.ts";
+
+test("idea: edit title, tags and pin, view the original and copy it", async ({ page, context, request }) => {
+  const user = await apiUser(request);
+  await signIn(context, user);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await composer.fill("明天 早上 跑步五公里");
+  await composer.press("Control+Enter");
+  await page.getByRole("list", { name: "想法和笔记" }).getByText("明天 早上 跑步五公里").click();
+  await expect(page).toHaveURL(/\/ideas\/[0-9a-f-]+$/);
+  await expect(page).toHaveTitle("想法详情 - 拾念");
+
+  await page.getByLabel("标题").fill("晨跑计划");
+  await page.getByRole("textbox", { name: "内容", exact: true }).fill("明天早上跑步五公里，七点出发。");
+  await page.getByLabel("标签").fill("运动 健康");
+  await page.getByRole("button", { name: "置顶" }).click();
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("已保存")).toBeVisible();
+  await shot(page, "50-idea-edited");
+
+  await page.getByRole("link", { name: "查看原始想法" }).click();
+  await expect(page).toHaveTitle("原始想法 - 拾念");
+  await expect(page.getByTestId("original-content")).toHaveText("明天 早上 跑步五公里");
+  await page.getByRole("button", { name: "复制" }).click();
+  await expect(page.getByRole("button", { name: "已复制" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("明天 早上 跑步五公里");
+  await shot(page, "51-original-copied");
+
+  await page.goto("/");
+  const item = page.getByRole("list", { name: "想法和笔记" }).getByRole("article").first();
+  await expect(item.getByText("晨跑计划")).toBeVisible();
+  await expect(item.getByText("已置顶")).toBeVisible();
+  await item.getByRole("button", { name: "运动" }).click();
+  await expect(page).toHaveURL(/tag=/);
+  await expect(page.getByRole("list", { name: "想法和笔记" }).getByRole("article")).toHaveCount(1);
+
+  await page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划").click();
+  await page.getByRole("button", { name: "删除" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "删除这个想法？" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "删除" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("还没有内容")).toBeVisible();
+});
+
+test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, context, request }) => {
+  await signIn(context, await apiUser(request));
+  await page.goto("/");
+  await page.getByRole("button", { name: "新建笔记" }).click();
+  await expect(page).toHaveURL(/\/notes\/[0-9a-f-]+$/);
+  await expect(page).toHaveTitle("笔记详情 - 拾念");
+  await page.getByLabel("标题").fill("读书笔记");
+  await page
+    .getByLabel("内容（Markdown）")
+    .fill("# 第一章\n\n**重点**：慢慢来\n\n- 甲\n- 乙\n\n<img src=x onerror=alert(1)>");
+  const preview = page.getByRole("region", { name: "预览" });
+  await expect(preview.getByRole("heading", { name: "第一章" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("重点");
+  await expect(preview.getByRole("listitem")).toHaveCount(2);
+  await expect(preview.locator("img")).toHaveCount(0);
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("已保存")).toBeVisible();
+  await shot(page, "52-note-markdown");
+  await page.goto("/?type=note");
+  await expect(page.getByRole("list", { name: "想法和笔记" }).getByText("读书笔记")).toBeVisible();
+});
+
+test("profile: edit nickname and upload an avatar; AI points and privacy pages work", async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await apiUser(request);
+  await signIn(context, user);
+  await page.goto("/profile");
+  await page.getByLabel("昵称").fill("小拾");
+  await expect(page.getByRole("checkbox", { name: /自动整理/ })).toBeChecked();
+  await page.getByRole("checkbox", { name: /自动整理/ }).uncheck();
+  await page.getByRole("button", { name: "保存", exact: true }).click();
+  await expect(page.getByText("个人资料已更新")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("昵称")).toHaveValue("小拾");
+  await expect(page.getByRole("checkbox", { name: /自动整理/ })).not.toBeChecked();
+  await page.locator('input[type="file"]').setInputFiles("app/public/icon-192.png");
+  await expect(page.getByText("头像已更新")).toBeVisible();
+  const avatarImage = page.locator('[data-slot="avatar"][data-state="image"] img');
+  await expect(avatarImage).toBeVisible();
+  await expect
+    .poll(() => avatarImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+  await expect(page.getByText("头像仅支持 PNG、JPEG 或 WebP 图片")).toBeVisible();
+  await shot(page, "53-profile-avatar");
+
+  await page.getByRole("link", { name: "AI点数" }).click();
+  await expect(page).toHaveTitle("AI点数 - 拾念");
+  await expect(page.getByTestId("points-balance")).toHaveText("100");
+  await expect(page.getByText("注册赠送")).toBeVisible();
+  await shot(page, "54-ai-points");
+
+  await page.goto("/privacy-security");
+  await expect(page.getByRole("list", { name: "登录设备" }).getByText("当前设备")).toBeVisible();
+  await page.getByLabel("当前密码").fill(PASSWORD);
+  await page.getByLabel("新密码").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "修改密码" }).click();
+  await expect(page.getByText("密码已修改，其他设备已退出登录")).toBeVisible();
+  await shot(page, "55-privacy-security");
+});

@@ -1,0 +1,28 @@
+// Starts the real server for the e2e run on a FRESH database: a new temporary DATA_DIR
+// (embedded PostgreSQL) every run, removed again when Playwright stops the server.
+import { spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const dir = mkdtempSync(path.join(tmpdir(), "shinian-e2e-"));
+// The embedded postgres runs as user postgres when we are root: it must reach the data dir.
+chmodSync(dir, 0o755);
+// node --import tsx (not npx): "exit" then means the server itself has drained and stopped
+// its PostgreSQL, so the data directory can go.
+const server = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    DATA_DIR: path.join(dir, "data"),
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "10",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    EXPORT_COOLDOWN: process.env.EXPORT_COOLDOWN ?? "1h",
+  },
+});
+const cleanup = () => rmSync(dir, { recursive: true, force: true });
+server.on("exit", (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill("SIGTERM"));

@@ -1,0 +1,1 @@
+export { MarkdownView, type MarkdownViewProps } from "./markdown-view";

@@ -1,0 +1,187 @@
+// npm run bench:web — what the browser loads and how fast the two first screens are.
+// Builds the app if stale, starts the real server on a fresh database (e2e/serve.mjs), creates a
+// user with 1,000 ideas, then in Debian Chromium: gzipped JS loaded for /login and for /, and
+// Lighthouse (desktop, simulated throttling) performance, LCP, CLS and TBT for both.
+// Figures go to stdout and docs/benchmarks-web.md.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromium } from "playwright";
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const build = spawnSync("node", ["scripts/ensure-web-build.mjs"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(1);
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn("node", ["e2e/serve.mjs"], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+});
+const stop = () =>
+  new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once("exit", resolve);
+    server.kill("SIGTERM");
+  });
+
+try {
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 240) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const json = (res) => res.json();
+  const account = `bench${Date.now()}@example.com`;
+  const { data: auth } = await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ account, password: "bench-password-1", agreeTerms: true }),
+  }).then(json);
+  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${auth.token}` };
+  const { data: user } = await fetch(`${origin}/api/profile`, {
+    method: "PATCH",
+    headers,
+    body: JSON.stringify({ identityDescription: "性能测试用户" }),
+  }).then(json);
+  const samples = [
+    "今天想到一个关于产品设计的好点子",
+    "周末去植物园拍银杏",
+    "读完了一本关于城市规划的书",
+    "晨跑五公里，感觉很好",
+  ];
+  for (let i = 0; i < 1000; i += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, j) =>
+        fetch(`${origin}/api/ideas`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            content: `${samples[(i + j) % samples.length]}（第 ${i + j + 1} 条）`,
+            tags: ["测试"],
+          }),
+        }).then((r) => r.arrayBuffer()),
+      ),
+    );
+  }
+
+  const profileDir = mkdtempSync(path.join(tmpdir(), "shinian-bench-"));
+  const debugPort = await freePort();
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      `--remote-debugging-port=${debugPort}`,
+    ],
+    serviceWorkers: "block",
+  });
+
+  async function jsLoaded(url) {
+    const page = await context.newPage();
+    const sizes = new Map();
+    page.on("response", async (res) => {
+      if (res.request().resourceType() !== "script") return;
+      const body = await res.body().catch(() => null);
+      if (body) sizes.set(res.url(), gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.close();
+    return { files: sizes.size, gzipKB: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024 };
+  }
+
+  // Storage survives between audits (the session for / lives in localStorage), so Lighthouse's own
+  // reset is off; the HTTP cache is emptied by hand so neither page is measured warm.
+  async function auditOnce(url) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await page.close();
+    const result = await lighthouse(
+      url,
+      {
+        port: debugPort,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        disableStorageReset: true,
+      },
+      desktopConfig,
+    );
+    const a = result.lhr.audits;
+    return {
+      performance: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: Math.round(a["largest-contentful-paint"].numericValue),
+      cls: Number(a["cumulative-layout-shift"].numericValue.toFixed(3)),
+      tbtMs: Math.round(a["total-blocking-time"].numericValue),
+    };
+  }
+
+  // This machine is shared: one run swings by 20 points. A discarded warm-up audit takes the
+  // browser's own cold start out, and each page reports the median of three audits.
+  const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+  async function audit(url) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(url));
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(runs.length / 2)];
+    return { ...median, all: runs.map((r) => r.performance).join("/") };
+  }
+  await auditOnce(`${origin}/privacy-policy`);
+
+  const loginJs = await jsLoaded(`${origin}/login`);
+  const loginLh = await audit(`${origin}/login`);
+  // Signed in from here on: the default profile's localStorage holds the session, as after login.
+  const setup = await context.newPage();
+  await setup.goto(`${origin}/login`);
+  await setup.evaluate(
+    ([token, u]) => {
+      localStorage.setItem("auth_token", token);
+      localStorage.setItem("user_info", JSON.stringify(u));
+      localStorage.setItem("needs_guide", "false");
+    },
+    [auth.token, user],
+  );
+  await setup.close();
+  const homeJs = await jsLoaded(`${origin}/`);
+  const homeLh = await audit(`${origin}/`);
+  await context.close();
+  rmSync(profileDir, { recursive: true, force: true });
+
+  const row = (name, js, lh, target) =>
+    `| \`${name}\` | ${js.gzipKB.toFixed(1)} kB (${js.files} files) | ${target} | ${lh.performance} (runs ${lh.all}) | ${lh.lcpMs} ms | ${lh.cls} | ${lh.tbtMs} ms |`;
+  const table = [
+    "| page | JS loaded, gzip | target | Lighthouse performance | LCP | CLS | TBT |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    row("/login", loginJs, loginLh, "≤ 100 kB"),
+    row("/ (1,000 ideas)", homeJs, homeLh, "≤ 150 kB"),
+  ].join("\n");
+  console.log(table);
+  writeFileSync(
+    "docs/benchmarks-web.md",
+    `# Web app benchmarks\n\nProduced by \`npm run bench:web\` (${new Date().toISOString().slice(0, 10)}, Debian Chromium, this shared 2-core machine; Lighthouse desktop preset with simulated throttling, HTTP cache emptied before each audit, one discarded warm-up audit, median of three audits per page; target Lighthouse performance ≥ 98). The server serves the built app uncompressed; sizes are the gzip -9 of each script the page loaded.\n\n${table}\n`,
+  );
+} finally {
+  await stop();
+}
