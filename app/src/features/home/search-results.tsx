@@ -1,9 +1,10 @@
 import type { SearchItem } from "@shinian/contract";
-import { Alert, Button, Card, EmptyState, IdeaListItem, NoteListItem, PageLoading } from "@shinian/ui";
+import { Alert, Button, Card, EmptyState, PageLoading } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { isApiError } from "../../api/client.ts";
 import { createIdea, search } from "../../api/items.ts";
+import { SearchHit } from "../ideas/search-hit.tsx";
 
 export function SearchResults({ query }: { query: string }) {
   const navigate = useNavigate();
@@ -27,12 +28,6 @@ export function SearchResults({ query }: { query: string }) {
   }, [query]);
 
   const terms = query.split(/\s+/).filter(Boolean);
-  const open = (item: SearchItem) =>
-    void navigate(
-      item.type === "idea"
-        ? { to: "/ideas/$id", params: { id: item.id } }
-        : { to: "/notes/$id", params: { id: item.id } },
-    );
 
   const saveAsIdea = async () => {
     setSaving(true);
@@ -79,31 +74,7 @@ export function SearchResults({ query }: { query: string }) {
             };
             return (
               <li key={`${item.type}-${item.id}`}>
-                {item.type === "idea" ? (
-                  <IdeaListItem
-                    idea={{
-                      id: item.id,
-                      title: item.title,
-                      snippet: item.snippet,
-                      tags: [],
-                      createdAt: item.createdAt,
-                    }}
-                    highlights={highlights}
-                    onOpen={() => open(item)}
-                  />
-                ) : (
-                  <NoteListItem
-                    note={{
-                      id: item.id,
-                      title: item.title,
-                      snippet: item.snippet,
-                      tags: [],
-                      createdAt: item.createdAt,
-                    }}
-                    highlights={highlights}
-                    onOpen={() => open(item)}
-                  />
-                )}
+                <SearchHit item={item} highlights={highlights} />
               </li>
             );
           })}

@@ -1,12 +1,12 @@
 import type { SearchItem } from "@shinian/contract";
-import { Button, EmptyState, IdeaListItem, NoteListItem } from "@shinian/ui";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Button, EmptyState } from "@shinian/ui";
+import { Link } from "@tanstack/react-router";
 import * as React from "react";
 import { search } from "../../api/items.ts";
+import { SearchHit } from "./search-hit.tsx";
 
 /** Related ideas and notes for the right pane: a search by the item's title (or first words). */
 export function RelatedItems({ id, query }: { id: string; query: string }) {
-  const navigate = useNavigate();
   const [items, setItems] = React.useState<SearchItem[] | null>(null);
   const q = query.trim().slice(0, 20);
 
@@ -25,13 +25,6 @@ export function RelatedItems({ id, query }: { id: string; query: string }) {
     };
   }, [id, q]);
 
-  const open = (item: SearchItem) =>
-    void navigate(
-      item.type === "idea"
-        ? { to: "/ideas/$id", params: { id: item.id } }
-        : { to: "/notes/$id", params: { id: item.id } },
-    );
-
   return (
     <div className="flex flex-col gap-4 p-6">
       <div className="flex items-center justify-between">
@@ -46,29 +39,7 @@ export function RelatedItems({ id, query }: { id: string; query: string }) {
       <ul className="flex flex-col gap-3" aria-label="相关内容">
         {(items ?? []).map((item) => (
           <li key={`${item.type}-${item.id}`}>
-            {item.type === "idea" ? (
-              <IdeaListItem
-                idea={{
-                  id: item.id,
-                  title: item.title,
-                  snippet: item.snippet,
-                  tags: [],
-                  createdAt: item.createdAt,
-                }}
-                onOpen={() => open(item)}
-              />
-            ) : (
-              <NoteListItem
-                note={{
-                  id: item.id,
-                  title: item.title,
-                  snippet: item.snippet,
-                  tags: [],
-                  createdAt: item.createdAt,
-                }}
-                onOpen={() => open(item)}
-              />
-            )}
+            <SearchHit item={item} />
           </li>
         ))}
       </ul>
