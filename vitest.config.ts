@@ -4,21 +4,12 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
 
-// Playwright cannot download its own browser here: tests drive Debian's Chromium.
 const chromium = playwright({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--font-render-hinting=none",
-    ],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--font-render-hinting=none"],
   },
   // The test iframe is scaled down when it does not fit the outer page, which would blur
   // every screenshot; a tall outer page keeps it at 1:1, also for tall fullscreen stories.

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 
 // One free port per run, chosen once in the main process; workers inherit it through the env.
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
@@ -32,19 +33,7 @@ export default defineConfig({
     // Only the PWA test lets the service worker in; elsewhere it would hide requests from page.route.
     serviceWorkers: "block",
     screenshot: "only-on-failure",
-    launchOptions: {
-      // No Playwright browser download here: Debian's Chromium (with fonts-noto-cjk).
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--headless",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs] },
   },
   webServer: {
     command: "node scripts/ensure-web-build.mjs && node e2e/serve.mjs",

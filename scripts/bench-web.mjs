@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright";
+import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -84,17 +85,8 @@ try {
   const profileDir = mkdtempSync(path.join(tmpdir(), "shinian-bench-"));
   const debugPort = await freePort();
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      `--remote-debugging-port=${debugPort}`,
-    ],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, `--remote-debugging-port=${debugPort}`],
     serviceWorkers: "block",
   });
 
