@@ -6,7 +6,9 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { buildOpenApi, renderDocs } from "./openapi.ts";
+import { aiRoutes } from "./routes/ai.ts";
 import { accountRoutes, authRoutes } from "./routes/auth.ts";
+import { chatRoutes } from "./routes/chat.ts";
 import { createExportRoutes } from "./routes/export.ts";
 import { feedRoutes } from "./routes/feed.ts";
 import { ideaRoutes } from "./routes/ideas.ts";
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api/points", pointsRoutes);
   app.route("/api/search", searchRoutes);
   app.route("/api/export", createExportRoutes());
+  app.route("/api/ai", aiRoutes);
+  app.route("/api/chat", chatRoutes);
 
   app.all("/api/*", (c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
   app.route("/", spaRoutes(deps.config.appDistDir));

@@ -24,6 +24,22 @@ const bool = (def: boolean) =>
       .transform((v) => v === "1" || v === "true" || v === "yes"),
   );
 
+const duration = (def: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(def)
+      .transform((v, ctx) => {
+        const ms = parseDuration(v);
+        if (ms === null) {
+          ctx.addIssue({ code: "custom", message: 'must be a duration like "1h", "30m", "90s" or "0"' });
+          return z.NEVER;
+        }
+        return ms;
+      }),
+  );
+
 const EnvSchema = z.object({
   PORT: int(8787, 0, 65535),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
@@ -36,20 +52,19 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// URL" })
       .optional(),
   ),
-  EXPORT_COOLDOWN: z.preprocess(
+  EXPORT_COOLDOWN: duration("1h"),
+  AI_BASE_URL: z.preprocess(
     emptyAsUndefined,
     z
       .string()
-      .default("1h")
-      .transform((v, ctx) => {
-        const ms = parseDuration(v);
-        if (ms === null) {
-          ctx.addIssue({ code: "custom", message: 'must be a duration like "1h", "30m", "90s" or "0"' });
-          return z.NEVER;
-        }
-        return ms;
-      }),
+      .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+      .optional(),
   ),
+  AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default("gpt-4o-mini")),
+  AI_TIMEOUT: duration("60s"),
+  AI_MAX_RETRIES: int(2, 0, 5),
+  AI_CONTEXT_TOKENS: int(3000, 200, 100_000),
   POINTS_REGISTER_BONUS: int(100),
   POINTS_CHAT_REPLY: int(2),
   POINTS_TIDY_IDEA: int(1),
@@ -71,10 +86,22 @@ export type Config = {
   appDistDir: string;
   databaseUrl: string | undefined;
   exportCooldownMs: number;
+  /** null: no provider configured, the offline assistant answers (本地模式). */
+  ai: AiConfig | null;
+  aiContextTokens: number;
   points: { registerBonus: number; costs: { chatReply: number; tidyIdea: number; composeNote: number } };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
   passwordHashCost: number;
+};
+
+export type AiConfig = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Until the first token, and then between two chunks. */
+  timeoutMs: number;
+  maxRetries: number;
 };
 
 export class ConfigError extends Error {
@@ -98,6 +125,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appDistDir: path.resolve(e.APP_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     exportCooldownMs: e.EXPORT_COOLDOWN,
+    // Either setting switches the provider on: Ollama needs a base URL but no key.
+    ai:
+      e.AI_BASE_URL || e.AI_API_KEY
+        ? {
+            baseUrl: e.AI_BASE_URL ?? "https://api.openai.com/v1",
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT,
+            maxRetries: e.AI_MAX_RETRIES,
+          }
+        : null,
+    aiContextTokens: e.AI_CONTEXT_TOKENS,
     points: {
       registerBonus: e.POINTS_REGISTER_BONUS,
       costs: {

@@ -21,12 +21,10 @@ forEachDatabase((ctx) => {
     const pools = Array.from({ length: 4 }, () => createPool({ ...config, max: 1 }, silent));
     try {
       const applied = await Promise.all(pools.map((p) => migrate(p, silent)));
-      expect(applied.flat()).toEqual(["001_init.sql", "002_search_index_no_pending_list.sql"]);
+      const all = ["001_init.sql", "002_search_index_no_pending_list.sql", "003_ai_assistant.sql"];
+      expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
-      expect(rows.map((r) => r.name).sort()).toEqual([
-        "001_init.sql",
-        "002_search_index_no_pending_list.sql",
-      ]);
+      expect(rows.map((r) => r.name).sort()).toEqual(all);
       expect(await migrate(pools[0]!, silent)).toEqual([]);
     } finally {
       await Promise.all(pools.map((p) => p.end()));

@@ -3,7 +3,10 @@ import { expect, it } from "vitest";
 import { call, forEachDatabase, PASSWORD, registerUser } from "./helpers.ts";
 
 const concrete = (path: string) =>
-  path.replace("{id}", "00000000-0000-4000-8000-000000000000").replace("{key}", "AAAAAAAAAAAAAAAAAAAAAA");
+  path
+    .replace("{id}", "00000000-0000-4000-8000-000000000000")
+    .replace("{versionId}", "00000000-0000-4000-8000-000000000001")
+    .replace("{key}", "AAAAAAAAAAAAAAAAAAAAAA");
 
 forEachDatabase((ctx) => {
   it("every endpoint that needs a login answers 401 without a token, with an unknown one, and after logout", async () => {

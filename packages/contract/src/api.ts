@@ -1,5 +1,19 @@
 import type { z } from "zod";
 import {
+  AiInfoSchema,
+  ChatMessageListSchema,
+  ComposeNoteRequestSchema,
+  ComposeNoteResultSchema,
+  ConversationListQuerySchema,
+  ConversationListSchema,
+  ConversationSchema,
+  CreateConversationRequestSchema,
+  IdeaVersionsSchema,
+  RenameConversationRequestSchema,
+  SendMessageRequestSchema,
+  TidyResultSchema,
+} from "./ai.ts";
+import {
   AuthResultSchema,
   ChangePasswordRequestSchema,
   DeleteAccountRequestSchema,
@@ -42,7 +56,7 @@ export type Endpoint = {
   /** `data` of the success envelope; null for endpoints answering data: null */
   data?: z.ZodType | null;
   /** non-JSON answers */
-  produces?: "application/zip" | "image/*";
+  produces?: "application/zip" | "image/*" | "text/event-stream";
   status?: number;
   errors?: number[];
 };
@@ -302,5 +316,109 @@ export const endpoints: Endpoint[] = [
     body: ExportRequestSchema,
     produces: "application/zip",
     errors: [429, 503],
+  },
+  {
+    method: "get",
+    path: "/api/ai/status",
+    tag: "AI助手",
+    summary: "当前 AI 模式（本地模式或模型）与各项花费",
+    auth: true,
+    data: AiInfoSchema,
+  },
+  {
+    method: "get",
+    path: "/api/chat/conversations",
+    tag: "AI助手",
+    summary: "对话列表（最近的在前；可按所属想法或笔记筛选）",
+    auth: true,
+    query: ConversationListQuerySchema,
+    data: ConversationListSchema,
+  },
+  {
+    method: "post",
+    path: "/api/chat/conversations",
+    tag: "AI助手",
+    summary: "新建对话（可关联一条想法或笔记）",
+    auth: true,
+    body: CreateConversationRequestSchema,
+    data: ConversationSchema,
+    status: 201,
+    errors: [400, 404],
+  },
+  {
+    method: "patch",
+    path: "/api/chat/conversations/{id}",
+    tag: "AI助手",
+    summary: "重命名对话",
+    auth: true,
+    body: RenameConversationRequestSchema,
+    data: ConversationSchema,
+    errors: [400, 404],
+  },
+  {
+    method: "delete",
+    path: "/api/chat/conversations/{id}",
+    tag: "AI助手",
+    summary: "删除对话及其消息",
+    auth: true,
+    data: null,
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/chat/conversations/{id}/messages",
+    tag: "AI助手",
+    summary: "对话中的消息（按时间顺序）",
+    auth: true,
+    data: ChatMessageListSchema,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/chat/conversations/{id}/messages",
+    tag: "AI助手",
+    summary: "提问：以 SSE 流式返回回答（start、token…、done 或 error 事件）",
+    auth: true,
+    body: SendMessageRequestSchema,
+    produces: "text/event-stream",
+    errors: [400, 402, 404],
+  },
+  {
+    method: "post",
+    path: "/api/ideas/{id}/tidy",
+    tag: "AI助手",
+    summary: "AI 整理想法（标题、正文、标签；原文不变，结果存为版本）",
+    auth: true,
+    data: TidyResultSchema,
+    errors: [402, 404, 409, 503],
+  },
+  {
+    method: "get",
+    path: "/api/ideas/{id}/versions",
+    tag: "AI助手",
+    summary: "想法的 AI 整理版本（新的在前）",
+    auth: true,
+    data: IdeaVersionsSchema,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/ideas/{id}/versions/{versionId}/apply",
+    tag: "AI助手",
+    summary: "采用某个整理版本（可回到以前的版本）",
+    auth: true,
+    data: IdeaSchema,
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/notes/compose",
+    tag: "AI助手",
+    summary: "把选中的想法整理成笔记（笔记记录来源想法）",
+    auth: true,
+    body: ComposeNoteRequestSchema,
+    data: ComposeNoteResultSchema,
+    status: 201,
+    errors: [400, 402, 404, 503],
   },
 ];

@@ -3,6 +3,7 @@ import { z } from "zod";
 // Every validation message the app and the server show is Chinese: zod's own messages too.
 z.config(z.locales.zhCN());
 
+export * from "./ai.ts";
 export * from "./api.ts";
 export * from "./auth.ts";
 export * from "./common.ts";

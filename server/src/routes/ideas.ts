@@ -6,8 +6,10 @@ import { notFound } from "../errors.ts";
 import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
+import { applyVersionById, listVersions, tidyIdea, tidyInBackground } from "../services/ai/tidy.ts";
 import { IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
 import { ideaVector } from "../services/text-index.ts";
+import { autoTidyOn } from "../services/users.ts";
 
 export const ideaRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -33,19 +35,26 @@ export const ideaRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const input = await jsonBody(c, CreateIdeaRequestSchema);
     const tags = input.tags ?? [];
-    const { rows } = await c.var.deps.db.query<IdeaRow>(
-      `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search)
-       VALUES ($1, $2, $2, $3, $4, $5, $6::tsvector) RETURNING ${IDEA_COLUMNS}`,
+    const { deps } = c.var;
+    const userId = c.var.auth.userId;
+    // 自动整理 needs a model, the user's setting on, and an idea the AI may read.
+    const autoTidy = deps.config.ai !== null && !input.aiExcluded && (await autoTidyOn(deps.db, userId));
+    const { rows } = await deps.db.query<IdeaRow>(
+      `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search, ai_status)
+       VALUES ($1, $2, $2, $3, $4, $5, $6::tsvector, $7) RETURNING ${IDEA_COLUMNS}`,
       [
-        c.var.auth.userId,
+        userId,
         input.content,
         tags,
         input.pinned ?? false,
         input.aiExcluded ?? false,
         ideaVector({ title: "", content: input.content, originalContent: input.content, tags }),
+        autoTidy ? "pending" : "none",
       ],
     );
-    return c.json({ success: true as const, message: "想法已保存", data: toIdea(rows[0]!) }, 201);
+    const idea = toIdea(rows[0]!);
+    if (autoTidy) tidyInBackground(deps, userId, idea.id);
+    return c.json({ success: true as const, message: "想法已保存", data: idea }, 201);
   })
   .get("/:id", async (c) => {
     const { rows } = await c.var.deps.db.query<IdeaRow>(
@@ -74,7 +83,7 @@ export const ideaRoutes = new Hono<AppEnv>()
       };
       const updated = await client.query<IdeaRow>(
         `UPDATE ideas SET title = $3, content = $4, tags = $5, pinned = $6, ai_excluded = $7, search = $8::tsvector,
-           updated_at = now()
+           ai_version_id = CASE WHEN $9 THEN NULL ELSE ai_version_id END, updated_at = now()
          WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
         [
           id,
@@ -85,11 +94,36 @@ export const ideaRoutes = new Hono<AppEnv>()
           next.pinned,
           next.aiExcluded,
           ideaVector({ ...next, originalContent: cur.original_content }),
+          // the user's own words now: no AI version is "current" any more
+          next.title !== cur.title ||
+            next.content !== cur.content ||
+            next.tags.join("\n") !== cur.tags.join("\n"),
         ],
       );
       return toIdea(updated.rows[0]!);
     });
     return c.json({ success: true as const, message: "已保存", data: idea });
+  })
+  .post("/:id/tidy", async (c) => {
+    const result = await tidyIdea(c.var.deps, c.var.auth.userId, idParam(c));
+    return c.json({
+      success: true as const,
+      message: result.applied ? "已整理" : "已整理，你刚修改过这条想法，新版本可在整理记录中采用",
+      data: result,
+    });
+  })
+  .get("/:id/versions", async (c) => {
+    const data = await listVersions(c.var.deps.db, c.var.auth.userId, idParam(c));
+    return c.json({ success: true as const, data });
+  })
+  .post("/:id/versions/:versionId/apply", async (c) => {
+    const idea = await applyVersionById(
+      c.var.deps.db,
+      c.var.auth.userId,
+      idParam(c),
+      idParam(c, "versionId"),
+    );
+    return c.json({ success: true as const, message: "已采用此版本", data: idea });
   })
   .delete("/:id", async (c) => {
     const { rowCount } = await c.var.deps.db.query("DELETE FROM ideas WHERE id = $1 AND user_id = $2", [

@@ -1,4 +1,9 @@
-import { CreateNoteRequestSchema, ListQuerySchema, UpdateNoteRequestSchema } from "@shinian/contract";
+import {
+  ComposeNoteRequestSchema,
+  CreateNoteRequestSchema,
+  ListQuerySchema,
+  UpdateNoteRequestSchema,
+} from "@shinian/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { type Queryable, tx } from "../db/pool.ts";
@@ -6,6 +11,7 @@ import { notFound } from "../errors.ts";
 import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
+import { composeNote } from "../services/ai/compose.ts";
 import { NOTE_COLUMNS, type NoteRow, toNote } from "../services/items.ts";
 import { noteVector } from "../services/text-index.ts";
 
@@ -59,6 +65,11 @@ export const noteRoutes = new Hono<AppEnv>()
       ],
     );
     return c.json({ success: true as const, message: "笔记已保存", data: toNote(rows[0]!) }, 201);
+  })
+  .post("/compose", async (c) => {
+    const { ideaIds } = await jsonBody(c, ComposeNoteRequestSchema);
+    const data = await composeNote(c.var.deps, c.var.auth.userId, ideaIds);
+    return c.json({ success: true as const, message: "已整理成笔记", data }, 201);
   })
   .get("/:id", async (c) => {
     const { rows } = await c.var.deps.db.query<NoteRow>(

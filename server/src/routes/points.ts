@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import { decodeCursor, pageFrom } from "../lib/cursor.ts";
 import { queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
+import { aiInfo } from "../services/ai/info.ts";
 import { getBalance } from "../services/points.ts";
 
 type LedgerRow = {
@@ -20,7 +21,7 @@ export const pointsRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", async (c) => {
     const balance = await getBalance(c.var.deps.db, c.var.auth.userId);
-    return c.json({ success: true as const, data: { balance, costs: c.var.deps.config.points.costs } });
+    return c.json({ success: true as const, data: { balance, costs: aiInfo(c.var.deps.config).costs } });
   })
   .get("/ledger", async (c) => {
     const q = queryOf(c, LedgerQuerySchema);

@@ -57,10 +57,32 @@ export async function spend(
   return { ledgerId: String(rows[0].id), balance: rows[0].balance_after };
 }
 
-/** Gives back the points of a failed AI call; the ledger line names the spend it refunds. */
-export async function refund(db: Db, userId: string, spent: SpendResult & { cost: number }): Promise<number> {
+/**
+ * Gives back the points of a failed AI call; the ledger line names the spend it refunds, and the
+ * UNIQUE refund_of makes a second refund of the same spend (a retry, another process) a no-op.
+ */
+export async function refund(
+  db: Db,
+  userId: string,
+  spent: SpendResult & { cost: number },
+  why = "AI 服务失败",
+): Promise<number> {
   if (spent.cost === 0) return getBalance(db, userId);
-  return tx(db, (client) => grant(client, userId, spent.cost, "refund", `退还 #${spent.ledgerId}`));
+  try {
+    return await tx(db, async (client) => {
+      const { rows } = await client.query<{ balance_after: number }>(
+        `WITH b AS (
+           UPDATE points_balances SET balance = balance + $2 WHERE user_id = $1 RETURNING user_id, balance)
+         INSERT INTO points_ledger (user_id, delta, balance_after, reason, note, refund_of)
+         SELECT user_id, $2, balance, 'refund', $3, $4 FROM b RETURNING balance_after`,
+        [userId, spent.cost, `退还 #${spent.ledgerId}（${why}）`, spent.ledgerId],
+      );
+      return rows[0]!.balance_after;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") return getBalance(db, userId);
+    throw err;
+  }
 }
 
 export async function getBalance(db: Queryable, userId: string): Promise<number> {

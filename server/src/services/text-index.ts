@@ -19,7 +19,7 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-const quote = (lexeme: string) => `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+export const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
 export type Weighted = { text: string; weight: "A" | "B" | "C" | "D" };
 
@@ -35,13 +35,13 @@ export function toTsvectorLiteral(fields: Weighted[]): string {
     }
     pos = Math.min(pos + 1, MAX_POSITION); // words of different fields are never adjacent
   }
-  return [...positions].map(([lexeme, list]) => `${quote(lexeme)}:${list.join(",")}`).join(" ");
+  return [...positions].map(([lexeme, list]) => `${quoteLexeme(lexeme)}:${list.join(",")}`).join(" ");
 }
 
 /** All query words must match (AND); null when the query has no word at all. */
 export function toTsqueryLiteral(query: string): string | null {
   const tokens = [...new Set(tokenize(query))];
-  return tokens.length ? tokens.map(quote).join(" & ") : null;
+  return tokens.length ? tokens.map(quoteLexeme).join(" & ") : null;
 }
 
 export const ideaVector = (i: { title: string; content: string; originalContent: string; tags: string[] }) =>

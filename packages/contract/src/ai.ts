@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { IdSchema, TimestampSchema } from "./common.ts";
+import { IdeaSchema, NoteSchema } from "./items.ts";
+import { PointsCostsSchema } from "./points.ts";
+
+/** `offline`: no provider configured, the built-in assistant answers from retrieval alone. */
+export const AiModeSchema = z.enum(["offline", "provider"]);
+export type AiMode = z.infer<typeof AiModeSchema>;
+
+export const AiInfoSchema = z.object({
+  mode: AiModeSchema,
+  model: z.string().optional(),
+  /** What each action costs right now (all 0 in 本地模式). */
+  costs: PointsCostsSchema,
+  /** Tidying needs a model: false in 本地模式. */
+  tidyAvailable: z.boolean(),
+});
+export type AiInfo = z.infer<typeof AiInfoSchema>;
+
+export const ItemRefSchema = z.object({ type: z.enum(["idea", "note"]), id: IdSchema });
+export type ItemRef = z.infer<typeof ItemRefSchema>;
+
+export const CitationSchema = ItemRefSchema.extend({ title: z.string() });
+export type Citation = z.infer<typeof CitationSchema>;
+
+export const ConversationSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  /** The idea or note a detail screen's side chat is about; null for /chat conversations. */
+  subject: ItemRefSchema.nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+export const ConversationListSchema = z.object({ items: z.array(ConversationSchema) });
+
+const ConversationTitle = z
+  .string()
+  .trim()
+  .min(1, { message: "对话名称不能为空" })
+  .max(50, { message: "对话名称最多 50 个字符" });
+
+export const CreateConversationRequestSchema = z.strictObject({
+  title: ConversationTitle.optional(),
+  subject: ItemRefSchema.optional(),
+});
+export type CreateConversationRequest = z.input<typeof CreateConversationRequestSchema>;
+
+export const ConversationListQuerySchema = z.strictObject({
+  subjectType: z.enum(["idea", "note"]).optional(),
+  subjectId: IdSchema.optional(),
+});
+
+export const RenameConversationRequestSchema = z.strictObject({ title: ConversationTitle });
+
+export const ChatMessageStatusSchema = z.enum(["done", "stopped", "error"]);
+export type ChatMessageStatus = z.infer<typeof ChatMessageStatusSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: IdSchema,
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  status: ChatMessageStatusSchema,
+  citations: z.array(CitationSchema),
+  points: z.number().int(),
+  mode: AiModeSchema,
+  createdAt: TimestampSchema,
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+export const ChatMessageListSchema = z.object({ items: z.array(ChatMessageSchema) });
+
+export const SendMessageRequestSchema = z.strictObject({
+  content: z
+    .string({ message: "请输入问题" })
+    .trim()
+    .min(1, { message: "问题不能为空" })
+    .max(2000, { message: "问题最多 2000 个字符" }),
+});
+export type SendMessageRequest = z.input<typeof SendMessageRequestSchema>;
+
+/** The server-sent events of one reply, in order: start, token*, then done or error. */
+export const ChatStreamStartSchema = z.object({
+  userMessage: ChatMessageSchema,
+  mode: AiModeSchema,
+  /** Points this reply costs (already spent; refunded if the provider fails). */
+  cost: z.number().int(),
+});
+export const ChatStreamTokenSchema = z.object({ text: z.string() });
+export const ChatStreamDoneSchema = z.object({ message: ChatMessageSchema, balance: z.number().int() });
+export const ChatStreamErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** What was streamed before the failure, kept. */
+  partial: ChatMessageSchema.nullable(),
+  balance: z.number().int(),
+});
+export type ChatStreamStart = z.infer<typeof ChatStreamStartSchema>;
+export type ChatStreamToken = z.infer<typeof ChatStreamTokenSchema>;
+export type ChatStreamDone = z.infer<typeof ChatStreamDoneSchema>;
+export type ChatStreamError = z.infer<typeof ChatStreamErrorSchema>;
+
+export const IdeaVersionSchema = z.object({
+  id: IdSchema,
+  ideaId: IdSchema,
+  model: z.string(),
+  title: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  points: z.number().int(),
+  createdAt: TimestampSchema,
+});
+export type IdeaVersion = z.infer<typeof IdeaVersionSchema>;
+
+export const IdeaVersionsSchema = z.object({
+  versions: z.array(IdeaVersionSchema),
+  /** The version the idea shows now; null once the user edited it (or it was never tidied). */
+  currentVersionId: IdSchema.nullable(),
+});
+export type IdeaVersions = z.infer<typeof IdeaVersionsSchema>;
+
+export const TidyResultSchema = z.object({
+  idea: IdeaSchema,
+  version: IdeaVersionSchema,
+  /** false when the user edited the idea while it was being tidied: the version waits to be applied. */
+  applied: z.boolean(),
+  balance: z.number().int(),
+});
+export type TidyResult = z.infer<typeof TidyResultSchema>;
+
+export const ComposeNoteRequestSchema = z.strictObject({
+  ideaIds: z
+    .array(IdSchema)
+    .min(1, { message: "请至少选择一条想法" })
+    .max(30, { message: "一次最多整理 30 条想法" })
+    .refine((ids) => new Set(ids).size === ids.length, { message: "想法不能重复选择" }),
+});
+export type ComposeNoteRequest = z.input<typeof ComposeNoteRequestSchema>;
+
+export const ComposeNoteResultSchema = z.object({
+  note: NoteSchema,
+  mode: AiModeSchema,
+  points: z.number().int(),
+  balance: z.number().int(),
+});
+export type ComposeNoteResult = z.infer<typeof ComposeNoteResultSchema>;

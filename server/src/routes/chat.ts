@@ -1,0 +1,116 @@
+import {
+  ConversationListQuerySchema,
+  CreateConversationRequestSchema,
+  RenameConversationRequestSchema,
+  SendMessageRequestSchema,
+} from "@shinian/contract";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
+import { requireAuth } from "../middlewares/auth.ts";
+import {
+  CONVERSATION_COLUMNS,
+  findConversation,
+  MESSAGE_COLUMNS,
+  prepareReply,
+  runReply,
+  toConversation,
+  toMessage,
+} from "../services/ai/chat.ts";
+
+const LIST_LIMIT = 200;
+const MESSAGE_LIMIT = 1000;
+
+export const chatRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/conversations", async (c) => {
+    const q = queryOf(c, ConversationListQuerySchema);
+    const params: unknown[] = [c.var.auth.userId, LIST_LIMIT];
+    let where = "user_id = $1";
+    if (q.subjectId) {
+      params.push(q.subjectId);
+      where += ` AND subject_id = $${params.length}`;
+    } else if (!q.subjectType) {
+      where += " AND subject_id IS NULL"; // /chat lists its own conversations, not the side chats
+    }
+    if (q.subjectType) {
+      params.push(q.subjectType);
+      where += ` AND subject_type = $${params.length}`;
+    }
+    const { rows } = await c.var.deps.db.query(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT $2`,
+      params,
+    );
+    return c.json({ success: true as const, data: { items: rows.map(toConversation) } });
+  })
+  .post("/conversations", async (c) => {
+    const input = await jsonBody(c, CreateConversationRequestSchema);
+    const { db } = c.var.deps;
+    const userId = c.var.auth.userId;
+    if (input.subject) {
+      const table = input.subject.type === "idea" ? "ideas" : "notes";
+      const { rowCount } = await db.query(`SELECT 1 FROM ${table} WHERE id = $1 AND user_id = $2`, [
+        input.subject.id,
+        userId,
+      ]);
+      if (!rowCount) throw notFound(input.subject.type === "idea" ? "想法不存在" : "笔记不存在");
+    }
+    const { rows } = await db.query(
+      `INSERT INTO conversations (user_id, title, subject_type, subject_id) VALUES ($1, $2, $3, $4)
+       RETURNING ${CONVERSATION_COLUMNS}`,
+      [userId, input.title ?? "", input.subject?.type ?? null, input.subject?.id ?? null],
+    );
+    return c.json({ success: true as const, message: "已新建对话", data: toConversation(rows[0]) }, 201);
+  })
+  .patch("/conversations/:id", async (c) => {
+    const id = idParam(c);
+    const { title } = await jsonBody(c, RenameConversationRequestSchema);
+    const { rows } = await c.var.deps.db.query(
+      `UPDATE conversations SET title = $3 WHERE id = $1 AND user_id = $2 RETURNING ${CONVERSATION_COLUMNS}`,
+      [id, c.var.auth.userId, title],
+    );
+    if (!rows[0]) throw notFound("对话不存在");
+    return c.json({ success: true as const, message: "已重命名", data: toConversation(rows[0]) });
+  })
+  .delete("/conversations/:id", async (c) => {
+    const { rowCount } = await c.var.deps.db.query(
+      "DELETE FROM conversations WHERE id = $1 AND user_id = $2",
+      [idParam(c), c.var.auth.userId],
+    );
+    if (!rowCount) throw notFound("对话不存在");
+    return c.json({ success: true as const, message: "对话已删除", data: null });
+  })
+  .get("/conversations/:id/messages", async (c) => {
+    const id = idParam(c);
+    await findConversation(c.var.deps.db, c.var.auth.userId, id);
+    const { rows } = await c.var.deps.db.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 AND user_id = $2
+       ORDER BY created_at, id LIMIT $3`,
+      [id, c.var.auth.userId, MESSAGE_LIMIT],
+    );
+    return c.json({ success: true as const, data: { items: rows.map(toMessage) } });
+  })
+  .post("/conversations/:id/messages", async (c) => {
+    const id = idParam(c);
+    const { content } = await jsonBody(c, SendMessageRequestSchema);
+    const deps = c.var.deps;
+    const reply = await prepareReply(deps, c.var.auth.userId, id, content);
+    return streamSSE(c, async (stream) => {
+      const stop = new AbortController();
+      stream.onAbort(() => stop.abort());
+      const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+      await send("start", { userMessage: reply.userMessage, mode: reply.mode, cost: reply.cost });
+      const outcome = await runReply(deps, reply, stop.signal, (text) => send("token", { text }));
+      if (outcome.kind === "done") await send("done", { message: outcome.message, balance: outcome.balance });
+      if (outcome.kind === "error") {
+        await send("error", {
+          message: outcome.message,
+          code: "AI_PROVIDER_ERROR",
+          partial: outcome.partial,
+          balance: outcome.balance,
+        });
+      }
+    });
+  });

@@ -1,0 +1,232 @@
+import type { AiMode, ChatMessage, Citation, Conversation, ItemRef } from "@shinian/contract";
+import type { AppDeps } from "../../context.ts";
+import type { Queryable } from "../../db/pool.ts";
+import { ApiError, notFound } from "../../errors.ts";
+import { getBalance, refund, type SpendResult, spend } from "../points.ts";
+import { identityOf } from "../users.ts";
+import { retrieveSources, type Source } from "./grounding.ts";
+import { chunks, offlineAnswer } from "./offline.ts";
+import { chatPrompt, citedSources } from "./prompts.ts";
+import { type PromptMessage, ProviderError, streamCompletion } from "./provider.ts";
+
+const HISTORY_MESSAGES = 10;
+const HISTORY_CHARS = 1000;
+
+type ConversationRow = {
+  id: string;
+  title: string;
+  subject_type: "idea" | "note" | null;
+  subject_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+export const CONVERSATION_COLUMNS = "id, title, subject_type, subject_id, created_at, updated_at";
+
+export const toConversation = (r: ConversationRow): Conversation => ({
+  id: r.id,
+  title: r.title,
+  subject: r.subject_type && r.subject_id ? { type: r.subject_type, id: r.subject_id } : null,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+export async function findConversation(db: Queryable, userId: string, id: string): Promise<Conversation> {
+  const { rows } = await db.query<ConversationRow>(
+    `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
+  if (!rows[0]) throw notFound("对话不存在");
+  return toConversation(rows[0]);
+}
+
+type MessageRow = {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  status: ChatMessage["status"];
+  citations: Citation[];
+  points: number;
+  mode: AiMode;
+  created_at: Date;
+};
+export const MESSAGE_COLUMNS = "id, role, content, status, citations, points, mode, created_at";
+
+export const toMessage = (r: MessageRow): ChatMessage => ({
+  id: r.id,
+  role: r.role,
+  content: r.content,
+  status: r.status,
+  citations: r.citations,
+  points: r.points,
+  mode: r.mode,
+  createdAt: r.created_at.toISOString(),
+});
+
+async function insertMessage(
+  db: Queryable,
+  userId: string,
+  conversationId: string,
+  m: Omit<MessageRow, "id" | "created_at"> & { model: string | null },
+): Promise<ChatMessage> {
+  const { rows } = await db.query<MessageRow>(
+    `WITH touched AS (UPDATE conversations SET updated_at = now() WHERE id = $2)
+     INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) RETURNING ${MESSAGE_COLUMNS}`,
+    [
+      userId,
+      conversationId,
+      m.role,
+      m.content,
+      m.status,
+      JSON.stringify(m.citations),
+      m.points,
+      m.mode,
+      m.model,
+    ],
+  );
+  return toMessage(rows[0]!);
+}
+
+/** Everything a reply needs, settled before the stream opens (so 402/409 are plain JSON answers). */
+export type PreparedReply = {
+  userId: string;
+  conversation: Conversation;
+  question: string;
+  userMessage: ChatMessage;
+  mode: AiMode;
+  cost: number;
+  spent: SpendResult | null;
+  sources: Source[];
+  recent: boolean;
+  prompt: PromptMessage[];
+};
+
+export async function prepareReply(
+  deps: AppDeps,
+  userId: string,
+  conversationId: string,
+  question: string,
+): Promise<PreparedReply> {
+  const { db, config } = deps;
+  const conversation = await findConversation(db, userId, conversationId);
+  const subject = conversation.subject;
+  if (subject) await assertReadable(db, userId, subject);
+  const mode: AiMode = config.ai ? "provider" : "offline";
+  const cost = mode === "provider" ? config.points.costs.chatReply : 0;
+  const spent = cost > 0 ? await spend(db, userId, cost, "chat_reply") : null;
+  try {
+    const [history, identity] = await Promise.all([
+      recentHistory(db, conversationId),
+      identityOf(db, userId),
+    ]);
+    const budget = Math.max(200, config.aiContextTokens);
+    const { sources, recent } = await retrieveSources(db, userId, question, budget, subject);
+    if (!conversation.title) {
+      await db.query("UPDATE conversations SET title = $2 WHERE id = $1", [
+        conversationId,
+        question.slice(0, 30),
+      ]);
+    }
+    const userMessage = await insertMessage(db, userId, conversationId, {
+      role: "user",
+      content: question,
+      status: "done",
+      citations: [],
+      points: 0,
+      mode,
+      model: null,
+    });
+    const subjectSource = subject && sources[0]?.id === subject.id ? sources[0] : null;
+    const prompt = chatPrompt({ identity, sources, recent, history, question, subject: subjectSource });
+    return { userId, conversation, question, userMessage, mode, cost, spent, sources, recent, prompt };
+  } catch (err) {
+    if (spent) await refund(db, userId, { ...spent, cost });
+    throw err;
+  }
+}
+
+/** A side chat about an idea marked 不让AI读取 is refused before anything is spent or sent. */
+async function assertReadable(db: Queryable, userId: string, subject: ItemRef) {
+  if (subject.type !== "idea") return;
+  const { rows } = await db.query<{ ai_excluded: boolean }>(
+    "SELECT ai_excluded FROM ideas WHERE id = $1 AND user_id = $2",
+    [subject.id, userId],
+  );
+  if (rows[0]?.ai_excluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，AI 无法查看它");
+}
+
+async function recentHistory(db: Queryable, conversationId: string): Promise<PromptMessage[]> {
+  const { rows } = await db.query<{ role: "user" | "assistant"; content: string }>(
+    `SELECT role, content FROM messages WHERE conversation_id = $1 AND content <> ''
+     ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [conversationId, HISTORY_MESSAGES],
+  );
+  return rows.reverse().map((r) => ({ role: r.role, content: r.content.slice(0, HISTORY_CHARS) }));
+}
+
+export type ReplyOutcome =
+  | { kind: "done"; message: ChatMessage; balance: number }
+  | { kind: "stopped"; message: ChatMessage }
+  | { kind: "error"; message: string; partial: ChatMessage | null; balance: number };
+
+/**
+ * Streams the reply through `onToken` and keeps it, whatever happens: a stop (the client left)
+ * keeps what was streamed and its cost, unless nothing came yet; a provider failure refunds.
+ */
+export async function runReply(
+  deps: AppDeps,
+  reply: PreparedReply,
+  signal: AbortSignal,
+  onToken: (text: string) => Promise<void>,
+): Promise<ReplyOutcome> {
+  const { db, config } = deps;
+  const { userId, conversation } = reply;
+  const model = config.ai?.model ?? null;
+  const tokens =
+    reply.mode === "offline"
+      ? chunks(offlineAnswer(reply.question, reply.sources, reply.recent))
+      : streamCompletion(config.ai!, reply.prompt, signal);
+  let text = "";
+  let failure: unknown = null;
+  try {
+    for await (const token of tokens) {
+      if (signal.aborted) break;
+      text += token;
+      await onToken(token);
+    }
+  } catch (err) {
+    failure = err;
+  }
+  const save = (status: ChatMessage["status"], points: number) =>
+    insertMessage(db, userId, conversation.id, {
+      role: "assistant",
+      content: text,
+      status,
+      citations: text
+        ? citedSources(text, reply.sources).map(({ type, id, title }) => ({ type, id, title }))
+        : [],
+      points,
+      mode: reply.mode,
+      model,
+    });
+  const giveBack = (why: string) =>
+    reply.spent ? refund(db, userId, { ...reply.spent, cost: reply.cost }, why) : null;
+
+  if (signal.aborted) {
+    if (!text) await giveBack("未生成内容即停止");
+    return { kind: "stopped", message: await save("stopped", text ? reply.cost : 0) };
+  }
+  if (failure) {
+    deps.logger.warn("ai reply failed", { err: failure });
+    const balance = (await giveBack("AI 服务失败")) ?? (await getBalance(db, userId));
+    const reason = failure instanceof ProviderError ? failure.message : "AI 服务出错";
+    return {
+      kind: "error",
+      message: `${reply.spent ? "回答失败，点数已退还。" : "回答失败。"}${reason}`,
+      partial: await save("error", 0),
+      balance,
+    };
+  }
+  const message = await save("done", reply.cost);
+  return { kind: "done", message, balance: await getBalance(db, userId) };
+}

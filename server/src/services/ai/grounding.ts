@@ -1,0 +1,111 @@
+import type { Citation, ItemRef } from "@shinian/contract";
+import type { Queryable } from "../../db/pool.ts";
+import { quoteLexeme, tokenize } from "../text-index.ts";
+
+/** One idea or note handed to the model (or listed by the offline assistant). */
+export type Source = Citation & { text: string; createdAt: Date };
+
+// Question words carry no topic: with them an OR-query would rank every "我…" note first.
+const STOPWORDS = new Set(
+  (
+    "我 你 他 她 它 我们 你们 他们 的 地 得 了 着 过 是 在 有 和 与 及 或 也 都 就 还 又 吗 呢 吧 啊 呀 么 嘛 " +
+    "什么 怎么 怎样 如何 为什么 哪 哪些 哪个 哪里 多少 几 这 那 这个 那个 这些 那些 一个 一些 关于 对于 " +
+    "请 帮 帮我 给 给我 告诉 说 说说 讲讲 一下 看看 能 能不能 可以 会 要 想 让 把 被 从 到 对 之前 以前 " +
+    "最近 曾经 上次 总结 整理 介绍 列出 记录 写 写过 提到 相关 内容 东西 事情 问题 a an the of to is are"
+  ).split(/\s+/),
+);
+
+const PER_SOURCE_CHARS = 600;
+const SUBJECT_CHARS = 2000;
+export const SOURCE_LIMIT = 6;
+
+/** Rough token count: a CJK character is about one token, other text about four characters per token. */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g)?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+export function questionTerms(question: string): string[] {
+  return [...new Set(tokenize(question))].filter((t) => !STOPWORDS.has(t));
+}
+
+type Row = { type: "idea" | "note"; id: string; title: string; content: string; created_at: Date };
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const titleOf = (r: Row) => r.title || clip(r.content.split("\n").find((l) => l.trim()) ?? "", 20);
+const toSource = (r: Row, max: number): Source => ({
+  type: r.type,
+  id: r.id,
+  title: titleOf(r),
+  text: clip(r.content.trim(), max),
+  createdAt: r.created_at,
+});
+
+/**
+ * The user's own ideas and notes most relevant to a question: any of its words (OR), ranked,
+ * never an idea marked 不让AI读取. With no match, the newest items, so "总结一下最近的想法" still
+ * has something to stand on (`recent` says so). A side chat's subject always comes first.
+ * Everything is cut to fit `budgetTokens`.
+ */
+export async function retrieveSources(
+  db: Queryable,
+  userId: string,
+  question: string,
+  budgetTokens: number,
+  subject: ItemRef | null = null,
+): Promise<{ sources: Source[]; recent: boolean }> {
+  const sources: Source[] = [];
+  let budget = budgetTokens;
+  const add = (s: Source) => {
+    const cost = estimateTokens(s.title) + estimateTokens(s.text) + 10;
+    if (cost > budget) return false;
+    budget -= cost;
+    sources.push(s);
+    return true;
+  };
+  if (subject) {
+    const row = await subjectRow(db, userId, subject);
+    if (row) add(toSource(row, SUBJECT_CHARS));
+  }
+  const skip = sources.map((s) => s.id);
+  const terms = questionTerms(question);
+  let rows: Row[] = [];
+  if (terms.length) {
+    const tsquery = terms.map(quoteLexeme).join(" | ");
+    ({ rows } = await db.query<Row>(
+      `SELECT type, id, title, content, created_at FROM (
+         SELECT 'idea' AS type, id, title, content, created_at, ts_rank(search, $2::tsquery) AS rank
+         FROM ideas WHERE user_id = $1 AND NOT ai_excluded AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
+         UNION ALL
+         SELECT 'note', id, title, content, created_at, ts_rank(search, $2::tsquery)
+         FROM notes WHERE user_id = $1 AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
+       ) r ORDER BY rank DESC, created_at DESC LIMIT $3`,
+      [userId, tsquery, SOURCE_LIMIT, skip],
+    ));
+  }
+  const recent = rows.length === 0;
+  if (recent) {
+    ({ rows } = await db.query<Row>(
+      `SELECT * FROM (
+         (SELECT 'idea' AS type, id, title, content, created_at FROM ideas
+          WHERE user_id = $1 AND NOT ai_excluded AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
+         UNION ALL
+         (SELECT 'note', id, title, content, created_at FROM notes
+          WHERE user_id = $1 AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
+       ) r ORDER BY created_at DESC LIMIT $2`,
+      [userId, SOURCE_LIMIT, skip],
+    ));
+  }
+  for (const row of rows) add(toSource(row, PER_SOURCE_CHARS));
+  return { sources, recent };
+}
+
+async function subjectRow(db: Queryable, userId: string, subject: ItemRef): Promise<Row | undefined> {
+  const table = subject.type === "idea" ? "ideas" : "notes";
+  const guard = subject.type === "idea" ? "AND NOT ai_excluded" : "";
+  const { rows } = await db.query<Row>(
+    `SELECT $3::text AS type, id, title, content, created_at FROM ${table} WHERE id = $1 AND user_id = $2 ${guard}`,
+    [subject.id, userId, subject.type],
+  );
+  return rows[0];
+}

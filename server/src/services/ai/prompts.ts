@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { Source } from "./grounding.ts";
+import type { PromptMessage } from "./provider.ts";
+
+export const dayOf = (d: Date) =>
+  new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "medium" }).format(d);
+
+const label = (s: Source) => (s.type === "idea" ? "想法" : "笔记");
+
+export function sourceBlock(sources: Source[]): string {
+  return sources
+    .map((s, i) => `[${i + 1}] ${label(s)}《${s.title}》（${dayOf(s.createdAt)}）\n${s.text}`)
+    .join("\n\n");
+}
+
+const identityLine = (identity: string | null) => (identity ? `用户的自我介绍：${identity}\n\n` : "");
+
+export function chatPrompt(input: {
+  identity: string | null;
+  sources: Source[];
+  recent: boolean;
+  history: PromptMessage[];
+  question: string;
+  subject: Source | null;
+}): PromptMessage[] {
+  const about = input.subject
+    ? `这次对话围绕用户的${label(input.subject)}《${input.subject.title}》（资料 [1]）展开。\n`
+    : "";
+  const material = input.sources.length
+    ? `${input.recent ? "没有找到与问题直接相关的记录，下面是用户最近的记录：" : "下面是与问题最相关的记录："}\n\n${sourceBlock(input.sources)}`
+    : "（用户还没有可以参考的想法或笔记。）";
+  const system =
+    "你是「拾念」的 AI 助手，帮助用户回顾、理解和发展他们自己记录的想法与笔记。\n" +
+    identityLine(input.identity) +
+    about +
+    "回答规则：\n" +
+    "- 用简体中文回答，简洁、具体，可以使用 Markdown。\n" +
+    "- 优先依据下面「资料」中用户自己的记录作答；用到某条资料时，在句末标注它的编号，如 [1]、[2]。\n" +
+    "- 资料里没有的内容可以用常识补充，但要说明那不是来自用户的记录；不要编造用户没有写过的内容。\n\n" +
+    `资料：\n${material}`;
+  return [{ role: "system", content: system }, ...input.history, { role: "user", content: input.question }];
+}
+
+/** The sources the answer cites as [n]; when it cites none, every source it was given. */
+export function citedSources(answer: string, sources: Source[]): Source[] {
+  const cited = new Set<number>();
+  for (const m of answer.matchAll(/\[(\d{1,2})\]/g)) cited.add(Number(m[1]) - 1);
+  const picked = sources.filter((_, i) => cited.has(i));
+  return picked.length ? picked : sources;
+}
+
+export function tidyPrompt(identity: string | null, original: string): PromptMessage[] {
+  return [
+    {
+      role: "system",
+      content:
+        "你是「拾念」的整理助手。用户随手记下了一个想法，请帮他整理，但不要改变原意，不要添加原文没有的事实。\n" +
+        identityLine(identity) +
+        "只输出一个 JSON 对象，不要输出其他文字，格式：\n" +
+        '{"title": "不超过 20 字的标题", "content": "整理后的正文：修正错别字和标点、理顺语句、必要时分段", "tags": ["1 到 3 个简短标签"]}',
+    },
+    { role: "user", content: original },
+  ];
+}
+
+export function composePrompt(identity: string | null, ideas: Source[]): PromptMessage[] {
+  return [
+    {
+      role: "system",
+      content:
+        "你是「拾念」的写作助手。请把用户选出的几条想法整理成一篇结构清晰的 Markdown 笔记：" +
+        "归纳共同主题、合并重复、保留每条想法的要点和用户自己的说法，不要添加想法里没有的事实。\n" +
+        identityLine(identity) +
+        "只输出一个 JSON 对象，不要输出其他文字，格式：\n" +
+        '{"title": "不超过 30 字的笔记标题", "content": "Markdown 正文"}',
+    },
+    { role: "user", content: sourceBlock(ideas) },
+  ];
+}
+
+const clip = (max: number) => z.string().transform((v) => v.trim().slice(0, max));
+
+export const TidyOutputSchema = z.object({
+  title: clip(50),
+  content: clip(10_000).refine((v) => v.length > 0),
+  tags: z
+    .array(z.string())
+    .default([])
+    .transform((tags) =>
+      [...new Set(tags.map((t) => t.trim().replace(/^#/, "").slice(0, 20)).filter(Boolean))].slice(0, 10),
+    ),
+});
+
+export const ComposeOutputSchema = z.object({
+  title: clip(100).refine((v) => v.length > 0),
+  content: clip(200_000).refine((v) => v.length > 0),
+});
+
+/** Models wrap JSON in prose or ``` fences now and then: take the outermost object. */
+export function parseModelJson<T extends z.ZodType>(schema: T, text: string): z.output<T> | null {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end <= start) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text.slice(start, end + 1)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,164 @@
+import { EventSourceParserStream } from "eventsource-parser/stream";
+import type { AiConfig } from "../../env.ts";
+
+export type PromptMessage = { role: "system" | "user" | "assistant"; content: string };
+
+/** A provider call that failed; `status` is the upstream HTTP status, 0 for network or timeout. */
+export class ProviderError extends Error {
+  override name = "ProviderError";
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const MAX_RETRY_AFTER_MS = 10_000;
+
+const backoffMs = (attempt: number, retryAfter: string | null) => {
+  const seconds = Number(retryAfter);
+  if (retryAfter && Number.isFinite(seconds)) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
+  return 250 * 4 ** attempt; // 250 ms, 1 s, 4 s …
+};
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/** The provider's own error text, when its body says one ({"error":{"message":…}}). */
+async function upstreamMessage(res: Response): Promise<string> {
+  const text = await res.text().catch(() => "");
+  try {
+    const body = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
+    const message = typeof body.error === "string" ? body.error : (body.error?.message ?? body.message);
+    if (message) return message;
+  } catch {}
+  return text.slice(0, 200) || res.statusText;
+}
+
+/**
+ * Streams the text of one OpenAI-compatible chat completion. Failures before the first token
+ * (429, 5xx, network) are retried with backoff; after it, a failure ends the stream with a
+ * ProviderError, since the caller already showed the tokens. `timeoutMs` bounds the wait for the
+ * first byte and then every gap between chunks. Aborting `signal`, or leaving the loop early,
+ * aborts the upstream request.
+ */
+export async function* streamCompletion(
+  config: AiConfig,
+  messages: PromptMessage[],
+  signal: AbortSignal,
+  options: { temperature?: number } = {},
+): AsyncGenerator<string> {
+  const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
+  if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+  const body = JSON.stringify({
+    model: config.model,
+    messages,
+    stream: true,
+    temperature: options.temperature ?? 0.7,
+  });
+
+  for (let attempt = 0; ; attempt++) {
+    const upstream = new AbortController();
+    const stop = () => upstream.abort(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    let timer = setTimeout(() => upstream.abort(new ProviderError("AI 服务响应超时")), config.timeoutMs);
+    const touch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => upstream.abort(new ProviderError("AI 服务响应超时")), config.timeoutMs);
+    };
+    let yielded = false;
+    try {
+      let res: Response;
+      try {
+        res = await fetch(url, { method: "POST", headers, body, signal: upstream.signal });
+      } catch (err) {
+        if (signal.aborted) throw signal.reason;
+        if (attempt < config.maxRetries) {
+          await sleep(backoffMs(attempt, null), signal);
+          continue;
+        }
+        throw err instanceof ProviderError
+          ? err
+          : new ProviderError(`无法连接 AI 服务：${(err as Error).message}`);
+      }
+      if (!res.ok || !res.body) {
+        const message = await upstreamMessage(res);
+        if (RETRYABLE.has(res.status) && attempt < config.maxRetries) {
+          await sleep(backoffMs(attempt, res.headers.get("retry-after")), signal);
+          continue;
+        }
+        throw new ProviderError(`AI 服务返回错误（${res.status}）：${message}`, res.status);
+      }
+      const events = res.body
+        .pipeThrough(new TextDecoderStream())
+        .pipeThrough(new EventSourceParserStream())
+        .getReader();
+      try {
+        for (;;) {
+          const { done, value } = await events.read().catch((err: unknown) => {
+            if (signal.aborted) throw signal.reason;
+            throw upstream.signal.reason instanceof ProviderError
+              ? upstream.signal.reason
+              : new ProviderError(`AI 服务连接中断：${(err as Error).message}`);
+          });
+          if (done) break;
+          touch();
+          if (value.data === "[DONE]") break;
+          const chunk = parseChunk(value.data);
+          if (chunk.error) throw new ProviderError(`AI 服务返回错误：${chunk.error}`);
+          if (chunk.text) {
+            yielded = true;
+            yield chunk.text;
+          }
+        }
+      } finally {
+        await events.cancel().catch(() => {});
+      }
+      if (!yielded) throw new ProviderError("AI 服务没有返回内容");
+      return;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", stop);
+      upstream.abort(); // no-op after a clean end; cancels the request when the caller left early
+    }
+  }
+}
+
+function parseChunk(data: string): { text?: string; error?: string } {
+  try {
+    const json = JSON.parse(data) as {
+      choices?: { delta?: { content?: string | null } }[];
+      error?: { message?: string } | string;
+    };
+    if (json.error)
+      return { error: typeof json.error === "string" ? json.error : (json.error.message ?? "未知错误") };
+    return { text: json.choices?.[0]?.delta?.content ?? undefined };
+  } catch {
+    return { error: "无法解析的数据" };
+  }
+}
+
+/** The whole reply as one string (tidying and composing need it complete). */
+export async function complete(
+  config: AiConfig,
+  messages: PromptMessage[],
+  signal: AbortSignal,
+  options: { temperature?: number } = {},
+): Promise<string> {
+  let text = "";
+  for await (const token of streamCompletion(config, messages, signal, options)) text += token;
+  return text;
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { spend } from "../src/services/points.ts";
+import { addIdea, balanceOf, eventually, withProvider } from "./ai-helpers.ts";
+import { type Scripted, tokens } from "./fake-provider.ts";
+import { call, forEachDatabase, registerUser } from "./helpers.ts";
+
+const json = (value: object): Scripted => ({
+  kind: "stream",
+  chunks: tokens(`\`\`\`json\n${JSON.stringify(value)}\n\`\`\``, 7),
+});
+
+forEachDatabase((ctx) => {
+  const ai = withProvider(ctx, () =>
+    json({ title: "自动标题", content: "自动整理后的正文。", tags: ["自动"] }),
+  );
+
+  describe("idea tidying", () => {
+    it("tidies an idea into a version, keeps the original, and can go back to an earlier version", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "明天 要去买  陶土，还有釉料吧");
+      ai.fake.script(
+        json({ title: "采购陶艺材料", content: "明天要去买陶土和釉料。", tags: ["陶艺", "#购物", "陶艺"] }),
+      );
+      const first = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({
+        applied: true,
+        balance: 99,
+        idea: {
+          title: "采购陶艺材料",
+          content: "明天要去买陶土和釉料。",
+          tags: ["陶艺", "购物"],
+          originalContent: "明天 要去买  陶土，还有釉料吧",
+          aiStatus: "done",
+        },
+        version: { model: "fake-model", points: 1, title: "采购陶艺材料" },
+      });
+      const prompt = ai.fake.received.at(-1)!.body.messages;
+      expect(prompt.at(-1)).toEqual({ role: "user", content: "明天 要去买  陶土，还有釉料吧" });
+
+      ai.fake.script(json({ title: "第二版", content: "第二版正文", tags: [] }));
+      const second = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      expect(second.body.data.idea.title).toBe("第二版");
+      const versions = await call(ctx, "GET", `/api/ideas/${id}/versions`, { token: u.token });
+      expect(versions.body.data.versions.map((v: { title: string }) => v.title)).toEqual([
+        "第二版",
+        "采购陶艺材料",
+      ]);
+      expect(versions.body.data.currentVersionId).toBe(second.body.data.version.id);
+
+      const back = await call(ctx, "POST", `/api/ideas/${id}/versions/${first.body.data.version.id}/apply`, {
+        token: u.token,
+      });
+      expect(back.body.data).toMatchObject({ title: "采购陶艺材料", content: "明天要去买陶土和釉料。" });
+      // the search index follows the version shown
+      const found = await call(ctx, "GET", `/api/search?q=${encodeURIComponent("采购")}`, { token: u.token });
+      expect(found.body.data.items.map((i: { id: string }) => i.id)).toContain(id);
+
+      // the user's own edit: no version is current any more; pinning alone changes nothing
+      await call(ctx, "PATCH", `/api/ideas/${id}`, { token: u.token, body: { pinned: true } });
+      expect(
+        (await call(ctx, "GET", `/api/ideas/${id}/versions`, { token: u.token })).body.data.currentVersionId,
+      ).toBe(first.body.data.version.id);
+      await call(ctx, "PATCH", `/api/ideas/${id}`, { token: u.token, body: { content: "我自己改的" } });
+      expect(
+        (await call(ctx, "GET", `/api/ideas/${id}/versions`, { token: u.token })).body.data.currentVersionId,
+      ).toBe(null);
+      expect(await balanceOf(ctx, u)).toBe(98);
+    });
+
+    it("refuses what cannot be tidied: 本地模式, foreign ids, unknown versions, no points", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "一个想法");
+      const offline = await call(ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      expect(offline.status).toBe(503);
+      expect(offline.body.message).toContain("本地模式下无法 AI 整理");
+      expect((await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: other.token })).status).toBe(404);
+      expect((await call(ai.ctx, "GET", `/api/ideas/${id}/versions`, { token: other.token })).status).toBe(
+        404,
+      );
+      const unknown = await call(
+        ctx,
+        "POST",
+        `/api/ideas/${id}/versions/00000000-0000-4000-8000-000000000009/apply`,
+        {
+          token: u.token,
+        },
+      );
+      expect(unknown.status).toBe(404);
+      await spend(ctx.db, u.id, 100, "chat_reply");
+      const poor = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      expect(poor.status).toBe(402);
+      expect((await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data.aiStatus).toBe(
+        "none",
+      );
+    });
+
+    it("refunds and marks the idea failed when the model's answer is unusable", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "原话");
+      ai.fake.script({ kind: "stream", chunks: ["这不是", "JSON"] });
+      const res = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toContain("点数已退还");
+      const idea = (await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data;
+      expect(idea).toMatchObject({ aiStatus: "failed", content: "原话", title: "" });
+      expect(await balanceOf(ctx, u)).toBe(100);
+      const ledger = (await call(ctx, "GET", "/api/points/ledger", { token: u.token })).body.data.items;
+      expect(ledger[0]).toMatchObject({ reason: "refund", delta: 1 });
+      expect(ledger[0].note).toContain("AI 返回的结果无法识别");
+    });
+
+    it("tidies right after capture when 自动整理 is on, never when it is off or the idea is excluded", async () => {
+      const u = await registerUser(ctx);
+      const created = await call(ai.ctx, "POST", "/api/ideas", {
+        token: u.token,
+        body: { content: "随手一记" },
+      });
+      expect(created.body.data.aiStatus).toBe("pending");
+      const tidied = await eventually(
+        async () =>
+          (await call(ctx, "GET", `/api/ideas/${created.body.data.id}`, { token: u.token })).body.data,
+        (idea) => idea.aiStatus !== "pending",
+      );
+      expect(tidied).toMatchObject({ aiStatus: "done", title: "自动标题", originalContent: "随手一记" });
+      expect(await balanceOf(ctx, u)).toBe(99);
+
+      const sent = ai.fake.received.length;
+      const excluded = await call(ai.ctx, "POST", "/api/ideas", {
+        token: u.token,
+        body: { content: "私密", aiExcluded: true },
+      });
+      expect(excluded.body.data.aiStatus).toBe("none");
+      await call(ctx, "PATCH", "/api/profile", { token: u.token, body: { settings: { autoTidy: false } } });
+      const off = await call(ai.ctx, "POST", "/api/ideas", { token: u.token, body: { content: "不整理" } });
+      expect(off.body.data.aiStatus).toBe("none");
+      expect(ai.fake.received.length).toBe(sent);
+    });
+
+    it("keeps a capture as typed when there are no points for 自动整理", async () => {
+      const u = await registerUser(ctx);
+      await spend(ctx.db, u.id, 100, "chat_reply");
+      const created = await call(ai.ctx, "POST", "/api/ideas", {
+        token: u.token,
+        body: { content: "没点数了" },
+      });
+      expect(created.status).toBe(201);
+      const idea = await eventually(
+        async () =>
+          (await call(ctx, "GET", `/api/ideas/${created.body.data.id}`, { token: u.token })).body.data,
+        (i) => i.aiStatus !== "pending",
+      );
+      expect(idea).toMatchObject({ aiStatus: "none", content: "没点数了" });
+    });
+  });
+
+  describe("整理成笔记", () => {
+    it("composes a note from chosen ideas with the provider, linked to its sources", async () => {
+      const u = await registerUser(ctx);
+      const a = await addIdea(ctx, u, "陶艺要先学拉坯", { tags: ["陶艺"] });
+      const b = await addIdea(ctx, u, "釉料配方记一下", { tags: ["陶艺", "釉料"] });
+      ai.fake.script(
+        json({ title: "陶艺学习笔记", content: "## 拉坯\n\n先学拉坯。\n\n## 釉料\n\n记下配方。" }),
+      );
+      const res = await call(ai.ctx, "POST", "/api/notes/compose", {
+        token: u.token,
+        body: { ideaIds: [a, b] },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({
+        mode: "provider",
+        points: 5,
+        balance: 95,
+        note: { title: "陶艺学习笔记", sourceIdeaIds: [a, b], tags: ["陶艺", "釉料"] },
+      });
+      const sent = JSON.stringify(ai.fake.received.at(-1)!.body.messages);
+      expect(sent).toContain("陶艺要先学拉坯");
+      expect(sent).toContain("釉料配方记一下");
+    });
+
+    it("gathers the ideas into a note for free in 本地模式", async () => {
+      const u = await registerUser(ctx);
+      const a = await addIdea(ctx, u, "第一条");
+      const b = await addIdea(ctx, u, "第二条");
+      const res = await call(ctx, "POST", "/api/notes/compose", {
+        token: u.token,
+        body: { ideaIds: [b, a] },
+      });
+      expect(res.body.data).toMatchObject({ mode: "offline", points: 0, balance: 100 });
+      expect(res.body.data.note.title).toBe("想法汇编（2 条）");
+      expect(res.body.data.note.content.indexOf("第二条")).toBeLessThan(
+        res.body.data.note.content.indexOf("第一条"),
+      );
+    });
+
+    it("refuses empty, repeated or foreign choices and refunds a failed compose", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const a = await addIdea(ctx, u, "一条");
+      for (const ideaIds of [[], [a, a]]) {
+        const res = await call(ai.ctx, "POST", "/api/notes/compose", { token: u.token, body: { ideaIds } });
+        expect(res.status).toBe(400);
+      }
+      const foreign = await call(ai.ctx, "POST", "/api/notes/compose", {
+        token: other.token,
+        body: { ideaIds: [a] },
+      });
+      expect(foreign.status).toBe(404);
+      ai.fake.script(
+        { kind: "status", status: 502 },
+        { kind: "status", status: 502 },
+        { kind: "status", status: 502 },
+      );
+      const failed = await call(ai.ctx, "POST", "/api/notes/compose", {
+        token: u.token,
+        body: { ideaIds: [a] },
+      });
+      expect(failed.status).toBe(503);
+      expect(failed.body.message).toContain("点数已退还");
+      expect(await balanceOf(ctx, u)).toBe(100);
+      expect((await call(ctx, "GET", "/api/notes", { token: u.token })).body.data.items).toEqual([]);
+    });
+  });
+});
