@@ -2,15 +2,29 @@ import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 
-// One free port per run, chosen once in the main process; workers inherit it through the env.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+// Free ports chosen once in the main process; workers inherit them through the env.
+const freePort = () =>
+  execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_AI_PORT ??= freePort();
+process.env.E2E_FAKE_PROVIDER_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const aiURL = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
+
+const server = {
+  cwd: "..",
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "pipe",
+  stderr: "pipe",
+  gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+} as const;
 
 export default defineConfig({
   testDir: ".",
@@ -35,15 +49,24 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs] },
   },
-  webServer: {
-    command: "node scripts/ensure-web-build.mjs && node e2e/serve.mjs",
-    cwd: "..",
-    url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: "127.0.0.1" },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-  },
+  webServer: [
+    // 本地模式: no AI provider configured
+    {
+      ...server,
+      command: "node scripts/ensure-web-build.mjs && node e2e/serve.mjs",
+      url: `${baseURL}/api/health`,
+      env: { PORT: String(port), HOST: "127.0.0.1" },
+    },
+    // the same app with a (fake, local) OpenAI-compatible provider: tests reach it on E2E_AI_PORT
+    {
+      ...server,
+      command: "node e2e/serve.mjs",
+      url: `${aiURL}/api/health`,
+      env: {
+        PORT: process.env.E2E_AI_PORT,
+        HOST: "127.0.0.1",
+        FAKE_PROVIDER_PORT: process.env.E2E_FAKE_PROVIDER_PORT,
+      },
+    },
+  ],
 });

@@ -8,6 +8,17 @@ import path from "node:path";
 const dir = mkdtempSync(path.join(tmpdir(), "shinian-e2e-"));
 // The embedded postgres runs as user postgres when we are root: it must reach the data dir.
 chmodSync(dir, 0o755);
+// With FAKE_PROVIDER_PORT this server talks to a local fake OpenAI-compatible provider.
+const fakePort = process.env.FAKE_PROVIDER_PORT;
+const provider = fakePort
+  ? spawn(process.execPath, ["--import", "tsx", "e2e/fake-provider.ts"], {
+      stdio: "inherit",
+      env: process.env,
+    })
+  : null;
+const ai = fakePort
+  ? { AI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`, AI_API_KEY: "sk-e2e", AI_MODEL: "e2e-model" }
+  : {};
 // node --import tsx (not npx): "exit" then means the server itself has drained and stopped
 // its PostgreSQL, so the data directory can go.
 const server = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
@@ -18,10 +29,12 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"
     PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "10",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     EXPORT_COOLDOWN: process.env.EXPORT_COOLDOWN ?? "1h",
+    ...ai,
   },
 });
 const cleanup = () => rmSync(dir, { recursive: true, force: true });
 server.on("exit", (code) => {
+  provider?.kill("SIGTERM");
   cleanup();
   process.exit(code ?? 0);
 });

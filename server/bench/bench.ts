@@ -4,197 +4,29 @@
  * 100 users × 1,000 ideas of Chinese text, and measures start-up, memory, capture, feed,
  * search (word index vs plain substring) and export. BENCH_USERS / BENCH_IDEAS scale it down.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ideaVector } from "../src/services/text-index.ts";
+import {
+  BASE,
+  findSocketDir,
+  idea,
+  json,
+  load,
+  mb,
+  ms,
+  pct,
+  postgresPssKb,
+  rssKb,
+  startServer,
+  stopServer,
+} from "./lib.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 1000);
 const EXPORT_IDEAS = Number(process.env.BENCH_EXPORT_IDEAS ?? 10_000);
-const PORT = 18787;
-const BASE = `http://127.0.0.1:${PORT}`;
-
-// ---------- realistic Chinese text ----------
-let seed = 42;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed / 0x7fffffff;
-};
-const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
-const openers = [
-  "今天",
-  "早上",
-  "刚才",
-  "周末",
-  "下午",
-  "昨晚",
-  "通勤路上",
-  "开会时",
-  "散步时",
-  "睡前",
-  "午饭后",
-  "出差途中",
-];
-const verbs = [
-  "想到",
-  "发现",
-  "意识到",
-  "突然觉得",
-  "记下",
-  "读到",
-  "听说",
-  "决定",
-  "尝试",
-  "反思",
-  "整理",
-  "讨论",
-];
-const adjectives = [
-  "有趣",
-  "简单",
-  "重要",
-  "奇怪",
-  "实用",
-  "复杂",
-  "新的",
-  "长期",
-  "高效",
-  "温暖",
-  "安静",
-  "清楚",
-];
-// ~150 nouns picked with a Zipf-like skew, so a word's frequency resembles real notes:
-// the common ones appear in several percent of ideas, the rare ones in a few per thousand.
-const nouns = (
-  "产品 设计 用户 需求 团队 会议 项目 计划 目标 方法 习惯 时间 工作 生活 家庭 孩子 父母 朋友 同事 老板 " +
-  "客户 市场 数据 报告 文章 书籍 电影 音乐 旅行 城市 天气 季节 早餐 晚饭 咖啡 茶叶 健身 跑步 睡眠 饮食 " +
-  "健康 情绪 压力 焦虑 快乐 学习 考试 英语 编程 算法 模型 工具 软件 手机 电脑 网络 平台 社区 内容 视频 " +
-  "播客 笔记 日记 想法 灵感 创意 故事 历史 哲学 心理 经济 投资 理财 储蓄 预算 房子 装修 收纳 厨房 花园 " +
-  "植物 宠物 小猫 小狗 公园 地铁 公交 自行车 汽车 机场 酒店 博物馆 图书馆 展览 演讲 课程 老师 学生 作业 " +
-  "面试 简历 职业 规划 周报 复盘 流程 效率 沟通 协作 反馈 冲突 信任 领导 管理 招聘 融资 创业 公司 " +
-  "预算表 摄影 构图 绘画 书法 吉他 钢琴 围棋 象棋 游泳 登山 露营 徒步 瑜伽 冥想 断舍离 时间管理 番茄钟"
-).split(" ");
-const tails = [
-  "值得以后展开写一写。",
-  "可以和同事讨论一下。",
-  "感觉很有启发。",
-  "需要再查一些资料。",
-  "明天试着实践一下。",
-  "先记下来，之后再整理。",
-  "和上周的想法可以联系起来。",
-  "也许能变成一篇笔记。",
-];
-const noun = () => nouns[Math.floor(nouns.length * rand() ** 2.2)]!;
-const clause = () => `${pick(verbs)}${pick(adjectives)}的${noun()}和${noun()}`;
-const idea = () => {
-  const parts = [`${pick(openers)}${clause()}，`, pick(tails)];
-  if (rand() < 0.6) parts.push(`另外，关于${noun()}，${clause()}，${pick(tails)}`);
-  return parts.join("");
-};
-
-// ---------- helpers ----------
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
-
-async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-/** PSS of every postgres process of this cluster (shared memory counted once overall). */
-async function postgresPssKb(dataDir: string): Promise<number> {
-  const pidText = await readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8").catch(() => "");
-  const master = Number(pidText.split("\n")[0]);
-  let total = 0;
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (Number(entry) !== master && ppid !== master) continue;
-    const rollup = await readFile(`/proc/${entry}/smaps_rollup`, "utf8").catch(() => "");
-    total += Number(/Pss:\s+(\d+)/.exec(rollup)?.[1] ?? 0);
-  }
-  return total;
-}
-
-function startServer(dataDir: string): Promise<{ proc: ChildProcess; ms: number }> {
-  const started = performance.now();
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    proc.on("exit", (code) => reject(new Error(`server exited (${code})`)));
-    const poll = async () => {
-      try {
-        const res = await fetch(`${BASE}/api/health`);
-        if (res.ok) return resolve({ proc, ms: performance.now() - started });
-      } catch {
-        // not yet
-      }
-      setTimeout(poll, 10);
-    };
-    poll();
-  });
-}
-
-async function stopServer(proc: ChildProcess) {
-  proc.removeAllListeners("exit");
-  const done = new Promise((r) => proc.once("exit", r));
-  proc.kill("SIGTERM");
-  await done;
-}
-
-async function json(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(BASE + url, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-}
-
-/** `concurrency` clients loop for `seconds`; returns latencies and throughput. */
-async function load(concurrency: number, seconds: number, one: (i: number) => Promise<number>) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, c) => {
-      for (let i = 0; performance.now() < end; i++) {
-        const t = performance.now();
-        const status = await one(c * 1_000_000 + i);
-        if (status >= 400) errors++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    n: latencies.length,
-    rps: latencies.length / elapsed,
-    p50: pct(latencies, 50),
-    p95: pct(latencies, 95),
-    errors,
-  };
-}
 
 async function main() {
   const out: string[] = [];
@@ -382,13 +214,6 @@ async function main() {
   await client.end();
   await stopServer(server.proc);
   await rm(dataDir, { recursive: true, force: true });
-}
-
-async function findSocketDir(dataDir: string): Promise<string> {
-  // the server logs it at info; recompute the same way as src/db/embedded.ts does
-  const { createHash } = await import("node:crypto");
-  const key = createHash("sha256").update(path.join(dataDir, "pg")).digest("hex").slice(0, 12);
-  return path.join(os.tmpdir(), `shinian-pg-${key}`);
 }
 
 main().catch((err) => {

@@ -1,5 +1,5 @@
 import type { FeedItem } from "@shinian/contract";
-import { IdeaListItem, NoteListItem } from "@shinian/ui";
+import { Checkbox, IdeaListItem, NoteListItem } from "@shinian/ui";
 import { markdownToPlain } from "../../lib/markdown-text.ts";
 
 export type FeedListProps = {
@@ -7,44 +7,57 @@ export type FeedListProps = {
   selectedTag?: string;
   onOpen: (item: { type: "idea" | "note"; id: string }) => void;
   onTagClick: (tag: string) => void;
+  /** Choosing ideas for 整理成笔记: each idea gets a checkbox. */
+  selection?: { chosen: ReadonlySet<string>; onToggle: (id: string) => void };
 };
 
-export function FeedList({ items, selectedTag, onOpen, onTagClick }: FeedListProps) {
+export function FeedList({ items, selectedTag, onOpen, onTagClick, selection }: FeedListProps) {
   return (
     <ul className="flex flex-col gap-3" aria-label="想法和笔记">
       {items.map((item) => (
-        <li key={`${item.type}-${item.id}`}>
-          {item.type === "idea" ? (
-            <IdeaListItem
-              idea={{
-                id: item.id,
-                title: item.title,
-                snippet: item.content || item.originalContent,
-                tags: item.tags,
-                createdAt: item.createdAt,
-                pinned: item.pinned,
-                aiStatus: item.aiStatus,
-              }}
-              selectedTag={selectedTag}
-              onOpen={(id) => onOpen({ type: "idea", id })}
-              onTagClick={onTagClick}
+        <li key={`${item.type}-${item.id}`} className={selection ? "flex items-center gap-3" : undefined}>
+          {selection && item.type === "idea" && !item.id.startsWith("temp-") ? (
+            <Checkbox
+              aria-label={`选择想法：${item.title || item.content.slice(0, 20)}`}
+              checked={selection.chosen.has(item.id)}
+              disabled={item.aiExcluded}
+              title={item.aiExcluded ? "不让AI读取的想法不能整理" : undefined}
+              onChange={() => selection.onToggle(item.id)}
             />
-          ) : (
-            <NoteListItem
-              note={{
-                id: item.id,
-                title: item.title,
-                snippet: markdownToPlain(item.content),
-                tags: item.tags,
-                createdAt: item.createdAt,
-                updatedAt: item.updatedAt,
-                sourceIdeaIds: item.sourceIdeaIds,
-              }}
-              selectedTag={selectedTag}
-              onOpen={(id) => onOpen({ type: "note", id })}
-              onTagClick={onTagClick}
-            />
-          )}
+          ) : null}
+          <div className={selection ? "min-w-0 flex-1" : undefined}>
+            {item.type === "idea" ? (
+              <IdeaListItem
+                idea={{
+                  id: item.id,
+                  title: item.title,
+                  snippet: item.content || item.originalContent,
+                  tags: item.tags,
+                  createdAt: item.createdAt,
+                  pinned: item.pinned,
+                  aiStatus: item.aiStatus,
+                }}
+                selectedTag={selectedTag}
+                onOpen={(id) => onOpen({ type: "idea", id })}
+                onTagClick={onTagClick}
+              />
+            ) : (
+              <NoteListItem
+                note={{
+                  id: item.id,
+                  title: item.title,
+                  snippet: markdownToPlain(item.content),
+                  tags: item.tags,
+                  createdAt: item.createdAt,
+                  updatedAt: item.updatedAt,
+                  sourceIdeaIds: item.sourceIdeaIds,
+                }}
+                selectedTag={selectedTag}
+                onOpen={(id) => onOpen({ type: "note", id })}
+                onTagClick={onTagClick}
+              />
+            )}
+          </div>
         </li>
       ))}
     </ul>

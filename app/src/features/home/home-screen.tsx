@@ -15,6 +15,7 @@ import * as React from "react";
 import { isApiError } from "../../api/client.ts";
 import { createIdea, createNote, type FeedType } from "../../api/items.ts";
 import { AppShell } from "../layout/app-shell.tsx";
+import { ComposeBar } from "./compose-bar.tsx";
 import { Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { SearchResults } from "./search-results.tsx";
@@ -29,6 +30,14 @@ export function HomeScreen() {
   const feed = useFeed(type, tag);
   const [captureError, setCaptureError] = React.useState<string | null>(null);
   const sentinel = React.useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = React.useState<Set<string> | null>(null);
+  const toggle = (id: string) =>
+    setChosen((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const setSearch = (next: { type?: FeedType; tag?: string | undefined }) =>
     void navigate({ search: (old) => ({ ...old, ...next }) });
@@ -107,6 +116,14 @@ export function HomeScreen() {
                     removeLabel={(n) => `取消按 ${n} 筛选`}
                   />
                 ) : null}
+                <Button
+                  variant={chosen ? "primary" : "secondary"}
+                  size="sm"
+                  aria-pressed={Boolean(chosen)}
+                  onClick={() => setChosen(chosen ? null : new Set())}
+                >
+                  整理成笔记
+                </Button>
                 <Button variant="secondary" size="sm" onClick={() => void newNote()}>
                   新建笔记
                 </Button>
@@ -126,7 +143,9 @@ export function HomeScreen() {
                     )
               }
               onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
+              selection={chosen ? { chosen, onToggle: toggle } : undefined}
             />
+            {chosen ? <ComposeBar chosen={[...chosen]} onCancel={() => setChosen(null)} /> : null}
             {feed.loading ? <PageLoading /> : null}
             {!feed.loading && !feed.error && feed.items.length === 0 ? (
               <EmptyState title="还没有内容" description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。" />

@@ -1,3 +1,4 @@
+import type { Idea } from "@shinian/contract";
 import {
   Alert,
   Button,
@@ -16,7 +17,9 @@ import * as React from "react";
 import { isApiError } from "../../api/client.ts";
 import { deleteIdea, deleteNote, updateIdea, updateNote } from "../../api/items.ts";
 import { useDraft } from "../../lib/draft.ts";
+import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { IdeaAiVersions } from "./idea-ai-versions.tsx";
 import { RelatedItems } from "./related-items.tsx";
 import { type LoadedItem, useItem } from "./use-item.ts";
 
@@ -44,7 +47,8 @@ const parseTags = (text: string) => [
 
 /** /ideas/{id} and /notes/{id}: one two-pane screen (PRODUCT §4). */
 function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
-  const { data, error } = useItem(kind, id);
+  const { data, error, set } = useItem(kind, id);
+  const showIdea = React.useCallback((item: Idea) => set({ kind: "idea", item }), [set]);
   return (
     <AppShell backHome>
       {error ? (
@@ -54,12 +58,30 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
       ) : data ? (
         <TwoPaneLayout
           leftLabel={kind === "idea" ? "想法" : "笔记"}
-          left={<Editor key={data.item.updatedAt} loaded={data} />}
+          left={
+            <>
+              <Editor key={data.item.updatedAt} loaded={data} />
+              {data.kind === "idea" ? (
+                <div className="px-6 pb-8">
+                  <IdeaAiVersions idea={data.item} onIdeaChange={showIdea} />
+                </div>
+              ) : null}
+            </>
+          }
           right={
-            <RelatedItems
-              id={data.item.id}
-              query={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
-            />
+            <div className="flex h-full flex-col">
+              <RelatedItems
+                id={data.item.id}
+                query={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
+              />
+              <div className="min-h-[420px] flex-1 border-border border-t bg-background">
+                <SideChat
+                  type={kind}
+                  id={data.item.id}
+                  aiExcluded={data.kind === "idea" && data.item.aiExcluded}
+                />
+              </div>
+            </div>
           }
         />
       ) : (

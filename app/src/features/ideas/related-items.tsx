@@ -43,7 +43,6 @@ export function RelatedItems({ id, query }: { id: string; query: string }) {
           </li>
         ))}
       </ul>
-      <p className="text-muted-foreground text-xs">AI 侧边对话随 AI 助手上线。</p>
     </div>
   );
 }

@@ -26,5 +26,6 @@ export function useItem(kind: ItemKind, id: string) {
       live = false;
     };
   }, [kind, id]);
-  return { ...state, set: (data: LoadedItem) => setState({ data, error: null }) };
+  const set = React.useCallback((data: LoadedItem) => setState({ data, error: null }), []);
+  return { ...state, set };
 }

@@ -1,11 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ChatScreen } from "../../features/pages/coming-soon.tsx";
+import { ChatScreen } from "../../features/chat/chat-screen.tsx";
 
-/** `q`: a question handed over by 问AI (search results, item detail). */
-type ChatSearch = { q?: string };
+/** `q`: a question handed over by 问AI (search results, item detail); `c`: the open conversation. */
+type ChatSearch = { q?: string; c?: string };
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
 export const Route = createFileRoute("/_authenticated/chat")({
-  validateSearch: (search: Record<string, unknown>): ChatSearch =>
-    typeof search.q === "string" && search.q.trim() ? { q: search.q.trim() } : {},
+  validateSearch: (search: Record<string, unknown>): ChatSearch => {
+    const out: ChatSearch = {};
+    const q = text(search.q);
+    const c = text(search.c);
+    if (q) out.q = q;
+    if (c && /^[0-9a-f-]{36}$/i.test(c)) out.c = c;
+    return out;
+  },
   component: ChatScreen,
 });

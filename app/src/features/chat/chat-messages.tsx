@@ -1,0 +1,40 @@
+import { ChatMessage } from "@shinian/ui";
+import { useNavigate } from "@tanstack/react-router";
+import type { ShownMessage } from "./use-conversation.ts";
+
+const hrefOf = (c: { type: "idea" | "note"; id: string }) =>
+  `/${c.type === "idea" ? "ideas" : "notes"}/${c.id}`;
+
+/** The bubbles of a conversation; citations open the idea or note inside the app. */
+export function ChatMessages({ messages }: { messages: ShownMessage[] }) {
+  const navigate = useNavigate();
+  return messages.map((m) => (
+    <ChatMessage
+      key={m.id}
+      author={m.role}
+      content={m.content}
+      status={m.status}
+      errorMessage={m.errorMessage}
+      citations={m.citations.map((c) => ({ ...c, href: hrefOf(c) }))}
+      onNavigateCitation={(event, c) => {
+        event.preventDefault();
+        void navigate({ to: c.type === "idea" ? "/ideas/$id" : "/notes/$id", params: { id: c.id } });
+      }}
+      points={
+        m.role === "assistant" && m.status !== "streaming" && m.status !== "error" ? m.points : undefined
+      }
+      offline={m.role === "assistant" && m.mode === "offline"}
+    />
+  ));
+}
+
+/** What the composer says an answer costs, before it is asked (PRODUCT §6). */
+export function costHint(
+  mode: "offline" | "provider" | undefined,
+  cost: number,
+  balance: number | null,
+): string {
+  if (!mode) return "";
+  if (mode === "offline") return "本地模式 · 不消耗点数";
+  return `每次回答消耗 ${cost} 点${balance === null ? "" : ` · 余额 ${balance} 点`}`;
+}

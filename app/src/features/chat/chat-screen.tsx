@@ -1,0 +1,167 @@
+import type { AiInfo, Conversation } from "@shinian/contract";
+import {
+  AiModeBadge,
+  Alert,
+  Button,
+  ChatComposer,
+  ChatLayout,
+  ConversationList,
+  EmptyState,
+} from "@shinian/ui";
+import { getRouteApi, Link } from "@tanstack/react-router";
+import * as React from "react";
+import { fetchPoints } from "../../api/account.ts";
+import {
+  createConversation,
+  deleteConversation,
+  fetchAiInfo,
+  listConversations,
+  renameConversation,
+} from "../../api/ai.ts";
+import { isApiError } from "../../api/client.ts";
+import { AppShell } from "../layout/app-shell.tsx";
+import { ChatMessages, costHint } from "./chat-messages.tsx";
+import { useAsk, useConversation } from "./use-conversation.ts";
+
+const route = getRouteApi("/_authenticated/chat");
+
+const SUGGESTIONS = ["最近我都在想些什么？", "帮我整理一下关于工作的想法", "我记录过哪些想读的书？"];
+
+/** /chat: the conversations and a streaming chat grounded in the user's own ideas and notes. */
+export function ChatScreen() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const activeId = search.c ?? null;
+  const [info, setInfo] = React.useState<AiInfo | null>(null);
+  const [balance, setBalance] = React.useState<number | null>(null);
+  const [conversations, setConversations] = React.useState<Conversation[] | null>(null);
+
+  const chat = useConversation(activeId, {
+    onBalance: setBalance,
+    create: async () => {
+      const created = await createConversation();
+      setConversations((list) => [created, ...(list ?? [])]);
+      void navigate({ search: { c: created.id }, replace: true });
+      return created.id;
+    },
+  });
+  const { text, setText, notice, setNotice, ask } = useAsk("chat", chat.send);
+  const askAndRefresh = async (question: string) => {
+    // the first question names the conversation on the server: show it
+    if (await ask(question))
+      listConversations().then(
+        (page) => setConversations(page.items),
+        () => {},
+      );
+  };
+
+  React.useEffect(() => {
+    fetchAiInfo().then(setInfo, () => {});
+    fetchPoints().then(
+      (p) => setBalance(p.balance),
+      () => {},
+    );
+    listConversations().then(
+      (page) => setConversations(page.items),
+      (e) => setNotice(isApiError(e) ? e.message : "对话列表加载失败"),
+    );
+  }, [setNotice]);
+
+  // 问AI hands its text over in ?q=: it waits in the composer, so the cost is seen before asking.
+  React.useEffect(() => {
+    if (!search.q) return;
+    setText(search.q);
+    void navigate({ search: (s) => ({ ...s, q: undefined }), replace: true });
+  }, [search.q, setText, navigate]);
+
+  const active = conversations?.find((c) => c.id === activeId);
+  const cost = info?.costs.chatReply ?? 0;
+
+  return (
+    <AppShell>
+      <ChatLayout
+        scrollKey={chat.messages.map((m) => m.content.length).join()}
+        sidebar={
+          <ConversationList
+            conversations={(conversations ?? []).map((c) => ({
+              id: c.id,
+              title: c.title,
+              updatedAt: c.updatedAt,
+            }))}
+            activeId={activeId}
+            loading={conversations === null}
+            onSelect={(id) => void navigate({ search: { c: id } })}
+            onCreate={() => void navigate({ search: {} })}
+            onRename={async (id, title) => {
+              try {
+                const renamed = await renameConversation(id, title);
+                setConversations((list) => (list ?? []).map((c) => (c.id === id ? renamed : c)));
+              } catch (e) {
+                setNotice(isApiError(e) ? e.message : "重命名失败");
+              }
+            }}
+            onDelete={async (id) => {
+              try {
+                await deleteConversation(id);
+                setConversations((list) => (list ?? []).filter((c) => c.id !== id));
+                if (id === activeId) void navigate({ search: {} });
+              } catch (e) {
+                setNotice(isApiError(e) ? e.message : "删除失败");
+              }
+            }}
+          />
+        }
+        header={
+          <>
+            <h1 className="min-w-0 flex-1 truncate font-semibold">{active?.title || "新对话"}</h1>
+            {info ? <AiModeBadge mode={info.mode} model={info.model} /> : null}
+            <Link to="/ai-points" className="text-muted-foreground text-sm hover:text-foreground">
+              {balance === null ? "AI点数" : `AI点数 ${balance}`}
+            </Link>
+          </>
+        }
+        composer={
+          <div className="flex flex-col gap-2">
+            {notice ? (
+              <Alert tone="error" description={notice}>
+                {notice.includes("AI点数不足") ? (
+                  <Link to="/ai-points" className="font-medium underline">
+                    查看AI点数
+                  </Link>
+                ) : null}
+              </Alert>
+            ) : null}
+            <ChatComposer
+              value={text}
+              onValueChange={setText}
+              onSend={(q) => void askAndRefresh(q)}
+              onStop={chat.stop}
+              streaming={chat.streaming}
+              costHint={costHint(info?.mode, cost, balance)}
+              autoFocus
+            />
+          </div>
+        }
+      >
+        {chat.loadError ? <Alert tone="error" description={chat.loadError} /> : null}
+        {!chat.loading && chat.messages.length === 0 && !chat.loadError ? (
+          <EmptyState
+            title="问问你的想法和笔记"
+            description="AI 助手会先找出你记录过的相关想法和笔记，再据此回答，并标出引用。"
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                {SUGGESTIONS.map((s) => (
+                  <Button key={s} size="sm" variant="secondary" onClick={() => setText(s)}>
+                    {s}
+                  </Button>
+                ))}
+              </div>
+            }
+          />
+        ) : (
+          <ChatMessages messages={chat.messages} />
+        )}
+      </ChatLayout>
+    </AppShell>
+  );
+}

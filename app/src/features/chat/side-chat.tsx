@@ -1,0 +1,84 @@
+import type { AiInfo, ItemRef } from "@shinian/contract";
+import { AiModeBadge, Alert, ChatComposer, ChatLayout, EmptyState } from "@shinian/ui";
+import * as React from "react";
+import { fetchPoints } from "../../api/account.ts";
+import { createConversation, fetchAiInfo, listConversations } from "../../api/ai.ts";
+import { ChatMessages, costHint } from "./chat-messages.tsx";
+import { useAsk, useConversation } from "./use-conversation.ts";
+
+/**
+ * The detail screen's AI side chat (PRODUCT §4): one conversation about this idea or note,
+ * kept on the server, so it is there again next time.
+ */
+export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExcluded?: boolean }) {
+  const subject = React.useMemo(() => ({ type, id }), [type, id]);
+  const [conversationId, setConversationId] = React.useState<string | null>(null);
+  const [info, setInfo] = React.useState<AiInfo | null>(null);
+  const [balance, setBalance] = React.useState<number | null>(null);
+
+  React.useEffect(() => {
+    fetchAiInfo().then(setInfo, () => {});
+    fetchPoints().then(
+      (p) => setBalance(p.balance),
+      () => {},
+    );
+    listConversations(subject).then(
+      (page) => setConversationId(page.items[0]?.id ?? null),
+      () => {},
+    );
+  }, [subject]);
+
+  const chat = useConversation(conversationId, {
+    onBalance: setBalance,
+    create: async () => {
+      const created = await createConversation(subject);
+      setConversationId(created.id);
+      return created.id;
+    },
+  });
+
+  const { text, setText, notice, ask } = useAsk(`side-chat:${id}`, chat.send);
+  const noun = type === "idea" ? "想法" : "笔记";
+
+  return (
+    <ChatLayout
+      variant="panel"
+      chatLabel={`关于这条${noun}的 AI 对话`}
+      scrollKey={chat.messages.map((m) => m.content.length).join()}
+      header={
+        <>
+          <h2 className="min-w-0 flex-1 truncate font-semibold text-sm">问问 AI 这条{noun}</h2>
+          {info ? <AiModeBadge mode={info.mode} model={info.model} /> : null}
+        </>
+      }
+      composer={
+        <div className="flex flex-col gap-2">
+          {notice ? <Alert tone="error" description={notice} /> : null}
+          {aiExcluded ? (
+            <p className="text-muted-foreground text-sm">这条想法设置了不让AI读取，AI 无法查看它。</p>
+          ) : (
+            <ChatComposer
+              value={text}
+              onValueChange={setText}
+              onSend={(q) => void ask(q)}
+              onStop={chat.stop}
+              streaming={chat.streaming}
+              placeholder={`关于这条${noun}，想问点什么？`}
+              costHint={costHint(info?.mode, info?.costs.chatReply ?? 0, balance)}
+            />
+          )}
+        </div>
+      }
+    >
+      {chat.messages.length === 0 ? (
+        <EmptyState
+          size="sm"
+          title={`让 AI 帮你展开这条${noun}`}
+          description="比如：这个想法还能怎么发展？"
+        />
+      ) : (
+        <ChatMessages messages={chat.messages} />
+      )}
+    </ChatLayout>
+  );
+}

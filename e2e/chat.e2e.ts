@@ -1,0 +1,188 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { apiUser, shot, signIn } from "./helpers.ts";
+
+const aiURL = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
+
+async function addIdea(request: APIRequestContext, token: string, content: string, extra: object = {}) {
+  const res = await request.post("/api/ideas", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { content, ...extra },
+  });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+async function balance(request: APIRequestContext, token: string) {
+  const res = await request.get("/api/points", { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { balance: number } }).data.balance;
+}
+
+const log = (page: Page) => page.getByRole("log", { name: "对话内容" });
+const composer = (page: Page) => page.getByRole("textbox", { name: "输入你的问题" });
+
+test.describe("本地模式 (no AI provider)", () => {
+  test("answers from the user's own ideas, cites them as links, and costs nothing", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request);
+    const ideaId = await addIdea(request, user.token, "周末想去上陶艺课，做一个自己的茶杯");
+    await addIdea(request, user.token, "陶艺老师的秘密配方", { aiExcluded: true });
+    await signIn(context, user);
+    await page.goto("/chat");
+    await expect(page).toHaveTitle("AI助手 - 拾念");
+    await expect(page.getByText("本地模式").first()).toBeVisible();
+    await expect(page.getByText("本地模式 · 不消耗点数")).toBeVisible();
+
+    await composer(page).fill("我关于陶艺有什么想法？");
+    await composer(page).press("Enter");
+    const answer = log(page).getByRole("article", { name: "AI 回答" });
+    await expect(answer).toContainText("与「我关于陶艺有什么想法？」最相关的 1 条记录");
+    await expect(answer).toContainText("周末想去上陶艺课");
+    await expect(answer).not.toContainText("秘密配方");
+    await expect(answer).toContainText("不消耗点数");
+    await expect(log(page).getByRole("article", { name: "你的提问" })).toContainText(
+      "我关于陶艺有什么想法？",
+    );
+    // the conversation got its name from the question
+    await expect(page.getByRole("complementary", { name: "对话列表" })).toContainText(
+      "我关于陶艺有什么想法？",
+    );
+    await shot(page, "50-chat-offline");
+
+    await answer.getByRole("link", { name: /周末想去上陶艺课/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/ideas/${ideaId}$`));
+    expect(await balance(request, user.token)).toBe(100);
+  });
+
+  test("问AI from the pill's avatar and from a detail screen opens /chat with the text waiting", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request);
+    await signIn(context, user);
+    await page.goto("/chat?q=帮我总结最近的想法");
+    await expect(composer(page)).toHaveValue("帮我总结最近的想法");
+    await expect(page).toHaveURL(/\/chat$/);
+    await page.goto("/");
+    await page.getByRole("button", { name: /AI/ }).first().click();
+    await expect(page).toHaveURL(/\/chat/);
+  });
+});
+
+test.describe("with an OpenAI-compatible provider", () => {
+  test.use({ baseURL: aiURL });
+
+  test("streams a grounded answer with citations, and the balance drops by exactly the listed cost", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request);
+    // 自动整理 off: this test counts only the chat's points
+    await request.patch("/api/profile", {
+      headers: { Authorization: `Bearer ${user.token}` },
+      data: { settings: { autoTidy: false } },
+    });
+    await addIdea(request, user.token, "想读《百年孤独》");
+    await signIn(context, user);
+    await page.goto("/chat");
+    await expect(page.getByText("e2e-model")).toBeVisible();
+    await expect(page.getByText("每次回答消耗 2 点 · 余额 100 点")).toBeVisible();
+
+    await composer(page).fill("我想读什么书？");
+    await composer(page).press("Enter");
+    const answer = log(page).getByRole("article", { name: "AI 回答" });
+    await expect(answer).toContainText("根据你的记录，你写过「想读《百年孤独》」");
+    await expect(answer).toContainText("消耗 2 点");
+    await expect(answer.getByRole("link", { name: /想读《百年孤独》/ })).toBeVisible();
+    await expect(page.getByText("每次回答消耗 2 点 · 余额 98 点")).toBeVisible();
+    await shot(page, "51-chat-provider");
+    expect(await balance(request, user.token)).toBe(98);
+
+    await page.goto("/ai-points");
+    await expect(page.getByText("AI 对话").first()).toBeVisible();
+    await expect(page.getByText("-2").first()).toBeVisible();
+  });
+
+  test("停止 ends the reply mid-stream, keeps what was streamed, and charges one reply", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request);
+    await signIn(context, user);
+    await page.goto("/chat");
+    await composer(page).fill("讲一个慢慢的故事");
+    await composer(page).press("Enter");
+    const answer = log(page).getByRole("article", { name: "AI 回答" });
+    await expect(answer).toContainText("这是一个很长的回答");
+    await page.getByRole("button", { name: "停止" }).click();
+    await expect(answer).toContainText("已停止生成");
+    const shown = (await answer.innerText()).split("这是一个很长的回答").length;
+    expect(shown).toBeLessThan(40);
+
+    // the stopped reply is kept on the server, as far as it went
+    await page.reload();
+    const kept = log(page).getByRole("article", { name: "AI 回答" });
+    await expect(kept).toContainText("这是一个很长的回答");
+    await expect(kept).toContainText("已停止生成");
+    expect(await balance(request, user.token)).toBe(98);
+  });
+
+  test("自动整理 tidies a new idea, versions can be applied, and 整理成笔记 composes a note", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request);
+    await signIn(context, user);
+    await page.goto("/");
+    const capture = page.getByPlaceholder("记录一个想法…");
+    await capture.fill("明天去买陶土和釉料");
+    await capture.press("Control+Enter");
+    await capture.fill("陶艺课要带围裙");
+    await capture.press("Control+Enter");
+    // 自动整理 gives each a title (the fake model prefixes 整理：) in the background
+    const statuses = async () => {
+      const res = await request.get("/api/ideas", { headers: { Authorization: `Bearer ${user.token}` } });
+      return ((await res.json()) as { data: { items: { aiStatus: string }[] } }).data.items.map(
+        (i) => i.aiStatus,
+      );
+    };
+    await expect.poll(statuses, { timeout: 20_000 }).toEqual(["done", "done"]);
+    expect(await balance(request, user.token)).toBe(98);
+
+    await page.reload();
+    await page.getByRole("list", { name: "想法和笔记" }).getByText("整理：明天去买陶土和釉").click();
+    await expect(page).toHaveTitle("想法详情 - 拾念");
+    const tidy = page.getByRole("region", { name: "AI 整理记录" });
+    await expect(tidy).toContainText("e2e-model");
+    await expect(tidy).toContainText("当前版本");
+    await tidy.getByRole("button", { name: /AI 整理/ }).click();
+    await expect(page.getByText("已整理，消耗 1 点")).toBeVisible();
+    await expect(tidy.getByRole("button", { name: "采用此版本" })).toHaveCount(1);
+    await tidy.getByRole("button", { name: "采用此版本" }).click();
+    await expect(page.getByText("已采用此版本")).toBeVisible();
+
+    // the side chat about this idea
+    const side = page.getByRole("region", { name: "关于这条想法的 AI 对话" });
+    await side.getByRole("textbox").fill("这个想法还能怎么发展？");
+    await side.getByRole("textbox").press("Enter");
+    await expect(side.getByRole("article", { name: "AI 回答" })).toContainText("这是本地测试模型的回答");
+    await shot(page, "52-idea-detail-ai");
+
+    await page.goto("/");
+    await page.getByRole("button", { name: "整理成笔记" }).click();
+    for (const box of await page.getByRole("checkbox", { name: /选择想法/ }).all()) await box.check();
+    const bar = page.getByRole("region", { name: "整理成笔记" });
+    await expect(bar).toContainText("已选 2 条想法");
+    await expect(bar).toContainText("AI 整理，消耗 5 点");
+    await bar.getByRole("button", { name: "整理成笔记" }).click();
+    await expect(page).toHaveTitle("笔记详情 - 拾念");
+    await expect(page.getByRole("textbox", { name: "标题" })).toHaveValue("AI 笔记：想法合集");
+    // 2 auto tidies + 1 tidy + 1 side-chat reply + 1 compose
+    expect(await balance(request, user.token)).toBe(100 - 1 - 1 - 1 - 2 - 5);
+  });
+});

@@ -1,0 +1,34 @@
+// The e2e run's stand-in for an OpenAI-compatible provider (no real one is reachable here):
+// the same wire protocol as the server tests' fake, with answers that depend on the request.
+import { type Scripted, startFakeProvider, tokens } from "../server/test/fake-provider.ts";
+
+const port = Number(process.env.FAKE_PROVIDER_PORT);
+
+const json = (value: object): Scripted => ({ kind: "stream", chunks: tokens(JSON.stringify(value), 6) });
+
+const provider = await startFakeProvider((body) => {
+  const system = body.messages[0]?.content ?? "";
+  const question = body.messages.at(-1)?.content ?? "";
+  if (system.includes("整理助手")) {
+    return json({
+      title: `整理：${question.slice(0, 8)}`,
+      content: `（已整理）${question.trim()}`,
+      tags: ["AI整理"],
+    });
+  }
+  if (system.includes("写作助手")) {
+    return json({ title: "AI 笔记：想法合集", content: `## 要点\n\n${question.slice(0, 200)}` });
+  }
+  const first = /^\[1\] (?:想法|笔记)《(.+)》（/m.exec(system)?.[1];
+  const answer = first
+    ? `根据你的记录，你写过「${first}」[1]。这是本地测试模型的回答。`
+    : "你还没有相关的记录。这是本地测试模型的回答。";
+  // "慢" asks for a long, slow answer, so a test can press 停止 in the middle of it
+  if (question.includes("慢"))
+    return { kind: "stream", chunks: tokens("这是一个很长的回答，".repeat(40), 2), delayMs: 150 };
+  return { kind: "stream", chunks: tokens(answer, 2), delayMs: 20 };
+}, port);
+
+console.log(`fake AI provider on ${provider.url}`);
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void provider.close().then(() => process.exit(0)));

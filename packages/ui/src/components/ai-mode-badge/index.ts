@@ -1,0 +1,1 @@
+export { type AiMode, AiModeBadge, type AiModeBadgeProps, aiModeBadgeVariants } from "./ai-mode-badge";

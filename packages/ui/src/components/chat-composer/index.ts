@@ -1,0 +1,6 @@
+export {
+  ChatComposer,
+  type ChatComposerProps,
+  type ChatComposerState,
+  chatComposerVariants,
+} from "./chat-composer";

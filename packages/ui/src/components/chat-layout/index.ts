@@ -1,0 +1,1 @@
+export { ChatLayout, type ChatLayoutProps, chatLayoutVariants } from "./chat-layout";

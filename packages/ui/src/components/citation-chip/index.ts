@@ -1,0 +1,6 @@
+export {
+  CitationChip,
+  type CitationChipProps,
+  type CitationType,
+  citationChipVariants,
+} from "./citation-chip";

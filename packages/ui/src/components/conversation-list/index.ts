@@ -1,0 +1,2 @@
+export { type ConversationSummary, conversationRowVariants } from "./conversation-item";
+export { ConversationList, type ConversationListProps } from "./conversation-list";

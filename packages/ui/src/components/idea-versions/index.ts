@@ -1,0 +1,2 @@
+export { type IdeaVersion, ideaVersionCardVariants } from "./idea-version-card";
+export { IdeaVersions, type IdeaVersionsProps } from "./idea-versions";
