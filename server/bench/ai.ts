@@ -18,7 +18,7 @@ import { BASE, findSocketDir, idea, json, ms, pct, startServer, stopServer } fro
 
 const IDEAS = Number(process.env.BENCH_AI_IDEAS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_AI_ROUNDS ?? 15);
-const CONCURRENCY = 20;
+const CONCURRENCY = Number(process.env.BENCH_AI_CONCURRENCY ?? 20);
 const QUESTIONS = [
   "我对时间管理有什么想法？",
   "总结一下关于阅读的记录",
@@ -57,9 +57,12 @@ async function rounds(one: (client: number) => Promise<number>) {
 
 async function main() {
   const line = (s = "") => console.log(s);
+  // The provider streams everything at once, or at a model's pace (`chunkMs` between chunks).
+  let chunkMs = 0;
   const provider = await startFakeProvider(() => ({
     kind: "stream",
     chunks: tokens("这是一个用于测量的回答。".repeat(5), 4),
+    delayMs: chunkMs,
   }));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-ai-"));
   await chmod(dataDir, 0o755);
@@ -79,71 +82,63 @@ async function main() {
   });
   const token = reg.body.data.token as string;
   const userId = (reg.body.data.user as { id: string }).id;
-  const client = new pg.Client({
-    host: await findSocketDir(dataDir),
-    port: 5432,
-    user: "postgres",
-    database: "postgres",
-  });
-  await client.connect();
-  await client.query("UPDATE points_balances SET balance = 1000000 WHERE user_id = $1", [userId]);
-  for (let done = 0; done < IDEAS; done += 500) {
-    const contents = Array.from({ length: Math.min(500, IDEAS - done) }, idea);
-    const vectors = contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] }));
-    await client.query(
-      `INSERT INTO ideas (user_id, original_content, content, search)
-       SELECT $1, c, c, v::tsvector FROM unnest($2::text[], $3::text[]) AS t(c, v)`,
-      [userId, contents, vectors],
-    );
-  }
-  await client.query("ANALYZE ideas");
-
-  const body = JSON.stringify({
-    model: "bench",
-    stream: true,
-    messages: [{ role: "user", content: "你好" }],
-  });
-  const direct = await rounds(() =>
-    firstToken(
-      `${provider.url}/chat/completions`,
-      { method: "POST", headers: { "content-type": "application/json" }, body },
-      (seen) => seen.includes('"content"'),
-    ),
-  );
-  const conversations: string[] = [];
-  for (let c = 0; c < CONCURRENCY; c++) {
-    conversations.push((await json("POST", "/api/chat/conversations", token, {})).body.data.id as string);
-  }
-  let q = 0;
-  const through = await rounds((c) =>
-    firstToken(
-      `${BASE}/api/chat/conversations/${conversations[c]}/messages`,
-      {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ content: QUESTIONS[q++ % QUESTIONS.length] }),
-      },
-      (seen) => seen.includes("event: token"),
-    ),
-  );
-  line("| measure | p50 | p95 |");
-  line("| --- | --- | --- |");
-  line(
-    `| first token straight from the provider (${CONCURRENCY} concurrent) | ${ms(pct(direct, 50))} | ${ms(pct(direct, 95))} |`,
-  );
-  line(
-    `| first token through the server (${CONCURRENCY} concurrent) | ${ms(pct(through, 50))} | ${ms(pct(through, 95))} |`,
-  );
-  line(
-    `| **added by the server** | ${ms(pct(through, 50) - pct(direct, 50))} | ${ms(pct(through, 95) - pct(direct, 95))} |`,
-  );
-
   const pool = new pg.Pool({
     host: await findSocketDir(dataDir),
     port: 5432,
     user: "postgres",
     database: "postgres",
   });
+  await pool.query("UPDATE points_balances SET balance = 1000000 WHERE user_id = $1", [userId]);
+  for (let done = 0; done < IDEAS; done += 500) {
+    const contents = Array.from({ length: Math.min(500, IDEAS - done) }, idea);
+    const vectors = contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] }));
+    await pool.query(
+      `INSERT INTO ideas (user_id, original_content, content, search)
+       SELECT $1, c, c, v::tsvector FROM unnest($2::text[], $3::text[]) AS t(c, v)`,
+      [userId, contents, vectors],
+    );
+  }
+  await pool.query("ANALYZE ideas");
+
+  const conversations: string[] = [];
+  for (let c = 0; c < CONCURRENCY; c++) {
+    conversations.push((await json("POST", "/api/chat/conversations", token, {})).body.data.id as string);
+  }
+  const upstream = JSON.stringify({
+    model: "bench",
+    stream: true,
+    messages: [{ role: "user", content: "你好" }],
+  });
+  let q = 0;
+  line("| provider streams | measure | p50 | p95 |");
+  line("| --- | --- | --- | --- |");
+  for (const pace of [0, 25]) {
+    chunkMs = pace;
+    const direct = await rounds(() =>
+      firstToken(
+        `${provider.url}/chat/completions`,
+        { method: "POST", headers: { "content-type": "application/json" }, body: upstream },
+        (seen) => seen.includes('"content"'),
+      ),
+    );
+    const through = await rounds((c) =>
+      firstToken(
+        `${BASE}/api/chat/conversations/${conversations[c]}/messages`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ content: QUESTIONS[q++ % QUESTIONS.length] }),
+        },
+        (seen) => seen.includes("event: token"),
+      ),
+    );
+    const row = (what: string, p50: number, p95: number) =>
+      line(`| ${pace ? `${pace} ms per chunk` : "all at once"} | ${what} | ${ms(p50)} | ${ms(p95)} |`);
+    row("first token straight from the provider", pct(direct, 50), pct(direct, 95));
+    row("first token through the server", pct(through, 50), pct(through, 95));
+    row("**added by the server**", pct(through, 50) - pct(direct, 50), pct(through, 95) - pct(direct, 95));
+  }
+
   const retrieval: number[] = [];
   for (let i = 0; i < 200; i++) {
     const t = performance.now();
@@ -151,11 +146,10 @@ async function main() {
     retrieval.push(performance.now() - t);
   }
   line(
-    `| grounding retrieval over ${IDEAS} ideas (sequential, 200 questions) | ${ms(pct(retrieval, 50))} | ${ms(pct(retrieval, 95))} |`,
+    `| – | grounding retrieval over ${IDEAS} ideas (200 questions, one at a time) | ${ms(pct(retrieval, 50))} | ${ms(pct(retrieval, 95))} |`,
   );
 
   await pool.end();
-  await client.end();
   await stopServer(server.proc);
   await provider.close();
   await rm(dataDir, { recursive: true, force: true });

@@ -30,6 +30,11 @@ async function seed(ctx: TestCtx, u: TestUser) {
     "INSERT INTO messages (user_id, conversation_id, role, content) VALUES ($1, $2, 'user', '你好'), ($1, $2, 'assistant', '你好！')",
     [u.id, conv.rows[0].id],
   );
+  await ctx.db.query(
+    `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
+     VALUES ($1, $2, 'deepseek-chat', 'AI 标题', 'AI 整理的内容', '{产品}', 1)`,
+    [u.id, idea.body.data.id],
+  );
   const form = new FormData();
   form.append("file", new File([PNG], "a.png"));
   await call(ctx, "POST", "/api/profile/avatar", { token: u.token, raw: form });
@@ -93,6 +98,12 @@ forEachDatabase((ctx) => {
       );
       expect(data.notes[0].title).toBe("读书笔记");
       expect(data.conversations[0].messages).toHaveLength(2);
+      // both seeded in one statement: same created_at, so their order is not defined
+      const reply = data.conversations[0].messages.find((m: { role: string }) => m.role === "assistant");
+      expect(reply).toMatchObject({ content: "你好！", status: "done", points: 0, mode: "provider" });
+      expect(data.ideaVersions).toMatchObject([
+        { ideaId, model: "deepseek-chat", title: "AI 标题", content: "AI 整理的内容", points: 1 },
+      ]);
       expect(data.pointsLedger[0]).toMatchObject({ delta: 100, reason: "register_bonus" });
 
       const after = await call(ctx, "GET", "/api/export/permission", { token: u.token });

@@ -101,8 +101,10 @@ export const chatRoutes = new Hono<AppEnv>()
       const stop = new AbortController();
       stream.onAbort(() => stop.abort());
       const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
-      await send("start", { userMessage: reply.userMessage, mode: reply.mode, cost: reply.cost });
-      const outcome = await runReply(deps, reply, stop.signal, (text) => send("token", { text }));
+      const outcome = await runReply(deps, reply, stop.signal, {
+        start: (userMessage) => send("start", { userMessage, mode: reply.mode, cost: reply.cost }),
+        token: (text) => send("token", { text }),
+      });
       if (outcome.kind === "done") await send("done", { message: outcome.message, balance: outcome.balance });
       if (outcome.kind === "error") {
         await send("error", {

@@ -3,6 +3,7 @@ import { EXPORT_FILE_PREFIX, type ExportCount } from "@shinian/contract";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { DbClient } from "../db/pool.ts";
 import { CURSOR_US, fromUs } from "../lib/cursor.ts";
+import { toVersion, VERSION_COLUMNS, type VersionRow } from "./ai/tidy.ts";
 import { IDEA_COLUMNS, type IdeaRow, NOTE_COLUMNS, type NoteRow, toIdea, toNote } from "./items.ts";
 import { getUser } from "./users.ts";
 
@@ -106,12 +107,23 @@ function noteMarkdown(n: NoteRow): string {
   ].join("\n");
 }
 
-type ConversationRow = { id: string; title: string; created_at: Date; updated_at: Date; cursor_us: string };
+type ConversationRow = {
+  id: string;
+  title: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  cursor_us: string;
+};
 type MessageRow = {
   conversation_id: string;
   role: string;
   content: string;
+  status: string;
   citations: unknown;
+  points: number;
+  mode: string;
   created_at: Date;
 };
 
@@ -181,15 +193,25 @@ const noteBatches = (client: DbClient, userId: string) =>
     userId,
   );
 
+/** Every AI tidying of the user's ideas (model, time, points), oldest first. */
+const versionBatches = (client: DbClient, userId: string) =>
+  batches<VersionRow & { cursor_us: string }>(
+    client,
+    (w) =>
+      `SELECT ${VERSION_COLUMNS}, ${CURSOR_US} AS cursor_us FROM idea_versions WHERE ${w} ORDER BY created_at, id LIMIT $2`,
+    userId,
+  );
+
 async function* conversationBatches(client: DbClient, userId: string) {
   for await (const convs of batches<ConversationRow>(
     client,
     (w) =>
-      `SELECT id, title, created_at, updated_at, ${CURSOR_US} AS cursor_us FROM conversations WHERE ${w} ORDER BY created_at, id LIMIT $2`,
+      `SELECT id, title, subject_type, subject_id, created_at, updated_at, ${CURSOR_US} AS cursor_us
+       FROM conversations WHERE ${w} ORDER BY created_at, id LIMIT $2`,
     userId,
   )) {
     const { rows } = await client.query<MessageRow>(
-      `SELECT conversation_id, role, content, citations, created_at FROM messages
+      `SELECT conversation_id, role, content, status, citations, points, mode, created_at FROM messages
        WHERE user_id = $1 AND conversation_id = ANY($2::uuid[]) ORDER BY created_at, id`,
       [userId, convs.map((c) => c.id)],
     );
@@ -315,6 +337,12 @@ export async function* zipChunks(
     list(rows.map(toIdea));
     yield* drain();
   }
+  push('\n],\n"ideaVersions": [');
+  first = true;
+  for await (const rows of versionBatches(client, userId)) {
+    list(rows.map(toVersion));
+    yield* drain();
+  }
   push('\n],\n"notes": [');
   first = true;
   for await (const rows of noteBatches(client, userId)) {
@@ -328,12 +356,16 @@ export async function* zipChunks(
       convs.map((c) => ({
         id: c.id,
         title: c.title,
+        subject: c.subject_type ? { type: c.subject_type, id: c.subject_id } : null,
         createdAt: c.created_at.toISOString(),
         updatedAt: c.updated_at.toISOString(),
         messages: c.messages.map((m) => ({
           role: m.role,
           content: m.content,
+          status: m.status,
           citations: m.citations,
+          points: m.points,
+          mode: m.mode,
           createdAt: m.created_at.toISOString(),
         })),
       })),

@@ -4,8 +4,7 @@ import * as React from "react";
 import { applyVersion, fetchAiInfo, fetchVersions, tidyIdea } from "../../api/ai.ts";
 import { isApiError } from "../../api/client.ts";
 import { fetchIdea } from "../../api/items.ts";
-
-const PENDING_POLL_MS = 2000;
+import { PENDING_POLL_MS } from "../../lib/ai-pending.ts";
 
 /**
  * AI 整理 of one idea: tidy on demand (its cost shown on the button), the versions kept so far,

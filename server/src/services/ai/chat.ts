@@ -1,9 +1,8 @@
-import type { AiMode, ChatMessage, Citation, Conversation, ItemRef } from "@shinian/contract";
+import type { AiMode, ChatMessage, Citation, Conversation } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import type { Queryable } from "../../db/pool.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { getBalance, refund, type SpendResult, spend } from "../points.ts";
-import { identityOf } from "../users.ts";
 import { retrieveSources, type Source } from "./grounding.ts";
 import { chunks, offlineAnswer } from "./offline.ts";
 import { chatPrompt, citedSources } from "./prompts.ts";
@@ -62,14 +61,16 @@ export const toMessage = (r: MessageRow): ChatMessage => ({
   createdAt: r.created_at.toISOString(),
 });
 
+/** Saves a message and touches the conversation (naming it, when `title` is given). */
 async function insertMessage(
   db: Queryable,
   userId: string,
   conversationId: string,
   m: Omit<MessageRow, "id" | "created_at"> & { model: string | null },
+  title: string | null = null,
 ): Promise<ChatMessage> {
   const { rows } = await db.query<MessageRow>(
-    `WITH touched AS (UPDATE conversations SET updated_at = now() WHERE id = $2)
+    `WITH touched AS (UPDATE conversations SET updated_at = now(), title = COALESCE($10, title) WHERE id = $2)
      INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) RETURNING ${MESSAGE_COLUMNS}`,
     [
@@ -82,6 +83,7 @@ async function insertMessage(
       m.points,
       m.mode,
       m.model,
+      title,
     ],
   );
   return toMessage(rows[0]!);
@@ -92,7 +94,8 @@ export type PreparedReply = {
   userId: string;
   conversation: Conversation;
   question: string;
-  userMessage: ChatMessage;
+  /** Saved while the provider is already being asked: it is not on the way to the first token. */
+  userMessage: Promise<ChatMessage>;
   mode: AiMode;
   cost: number;
   spent: SpendResult | null;
@@ -101,6 +104,28 @@ export type PreparedReply = {
   prompt: PromptMessage[];
 };
 
+/**
+ * The conversation, whether its subject may be read by AI, and the user's self-introduction, in
+ * one round trip: every round trip here adds to the time before the first token.
+ */
+async function loadForReply(db: Queryable, userId: string, conversationId: string) {
+  const { rows } = await db.query<
+    ConversationRow & { identity_description: string | null; subject_excluded: boolean }
+  >(
+    `SELECT c.id, c.title, c.subject_type, c.subject_id, c.created_at, c.updated_at, u.identity_description,
+       (c.subject_type = 'idea' AND EXISTS (
+          SELECT 1 FROM ideas i WHERE i.id = c.subject_id AND i.user_id = c.user_id AND i.ai_excluded)) AS subject_excluded
+     FROM conversations c JOIN users u ON u.id = c.user_id
+     WHERE c.id = $1 AND c.user_id = $2`,
+    [conversationId, userId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound("对话不存在");
+  // a side chat about an idea marked 不让AI读取 is refused before anything is spent or sent
+  if (row.subject_excluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，AI 无法查看它");
+  return { conversation: toConversation(row), identity: row.identity_description };
+}
+
 export async function prepareReply(
   deps: AppDeps,
   userId: string,
@@ -108,34 +133,33 @@ export async function prepareReply(
   question: string,
 ): Promise<PreparedReply> {
   const { db, config } = deps;
-  const conversation = await findConversation(db, userId, conversationId);
+  const { conversation, identity } = await loadForReply(db, userId, conversationId);
   const subject = conversation.subject;
-  if (subject) await assertReadable(db, userId, subject);
   const mode: AiMode = config.ai ? "provider" : "offline";
   const cost = mode === "provider" ? config.points.costs.chatReply : 0;
   const spent = cost > 0 ? await spend(db, userId, cost, "chat_reply") : null;
   try {
-    const [history, identity] = await Promise.all([
-      recentHistory(db, conversationId),
-      identityOf(db, userId),
-    ]);
     const budget = Math.max(200, config.aiContextTokens);
-    const { sources, recent } = await retrieveSources(db, userId, question, budget, subject);
-    if (!conversation.title) {
-      await db.query("UPDATE conversations SET title = $2 WHERE id = $1", [
-        conversationId,
-        question.slice(0, 30),
-      ]);
-    }
-    const userMessage = await insertMessage(db, userId, conversationId, {
-      role: "user",
-      content: question,
-      status: "done",
-      citations: [],
-      points: 0,
-      mode,
-      model: null,
-    });
+    const [history, { sources, recent }] = await Promise.all([
+      recentHistory(db, conversationId),
+      retrieveSources(db, userId, question, budget, subject),
+    ]);
+    const userMessage = insertMessage(
+      db,
+      userId,
+      conversationId,
+      {
+        role: "user",
+        content: question,
+        status: "done",
+        citations: [],
+        points: 0,
+        mode,
+        model: null,
+      },
+      conversation.title ? null : question.slice(0, 30),
+    );
+    userMessage.catch(() => {}); // awaited by the stream; this only keeps it from being "unhandled" first
     const subjectSource = subject && sources[0]?.id === subject.id ? sources[0] : null;
     const prompt = chatPrompt({ identity, sources, recent, history, question, subject: subjectSource });
     return { userId, conversation, question, userMessage, mode, cost, spent, sources, recent, prompt };
@@ -143,16 +167,6 @@ export async function prepareReply(
     if (spent) await refund(db, userId, { ...spent, cost });
     throw err;
   }
-}
-
-/** A side chat about an idea marked 不让AI读取 is refused before anything is spent or sent. */
-async function assertReadable(db: Queryable, userId: string, subject: ItemRef) {
-  if (subject.type !== "idea") return;
-  const { rows } = await db.query<{ ai_excluded: boolean }>(
-    "SELECT ai_excluded FROM ideas WHERE id = $1 AND user_id = $2",
-    [subject.id, userId],
-  );
-  if (rows[0]?.ai_excluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，AI 无法查看它");
 }
 
 async function recentHistory(db: Queryable, conversationId: string): Promise<PromptMessage[]> {
@@ -177,7 +191,7 @@ export async function runReply(
   deps: AppDeps,
   reply: PreparedReply,
   signal: AbortSignal,
-  onToken: (text: string) => Promise<void>,
+  on: { start: (userMessage: ChatMessage) => Promise<void>; token: (text: string) => Promise<void> },
 ): Promise<ReplyOutcome> {
   const { db, config } = deps;
   const { userId, conversation } = reply;
@@ -186,16 +200,22 @@ export async function runReply(
     reply.mode === "offline"
       ? chunks(offlineAnswer(reply.question, reply.sources, reply.recent))
       : streamCompletion(config.ai!, reply.prompt, signal);
+  // Ask the provider first; the question is saved and announced while it thinks.
+  const first = tokens.next();
+  first.catch(() => {}); // read below
   let text = "";
   let failure: unknown = null;
   try {
-    for await (const token of tokens) {
+    await on.start(await reply.userMessage);
+    for (let next = await first; !next.done; next = await tokens.next()) {
       if (signal.aborted) break;
-      text += token;
-      await onToken(token);
+      text += next.value;
+      await on.token(next.value);
     }
   } catch (err) {
     failure = err;
+  } finally {
+    await tokens.return?.(undefined).catch(() => {}); // a stop or failure cancels the upstream request
   }
   const save = (status: ChatMessage["status"], points: number) =>
     insertMessage(db, userId, conversation.id, {

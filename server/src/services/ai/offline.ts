@@ -29,7 +29,7 @@ export function offlineAnswer(question: string, sources: Source[], recent: boole
 }
 
 /** Splits a ready text into small chunks, so the offline reply streams through the same path. */
-export function* chunks(text: string, size = 8): Generator<string> {
+export async function* chunks(text: string, size = 8): AsyncGenerator<string> {
   const chars = [...text];
   for (let i = 0; i < chars.length; i += size) yield chars.slice(i, i + size).join("");
 }

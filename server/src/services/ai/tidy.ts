@@ -9,7 +9,7 @@ import { identityOf } from "../users.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
-type VersionRow = {
+export type VersionRow = {
   id: string;
   idea_id: string;
   model: string;
