@@ -55,19 +55,22 @@ test.describe("本地模式 (no AI provider)", () => {
     expect(await balance(request, user.token)).toBe(100);
   });
 
-  test("问AI from the pill's avatar and from a detail screen opens /chat with the text waiting", async ({
+  test("问AI from the pill's avatar and from search results opens /chat with the text waiting", async ({
     page,
     context,
     request,
   }) => {
     const user = await apiUser(request);
     await signIn(context, user);
-    await page.goto("/chat?q=帮我总结最近的想法");
-    await expect(composer(page)).toHaveValue("帮我总结最近的想法");
-    await expect(page).toHaveURL(/\/chat$/);
     await page.goto("/");
-    await page.getByRole("button", { name: /AI/ }).first().click();
-    await expect(page).toHaveURL(/\/chat/);
+    await page.getByRole("textbox", { name: "搜索想法或和AI助手聊天" }).fill("帮我总结最近的想法");
+    await page.getByRole("button", { name: "打开AI助手" }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(composer(page)).toHaveValue("帮我总结最近的想法");
+
+    await page.goto("/?q=陶艺");
+    await page.getByRole("region", { name: "搜索结果" }).getByRole("button", { name: "问AI" }).click();
+    await expect(composer(page)).toHaveValue("陶艺");
   });
 });
 

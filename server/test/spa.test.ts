@@ -13,6 +13,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, "index.html"), "<!doctype html><title>拾念</title>");
   await writeFile(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
   await writeFile(path.join(dist, "manifest.webmanifest"), "{}");
+  await writeFile(path.join(dist, "assets", "big-def456.js"), `export const words = "${"拾念".repeat(2000)}";`);
 });
 afterAll(() => rm(dist, { recursive: true, force: true }));
 
@@ -41,6 +42,18 @@ forEachDatabase((ctx) => {
       expect((await app().request("/manifest.webmanifest")).headers.get("content-type")).toBe(
         "application/manifest+json",
       );
+    });
+
+    it("gzips text files for browsers that accept it, and only for them", async () => {
+      const gz = await app().request("/assets/big-def456.js", { headers: { "accept-encoding": "gzip, br" } });
+      expect(gz.headers.get("content-encoding")).toBe("gzip");
+      const bytes = new Uint8Array(await gz.arrayBuffer());
+      expect(bytes.length).toBeLessThan(1000);
+      const { gunzipSync } = await import("node:zlib");
+      expect(gunzipSync(bytes).toString()).toContain("拾念拾念");
+      const plain = await app().request("/assets/big-def456.js");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toContain("拾念拾念");
     });
 
     it("never serves files outside the build, and unknown API paths stay JSON 404s", async () => {

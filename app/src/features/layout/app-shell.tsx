@@ -39,7 +39,8 @@ export function AppShell({ children, backHome = false, searchHidden = false, que
           value: text,
           onValueChange: setText,
           onSearch: (q) => void navigate({ to: "/", search: q ? { q } : {} }),
-          onAvatarClick: () => void navigate({ to: "/chat" }),
+          // the AI avatar takes what is typed in the pill along, as the question to ask
+          onAvatarClick: () => void navigate({ to: "/chat", search: text.trim() ? { q: text.trim() } : {} }),
         }}
       />
       {children}
