@@ -236,6 +236,31 @@ forEachDatabase((ctx) => {
       expect(await balanceOf(ai.ctx, u)).toBe(98);
     });
 
+    it("leaves a reply out of the history once an idea it was grounded in is marked 不让AI读取", async () => {
+      const u = await registerUser(ctx);
+      const idea = await addIdea(ctx, u, `银杏计划：${SECRET}`);
+      const id = await newConversation(ctx, u);
+      ai.fake.script({ kind: "stream", chunks: [`你写过：${SECRET}`] });
+      await askAll(ai.ctx, u, id, "银杏计划");
+      await call(ctx, "PATCH", `/api/ideas/${idea}`, { token: u.token, body: { aiExcluded: true } });
+      ai.fake.script({ kind: "stream", chunks: ["好"] });
+      await askAll(ai.ctx, u, id, "还有呢");
+      const sent = JSON.stringify(ai.fake.received.at(-1)!.body.messages);
+      expect(sent).not.toContain(SECRET);
+      expect(sent).toContain("银杏计划"); // the user's own question stays
+    });
+
+    it("deleting an idea deletes the side chats about it", async () => {
+      const u = await registerUser(ctx);
+      const idea = await addIdea(ctx, u, "一条想法");
+      const side = await newConversation(ctx, u, { subject: { type: "idea", id: idea } });
+      await askAll(ctx, u, side, "这条怎么样");
+      expect((await call(ctx, "DELETE", `/api/ideas/${idea}`, { token: u.token })).status).toBe(200);
+      expect(
+        (await call(ctx, "GET", `/api/chat/conversations/${side}/messages`, { token: u.token })).status,
+      ).toBe(404);
+    });
+
     it("retries a 429 and a 503 before the first token, then answers", async () => {
       const u = await registerUser(ctx);
       const sent = ai.fake.received.length;
@@ -279,7 +304,9 @@ forEachDatabase((ctx) => {
       ai.fake.script({ kind: "status", status: 400, message: "bad model" });
       const bad = await askAll(ai.ctx, u, id, "再试一次");
       expect(ai.fake.received.length - before).toBe(1);
-      expect(bad.at(-1)!.data.message).toContain("bad model");
+      // the provider's own words stay in the log: they may name hosts or keys
+      expect(bad.at(-1)!.data.message).toContain("AI 服务返回错误（400）");
+      expect(bad.at(-1)!.data.message).not.toContain("bad model");
     });
 
     it("keeps what was streamed when the provider breaks mid-stream, and refunds", async () => {

@@ -4,9 +4,10 @@ import { addIdea, balanceOf, eventually, withProvider } from "./ai-helpers.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
 import { call, forEachDatabase, registerUser } from "./helpers.ts";
 
-const json = (value: object): Scripted => ({
+const json = (value: object, delayMs = 0): Scripted => ({
   kind: "stream",
   chunks: tokens(`\`\`\`json\n${JSON.stringify(value)}\n\`\`\``, 7),
+  delayMs,
 });
 
 forEachDatabase((ctx) => {
@@ -94,6 +95,41 @@ forEachDatabase((ctx) => {
       expect((await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data.aiStatus).toBe(
         "none",
       );
+    });
+
+    it("runs one tidy of an idea at a time, and takes over a claim left by a dead process", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "一个想法");
+      ai.fake.script(json({ title: "一", content: "一", tags: [] }, 50));
+      const both = await Promise.all(
+        [1, 2].map(() => call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token })),
+      );
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.status === 409)!.body.message).toBe("这条想法正在整理中，请稍候");
+      expect(await balanceOf(ctx, u)).toBe(99);
+
+      await ctx.db.query(
+        "UPDATE ideas SET ai_status = 'pending', ai_started_at = now() - interval '10 minutes' WHERE id = $1",
+        [id],
+      );
+      expect((await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data.aiStatus).toBe(
+        "failed",
+      );
+      expect((await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token })).status).toBe(200);
+    });
+
+    it("refunds when the idea is deleted while the model works", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "马上删掉");
+      ai.fake.script(json({ title: "晚了", content: "晚了", tags: [] }, 60));
+      const pending = call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      await eventually(
+        async () => ai.fake.received.at(-1)?.body.messages.at(-1)?.content,
+        (c) => c === "马上删掉",
+      );
+      await call(ctx, "DELETE", `/api/ideas/${id}`, { token: u.token });
+      expect((await pending).status).toBe(404);
+      expect(await balanceOf(ctx, u)).toBe(100);
     });
 
     it("refunds and marks the idea failed when the model's answer is unusable", async () => {
@@ -189,6 +225,7 @@ forEachDatabase((ctx) => {
       });
       expect(res.body.data).toMatchObject({ mode: "offline", points: 0, balance: 100 });
       expect(res.body.data.note.title).toBe("想法汇编（2 条）");
+      expect(res.body.data.note.sourceIdeaIds).toEqual([b, a]);
       expect(res.body.data.note.content.indexOf("第二条")).toBeLessThan(
         res.body.data.note.content.indexOf("第一条"),
       );

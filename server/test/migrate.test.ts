@@ -21,7 +21,12 @@ forEachDatabase((ctx) => {
     const pools = Array.from({ length: 4 }, () => createPool({ ...config, max: 1 }, silent));
     try {
       const applied = await Promise.all(pools.map((p) => migrate(p, silent)));
-      const all = ["001_init.sql", "002_search_index_no_pending_list.sql", "003_ai_assistant.sql"];
+      const all = [
+        "001_init.sql",
+        "002_search_index_no_pending_list.sql",
+        "003_ai_assistant.sql",
+        "004_ai_safety.sql",
+      ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
       expect(rows.map((r) => r.name).sort()).toEqual(all);

@@ -13,7 +13,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, "index.html"), "<!doctype html><title>拾念</title>");
   await writeFile(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
   await writeFile(path.join(dist, "manifest.webmanifest"), "{}");
-  await writeFile(path.join(dist, "assets", "big-def456.js"), `export const words = "${"拾念".repeat(2000)}";`);
+  await writeFile(
+    path.join(dist, "assets", "big-def456.js"),
+    `export const words = "${"拾念".repeat(2000)}";`,
+  );
 });
 afterAll(() => rm(dist, { recursive: true, force: true }));
 

@@ -132,7 +132,9 @@ export const ComposeNoteRequestSchema = z.strictObject({
     .array(IdSchema)
     .min(1, { message: "请至少选择一条想法" })
     .max(30, { message: "一次最多整理 30 条想法" })
-    .refine((ids) => new Set(ids).size === ids.length, { message: "想法不能重复选择" }),
+    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+      message: "想法不能重复选择",
+    }),
 });
 export type ComposeNoteRequest = z.input<typeof ComposeNoteRequestSchema>;
 

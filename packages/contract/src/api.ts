@@ -381,7 +381,7 @@ export const endpoints: Endpoint[] = [
     auth: true,
     body: SendMessageRequestSchema,
     produces: "text/event-stream",
-    errors: [400, 402, 404],
+    errors: [400, 402, 404, 409],
   },
   {
     method: "post",

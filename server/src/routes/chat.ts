@@ -85,12 +85,13 @@ export const chatRoutes = new Hono<AppEnv>()
   .get("/conversations/:id/messages", async (c) => {
     const id = idParam(c);
     await findConversation(c.var.deps.db, c.var.auth.userId, id);
+    // the newest MESSAGE_LIMIT, in reading order
     const { rows } = await c.var.deps.db.query(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 AND user_id = $2
-       ORDER BY created_at, id LIMIT $3`,
+       ORDER BY created_at DESC, id DESC LIMIT $3`,
       [id, c.var.auth.userId, MESSAGE_LIMIT],
     );
-    return c.json({ success: true as const, data: { items: rows.map(toMessage) } });
+    return c.json({ success: true as const, data: { items: rows.reverse().map(toMessage) } });
   })
   .post("/conversations/:id/messages", async (c) => {
     const id = idParam(c);

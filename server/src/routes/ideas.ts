@@ -9,7 +9,7 @@ import { requireAuth } from "../middlewares/auth.ts";
 import { applyVersionById, listVersions, tidyIdea, tidyInBackground } from "../services/ai/tidy.ts";
 import { IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
 import { ideaVector } from "../services/text-index.ts";
-import { autoTidyOn } from "../services/users.ts";
+import { getUser } from "../services/users.ts";
 
 export const ideaRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -38,10 +38,12 @@ export const ideaRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const userId = c.var.auth.userId;
     // 自动整理 needs a model, the user's setting on, and an idea the AI may read.
-    const autoTidy = deps.config.ai !== null && !input.aiExcluded && (await autoTidyOn(deps.db, userId));
+    const autoTidy =
+      deps.config.ai !== null && !input.aiExcluded && (await getUser(deps.db, userId)).settings.autoTidy;
     const { rows } = await deps.db.query<IdeaRow>(
-      `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search, ai_status)
-       VALUES ($1, $2, $2, $3, $4, $5, $6::tsvector, $7) RETURNING ${IDEA_COLUMNS}`,
+      `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search, ai_status, ai_started_at)
+       VALUES ($1, $2, $2, $3, $4, $5, $6::tsvector, $7, CASE WHEN $7 = 'pending' THEN now() END)
+       RETURNING ${IDEA_COLUMNS}`,
       [
         userId,
         input.content,
@@ -126,10 +128,13 @@ export const ideaRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, message: "已采用此版本", data: idea });
   })
   .delete("/:id", async (c) => {
-    const { rowCount } = await c.var.deps.db.query("DELETE FROM ideas WHERE id = $1 AND user_id = $2", [
-      idParam(c),
-      c.var.auth.userId,
-    ]);
+    // its side chats go with it: their messages quote it
+    const { rowCount } = await c.var.deps.db.query(
+      `WITH gone AS (DELETE FROM ideas WHERE id = $1 AND user_id = $2 RETURNING id),
+         chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
+       SELECT id FROM gone`,
+      [idParam(c), c.var.auth.userId],
+    );
     if (!rowCount) throw notFound("想法不存在");
     return c.json({ success: true as const, message: "想法已删除", data: null });
   });

@@ -105,10 +105,13 @@ export const noteRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, message: "已保存", data: note });
   })
   .delete("/:id", async (c) => {
-    const { rowCount } = await c.var.deps.db.query("DELETE FROM notes WHERE id = $1 AND user_id = $2", [
-      idParam(c),
-      c.var.auth.userId,
-    ]);
+    // its side chats go with it: their messages quote it
+    const { rowCount } = await c.var.deps.db.query(
+      `WITH gone AS (DELETE FROM notes WHERE id = $1 AND user_id = $2 RETURNING id),
+         chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
+       SELECT id FROM gone`,
+      [idParam(c), c.var.auth.userId],
+    );
     if (!rowCount) throw notFound("笔记不存在");
     return c.json({ success: true as const, message: "笔记已删除", data: null });
   });

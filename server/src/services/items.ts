@@ -28,7 +28,12 @@ export type NoteRow = {
   cursor_us: string;
 };
 
-export const IDEA_COLUMNS = `id, original_content, title, content, tags, ai_status, pinned, ai_excluded, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
+/** A tidy claim older than this belongs to a process that died: the idea shows `failed`, and may be tidied again. */
+export const STALE_PENDING = "interval '5 minutes'";
+
+export const IDEA_COLUMNS = `id, original_content, title, content, tags,
+  CASE WHEN ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING} THEN 'failed' ELSE ai_status END AS ai_status,
+  pinned, ai_excluded, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 export const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
 export const toIdea = (r: IdeaRow): Idea => ({

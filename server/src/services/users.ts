@@ -39,21 +39,3 @@ export function defaultNickname(account: string): string {
   if (account.includes("@")) return (account.split("@")[0] ?? "").slice(0, 20) || "拾念用户";
   return `用户${account.slice(-4)}`;
 }
-
-/** 自动整理, on unless the user turned it off. */
-export async function autoTidyOn(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query<{ on: boolean }>(
-    "SELECT COALESCE((settings->>'autoTidy')::boolean, true) AS on FROM users WHERE id = $1",
-    [userId],
-  );
-  return rows[0]?.on ?? false;
-}
-
-/** What the user told the guide about themself; every AI prompt starts from it. */
-export async function identityOf(db: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await db.query<{ identity_description: string | null }>(
-    "SELECT identity_description FROM users WHERE id = $1",
-    [userId],
-  );
-  return rows[0]?.identity_description ?? null;
-}

@@ -61,18 +61,21 @@ export const toMessage = (r: MessageRow): ChatMessage => ({
   createdAt: r.created_at.toISOString(),
 });
 
-/** Saves a message and touches the conversation (naming it, when `title` is given). */
+/**
+ * Saves a message and touches the conversation (naming it, when `title` is given). `sourceIds`:
+ * every item the reply was grounded in.
+ */
 async function insertMessage(
   db: Queryable,
   userId: string,
   conversationId: string,
-  m: Omit<MessageRow, "id" | "created_at"> & { model: string | null },
+  m: Omit<MessageRow, "id" | "created_at"> & { model: string | null; sourceIds?: string[] },
   title: string | null = null,
 ): Promise<ChatMessage> {
   const { rows } = await db.query<MessageRow>(
     `WITH touched AS (UPDATE conversations SET updated_at = now(), title = COALESCE($10, title) WHERE id = $2)
-     INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) RETURNING ${MESSAGE_COLUMNS}`,
+     INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model, source_ids)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $11) RETURNING ${MESSAGE_COLUMNS}`,
     [
       userId,
       conversationId,
@@ -84,6 +87,7 @@ async function insertMessage(
       m.mode,
       m.model,
       title,
+      m.sourceIds ?? [],
     ],
   );
   return toMessage(rows[0]!);
@@ -139,10 +143,9 @@ export async function prepareReply(
   const cost = mode === "provider" ? config.points.costs.chatReply : 0;
   const spent = cost > 0 ? await spend(db, userId, cost, "chat_reply") : null;
   try {
-    const budget = Math.max(200, config.aiContextTokens);
     const [history, { sources, recent }] = await Promise.all([
       recentHistory(db, conversationId),
-      retrieveSources(db, userId, question, budget, subject),
+      retrieveSources(db, userId, question, config.aiContextTokens, subject),
     ]);
     const userMessage = insertMessage(
       db,
@@ -169,10 +172,16 @@ export async function prepareReply(
   }
 }
 
+/**
+ * The conversation so far, newest last. A reply grounded in an idea that is now marked
+ * 不让AI读取 may quote it, so such replies stay out of the prompt.
+ */
 async function recentHistory(db: Queryable, conversationId: string): Promise<PromptMessage[]> {
   const { rows } = await db.query<{ role: "user" | "assistant"; content: string }>(
-    `SELECT role, content FROM messages WHERE conversation_id = $1 AND content <> ''
-     ORDER BY created_at DESC, id DESC LIMIT $2`,
+    `SELECT m.role, m.content FROM messages m
+     WHERE m.conversation_id = $1 AND m.content <> ''
+       AND NOT EXISTS (SELECT 1 FROM ideas i WHERE i.id = ANY(m.source_ids) AND i.ai_excluded)
+     ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
     [conversationId, HISTORY_MESSAGES],
   );
   return rows.reverse().map((r) => ({ role: r.role, content: r.content.slice(0, HISTORY_CHARS) }));
@@ -196,10 +205,12 @@ export async function runReply(
   const { db, config } = deps;
   const { userId, conversation } = reply;
   const model = config.ai?.model ?? null;
+  // ours to abort too: when saving the question fails, the provider call must not run on
+  const upstream = new AbortController();
   const tokens =
     reply.mode === "offline"
       ? chunks(offlineAnswer(reply.question, reply.sources, reply.recent))
-      : streamCompletion(config.ai!, reply.prompt, signal);
+      : streamCompletion(config.ai!, reply.prompt, AbortSignal.any([signal, upstream.signal]));
   // Ask the provider first; the question is saved and announced while it thinks.
   const first = tokens.next();
   first.catch(() => {}); // read below
@@ -215,7 +226,8 @@ export async function runReply(
   } catch (err) {
     failure = err;
   } finally {
-    await tokens.return?.(undefined).catch(() => {}); // a stop or failure cancels the upstream request
+    upstream.abort(); // a stop or failure cancels the upstream request (a no-op after a clean end)
+    await tokens.return?.(undefined).catch(() => {});
   }
   const save = (status: ChatMessage["status"], points: number) =>
     insertMessage(db, userId, conversation.id, {
@@ -228,6 +240,7 @@ export async function runReply(
       points,
       mode: reply.mode,
       model,
+      sourceIds: reply.sources.map((s) => s.id),
     });
   const giveBack = (why: string) =>
     reply.spent ? refund(db, userId, { ...reply.spent, cost: reply.cost }, why) : null;
@@ -237,7 +250,10 @@ export async function runReply(
     return { kind: "stopped", message: await save("stopped", text ? reply.cost : 0) };
   }
   if (failure) {
-    deps.logger.warn("ai reply failed", { err: failure });
+    deps.logger.warn("ai reply failed", {
+      err: failure,
+      detail: failure instanceof ProviderError ? failure.detail : undefined,
+    });
     const balance = (await giveBack("AI 服务失败")) ?? (await getBalance(db, userId));
     const reason = failure instanceof ProviderError ? failure.message : "AI 服务出错";
     return {

@@ -1,22 +1,13 @@
 import type { ComposeNoteResult } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { ApiError } from "../../errors.ts";
-import { NOTE_COLUMNS, type NoteRow, toNote } from "../items.ts";
+import { IDEA_COLUMNS, type IdeaRow, NOTE_COLUMNS, type NoteRow, toNote } from "../items.ts";
 import { getBalance, refund, spend } from "../points.ts";
 import { noteVector } from "../text-index.ts";
-import { identityOf } from "../users.ts";
+import { getUser } from "../users.ts";
 import type { Source } from "./grounding.ts";
 import { ComposeOutputSchema, composePrompt, dayOf, parseModelJson } from "./prompts.ts";
 import { complete } from "./provider.ts";
-
-type IdeaRow = {
-  id: string;
-  title: string;
-  content: string;
-  tags: string[];
-  ai_excluded: boolean;
-  created_at: Date;
-};
 
 /** 本地模式: no model to write with, so the note gathers the ideas as they are, in the order chosen. */
 function localDraft(ideas: IdeaRow[]) {
@@ -34,15 +25,16 @@ export async function composeNote(
   ideaIds: string[],
 ): Promise<ComposeNoteResult> {
   const { db, config } = deps;
-  const { rows: found } = await db.query<IdeaRow>(
-    "SELECT id, title, content, tags, ai_excluded, created_at FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])",
+  // in the order chosen (array_position); ids compared by PostgreSQL, so letter case does not matter
+  const { rows: ideas } = await db.query<IdeaRow>(
+    `SELECT ${IDEA_COLUMNS} FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])
+     ORDER BY array_position($2::uuid[], id)`,
     [userId, ideaIds],
   );
-  if (found.length !== ideaIds.length) throw new ApiError("NOT_FOUND", "所选想法不存在或已被删除");
-  if (found.some((i) => i.ai_excluded)) {
+  if (ideas.length !== ideaIds.length) throw new ApiError("NOT_FOUND", "所选想法不存在或已被删除");
+  if (ideas.some((i) => i.ai_excluded)) {
     throw new ApiError("VALIDATION_ERROR", "所选想法中有设置了不让AI读取的，请先取消选择它们");
   }
-  const ideas = ideaIds.map((id) => found.find((i) => i.id === id)!);
   const ai = config.ai;
   const cost = ai ? config.points.costs.composeNote : 0;
   const spent = cost > 0 ? await spend(db, userId, cost, "compose_note") : null;
@@ -58,7 +50,7 @@ export async function composeNote(
       }));
       const text = await complete(
         ai,
-        composePrompt(await identityOf(db, userId), sources),
+        composePrompt((await getUser(db, userId)).identityDescription, sources),
         AbortSignal.timeout(ai.timeoutMs * 3),
         {
           temperature: 0.5,
@@ -79,7 +71,7 @@ export async function composeNote(
   const { rows } = await db.query<NoteRow>(
     `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, search)
      VALUES ($1, $2, $3, $4, $5, $6::tsvector) RETURNING ${NOTE_COLUMNS}`,
-    [userId, draft.title, draft.content, tags, ideaIds, noteVector({ ...draft, tags })],
+    [userId, draft.title, draft.content, tags, ideas.map((i) => i.id), noteVector({ ...draft, tags })],
   );
   return {
     note: toNote(rows[0]!),

@@ -3,12 +3,17 @@ import type { AiConfig } from "../../env.ts";
 
 export type PromptMessage = { role: "system" | "user" | "assistant"; content: string };
 
-/** A provider call that failed; `status` is the upstream HTTP status, 0 for network or timeout. */
+/**
+ * A provider call that failed. `message` is shown to the user (Chinese, no upstream text: it may
+ * name hosts or keys); `detail` is the provider's own words, for the log. `status` is the upstream
+ * HTTP status, 0 for network or timeout.
+ */
 export class ProviderError extends Error {
   override name = "ProviderError";
   constructor(
     message: string,
     readonly status = 0,
+    readonly detail = "",
   ) {
     super(message);
   }
@@ -25,15 +30,15 @@ const backoffMs = (attempt: number, retryAfter: string | null) => {
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", stop, { once: true });
   });
 
 /** The provider's own error text, when its body says one ({"error":{"message":…}}). */
@@ -71,6 +76,7 @@ export async function* streamCompletion(
   });
 
   for (let attempt = 0; ; attempt++) {
+    signal.throwIfAborted(); // an abort before this attempt never fires its listener
     const upstream = new AbortController();
     const stop = () => upstream.abort(signal.reason);
     signal.addEventListener("abort", stop, { once: true });
@@ -92,7 +98,7 @@ export async function* streamCompletion(
         }
         throw err instanceof ProviderError
           ? err
-          : new ProviderError(`无法连接 AI 服务：${(err as Error).message}`);
+          : new ProviderError("无法连接 AI 服务", 0, (err as Error).message);
       }
       if (!res.ok || !res.body) {
         const message = await upstreamMessage(res);
@@ -100,7 +106,7 @@ export async function* streamCompletion(
           await sleep(backoffMs(attempt, res.headers.get("retry-after")), signal);
           continue;
         }
-        throw new ProviderError(`AI 服务返回错误（${res.status}）：${message}`, res.status);
+        throw new ProviderError(`AI 服务返回错误（${res.status}）`, res.status, message);
       }
       const events = res.body
         .pipeThrough(new TextDecoderStream())
@@ -112,13 +118,13 @@ export async function* streamCompletion(
             if (signal.aborted) throw signal.reason;
             throw upstream.signal.reason instanceof ProviderError
               ? upstream.signal.reason
-              : new ProviderError(`AI 服务连接中断：${(err as Error).message}`);
+              : new ProviderError("AI 服务连接中断", 0, (err as Error).message);
           });
           if (done) break;
           touch();
           if (value.data === "[DONE]") break;
           const chunk = parseChunk(value.data);
-          if (chunk.error) throw new ProviderError(`AI 服务返回错误：${chunk.error}`);
+          if (chunk.error) throw new ProviderError("AI 服务在回答中途出错", 0, chunk.error);
           if (chunk.text) {
             yielded = true;
             yield chunk.text;

@@ -2,10 +2,10 @@ import type { Idea, IdeaVersion, IdeaVersions, TidyResult } from "@shinian/contr
 import type { AppDeps } from "../../context.ts";
 import { type Db, type Queryable, tx } from "../../db/pool.ts";
 import { ApiError, notFound } from "../../errors.ts";
-import { IDEA_COLUMNS, type IdeaRow, toIdea } from "../items.ts";
+import { IDEA_COLUMNS, type IdeaRow, STALE_PENDING, toIdea } from "../items.ts";
 import { getBalance, refund, spend } from "../points.ts";
 import { ideaVector } from "../text-index.ts";
-import { identityOf } from "../users.ts";
+import { getUser } from "../users.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
@@ -69,73 +69,100 @@ const setStatus = (db: Queryable, ideaId: string, status: Idea["aiStatus"]) =>
   db.query("UPDATE ideas SET ai_status = $2 WHERE id = $1", [ideaId, status]);
 
 /**
- * Tidies one idea: spends the cost, asks the model, keeps the result as a version and shows it
- * on the idea — unless the user edited the idea meanwhile: their words win, and the version
- * waits in the history to be applied. A failure refunds and marks the idea `failed`.
+ * Claims the idea for one tidy, as late as possible before its text goes out: never an idea
+ * marked 不让AI读取, never one another tidy is working on (unless that claim is stale: its process
+ * died). Answers the status to restore if the tidy does not go ahead.
  */
-export async function tidyIdea(deps: AppDeps, userId: string, ideaId: string): Promise<TidyResult> {
+async function claim(db: Queryable, userId: string, ideaId: string) {
+  const { rows } = await db.query<{ previous: Idea["aiStatus"]; original_content: string; updated_at: Date }>(
+    `UPDATE ideas i SET ai_status = 'pending', ai_started_at = now()
+     FROM (SELECT id, ai_status AS previous FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE) old
+     WHERE i.id = old.id AND NOT i.ai_excluded
+       AND (i.ai_status <> 'pending' OR i.ai_started_at IS NULL OR i.ai_started_at < now() - ${STALE_PENDING})
+     RETURNING old.previous, i.original_content, i.updated_at`,
+    [ideaId, userId],
+  );
+  if (!rows[0]) throw new ApiError("CONFLICT", "这条想法正在整理中，请稍候");
+  return rows[0];
+}
+
+/**
+ * Tidies one idea: claims it, spends the cost, asks the model, keeps the result as a version and
+ * shows it on the idea — unless the user edited the idea meanwhile: their words win, and the
+ * version waits in the history to be applied. Any failure after the spend refunds it.
+ * `claimed`: 自动整理, whose capture already marked the idea pending.
+ */
+export async function tidyIdea(
+  deps: AppDeps,
+  userId: string,
+  ideaId: string,
+  { claimed = false } = {},
+): Promise<TidyResult> {
   const { db, config } = deps;
   const ai = config.ai;
   const idea = await ideaRow(db, userId, ideaId);
   if (idea.ai_excluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，无法整理");
   if (!ai) throw new ApiError("SERVICE_UNAVAILABLE", "本地模式下无法 AI 整理：服务器还没有配置 AI 服务");
+  const before = claimed ? { previous: "none" as const, ...idea } : await claim(db, userId, ideaId);
   const cost = config.points.costs.tidyIdea;
-  const spent = cost > 0 ? await spend(db, userId, cost, "tidy_idea") : null;
-  await setStatus(db, ideaId, "pending");
-  let output: ReturnType<typeof parseModelJson<typeof TidyOutputSchema>> = null;
+  let spent: Awaited<ReturnType<typeof spend>> | null = null;
+  try {
+    if (cost > 0) spent = await spend(db, userId, cost, "tidy_idea");
+  } catch (err) {
+    await setStatus(db, ideaId, before.previous);
+    throw err;
+  }
   let why = "AI 服务失败";
   try {
     const text = await complete(
       ai,
-      tidyPrompt(await identityOf(db, userId), idea.original_content),
+      tidyPrompt((await getUser(db, userId)).identityDescription, before.original_content),
       AbortSignal.timeout(ai.timeoutMs * 2),
       { temperature: 0.3 },
     );
-    output = parseModelJson(TidyOutputSchema, text);
-    if (!output) why = "AI 返回的结果无法识别";
+    const output = parseModelJson(TidyOutputSchema, text);
+    if (!output) {
+      why = "AI 返回的结果无法识别";
+      throw new Error(why);
+    }
+    return await tx(db, async (client) => {
+      const current = await ideaRow(client, userId, ideaId, true);
+      const { rows } = await client.query<VersionRow>(
+        `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${VERSION_COLUMNS}`,
+        [userId, ideaId, ai.model, output.title, output.content, output.tags, cost],
+      );
+      const version = rows[0]!;
+      const untouched = current.updated_at.getTime() === before.updated_at.getTime();
+      let updated: Idea;
+      if (untouched) updated = await applyVersion(client, userId, current, version);
+      else {
+        await setStatus(client, ideaId, "done");
+        updated = toIdea(await ideaRow(client, userId, ideaId));
+      }
+      return {
+        idea: updated,
+        version: toVersion(version),
+        applied: untouched,
+        balance: await getBalance(client, userId),
+      };
+    });
   } catch (err) {
     deps.logger.warn("tidy failed", { err });
-  }
-  if (!output) {
-    await setStatus(db, ideaId, "failed");
+    await setStatus(db, ideaId, "failed").catch(() => {});
     if (spent) await refund(db, userId, { ...spent, cost }, why);
+    if (err instanceof ApiError) throw err; // e.g. the idea was deleted meanwhile
     throw new ApiError(
       "SERVICE_UNAVAILABLE",
       `AI 整理失败，${spent ? "点数已退还，" : ""}请稍后再试（${why}）`,
     );
   }
-  const result = output;
-  return tx(db, async (client) => {
-    const current = await ideaRow(client, userId, ideaId, true);
-    const { rows } = await client.query<VersionRow>(
-      `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${VERSION_COLUMNS}`,
-      [userId, ideaId, ai.model, result.title, result.content, result.tags, cost],
-    );
-    const version = rows[0]!;
-    const untouched = current.updated_at.getTime() === idea.updated_at.getTime();
-    let updated: Idea;
-    if (untouched) updated = await applyVersion(client, userId, current, version);
-    else {
-      await setStatus(client, ideaId, "done");
-      updated = toIdea(await ideaRow(client, userId, ideaId));
-    }
-    return {
-      idea: updated,
-      version: toVersion(version),
-      applied: untouched,
-      balance: await getBalance(client, userId),
-    };
-  });
 }
 
 /** Tidying right after capture (自动整理): never fails the capture; no points → kept as typed. */
 export function tidyInBackground(deps: AppDeps, userId: string, ideaId: string): void {
-  tidyIdea(deps, userId, ideaId).catch(async (err) => {
-    if (err instanceof ApiError && err.code === "INSUFFICIENT_POINTS") {
-      await setStatus(deps.db, ideaId, "none").catch(() => {});
-      return;
-    }
+  tidyIdea(deps, userId, ideaId, { claimed: true }).catch(async (err) => {
+    if (err instanceof ApiError && err.code === "INSUFFICIENT_POINTS") return; // status restored to none
     deps.logger.warn("auto tidy failed", { err });
   });
 }
