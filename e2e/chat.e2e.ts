@@ -70,7 +70,8 @@ test.describe("本地模式 (no AI provider)", () => {
 
     await page.goto("/?q=陶艺");
     await page.getByRole("region", { name: "搜索结果" }).getByRole("button", { name: "问AI" }).click();
-    await expect(composer(page)).toHaveValue("陶艺");
+    // the unsent question from before is kept, the new text follows it
+    await expect(composer(page)).toHaveValue("帮我总结最近的想法\n陶艺");
   });
 });
 

@@ -56,14 +56,19 @@ export async function streamReply(
     .pipeThrough(new TextDecoderStream())
     .pipeThrough(new EventSourceParserStream())
     .getReader();
-  for (;;) {
-    const { done, value } = await events.read();
-    if (done) return;
-    const data = JSON.parse(value.data);
-    if (value.event === "start") on.onStart(data);
-    else if (value.event === "token") on.onToken(data.text);
-    else if (value.event === "done") on.onDone(data);
-    else if (value.event === "error") on.onError(data);
+  try {
+    for (;;) {
+      const { done, value } = await events.read();
+      if (done) return;
+      const data = JSON.parse(value.data);
+      if (value.event === "start") on.onStart(data);
+      else if (value.event === "token") on.onToken(data.text);
+      else if (value.event === "done") on.onDone(data);
+      else if (value.event === "error") on.onError(data);
+    }
+  } finally {
+    // whatever ended the reading (a bad event, a handler's error) also ends the reply
+    await events.cancel().catch(() => {});
   }
 }
 

@@ -1,2 +1,26 @@
+import type { Idea } from "@shinian/contract";
+import * as React from "react";
+import { fetchIdea } from "../api/items.ts";
+
 /** How often a screen re-reads an idea that 自动整理 is still working on. */
-export const PENDING_POLL_MS = 2000;
+const PENDING_POLL_MS = 2000;
+
+/**
+ * 自动整理 runs on the server after capture: re-reads the ideas still marked pending until their
+ * tidy lands (the server reports a claim left by a dead process as failed, so this ends).
+ */
+export function usePendingIdeas(ids: string[], onLanded: (idea: Idea) => void) {
+  const key = ids.join();
+  const landed = React.useRef(onLanded);
+  landed.current = onLanded;
+  React.useEffect(() => {
+    if (!key) return;
+    const timer = setInterval(async () => {
+      for (const id of key.split(",")) {
+        const idea = await fetchIdea(id).catch(() => null);
+        if (idea && idea.aiStatus !== "pending") landed.current(idea);
+      }
+    }, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [key]);
+}

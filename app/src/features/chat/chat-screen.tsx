@@ -1,4 +1,4 @@
-import type { AiInfo, Conversation } from "@shinian/contract";
+import type { Conversation } from "@shinian/contract";
 import {
   AiModeBadge,
   Alert,
@@ -10,17 +10,16 @@ import {
 } from "@shinian/ui";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import * as React from "react";
-import { fetchPoints } from "../../api/account.ts";
 import {
   createConversation,
   deleteConversation,
-  fetchAiInfo,
   listConversations,
   renameConversation,
 } from "../../api/ai.ts";
 import { isApiError } from "../../api/client.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { ChatMessages, costHint } from "./chat-messages.tsx";
+import { useAiInfo } from "./use-ai-info.ts";
 import { useAsk, useConversation } from "./use-conversation.ts";
 
 const route = getRouteApi("/_authenticated/chat");
@@ -32,17 +31,15 @@ export function ChatScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const activeId = search.c ?? null;
-  const [info, setInfo] = React.useState<AiInfo | null>(null);
-  const [balance, setBalance] = React.useState<number | null>(null);
+  const { info, balance, updateBalance } = useAiInfo({ withBalance: true });
   const [conversations, setConversations] = React.useState<Conversation[] | null>(null);
 
   const chat = useConversation(activeId, {
-    onBalance: setBalance,
-    create: async () => {
-      const created = await createConversation();
+    onBalance: updateBalance,
+    create: () => createConversation(),
+    onCreated: (created) => {
       setConversations((list) => [created, ...(list ?? [])]);
       void navigate({ search: { c: created.id }, replace: true });
-      return created.id;
     },
   });
   const { text, setText, notice, setNotice, ask } = useAsk("chat", chat.send);
@@ -56,21 +53,19 @@ export function ChatScreen() {
   };
 
   React.useEffect(() => {
-    fetchAiInfo().then(setInfo, () => {});
-    fetchPoints().then(
-      (p) => setBalance(p.balance),
-      () => {},
-    );
     listConversations().then(
       (page) => setConversations(page.items),
       (e) => setNotice(isApiError(e) ? e.message : "对话列表加载失败"),
     );
   }, [setNotice]);
 
-  // 问AI hands its text over in ?q=: it waits in the composer, so the cost is seen before asking.
+  // 问AI hands its text over in ?q=: it waits in the composer (after any unsent draft), so the
+  // cost is seen before asking.
+  const draft = React.useRef(text);
+  draft.current = text;
   React.useEffect(() => {
     if (!search.q) return;
-    setText(search.q);
+    setText(draft.current.trim() ? `${draft.current.trim()}\n${search.q}` : search.q);
     void navigate({ search: (s) => ({ ...s, q: undefined }), replace: true });
   }, [search.q, setText, navigate]);
 

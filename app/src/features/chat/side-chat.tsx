@@ -1,9 +1,9 @@
-import type { AiInfo, ItemRef } from "@shinian/contract";
+import type { ItemRef } from "@shinian/contract";
 import { AiModeBadge, Alert, ChatComposer, ChatLayout, EmptyState } from "@shinian/ui";
 import * as React from "react";
-import { fetchPoints } from "../../api/account.ts";
-import { createConversation, fetchAiInfo, listConversations } from "../../api/ai.ts";
+import { createConversation, listConversations } from "../../api/ai.ts";
 import { ChatMessages, costHint } from "./chat-messages.tsx";
+import { useAiInfo } from "./use-ai-info.ts";
 import { useAsk, useConversation } from "./use-conversation.ts";
 
 /**
@@ -13,15 +13,10 @@ import { useAsk, useConversation } from "./use-conversation.ts";
 export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExcluded?: boolean }) {
   const subject = React.useMemo(() => ({ type, id }), [type, id]);
   const [conversationId, setConversationId] = React.useState<string | null>(null);
-  const [info, setInfo] = React.useState<AiInfo | null>(null);
-  const [balance, setBalance] = React.useState<number | null>(null);
+  const { info, balance, updateBalance } = useAiInfo({ withBalance: true });
 
+  // mounted with key={id} by the detail screen: one item's chat never receives another's question
   React.useEffect(() => {
-    fetchAiInfo().then(setInfo, () => {});
-    fetchPoints().then(
-      (p) => setBalance(p.balance),
-      () => {},
-    );
     listConversations(subject).then(
       (page) => setConversationId(page.items[0]?.id ?? null),
       () => {},
@@ -29,12 +24,9 @@ export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExclude
   }, [subject]);
 
   const chat = useConversation(conversationId, {
-    onBalance: setBalance,
-    create: async () => {
-      const created = await createConversation(subject);
-      setConversationId(created.id);
-      return created.id;
-    },
+    onBalance: updateBalance,
+    create: () => createConversation(subject),
+    onCreated: (created) => setConversationId(created.id),
   });
 
   const { text, setText, notice, ask } = useAsk(`side-chat:${id}`, chat.send);

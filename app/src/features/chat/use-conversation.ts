@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@shinian/contract";
+import type { ChatMessage, Conversation } from "@shinian/contract";
 import * as React from "react";
 import { fetchMessages, streamReply } from "../../api/ai.ts";
 import { isAbortError, isApiError } from "../../api/client.ts";
@@ -10,7 +10,11 @@ export type ShownMessage = Omit<ChatMessage, "status"> & {
   errorMessage?: string;
 };
 
+/** How a question went: `accepted` once the server took it; otherwise why not (the text stays). */
+export type SendResult = { accepted: true } | { accepted: false; notice: string | null };
+
 const STREAMING_ID = "streaming";
+let localId = 0;
 
 const draftMessage = (role: "user" | "assistant", content: string, id: string): ShownMessage => ({
   id,
@@ -23,17 +27,16 @@ const draftMessage = (role: "user" | "assistant", content: string, id: string): 
   createdAt: new Date().toISOString(),
 });
 
-/**
- * The messages of one conversation and the one reply that may be streaming into it.
- * `send` resolves to an error message when the question was refused before any answer
- * (AI点数不足, network…), so the caller can keep the text in the composer.
- */
+/** The messages of one conversation and the one reply that may be streaming into it. */
 export function useConversation(
   conversationId: string | null,
   options: {
-    onBalance: (balance: number) => void;
+    /** The balance after a reply (or after a stop: re-read it). */
+    onBalance: (balance?: number) => void;
     /** Makes the conversation on the first question, when there is none yet. */
-    create: () => Promise<string>;
+    create: () => Promise<Conversation>;
+    /** Told after `create`, once the hook knows the new conversation is the one shown. */
+    onCreated?: (conversation: Conversation) => void;
   },
 ) {
   const [messages, setMessages] = React.useState<ShownMessage[]>([]);
@@ -41,15 +44,20 @@ export function useConversation(
   const [loadError, setLoadError] = React.useState<string | null>(null);
   const [streaming, setStreaming] = React.useState(false);
   const controller = React.useRef<AbortController | null>(null);
-  /** The conversation shown; set before the parent hears of one created by `send`. */
-  const shownId = React.useRef<string | null>(null);
+  const currentId = React.useRef(conversationId);
+  currentId.current = conversationId ?? currentId.current;
+  /** Made by `send`: its messages are on screen already, loading them would wipe the stream. */
+  const created = React.useRef<string | null>(null);
 
   React.useEffect(() => () => controller.current?.abort(), []);
 
   React.useEffect(() => {
-    if (conversationId && conversationId === shownId.current) return; // created by send: already shown
+    if (conversationId && conversationId === created.current) {
+      created.current = null;
+      return;
+    }
     controller.current?.abort();
-    shownId.current = conversationId;
+    currentId.current = conversationId;
     setMessages([]);
     setLoadError(null);
     if (!conversationId) return;
@@ -69,22 +77,33 @@ export function useConversation(
   const patchStreaming = (patch: (m: ShownMessage) => ShownMessage) =>
     setMessages((list) => list.map((m) => (m.id === STREAMING_ID ? patch(m) : m)));
 
-  const send = async (text: string): Promise<string | null> => {
-    if (controller.current) return null;
+  /** Asks; `onAccepted` runs when the server has the question (the caller may clear its box then). */
+  const send = async (text: string, onAccepted: () => void): Promise<SendResult> => {
+    if (controller.current) return { accepted: false, notice: null }; // a reply is still streaming
     const abort = new AbortController();
     controller.current = abort;
     setStreaming(true);
-    const pendingUserId = `pending-${Date.now()}`;
+    const pendingUserId = `pending-${++localId}`;
     setMessages((list) => [
       ...list,
       draftMessage("user", text, pendingUserId),
       draftMessage("assistant", "", STREAMING_ID),
     ]);
-    let refused: string | null = null;
+    let started = false;
+    let result: SendResult = { accepted: true };
     try {
-      if (!shownId.current) shownId.current = await options.create();
-      await streamReply(shownId.current, text, abort.signal, {
-        onStart: (start) =>
+      let id = currentId.current;
+      if (!id) {
+        const conversation = await options.create();
+        id = conversation.id;
+        created.current = id;
+        currentId.current = id;
+        options.onCreated?.(conversation);
+      }
+      await streamReply(id, text, abort.signal, {
+        onStart: (start) => {
+          started = true;
+          onAccepted();
           setMessages((list) =>
             list.map((m) =>
               m.id === pendingUserId
@@ -93,47 +112,50 @@ export function useConversation(
                   ? { ...m, mode: start.mode, points: start.cost }
                   : m,
             ),
-          ),
+          );
+        },
         onToken: (token) => patchStreaming((m) => ({ ...m, content: m.content + token })),
         onDone: (done) => {
           patchStreaming(() => done.message);
           options.onBalance(done.balance);
         },
         onError: (error) => {
-          patchStreaming((m) => ({
-            ...(error.partial ?? m),
-            status: "error",
-            errorMessage: error.message,
-          }));
+          patchStreaming((m) => ({ ...(error.partial ?? m), status: "error", errorMessage: error.message }));
           options.onBalance(error.balance);
         },
       });
     } catch (e) {
-      if (isAbortError(e)) {
-        patchStreaming((m) => ({ ...m, status: "stopped" }));
-      } else if (isApiError(e) && e.status > 0 && e.status !== 401) {
-        // refused before any answer: nothing was asked, take the question back out
-        refused = e.message;
+      if (!started) {
+        // the server never took the question: take it back out, the text stays in the box
         setMessages((list) => list.filter((m) => m.id !== pendingUserId && m.id !== STREAMING_ID));
+        result = {
+          accepted: false,
+          notice: isAbortError(e) ? null : isApiError(e) ? e.message : "网络连接失败，请检查网络设置",
+        };
+      } else if (isAbortError(e)) {
+        // 停止: the server keeps what came and charges it, or refunds when nothing came
+        patchStreaming((m) => ({ ...m, status: "stopped", points: m.content ? m.points : 0 }));
+        options.onBalance();
       } else {
         patchStreaming((m) => ({
           ...m,
           status: "error",
           errorMessage: isApiError(e) ? e.message : "网络连接中断",
         }));
+        options.onBalance();
       }
     } finally {
-      // a reply that ended without done/error (connection dropped) is shown as stopped; the
-      // placeholder gives up its id so the next reply can stream into a new one
+      // a reply that ended without done/error (connection dropped) shows as stopped; the
+      // placeholder gives up its id so the next reply streams into a new one
       patchStreaming((m) => ({
         ...m,
-        id: `local-${Date.now()}`,
+        id: `local-${++localId}`,
         status: m.status === "streaming" ? "stopped" : m.status,
       }));
       controller.current = null;
       setStreaming(false);
     }
-    return refused;
+    return result;
   };
 
   const stop = () => controller.current?.abort();
@@ -142,21 +164,17 @@ export function useConversation(
 }
 
 /**
- * The composer's text (a draft that survives reloads) and the notice of a refused question:
- * the box empties on send and gets the question back if it was refused.
+ * The composer's text (a draft that survives reloads, a 401 trip to /login, going offline) and
+ * the notice of a refused question. The box empties only once the server has the question.
  */
-export function useAsk(draftKey: string, send: (question: string) => Promise<string | null>) {
+export function useAsk(draftKey: string, send: ReturnType<typeof useConversation>["send"]) {
   const [text, setText] = useDraft(draftKey);
   const [notice, setNotice] = React.useState<string | null>(null);
   const ask = async (question: string) => {
     setNotice(null);
-    setText("");
-    const refused = await send(question);
-    if (refused) {
-      setNotice(refused);
-      setText(question);
-    }
-    return !refused;
+    const result = await send(question, () => setText(""));
+    if (!result.accepted) setNotice(result.notice);
+    return result.accepted;
   };
   return { text, setText, notice, setNotice, ask };
 }

@@ -1,20 +1,16 @@
-import type { AiInfo } from "@shinian/contract";
 import { Alert, Button } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { composeNote, fetchAiInfo } from "../../api/ai.ts";
+import { composeNote } from "../../api/ai.ts";
 import { isApiError } from "../../api/client.ts";
+import { useAiInfo } from "../chat/use-ai-info.ts";
 
 /** 整理成笔记: the bar under the list while ideas are being chosen, with the cost shown first. */
 export function ComposeBar({ chosen, onCancel }: { chosen: string[]; onCancel: () => void }) {
   const navigate = useNavigate();
-  const [info, setInfo] = React.useState<AiInfo | null>(null);
+  const { info } = useAiInfo();
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
-
-  React.useEffect(() => {
-    fetchAiInfo().then(setInfo, () => {});
-  }, []);
 
   const compose = async () => {
     setBusy(true);

@@ -9,42 +9,64 @@ export type ComposerProps = {
 
 const SEPARATOR = "\n\n";
 
+const parseSending = (stored: string): string[] => {
+  try {
+    const list: unknown = JSON.parse(stored || "[]");
+    return Array.isArray(list) ? list.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
 /**
  * The box empties at once, so the next thought can be typed while the last one saves; until the
- * server has it, the text stays in a second draft ("sending"). A failed save puts it back in the
- * box, and so does a reload that cut a save short: nothing typed is lost.
+ * server has it, the text stays in a second draft, the list of texts being sent. A failed save
+ * puts it back in the box, and so does a reload that cut a save short: nothing typed is lost.
  */
 export function Composer({ onCapture }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
-  const [sending, setSending] = useDraft("composer:sending");
-  const latest = React.useRef({ draft, sending });
-  latest.current = { draft, sending };
+  const [stored, setStored] = useDraft("composer:sending");
+  const latestDraft = React.useRef(draft);
+  latestDraft.current = draft;
+  // the texts in flight; the ref is the truth (saves may end between two renders)
+  const sending = React.useRef<string[] | null>(null);
+  sending.current ??= parseSending(stored);
   const [pending, setPending] = React.useState(0);
 
-  const putBack = React.useCallback(
-    (text: string) => setDraft([text, latest.current.draft].filter(Boolean).join(SEPARATOR)),
-    [setDraft],
-  );
+  const track = (change: (list: string[]) => string[]) => {
+    sending.current = change(sending.current ?? []);
+    setStored(sending.current.length ? JSON.stringify(sending.current) : "");
+  };
+  const putBack = (text: string) => {
+    latestDraft.current = [text, latestDraft.current].filter(Boolean).join(SEPARATOR);
+    setDraft(latestDraft.current);
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what a reload cut short
   React.useEffect(() => {
-    if (!latest.current.sending) return;
-    putBack(latest.current.sending);
-    setSending("");
+    const cut = sending.current ?? [];
+    if (!cut.length) return;
+    track(() => []);
+    for (const text of cut.reverse()) putBack(text);
   }, []);
 
   const capture = async () => {
     const content = draft.trim();
     if (!content) return;
+    latestDraft.current = "";
     setDraft("");
-    setSending([latest.current.sending, content].filter(Boolean).join(SEPARATOR));
+    track((list) => [...list, content]);
     setPending((n) => n + 1);
     try {
       await onCapture(content);
     } catch {
       putBack(content);
     } finally {
-      setSending(latest.current.sending.replace(content, "").replace(/^(\n\n)+|(\n\n)+$/g, ""));
+      // one entry only: the same words may be in flight twice
+      track((list) => {
+        const at = list.indexOf(content);
+        return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
+      });
       setPending((n) => n - 1);
     }
   };

@@ -1,8 +1,8 @@
 import type { FeedItem } from "@shinian/contract";
 import * as React from "react";
 import { isApiError } from "../../api/client.ts";
-import { type FeedType, fetchFeed, fetchIdea } from "../../api/items.ts";
-import { PENDING_POLL_MS } from "../../lib/ai-pending.ts";
+import { type FeedType, fetchFeed } from "../../api/items.ts";
+import { usePendingIdeas } from "../../lib/ai-pending.ts";
 
 /** The mixed list, newest first, paged by cursor; `prepend`/`replace` serve optimistic capture. */
 export function useFeed(type: FeedType, tag: string | undefined) {
@@ -38,23 +38,12 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     void load(null);
   }, [load]);
 
-  // 自动整理 runs on the server after capture: refresh ideas still marked pending until it lands
-  const pendingIds = items
-    .filter((i) => i.type === "idea" && i.aiStatus === "pending" && !i.id.startsWith("temp-"))
-    .map((i) => i.id)
-    .join();
-  React.useEffect(() => {
-    if (!pendingIds) return;
-    const timer = setInterval(async () => {
-      for (const id of pendingIds.split(",")) {
-        const idea = await fetchIdea(id).catch(() => null);
-        if (idea && idea.aiStatus !== "pending") {
-          setItems((old) => old.map((i) => (i.id === id ? { ...idea, type: "idea" } : i)));
-        }
-      }
-    }, PENDING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [pendingIds]);
+  usePendingIdeas(
+    items
+      .filter((i) => i.type === "idea" && i.aiStatus === "pending" && !i.id.startsWith("temp-"))
+      .map((i) => i.id),
+    (idea) => setItems((old) => old.map((i) => (i.id === idea.id ? { ...idea, type: "idea" } : i))),
+  );
 
   return {
     items,

@@ -1,47 +1,42 @@
-import type { AiInfo, Idea, IdeaVersions as Versions } from "@shinian/contract";
+import type { Idea, IdeaVersions as Versions } from "@shinian/contract";
 import { Alert, IdeaVersions } from "@shinian/ui";
 import * as React from "react";
-import { applyVersion, fetchAiInfo, fetchVersions, tidyIdea } from "../../api/ai.ts";
+import { applyVersion, fetchVersions, tidyIdea } from "../../api/ai.ts";
 import { isApiError } from "../../api/client.ts";
-import { fetchIdea } from "../../api/items.ts";
-import { PENDING_POLL_MS } from "../../lib/ai-pending.ts";
+import { usePendingIdeas } from "../../lib/ai-pending.ts";
+import { useAiInfo } from "../chat/use-ai-info.ts";
 
 /**
  * AI 整理 of one idea: tidy on demand (its cost shown on the button), the versions kept so far,
  * and 采用此版本 to go back to any of them. The original words are never touched.
  */
 export function IdeaAiVersions({ idea, onIdeaChange }: { idea: Idea; onIdeaChange: (idea: Idea) => void }) {
-  const [info, setInfo] = React.useState<AiInfo | null>(null);
+  const { info } = useAiInfo();
   const [versions, setVersions] = React.useState<Versions | null>(null);
   const [tidying, setTidying] = React.useState(false);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   React.useEffect(() => {
-    fetchAiInfo().then(setInfo, () => {});
     fetchVersions(idea.id).then(setVersions, () => {});
   }, [idea.id]);
 
-  // 自动整理 runs on the server right after capture: show its result when it lands
   const pending = idea.aiStatus === "pending";
-  React.useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(async () => {
-      const fresh = await fetchIdea(idea.id).catch(() => null);
-      if (fresh && fresh.aiStatus !== "pending") {
-        setVersions(await fetchVersions(idea.id).catch(() => null));
-        onIdeaChange(fresh);
-      }
-    }, PENDING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, idea.id, onIdeaChange]);
+  const refreshVersions = React.useCallback(
+    () => fetchVersions(idea.id).then(setVersions, () => {}),
+    [idea.id],
+  );
+  usePendingIdeas(pending ? [idea.id] : [], (fresh) => {
+    onIdeaChange(fresh);
+    void refreshVersions();
+  });
 
   const run = async (action: () => Promise<{ idea: Idea; note: string }>) => {
     setMessage(null);
     try {
       const { idea: next, note } = await action();
-      setVersions(await fetchVersions(idea.id));
-      setMessage({ tone: "success", text: note });
       onIdeaChange(next);
+      setMessage({ tone: "success", text: note });
+      void refreshVersions();
     } catch (e) {
       setMessage({ tone: "error", text: isApiError(e) ? e.message : "操作失败" });
     }

@@ -48,7 +48,16 @@ const parseTags = (text: string) => [
 /** /ideas/{id} and /notes/{id}: one two-pane screen (PRODUCT §4). */
 function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   const { data, error, set } = useItem(kind, id);
-  const showIdea = React.useCallback((item: Idea) => set({ kind: "idea", item }), [set]);
+  // A tidy, 采用此版本 or 自动整理 landing replaces the text: the editor starts again from it.
+  // The editor's own saves only update `data` (so its message and state stay).
+  const [revision, setRevision] = React.useState(0);
+  const showIdea = React.useCallback(
+    (item: Idea) => {
+      set({ kind: "idea", item });
+      setRevision((r) => r + 1);
+    },
+    [set],
+  );
   return (
     <AppShell backHome>
       {error ? (
@@ -60,7 +69,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
           leftLabel={kind === "idea" ? "想法" : "笔记"}
           left={
             <>
-              <Editor key={data.item.updatedAt} loaded={data} />
+              <Editor key={`${data.item.id}:${revision}`} loaded={data} onSaved={set} />
               {data.kind === "idea" ? (
                 <div className="px-6 pb-8">
                   <IdeaAiVersions idea={data.item} onIdeaChange={showIdea} />
@@ -76,6 +85,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
               />
               <div className="min-h-[420px] flex-1 border-border border-t bg-background">
                 <SideChat
+                  key={data.item.id}
                   type={kind}
                   id={data.item.id}
                   aiExcluded={data.kind === "idea" && data.item.aiExcluded}
@@ -91,7 +101,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   );
 }
 
-function Editor({ loaded }: { loaded: LoadedItem }) {
+function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: LoadedItem) => void }) {
   const navigate = useNavigate();
   const { kind, item } = loaded;
   const [title, setTitle] = React.useState(item.title);
@@ -109,14 +119,30 @@ function Editor({ loaded }: { loaded: LoadedItem }) {
     setMessage(null);
     try {
       const body = { title: title.trim(), content: text, tags: parseTags(tags), pinned };
-      if (kind === "idea") await updateIdea(item.id, { ...body, aiExcluded });
-      else await updateNote(item.id, body);
+      onSaved(
+        kind === "idea"
+          ? { kind, item: await updateIdea(item.id, { ...body, aiExcluded }) }
+          : { kind, item: await updateNote(item.id, body) },
+      );
       setContent("");
       setMessage({ tone: "success", text: "已保存" });
     } catch (e) {
       setMessage({ tone: "error", text: isApiError(e) ? e.message : "保存失败" });
     } finally {
       setSaving(false);
+    }
+  };
+
+  // A privacy switch applies at once, not on 保存: no AI action may read the idea meanwhile.
+  const toggleAiExcluded = async () => {
+    const next = !aiExcluded;
+    setAiExcluded(next);
+    try {
+      onSaved({ kind: "idea", item: await updateIdea(item.id, { aiExcluded: next }) });
+      setMessage({ tone: "success", text: next ? "已设为不让AI读取" : "AI 可以读取这条想法了" });
+    } catch (e) {
+      setAiExcluded(!next);
+      setMessage({ tone: "error", text: isApiError(e) ? e.message : "保存失败" });
     }
   };
 
@@ -192,7 +218,7 @@ function Editor({ loaded }: { loaded: LoadedItem }) {
             variant={aiExcluded ? "primary" : "secondary"}
             size="sm"
             aria-pressed={aiExcluded}
-            onClick={() => setAiExcluded(!aiExcluded)}
+            onClick={() => void toggleAiExcluded()}
           >
             不让AI读取
           </Button>
