@@ -7,13 +7,14 @@
  * - grounding retrieval alone over the 10,000 ideas.
  * BENCH_AI_IDEAS / BENCH_AI_ROUNDS scale it.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { retrieveSources } from "../src/services/ai/grounding.ts";
 import { ideaVector } from "../src/services/text-index.ts";
-import { startFakeProvider, tokens } from "../test/fake-provider.ts";
 import { BASE, findSocketDir, idea, json, ms, pct, startServer, stopServer } from "./lib.ts";
 
 const IDEAS = Number(process.env.BENCH_AI_IDEAS ?? 10_000);
@@ -55,22 +56,28 @@ async function rounds(one: (client: number) => Promise<number>) {
   return times;
 }
 
+async function startProvider(pace: number) {
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/bench/provider-process.ts"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: { ...process.env, CHUNK_MS: String(pace) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [first] = (await once(proc.stdout!, "data")) as [Buffer];
+  return { pace, url: first.toString().trim(), proc };
+}
+
 async function main() {
   const line = (s = "") => console.log(s);
-  // The provider streams everything at once, or at a model's pace (`chunkMs` between chunks).
-  let chunkMs = 0;
-  const provider = await startFakeProvider(() => ({
-    kind: "stream",
-    chunks: tokens("这是一个用于测量的回答。".repeat(5), 4),
-    delayMs: chunkMs,
-  }));
+  // Two providers in processes of their own: one streams everything at once, one at a model's pace.
+  const providers = await Promise.all([0, 25].map(startProvider));
+  process.on("exit", () => {
+    for (const p of providers) p.proc.kill("SIGTERM");
+  });
+  process.on("exit", () => {});
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-ai-"));
   await chmod(dataDir, 0o755);
-  const server = await startServer(dataDir, {
-    AI_BASE_URL: provider.url,
-    AI_API_KEY: "sk-bench",
-    AI_MODEL: "bench",
-  });
+  const aiEnv = (url: string) => ({ AI_BASE_URL: url, AI_API_KEY: "sk-bench", AI_MODEL: "bench" });
+  let server = await startServer(dataDir, aiEnv(providers[0]!.url));
   line(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`);
   line(`One user with ${IDEAS} ideas; ${CONCURRENCY} concurrent streams × ${ROUNDS} rounds`);
   line();
@@ -88,6 +95,7 @@ async function main() {
     user: "postgres",
     database: "postgres",
   });
+  pool.on("error", () => {}); // its idle connections end when the server restarts its PostgreSQL
   await pool.query("UPDATE points_balances SET balance = 1000000 WHERE user_id = $1", [userId]);
   for (let done = 0; done < IDEAS; done += 500) {
     const contents = Array.from({ length: Math.min(500, IDEAS - done) }, idea);
@@ -112,11 +120,14 @@ async function main() {
   let q = 0;
   line("| provider streams | measure | p50 | p95 |");
   line("| --- | --- | --- | --- |");
-  for (const pace of [0, 25]) {
-    chunkMs = pace;
+  for (const { pace, url } of providers) {
+    if (url !== providers[0]!.url) {
+      await stopServer(server.proc);
+      server = await startServer(dataDir, aiEnv(url));
+    }
     const direct = await rounds(() =>
       firstToken(
-        `${provider.url}/chat/completions`,
+        `${url}/chat/completions`,
         { method: "POST", headers: { "content-type": "application/json" }, body: upstream },
         (seen) => seen.includes('"content"'),
       ),
@@ -151,11 +162,14 @@ async function main() {
 
   await pool.end();
   await stopServer(server.proc);
-  await provider.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// exit (and so stop the provider processes) also when their pipes would keep us alive
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -120,7 +120,9 @@ export function startServer(
   env: Record<string, string> = {},
 ): Promise<{ proc: ChildProcess; ms: number }> {
   const started = performance.now();
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/index.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

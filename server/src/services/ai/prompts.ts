@@ -2,8 +2,13 @@ import { z } from "zod";
 import type { Source } from "./grounding.ts";
 import type { PromptMessage } from "./provider.ts";
 
-export const dayOf = (d: Date) =>
-  new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "medium" }).format(d);
+// Created on first use and kept: building an Intl.DateTimeFormat costs far more than formatting
+// (it was the server's top function while answering 20 questions at once).
+let dayFormat: Intl.DateTimeFormat | null = null;
+export const dayOf = (d: Date) => {
+  dayFormat ??= new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "medium" });
+  return dayFormat.format(d);
+};
 
 const label = (s: Source) => (s.type === "idea" ? "想法" : "笔记");
 

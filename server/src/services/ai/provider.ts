@@ -1,4 +1,4 @@
-import { EventSourceParserStream } from "eventsource-parser/stream";
+import { createParser } from "eventsource-parser";
 import type { AiConfig } from "../../env.ts";
 
 export type PromptMessage = { role: "system" | "user" | "assistant"; content: string };
@@ -108,13 +108,15 @@ export async function* streamCompletion(
         }
         throw new ProviderError(`AI 服务返回错误（${res.status}）`, res.status, message);
       }
-      const events = res.body
-        .pipeThrough(new TextDecoderStream())
-        .pipeThrough(new EventSourceParserStream())
-        .getReader();
+      // A plain reader and the parser's callback, not two more TransformStreams: web streams
+      // cost per chunk, and every token passes here.
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      const events: string[] = [];
+      const parser = createParser({ onEvent: (e) => events.push(e.data) });
       try {
-        for (;;) {
-          const { done, value } = await events.read().catch((err: unknown) => {
+        read: for (;;) {
+          const { done, value } = await reader.read().catch((err: unknown) => {
             if (signal.aborted) throw signal.reason;
             throw upstream.signal.reason instanceof ProviderError
               ? upstream.signal.reason
@@ -122,16 +124,19 @@ export async function* streamCompletion(
           });
           if (done) break;
           touch();
-          if (value.data === "[DONE]") break;
-          const chunk = parseChunk(value.data);
-          if (chunk.error) throw new ProviderError("AI 服务在回答中途出错", 0, chunk.error);
-          if (chunk.text) {
-            yielded = true;
-            yield chunk.text;
+          parser.feed(decoder.decode(value, { stream: true }));
+          for (const data of events.splice(0)) {
+            if (data === "[DONE]") break read;
+            const chunk = parseChunk(data);
+            if (chunk.error) throw new ProviderError("AI 服务在回答中途出错", 0, chunk.error);
+            if (chunk.text) {
+              yielded = true;
+              yield chunk.text;
+            }
           }
         }
       } finally {
-        await events.cancel().catch(() => {});
+        await reader.cancel().catch(() => {});
       }
       if (!yielded) throw new ProviderError("AI 服务没有返回内容");
       return;
