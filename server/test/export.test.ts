@@ -137,6 +137,23 @@ forEachDatabase((ctx) => {
       ).toBe(true);
     });
 
+    it("cuts file names at 30 characters without splitting an emoji", async () => {
+      const u = await registerUser(ctx);
+      await call(ctx, "POST", "/api/ideas", {
+        token: u.token,
+        body: { content: `${"念".repeat(29)}😀之后` },
+      });
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      const names = Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())));
+      const idea = names.find((n) => n.startsWith("ideas/"))!;
+      expect(idea).toContain(`${"念".repeat(29)}😀_`);
+      expect(idea).not.toContain("\uFFFD");
+    });
+
     it("lets only one of several simultaneous exports through", async () => {
       const u = await registerUser(ctx);
       const results = await Promise.all(

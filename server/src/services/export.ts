@@ -64,11 +64,12 @@ export function contentDisposition(name: string): string {
 
 const yamlString = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
 const yamlList = (xs: string[]) => `[${xs.map(yamlString).join(", ")}]`;
+// 30 characters, not UTF-16 units: slicing units could cut an emoji in half (an invalid name)
 const safeName = (s: string) =>
-  s
-    .replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, "_")
-    .replace(/^[._]+|_+$/g, "")
-    .slice(0, 30);
+  Array.from(s.replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, "_").replace(/^[._]+|_+$/g, ""))
+    .slice(0, 30)
+    .join("")
+    .replace(/_+$/, "");
 const day = (d: Date) => {
   const p = parts(d);
   return `${p.year}-${p.month}-${p.day}`;
