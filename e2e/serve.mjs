@@ -29,6 +29,8 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"
     PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "10",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     EXPORT_COOLDOWN: process.env.EXPORT_COOLDOWN ?? "1h",
+    // every test registers its own account from 127.0.0.1
+    REGISTER_PER_IP_PER_HOUR: "10000",
     ...ai,
   },
 });

@@ -172,7 +172,7 @@ try {
   console.log(table);
   writeFileSync(
     "docs/benchmarks-web.md",
-    `# Web app benchmarks\n\nProduced by \`npm run bench:web\` (${new Date().toISOString().slice(0, 10)}, Debian Chromium, this shared 2-core machine; Lighthouse desktop preset with simulated throttling, HTTP cache emptied before each audit, one discarded warm-up audit, median of three audits per page; target Lighthouse performance ≥ 98). The server serves the built app uncompressed; sizes are the gzip -9 of each script the page loaded.\n\n${table}\n`,
+    `# Web app benchmarks\n\nProduced by \`npm run bench:web\` (${new Date().toISOString().slice(0, 10)}, Debian Chromium, this shared 2-core machine; Lighthouse desktop preset with simulated throttling, HTTP cache emptied before each audit, one discarded warm-up audit, median of three audits per page; target Lighthouse performance ≥ 98). The server gzips the app's files on the fly; sizes are the gzip -9 of each script the page loaded.\n\n${table}\n`,
   );
 } finally {
   await stop();

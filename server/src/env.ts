@@ -74,6 +74,7 @@ const EnvSchema = z.object({
     z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ),
   TRUST_PROXY: bool(false),
+  REGISTER_PER_IP_PER_HOUR: int(20, 1),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });
@@ -92,6 +93,8 @@ export type Config = {
   points: { registerBonus: number; costs: { chatReply: number; tidyIdea: number; composeNote: number } };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
+  /** Registrations one client IP may make per hour (each new account brings AI points). */
+  registerPerIpPerHour: number;
   passwordHashCost: number;
 };
 
@@ -147,6 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
     passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }

@@ -1,7 +1,17 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
-import { call, forEachDatabase, PASSWORD, randomIp, registerUser, uniqueAccount } from "./helpers.ts";
+import { createApp } from "../src/app.ts";
+import { createLogger } from "../src/logger.ts";
+import {
+  call,
+  forEachDatabase,
+  PASSWORD,
+  randomIp,
+  registerUser,
+  testConfig,
+  uniqueAccount,
+} from "./helpers.ts";
 
 forEachDatabase((ctx) => {
   const countUsers = async (account: string) =>
@@ -78,6 +88,36 @@ forEachDatabase((ctx) => {
         headers: { "content-type": "application/x-www-form-urlencoded" },
       });
       expect(r2.status).toBe(415);
+    });
+
+    it("limits registrations per client IP (each account brings AI points), counting refused ones too", async () => {
+      const limited = {
+        ...ctx,
+        app: createApp({
+          config: testConfig({ REGISTER_PER_IP_PER_HOUR: "2" }),
+          db: ctx.db,
+          logger: createLogger("silent"),
+        }),
+      };
+      const ip = randomIp();
+      const register = (account: string) =>
+        call(limited, "POST", "/api/auth/register", {
+          ip,
+          body: { account, password: PASSWORD, agreeTerms: true },
+        });
+      const first = uniqueAccount();
+      expect((await register(first)).status).toBe(201);
+      expect((await register(first)).status).toBe(409);
+      const third = await register(uniqueAccount());
+      expect(third.status).toBe(429);
+      expect(third.body.message).toMatch(/^注册过于频繁，请 \d+ 分钟后再试$/);
+      expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+      // another address is not affected
+      const other = await call(limited, "POST", "/api/auth/register", {
+        ip: randomIp(),
+        body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true },
+      });
+      expect(other.status).toBe(201);
     });
 
     it("answers 409 for a taken account without a second user", async () => {

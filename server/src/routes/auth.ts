@@ -12,7 +12,7 @@ import { tx } from "../db/pool.ts";
 import { ApiError, notFound, unauthorized } from "../errors.ts";
 import { idParam, jsonBody } from "../lib/validate.ts";
 import { clientIp, hashToken, requireAuth, SESSION_DAYS } from "../middlewares/auth.ts";
-import { attemptSucceeded, beginAttempt, throttleKeys } from "../services/login-throttle.ts";
+import { attemptSucceeded, beginAttempt, registerRule, throttleKeys } from "../services/login-throttle.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../services/password.ts";
 import { grant } from "../services/points.ts";
 import { defaultNickname, getUser } from "../services/users.ts";
@@ -31,6 +31,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", async (c) => {
     const input = await jsonBody(c, RegisterRequestSchema);
     const { db, config } = c.var.deps;
+    // counted whether or not the account is new: the rows stay for the window
+    await beginAttempt(db, [`register:${clientIp(c)}`], registerRule(config.registerPerIpPerHour));
     const passwordHash = await hashPassword(input.password, config.passwordHashCost);
     const ua = c.req.header("user-agent") ?? "";
     const result = await tx(db, async (client) => {

@@ -2,49 +2,59 @@ import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { retryAfterHeader } from "../lib/retry.ts";
 
-const MAX_FAILURES = 5;
-const WINDOW_MINUTES = 15;
+/** How many attempts per key a window allows, and what a refusal says. */
+export type ThrottleRule = { max: number; windowMinutes: number; refusal: (minutes: number) => string };
+
+export const LOGIN_RULE: ThrottleRule = {
+  max: 5,
+  windowMinutes: 15,
+  refusal: (minutes) => `登录失败次数过多，请 ${minutes} 分钟后再试`,
+};
+
+/** Each account brings free AI points: one address may not create them without end. */
+export const registerRule = (perHour: number): ThrottleRule => ({
+  max: perHour,
+  windowMinutes: 60,
+  refusal: (minutes) => `注册过于频繁，请 ${minutes} 分钟后再试`,
+});
 
 /** A password check in progress: its rows in login_failures, one per key. */
 export type Attempt = { ids: number[]; accountKey: string };
 
 export const throttleKeys = (account: string, ip: string) => [`account:${account}`, `ip:${ip}`];
 
-function retryMessage(retryAt: Date): string {
-  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000));
-  return `登录失败次数过多，请 ${minutes} 分钟后再试`;
-}
+const minutesUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.now()) / 60_000));
 
 /**
  * Call before checking a password (login, change password, delete account). Records the attempt
  * for every key first, as its own committed statement, and only then counts the window
  * including it: of N concurrent attempts the k-th to commit sees at least k rows, so at most
- * MAX_FAILURES of them get to check a password; the rest answer 429 with the retry time.
+ * rule.max of them get to check a password; the rest answer 429 with the retry time.
  * A refused attempt removes its rows (it tested nothing, and must not extend the lock).
  * Then call attemptSucceeded on success; on failure the rows stay and count as failures.
  */
-export async function beginAttempt(db: Queryable, keys: string[]): Promise<Attempt> {
+export async function beginAttempt(db: Queryable, keys: string[], rule = LOGIN_RULE): Promise<Attempt> {
   const inserted = await db.query<{ id: number }>(
     `WITH purge AS (DELETE FROM login_failures WHERE failed_at < now() - interval '1 day')
      INSERT INTO login_failures (key) SELECT unnest($1::text[]) RETURNING id`,
     [keys],
   );
   const ids = inserted.rows.map((r) => r.id);
-  // retry_at: when the MAX_FAILURES-th most recent of the *other* attempts leaves the window.
+  // retry_at: when the max-th most recent of the *other* attempts leaves the window.
   const { rows } = await db.query<{ n: number; retry_at: Date | null }>(
     `SELECT count(*)::int AS n,
-            (array_agg(failed_at ORDER BY failed_at DESC) FILTER (WHERE id <> ALL($3::bigint[])))[${MAX_FAILURES}]
+            (array_agg(failed_at ORDER BY failed_at DESC) FILTER (WHERE id <> ALL($3::bigint[])))[$4]
               + make_interval(mins => $2) AS retry_at
      FROM login_failures WHERE key = ANY($1) AND failed_at > now() - make_interval(mins => $2)
      GROUP BY key`,
-    [keys, WINDOW_MINUTES, ids],
+    [keys, rule.windowMinutes, ids, rule.max],
   );
-  const blocked = rows.filter((r) => r.n > MAX_FAILURES);
+  const blocked = rows.filter((r) => r.n > rule.max);
   if (blocked.length) {
     await db.query("DELETE FROM login_failures WHERE id = ANY($1::bigint[])", [ids]);
-    const times = blocked.map((r) => r.retry_at?.getTime() ?? Date.now() + WINDOW_MINUTES * 60_000);
+    const times = blocked.map((r) => r.retry_at?.getTime() ?? Date.now() + rule.windowMinutes * 60_000);
     const retryAt = new Date(Math.max(...times));
-    throw new ApiError("RATE_LIMITED", retryMessage(retryAt), {
+    throw new ApiError("RATE_LIMITED", rule.refusal(minutesUntil(retryAt)), {
       data: { retryAt: retryAt.toISOString() },
       headers: retryAfterHeader(retryAt),
     });
