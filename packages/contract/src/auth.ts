@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, TimestampSchema } from "./common.ts";
+import { DELETE_ACCOUNT_PHRASE } from "./constants.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^1\d{10}$/;
@@ -71,9 +72,6 @@ export const ChangePasswordRequestSchema = z.strictObject({
   newPassword: PasswordSchema,
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
-
-/** The phrase a user types to confirm deleting the account. */
-export const DELETE_ACCOUNT_PHRASE = "永久删除我的账号";
 
 export const DeleteAccountRequestSchema = z.strictObject({
   password: z.string({ message: "请输入密码" }).min(1, { message: "请输入密码" }).max(72),

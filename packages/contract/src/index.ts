@@ -7,6 +7,7 @@ export * from "./ai.ts";
 export * from "./api.ts";
 export * from "./auth.ts";
 export * from "./common.ts";
+export * from "./constants.ts";
 export * from "./envelope.ts";
 export * from "./export.ts";
 export * from "./health.ts";

@@ -1,4 +1,5 @@
-import { DELETE_ACCOUNT_PHRASE, type Session } from "@shinian/contract";
+import type { Session } from "@shinian/contract";
+import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract/constants";
 import {
   Alert,
   Button,
