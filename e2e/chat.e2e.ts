@@ -135,6 +135,27 @@ test.describe("with an OpenAI-compatible provider", () => {
     expect(await balance(request, user.token)).toBe(98);
   });
 
+  test("a failed reply says the points came back, and 重试 asks again", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request);
+    await signIn(context, user);
+    await page.goto("/chat");
+    await composer(page).fill("这次会出错吗");
+    await composer(page).press("Enter");
+    const answer = log(page).getByRole("article", { name: "AI 回答" });
+    await expect(answer).toContainText("回答失败，点数已退还。AI 服务返回错误（500）");
+    await expect(answer).not.toContainText("upstream exploded");
+    expect(await balance(request, user.token)).toBe(100);
+    await answer.getByRole("button", { name: "重试" }).click();
+    await expect(log(page).getByRole("article", { name: "AI 回答" }).last()).toContainText(
+      "这是本地测试模型的回答",
+    );
+    expect(await balance(request, user.token)).toBe(98);
+  });
+
   test("自动整理 tidies a new idea, versions can be applied, and 整理成笔记 composes a note", async ({
     page,
     context,

@@ -6,6 +6,9 @@ const port = Number(process.env.FAKE_PROVIDER_PORT);
 
 const json = (value: object): Scripted => ({ kind: "stream", chunks: tokens(JSON.stringify(value), 6) });
 
+// "出错" questions fail on their first three calls: one ask with the server's two retries
+const failures = new Map<string, number>();
+
 const provider = await startFakeProvider((body) => {
   const system = body.messages[0]?.content ?? "";
   const question = body.messages.at(-1)?.content ?? "";
@@ -18,6 +21,10 @@ const provider = await startFakeProvider((body) => {
   }
   if (system.includes("写作助手")) {
     return json({ title: "AI 笔记：想法合集", content: `## 要点\n\n${question.slice(0, 200)}` });
+  }
+  if (question.includes("出错") && (failures.get(question) ?? 0) < 3) {
+    failures.set(question, (failures.get(question) ?? 0) + 1);
+    return { kind: "status", status: 500, message: "upstream exploded" };
   }
   const first = /^\[1\] (?:想法|笔记)《(.+)》（/m.exec(system)?.[1];
   const answer = first

@@ -5,9 +5,21 @@ import type { ShownMessage } from "./use-conversation.ts";
 const hrefOf = (c: { type: "idea" | "note"; id: string }) =>
   `/${c.type === "idea" ? "ideas" : "notes"}/${c.id}`;
 
-/** The bubbles of a conversation; citations open the idea or note inside the app. */
-export function ChatMessages({ messages }: { messages: ShownMessage[] }) {
+/**
+ * The bubbles of a conversation; citations open the idea or note inside the app. A failed last
+ * reply offers 重试, which asks its question again (`onRetry`).
+ */
+export function ChatMessages({
+  messages,
+  onRetry,
+}: {
+  messages: ShownMessage[];
+  onRetry?: (question: string) => void;
+}) {
   const navigate = useNavigate();
+  const last = messages.at(-1);
+  const question = messages.findLast((m) => m.role === "user")?.content;
+  const retry = onRetry && last?.status === "error" && question ? () => onRetry(question) : undefined;
   return messages.map((m) => (
     <ChatMessage
       key={m.id}
@@ -24,6 +36,7 @@ export function ChatMessages({ messages }: { messages: ShownMessage[] }) {
         m.role === "assistant" && m.status !== "streaming" && m.status !== "error" ? m.points : undefined
       }
       offline={m.role === "assistant" && m.mode === "offline"}
+      onRetry={m === last ? retry : undefined}
     />
   ));
 }

@@ -154,7 +154,7 @@ export function ChatScreen() {
             }
           />
         ) : (
-          <ChatMessages messages={chat.messages} />
+          <ChatMessages messages={chat.messages} onRetry={(q) => void askAndRefresh(q)} />
         )}
       </ChatLayout>
     </AppShell>

@@ -69,7 +69,7 @@ export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExclude
           description="比如：这个想法还能怎么发展？"
         />
       ) : (
-        <ChatMessages messages={chat.messages} />
+        <ChatMessages messages={chat.messages} onRetry={(q) => void ask(q)} />
       )}
     </ChatLayout>
   );
