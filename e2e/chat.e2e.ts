@@ -200,6 +200,7 @@ test.describe("with an OpenAI-compatible provider", () => {
     const bar = page.getByRole("region", { name: "整理成笔记" });
     await expect(bar).toContainText("已选 2 条想法");
     await expect(bar).toContainText("AI 整理，消耗 5 点");
+    await shot(page, "53-compose-selection");
     await bar.getByRole("button", { name: "整理成笔记" }).click();
     await expect(page).toHaveTitle("笔记详情 - 拾念");
     await expect(page.getByRole("textbox", { name: "标题" })).toHaveValue("AI 笔记：想法合集");
