@@ -14,6 +14,7 @@ import * as React from "react";
 import { fetchLedger, fetchPoints } from "../../api/account.ts";
 import { isApiError } from "../../api/client.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
+import { useAiInfo } from "../chat/use-ai-info.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 
 const reasons: Record<PointsReason, string> = {
@@ -27,6 +28,7 @@ const reasons: Record<PointsReason, string> = {
 
 /** /ai-points: balance, what each AI action costs, and the ledger (PRODUCT §6). */
 export function AiPointsScreen() {
+  const { info } = useAiInfo();
   const [points, setPoints] = React.useState<Points | null>(null);
   const [items, setItems] = React.useState<LedgerEntry[]>([]);
   const [cursor, setCursor] = React.useState<string | null>(null);
@@ -84,7 +86,9 @@ export function AiPointsScreen() {
                   </dl>
                 ) : null}
                 <p className="mt-3 text-muted-foreground text-xs">
-                  本地模式的 AI 助手不消耗点数；因服务方原因失败的操作会退还点数。
+                  {info?.mode === "offline"
+                    ? "现在是本地模式：服务器没有配置 AI 服务，AI 助手只从你的记录中检索，不消耗点数；AI 整理暂不可用。"
+                    : `当前模型：${info?.model ?? "—"}。因 AI 服务原因失败的操作会退还点数。`}
                 </p>
               </CardContent>
             </Card>
@@ -99,8 +103,11 @@ export function AiPointsScreen() {
                 {items.map((entry) => (
                   <li key={entry.id} className="flex items-center justify-between py-3">
                     <div className="flex flex-col">
-                      <span>{entry.note || reasons[entry.reason]}</span>
-                      <span className="text-muted-foreground text-xs">{formatDateTime(entry.createdAt)}</span>
+                      <span>{reasons[entry.reason]}</span>
+                      <span className="text-muted-foreground text-xs">
+                        {formatDateTime(entry.createdAt)}
+                        {entry.note && entry.note !== reasons[entry.reason] ? ` · ${entry.note}` : ""}
+                      </span>
                     </div>
                     <div className="flex flex-col items-end">
                       <span
