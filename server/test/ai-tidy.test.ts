@@ -108,14 +108,23 @@ forEachDatabase((ctx) => {
       expect(both.find((r) => r.status === 409)!.body.message).toBe("这条想法正在整理中，请稍候");
       expect(await balanceOf(ctx, u)).toBe(99);
 
+      // a process died mid-tidy: its claim is 10 minutes old, its spend never settled
+      const lost = await spend(ctx.db, u.id, 1, "tidy_idea");
       await ctx.db.query(
-        "UPDATE ideas SET ai_status = 'pending', ai_started_at = now() - interval '10 minutes' WHERE id = $1",
-        [id],
+        "UPDATE ideas SET ai_status = 'pending', ai_started_at = now() - interval '10 minutes', ai_spend_id = $2 WHERE id = $1",
+        [id, lost.ledgerId],
       );
       expect((await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data.aiStatus).toBe(
         "failed",
       );
+      expect(await balanceOf(ctx, u)).toBe(98);
       expect((await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token })).status).toBe(200);
+      // the lost spend came back, the new tidy cost 1
+      expect(await balanceOf(ctx, u)).toBe(98);
+      const ledger = (await call(ctx, "GET", "/api/points/ledger", { token: u.token })).body.data.items;
+      expect(ledger.map((l: { note: string | null }) => l.note)).toContain(
+        `退还 #${lost.ledgerId}（整理中断）`,
+      );
     });
 
     it("refunds when the idea is deleted while the model works", async () => {

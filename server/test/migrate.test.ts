@@ -26,6 +26,7 @@ forEachDatabase((ctx) => {
         "002_search_index_no_pending_list.sql",
         "003_ai_assistant.sql",
         "004_ai_safety.sql",
+        "005_tidy_spend.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -44,7 +44,7 @@ async function ideaRow(db: Queryable, userId: string, ideaId: string, lock = fal
 /** Puts a version's title, text and tags on the idea (the original words never change). */
 async function applyVersion(db: Queryable, userId: string, idea: IdeaRow, v: VersionRow): Promise<Idea> {
   const { rows } = await db.query<IdeaRow>(
-    `UPDATE ideas SET title = $3, content = $4, tags = $5, ai_version_id = $6, ai_status = 'done',
+    `UPDATE ideas SET title = $3, content = $4, tags = $5, ai_version_id = $6, ai_status = 'done', ai_spend_id = NULL,
        search = $7::tsvector, updated_at = now()
      WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
     [
@@ -65,25 +65,43 @@ async function applyVersion(db: Queryable, userId: string, idea: IdeaRow, v: Ver
   return toIdea(rows[0]!);
 }
 
+/** Ends (or restores) a tidy's state: its spend is settled, so the idea forgets it. */
 const setStatus = (db: Queryable, ideaId: string, status: Idea["aiStatus"]) =>
-  db.query("UPDATE ideas SET ai_status = $2 WHERE id = $1", [ideaId, status]);
+  db.query("UPDATE ideas SET ai_status = $2, ai_spend_id = NULL WHERE id = $1", [ideaId, status]);
 
 /**
  * Claims the idea for one tidy, as late as possible before its text goes out: never an idea
  * marked 不让AI读取, never one another tidy is working on (unless that claim is stale: its process
  * died). Answers the status to restore if the tidy does not go ahead.
  */
-async function claim(db: Queryable, userId: string, ideaId: string) {
-  const { rows } = await db.query<{ previous: Idea["aiStatus"]; original_content: string; updated_at: Date }>(
-    `UPDATE ideas i SET ai_status = 'pending', ai_started_at = now()
-     FROM (SELECT id, ai_status AS previous FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE) old
+async function claim(db: Db, userId: string, ideaId: string) {
+  const { rows } = await db.query<{
+    previous: Idea["aiStatus"];
+    stale_spend: string | null;
+    original_content: string;
+    updated_at: Date;
+  }>(
+    `UPDATE ideas i SET ai_status = 'pending', ai_started_at = now(), ai_spend_id = NULL
+     FROM (SELECT id, ai_status AS previous, ai_spend_id FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE) old
      WHERE i.id = old.id AND NOT i.ai_excluded
        AND (i.ai_status <> 'pending' OR i.ai_started_at IS NULL OR i.ai_started_at < now() - ${STALE_PENDING})
-     RETURNING old.previous, i.original_content, i.updated_at`,
+     RETURNING old.previous, CASE WHEN old.previous = 'pending' THEN old.ai_spend_id END AS stale_spend,
+       i.original_content, i.updated_at`,
     [ideaId, userId],
   );
-  if (!rows[0]) throw new ApiError("CONFLICT", "这条想法正在整理中，请稍候");
-  return rows[0];
+  const claimed = rows[0];
+  if (!claimed) throw new ApiError("CONFLICT", "这条想法正在整理中，请稍候");
+  if (claimed.stale_spend) await refundStale(db, userId, claimed.stale_spend);
+  return claimed;
+}
+
+/** The spend of a tidy whose process died before it finished or refunded. */
+async function refundStale(db: Db, userId: string, ledgerId: string) {
+  const { rows } = await db.query<{ cost: number }>(
+    "SELECT -delta AS cost FROM points_ledger WHERE id = $1 AND user_id = $2 AND delta < 0",
+    [ledgerId, userId],
+  );
+  if (rows[0]) await refund(db, userId, { ledgerId, balance: 0, cost: rows[0].cost }, "整理中断");
 }
 
 /**
@@ -107,9 +125,13 @@ export async function tidyIdea(
   const cost = config.points.costs.tidyIdea;
   let spent: Awaited<ReturnType<typeof spend>> | null = null;
   try {
-    if (cost > 0) spent = await spend(db, userId, cost, "tidy_idea");
+    if (cost > 0) {
+      spent = await spend(db, userId, cost, "tidy_idea");
+      await db.query("UPDATE ideas SET ai_spend_id = $2 WHERE id = $1", [ideaId, spent.ledgerId]);
+    }
   } catch (err) {
-    await setStatus(db, ideaId, before.previous);
+    // a stale claim taken over goes back as failed, not as a pending that looks alive
+    await setStatus(db, ideaId, before.previous === "pending" ? "failed" : before.previous);
     throw err;
   }
   let why = "AI 服务失败";
