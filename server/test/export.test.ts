@@ -154,6 +154,32 @@ forEachDatabase((ctx) => {
       expect(idea).not.toContain("\uFFFD");
     });
 
+    it("exports every note and conversation across their smaller batches", async () => {
+      const u = await registerUser(ctx);
+      await ctx.db.query(
+        `INSERT INTO notes (user_id, title, content, created_at)
+         SELECT $1, '笔记' || n, '内容' || n, now() - n * interval '1 minute' FROM generate_series(1, 60) n`,
+        [u.id],
+      );
+      await ctx.db.query(
+        `INSERT INTO conversations (user_id, title, created_at)
+         SELECT $1, '对话' || n, now() - n * interval '1 minute' FROM generate_series(1, 45) n`,
+        [u.id],
+      );
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const names = Object.keys(files);
+      expect(names.filter((n) => n.startsWith("notes/"))).toHaveLength(60);
+      expect(names.filter((n) => n.startsWith("chats/"))).toHaveLength(45);
+      const data = JSON.parse(strFromU8(files["data.json"]!));
+      expect(new Set(data.notes.map((n: { title: string }) => n.title)).size).toBe(60);
+      expect(data.conversations).toHaveLength(45);
+    });
+
     it("lets only one of several simultaneous exports through", async () => {
       const u = await registerUser(ctx);
       const results = await Promise.all(

@@ -8,6 +8,8 @@ import { IDEA_COLUMNS, type IdeaRow, NOTE_COLUMNS, type NoteRow, toIdea, toNote 
 import { getUser } from "./users.ts";
 
 const BATCH = 500;
+const NOTE_BATCH = 25; // × 200,000 characters at most
+const CONVERSATION_BATCH = 20; // each with all its messages
 const LEVEL = 1; // text compresses well even at level 1, and it is several times faster than 6
 const STORE_BELOW = 2048;
 const TZ = "Asia/Shanghai";
@@ -159,15 +161,20 @@ export async function planExport(client: DbClient, userId: string): Promise<Expo
   return { count: { thoughts: r.ideas, notes: r.notes, total: r.ideas + r.notes }, chats: r.chats };
 }
 
-/** Oldest first, BATCH rows at a time (keyset), never the whole table in memory. */
+/**
+ * Oldest first, `size` rows at a time (keyset), never the whole table in memory. Rows that can be
+ * large come in smaller batches: a note holds up to 200,000 characters, a conversation all its
+ * messages.
+ */
 async function* batches<R extends { cursor_us: string; id: string }>(
   client: DbClient,
   sql: (where: string) => string,
   userId: string,
+  size = BATCH,
 ): AsyncGenerator<R[]> {
   let after: { us: string; id: string } | null = null;
   for (;;) {
-    const params: unknown[] = [userId, BATCH];
+    const params: unknown[] = [userId, size];
     let where = "user_id = $1";
     if (after) {
       params.push(after.us, after.id);
@@ -175,7 +182,7 @@ async function* batches<R extends { cursor_us: string; id: string }>(
     }
     const { rows } = await client.query<R>(sql(where), params);
     if (rows.length) yield rows;
-    if (rows.length < BATCH) return;
+    if (rows.length < size) return;
     const last = rows[rows.length - 1]!;
     after = { us: last.cursor_us, id: last.id };
   }
@@ -192,6 +199,7 @@ const noteBatches = (client: DbClient, userId: string) =>
     client,
     (w) => `SELECT ${NOTE_COLUMNS} FROM notes WHERE ${w} ORDER BY created_at, id LIMIT $2`,
     userId,
+    NOTE_BATCH,
   );
 
 /** Every AI tidying of the user's ideas (model, time, points), oldest first. */
@@ -210,6 +218,7 @@ async function* conversationBatches(client: DbClient, userId: string) {
       `SELECT id, title, subject_type, subject_id, created_at, updated_at, ${CURSOR_US} AS cursor_us
        FROM conversations WHERE ${w} ORDER BY created_at, id LIMIT $2`,
     userId,
+    CONVERSATION_BATCH,
   )) {
     const { rows } = await client.query<MessageRow>(
       `SELECT conversation_id, role, content, status, citations, points, mode, created_at FROM messages
