@@ -16,6 +16,13 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({ p
   await page.getByLabel("标题").fill("晨跑计划");
   await page.getByRole("textbox", { name: "内容", exact: true }).fill("明天早上跑步五公里，七点出发。");
   await page.getByLabel("标签").fill("运动 健康");
+  // nothing typed is lost: the unsaved fields come back after a reload
+  await page.reload();
+  await expect(page.getByLabel("标题")).toHaveValue("晨跑计划");
+  await expect(page.getByLabel("标签")).toHaveValue("运动 健康");
+  await expect(page.getByRole("textbox", { name: "内容", exact: true })).toHaveValue(
+    "明天早上跑步五公里，七点出发。",
+  );
   await page.getByRole("button", { name: "置顶" }).click();
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("已保存")).toBeVisible();
@@ -38,6 +45,11 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({ p
   await expect(page.getByRole("list", { name: "想法和笔记" }).getByRole("article")).toHaveCount(1);
 
   await page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划").click();
+  // saved: the fields show the saved values, no draft left over
+  await expect(page.getByLabel("标题")).toHaveValue("晨跑计划");
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(":title")))).toEqual(
+    [],
+  );
   await page.getByRole("button", { name: "删除" }).click();
   const dialog = page.getByRole("alertdialog", { name: "删除这个想法？" });
   await expect(dialog).toBeVisible();

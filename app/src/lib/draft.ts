@@ -35,6 +35,35 @@ export function useDraft(key: string) {
   return [value, update] as const;
 }
 
+/**
+ * One field of an open editor: the saved value until the user edits it; the edit (an emptied
+ * field too) survives a reload or a trip to /login until `clear`, after a save.
+ */
+export function useEditedField(key: string, saved: string) {
+  const [edited, setEdited] = React.useState<string | null>(() => {
+    const stored = read(key);
+    if (!stored) return null;
+    try {
+      const value: unknown = JSON.parse(stored);
+      return typeof value === "string" ? value : null;
+    } catch {
+      return null;
+    }
+  });
+  const update = React.useCallback(
+    (next: string) => {
+      setEdited(next);
+      write(key, JSON.stringify(next));
+    },
+    [key],
+  );
+  const clear = React.useCallback(() => {
+    setEdited(null);
+    write(key, "");
+  }, [key]);
+  return [edited ?? saved, update, clear] as const;
+}
+
 /** Explicit logout on a shared computer: the next person must not find these words. */
 export function clearAllDrafts() {
   try {

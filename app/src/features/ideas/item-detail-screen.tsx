@@ -16,7 +16,7 @@ import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { isApiError } from "../../api/client.ts";
 import { deleteIdea, deleteNote, updateIdea, updateNote } from "../../api/items.ts";
-import { useDraft } from "../../lib/draft.ts";
+import { useDraft, useEditedField } from "../../lib/draft.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
@@ -104,9 +104,10 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
 function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: LoadedItem) => void }) {
   const navigate = useNavigate();
   const { kind, item } = loaded;
-  const [title, setTitle] = React.useState(item.title);
+  // every field keeps what was typed until saved (PRODUCT §5: nothing typed is lost)
+  const [title, setTitle, clearTitle] = useEditedField(`${kind}:${item.id}:title`, item.title);
   const [content, setContent] = useDraft(`${kind}:${item.id}`);
-  const [tags, setTags] = React.useState(item.tags.join(" "));
+  const [tags, setTags, clearTags] = useEditedField(`${kind}:${item.id}:tags`, item.tags.join(" "));
   const [pinned, setPinned] = React.useState(item.pinned);
   const [aiExcluded, setAiExcluded] = React.useState(kind === "idea" ? loaded.item.aiExcluded : false);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -125,6 +126,8 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
           : { kind, item: await updateNote(item.id, body) },
       );
       setContent("");
+      clearTitle();
+      clearTags();
       setMessage({ tone: "success", text: "已保存" });
     } catch (e) {
       setMessage({ tone: "error", text: isApiError(e) ? e.message : "保存失败" });
@@ -150,6 +153,8 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
     if (kind === "idea") await deleteIdea(item.id);
     else await deleteNote(item.id);
     setContent("");
+    clearTitle();
+    clearTags();
     await navigate({ to: "/" });
   };
 
