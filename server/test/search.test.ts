@@ -15,6 +15,13 @@ describe("search tokens", () => {
       { start: 5, end: 7 },
     ]);
   });
+  it("highlights full-width letters and digits as the index matched them, in original positions", () => {
+    const snippet = "…新买的ｉＰｈｏｎｅ，２０２６年用";
+    const ranges = highlight(snippet, ["iphone", "2026"], 1);
+    expect(ranges.map((r) => snippet.slice(r.start, r.end))).toEqual(["ｉＰｈｏｎｅ", "２０２６"]);
+    // "…" folds to three dots: positions after it still point into the original
+    expect(highlight("…ABC", ["abc"], 1)).toEqual([{ start: 1, end: 4 }]);
+  });
 });
 
 forEachDatabase((ctx) => {
@@ -61,6 +68,20 @@ forEachDatabase((ctx) => {
         token: u.token,
       });
       expect(secret.body.data.items).toEqual([]);
+    });
+
+    it("finds full-width text with a half-width query and highlights it where it stands", async () => {
+      const u = await registerUser(ctx);
+      await call(ctx, "POST", "/api/ideas", {
+        token: u.token,
+        body: { content: `${"很长的开头，".repeat(30)}今天换了新的ＩＰＨＯＮＥ，２０２６年用到现在` },
+      });
+      const res = await call(ctx, "GET", `/api/search?q=${encodeURIComponent("iPhone")}`, { token: u.token });
+      const [hit] = res.body.data.items;
+      expect(hit.snippet.startsWith("…")).toBe(true); // the window moved to the match
+      expect(
+        hit.highlights.map((h: { start: number; end: number }) => hit.snippet.slice(h.start, h.end)),
+      ).toEqual(["ＩＰＨＯＮＥ"]);
     });
 
     it("falls back to substring matching for words the segmenter splits differently", async () => {

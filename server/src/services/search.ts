@@ -63,8 +63,29 @@ export async function searchItems(
     );
     found.push(...rows);
   }
-  const terms = [...new Set([query.toLowerCase(), ...tokenize(query)])].sort((a, b) => b.length - a.length);
+  const terms = [...new Set([fold(query).folded, ...tokenize(query)])].sort((a, b) => b.length - a.length);
   return found.map((r) => toItem(r, terms));
+}
+
+/**
+ * Text as the index compares it (NFKC, lower case: ＡＢＣ and ２０２６ match abc and 2026), with,
+ * for each folded position, where its character starts and ends in the original text.
+ */
+export function fold(text: string): { folded: string; start: number[]; end: number[] } {
+  let folded = "";
+  const start: number[] = [];
+  const end: number[] = [];
+  let i = 0;
+  for (const ch of text) {
+    const f = ch.normalize("NFKC").toLowerCase();
+    for (let k = 0; k < f.length; k++) {
+      start.push(i);
+      end.push(i + ch.length);
+    }
+    folded += f;
+    i += ch.length;
+  }
+  return { folded, start, end };
 }
 
 function toItem(r: Row, terms: string[]): SearchItem {
@@ -72,11 +93,11 @@ function toItem(r: Row, terms: string[]): SearchItem {
   let text = r.content;
   let at = -1;
   for (const field of fields) {
-    const lower = field.toLowerCase();
-    const idx = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0));
+    const f = fold(field);
+    const idx = Math.min(...terms.map((t) => f.folded.indexOf(t)).filter((i) => i >= 0));
     if (Number.isFinite(idx)) {
       text = field;
-      at = idx;
+      at = f.start[idx]!;
       break;
     }
   }
@@ -108,16 +129,20 @@ function window(text: string, at: number): { snippet: string; offset: number } {
   return { snippet: prefix + flat.slice(start, end) + suffix, offset: prefix.length };
 }
 
-/** Every occurrence of a term, longest terms first, merged into sorted non-overlapping ranges. */
+/**
+ * Every occurrence of a (folded) term, longest terms first, merged into sorted non-overlapping
+ * ranges of the original snippet, from position `from` on.
+ */
 export function highlight(snippet: string, terms: string[], from = 0): { start: number; end: number }[] {
-  const lower = snippet.toLowerCase();
+  const f = fold(snippet);
+  const first = f.start.findIndex((s) => s >= from);
   const ranges: { start: number; end: number }[] = [];
   for (const term of terms) {
-    if (!term) continue;
-    let i = lower.indexOf(term, from);
+    if (!term || first < 0) continue;
+    let i = f.folded.indexOf(term, first);
     while (i >= 0) {
-      ranges.push({ start: i, end: i + term.length });
-      i = lower.indexOf(term, i + term.length);
+      ranges.push({ start: f.start[i]!, end: f.end[i + term.length - 1]! });
+      i = f.folded.indexOf(term, i + term.length);
     }
   }
   ranges.sort((a, b) => a.start - b.start || b.end - a.end);
