@@ -7,7 +7,7 @@ import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
 import { applyVersionById, listVersions, tidyIdea, tidyInBackground } from "../services/ai/tidy.ts";
-import { IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
+import { findIdeaRow, IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { getUser } from "../services/users.ts";
 
@@ -59,23 +59,14 @@ export const ideaRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, message: "想法已保存", data: idea }, 201);
   })
   .get("/:id", async (c) => {
-    const { rows } = await c.var.deps.db.query<IdeaRow>(
-      `SELECT ${IDEA_COLUMNS} FROM ideas WHERE id = $1 AND user_id = $2`,
-      [idParam(c), c.var.auth.userId],
-    );
-    if (!rows[0]) throw notFound("想法不存在");
-    return c.json({ success: true as const, data: toIdea(rows[0]) });
+    const row = await findIdeaRow(c.var.deps.db, c.var.auth.userId, idParam(c));
+    return c.json({ success: true as const, data: toIdea(row) });
   })
   .patch("/:id", async (c) => {
     const id = idParam(c);
     const patch = await jsonBody(c, UpdateIdeaRequestSchema);
     const idea = await tx(c.var.deps.db, async (client) => {
-      const { rows } = await client.query<IdeaRow>(
-        `SELECT ${IDEA_COLUMNS} FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE`,
-        [id, c.var.auth.userId],
-      );
-      const cur = rows[0];
-      if (!cur) throw notFound("想法不存在");
+      const cur = await findIdeaRow(client, c.var.auth.userId, id, true);
       const next = {
         title: patch.title ?? cur.title,
         content: patch.content ?? cur.content,

@@ -1,5 +1,6 @@
 import type { FeedItem, Idea, Note } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
+import { notFound } from "../errors.ts";
 import { CURSOR_US } from "../lib/cursor.ts";
 
 export type IdeaRow = {
@@ -71,4 +72,19 @@ export async function counts(db: Queryable, userId: string) {
     [userId],
   );
   return rows[0]!;
+}
+
+/** One of the user's ideas (locked for the transaction with `lock`), or 404 想法不存在. */
+export async function findIdeaRow(
+  db: Queryable,
+  userId: string,
+  ideaId: string,
+  lock = false,
+): Promise<IdeaRow> {
+  const { rows } = await db.query<IdeaRow>(
+    `SELECT ${IDEA_COLUMNS} FROM ideas WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
+    [ideaId, userId],
+  );
+  if (!rows[0]) throw notFound("想法不存在");
+  return rows[0];
 }

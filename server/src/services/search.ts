@@ -71,7 +71,7 @@ export async function searchItems(
  * Text as the index compares it (NFKC, lower case: ＡＢＣ and ２０２６ match abc and 2026), with,
  * for each folded position, where its character starts and ends in the original text.
  */
-export function fold(text: string): { folded: string; start: number[]; end: number[] } {
+function fold(text: string): { folded: string; start: number[]; end: number[] } {
   let folded = "";
   const start: number[] = [];
   const end: number[] = [];

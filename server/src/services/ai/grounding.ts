@@ -17,15 +17,15 @@ const STOPWORDS = new Set(
 
 const PER_SOURCE_CHARS = 600;
 const SUBJECT_CHARS = 2000;
-export const SOURCE_LIMIT = 6;
+const SOURCE_LIMIT = 6;
 
 /** Rough token count: a CJK character is about one token, other text about four characters per token. */
-export function estimateTokens(text: string): number {
+function estimateTokens(text: string): number {
   const cjk = text.match(/[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g)?.length ?? 0;
   return cjk + Math.ceil((text.length - cjk) / 4);
 }
 
-export function questionTerms(question: string): string[] {
+function questionTerms(question: string): string[] {
   return [...new Set(tokenize(question))].filter((t) => !STOPWORDS.has(t));
 }
 

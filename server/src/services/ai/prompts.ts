@@ -12,7 +12,7 @@ export const dayOf = (d: Date) => {
 
 const label = (s: Source) => (s.type === "idea" ? "想法" : "笔记");
 
-export function sourceBlock(sources: Source[]): string {
+function sourceBlock(sources: Source[]): string {
   return sources
     .map((s, i) => `[${i + 1}] ${label(s)}《${s.title}》（${dayOf(s.createdAt)}）\n${s.text}`)
     .join("\n\n");

@@ -2,7 +2,7 @@ import type { Idea, IdeaVersion, IdeaVersions, TidyResult } from "@shinian/contr
 import type { AppDeps } from "../../context.ts";
 import { type Db, type Queryable, tx } from "../../db/pool.ts";
 import { ApiError, notFound } from "../../errors.ts";
-import { IDEA_COLUMNS, type IdeaRow, STALE_PENDING, toIdea } from "../items.ts";
+import { findIdeaRow, IDEA_COLUMNS, type IdeaRow, STALE_PENDING, toIdea } from "../items.ts";
 import { getBalance, refund, spend } from "../points.ts";
 import { ideaVector } from "../text-index.ts";
 import { getUser } from "../users.ts";
@@ -31,15 +31,6 @@ export const toVersion = (r: VersionRow): IdeaVersion => ({
   points: r.points,
   createdAt: r.created_at.toISOString(),
 });
-
-async function ideaRow(db: Queryable, userId: string, ideaId: string, lock = false): Promise<IdeaRow> {
-  const { rows } = await db.query<IdeaRow>(
-    `SELECT ${IDEA_COLUMNS} FROM ideas WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
-    [ideaId, userId],
-  );
-  if (!rows[0]) throw notFound("想法不存在");
-  return rows[0];
-}
 
 /** Puts a version's title, text and tags on the idea (the original words never change). */
 async function applyVersion(db: Queryable, userId: string, idea: IdeaRow, v: VersionRow): Promise<Idea> {
@@ -118,7 +109,7 @@ export async function tidyIdea(
 ): Promise<TidyResult> {
   const { db, config } = deps;
   const ai = config.ai;
-  const idea = await ideaRow(db, userId, ideaId);
+  const idea = await findIdeaRow(db, userId, ideaId);
   if (idea.ai_excluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，无法整理");
   if (!ai) throw new ApiError("SERVICE_UNAVAILABLE", "本地模式下无法 AI 整理：服务器还没有配置 AI 服务");
   const before = claimed ? { previous: "none" as const, ...idea } : await claim(db, userId, ideaId);
@@ -148,7 +139,7 @@ export async function tidyIdea(
       throw new Error(why);
     }
     return await tx(db, async (client) => {
-      const current = await ideaRow(client, userId, ideaId, true);
+      const current = await findIdeaRow(client, userId, ideaId, true);
       const { rows } = await client.query<VersionRow>(
         `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${VERSION_COLUMNS}`,
@@ -160,7 +151,7 @@ export async function tidyIdea(
       if (untouched) updated = await applyVersion(client, userId, current, version);
       else {
         await setStatus(client, ideaId, "done");
-        updated = toIdea(await ideaRow(client, userId, ideaId));
+        updated = toIdea(await findIdeaRow(client, userId, ideaId));
       }
       return {
         idea: updated,
@@ -204,7 +195,7 @@ export async function listVersions(db: Queryable, userId: string, ideaId: string
 
 export async function applyVersionById(db: Db, userId: string, ideaId: string, versionId: string) {
   return tx(db, async (client) => {
-    const idea = await ideaRow(client, userId, ideaId, true);
+    const idea = await findIdeaRow(client, userId, ideaId, true);
     const { rows } = await client.query<VersionRow>(
       `SELECT ${VERSION_COLUMNS} FROM idea_versions WHERE id = $1 AND idea_id = $2 AND user_id = $3`,
       [versionId, ideaId, userId],
