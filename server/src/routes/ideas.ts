@@ -7,7 +7,7 @@ import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
 import { applyVersionById, listVersions, tidyIdea, tidyInBackground } from "../services/ai/tidy.ts";
-import { findIdeaRow, IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
+import { deleteItem, findIdeaRow, IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { getUser } from "../services/users.ts";
 
@@ -119,13 +119,7 @@ export const ideaRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, message: "已采用此版本", data: idea });
   })
   .delete("/:id", async (c) => {
-    // its side chats go with it: their messages quote it
-    const { rowCount } = await c.var.deps.db.query(
-      `WITH gone AS (DELETE FROM ideas WHERE id = $1 AND user_id = $2 RETURNING id),
-         chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
-       SELECT id FROM gone`,
-      [idParam(c), c.var.auth.userId],
-    );
-    if (!rowCount) throw notFound("想法不存在");
+    if (!(await deleteItem(c.var.deps.db, c.var.auth.userId, "idea", idParam(c))))
+      throw notFound("想法不存在");
     return c.json({ success: true as const, message: "想法已删除", data: null });
   });

@@ -12,7 +12,7 @@ import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
 import { composeNote } from "../services/ai/compose.ts";
-import { NOTE_COLUMNS, type NoteRow, toNote } from "../services/items.ts";
+import { deleteItem, NOTE_COLUMNS, type NoteRow, toNote } from "../services/items.ts";
 import { noteVector } from "../services/text-index.ts";
 
 async function checkOwnIdeas(db: Queryable, userId: string, ids: string[]) {
@@ -105,13 +105,7 @@ export const noteRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, message: "已保存", data: note });
   })
   .delete("/:id", async (c) => {
-    // its side chats go with it: their messages quote it
-    const { rowCount } = await c.var.deps.db.query(
-      `WITH gone AS (DELETE FROM notes WHERE id = $1 AND user_id = $2 RETURNING id),
-         chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
-       SELECT id FROM gone`,
-      [idParam(c), c.var.auth.userId],
-    );
-    if (!rowCount) throw notFound("笔记不存在");
+    if (!(await deleteItem(c.var.deps.db, c.var.auth.userId, "note", idParam(c))))
+      throw notFound("笔记不存在");
     return c.json({ success: true as const, message: "笔记已删除", data: null });
   });

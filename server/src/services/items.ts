@@ -88,3 +88,20 @@ export async function findIdeaRow(
   if (!rows[0]) throw notFound("想法不存在");
   return rows[0];
 }
+
+/** Deletes an idea or note of the user, and the side chats about it (their messages quote it). */
+export async function deleteItem(
+  db: Queryable,
+  userId: string,
+  type: "idea" | "note",
+  id: string,
+): Promise<boolean> {
+  const table = type === "idea" ? "ideas" : "notes";
+  const { rowCount } = await db.query(
+    `WITH gone AS (DELETE FROM ${table} WHERE id = $1 AND user_id = $2 RETURNING id),
+       chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
+     SELECT id FROM gone`,
+    [id, userId],
+  );
+  return Boolean(rowCount);
+}
