@@ -98,6 +98,30 @@ forEachDatabase((ctx) => {
       );
     });
 
+    it("finds Chinese substrings the word index misses in originals and tags", async () => {
+      const u = await registerUser(ctx);
+      // segmented 周末|断|舍|离了|…: the words 舍 and 离 of the query 舍离 are not both in it
+      const idea = await call(ctx, "POST", "/api/ideas", {
+        token: u.token,
+        body: { content: "周末断舍离了一整天" },
+      });
+      await call(ctx, "PATCH", `/api/ideas/${idea.body.data.id}`, {
+        token: u.token,
+        body: { content: "整理房间" },
+      });
+      const note = await call(ctx, "POST", "/api/notes", {
+        token: u.token,
+        body: { title: "方法", content: "专注二十五分钟", tags: ["番茄钟工作法"] },
+      });
+      const ids = async (q: string) =>
+        (
+          await call(ctx, "GET", `/api/search?q=${encodeURIComponent(q)}`, { token: u.token })
+        ).body.data.items.map((i: { id: string }) => i.id);
+      expect(await ids("舍离")).toEqual([idea.body.data.id]);
+      expect(await ids("茄钟")).toEqual([note.body.data.id]);
+      expect(await ids("离开")).toEqual([]);
+    });
+
     it("answers an empty list for a blank query, 400 for bad input, 401 without a token", async () => {
       const u = await registerUser(ctx);
       expect((await call(ctx, "GET", "/api/search?q=%20%20", { token: u.token })).body.data.items).toEqual(

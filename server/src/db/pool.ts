@@ -4,6 +4,10 @@ import type { Logger } from "../logger.ts";
 // bigint counts (COUNT(*)) come back as JS numbers: our counts never exceed 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
+// The hottest statements (auth, capture, lists, search, the chat path) are named: `{ name, text,
+// values }`. pg then prepares each once per pooled connection, and PostgreSQL skips parsing and
+// planning on every later call, which was a third of its CPU per request. A name must always
+// stand for the same text: variants of a statement get names of their own.
 export type Db = pg.Pool;
 export type DbClient = pg.PoolClient;
 export type Queryable = pg.Pool | pg.PoolClient;

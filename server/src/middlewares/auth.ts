@@ -22,15 +22,16 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c);
   if (!token) throw unauthorized();
   const { db } = c.var.deps;
-  const { rows } = await db.query<{ id: string; user_id: string }>(
-    `WITH s AS (
+  const { rows } = await db.query<{ id: string; user_id: string }>({
+    name: "auth",
+    text: `WITH s AS (
        SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > now()),
      touch AS (
        UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
        FROM s WHERE sessions.id = s.id AND s.last_seen_at < now() - interval '60 seconds')
      SELECT id, user_id FROM s`,
-    [hashToken(token), SESSION_DAYS],
-  );
+    values: [hashToken(token), SESSION_DAYS],
+  });
   const session = rows[0];
   if (!session) throw unauthorized();
   c.set("auth", { userId: session.user_id, sessionId: session.id });

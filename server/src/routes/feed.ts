@@ -1,10 +1,10 @@
 import { FeedQuerySchema } from "@shinian/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { decodeCursor, encodeCursor, fromUs } from "../lib/cursor.ts";
+import { decodeCursor, encodeCursor } from "../lib/cursor.ts";
 import { queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
-import { IDEA_COLUMNS, type IdeaRow, NOTE_COLUMNS, type NoteRow, toFeedItem } from "../services/items.ts";
+import { type IdeaRow, type NoteRow, newestRows, toFeedItem } from "../services/items.ts";
 
 type Tagged = { type: "idea" | "note"; row: IdeaRow | NoteRow };
 
@@ -20,21 +20,7 @@ export const feedRoutes = new Hono<AppEnv>().use(requireAuth).get("/", async (c)
   const cursor = decodeCursor(q.cursor, "uuid");
   const { db } = c.var.deps;
   const fetch = async (table: "ideas" | "notes") => {
-    const params: unknown[] = [c.var.auth.userId, q.limit + 1];
-    let where = "user_id = $1";
-    if (q.tag) {
-      params.push([q.tag]);
-      where += ` AND tags @> $${params.length}::text[]`;
-    }
-    if (cursor) {
-      params.push(cursor.us, cursor.id);
-      where += ` AND (created_at, id) < (${fromUs(`$${params.length - 1}`)}, $${params.length}::uuid)`;
-    }
-    const cols = table === "ideas" ? IDEA_COLUMNS : NOTE_COLUMNS;
-    const { rows } = await db.query<IdeaRow | NoteRow>(
-      `SELECT ${cols} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
-      params,
-    );
+    const rows = await newestRows(db, table, c.var.auth.userId, { ...q, cursor });
     return rows.map((row): Tagged => ({ type: table === "ideas" ? "idea" : "note", row }));
   };
   const [ideas, notes] = await Promise.all([

@@ -3,11 +3,18 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
-import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
+import { decodeCursor, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
 import { applyVersionById, listVersions, tidyIdea, tidyInBackground } from "../services/ai/tidy.ts";
-import { deleteItem, findIdeaRow, IDEA_COLUMNS, type IdeaRow, toIdea } from "../services/items.ts";
+import {
+  deleteItem,
+  findIdeaRow,
+  IDEA_COLUMNS,
+  type IdeaRow,
+  newestRows,
+  toIdea,
+} from "../services/items.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { getUser } from "../services/users.ts";
 
@@ -16,20 +23,7 @@ export const ideaRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const q = queryOf(c, ListQuerySchema);
     const cursor = decodeCursor(q.cursor, "uuid");
-    const params: unknown[] = [c.var.auth.userId, q.limit + 1];
-    let where = "user_id = $1";
-    if (q.tag) {
-      params.push([q.tag]);
-      where += ` AND tags @> $${params.length}::text[]`;
-    }
-    if (cursor) {
-      params.push(cursor.us, cursor.id);
-      where += ` AND (created_at, id) < (${fromUs(`$${params.length - 1}`)}, $${params.length}::uuid)`;
-    }
-    const { rows } = await c.var.deps.db.query<IdeaRow>(
-      `SELECT ${IDEA_COLUMNS} FROM ideas WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
-      params,
-    );
+    const rows = await newestRows<IdeaRow>(c.var.deps.db, "ideas", c.var.auth.userId, { ...q, cursor });
     return c.json({ success: true as const, data: pageFrom(rows, q.limit, toIdea) });
   })
   .post("/", async (c) => {
@@ -40,11 +34,12 @@ export const ideaRoutes = new Hono<AppEnv>()
     // 自动整理 needs a model, the user's setting on, and an idea the AI may read.
     const autoTidy =
       deps.config.ai !== null && !input.aiExcluded && (await getUser(deps.db, userId)).settings.autoTidy;
-    const { rows } = await deps.db.query<IdeaRow>(
-      `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search, ai_status, ai_started_at)
+    const { rows } = await deps.db.query<IdeaRow>({
+      name: "idea-create",
+      text: `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search, ai_status, ai_started_at)
        VALUES ($1, $2, $2, $3, $4, $5, $6::tsvector, $7, CASE WHEN $7 = 'pending' THEN now() END)
        RETURNING ${IDEA_COLUMNS}`,
-      [
+      values: [
         userId,
         input.content,
         tags,
@@ -53,7 +48,7 @@ export const ideaRoutes = new Hono<AppEnv>()
         ideaVector({ title: "", content: input.content, originalContent: input.content, tags }),
         autoTidy ? "pending" : "none",
       ],
-    );
+    });
     const idea = toIdea(rows[0]!);
     if (autoTidy) tidyInBackground(deps, userId, idea.id);
     return c.json({ success: true as const, message: "想法已保存", data: idea }, 201);

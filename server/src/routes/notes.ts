@@ -8,11 +8,18 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { type Queryable, tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
-import { decodeCursor, fromUs, pageFrom } from "../lib/cursor.ts";
+import { decodeCursor, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
 import { requireAuth } from "../middlewares/auth.ts";
 import { composeNote } from "../services/ai/compose.ts";
-import { deleteItem, NOTE_COLUMNS, type NoteRow, toNote } from "../services/items.ts";
+import {
+  deleteItem,
+  findNoteRow,
+  NOTE_COLUMNS,
+  type NoteRow,
+  newestRows,
+  toNote,
+} from "../services/items.ts";
 import { noteVector } from "../services/text-index.ts";
 
 async function checkOwnIdeas(db: Queryable, userId: string, ids: string[]) {
@@ -29,20 +36,7 @@ export const noteRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const q = queryOf(c, ListQuerySchema);
     const cursor = decodeCursor(q.cursor, "uuid");
-    const params: unknown[] = [c.var.auth.userId, q.limit + 1];
-    let where = "user_id = $1";
-    if (q.tag) {
-      params.push([q.tag]);
-      where += ` AND tags @> $${params.length}::text[]`;
-    }
-    if (cursor) {
-      params.push(cursor.us, cursor.id);
-      where += ` AND (created_at, id) < (${fromUs(`$${params.length - 1}`)}, $${params.length}::uuid)`;
-    }
-    const { rows } = await c.var.deps.db.query<NoteRow>(
-      `SELECT ${NOTE_COLUMNS} FROM notes WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
-      params,
-    );
+    const rows = await newestRows<NoteRow>(c.var.deps.db, "notes", c.var.auth.userId, { ...q, cursor });
     return c.json({ success: true as const, data: pageFrom(rows, q.limit, toNote) });
   })
   .post("/", async (c) => {
@@ -72,23 +66,14 @@ export const noteRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, message: "已整理成笔记", data }, 201);
   })
   .get("/:id", async (c) => {
-    const { rows } = await c.var.deps.db.query<NoteRow>(
-      `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2`,
-      [idParam(c), c.var.auth.userId],
-    );
-    if (!rows[0]) throw notFound("笔记不存在");
-    return c.json({ success: true as const, data: toNote(rows[0]) });
+    const row = await findNoteRow(c.var.deps.db, c.var.auth.userId, idParam(c));
+    return c.json({ success: true as const, data: toNote(row) });
   })
   .patch("/:id", async (c) => {
     const id = idParam(c);
     const patch = await jsonBody(c, UpdateNoteRequestSchema);
     const note = await tx(c.var.deps.db, async (client) => {
-      const { rows } = await client.query<NoteRow>(
-        `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2 FOR UPDATE`,
-        [id, c.var.auth.userId],
-      );
-      const cur = rows[0];
-      if (!cur) throw notFound("笔记不存在");
+      const cur = await findNoteRow(client, c.var.auth.userId, id, true);
       const next = {
         title: patch.title ?? cur.title,
         content: patch.content ?? cur.content,

@@ -1,7 +1,7 @@
 import type { FeedItem, Idea, Note } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
-import { CURSOR_US } from "../lib/cursor.ts";
+import { CURSOR_US, fromUs, type Keyset } from "../lib/cursor.ts";
 
 export type IdeaRow = {
   id: string;
@@ -74,6 +74,36 @@ export async function counts(db: Queryable, userId: string) {
   return rows[0]!;
 }
 
+/**
+ * The user's ideas or notes, newest first, after `cursor`, optionally only those with `tag`:
+ * limit + 1 rows, the extra one telling that another page follows. Prepared per variant: the
+ * list and the feed are the most frequent reads.
+ */
+export async function newestRows<R extends IdeaRow | NoteRow>(
+  db: Queryable,
+  table: "ideas" | "notes",
+  userId: string,
+  q: { limit: number; tag?: string | undefined; cursor: Keyset | null },
+): Promise<R[]> {
+  const values: unknown[] = [userId, q.limit + 1];
+  let where = "user_id = $1";
+  if (q.tag) {
+    values.push([q.tag]);
+    where += ` AND tags @> $${values.length}::text[]`;
+  }
+  if (q.cursor) {
+    values.push(q.cursor.us, q.cursor.id);
+    where += ` AND (created_at, id) < (${fromUs(`$${values.length - 1}`)}, $${values.length}::uuid)`;
+  }
+  const columns = table === "ideas" ? IDEA_COLUMNS : NOTE_COLUMNS;
+  const { rows } = await db.query<R>({
+    name: `newest-${table}${q.tag ? "-tag" : ""}${q.cursor ? "-after" : ""}`,
+    text: `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
+    values,
+  });
+  return rows;
+}
+
 /** One of the user's ideas (locked for the transaction with `lock`), or 404 想法不存在. */
 export async function findIdeaRow(
   db: Queryable,
@@ -86,6 +116,21 @@ export async function findIdeaRow(
     [ideaId, userId],
   );
   if (!rows[0]) throw notFound("想法不存在");
+  return rows[0];
+}
+
+/** One of the user's notes (locked for the transaction with `lock`), or 404 笔记不存在. */
+export async function findNoteRow(
+  db: Queryable,
+  userId: string,
+  noteId: string,
+  lock = false,
+): Promise<NoteRow> {
+  const { rows } = await db.query<NoteRow>(
+    `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
+    [noteId, userId],
+  );
+  if (!rows[0]) throw notFound("笔记不存在");
   return rows[0];
 }
 

@@ -39,15 +39,16 @@ export async function spend(
   note: string | null = null,
 ): Promise<SpendResult> {
   if (!Number.isInteger(cost) || cost < 0) throw new Error("cost must be a non-negative integer");
-  const { rows } = await db.query<{ id: string; balance_after: number }>(
-    `WITH b AS (
+  const { rows } = await db.query<{ id: string; balance_after: number }>({
+    name: "points-spend",
+    text: `WITH b AS (
        UPDATE points_balances SET balance = balance - $2
        WHERE user_id = $1 AND balance >= $2
        RETURNING user_id, balance)
      INSERT INTO points_ledger (user_id, delta, balance_after, reason, note)
      SELECT user_id, -$2::int, balance, $3, $4 FROM b RETURNING id, balance_after`,
-    [userId, cost, reason, note],
-  );
+    values: [userId, cost, reason, note],
+  });
   if (!rows[0]) {
     const balance = await getBalance(db, userId);
     throw new ApiError("INSUFFICIENT_POINTS", `AI点数不足：需要 ${cost} 点，当前余额 ${balance} 点`, {

@@ -32,35 +32,40 @@ export async function searchItems(
   const tsquery = toTsqueryLiteral(query);
   const found: Row[] = [];
   if (tsquery) {
-    const { rows } = await db.query<Row>(
-      `SELECT * FROM (
+    const { rows } = await db.query<Row>({
+      name: "search-words",
+      text: `SELECT * FROM (
          SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
          FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery
          UNION ALL
          SELECT 'note', id, title, content, '', tags, created_at, ts_rank(search, $2::tsquery)
          FROM notes WHERE user_id = $1 AND search @@ $2::tsquery
        ) r ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3`,
-      [userId, tsquery, limit],
-    );
+      values: [userId, tsquery, limit],
+    });
     found.push(...rows);
   }
   if (found.length < limit) {
     const needle = query.toLowerCase();
+    // lower() of every row is most of this scan's cost; a needle without cased letters (Chinese)
+    // is found in lower(x) exactly where it is found in x, so it compares the rows as they are.
+    const caseless = needle === query.toUpperCase();
+    const hay = (column: string) => (caseless ? column : `lower(${column})`);
+    const matches = (column: string) => `strpos(${hay(column)}, $2) > 0`;
+    const tagsMatch = `(cardinality(tags) > 0 AND ${matches("array_to_string(tags, ' ')")})`;
     const seen = found.map((r) => r.id);
-    const { rows } = await db.query<Row>(
-      `SELECT * FROM (
+    const { rows } = await db.query<Row>({
+      name: caseless ? "search-substring" : "search-substring-lower",
+      text: `SELECT * FROM (
          SELECT 'idea' AS type, id, title, content, original_content, tags, created_at FROM ideas
-         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (
-           strpos(lower(content), $2) > 0 OR strpos(lower(title), $2) > 0
-           OR strpos(lower(original_content), $2) > 0 OR strpos(lower(array_to_string(tags, ' ')), $2) > 0)
+         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")}
+           OR (original_content <> content AND ${matches("original_content")}) OR ${tagsMatch})
          UNION ALL
          SELECT 'note', id, title, content, '', tags, created_at FROM notes
-         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (
-           strpos(lower(content), $2) > 0 OR strpos(lower(title), $2) > 0
-           OR strpos(lower(array_to_string(tags, ' ')), $2) > 0)
+         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")} OR ${tagsMatch})
        ) r ORDER BY created_at DESC, id DESC LIMIT $4`,
-      [userId, needle, seen, limit - found.length],
-    );
+      values: [userId, needle, seen, limit - found.length],
+    });
     found.push(...rows);
   }
   const terms = [...new Set([fold(query).folded, ...tokenize(query)])].sort((a, b) => b.length - a.length);
@@ -77,7 +82,7 @@ function fold(text: string): { folded: string; start: number[]; end: number[] } 
   const end: number[] = [];
   let i = 0;
   for (const ch of text) {
-    const f = ch.normalize("NFKC").toLowerCase();
+    const f = foldChar(ch);
     for (let k = 0; k < f.length; k++) {
       start.push(i);
       end.push(i + ch.length);
@@ -86,6 +91,14 @@ function fold(text: string): { folded: string; start: number[]; end: number[] } 
     i += ch.length;
   }
   return { folded, start, end };
+}
+
+/** ASCII and CJK Unified Ideographs fold without normalize(), the costly part of building snippets. */
+function foldChar(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : ch;
+  if (code >= 0x4e00 && code <= 0x9fff) return ch;
+  return ch.normalize("NFKC").toLowerCase();
 }
 
 function toItem(r: Row, terms: string[]): SearchItem {

@@ -72,11 +72,12 @@ async function insertMessage(
   m: Omit<MessageRow, "id" | "created_at"> & { model: string | null; sourceIds?: string[] },
   title: string | null = null,
 ): Promise<ChatMessage> {
-  const { rows } = await db.query<MessageRow>(
-    `WITH touched AS (UPDATE conversations SET updated_at = now(), title = COALESCE($10, title) WHERE id = $2)
+  const { rows } = await db.query<MessageRow>({
+    name: "chat-message-insert",
+    text: `WITH touched AS (UPDATE conversations SET updated_at = now(), title = COALESCE($10, title) WHERE id = $2)
      INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model, source_ids)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $11) RETURNING ${MESSAGE_COLUMNS}`,
-    [
+    values: [
       userId,
       conversationId,
       m.role,
@@ -89,7 +90,7 @@ async function insertMessage(
       title,
       m.sourceIds ?? [],
     ],
-  );
+  });
   return toMessage(rows[0]!);
 }
 
@@ -115,14 +116,15 @@ export type PreparedReply = {
 async function loadForReply(db: Queryable, userId: string, conversationId: string) {
   const { rows } = await db.query<
     ConversationRow & { identity_description: string | null; subject_excluded: boolean }
-  >(
-    `SELECT c.id, c.title, c.subject_type, c.subject_id, c.created_at, c.updated_at, u.identity_description,
+  >({
+    name: "chat-load",
+    text: `SELECT c.id, c.title, c.subject_type, c.subject_id, c.created_at, c.updated_at, u.identity_description,
        (c.subject_type = 'idea' AND EXISTS (
           SELECT 1 FROM ideas i WHERE i.id = c.subject_id AND i.user_id = c.user_id AND i.ai_excluded)) AS subject_excluded
      FROM conversations c JOIN users u ON u.id = c.user_id
      WHERE c.id = $1 AND c.user_id = $2`,
-    [conversationId, userId],
-  );
+    values: [conversationId, userId],
+  });
   const row = rows[0];
   if (!row) throw notFound("对话不存在");
   // a side chat about an idea marked 不让AI读取 is refused before anything is spent or sent
@@ -177,13 +179,14 @@ export async function prepareReply(
  * 不让AI读取 may quote it, so such replies stay out of the prompt.
  */
 async function recentHistory(db: Queryable, conversationId: string): Promise<PromptMessage[]> {
-  const { rows } = await db.query<{ role: "user" | "assistant"; content: string }>(
-    `SELECT m.role, m.content FROM messages m
+  const { rows } = await db.query<{ role: "user" | "assistant"; content: string }>({
+    name: "chat-history",
+    text: `SELECT m.role, m.content FROM messages m
      WHERE m.conversation_id = $1 AND m.content <> ''
        AND NOT EXISTS (SELECT 1 FROM ideas i WHERE i.id = ANY(m.source_ids) AND i.ai_excluded)
      ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
-    [conversationId, HISTORY_MESSAGES],
-  );
+    values: [conversationId, HISTORY_MESSAGES],
+  });
   return rows.reverse().map((r) => ({ role: r.role, content: r.content.slice(0, HISTORY_CHARS) }));
 }
 

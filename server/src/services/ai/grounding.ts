@@ -72,29 +72,31 @@ export async function retrieveSources(
   let rows: Row[] = [];
   if (terms.length) {
     const tsquery = terms.map(quoteLexeme).join(" | ");
-    ({ rows } = await db.query<Row>(
-      `SELECT type, id, title, content, created_at FROM (
+    ({ rows } = await db.query<Row>({
+      name: "grounding-words",
+      text: `SELECT type, id, title, content, created_at FROM (
          SELECT 'idea' AS type, id, title, content, created_at, ts_rank(search, $2::tsquery) AS rank
          FROM ideas WHERE user_id = $1 AND NOT ai_excluded AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
          UNION ALL
          SELECT 'note', id, title, content, created_at, ts_rank(search, $2::tsquery)
          FROM notes WHERE user_id = $1 AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
        ) r ORDER BY rank DESC, created_at DESC LIMIT $3`,
-      [userId, tsquery, SOURCE_LIMIT, skip],
-    ));
+      values: [userId, tsquery, SOURCE_LIMIT, skip],
+    }));
   }
   const recent = rows.length === 0;
   if (recent) {
-    ({ rows } = await db.query<Row>(
-      `SELECT * FROM (
+    ({ rows } = await db.query<Row>({
+      name: "grounding-recent",
+      text: `SELECT * FROM (
          (SELECT 'idea' AS type, id, title, content, created_at FROM ideas
           WHERE user_id = $1 AND NOT ai_excluded AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
          UNION ALL
          (SELECT 'note', id, title, content, created_at FROM notes
           WHERE user_id = $1 AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
        ) r ORDER BY created_at DESC LIMIT $2`,
-      [userId, SOURCE_LIMIT, skip],
-    ));
+      values: [userId, SOURCE_LIMIT, skip],
+    }));
   }
   for (const row of rows) add(toSource(row, PER_SOURCE_CHARS));
   return { sources, recent };
@@ -103,9 +105,10 @@ export async function retrieveSources(
 async function subjectRow(db: Queryable, userId: string, subject: ItemRef): Promise<Row | undefined> {
   const table = subject.type === "idea" ? "ideas" : "notes";
   const guard = subject.type === "idea" ? "AND NOT ai_excluded" : "";
-  const { rows } = await db.query<Row>(
-    `SELECT $3::text AS type, id, title, content, created_at FROM ${table} WHERE id = $1 AND user_id = $2 ${guard}`,
-    [subject.id, userId, subject.type],
-  );
+  const { rows } = await db.query<Row>({
+    name: `grounding-subject-${subject.type}`,
+    text: `SELECT $3::text AS type, id, title, content, created_at FROM ${table} WHERE id = $1 AND user_id = $2 ${guard}`,
+    values: [subject.id, userId, subject.type],
+  });
   return rows[0];
 }
