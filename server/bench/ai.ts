@@ -15,11 +15,12 @@ import path from "node:path";
 import pg from "pg";
 import { retrieveSources } from "../src/services/ai/grounding.ts";
 import { ideaVector } from "../src/services/text-index.ts";
-import { BASE, findSocketDir, idea, json, ms, pct, startServer, stopServer } from "./lib.ts";
+import { BASE, cpuSplit, findSocketDir, idea, json, ms, pct, startServer, stopServer } from "./lib.ts";
 
 const IDEAS = Number(process.env.BENCH_AI_IDEAS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_AI_ROUNDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_AI_CONCURRENCY ?? 20);
+const STEADY_S = Number(process.env.BENCH_AI_STEADY_S ?? 10);
 const QUESTIONS = [
   "我对时间管理有什么想法？",
   "总结一下关于阅读的记录",
@@ -28,7 +29,7 @@ const QUESTIONS = [
   "周末做什么",
 ];
 
-/** Milliseconds from sending the request to the first streamed text. */
+/** Milliseconds from sending the request to the first streamed text (the stream is read to its end). */
 async function firstToken(
   url: string,
   init: RequestInit,
@@ -48,11 +49,29 @@ async function firstToken(
   return at;
 }
 
+/** Bursts: all CONCURRENCY questions sent in the same moment, ROUNDS times — the worst case. */
 async function rounds(one: (client: number) => Promise<number>) {
   const times: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     times.push(...(await Promise.all(Array.from({ length: CONCURRENCY }, (_, c) => one(c)))));
   }
+  return times;
+}
+
+/**
+ * Steady state: CONCURRENCY streams open at all times for STEADY_S seconds. Each client asks
+ * again as soon as its answer has streamed to the end; their first questions are spread over
+ * the first second, so that they do not all arrive together.
+ */
+async function steady(one: (client: number) => Promise<number>) {
+  const times: number[] = [];
+  const end = performance.now() + STEADY_S * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, c) => {
+      await new Promise((r) => setTimeout(r, (1000 * c) / CONCURRENCY));
+      while (performance.now() < end) times.push(await one(c));
+    }),
+  );
   return times;
 }
 
@@ -118,21 +137,20 @@ async function main() {
     messages: [{ role: "user", content: "你好" }],
   });
   let q = 0;
-  line("| provider streams | measure | p50 | p95 |");
-  line("| --- | --- | --- | --- |");
+  line("| provider streams | load | measure | p50 | p95 |");
+  line("| --- | --- | --- | --- | --- |");
   for (const { pace, url } of providers) {
     if (url !== providers[0]!.url) {
       await stopServer(server.proc);
       server = await startServer(dataDir, aiEnv(url));
     }
-    const direct = await rounds(() =>
+    const direct = () =>
       firstToken(
         `${url}/chat/completions`,
         { method: "POST", headers: { "content-type": "application/json" }, body: upstream },
         (seen) => seen.includes('"content"'),
-      ),
-    );
-    const through = await rounds((c) =>
+      );
+    const through = (c: number) =>
       firstToken(
         `${BASE}/api/chat/conversations/${conversations[c]}/messages`,
         {
@@ -141,13 +159,21 @@ async function main() {
           body: JSON.stringify({ content: QUESTIONS[q++ % QUESTIONS.length] }),
         },
         (seen) => seen.includes("event: token"),
-      ),
-    );
-    const row = (what: string, p50: number, p95: number) =>
-      line(`| ${pace ? `${pace} ms per chunk` : "all at once"} | ${what} | ${ms(p50)} | ${ms(p95)} |`);
-    row("first token straight from the provider", pct(direct, 50), pct(direct, 95));
-    row("first token through the server", pct(through, 50), pct(through, 95));
-    row("**added by the server**", pct(through, 50) - pct(direct, 50), pct(through, 95) - pct(direct, 95));
+      );
+    const provider = pace ? `${pace} ms per chunk` : "all at once";
+    for (const [how, run] of [
+      [`steady, ${CONCURRENCY} streams open`, steady],
+      [`burst, ${CONCURRENCY} asked at once`, rounds],
+    ] as const) {
+      const d = await run(direct);
+      const { result: t, cpu } = await cpuSplit(server.proc.pid!, dataDir, () => run(through));
+      const row = (what: string, p50: number, p95: number) =>
+        line(`| ${provider} | ${how} | ${what} | ${ms(p50)} | ${ms(p95)} |`);
+      row(`first token straight from the provider (n=${d.length})`, pct(d, 50), pct(d, 95));
+      row(`first token through the server (n=${t.length})`, pct(t, 50), pct(t, 95));
+      row("**added by the server**", pct(t, 50) - pct(d, 50), pct(t, 95) - pct(d, 95));
+      line(`| ${provider} | ${how} | ${cpu} (the provider's own process not counted) | | |`);
+    }
   }
 
   const retrieval: number[] = [];
@@ -157,7 +183,7 @@ async function main() {
     retrieval.push(performance.now() - t);
   }
   line(
-    `| – | grounding retrieval over ${IDEAS} ideas (200 questions, one at a time) | ${ms(pct(retrieval, 50))} | ${ms(pct(retrieval, 95))} |`,
+    `| – | one at a time | grounding retrieval over ${IDEAS} ideas (200 questions) | ${ms(pct(retrieval, 50))} | ${ms(pct(retrieval, 95))} |`,
   );
 
   await pool.end();

@@ -99,21 +99,70 @@ export async function rssKb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-/** PSS of every postgres process of this cluster (shared memory counted once overall). */
-export async function postgresPssKb(dataDir: string): Promise<number> {
+/** The postmaster of this cluster and its children. */
+export async function postgresPids(dataDir: string): Promise<number[]> {
   const pidText = await readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8").catch(() => "");
   const master = Number(pidText.split("\n")[0]);
-  let total = 0;
+  const pids: number[] = [];
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
     const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (Number(entry) !== master && ppid !== master) continue;
-    const rollup = await readFile(`/proc/${entry}/smaps_rollup`, "utf8").catch(() => "");
+    if (Number(entry) === master || ppid === master) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** PSS of every postgres process of this cluster (shared memory counted once overall). */
+export async function postgresPssKb(dataDir: string): Promise<number> {
+  let total = 0;
+  for (const pid of await postgresPids(dataDir)) {
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, "utf8").catch(() => "");
     total += Number(/Pss:\s+(\d+)/.exec(rollup)?.[1] ?? 0);
   }
   return total;
 }
+
+/** CPU time (user + system) each process has used so far, in ms. */
+async function cpuMs(pids: number[]): Promise<Map<number, number>> {
+  const tick = 1000 / 100; // USER_HZ
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    used.set(pid, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * tick);
+  }
+  return used;
+}
+
+/**
+ * Runs `fn` and says where the CPU went, per request: this client (the load generator), the
+ * server's node process and PostgreSQL (its processes at the end; a connection opened during
+ * the run counts from zero). On two shared cores their sum bounds the throughput.
+ */
+export async function cpuSplit<T extends { n: number } | number[]>(
+  serverPid: number,
+  dataDir: string,
+  fn: () => Promise<T>,
+): Promise<{ result: T; cpu: string }> {
+  const groups = async () => [[process.pid], [serverPid], await postgresPids(dataDir)];
+  const before = await Promise.all((await groups()).map(cpuMs));
+  const result = await fn();
+  const after = await Promise.all((await groups()).map(cpuMs));
+  const requests = Array.isArray(result) ? result.length : result.n;
+  const [client, node, postgres] = after.map((group, i) => {
+    let ms = 0;
+    for (const [pid, used] of group) ms += used - (before[i]!.get(pid) ?? 0);
+    return (ms / requests).toFixed(2);
+  });
+  return { result, cpu: `CPU per request: client ${client} ms, node ${node} ms, PostgreSQL ${postgres} ms` };
+}
+
+// A bench that fails midway must not leave its server (and that server's PostgreSQL) running.
+const servers = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const proc of servers) proc.kill("SIGTERM");
+});
 
 export function startServer(
   dataDir: string,
@@ -136,6 +185,8 @@ export function startServer(
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  servers.add(proc);
+  proc.once("exit", () => servers.delete(proc));
   return new Promise((resolve, reject) => {
     proc.on("exit", (code) => reject(new Error(`server exited (${code})`)));
     const poll = async () => {
@@ -167,15 +218,30 @@ export async function json(method: string, url: string, token?: string, body?: u
   return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
 }
 
-/** `concurrency` clients loop for `seconds`; returns latencies and throughput. */
-export async function load(concurrency: number, seconds: number, one: (i: number) => Promise<number>) {
+/**
+ * `concurrency` clients for `seconds`. Closed loop (no `everyMs`): each sends its next request
+ * as soon as the last is answered, so the machine is saturated and latency is queueing. Paced
+ * (`everyMs`): each sends one request every `everyMs` (phases spread), as people do.
+ */
+export async function load(
+  concurrency: number,
+  seconds: number,
+  one: (i: number) => Promise<number>,
+  everyMs = 0,
+) {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, c) => {
-      for (let i = 0; performance.now() < end; i++) {
+      let next = started + (everyMs * c) / concurrency;
+      for (let i = 0; ; i++) {
+        if (everyMs) {
+          await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+          next += everyMs;
+        }
+        if (performance.now() >= end) break;
         const t = performance.now();
         const status = await one(c * 1_000_000 + i);
         if (status >= 400) errors++;
