@@ -8,6 +8,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { MAX_CONCURRENT_EXPORTS } from "../src/routes/export.ts";
 import { ideaVector } from "../src/services/text-index.ts";
 import {
   BASE,
@@ -187,9 +188,10 @@ async function main() {
     );
   }
 
-  // export of a 10k-idea account, then three at once (each account may export once per cooldown)
+  // export of a 10k-idea account, then as many at once as one process allows (each account may
+  // export once per cooldown)
   const exporters: string[] = [];
-  for (let k = 0; k < 4; k++) {
+  for (let k = 0; k < 1 + MAX_CONCURRENT_EXPORTS; k++) {
     const r = await json("POST", "/api/auth/register", undefined, {
       account: `bench-export${k}@example.cn`,
       password: "bench-password",
@@ -204,7 +206,9 @@ async function main() {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: "{}",
     });
-    return (await res.arrayBuffer()).byteLength;
+    const size = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200) throw new Error(`export answered ${res.status}`);
+    return size;
   };
   for (const tokens of [exporters.slice(0, 1), exporters.slice(1)]) {
     await new Promise((r) => setTimeout(r, 500));
