@@ -6,6 +6,9 @@ import { migrate } from "./db/migrate.ts";
 import { createPool, type Db } from "./db/pool.ts";
 import type { Config } from "./env.ts";
 import type { Logger } from "./logger.ts";
+import { sweepStaleTidies } from "./services/ai/tidy.ts";
+
+const SWEEP_EVERY_MS = 60_000;
 
 export type Running = { port: number; db: Db; close(): Promise<void> };
 
@@ -72,9 +75,18 @@ export async function startServer(
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info("listening", { port, host: config.host, database: embedded ? "embedded" : "external" });
 
+  const sweep = () =>
+    sweepStaleTidies(db).then(
+      (n) => n && logger.info("settled tidies left by a stopped process", { ideas: n }),
+      (err) => logger.warn("stale tidy sweep failed", { err }),
+    );
+  void sweep();
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
+
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      clearInterval(sweeper);
       // Stop accepting, let in-flight requests finish (bounded), then the pool, then postgres.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {

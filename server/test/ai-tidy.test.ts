@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sweepStaleTidies } from "../src/services/ai/tidy.ts";
 import { spend } from "../src/services/points.ts";
 import { addIdea, balanceOf, eventually, withProvider } from "./ai-helpers.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
@@ -125,6 +126,31 @@ forEachDatabase((ctx) => {
       expect(ledger.map((l: { note: string | null }) => l.note)).toContain(
         `退还 #${lost.ledgerId}（整理中断）`,
       );
+    });
+
+    it("settles tidies left by a dead process without the user asking: failed, and refunded once", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "整理到一半的想法");
+      const fresh = await addIdea(ctx, u, "正在整理的想法");
+      const lost = await spend(ctx.db, u.id, 1, "tidy_idea");
+      const running = await spend(ctx.db, u.id, 1, "tidy_idea");
+      const pending =
+        "UPDATE ideas SET ai_status = 'pending', ai_started_at = now() - $3::interval, ai_spend_id = $2 WHERE id = $1";
+      await ctx.db.query(pending, [id, lost.ledgerId, "10 minutes"]);
+      await ctx.db.query(pending, [fresh, running.ledgerId, "1 minute"]);
+      expect(await balanceOf(ctx, u)).toBe(98);
+
+      await sweepStaleTidies(ctx.db);
+      await sweepStaleTidies(ctx.db); // another process sweeping too
+      const status = async (ideaId: string) =>
+        (await call(ctx, "GET", `/api/ideas/${ideaId}`, { token: u.token })).body.data.aiStatus;
+      expect(await status(id)).toBe("failed");
+      expect(await status(fresh)).toBe("pending"); // still within its time: left alone
+      expect(await balanceOf(ctx, u)).toBe(99);
+      const ledger = (await call(ctx, "GET", "/api/points/ledger", { token: u.token })).body.data.items;
+      expect(
+        ledger.filter((l: { note: string | null }) => l.note === `退还 #${lost.ledgerId}（整理中断）`),
+      ).toHaveLength(1);
     });
 
     it("refunds when the idea is deleted while the model works", async () => {

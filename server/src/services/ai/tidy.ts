@@ -86,6 +86,24 @@ async function claim(db: Db, userId: string, ideaId: string) {
   return claimed;
 }
 
+/**
+ * Settles the tidies whose process died: claims older than STALE_PENDING become `failed` and
+ * their spends are refunded, so the points come back without the user tidying that idea again.
+ * Safe in every process at once: claims being taken over are skipped, a refund happens once.
+ */
+export async function sweepStaleTidies(db: Db): Promise<number> {
+  const { rows } = await db.query<{ user_id: string; spend_id: string | null }>(
+    `UPDATE ideas i SET ai_status = 'failed', ai_spend_id = NULL
+     FROM (SELECT id, ai_spend_id FROM ideas
+           WHERE ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING}
+           LIMIT 500 FOR UPDATE SKIP LOCKED) old
+     WHERE i.id = old.id
+     RETURNING i.user_id, old.ai_spend_id AS spend_id`,
+  );
+  for (const r of rows) if (r.spend_id) await refundStale(db, r.user_id, r.spend_id);
+  return rows.length;
+}
+
 /** The spend of a tidy whose process died before it finished or refunded. */
 async function refundStale(db: Db, userId: string, ledgerId: string) {
   const { rows } = await db.query<{ cost: number }>(
