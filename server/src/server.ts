@@ -75,12 +75,14 @@ export async function startServer(
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info("listening", { port, host: config.host, database: embedded ? "embedded" : "external" });
 
-  const sweep = () =>
-    sweepStaleTidies(db).then(
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = sweepStaleTidies(db).then(
       (n) => n && logger.info("settled tidies left by a stopped process", { ideas: n }),
       (err) => logger.warn("stale tidy sweep failed", { err }),
     );
-  void sweep();
+  };
+  sweep();
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
 
   let closing: Promise<void> | null = null;
@@ -99,6 +101,7 @@ export async function startServer(
         });
         server.closeIdleConnections?.();
       });
+      await sweeping;
       await db.end().catch(() => undefined);
       await embedded?.stop();
     })();

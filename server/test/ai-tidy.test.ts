@@ -151,6 +151,19 @@ forEachDatabase((ctx) => {
       expect(
         ledger.filter((l: { note: string | null }) => l.note === `退还 #${lost.ledgerId}（整理中断）`),
       ).toHaveLength(1);
+
+      // every process sweeps once a minute: through the partial index, not by reading every idea
+      const client = await ctx.db.connect();
+      try {
+        await client.query("SET enable_seqscan = off");
+        const { rows } = await client.query(
+          "EXPLAIN SELECT id FROM ideas WHERE ai_status = 'pending' AND (ai_started_at IS NULL OR ai_started_at < now() - interval '5 minutes')",
+        );
+        expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("ideas_pending_tidy");
+      } finally {
+        await client.query("RESET enable_seqscan");
+        client.release();
+      }
     });
 
     it("refunds when the idea is deleted while the model works", async () => {

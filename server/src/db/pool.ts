@@ -7,7 +7,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 // The hottest statements (auth, capture, lists, search, the chat path) are named: `{ name, text,
 // values }`. pg then prepares each once per pooled connection, and PostgreSQL skips parsing and
 // planning on every later call, which was a third of its CPU per request. A name must always
-// stand for the same text: variants of a statement get names of their own.
+// stand for the same text: variants of a statement get names of their own. Statements whose
+// best plan depends on the values (how common a word or a tag is) stay unnamed: after five runs
+// PostgreSQL may keep one generic plan for every value.
 export type Db = pg.Pool;
 export type DbClient = pg.PoolClient;
 export type Queryable = pg.Pool | pg.PoolClient;

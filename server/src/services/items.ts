@@ -31,6 +31,8 @@ export type NoteRow = {
 
 /** A tidy claim older than this belongs to a process that died: the idea shows `failed`, and may be tidied again. */
 export const STALE_PENDING = "interval '5 minutes'";
+/** A tidy's model call is aborted after this, so that no live tidy is ever taken for a dead one. */
+export const TIDY_DEADLINE_MS = 4 * 60_000;
 
 export const IDEA_COLUMNS = `id, original_content, title, content, tags,
   CASE WHEN ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING} THEN 'failed' ELSE ai_status END AS ai_status,
@@ -76,8 +78,9 @@ export async function counts(db: Queryable, userId: string) {
 
 /**
  * The user's ideas or notes, newest first, after `cursor`, optionally only those with `tag`:
- * limit + 1 rows, the extra one telling that another page follows. Prepared per variant: the
- * list and the feed are the most frequent reads.
+ * limit + 1 rows, the extra one telling that another page follows. Prepared per variant (the
+ * list and the feed are the most frequent reads), except with a tag: how common a tag is decides
+ * the plan, which a generic plan cannot know.
  */
 export async function newestRows<R extends IdeaRow | NoteRow>(
   db: Queryable,
@@ -97,7 +100,7 @@ export async function newestRows<R extends IdeaRow | NoteRow>(
   }
   const columns = table === "ideas" ? IDEA_COLUMNS : NOTE_COLUMNS;
   const { rows } = await db.query<R>({
-    name: `newest-${table}${q.tag ? "-tag" : ""}${q.cursor ? "-after" : ""}`,
+    name: q.tag ? undefined : `newest-${table}${q.cursor ? "-after" : ""}`,
     text: `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
     values,
   });

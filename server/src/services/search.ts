@@ -32,8 +32,9 @@ export async function searchItems(
   const tsquery = toTsqueryLiteral(query);
   const found: Row[] = [];
   if (tsquery) {
+    // Not prepared: a generic plan cannot know how common the words are, and could walk all of
+    // a large account's rows for a rare one. (The substring scan below reads them all anyway.)
     const { rows } = await db.query<Row>({
-      name: "search-words",
       text: `SELECT * FROM (
          SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
          FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery

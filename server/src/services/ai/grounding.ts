@@ -73,7 +73,6 @@ export async function retrieveSources(
   if (terms.length) {
     const tsquery = terms.map(quoteLexeme).join(" | ");
     ({ rows } = await db.query<Row>({
-      name: "grounding-words",
       text: `SELECT type, id, title, content, created_at FROM (
          SELECT 'idea' AS type, id, title, content, created_at, ts_rank(search, $2::tsquery) AS rank
          FROM ideas WHERE user_id = $1 AND NOT ai_excluded AND search @@ $2::tsquery AND id <> ALL($4::uuid[])

@@ -2,7 +2,14 @@ import type { Idea, IdeaVersion, IdeaVersions, TidyResult } from "@shinian/contr
 import type { AppDeps } from "../../context.ts";
 import { type Db, type Queryable, tx } from "../../db/pool.ts";
 import { ApiError, notFound } from "../../errors.ts";
-import { findIdeaRow, IDEA_COLUMNS, type IdeaRow, STALE_PENDING, toIdea } from "../items.ts";
+import {
+  findIdeaRow,
+  IDEA_COLUMNS,
+  type IdeaRow,
+  STALE_PENDING,
+  TIDY_DEADLINE_MS,
+  toIdea,
+} from "../items.ts";
 import { getBalance, refund, spend } from "../points.ts";
 import { ideaVector } from "../text-index.ts";
 import { getUser } from "../users.ts";
@@ -87,21 +94,27 @@ async function claim(db: Db, userId: string, ideaId: string) {
 }
 
 /**
- * Settles the tidies whose process died: claims older than STALE_PENDING become `failed` and
- * their spends are refunded, so the points come back without the user tidying that idea again.
- * Safe in every process at once: claims being taken over are skipped, a refund happens once.
+ * Settles the tidies whose process died: claims older than STALE_PENDING (no live tidy runs that
+ * long: TIDY_DEADLINE_MS) get their spend refunded, then become `failed`. Refund first: a sweep
+ * cut short leaves the spend on the idea for the next one, and a refund happens only once. Safe
+ * in every process at once, and beside a claim() taking the idea over (it refunds the same spend).
  */
 export async function sweepStaleTidies(db: Db): Promise<number> {
-  const { rows } = await db.query<{ user_id: string; spend_id: string | null }>(
-    `UPDATE ideas i SET ai_status = 'failed', ai_spend_id = NULL
-     FROM (SELECT id, ai_spend_id FROM ideas
-           WHERE ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING}
-           LIMIT 500 FOR UPDATE SKIP LOCKED) old
-     WHERE i.id = old.id
-     RETURNING i.user_id, old.ai_spend_id AS spend_id`,
+  const stale = `ai_status = 'pending' AND (ai_started_at IS NULL OR ai_started_at < now() - ${STALE_PENDING})`;
+  const { rows } = await db.query<{ id: string; user_id: string; spend_id: string | null }>(
+    `SELECT id, user_id, ai_spend_id AS spend_id FROM ideas WHERE ${stale} LIMIT 500`,
   );
-  for (const r of rows) if (r.spend_id) await refundStale(db, r.user_id, r.spend_id);
-  return rows.length;
+  let settled = 0;
+  for (const r of rows) {
+    if (r.spend_id) await refundStale(db, r.user_id, r.spend_id);
+    const { rowCount } = await db.query(
+      `UPDATE ideas SET ai_status = 'failed', ai_spend_id = NULL
+       WHERE id = $1 AND ${stale} AND ai_spend_id IS NOT DISTINCT FROM $2`,
+      [r.id, r.spend_id],
+    );
+    settled += rowCount ?? 0;
+  }
+  return settled;
 }
 
 /** The spend of a tidy whose process died before it finished or refunded. */
@@ -148,7 +161,7 @@ export async function tidyIdea(
     const text = await complete(
       ai,
       tidyPrompt((await getUser(db, userId)).identityDescription, before.original_content),
-      AbortSignal.timeout(ai.timeoutMs * 2),
+      AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)),
       { temperature: 0.3 },
     );
     const output = parseModelJson(TidyOutputSchema, text);
