@@ -3,7 +3,7 @@ import { sweepStaleTidies } from "../src/services/ai/tidy.ts";
 import { spend } from "../src/services/points.ts";
 import { addIdea, balanceOf, eventually, withProvider } from "./ai-helpers.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
-import { call, forEachDatabase, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, indexPlan, registerUser } from "./helpers.ts";
 
 const json = (value: object, delayMs = 0): Scripted => ({
   kind: "stream",
@@ -153,17 +153,12 @@ forEachDatabase((ctx) => {
       ).toHaveLength(1);
 
       // every process sweeps once a minute: through the partial index, not by reading every idea
-      const client = await ctx.db.connect();
-      try {
-        await client.query("SET enable_seqscan = off");
-        const { rows } = await client.query(
-          "EXPLAIN SELECT id FROM ideas WHERE ai_status = 'pending' AND (ai_started_at IS NULL OR ai_started_at < now() - interval '5 minutes')",
-        );
-        expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("ideas_pending_tidy");
-      } finally {
-        await client.query("RESET enable_seqscan");
-        client.release();
-      }
+      expect(
+        await indexPlan(
+          ctx,
+          "SELECT id FROM ideas WHERE ai_status = 'pending' AND (ai_started_at IS NULL OR ai_started_at < now() - interval '5 minutes')",
+        ),
+      ).toContain("ideas_pending_tidy");
     });
 
     it("refunds when the idea is deleted while the model works", async () => {

@@ -84,6 +84,19 @@ export async function registerUser(ctx: TestCtx, account = uniqueAccount()): Pro
   return { token: res.body.data.token, id: res.body.data.user.id, account, password: PASSWORD };
 }
 
+/** The plan PostgreSQL picks for `sql` when any usable index beats a table scan (tiny test tables). */
+export async function indexPlan(ctx: TestCtx, sql: string): Promise<string> {
+  const client = await ctx.db.connect();
+  try {
+    await client.query("SET enable_seqscan = off");
+    const { rows } = await client.query(`EXPLAIN ${sql}`);
+    return rows.map((r) => r["QUERY PLAN"]).join("\n");
+  } finally {
+    await client.query("RESET enable_seqscan");
+    client.release();
+  }
+}
+
 function urlOf(target: {
   config: { connectionString?: string; host?: string; user?: string; database?: string };
 }) {
