@@ -18,6 +18,10 @@ async function balance(request: APIRequestContext, token: string) {
 
 const log = (page: Page) => page.getByRole("log", { name: "对话内容" });
 const composer = (page: Page) => page.getByRole("textbox", { name: "输入你的问题" });
+const ask = async (page: Page, question: string) => {
+  await composer(page).fill(question);
+  await composer(page).press("Enter");
+};
 
 test.describe("本地模式 (no AI provider)", () => {
   test("answers from the user's own ideas, cites them as links, and costs nothing", async ({
@@ -34,8 +38,7 @@ test.describe("本地模式 (no AI provider)", () => {
     await expect(page.getByText("本地模式").first()).toBeVisible();
     await expect(page.getByText("本地模式 · 不消耗点数")).toBeVisible();
 
-    await composer(page).fill("我关于陶艺有什么想法？");
-    await composer(page).press("Enter");
+    await ask(page, "我关于陶艺有什么想法？");
     const answer = log(page).getByRole("article", { name: "AI 回答" });
     await expect(answer).toContainText("与「我关于陶艺有什么想法？」最相关的 1 条记录");
     await expect(answer).toContainText("周末想去上陶艺课");
@@ -95,8 +98,7 @@ test.describe("with an OpenAI-compatible provider", () => {
     await expect(page.getByText("e2e-model")).toBeVisible();
     await expect(page.getByText("每次回答消耗 2 点 · 余额 100 点")).toBeVisible();
 
-    await composer(page).fill("我想读什么书？");
-    await composer(page).press("Enter");
+    await ask(page, "我想读什么书？");
     const answer = log(page).getByRole("article", { name: "AI 回答" });
     await expect(answer).toContainText("根据你的记录，你写过「想读《百年孤独》」");
     await expect(answer).toContainText("消耗 2 点");
@@ -118,8 +120,7 @@ test.describe("with an OpenAI-compatible provider", () => {
     const user = await apiUser(request);
     await signIn(context, user);
     await page.goto("/chat");
-    await composer(page).fill("讲一个慢慢的故事");
-    await composer(page).press("Enter");
+    await ask(page, "讲一个慢慢的故事");
     const answer = log(page).getByRole("article", { name: "AI 回答" });
     await expect(answer).toContainText("这是一个很长的回答");
     await page.getByRole("button", { name: "停止" }).click();
@@ -143,8 +144,7 @@ test.describe("with an OpenAI-compatible provider", () => {
     const user = await apiUser(request);
     await signIn(context, user);
     await page.goto("/chat");
-    await composer(page).fill("这次会出错吗");
-    await composer(page).press("Enter");
+    await ask(page, "这次会出错吗");
     const answer = log(page).getByRole("article", { name: "AI 回答" });
     await expect(answer).toContainText("回答失败，点数已退还。AI 服务返回错误（500）");
     await expect(answer).not.toContainText("upstream exploded");

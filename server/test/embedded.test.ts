@@ -90,6 +90,16 @@ const exited = (proc: ChildProcess) =>
     else proc.once("exit", (code) => resolve(code));
   });
 
+/** Registers an account with the child server over HTTP; answers the response body. */
+async function register(base: string, account: string) {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ account, password: "password-123", agreeTerms: true }),
+  });
+  return res.json();
+}
+
 async function postmasterPid(dataDir: string): Promise<number> {
   return Number((await readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8")).split("\n")[0]);
 }
@@ -172,11 +182,7 @@ describe("embedded PostgreSQL lifecycle", () => {
     const dataDir = await tempDir();
     const first = await startChild(dataDir);
     const base = `http://127.0.0.1:${first.port}`;
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account: "crash@example.cn", password: "password-123", agreeTerms: true }),
-    }).then((r) => r.json());
+    const reg = await register(base, "crash@example.cn");
     const token = reg.data.token as string;
     const acknowledged: string[] = [];
     let stop = false;
@@ -247,11 +253,7 @@ describe("embedded PostgreSQL lifecycle", () => {
 
     // ...but the operator command works alongside it, through the running server's socket
     const base = `http://127.0.0.1:${running.port}`;
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account: "op@example.cn", password: "password-123", agreeTerms: true }),
-    }).then((r) => r.json());
+    const reg = await register(base, "op@example.cn");
     const grant = await run(
       process.execPath,
       ["--import", "tsx", "server/src/cli/points-grant.ts", "op@example.cn", "7"],
@@ -276,11 +278,7 @@ describe("embedded PostgreSQL lifecycle", () => {
     const dataDir = await tempDir();
     const first = await startChild(dataDir);
     const base = `http://127.0.0.1:${first.port}`;
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account: "pgcrash@example.cn", password: "password-123", agreeTerms: true }),
-    }).then((r) => r.json());
+    const reg = await register(base, "pgcrash@example.cn");
     const acknowledged: string[] = [];
     for (let i = 0; i < 30; i++) {
       const res = await fetch(`${base}/api/ideas`, {
