@@ -92,7 +92,6 @@ async function main() {
   process.on("exit", () => {
     for (const p of providers) p.proc.kill("SIGTERM");
   });
-  process.on("exit", () => {});
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-ai-"));
   await chmod(dataDir, 0o755);
   const aiEnv = (url: string) => ({ AI_BASE_URL: url, AI_API_KEY: "sk-bench", AI_MODEL: "bench" });
