@@ -21,6 +21,31 @@ test("capture with Ctrl+Enter appears in the list, and the draft survives a relo
   await shot(page, "20-home-with-idea");
 });
 
+test("a capture made while the list is still loading stays in the list", async ({ page }) => {
+  // the first page is answered only after the capture was saved, as on a slow connection
+  let release = () => {};
+  const captured = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/feed?*", async (route) => {
+    const response = await route.fetch();
+    await captured;
+    await route.fulfill({ response });
+  });
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await composer.fill("一打开就记下的想法");
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
+  );
+  await composer.press("Control+Enter");
+  await saved;
+  release();
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  await expect(page.getByText("还没有内容")).toBeHidden();
+  await expect(list.getByText("一打开就记下的想法")).toBeVisible();
+});
+
 test("Enter inside an IME composition does not save", async ({ page }) => {
   await page.goto("/");
   const composer = page.getByPlaceholder("记录一个想法…");

@@ -4,6 +4,16 @@ import { isApiError } from "../../api/client.ts";
 import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { usePendingIdeas } from "../../lib/ai-pending.ts";
 
+/**
+ * The first page, after whatever was captured while it loaded: those are newer than anything it
+ * holds, and a page fetched before their save committed does not know them. Replacing the list
+ * with the page made a capture in the first moments after opening 首页 vanish until a reload.
+ */
+export const withFirstPage = (captured: FeedItem[], page: FeedItem[]): FeedItem[] => [
+  ...captured.filter((item) => !page.some((p) => p.id === item.id)),
+  ...page,
+];
+
 /** The mixed list, newest first, paged by cursor; `prepend`/`replace` serve optimistic capture. */
 export function useFeed(type: FeedType, tag: string | undefined) {
   const [items, setItems] = React.useState<FeedItem[]>([]);
@@ -20,7 +30,7 @@ export function useFeed(type: FeedType, tag: string | undefined) {
       try {
         const page = await fetchFeed({ type, tag, cursor: from });
         if (current !== generation.current) return;
-        setItems((old) => (from ? [...old, ...page.items] : page.items));
+        setItems((old) => (from ? [...old, ...page.items] : withFirstPage(old, page.items)));
         setCursor(page.nextCursor);
       } catch (e) {
         if (current === generation.current) setError(isApiError(e) ? e.message : "加载失败");

@@ -1,0 +1,40 @@
+import type { FeedItem } from "@shinian/contract";
+import { describe, expect, it } from "vitest";
+import { withFirstPage } from "./use-feed.ts";
+
+const idea = (id: string, content = id): FeedItem => ({
+  type: "idea",
+  id,
+  originalContent: content,
+  title: "",
+  content,
+  tags: [],
+  aiStatus: "none",
+  pinned: false,
+  aiExcluded: false,
+  createdAt: "2026-11-22T08:00:00.000Z",
+  updatedAt: "2026-11-22T08:00:00.000Z",
+});
+
+describe("withFirstPage", () => {
+  it("keeps what was captured while the first page loaded, in front of it", () => {
+    const page = [idea("b"), idea("a")];
+    expect(withFirstPage([idea("temp-1", "刚记下的"), idea("c")], page).map((i) => i.id)).toEqual([
+      "temp-1",
+      "c",
+      "b",
+      "a",
+    ]);
+  });
+
+  it("shows a capture the page already holds once, as the page has it", () => {
+    const saved = idea("c", "服务器上的版本");
+    const list = withFirstPage([idea("c", "本地的版本")], [saved, idea("a")]);
+    expect(list).toEqual([saved, idea("a")]);
+  });
+
+  it("is the page itself when nothing was captured", () => {
+    const page = [idea("a")];
+    expect(withFirstPage([], page)).toEqual(page);
+  });
+});
