@@ -1,18 +1,17 @@
-import { deflateRawSync } from "node:zlib";
 import { EXPORT_FILE_PREFIX, type ExportCount } from "@shinian/contract";
-import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { DbClient } from "../db/pool.ts";
 import { CURSOR_US, fromUs } from "../lib/cursor.ts";
 import { toVersion, VERSION_COLUMNS, type VersionRow } from "./ai/tidy.ts";
 import { IDEA_COLUMNS, type IdeaRow, NOTE_COLUMNS, type NoteRow, toIdea, toNote } from "./items.ts";
 import { getUser } from "./users.ts";
+import { ZipWriter } from "./zip-writer.ts";
 
 const BATCH = 500;
 const NOTE_BATCH = 25; // × 200,000 characters at most
 const CONVERSATION_BATCH = 20; // each with all its messages
-const LEVEL = 1; // text compresses well even at level 1, and it is several times faster than 6
-const STORE_BELOW = 2048;
+const STORE_BELOW = 2048; // deflating a few hundred bytes saves little and costs a zlib set-up
 const TZ = "Asia/Shanghai";
+const BEIJING_OFFSET_MINUTES = 480; // no daylight saving time
 
 // Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it.
 const beijing = new Intl.DateTimeFormat("en-GB", {
@@ -30,21 +29,6 @@ const parts = (d: Date) =>
     "year" | "month" | "day" | "hour" | "minute" | "second",
     string
   >;
-
-/**
- * A zip entry compressed in one go by Node's native zlib. fflate's streaming ZipDeflate sets
- * up a fresh deflate state (~hundreds of kB) per entry, which dominated exports of thousands
- * of small Markdown files; the entry still streams out through the same Zip.
- */
-class ZipDeflateWhole extends ZipPassThrough {
-  constructor(name: string) {
-    super(name);
-    this.compression = 8;
-  }
-  override process(chunk: Uint8Array, final: boolean) {
-    this.ondata(null, deflateRawSync(chunk, { level: LEVEL }), final);
-  }
-}
 
 /** 2026-11-22 19:30:00 (Beijing time), the form users read in messages. */
 export function formatChinaTime(d: Date): string {
@@ -241,34 +225,15 @@ export async function* zipChunks(
   plan: ExportPlan,
   exportedAt: Date,
 ): AsyncGenerator<Uint8Array> {
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((err, data) => {
-    if (err) failure = err;
-    else out.push(data);
-  });
+  const zip = new ZipWriter(exportedAt, BEIJING_OFFSET_MINUTES);
   // One chunk per batch of rows (not one per zip record): far fewer writes, memory still bounded.
   function* drain() {
-    if (failure) throw failure;
-    if (!out.length) return;
-    const size = out.reduce((n, c) => n + c.length, 0);
-    const chunk = new Uint8Array(size);
-    let at = 0;
-    for (const c of out) {
-      chunk.set(c, at);
-      at += c.length;
-    }
-    out.length = 0;
-    yield chunk;
+    const chunk = zip.take();
+    if (chunk) yield chunk;
   }
-  const mtime = exportedAt;
   const addText = (name: string, text: string) => {
-    const bytes = strToU8(text);
-    // Deflating a few hundred bytes saves little and costs a zlib set-up each: store small files.
-    const file = bytes.length < STORE_BELOW ? new ZipPassThrough(name) : new ZipDeflateWhole(name);
-    file.mtime = mtime;
-    zip.add(file);
-    file.push(bytes, true);
+    const bytes = Buffer.from(text);
+    zip.addFile(name, bytes, bytes.length >= STORE_BELOW);
   };
   const names = new Set<string>();
   const unique = (dir: string, base: string) => {
@@ -288,10 +253,7 @@ export async function* zipChunks(
   if (avatar.rows[0]) {
     const ext =
       { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" }[avatar.rows[0].content_type] ?? "bin";
-    const file = new ZipPassThrough(`avatar.${ext}`); // images are compressed already
-    file.mtime = mtime;
-    zip.add(file);
-    file.push(new Uint8Array(avatar.rows[0].data), true);
+    zip.addFile(`avatar.${ext}`, avatar.rows[0].data, false); // images are compressed already
     yield* drain();
   }
 
@@ -330,10 +292,8 @@ export async function* zipChunks(
     yield* drain();
   }
 
-  const data = new ZipDeflate("data.json", { level: LEVEL });
-  data.mtime = mtime;
-  zip.add(data);
-  const push = (s: string) => data.push(strToU8(s));
+  const data = zip.openFile("data.json");
+  const push = (s: string) => data.write(Buffer.from(s));
   const user = await getUser(client, userId);
   push(`{\n"format": "shinian-export/1",\n"exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n`);
   push(`"counts": ${JSON.stringify(plan.count)},\n"profile": ${JSON.stringify(user)},\n"ideas": [`);
@@ -412,7 +372,8 @@ export async function* zipChunks(
     if (rows.length < BATCH) break;
     afterId = String(rows[rows.length - 1]!.id);
   }
-  data.push(strToU8("\n]\n}\n"), true);
-  zip.end();
+  push("\n]\n}\n");
+  data.close();
+  zip.finish();
   yield* drain();
 }

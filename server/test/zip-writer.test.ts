@@ -1,0 +1,117 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, describe, expect, it } from "vitest";
+import { ZipWriter } from "../src/services/zip-writer.ts";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "shinian-zip-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(fill: (zip: ZipWriter) => void, modified = new Date("2026-11-22T11:30:08Z")) {
+  const zip = new ZipWriter(modified, 480);
+  const chunks: Uint8Array[] = [];
+  const take = () => {
+    const c = zip.take();
+    if (c) chunks.push(c);
+  };
+  fill(zip);
+  take();
+  zip.finish();
+  take();
+  return Buffer.concat(chunks);
+}
+
+/** Info-ZIP, the reference reader: `unzip -t` checks every entry's CRC and sizes. */
+function unzipTest(bytes: Buffer) {
+  const file = path.join(dir, `t${Math.random().toString(36).slice(2)}.zip`);
+  writeFileSync(file, bytes);
+  return execFileSync("unzip", ["-tq", file], { encoding: "utf8" });
+}
+const hasUnzip = (() => {
+  try {
+    execFileSync("unzip", ["-v"]);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const long = "今天想到一个关于产品设计的好点子。".repeat(500);
+
+describe("ZipWriter", () => {
+  const bytes = write((zip) => {
+    zip.addFile("README.txt", Buffer.from("拾念 · 数据导出"), false);
+    zip.addFile("ideas/2026-11-22_长想法.md", Buffer.from(long), true);
+    zip.addFile("empty.txt", new Uint8Array(0), true);
+    const data = zip.openFile("data.json");
+    data.write(Buffer.from('{"ideas": ['));
+    for (let i = 0; i < 50; i++) data.write(Buffer.from(`${i ? "," : ""}${JSON.stringify({ i, long })}`));
+    data.write(Buffer.from("]}"));
+    data.close();
+  });
+
+  it("writes whole, compressed, empty and streamed files that read back exactly", () => {
+    const files = unzipSync(new Uint8Array(bytes));
+    expect(Object.keys(files)).toEqual([
+      "README.txt",
+      "ideas/2026-11-22_长想法.md",
+      "empty.txt",
+      "data.json",
+    ]);
+    expect(strFromU8(files["README.txt"]!)).toBe("拾念 · 数据导出");
+    expect(strFromU8(files["ideas/2026-11-22_长想法.md"]!)).toBe(long);
+    expect(files["empty.txt"]).toHaveLength(0);
+    const data = JSON.parse(strFromU8(files["data.json"]!));
+    expect(data.ideas).toHaveLength(50);
+    expect(data.ideas[49]).toEqual({ i: 49, long });
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(long)); // the long texts were deflated
+    // readers take the streamed file's sizes from the central directory; the descriptor after
+    // its data (the last 16 bytes before the directory) must agree, for readers that stream
+    const centralStart = bytes.readUInt32LE(bytes.length - 22 + 16);
+    const descriptor = bytes.subarray(centralStart - 16, centralStart);
+    expect(descriptor.readUInt32LE(0)).toBe(0x08074b50);
+    expect(descriptor.readUInt32LE(4)).toBe(crc32(files["data.json"]!));
+    expect(descriptor.readUInt32LE(12)).toBe(files["data.json"]!.length);
+  });
+
+  it.runIf(hasUnzip)("passes Info-ZIP's integrity test, with Beijing-time dates", () => {
+    const report = unzipTest(bytes);
+    expect(report).toContain("No errors detected");
+    // (the names read back as UTF-8 above: fflate decodes them as UTF-8 only when flagged so)
+    // 11:30 UTC is 19:30 in Beijing
+    const file = path.join(dir, "dated.zip");
+    writeFileSync(file, bytes);
+    expect(execFileSync("unzip", ["-l", file], { encoding: "utf8" })).toMatch(
+      /2026-11-22 19:30|11-22-2026 19:30/,
+    );
+  });
+
+  it("refuses a file while another is still open, and anything after the end", () => {
+    const zip = new ZipWriter(new Date());
+    const open = zip.openFile("a.json");
+    expect(() => zip.addFile("b.txt", new Uint8Array(1), false)).toThrow(/still open/);
+    open.close();
+    zip.finish();
+    expect(() => zip.openFile("c.json")).toThrow(/finished/);
+  });
+
+  it("switches to ZIP64 end records past 65,535 entries, which unzippers count correctly", () => {
+    const n = 70_000;
+    const big = write((zip) => {
+      for (let i = 0; i < n; i++) zip.addFile(`ideas/${i}.md`, Buffer.from(String(i)), false);
+    });
+    const end = big.subarray(big.length - 22);
+    expect(end.readUInt32LE(0)).toBe(0x06054b50);
+    expect(end.readUInt16LE(10)).toBe(0xffff); // "see the ZIP64 record"
+    const record = big.subarray(big.length - 22 - 20 - 56);
+    expect(record.readUInt32LE(0)).toBe(0x06064b50);
+    expect(record.readBigUInt64LE(32)).toBe(BigInt(n));
+    const files = unzipSync(new Uint8Array(big));
+    expect(Object.keys(files)).toHaveLength(n);
+    expect(strFromU8(files["ideas/69999.md"]!)).toBe("69999");
+    if (hasUnzip) expect(unzipTest(big)).toContain("No errors detected");
+  });
+});
