@@ -143,12 +143,20 @@ export async function prepareReply(
   const subject = conversation.subject;
   const mode: AiMode = config.ai ? "provider" : "offline";
   const cost = mode === "provider" ? config.points.costs.chatReply : 0;
-  const spent = cost > 0 ? await spend(db, userId, cost, "chat_reply") : null;
-  try {
-    const [history, { sources, recent }] = await Promise.all([
+  // The spend and the grounding reads are independent: run together, they cost one round trip
+  // before the provider is asked, not two. A refused spend (402) discards what was read.
+  const [spending, reading] = await Promise.allSettled([
+    cost > 0 ? spend(db, userId, cost, "chat_reply") : null,
+    Promise.all([
       recentHistory(db, conversationId),
       retrieveSources(db, userId, question, config.aiContextTokens, subject),
-    ]);
+    ]),
+  ]);
+  if (spending.status === "rejected") throw spending.reason;
+  const spent = spending.value;
+  try {
+    if (reading.status === "rejected") throw reading.reason;
+    const [history, { sources, recent }] = reading.value;
     const userMessage = insertMessage(
       db,
       userId,
