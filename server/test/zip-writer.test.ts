@@ -89,13 +89,27 @@ describe("ZipWriter", () => {
     );
   });
 
-  it("refuses a file while another is still open, and anything after the end", () => {
+  it("refuses a file while another is still open, a closed file's writes, and anything after the end", () => {
     const zip = new ZipWriter(new Date());
     const open = zip.openFile("a.json");
     expect(() => zip.addFile("b.txt", new Uint8Array(1), false)).toThrow(/still open/);
     open.close();
+    expect(() => open.write(new Uint8Array(1))).toThrow(/closed/);
+    expect(() => open.close()).toThrow(/closed/);
     zip.finish();
     expect(() => zip.openFile("c.json")).toThrow(/finished/);
+    expect(() => zip.finish()).toThrow(/finished/);
+  });
+
+  it("writes the ZIP64 record from 65,535 entries on, where the end record says 0xFFFF", () => {
+    const at = (n: number) => {
+      const zip = write((z) => {
+        for (let i = 0; i < n; i++) z.addFile(`${i}`, new Uint8Array(0), false);
+      });
+      return zip.readUInt32LE(zip.length - 22 - 20 - 56) === 0x06064b50;
+    };
+    expect(at(65_534)).toBe(false);
+    expect(at(65_535)).toBe(true);
   });
 
   it("switches to ZIP64 end records past 65,535 entries, which unzippers count correctly", () => {

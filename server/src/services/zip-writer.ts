@@ -32,7 +32,7 @@ export class ZipWriter {
     const body = deflated && deflated.length < data.length ? deflated : data;
     const method = body === data ? STORE : DEFLATE;
     const entry = { name: utf8(name), method, flags: UTF8, crc, size: data.length, stored: body.length };
-    assertUnder4GB(entry.stored);
+    assertUnder4GB(entry.size, entry.stored);
     const at = this.offset;
     this.write(localHeader(entry, this.time, this.date));
     this.write(body);
@@ -40,31 +40,43 @@ export class ZipWriter {
   }
 
   /**
-   * A deflated file written in pieces, for files too large to hold at once. Each piece is
-   * deflated on its own and ends on a sync flush, so the pieces join into one valid stream;
-   * the sizes and checksum follow the data (a data descriptor).
+   * A deflated file written in pieces, for files too large to hold at once. Pieces are gathered
+   * to 64 kB, each deflated on its own and ended on a sync flush, so they join into one valid
+   * stream; the sizes and checksum follow the data (a data descriptor).
    */
   openFile(name: string): { write: (data: Uint8Array) => void; close: () => void } {
     this.assertClosed();
-    this.open = true;
     const entry = { name: utf8(name), method: DEFLATE, flags: UTF8 | DESCRIPTOR, crc: 0, size: 0, stored: 0 };
+    this.open = true;
     const at = this.offset;
     this.write(localHeader(entry, this.time, this.date));
-    const deflate = (data: Uint8Array, finishFlush: number) => {
-      const out = deflateRawSync(data, { level: 1, finishFlush });
+    let gathered: Uint8Array[] = [];
+    let gatheredBytes = 0;
+    let closed = false;
+    const deflateGathered = (finishFlush: number) => {
+      const out = deflateRawSync(Buffer.concat(gathered), { level: 1, finishFlush });
+      gathered = [];
+      gatheredBytes = 0;
       entry.stored += out.length;
       this.write(out);
     };
+    const assertOpen = () => {
+      if (closed) throw new Error("zip: this file is closed");
+    };
     return {
       write: (data) => {
-        if (!data.length) return;
+        assertOpen();
         entry.crc = crc32(data, entry.crc);
         entry.size += data.length;
-        deflate(data, constants.Z_SYNC_FLUSH);
+        gathered.push(data);
+        gatheredBytes += data.length;
+        if (gatheredBytes >= GATHER) deflateGathered(constants.Z_SYNC_FLUSH);
       },
       close: () => {
-        deflate(new Uint8Array(0), constants.Z_FINISH);
-        assertUnder4GB(Math.max(entry.size, entry.stored));
+        assertOpen();
+        closed = true;
+        deflateGathered(constants.Z_FINISH);
+        assertUnder4GB(entry.size, entry.stored);
         const descriptor = Buffer.alloc(16);
         descriptor.writeUInt32LE(0x08074b50, 0);
         descriptor.writeUInt32LE(entry.crc, 4);
@@ -83,7 +95,7 @@ export class ZipWriter {
     const start = this.offset;
     for (const block of this.central.blocks()) this.write(block);
     const size = this.offset - start;
-    const zip64 = this.entries > 0xffff || start >= MAX32 || size >= MAX32;
+    const zip64 = this.entries >= 0xffff || start >= MAX32 || size >= MAX32;
     if (zip64) {
       const record = Buffer.alloc(56 + 20);
       record.writeUInt32LE(0x06064b50, 0);
@@ -164,8 +176,8 @@ const utf8 = (name: string) => {
   return bytes;
 };
 
-function assertUnder4GB(n: number) {
-  if (n >= MAX32) throw new Error("zip: a single file of 4 GB or more is not supported");
+function assertUnder4GB(...sizes: number[]) {
+  if (sizes.some((n) => n >= MAX32)) throw new Error("zip: a single file of 4 GB or more is not supported");
 }
 
 /** Flags through the sizes: the same 22 bytes in the local header and the central record. */
@@ -211,3 +223,4 @@ class ByteBlocks {
 }
 
 const BLOCK = 64 * 1024;
+const GATHER = 64 * 1024;

@@ -144,19 +144,17 @@ export async function prepareReply(
   const mode: AiMode = config.ai ? "provider" : "offline";
   const cost = mode === "provider" ? config.points.costs.chatReply : 0;
   // The spend and the grounding reads are independent: run together, they cost one round trip
-  // before the provider is asked, not two. A refused spend (402) discards what was read.
-  const [spending, reading] = await Promise.allSettled([
-    cost > 0 ? spend(db, userId, cost, "chat_reply") : null,
-    Promise.all([
-      recentHistory(db, conversationId),
-      retrieveSources(db, userId, question, config.aiContextTokens, subject),
-    ]),
+  // before the provider is asked, not two. A refused spend (402) answers at once; what was read
+  // is then discarded.
+  const spending = cost > 0 ? spend(db, userId, cost, "chat_reply") : null;
+  const reading = Promise.all([
+    recentHistory(db, conversationId),
+    retrieveSources(db, userId, question, config.aiContextTokens, subject),
   ]);
-  if (spending.status === "rejected") throw spending.reason;
-  const spent = spending.value;
+  reading.catch(() => {}); // awaited below, unless the spend is refused first
+  const spent = await spending;
   try {
-    if (reading.status === "rejected") throw reading.reason;
-    const [history, { sources, recent }] = reading.value;
+    const [history, { sources, recent }] = await reading;
     const userMessage = insertMessage(
       db,
       userId,
