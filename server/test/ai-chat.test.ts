@@ -114,6 +114,7 @@ forEachDatabase((ctx) => {
       const pottery = await addIdea(ctx, u, "周末想去上陶艺课，做一个自己的茶杯");
       await addIdea(ctx, u, `陶艺老师说的${SECRET}`, { aiExcluded: true });
       await addIdea(ctx, u, "买菜：西红柿、鸡蛋");
+      await addIdea(ctx, u, "关于换工作的想法"); // 想法 alone says nothing of the topic
       const note = await call(ctx, "POST", "/api/notes", {
         token: u.token,
         body: { title: "陶艺入门", content: "拉坯要先定中心。" },
@@ -133,6 +134,7 @@ forEachDatabase((ctx) => {
       expect(text).toContain("陶艺入门");
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain("西红柿");
+      expect(text).not.toContain("换工作");
       const cited = done.data.message.citations.map((c: { id: string }) => c.id).sort();
       expect(cited).toEqual([pottery, note.body.data.id].sort());
       expect(done.data.message).toMatchObject({ points: 0, mode: "offline", status: "done" });

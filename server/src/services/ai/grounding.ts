@@ -5,13 +5,16 @@ import { quoteLexeme, tokenize } from "../text-index.ts";
 /** One idea or note handed to the model (or listed by the offline assistant). */
 export type Source = Citation & { text: string; createdAt: Date };
 
-// Question words carry no topic: with them an OR-query would rank every "我…" note first.
+// Question words carry no topic: with them an OR-query would rank every "我…" note first. So do
+// the app's own nouns: in "我对X有什么想法" only X is the subject, and ranking every idea that
+// happens to say 想法 costs milliseconds per question in a large account.
 const STOPWORDS = new Set(
   (
     "我 你 他 她 它 我们 你们 他们 的 地 得 了 着 过 是 在 有 和 与 及 或 也 都 就 还 又 吗 呢 吧 啊 呀 么 嘛 " +
     "什么 怎么 怎样 如何 为什么 哪 哪些 哪个 哪里 多少 几 这 那 这个 那个 这些 那些 一个 一些 关于 对于 " +
     "请 帮 帮我 给 给我 告诉 说 说说 讲讲 一下 看看 能 能不能 可以 会 要 想 让 把 被 从 到 对 之前 以前 " +
-    "最近 曾经 上次 总结 整理 介绍 列出 记录 写 写过 提到 相关 内容 东西 事情 问题 a an the of to is are"
+    "最近 曾经 上次 总结 整理 介绍 列出 记录 写 写过 提到 相关 内容 东西 事情 问题 想法 笔记 " +
+    "a an the of to is are"
   ).split(/\s+/),
 );
 
