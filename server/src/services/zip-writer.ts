@@ -15,7 +15,7 @@ export class ZipWriter {
   private entries = 0;
   private readonly time: number;
   private readonly date: number;
-  private open = false;
+  private state: "ready" | "writing a file" | "finished" = "ready";
 
   /** `modified` is written as the wall-clock time at `utcOffsetMinutes` (zip times have no zone). */
   constructor(modified: Date, utcOffsetMinutes = 0) {
@@ -26,7 +26,7 @@ export class ZipWriter {
 
   /** A whole file; deflated (level 1) when asked and when that makes it smaller. */
   addFile(name: string, data: Uint8Array, compress: boolean): void {
-    this.assertClosed();
+    this.assertReady();
     const crc = crc32(data);
     const deflated = compress ? deflateRawSync(data, { level: 1 }) : null;
     const body = deflated && deflated.length < data.length ? deflated : data;
@@ -45,9 +45,9 @@ export class ZipWriter {
    * stream; the sizes and checksum follow the data (a data descriptor).
    */
   openFile(name: string): { write: (data: Uint8Array) => void; close: () => void } {
-    this.assertClosed();
+    this.assertReady();
     const entry = { name: utf8(name), method: DEFLATE, flags: UTF8 | DESCRIPTOR, crc: 0, size: 0, stored: 0 };
-    this.open = true;
+    this.state = "writing a file";
     const at = this.offset;
     this.write(localHeader(entry, this.time, this.date));
     let gathered: Uint8Array[] = [];
@@ -84,14 +84,14 @@ export class ZipWriter {
         descriptor.writeUInt32LE(entry.size, 12);
         this.write(descriptor);
         this.addCentral(entry, at);
-        this.open = false;
+        this.state = "ready";
       },
     };
   }
 
   /** Writes the central directory and the end records; nothing may be added after. */
   finish(): void {
-    this.assertClosed();
+    this.assertReady();
     const start = this.offset;
     for (const block of this.central.blocks()) this.write(block);
     const size = this.offset - start;
@@ -118,7 +118,7 @@ export class ZipWriter {
     end.writeUInt32LE(Math.min(size, MAX32), 12);
     end.writeUInt32LE(Math.min(start, MAX32), 16);
     this.write(end);
-    this.open = true; // closed for good
+    this.state = "finished";
   }
 
   /** Everything written since the last call, as one chunk (undefined when nothing was). */
@@ -155,8 +155,9 @@ export class ZipWriter {
     this.entries++;
   }
 
-  private assertClosed() {
-    if (this.open) throw new Error("zip: the previous file is still open, or the archive is finished");
+  private assertReady() {
+    if (this.state === "writing a file") throw new Error("zip: the previous file is still open");
+    if (this.state === "finished") throw new Error("zip: the archive is finished");
   }
 }
 
