@@ -1,6 +1,7 @@
 import type { FeedItem } from "@shinian/contract";
 import { Checkbox, IdeaListItem, NoteListItem } from "@shinian/ui";
 import { markdownToPlain } from "../../lib/markdown-text.ts";
+import { isUnsaved } from "./use-feed.ts";
 
 export type FeedListProps = {
   items: FeedItem[];
@@ -16,7 +17,7 @@ export function FeedList({ items, selectedTag, onOpen, onTagClick, selection }: 
     <ul className="flex flex-col gap-3" aria-label="想法和笔记">
       {items.map((item) => (
         <li key={`${item.type}-${item.id}`} className={selection ? "flex items-center gap-3" : undefined}>
-          {selection && item.type === "idea" && !item.id.startsWith("temp-") ? (
+          {selection && item.type === "idea" && !isUnsaved(item) ? (
             <Checkbox
               aria-label={`选择想法：${item.title || item.content.slice(0, 20)}`}
               checked={selection.chosen.has(item.id)}

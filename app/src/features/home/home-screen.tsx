@@ -1,4 +1,3 @@
-import type { FeedItem } from "@shinian/contract";
 import {
   Alert,
   Button,
@@ -19,10 +18,9 @@ import { ComposeBar } from "./compose-bar.tsx";
 import { Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { SearchResults } from "./search-results.tsx";
-import { useFeed } from "./use-feed.ts";
+import { isUnsaved, unsavedIdea, useFeed } from "./use-feed.ts";
 
 const route = getRouteApi("/_authenticated/");
-let tempId = 0;
 
 export function HomeScreen() {
   const { q, type = "all", tag } = route.useSearch();
@@ -44,27 +42,13 @@ export function HomeScreen() {
 
   const capture = async (content: string) => {
     setCaptureError(null);
-    const now = new Date().toISOString();
-    const id = `temp-${++tempId}`;
-    const optimistic: FeedItem = {
-      type: "idea",
-      id,
-      originalContent: content,
-      title: "",
-      content,
-      tags: [],
-      aiStatus: "none",
-      pinned: false,
-      aiExcluded: false,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const optimistic = unsavedIdea(content);
     if (type !== "note") feed.prepend(optimistic);
     try {
       const idea = await createIdea({ content });
-      feed.replace(id, { ...idea, type: "idea" });
+      feed.replace(optimistic.id, { ...idea, type: "idea" });
     } catch (e) {
-      feed.replace(id, null);
+      feed.replace(optimistic.id, null);
       setCaptureError(isApiError(e) ? e.message : "保存失败，草稿已保留");
       throw e;
     }
@@ -134,7 +118,7 @@ export function HomeScreen() {
               items={feed.items}
               selectedTag={tag}
               onOpen={(item) =>
-                item.id.startsWith("temp-")
+                isUnsaved(item)
                   ? undefined
                   : void navigate(
                       item.type === "idea"

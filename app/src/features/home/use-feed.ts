@@ -4,6 +4,30 @@ import { isApiError } from "../../api/client.ts";
 import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { usePendingIdeas } from "../../lib/ai-pending.ts";
 
+const UNSAVED_PREFIX = "temp-";
+let unsavedCount = 0;
+
+/** An idea shown the moment it is captured, under a temporary id until the server saves it. */
+export function unsavedIdea(content: string): FeedItem {
+  const now = new Date().toISOString();
+  return {
+    type: "idea",
+    id: `${UNSAVED_PREFIX}${++unsavedCount}`,
+    originalContent: content,
+    title: "",
+    content,
+    tags: [],
+    aiStatus: "none",
+    pinned: false,
+    aiExcluded: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Not saved yet: it cannot be opened, chosen for 整理成笔记, or watched for a tidy. */
+export const isUnsaved = (item: { id: string }) => item.id.startsWith(UNSAVED_PREFIX);
+
 /**
  * The first page, after whatever was captured while it loaded: those are newer than anything it
  * holds, and a page fetched before their save committed does not know them. Replacing the list
@@ -49,9 +73,7 @@ export function useFeed(type: FeedType, tag: string | undefined) {
   }, [load]);
 
   usePendingIdeas(
-    items
-      .filter((i) => i.type === "idea" && i.aiStatus === "pending" && !i.id.startsWith("temp-"))
-      .map((i) => i.id),
+    items.filter((i) => i.type === "idea" && i.aiStatus === "pending" && !isUnsaved(i)).map((i) => i.id),
     (idea) => setItems((old) => old.map((i) => (i.id === idea.id ? { ...idea, type: "idea" } : i))),
   );
 
