@@ -73,7 +73,12 @@ export async function startServer(
   server.on("error", (err) => logger.error("http server error", { err }));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  logger.info("listening", { port, host: config.host, database: embedded ? "embedded" : "external" });
+  logger.info("listening", {
+    port,
+    host: config.host,
+    database: embedded ? "embedded" : "external",
+    node: process.version,
+  });
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
