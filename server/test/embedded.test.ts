@@ -42,10 +42,11 @@ const alive = (pid: number) => {
 type Child = { proc: ChildProcess; port: number; lines: string[] };
 
 /** Starts `node server/src/index.ts` (no wrapper, so the pid is the server's) and waits for "listening". */
-function startChild(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
+function startChild(dataDir: string, env: Record<string, string> = {}, ownGroup = false): Promise<Child> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
       cwd: ROOT,
+      detached: ownGroup,
       env: {
         ...process.env,
         DATA_DIR: dataDir,
@@ -237,6 +238,34 @@ describe("embedded PostgreSQL lifecycle", () => {
     expect(await exited(second.proc)).toBe(0);
     expect(alive(pm)).toBe(false);
     expect(second.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+  });
+
+  it("restarts at once, every time, after SIGKILL of the server's process group and its postmaster together", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = await tempDir();
+    const reg = await (async () => {
+      const first = await startChild(dataDir);
+      const body = await register(`http://127.0.0.1:${first.port}`, "killall@example.cn");
+      first.proc.kill("SIGTERM");
+      await exited(first.proc);
+      return body;
+    })();
+    for (let round = 0; round < 5; round++) {
+      const child = await startChild(dataDir, {}, true);
+      const pm = await postmasterPid(dataDir);
+      // As a power cut or `kill -9 -- -PGID` would: no process gets to clean up its lock files.
+      process.kill(-child.proc.pid!, "SIGKILL");
+      process.kill(pm, "SIGKILL");
+      await exited(child.proc);
+      const again = await startChild(dataDir, {}, true);
+      const me = await fetch(`http://127.0.0.1:${again.port}/api/auth/me`, {
+        headers: { authorization: `Bearer ${reg.data.token}` },
+      });
+      expect(me.status, `round ${round}`).toBe(200);
+      again.proc.kill("SIGTERM");
+      expect(await exited(again.proc)).toBe(0);
+    }
   });
 
   it("refuses to take over a cluster that another running server uses; operator commands attach to it", {

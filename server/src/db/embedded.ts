@@ -225,26 +225,47 @@ async function waitGone(pid: number, timeoutMs: number): Promise<boolean> {
   return !alive(pid);
 }
 
+type LockOwner =
+  | { state: "none" }
+  /** Dead, a zombie nobody reaped, or a pid reused by a process that is no postmaster. */
+  | { state: "stale"; pid: number }
+  /** A postmaster of this cluster. */
+  | { state: "ours"; pid: number }
+  /** A postmaster we cannot tie to this cluster: left for PostgreSQL to judge. */
+  | { state: "other"; pid: number };
+
+/**
+ * Who holds a PostgreSQL lock file (postmaster.pid, or the socket's .s.PGSQL.N.lock). PostgreSQL
+ * itself only asks kill(pid, 0): a zombie, or a pid reused after a crash, makes it refuse to start.
+ */
+async function lockOwner(lockFile: string, clusterDir: string): Promise<LockOwner> {
+  const text = await readFile(lockFile, "utf8").catch(() => null);
+  const pid = Number.parseInt(text?.split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0) return { state: "none" };
+  if (!alive(pid) || (await isZombie(pid))) return { state: "stale", pid };
+  const cmdline = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
+  if (path.basename(cmdline[0] ?? "") !== "postgres") return { state: "stale", pid };
+  return { state: cmdline.includes(clusterDir) ? "ours" : "other", pid };
+}
+
+async function removeStaleLock(lockFile: string, clusterDir: string, logger: Logger): Promise<LockOwner> {
+  const owner = await lockOwner(lockFile, clusterDir);
+  if (owner.state === "stale") {
+    logger.warn("removing a lock file left by a postmaster that is gone", { lockFile, pid: owner.pid });
+    await rm(lockFile, { force: true });
+  }
+  return owner;
+}
+
 /**
  * A parent killed with SIGKILL leaves its postmaster running; the next start would fail with
  * "lock file postmaster.pid already exists". Stop it when it really is a postgres of THIS
  * cluster and its parent is gone (a live parent means another server uses this DATA_DIR).
  */
 async function stopOrphan(clusterDir: string, logger: Logger): Promise<void> {
-  const pidFile = path.join(clusterDir, "postmaster.pid");
-  const text = await readFile(pidFile, "utf8").catch(() => null);
-  if (!text) return;
-  const pid = Number.parseInt(text.split("\n")[0] ?? "", 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return; // stale file: postgres removes it itself
-  if (await isZombie(pid)) {
-    // A dead postmaster nobody reaped still answers kill(pid, 0), so postgres would refuse the lock.
-    logger.warn("removing the lock file of a dead (zombie) postmaster", { pid, clusterDir });
-    await rm(pidFile, { force: true });
-    return;
-  }
-  const cmdline = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
-  const isOurs = path.basename(cmdline[0] ?? "") === "postgres" && cmdline.includes(clusterDir);
-  if (!isOurs) return; // pid reused by an unrelated process; postgres will judge the lock itself
+  const owner = await removeStaleLock(path.join(clusterDir, "postmaster.pid"), clusterDir, logger);
+  if (owner.state !== "ours") return;
+  const { pid } = owner;
   const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
   const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
   if (ppid > 1 && ppid !== process.pid) {
@@ -387,6 +408,8 @@ export async function startEmbeddedPostgres(opts: {
     },
   );
   if (runAs) await chown(socketDir, runAs.uid, runAs.gid);
+  // The socket has a lock of its own; a postmaster killed with SIGKILL leaves it behind too.
+  await removeStaleLock(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}.lock`), clusterDir, logger);
 
   const log: string[] = [];
   const child = spawnLogged(
