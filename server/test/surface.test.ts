@@ -1,6 +1,25 @@
-import { endpoints } from "@shinian/contract";
+import { DELETE_ACCOUNT_PHRASE, endpoints } from "@shinian/contract";
 import { expect, it } from "vitest";
-import { call, forEachDatabase, PASSWORD, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, PASSWORD, registerUser, uniqueAccount } from "./helpers.ts";
+
+/** Every string leaf of a JSON value, as the path to it. */
+const stringPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+  if (typeof value === "string") return [path];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    stringPaths(v, [...path, Array.isArray(value) ? Number(k) : k]),
+  );
+};
+
+const withString = (value: unknown, path: (string | number)[], fn: (s: string) => string): unknown => {
+  if (path.length === 0) return fn(value as string);
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  copy[head] = withString(copy[head], rest, fn);
+  return copy;
+};
+
+const UNSTORABLE = { NUL: "\u0000", "a lone surrogate": "\uD83D" };
 
 const concrete = (path: string) =>
   path
@@ -42,5 +61,98 @@ forEachDatabase((ctx) => {
       if (res.status === 400) expect(res.body.code).toBe("VALIDATION_ERROR");
     }
     expect((await call(ctx, "GET", "/api/auth/me", { token: user.token })).status).toBe(200);
+  });
+});
+
+forEachDatabase((ctx) => {
+  it("a NUL or a lone surrogate in any text of any JSON body or query answers a Chinese 400 and changes nothing", {
+    timeout: 60_000,
+  }, async () => {
+    const user = await registerUser(ctx);
+    const idea = (
+      await call(ctx, "POST", "/api/ideas", { token: user.token, body: { content: "原来的想法" } })
+    ).body.data;
+    const note = (
+      await call(ctx, "POST", "/api/notes", {
+        token: user.token,
+        body: { title: "原来的笔记", content: "正文" },
+      })
+    ).body.data;
+    const conversation = (await call(ctx, "POST", "/api/chat/conversations", { token: user.token, body: {} }))
+      .body.data;
+    const ids: Record<string, string> = { idea: idea.id, note: note.id, conversation: conversation.id };
+    const bodies: Record<string, { body: unknown; id?: keyof typeof ids }> = {
+      "post /api/auth/register": { body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true } },
+      "post /api/auth/login": { body: { account: user.account, password: PASSWORD } },
+      "post /api/auth/password": { body: { currentPassword: PASSWORD, newPassword: "another-pass-42" } },
+      "delete /api/account": { body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE } },
+      "patch /api/profile": { body: { nickname: "小明", identityDescription: "做产品的" } },
+      "post /api/ideas": { body: { content: "一个想法", tags: ["灵感"] } },
+      "patch /api/ideas/{id}": { id: "idea", body: { title: "标题", content: "内容", tags: ["标签"] } },
+      "post /api/notes": { body: { title: "笔记", content: "正文", tags: ["标签"] } },
+      "patch /api/notes/{id}": { id: "note", body: { title: "笔记", content: "正文", tags: ["标签"] } },
+      "post /api/export": { body: {} },
+      "post /api/chat/conversations": { body: { title: "对话" } },
+      "patch /api/chat/conversations/{id}": { id: "conversation", body: { title: "新名字" } },
+      "post /api/chat/conversations/{id}/messages": { id: "conversation", body: { content: "问题" } },
+      "post /api/notes/compose": { body: { ideaIds: [idea.id] } },
+    };
+    // A new endpoint with a body must be added above, or this fails.
+    expect(Object.keys(bodies).sort()).toEqual(
+      endpoints
+        .filter((e) => e.body)
+        .map((e) => `${e.method} ${e.path}`)
+        .sort(),
+    );
+    const queries = [
+      ["/api/search", { q: "想法" }],
+      ["/api/feed", { tag: "灵感" }],
+      ["/api/ideas", { tag: "灵感" }],
+      ["/api/notes", { tag: "灵感" }],
+    ] as const;
+
+    let checked = 0;
+    for (const [name, bad] of Object.entries(UNSTORABLE)) {
+      for (const [key, { body, id }] of Object.entries(bodies)) {
+        const [method, path] = key.split(" ") as [string, string];
+        for (const at of stringPaths(body)) {
+          const res = await call(ctx, method.toUpperCase(), path.replace("{id}", id ? ids[id]! : ""), {
+            token: user.token,
+            body: withString(body, at, (s) => `${s}${bad}尾`),
+          });
+          const what = `${name} in ${key} ${at.join(".")}`;
+          expect(res.status, what).toBe(400);
+          expect(res.body.code, what).toBe("VALIDATION_ERROR");
+          expect(res.body.message, what).toContain("无法保存的字符");
+          checked++;
+        }
+      }
+    }
+    // A URL carries UTF-8 bytes, so a query can hold NUL (%00) but not a lone surrogate.
+    for (const [path, query] of queries) {
+      for (const [field, value] of Object.entries(query)) {
+        const res = await call(ctx, "GET", `${path}?${new URLSearchParams({ [field]: `${value}\u0000` })}`, {
+          token: user.token,
+        });
+        expect(res.status, `NUL in ${path}?${field}`).toBe(400);
+        expect(res.body.message).toContain("无法保存的字符");
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+
+    // Nothing changed: the same password, profile, idea, note and conversation; an emoji (a whole pair) is fine.
+    const me = await call(ctx, "POST", "/api/auth/login", {
+      body: { account: user.account, password: PASSWORD },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.data.user.identityDescription).toBeNull();
+    expect((await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: user.token })).body.data).toEqual(idea);
+    expect((await call(ctx, "GET", `/api/notes/${note.id}`, { token: user.token })).body.data).toEqual(note);
+    const feed = await call(ctx, "GET", "/api/feed", { token: user.token });
+    expect(feed.body.data.items).toHaveLength(2);
+    const emoji = await call(ctx, "POST", "/api/ideas", { token: user.token, body: { content: "开心😀" } });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.data.originalContent).toBe("开心😀");
   });
 });

@@ -10,7 +10,32 @@ function toApiError(error: z.ZodError): ApiError {
   return new ApiError("VALIDATION_ERROR", first ? `${first.message}${where}` : undefined, { issues });
 }
 
+// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form (the driver would
+// store U+FFFD instead): both are refused rather than failing in the database or changing silently.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MAX_DEPTH = 20;
+
+/** The path of the first string (value or key) PostgreSQL cannot store; null when there is none. */
+export function unstorablePath(value: unknown, path: (string | number)[] = []): string | null {
+  if (typeof value === "string") return UNSTORABLE.test(value) ? path.join(".") : null;
+  if (typeof value !== "object" || value === null || path.length > MAX_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = [...path, Array.isArray(value) ? Number(key) : key];
+    if (UNSTORABLE.test(key)) return at.join(".");
+    const found = unstorablePath(item, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const bad = unstorablePath(input);
+  if (bad !== null) {
+    const message = "内容包含无法保存的字符（空字符或残缺的 Unicode 字符），请删除后重试";
+    throw new ApiError("VALIDATION_ERROR", bad ? `${message}（${bad}）` : message, {
+      issues: [{ path: bad, message }],
+    });
+  }
   const result = schema.safeParse(input);
   if (!result.success) throw toApiError(result.error);
   return result.data;
