@@ -12,16 +12,17 @@ function toApiError(error: z.ZodError): ApiError {
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form (the driver would
 // store U+FFFD instead): both are refused rather than failing in the database or changing silently.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (s: string) => s.includes("\0") || LONE_SURROGATE.test(s);
 const MAX_DEPTH = 20;
 
 /** The path of the first string (value or key) PostgreSQL cannot store; null when there is none. */
 export function unstorablePath(value: unknown, path: (string | number)[] = []): string | null {
-  if (typeof value === "string") return UNSTORABLE.test(value) ? path.join(".") : null;
+  if (typeof value === "string") return unstorable(value) ? path.join(".") : null;
   if (typeof value !== "object" || value === null || path.length > MAX_DEPTH) return null;
   for (const [key, item] of Object.entries(value)) {
     const at = [...path, Array.isArray(value) ? Number(key) : key];
-    if (UNSTORABLE.test(key)) return at.join(".");
+    if (unstorable(key)) return at.join(".");
     const found = unstorablePath(item, at);
     if (found !== null) return found;
   }
