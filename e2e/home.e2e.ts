@@ -13,6 +13,10 @@ test("capture with Ctrl+Enter appears in the list, and the draft survives a relo
   const list = page.getByRole("list", { name: "想法和笔记" });
   await expect(list.getByText("周末去植物园拍银杏")).toBeVisible();
   await expect(composer).toHaveValue("");
+  // The list shows the idea at once; a reload before the server has it would rightly put it back.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("shinian:draft:composer:sending")))
+    .toBeNull();
 
   await composer.fill("还没保存的草稿");
   await page.reload();

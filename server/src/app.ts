@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { earlyAnswer } from "./middlewares/early-answer.ts";
 import { buildOpenApi, renderDocs } from "./openapi.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { accountRoutes, authRoutes } from "./routes/auth.ts";
@@ -24,6 +25,7 @@ const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
+  app.use("*", earlyAnswer);
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -5,6 +5,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { createPool, type Db } from "./db/pool.ts";
 import type { Config } from "./env.ts";
+import { answerClientError } from "./lib/client-error.ts";
 import type { Logger } from "./logger.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
 
@@ -27,7 +28,8 @@ export class ListenError extends Error {
   }
 }
 
-function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string) {
+/** The HTTP server of the app: Hono on Node, with parser-level errors answered in the API's envelope. */
+export function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string) {
   return new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch, port, hostname: host }, () => {
       s.off("error", onError);
@@ -35,6 +37,7 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, port: num
     }) as Server;
     const onError = (err: NodeJS.ErrnoException) => reject(new ListenError(host, port, err));
     s.once("error", onError);
+    s.on("clientError", answerClientError);
   });
 }
 

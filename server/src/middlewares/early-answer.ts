@@ -1,0 +1,43 @@
+import type { IncomingMessage } from "node:http";
+import type { MiddlewareHandler } from "hono";
+
+// An answer sent before the request body was read (413, 401, 404 …) leaves the rest of the body
+// on the connection. Unread, the connection is reset after the answer, and a client that reuses
+// it as the answer's keep-alive promised sees its next request fail. A body of a bounded size is
+// read and dropped first; anything larger or slower gets `Connection: close`, closed cleanly.
+const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
+const DRAIN_MAX_MS = 2_000;
+
+/** Reads the rest of a body and drops it; false when it is larger or slower than the bounds. */
+async function drain(body: ReadableStream<Uint8Array>): Promise<boolean> {
+  const reader = body.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), DRAIN_MAX_MS);
+  });
+  try {
+    for (let bytes = 0; bytes <= DRAIN_MAX_BYTES; ) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (chunk === "late") return false;
+      if (chunk.done) return true;
+      bytes += chunk.value.byteLength;
+    }
+    return false;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+  }
+}
+
+/** Outermost: keeps a kept-alive connection usable after an answer that did not read the body. */
+export const earlyAnswer: MiddlewareHandler = async (c, next) => {
+  await next();
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming || incoming.complete) return;
+  const body = c.req.raw.body;
+  const declared = Number(incoming.headers["content-length"] ?? Number.NaN);
+  if (body && !body.locked && declared <= DRAIN_MAX_BYTES && (await drain(body))) return;
+  c.res.headers.set("Connection", "close");
+};
