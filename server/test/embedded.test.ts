@@ -213,6 +213,9 @@ describe("embedded PostgreSQL lifecycle", () => {
 
     const second = await startChild(dataDir);
     expect(second.lines.some((l) => l.includes("stopping orphaned embedded PostgreSQL"))).toBe(true);
+    // npm scripts run the root devDependency's Node 24 LTS, and the start log says which Node runs.
+    const listening = JSON.parse(second.lines.find((l) => l.includes('"msg":"listening"'))!);
+    expect(listening.node).toMatch(/^v24\./);
     expect(alive(orphan)).toBe(false);
     const base2 = `http://127.0.0.1:${second.port}`;
     const login = await fetch(`${base2}/api/auth/login`, {
