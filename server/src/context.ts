@@ -9,7 +9,9 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     deps: AppDeps;
-    /** Set by requireAuth. */
-    auth: { userId: string; sessionId: string };
+    /** Set by authGuard: a session, or a capture token on the one route that allows it. */
+    auth:
+      | { via: "session"; userId: string; sessionId: string }
+      | { via: "capture-token"; userId: string; captureTokenId: string };
   };
 };

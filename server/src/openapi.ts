@@ -16,8 +16,10 @@ const STATUS_TEXT: Record<number, string> = {
   400: `${errorMessages.VALIDATION_ERROR}（含 issues）`,
   401: errorMessages.UNAUTHORIZED,
   402: errorMessages.INSUFFICIENT_POINTS,
+  403: "记录令牌只能用于记录想法",
   404: errorMessages.NOT_FOUND,
   409: errorMessages.CONFLICT,
+  410: "这条想法已被删除，不会重新创建",
   413: errorMessages.PAYLOAD_TOO_LARGE,
   415: errorMessages.UNSUPPORTED_MEDIA_TYPE,
   429: "操作过于频繁或导出冷却中（含 Retry-After）",
@@ -61,7 +63,7 @@ function operation(e: Endpoint): Json {
       },
     };
   }
-  if (e.auth) op.security = [{ bearer: [] }];
+  if (e.auth) op.security = e.captureToken ? [{ bearer: [] }, { captureToken: [] }] : [{ bearer: [] }];
   const ok = String(e.status ?? 200);
   const responses: Json = {};
   if (e.produces) {
@@ -84,7 +86,11 @@ function operation(e: Endpoint): Json {
       },
     };
   }
-  const errors = new Set([...(e.errors ?? []), ...(e.auth ? [401] : [])]);
+  const errors = new Set([
+    ...(e.errors ?? []),
+    ...(e.auth ? [401] : []),
+    ...(e.auth && !e.captureToken ? [403] : []),
+  ]);
   for (const status of [...errors].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/E${status}` };
   }
@@ -112,7 +118,14 @@ export function buildOpenApi(): Json {
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "登录或注册返回的 token" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "登录或注册返回的 token" },
+        captureToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "记录令牌（sn_cap_ 开头，在“隐私与安全”中创建）：只能用于记录想法",
+        },
+      },
       schemas: { Error: errorSchema },
       responses: Object.fromEntries(
         Object.entries(STATUS_TEXT).map(([status, description]) => [

@@ -28,6 +28,7 @@ forEachDatabase((ctx) => {
         "004_ai_safety.sql",
         "005_tidy_spend.sql",
         "006_pending_tidy_index.sql",
+        "007_capture.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE, endpoints } from "@shinian/contract";
 import { expect, it } from "vitest";
 import { call, forEachDatabase, PASSWORD, registerUser, uniqueAccount } from "./helpers.ts";
@@ -87,7 +88,15 @@ forEachDatabase((ctx) => {
       "post /api/auth/password": { body: { currentPassword: PASSWORD, newPassword: "another-pass-42" } },
       "delete /api/account": { body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE } },
       "patch /api/profile": { body: { nickname: "小明", identityDescription: "做产品的" } },
-      "post /api/ideas": { body: { content: "一个想法", tags: ["灵感"] } },
+      "post /api/auth/capture-tokens": { body: { name: "快捷指令" } },
+      "post /api/ideas": {
+        body: {
+          content: "一个想法",
+          tags: ["灵感"],
+          clientId: randomUUID(),
+          capturedAt: new Date().toISOString(),
+        },
+      },
       "patch /api/ideas/{id}": { id: "idea", body: { title: "标题", content: "内容", tags: ["标签"] } },
       "post /api/notes": { body: { title: "笔记", content: "正文", tags: ["标签"] } },
       "patch /api/notes/{id}": { id: "note", body: { title: "笔记", content: "正文", tags: ["标签"] } },

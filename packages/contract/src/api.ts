@@ -22,6 +22,11 @@ import {
   SessionListSchema,
   UserSchema,
 } from "./auth.ts";
+import {
+  CaptureTokenListSchema,
+  CreateCaptureTokenRequestSchema,
+  CreatedCaptureTokenSchema,
+} from "./capture-tokens.ts";
 import { ExportPermissionSchema, ExportRequestSchema } from "./export.ts";
 import { HealthSchema } from "./health.ts";
 import {
@@ -49,6 +54,8 @@ export type Endpoint = {
   tag: string;
   summary: string;
   auth: boolean;
+  /** Also accepts a capture token (Bearer sn_cap_…); every other endpoint answers one with 403. */
+  captureToken?: true;
   body?: z.ZodType;
   /** multipart upload with a single `file` field */
   upload?: boolean;
@@ -115,11 +122,39 @@ export const endpoints: Endpoint[] = [
     method: "post",
     path: "/api/auth/password",
     tag: "账号",
-    summary: "修改密码（其他设备全部退出）",
+    summary: "修改密码（其他设备全部退出，记录令牌全部吊销）",
     auth: true,
     body: ChangePasswordRequestSchema,
     data: null,
     errors: [400],
+  },
+  {
+    method: "get",
+    path: "/api/auth/capture-tokens",
+    tag: "账号",
+    summary: "记录令牌列表（不含令牌本身）",
+    auth: true,
+    data: CaptureTokenListSchema,
+  },
+  {
+    method: "post",
+    path: "/api/auth/capture-tokens",
+    tag: "账号",
+    summary: "新建记录令牌（只能用于 POST /api/ideas；令牌只在此时返回一次；每人最多 20 个）",
+    auth: true,
+    body: CreateCaptureTokenRequestSchema,
+    data: CreatedCaptureTokenSchema,
+    status: 201,
+    errors: [400],
+  },
+  {
+    method: "delete",
+    path: "/api/auth/capture-tokens/{id}",
+    tag: "账号",
+    summary: "吊销记录令牌",
+    auth: true,
+    data: null,
+    errors: [404],
   },
   {
     method: "delete",
@@ -181,12 +216,14 @@ export const endpoints: Endpoint[] = [
     method: "post",
     path: "/api/ideas",
     tag: "想法",
-    summary: "记录想法",
+    summary:
+      "记录想法（也接受记录令牌；带 clientId 的重复请求不新建，答 200 与第一次的想法，该想法已删除则答 410）",
     auth: true,
+    captureToken: true,
     body: CreateIdeaRequestSchema,
     data: IdeaSchema,
     status: 201,
-    errors: [400],
+    errors: [400, 410],
   },
   {
     method: "get",

@@ -3,3 +3,12 @@
 
 /** The phrase a user types to confirm deleting the account. */
 export const DELETE_ACCOUNT_PHRASE = "永久删除我的账号";
+
+/** How far back `capturedAt` may date an idea: an older capture is dated this many days ago. */
+export const CAPTURED_AT_MAX_AGE_DAYS = 7;
+
+/** Capture tokens a person may hold at once. */
+export const CAPTURE_TOKEN_LIMIT = 20;
+
+/** Every capture token starts with this, so that it is recognizable in a shortcut or a leak scan. */
+export const CAPTURE_TOKEN_PREFIX = "sn_cap_";

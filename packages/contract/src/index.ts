@@ -6,6 +6,7 @@ z.config(z.locales.zhCN());
 export * from "./ai.ts";
 export * from "./api.ts";
 export * from "./auth.ts";
+export * from "./capture-tokens.ts";
 export * from "./common.ts";
 export * from "./constants.ts";
 export * from "./envelope.ts";

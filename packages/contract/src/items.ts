@@ -20,6 +20,8 @@ export const IdeaSchema = z.object({
   aiStatus: AiStatusSchema,
   pinned: z.boolean(),
   aiExcluded: z.boolean(),
+  /** The clientId it was created with; null without one. Optional only so that older answers still parse. */
+  clientId: IdSchema.nullable().optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -35,6 +37,13 @@ export const CreateIdeaRequestSchema = z.strictObject({
   tags: TagsSchema.optional(),
   pinned: z.boolean().optional(),
   aiExcluded: z.boolean().optional(),
+  /**
+   * A UUID the client made for this capture. A repeat with the same clientId creates nothing and
+   * answers 200 with the first idea (whatever its content); once that idea is deleted, 410.
+   */
+  clientId: z.uuid({ message: "clientId 须为 UUID" }).optional(),
+  /** When the idea was written (ISO 8601 with offset): its time, never in the future, at most 7 days back. */
+  capturedAt: TimestampSchema.optional(),
 });
 export type CreateIdeaRequest = z.input<typeof CreateIdeaRequestSchema>;
 

@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context.ts";
-import { unauthorized } from "../errors.ts";
+import { ApiError, unauthorized } from "../errors.ts";
+import { hashToken } from "../lib/token-hash.ts";
+import { findCaptureToken, isCaptureToken } from "../services/capture-tokens.ts";
 
 export const SESSION_DAYS = 30;
-
-export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest();
 
 export function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization") ?? "";
@@ -13,31 +12,62 @@ export function bearerToken(c: Context): string | null {
   return match ? match[1]! : null;
 }
 
+const captureTokenRefused = () => new ApiError("FORBIDDEN", "该令牌只能用于记录想法，请登录后再操作");
+
 /**
- * Resolves the Bearer token to a live session (only its sha256 is stored) and slides its
- * 30-day expiry. The sliding write happens at most once a minute per session, in the same
- * round trip, so reads stay cheap.
+ * Resolves the Bearer token to whoever is asking. A session token must be a live session (only its
+ * sha256 is stored); its 30-day expiry slides, written at most once a minute per session in the
+ * same round trip, so reads stay cheap.
+ *
+ * A capture token (sn_cap_…) is a live, unrevoked capture token. It is refused with 403 unless the
+ * route opts in with `allowCaptureToken` — the single place that decides where one may be used —
+ * so that a token pasted into a phone shortcut can create ideas and do nothing else. An unknown or
+ * revoked one is a 401, like an unknown session.
  */
-export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = bearerToken(c);
-  if (!token) throw unauthorized();
-  const { db } = c.var.deps;
-  const { rows } = await db.query<{ id: string; user_id: string }>({
-    name: "auth",
-    text: `WITH s AS (
-       SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > now()),
-     touch AS (
-       UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
-       FROM s WHERE sessions.id = s.id AND s.last_seen_at < now() - interval '60 seconds')
-     SELECT id, user_id FROM s`,
-    values: [hashToken(token), SESSION_DAYS],
-  });
-  const session = rows[0];
-  if (!session) throw unauthorized();
-  c.set("auth", { userId: session.user_id, sessionId: session.id });
-  c.set("logger", c.var.logger.child({ userId: session.user_id }));
-  await next();
-};
+export function authGuard(opts: { allowCaptureToken?: boolean } = {}): MiddlewareHandler<AppEnv> {
+  const allowCaptureToken = opts.allowCaptureToken ?? false;
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (!token) throw unauthorized();
+    const { db } = c.var.deps;
+    if (isCaptureToken(token)) {
+      const capture = await findCaptureToken(db, token, allowCaptureToken);
+      if (!capture) throw unauthorized();
+      if (!allowCaptureToken) throw captureTokenRefused();
+      c.set("auth", { via: "capture-token", userId: capture.userId, captureTokenId: capture.id });
+      c.set("logger", c.var.logger.child({ userId: capture.userId, captureTokenId: capture.id }));
+      return next();
+    }
+    const { rows } = await db.query<{ id: string; user_id: string }>({
+      name: "auth",
+      text: `WITH s AS (
+         SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > now()),
+       touch AS (
+         UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
+         FROM s WHERE sessions.id = s.id AND s.last_seen_at < now() - interval '60 seconds')
+       SELECT id, user_id FROM s`,
+      values: [hashToken(token), SESSION_DAYS],
+    });
+    const session = rows[0];
+    if (!session) throw unauthorized();
+    c.set("auth", { via: "session", userId: session.user_id, sessionId: session.id });
+    c.set("logger", c.var.logger.child({ userId: session.user_id }));
+    await next();
+  };
+}
+
+/** A signed-in session; a capture token is refused (403). */
+export const requireAuth = authGuard();
+
+/**
+ * The caller's session id, on a route behind requireAuth (which refuses capture tokens, so this
+ * never throws there; the check makes the type say so).
+ */
+export function sessionIdOf(c: Context<AppEnv>): string {
+  const { auth } = c.var;
+  if (auth.via !== "session") throw captureTokenRefused();
+  return auth.sessionId;
+}
 
 /**
  * The client's IP: the socket's, or with TRUST_PROXY the LAST X-Forwarded-For entry — the one

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   ChangePasswordRequestSchema,
+  CreateCaptureTokenRequestSchema,
   DeleteAccountRequestSchema,
   LoginRequestSchema,
   RegisterRequestSchema,
@@ -10,8 +11,15 @@ import type { AppEnv } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { tx } from "../db/pool.ts";
 import { ApiError, notFound, unauthorized } from "../errors.ts";
+import { hashToken } from "../lib/token-hash.ts";
 import { idParam, jsonBody } from "../lib/validate.ts";
-import { clientIp, hashToken, requireAuth, SESSION_DAYS } from "../middlewares/auth.ts";
+import { clientIp, requireAuth, SESSION_DAYS, sessionIdOf } from "../middlewares/auth.ts";
+import {
+  createCaptureToken,
+  listCaptureTokens,
+  revokeAllCaptureTokens,
+  revokeCaptureToken,
+} from "../services/capture-tokens.ts";
 import { attemptSucceeded, beginAttempt, registerRule, throttleKeys } from "../services/login-throttle.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../services/password.ts";
 import { grant } from "../services/points.ts";
@@ -87,7 +95,7 @@ export const authRoutes = new Hono<AppEnv>()
     });
   })
   .post("/logout", requireAuth, async (c) => {
-    await c.var.deps.db.query("DELETE FROM sessions WHERE id = $1", [c.var.auth.sessionId]);
+    await c.var.deps.db.query("DELETE FROM sessions WHERE id = $1", [sessionIdOf(c)]);
     return c.json({ success: true as const, message: "已退出登录", data: null });
   })
   .get("/me", requireAuth, async (c) => {
@@ -106,6 +114,7 @@ export const authRoutes = new Hono<AppEnv>()
        WHERE user_id = $1 AND expires_at > now() ORDER BY last_seen_at DESC, id`,
       [c.var.auth.userId],
     );
+    const current = sessionIdOf(c);
     const items = rows.map((r) => ({
       id: r.id,
       device: describeDevice(r.user_agent),
@@ -113,7 +122,7 @@ export const authRoutes = new Hono<AppEnv>()
       createdAt: r.created_at.toISOString(),
       lastSeenAt: r.last_seen_at.toISOString(),
       expiresAt: r.expires_at.toISOString(),
-      current: r.id === c.var.auth.sessionId,
+      current: r.id === current,
     }));
     return c.json({ success: true as const, data: { items } });
   })
@@ -129,7 +138,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/password", requireAuth, async (c) => {
     const input = await jsonBody(c, ChangePasswordRequestSchema);
     const { db, config } = c.var.deps;
-    const { userId, sessionId } = c.var.auth;
+    const { userId } = c.var.auth;
+    const sessionId = sessionIdOf(c);
     const { rows } = await db.query<{ password_hash: string; account: string }>(
       "SELECT password_hash, account FROM users WHERE id = $1",
       [userId],
@@ -150,9 +160,31 @@ export const authRoutes = new Hono<AppEnv>()
         hash,
       ]);
       await client.query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2", [userId, sessionId]);
+      // A capture token is a standing key to the account, like a session: whoever changes the
+      // password because it may be known to someone else wants those keys gone too.
+      await revokeAllCaptureTokens(client, userId);
     });
-    c.var.logger.info("password changed; other sessions revoked");
-    return c.json({ success: true as const, message: "密码已修改，其他设备已退出登录", data: null });
+    c.var.logger.info("password changed; other sessions and capture tokens revoked");
+    return c.json({
+      success: true as const,
+      message: "密码已修改，其他设备已退出登录，记录令牌已全部吊销",
+      data: null,
+    });
+  })
+  .get("/capture-tokens", requireAuth, async (c) => {
+    const items = await listCaptureTokens(c.var.deps.db, c.var.auth.userId);
+    return c.json({ success: true as const, data: { items } });
+  })
+  .post("/capture-tokens", requireAuth, async (c) => {
+    const input = await jsonBody(c, CreateCaptureTokenRequestSchema);
+    const data = await createCaptureToken(c.var.deps.db, c.var.auth.userId, input.name);
+    c.var.logger.info("capture token created", { captureTokenId: data.id });
+    return c.json({ success: true as const, message: "令牌已创建，请立即复制，它只显示这一次", data }, 201);
+  })
+  .delete("/capture-tokens/:id", requireAuth, async (c) => {
+    if (!(await revokeCaptureToken(c.var.deps.db, c.var.auth.userId, idParam(c))))
+      throw notFound("令牌不存在或已吊销");
+    return c.json({ success: true as const, message: "令牌已吊销", data: null });
   });
 
 export const accountRoutes = new Hono<AppEnv>().delete("/", requireAuth, async (c) => {

@@ -5,9 +5,10 @@ import { tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { decodeCursor, pageFrom } from "../lib/cursor.ts";
 import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
-import { requireAuth } from "../middlewares/auth.ts";
+import { authGuard, requireAuth } from "../middlewares/auth.ts";
 import { applyVersionById, listVersions, tidyIdea, tidyInBackground } from "../services/ai/tidy.ts";
 import {
+  createIdea,
   deleteItem,
   findIdeaRow,
   IDEA_COLUMNS,
@@ -18,15 +19,15 @@ import {
 import { ideaVector } from "../services/text-index.ts";
 import { getUser } from "../services/users.ts";
 
+// Guards per route, not one .use(): creating an idea is the one call a capture token may make.
 export const ideaRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/", async (c) => {
+  .get("/", requireAuth, async (c) => {
     const q = queryOf(c, ListQuerySchema);
     const cursor = decodeCursor(q.cursor, "uuid");
     const rows = await newestRows<IdeaRow>(c.var.deps.db, "ideas", c.var.auth.userId, { ...q, cursor });
     return c.json({ success: true as const, data: pageFrom(rows, q.limit, toIdea) });
   })
-  .post("/", async (c) => {
+  .post("/", authGuard({ allowCaptureToken: true }), async (c) => {
     const input = await jsonBody(c, CreateIdeaRequestSchema);
     const tags = input.tags ?? [];
     const { deps } = c.var;
@@ -34,30 +35,27 @@ export const ideaRoutes = new Hono<AppEnv>()
     // 自动整理 needs a model, the user's setting on, and an idea the AI may read.
     const autoTidy =
       deps.config.ai !== null && !input.aiExcluded && (await getUser(deps.db, userId)).settings.autoTidy;
-    const { rows } = await deps.db.query<IdeaRow>({
-      name: "idea-create",
-      text: `INSERT INTO ideas (user_id, original_content, content, tags, pinned, ai_excluded, search, ai_status, ai_started_at)
-       VALUES ($1, $2, $2, $3, $4, $5, $6::tsvector, $7, CASE WHEN $7 = 'pending' THEN now() END)
-       RETURNING ${IDEA_COLUMNS}`,
-      values: [
-        userId,
-        input.content,
-        tags,
-        input.pinned ?? false,
-        input.aiExcluded ?? false,
-        ideaVector({ title: "", content: input.content, originalContent: input.content, tags }),
-        autoTidy ? "pending" : "none",
-      ],
+    const { row, created } = await createIdea(deps.db, userId, {
+      content: input.content,
+      tags,
+      pinned: input.pinned ?? false,
+      aiExcluded: input.aiExcluded ?? false,
+      search: ideaVector({ title: "", content: input.content, originalContent: input.content, tags }),
+      clientId: input.clientId ?? null,
+      capturedAt: input.capturedAt ? new Date(input.capturedAt) : null,
+      claimTidy: autoTidy,
     });
-    const idea = toIdea(rows[0]!);
+    const idea = toIdea(row);
+    // A repeat of a capture already saved: nothing new, so nothing to tidy.
+    if (!created) return c.json({ success: true as const, message: "这条想法已保存过", data: idea }, 200);
     if (autoTidy) tidyInBackground(deps, userId, idea.id);
     return c.json({ success: true as const, message: "想法已保存", data: idea }, 201);
   })
-  .get("/:id", async (c) => {
+  .get("/:id", requireAuth, async (c) => {
     const row = await findIdeaRow(c.var.deps.db, c.var.auth.userId, idParam(c));
     return c.json({ success: true as const, data: toIdea(row) });
   })
-  .patch("/:id", async (c) => {
+  .patch("/:id", requireAuth, async (c) => {
     const id = idParam(c);
     const patch = await jsonBody(c, UpdateIdeaRequestSchema);
     const idea = await tx(c.var.deps.db, async (client) => {
@@ -92,7 +90,7 @@ export const ideaRoutes = new Hono<AppEnv>()
     });
     return c.json({ success: true as const, message: "已保存", data: idea });
   })
-  .post("/:id/tidy", async (c) => {
+  .post("/:id/tidy", requireAuth, async (c) => {
     const result = await tidyIdea(c.var.deps, c.var.auth.userId, idParam(c));
     return c.json({
       success: true as const,
@@ -100,11 +98,11 @@ export const ideaRoutes = new Hono<AppEnv>()
       data: result,
     });
   })
-  .get("/:id/versions", async (c) => {
+  .get("/:id/versions", requireAuth, async (c) => {
     const data = await listVersions(c.var.deps.db, c.var.auth.userId, idParam(c));
     return c.json({ success: true as const, data });
   })
-  .post("/:id/versions/:versionId/apply", async (c) => {
+  .post("/:id/versions/:versionId/apply", requireAuth, async (c) => {
     const idea = await applyVersionById(
       c.var.deps.db,
       c.var.auth.userId,
@@ -113,7 +111,7 @@ export const ideaRoutes = new Hono<AppEnv>()
     );
     return c.json({ success: true as const, message: "已采用此版本", data: idea });
   })
-  .delete("/:id", async (c) => {
+  .delete("/:id", requireAuth, async (c) => {
     if (!(await deleteItem(c.var.deps.db, c.var.auth.userId, "idea", idParam(c))))
       throw notFound("想法不存在");
     return c.json({ success: true as const, message: "想法已删除", data: null });

@@ -1,6 +1,6 @@
-import type { FeedItem, Idea, Note } from "@shinian/contract";
-import type { Queryable } from "../db/pool.ts";
-import { notFound } from "../errors.ts";
+import { CAPTURED_AT_MAX_AGE_DAYS, type FeedItem, type Idea, type Note } from "@shinian/contract";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
+import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, fromUs, type Keyset } from "../lib/cursor.ts";
 
 export type IdeaRow = {
@@ -12,6 +12,7 @@ export type IdeaRow = {
   ai_status: Idea["aiStatus"];
   pinned: boolean;
   ai_excluded: boolean;
+  client_id: string | null;
   created_at: Date;
   updated_at: Date;
   cursor_us: string;
@@ -36,7 +37,7 @@ export const TIDY_DEADLINE_MS = 4 * 60_000;
 
 export const IDEA_COLUMNS = `id, original_content, title, content, tags,
   CASE WHEN ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING} THEN 'failed' ELSE ai_status END AS ai_status,
-  pinned, ai_excluded, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
+  pinned, ai_excluded, client_id, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 export const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
 export const toIdea = (r: IdeaRow): Idea => ({
@@ -48,6 +49,7 @@ export const toIdea = (r: IdeaRow): Idea => ({
   aiStatus: r.ai_status,
   pinned: r.pinned,
   aiExcluded: r.ai_excluded,
+  clientId: r.client_id,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
@@ -137,18 +139,109 @@ export async function findNoteRow(
   return rows[0];
 }
 
-/** Deletes an idea or note of the user, and the side chats about it (their messages quote it). */
+export type NewIdea = {
+  content: string;
+  tags: string[];
+  pinned: boolean;
+  aiExcluded: boolean;
+  search: string;
+  clientId: string | null;
+  capturedAt: Date | null;
+  /** Claim the idea for 自动整理 (ai_status pending) as it is made. */
+  claimTidy: boolean;
+};
+
+const goneAgain = () => new ApiError("GONE", "这条想法已被删除，不会重新创建");
+
+/**
+ * Makes an idea, or with a clientId already used by this user makes nothing and gives back the
+ * idea the first request made (`created: false`), or 410 when that idea has been deleted.
+ *
+ * Race-safe without locks: concurrent requests with one clientId meet at the unique index, where
+ * the losers wait for the winner's commit and then read its idea. The tombstone is checked AFTER
+ * the insert, in a later statement of the same transaction: a delete that committed while the
+ * insert waited on its row is visible to that statement, so a replay racing the delete cannot
+ * bring the idea back.
+ *
+ * The idea's time is `capturedAt` clamped by the database clock: never later than now, never
+ * earlier than CAPTURED_AT_MAX_AGE_DAYS before it.
+ */
+export async function createIdea(
+  db: Db,
+  userId: string,
+  idea: NewIdea,
+): Promise<{ row: IdeaRow; created: boolean }> {
+  if (idea.clientId === null) return { row: (await insertIdea(db, userId, idea))!, created: true };
+  const clientId = idea.clientId;
+  return tx(db, async (client) => {
+    const inserted = await insertIdea(client, userId, idea);
+    if (inserted) {
+      const tomb = await client.query(
+        "SELECT 1 FROM deleted_client_ids WHERE user_id = $1 AND client_id = $2",
+        [userId, clientId],
+      );
+      if (tomb.rowCount) throw goneAgain(); // rolls the insert back
+      return { row: inserted, created: true };
+    }
+    const first = await client.query<IdeaRow>(
+      `SELECT ${IDEA_COLUMNS} FROM ideas WHERE user_id = $1 AND client_id = $2`,
+      [userId, clientId],
+    );
+    // The conflicting idea was deleted after the insert saw it (and left a tombstone).
+    if (!first.rows[0]) throw goneAgain();
+    return { row: first.rows[0], created: false };
+  });
+}
+
+/** The new idea's row, or undefined when this user already has an idea with its clientId. */
+async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise<IdeaRow | undefined> {
+  const { rows } = await db.query<IdeaRow>({
+    name: "idea-create",
+    text: `WITH t AS (SELECT GREATEST(LEAST(
+           COALESCE('epoch'::timestamptz + $9::bigint * interval '1 millisecond', now()), now()),
+           now() - make_interval(days => $10)) AS at)
+       INSERT INTO ideas (user_id, client_id, original_content, content, tags, pinned, ai_excluded, search,
+         ai_status, ai_started_at, created_at, updated_at)
+       SELECT $1, $2, $3, $3, $4, $5, $6, $7::tsvector, $8, CASE WHEN $8 = 'pending' THEN now() END, t.at, t.at
+       FROM t
+       ON CONFLICT (user_id, client_id) DO NOTHING
+       RETURNING ${IDEA_COLUMNS}`,
+    values: [
+      userId,
+      idea.clientId,
+      idea.content,
+      idea.tags,
+      idea.pinned,
+      idea.aiExcluded,
+      idea.search,
+      idea.claimTidy ? "pending" : "none",
+      idea.capturedAt?.getTime() ?? null,
+      CAPTURED_AT_MAX_AGE_DAYS,
+    ],
+  });
+  return rows[0];
+}
+
+/**
+ * Deletes an idea or note of the user, and the side chats about it (their messages quote it).
+ * An idea made with a clientId leaves that id behind, so that a replay of it answers 410.
+ */
 export async function deleteItem(
   db: Queryable,
   userId: string,
   type: "idea" | "note",
   id: string,
 ): Promise<boolean> {
-  const table = type === "idea" ? "ideas" : "notes";
   const { rowCount } = await db.query(
-    `WITH gone AS (DELETE FROM ${table} WHERE id = $1 AND user_id = $2 RETURNING id),
-       chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
-     SELECT id FROM gone`,
+    type === "idea"
+      ? `WITH gone AS (DELETE FROM ideas WHERE id = $1 AND user_id = $2 RETURNING id, client_id),
+           chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone)),
+           tomb AS (INSERT INTO deleted_client_ids (user_id, client_id)
+             SELECT $2, client_id FROM gone WHERE client_id IS NOT NULL ON CONFLICT DO NOTHING)
+         SELECT id FROM gone`
+      : `WITH gone AS (DELETE FROM notes WHERE id = $1 AND user_id = $2 RETURNING id),
+           chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
+         SELECT id FROM gone`,
     [id, userId],
   );
   return Boolean(rowCount);
