@@ -26,6 +26,7 @@ export * from "./components/note-list-item";
 export * from "./components/page-loading";
 export * from "./components/progress";
 export * from "./components/search-pill";
+export * from "./components/sheet";
 export * from "./components/spinner";
 export * from "./components/tabs";
 export * from "./components/tag";

@@ -58,7 +58,7 @@ export function AiPointsScreen() {
       <WebLayout className="flex flex-col gap-6 py-8">
         <h1 className="font-bold text-2xl">AI点数</h1>
         {error ? <Alert tone="error" description={error} /> : null}
-        <div className="grid grid-cols-[1fr_2fr] items-start gap-6">
+        <div className="grid items-start gap-6 lg:grid-cols-[1fr_2fr]">
           <div className="flex flex-col gap-6">
             <Card>
               <CardHeader>

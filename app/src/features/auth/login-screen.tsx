@@ -65,8 +65,8 @@ export function LoginScreen() {
 
   return (
     <PublicShell>
-      <main className="mx-auto flex max-w-[1200px] justify-center px-6 py-12">
-        <Card className="w-[420px]">
+      <main className="mx-auto flex max-w-[1200px] justify-center px-4 py-8 md:px-6 md:py-12">
+        <Card className="w-full max-w-[420px]">
           <CardHeader>
             <CardTitle className="text-xl">{mode === "login" ? "欢迎回到拾念" : "注册拾念账号"}</CardTitle>
             <CardDescription>随手记下每一个想法，让 AI 帮你整理。</CardDescription>

@@ -70,12 +70,16 @@ export function ChatScreen() {
   }, [search.q, setText, navigate]);
 
   const active = conversations?.find((c) => c.id === activeId);
+  // The conversation list is a drawer on phones: a choice closes it.
+  const [drawerOpen, setDrawerOpen] = React.useState(false);
   const cost = info?.costs.chatReply ?? 0;
 
   return (
     <AppShell>
       <ChatLayout
         scrollKey={chat.messages.map((m) => m.content.length).join()}
+        drawerOpen={drawerOpen}
+        onDrawerOpenChange={setDrawerOpen}
         sidebar={
           <ConversationList
             conversations={(conversations ?? []).map((c) => ({
@@ -85,8 +89,14 @@ export function ChatScreen() {
             }))}
             activeId={activeId}
             loading={conversations === null}
-            onSelect={(id) => void navigate({ search: { c: id } })}
-            onCreate={() => void navigate({ search: {} })}
+            onSelect={(id) => {
+              setDrawerOpen(false);
+              void navigate({ search: { c: id } });
+            }}
+            onCreate={() => {
+              setDrawerOpen(false);
+              void navigate({ search: {} });
+            }}
             onRename={async (id, title) => {
               try {
                 const renamed = await renameConversation(id, title);

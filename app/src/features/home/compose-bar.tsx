@@ -35,7 +35,7 @@ export function ComposeBar({ chosen, onCancel }: { chosen: string[]; onCancel: (
       className="sticky bottom-4 z-10 flex flex-col gap-2 rounded-lg border border-border bg-background p-4 shadow-lg"
     >
       {error ? <Alert tone="error" description={error} /> : null}
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p className="text-sm">
           已选 <strong>{chosen.length}</strong> 条想法
           {cost ? <span className="ml-2 text-muted-foreground">{cost}</span> : null}

@@ -76,14 +76,14 @@ export function HomeScreen() {
 
   return (
     <AppShell query={q ?? ""}>
-      <WebLayout className="flex flex-col gap-6 py-8">
+      <WebLayout className="flex flex-col gap-4 py-4 md:gap-6 md:py-8">
         <Composer onCapture={capture} />
         {captureError ? <Alert tone="error" description={captureError} /> : null}
         {q ? (
           <SearchResults query={q} />
         ) : (
           <section aria-label="我的想法和笔记" className="flex flex-col gap-4">
-            <div className="flex items-center justify-between gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
               <Tabs value={type} onValueChange={(value) => setSearch({ type: value as FeedType })}>
                 <TabsList aria-label="内容类型">
                   <TabsTrigger value="all">全部</TabsTrigger>
@@ -91,7 +91,7 @@ export function HomeScreen() {
                   <TabsTrigger value="note">笔记</TabsTrigger>
                 </TabsList>
               </Tabs>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 {tag ? (
                   <Tag
                     name={tag}

@@ -17,7 +17,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
       {online ? null : (
         <Alert
           tone="warning"
-          className="fixed bottom-4 left-4 z-floating w-auto max-w-[420px] shadow-md"
+          className="fixed bottom-4 left-4 z-floating w-auto max-w-[min(420px,calc(100vw-2rem))] shadow-md"
           title="你已离线"
           description="可以继续浏览和记录，草稿会保存在本机；联网后再保存到云端。"
         />

@@ -19,6 +19,7 @@ import * as React from "react";
 import { isApiError } from "../../api/client.ts";
 import { fetchProfile, updateProfile, uploadAvatar } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 
@@ -42,12 +43,12 @@ export function ProfileScreen() {
 
   return (
     <AppShell backHome>
-      <WebLayout className="py-8">
+      <WebLayout className="py-4 md:py-8">
         <h1 className="mb-6 font-bold text-2xl">个人资料</h1>
         {error ? <Alert tone="error" description={error} /> : null}
         {!profile && !error ? <PageLoading /> : null}
         {profile ? (
-          <div className="grid grid-cols-[2fr_1fr] items-start gap-6">
+          <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
             <ProfileForm
               profile={profile}
               onSaved={(next) => {
@@ -90,6 +91,7 @@ export function ProfileScreen() {
                   </Button>
                 </CardContent>
               </Card>
+              <AppearanceCard />
               <ExportPanel />
               <Button variant="secondary" onClick={() => void logout()}>
                 退出登录
@@ -153,9 +155,9 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
             label="更换头像"
             onClick={() => fileInput.current?.click()}
           />
-          <div className="flex flex-col gap-1">
-            <span className="font-semibold text-lg">{profile.nickname}</span>
-            <span className="text-muted-foreground text-sm">{profile.account}</span>
+          <div className="flex min-w-0 flex-col gap-1">
+            <span className="break-all font-semibold text-lg">{profile.nickname}</span>
+            <span className="break-all text-muted-foreground text-sm">{profile.account}</span>
             <Button
               variant="secondary"
               size="sm"
@@ -204,6 +206,42 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
             保存
           </Button>
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+const THEMES: [ThemeChoice, string][] = [
+  ["system", "跟随系统"],
+  ["light", "浅色"],
+  ["dark", "深色"],
+];
+
+/** 外观: kept on this device, not in the account (a phone and a desktop may want different ones). */
+function AppearanceCard() {
+  const [choice, setChoice] = React.useState(themeChoice);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>外观</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <fieldset aria-label="外观" className="grid grid-cols-3 gap-2">
+          {THEMES.map(([value, label]) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={choice === value ? "primary" : "secondary"}
+              aria-pressed={choice === value}
+              onClick={() => {
+                chooseTheme(value);
+                setChoice(value);
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+        </fieldset>
       </CardContent>
     </Card>
   );

@@ -55,3 +55,10 @@ export const fontTokens = [
   { name: "--sn-font-sans", sample: "拾念 · 记录每一个想法 Shinian 0123456789" },
   { name: "--sn-font-mono", sample: "const 想法 = '拾念';" },
 ] as const;
+
+export const screenTokens = [
+  { name: "--sn-breakpoint-tablet", use: "平板起点：768–1023px 为平板；以下为手机（320–767px）" },
+  { name: "--sn-breakpoint-desktop", use: "桌面起点：从 1024px 起使用规范的桌面尺寸" },
+  { name: "--sn-topbar-height", use: "顶栏高度：手机和平板 56px，桌面 73px（随屏幕变化）" },
+  { name: "--sn-tap-target", use: "触屏上最小的点按区域" },
+] as const;

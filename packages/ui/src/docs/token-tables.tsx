@@ -1,5 +1,12 @@
 import { useEffect, useState } from "react";
-import { colorGroups, fontTokens, radiusTokens, shadowTokens, zIndexTokens } from "./token-catalog";
+import {
+  colorGroups,
+  fontTokens,
+  radiusTokens,
+  screenTokens,
+  shadowTokens,
+  zIndexTokens,
+} from "./token-catalog";
 
 function useTokenValues(names: readonly string[]) {
   const [values, setValues] = useState<Record<string, string>>({});
@@ -63,12 +70,13 @@ export function ShapeTokens() {
     ...shadowTokens,
     ...zIndexTokens.map((t) => t.name),
     ...fontTokens.map((t) => t.name),
+    ...screenTokens.map((t) => t.name),
   ]);
   return (
     <div className="flex flex-col gap-6 text-sm text-foreground">
       <section aria-label="圆角">
         <h3 className="mb-3 font-semibold text-base">圆角</h3>
-        <div className="flex gap-4">
+        <div className="flex flex-wrap gap-4">
           {radiusTokens.map((name) => (
             <figure key={name} data-token={name} className="flex flex-col items-center gap-1">
               <div
@@ -84,7 +92,7 @@ export function ShapeTokens() {
       </section>
       <section aria-label="阴影">
         <h3 className="mb-3 font-semibold text-base">阴影</h3>
-        <div className="flex gap-6">
+        <div className="flex flex-wrap gap-6">
           {shadowTokens.map((name) => (
             <figure key={name} data-token={name} className="flex flex-col items-center gap-2">
               <div className="size-20 rounded-md bg-background" style={{ boxShadow: `var(${name})` }} />
@@ -119,6 +127,22 @@ export function ShapeTokens() {
             ))}
           </tbody>
         </table>
+      </section>
+      <section aria-label="屏幕尺寸">
+        <h3 className="mb-3 font-semibold text-base">屏幕尺寸</h3>
+        <dl className="grid max-w-lg grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          {screenTokens.map((token) => (
+            <div key={token.name} data-token={token.name} className="contents">
+              <dt>
+                <code className="text-xs">{token.name}</code>{" "}
+                <span data-slot="value" className="font-medium">
+                  {values[token.name]}
+                </span>
+              </dt>
+              <dd className="text-muted-foreground">{token.use}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
       <section aria-label="字体">
         <h3 className="mb-3 font-semibold text-base">字体（中文优先）</h3>

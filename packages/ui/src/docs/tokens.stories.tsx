@@ -54,3 +54,9 @@ export const LayersShouldBeOrderedFromContentToFloatingCards: Story = {
     await expect(new Set(values).size).toBe(values.length);
   },
 };
+
+export const ColorsDark: Story = {
+  name: "颜色（深色）",
+  render: () => <ColorTokens />,
+  globals: { theme: "dark" },
+};

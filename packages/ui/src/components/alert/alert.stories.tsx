@@ -12,7 +12,7 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div className="w-96">
+      <div className="w-[min(24rem,calc(100vw-2rem))]">
         <Story />
       </div>
     ),

@@ -10,6 +10,8 @@ export const avatarVariants = cva(
       size: {
         sm: "size-7 text-xs",
         md: "size-9 text-sm",
+        /** The top bar's: 32 px on phones and tablets, the spec's 36 px from 1024 px up. */
+        bar: "size-8 text-sm lg:size-9",
         lg: "size-12 text-lg",
         xl: "size-[72px] text-2xl",
       },

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 const meta = {
   title: "组件/Card 卡片",
   component: Card,
-  args: { className: "w-96" },
+  args: { className: "w-[min(24rem,calc(100vw-2rem))]" },
 } satisfies Meta<typeof Card>;
 
 export default meta;

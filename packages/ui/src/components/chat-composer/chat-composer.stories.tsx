@@ -29,7 +29,7 @@ const meta = {
   args: { onSend: fn(), onStop: fn(), onValueChange: fn() },
   decorators: [
     (Story) => (
-      <div className="w-[640px]">
+      <div className="w-[min(640px,calc(100vw-2rem))]">
         <Story />
       </div>
     ),

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn } from "storybook/test";
+import { expect, fn, within } from "storybook/test";
 import { AiModeBadge } from "../ai-mode-badge";
 import { ChatComposer } from "../chat-composer";
 import { ChatMessage } from "../chat-message";
@@ -66,7 +66,7 @@ export const Panel: Story = {
   args: { variant: "panel", sidebar: undefined },
   decorators: [
     (Story) => (
-      <div className="h-[560px] w-[420px] border border-border">
+      <div className="h-[560px] w-[min(420px,calc(100vw-2rem))] border border-border">
         <Story />
       </div>
     ),
@@ -97,7 +97,7 @@ export const WhenMessagesGrowShouldFollowToTheBottom: Story = {
   },
   decorators: [
     (Story) => (
-      <div className="h-[400px] w-[420px]">
+      <div className="h-[400px] w-[min(420px,calc(100vw-2rem))]">
         <Story />
       </div>
     ),
@@ -106,5 +106,23 @@ export const WhenMessagesGrowShouldFollowToTheBottom: Story = {
     const log = canvas.getByRole("log");
     await expect(log.scrollHeight).toBeGreaterThan(log.clientHeight);
     await expect(Math.abs(log.scrollHeight - log.clientHeight - log.scrollTop)).toBeLessThan(2);
+  },
+};
+
+/** Phones: the conversation list moves into a drawer opened from the header. */
+export const Phone: Story = { globals: { viewport: { value: "phone", isRotated: false } } };
+
+export const OnAPhoneTheConversationListShouldOpenInADrawer: Story = {
+  name: "手机上对话列表应在抽屉中打开",
+  tags: ["!autodocs"],
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(canvas.queryByRole("complementary", { name: "对话列表" })).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: "对话列表" }));
+    const drawer = await body.findByRole("dialog", { name: "对话列表" });
+    await expect(within(drawer).getByText("读书清单")).toBeVisible();
+    await userEvent.click(within(drawer).getByRole("button", { name: "关闭" }));
+    await expect(body.queryByRole("dialog", { name: "对话列表" })).toBeNull();
   },
 };

@@ -1,12 +1,18 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { PanelLeft } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
+import { IconButton } from "../icon-button";
+import { Sheet } from "../sheet";
 
 export const chatLayoutVariants = cva("min-h-0 w-full overflow-hidden", {
   variants: {
     variant: {
-      /** /chat: conversations on the left, the chat filling the rest of the screen under the top bar. */
-      page: "grid h-[calc(100vh-var(--sn-topbar-height))] min-h-[560px] grid-cols-[280px_1fr]",
+      /**
+       * /chat: conversations on the left, the chat filling the rest of the screen under the top bar.
+       * Below 768 px the conversations move into a drawer opened from the header.
+       */
+      page: "flex h-[calc(100dvh-var(--sn-topbar-height))] md:grid md:grid-cols-[280px_1fr] lg:min-h-[560px]",
       /** A side chat inside a pane: fills its parent. */
       panel: "flex h-full flex-col",
     },
@@ -28,6 +34,9 @@ export type ChatLayoutProps = Omit<React.ComponentProps<"div">, "children"> &
     /** Changes whenever the messages grow: the log follows to the bottom unless the reader scrolled up. */
     scrollKey?: unknown;
     sidebarLabel?: string;
+    /** The phone drawer of the conversation list, when the parent controls it (e.g. closes it on a choice). */
+    drawerOpen?: boolean;
+    onDrawerOpenChange?: (open: boolean) => void;
     /** Accessible name of the chat region (e.g. which item a side chat is about). */
     chatLabel?: string;
     logLabel?: string;
@@ -41,6 +50,8 @@ export function ChatLayout({
   composer,
   scrollKey,
   sidebarLabel = "对话列表",
+  drawerOpen,
+  onDrawerOpenChange,
   chatLabel = "AI 对话",
   logLabel = "对话内容",
   className,
@@ -54,16 +65,29 @@ export function ChatLayout({
     if (el && following.current) el.scrollTop = el.scrollHeight;
   }, [scrollKey]);
   const isPage = (variant ?? "page") === "page";
+  const [ownDrawerOpen, setOwnDrawerOpen] = React.useState(false);
+  const drawerShown = drawerOpen ?? ownDrawerOpen;
+  const setDrawer = (open: boolean) => {
+    setOwnDrawerOpen(open);
+    onDrawerOpenChange?.(open);
+  };
+  const drawerButton =
+    isPage && sidebar ? (
+      <IconButton label={sidebarLabel} onClick={() => setDrawer(true)} className="-ml-2 size-11 md:hidden">
+        <PanelLeft aria-hidden />
+      </IconButton>
+    ) : null;
   const chat = (
     <section data-slot="chat-main" aria-label={chatLabel} className="flex min-h-0 min-w-0 flex-1 flex-col">
-      {header ? (
+      {header || drawerButton ? (
         <header
           data-slot="chat-header"
           className={cn(
             "flex shrink-0 items-center gap-3 border-border border-b",
-            isPage ? "h-14 px-6" : "h-12 px-4",
+            isPage ? "h-14 px-4 md:px-6" : "h-12 px-4",
           )}
         >
+          {drawerButton}
           {header}
         </header>
       ) : null}
@@ -81,14 +105,17 @@ export function ChatLayout({
         }}
         className={cn(
           "min-h-0 flex-1 overflow-y-auto overscroll-contain outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
-          isPage ? "px-6 py-6" : "px-4 py-4",
+          isPage ? "px-4 py-4 md:px-6 md:py-6" : "px-4 py-4",
         )}
       >
         <div className={cn("mx-auto flex flex-col gap-4", isPage && "max-w-3xl")}>{children}</div>
       </div>
       <div
         data-slot="chat-composer-area"
-        className={cn("shrink-0 border-border border-t", isPage ? "px-6 py-4" : "p-3")}
+        className={cn(
+          "shrink-0 border-border border-t",
+          isPage ? "px-3 pt-3 pb-[max(12px,env(safe-area-inset-bottom))] md:px-6 md:py-4" : "p-3",
+        )}
       >
         <div className={cn("mx-auto", isPage && "max-w-3xl")}>{composer}</div>
       </div>
@@ -100,10 +127,15 @@ export function ChatLayout({
         <aside
           data-slot="chat-sidebar"
           aria-label={sidebarLabel}
-          className="min-h-0 overflow-y-auto border-border border-r bg-surface p-3"
+          className="min-h-0 overflow-y-auto border-border border-r bg-surface p-3 max-md:hidden"
         >
           {sidebar}
         </aside>
+      ) : null}
+      {isPage && sidebar ? (
+        <Sheet title={sidebarLabel} side="left" open={drawerShown} onOpenChange={setDrawer}>
+          <div className="p-3">{sidebar}</div>
+        </Sheet>
       ) : null}
       {chat}
     </div>

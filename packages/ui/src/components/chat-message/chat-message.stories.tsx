@@ -23,7 +23,7 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div className="w-[640px]">
+      <div className="w-[min(640px,calc(100vw-2rem))]">
         <Story />
       </div>
     ),

@@ -11,7 +11,7 @@ const meta = {
   argTypes: { size: { control: "inline-radio", options: ["sm", "md"] } },
   decorators: [
     (Story) => (
-      <div className="w-[480px] rounded-md border border-border">
+      <div className="w-[min(480px,calc(100vw-2rem))] rounded-md border border-border">
         <Story />
       </div>
     ),

@@ -22,7 +22,7 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div className="w-[680px]">
+      <div className="w-[min(680px,calc(100vw-2rem))]">
         <Story />
       </div>
     ),

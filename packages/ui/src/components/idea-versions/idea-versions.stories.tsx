@@ -50,7 +50,7 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div className="w-[560px]">
+      <div className="w-[min(560px,calc(100vw-2rem))]">
         <Story />
       </div>
     ),

@@ -6,7 +6,7 @@ const meta = {
   title: "组件/MarkdownView 笔记预览",
   component: MarkdownView,
   args: {
-    className: "w-[520px]",
+    className: "w-[min(520px,calc(100vw-2rem))]",
     source:
       "# 读书笔记\n\n《置身事内》讲的是**地方政府**如何参与经济。\n\n- 土地财政\n- 招商引资\n\n> 理解中国经济，要从政府开始。\n\n详见 [豆瓣](https://book.douban.com)。",
   },

@@ -7,7 +7,7 @@ const meta = {
   component: PageLoading,
   decorators: [
     (Story) => (
-      <div className="w-[480px] rounded-md border border-border">
+      <div className="w-[min(480px,calc(100vw-2rem))] rounded-md border border-border">
         <Story />
       </div>
     ),

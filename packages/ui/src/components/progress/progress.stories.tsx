@@ -13,7 +13,7 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div className="w-80">
+      <div className="w-[min(20rem,calc(100vw-2rem))]">
         <Story />
       </div>
     ),

@@ -35,7 +35,9 @@ const meta = {
   component: SearchPill,
   tags: ["!autodocs"],
   args: { onSearch: fn(), onValueChange: fn(), onAvatarClick: fn() },
-  argTypes: { width: { control: "inline-radio", options: ["fixed", "fluid"] } },
+  argTypes: { width: { control: "inline-radio", options: ["fixed", "fluid", "responsive"] } },
+  // The spec's 500 × 40 desktop pill; its phone form is in TopBar's Phone stories.
+  parameters: { desktopOnly: true },
 } satisfies Meta<typeof SearchPill>;
 
 export default meta;
@@ -50,7 +52,8 @@ export const Controlled: Story = {
 export const Hidden: Story = { args: { hidden: true } };
 export const Fluid: Story = {
   args: { width: "fluid" },
-  decorators: [(Story) => <div className="w-[320px]">{Story()}</div>],
+  decorators: [(Story) => <div className="w-[min(320px,calc(100vw-2rem))]">{Story()}</div>],
+  parameters: { desktopOnly: false },
 };
 export const CustomPlaceholder: Story = { args: { placeholder: "搜索笔记..." } };
 

@@ -10,7 +10,8 @@ export const searchPillVariants = cva(
   "flex h-10 items-center gap-2 rounded-full border border-input bg-background px-1 transition-colors focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/25",
   {
     variants: {
-      width: { fixed: "w-[500px]", fluid: "w-full max-w-[500px]" },
+      /** `responsive`: fills its place on phones and tablets, the spec's 500 px from 1024 px up. */
+      width: { fixed: "w-[500px]", fluid: "w-full max-w-[500px]", responsive: "w-full lg:w-[500px]" },
     },
     defaultVariants: { width: "fixed" },
   },

@@ -12,7 +12,7 @@ const meta = {
   args: { defaultValue: "all", onValueChange: fn() },
   argTypes: { variant: { control: "inline-radio", options: ["underline", "pill"] } },
   render: ({ variant, ...args }) => (
-    <Tabs className="w-96" {...args}>
+    <Tabs className="w-[min(24rem,calc(100vw-2rem))]" {...args}>
       <TabsList variant={variant} aria-label="内容类型">
         <TabsTrigger value="all">全部</TabsTrigger>
         <TabsTrigger value="ideas">想法</TabsTrigger>

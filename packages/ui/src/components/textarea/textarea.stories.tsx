@@ -17,7 +17,7 @@ const meta = {
   args: {
     "aria-label": "想法内容",
     placeholder: "记录此刻的想法…",
-    className: "w-80",
+    className: "w-[min(20rem,calc(100vw-2rem))]",
     onChange: fn(),
     onSubmitShortcut: fn(),
   },

@@ -109,3 +109,32 @@ export const ShouldBeStickyAndSeventyThreePixelsHigh: Story = {
     await expect([pill.width, pill.height]).toEqual([500, 40]);
   },
 };
+
+/** Phones and tablets: the logo mark only, the pill filling the width, a 32 px avatar in a 44 px tap target. */
+export const Phone: Story = {
+  args: { user: { nickname: "小明" } },
+  globals: { viewport: { value: "phone", isRotated: false } },
+};
+export const PhoneBackHome: Story = {
+  args: { mode: "back-home" },
+  globals: { viewport: { value: "phone", isRotated: false } },
+};
+export const Dark: Story = { args: { user: { nickname: "小明" } }, globals: { theme: "dark" } };
+
+export const OnAPhoneShouldFitTheWidthWithTapTargetsOf44Pixels: Story = {
+  name: "手机上应占满宽度，点按区域至少 44px",
+  tags: ["!autodocs"],
+  args: { user: { nickname: "小明" } },
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    const bar = canvasElement.querySelector("[data-slot=top-bar]")!.getBoundingClientRect();
+    const pill = canvas.getByRole("search").getBoundingClientRect();
+    const profile = canvas.getByRole("button", { name: "打开个人资料" }).getBoundingClientRect();
+    await expect(bar.height).toBe(56);
+    await expect(pill.right).toBeLessThanOrEqual(profile.left);
+    await expect(profile.right).toBeLessThanOrEqual(bar.right);
+    await expect(profile.width).toBeGreaterThanOrEqual(44);
+    await expect(profile.height).toBeGreaterThanOrEqual(44);
+    await expect(canvas.getByText("拾念")).toHaveClass("max-lg:sr-only");
+  },
+};

@@ -41,7 +41,8 @@ export function TopBarWordmark({ className, ...props }: React.ComponentProps<"sp
       >
         拾
       </span>
-      拾念
+      {/* Phones and tablets show the mark only: the pill needs the width. */}
+      <span className="max-lg:sr-only">拾念</span>
     </span>
   );
 }
@@ -65,12 +66,12 @@ export function TopBar({
       data-slot="top-bar"
       data-mode={mode}
       className={cn(
-        "sticky top-0 z-sticky h-[var(--sn-topbar-height)] border-b border-border bg-background",
+        "sticky top-0 z-sticky h-[calc(var(--sn-topbar-height)+env(safe-area-inset-top))] border-b border-border bg-background pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]",
         className,
       )}
       {...props}
     >
-      <div className="mx-auto grid h-full max-w-[1200px] grid-cols-[1fr_auto_1fr] items-center gap-6 px-6">
+      <div className="mx-auto grid h-full max-w-[1200px] grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-2 px-3 md:gap-4 md:px-4 lg:grid-cols-[1fr_auto_1fr] lg:gap-6 lg:px-6">
         <div data-slot="top-bar-logo" className="justify-self-start">
           {logo ?? (
             <button
@@ -82,20 +83,30 @@ export function TopBar({
             </button>
           )}
         </div>
-        <SearchPill {...searchProps} hidden={searchHidden} />
+        <SearchPill width="responsive" {...searchProps} hidden={searchHidden} />
         <div data-slot="top-bar-actions" className="col-start-3 justify-self-end">
           {mode === "back-home" ? (
-            <IconButton variant="secondary" shape="round" size="md" label={homeLabel} onClick={onHomeClick}>
+            <IconButton
+              variant="secondary"
+              shape="round"
+              size="md"
+              label={homeLabel}
+              onClick={onHomeClick}
+              className="max-lg:size-11"
+            >
               <House aria-hidden />
             </IconButton>
           ) : (
-            <Avatar
-              size="md"
-              src={user?.avatar}
-              nickname={user?.nickname}
-              label={profileLabel}
+            // A 44 px tap target around the 32 px avatar on touch screens; exactly the avatar on desktop.
+            <button
+              type="button"
+              aria-label={profileLabel}
+              title={profileLabel}
               onClick={onProfileClick}
-            />
+              className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 lg:size-9"
+            >
+              <Avatar size="bar" src={user?.avatar} nickname={user?.nickname} aria-hidden />
+            </button>
           )}
         </div>
       </div>

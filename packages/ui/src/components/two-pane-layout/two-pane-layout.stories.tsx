@@ -95,3 +95,22 @@ export const ShouldScrollEachPaneOnItsOwn: Story = {
     await expect(view.scrollY).toBe(0);
   },
 };
+
+/** Phones and tablets: one pane at a time, the other one tap away. */
+export const Phone: Story = { globals: { viewport: { value: "phone", isRotated: false } } };
+export const Dark: Story = { globals: { theme: "dark" } };
+
+export const OnAPhoneOneTapShouldShowTheSidePane: Story = {
+  name: "手机上点一下「相关与AI」应显示右栏",
+  tags: ["!autodocs"],
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvas, userEvent }) => {
+    const main = canvas.getByRole("region", { name: "内容" });
+    await expect(main).toBeVisible();
+    await expect(canvas.queryByRole("region", { name: "相关与AI" })).toBeNull();
+    await userEvent.click(canvas.getByRole("tab", { name: "相关与AI" }));
+    await expect(canvas.getByRole("region", { name: "相关与AI" })).toBeVisible();
+    await expect(canvas.getByRole("tab", { name: "相关与AI" })).toHaveAttribute("aria-selected", "true");
+    await expect(canvas.queryByRole("region", { name: "内容" })).toBeNull();
+  },
+};

@@ -45,6 +45,8 @@ export const Default: Story = {};
 export const ShouldStayBetween900And1200PixelsWide: Story = {
   name: "网页布局宽度应在 900px 至 1200px 之间",
   tags: ["!autodocs"],
+  // The desktop geometry (from 1024 px); the Phone story shows the layout below it.
+  parameters: { desktopOnly: true },
   render: (args) => (
     <div className="flex flex-col gap-6">
       <WebLayout {...args} data-testid="wide" />
@@ -68,3 +70,5 @@ export const ShouldStayBetween900And1200PixelsWide: Story = {
     await expect(view.scrollX).toBe(0);
   },
 };
+
+export const Phone: Story = { globals: { viewport: { value: "phone", isRotated: false } } };
