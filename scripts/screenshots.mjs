@@ -34,7 +34,8 @@ const idea = await api("POST", "/api/ideas", token, {
 await api("POST", "/api/ideas", token, { content: "读《断舍离》：物品是为人服务的，不是反过来。" });
 const note = await api("POST", "/api/notes", token, {
   title: "跑步训练计划",
-  content: "## 第一周\n\n- 周二 5 公里轻松跑\n- 周四 间歇跑 6 × 400 米\n- 周六 长距离 10 公里\n\n> 循序渐进，别受伤。",
+  content:
+    "## 第一周\n\n- 周二 5 公里轻松跑\n- 周四 间歇跑 6 × 400 米\n- 周六 长距离 10 公里\n\n> 循序渐进，别受伤。",
   tags: ["跑步"],
 });
 
