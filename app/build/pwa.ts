@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
+
+// Not hashed by the bundler (it must run before the first paint): its text goes into the version.
+const themeScript = new URL("../public/theme.js", import.meta.url);
 
 /**
  * A small service-worker build step instead of vite-plugin-pwa (and its Workbox tree): after
@@ -20,11 +24,12 @@ export function pwa(): Plugin {
         "/favicon.svg",
         "/icon-192.png",
         "/icon-512.png",
+        "/theme.js",
       ];
-      const version = files
-        .filter((f) => f.startsWith("/assets/"))
-        .sort()
-        .join("|");
+      const version = [
+        ...files.filter((f) => f.startsWith("/assets/")).sort(),
+        readFileSync(themeScript, "utf8"),
+      ].join("|");
       let hash = 0;
       for (let i = 0; i < version.length; i++) hash = (hash * 31 + version.charCodeAt(i)) | 0;
       this.emitFile({

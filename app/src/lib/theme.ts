@@ -17,7 +17,7 @@ export function chooseTheme(choice: ThemeChoice) {
     if (choice === "system") localStorage.removeItem(KEY);
     else localStorage.setItem(KEY, choice);
   } catch {
-    // Storage blocked: the choice lasts until the page is left.
+    // Storage blocked: nothing can be kept; theme.js keeps following the system.
   }
   window.dispatchEvent(new Event("shinian-theme"));
 }

@@ -227,25 +227,28 @@ async function waitGone(pid: number, timeoutMs: number): Promise<boolean> {
 
 type LockOwner =
   | { state: "none" }
-  /** Dead, a zombie nobody reaped, or a pid reused by a process that is no postmaster. */
+  /** No such process: PostgreSQL removes the file itself, after its own shared-memory check. */
+  | { state: "dead"; pid: number }
+  /** A zombie nobody reaped, or a pid reused by a process that is no postgres: stale, but
+   * PostgreSQL's kill(pid, 0) test would call it alive and refuse to start. */
   | { state: "stale"; pid: number }
   /** A postmaster of this cluster. */
   | { state: "ours"; pid: number }
-  /** A postmaster we cannot tie to this cluster: left for PostgreSQL to judge. */
+  /** A postgres we cannot tie to this cluster, or a process we cannot inspect: left to PostgreSQL. */
   | { state: "other"; pid: number };
 
-/**
- * Who holds a PostgreSQL lock file (postmaster.pid, or the socket's .s.PGSQL.N.lock). PostgreSQL
- * itself only asks kill(pid, 0): a zombie, or a pid reused after a crash, makes it refuse to start.
- */
+/** Who holds a PostgreSQL lock file (postmaster.pid, or the socket's .s.PGSQL.N.lock). */
 async function lockOwner(lockFile: string, clusterDir: string): Promise<LockOwner> {
   const text = await readFile(lockFile, "utf8").catch(() => null);
   const pid = Number.parseInt(text?.split("\n")[0] ?? "", 10);
   if (!Number.isInteger(pid) || pid <= 0) return { state: "none" };
-  if (!alive(pid) || (await isZombie(pid))) return { state: "stale", pid };
-  const cmdline = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
-  if (path.basename(cmdline[0] ?? "") !== "postgres") return { state: "stale", pid };
-  return { state: cmdline.includes(clusterDir) ? "ours" : "other", pid };
+  if (!alive(pid)) return { state: "dead", pid };
+  if (await isZombie(pid)) return { state: "stale", pid };
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => null);
+  if (cmdline === null) return { state: "other", pid };
+  const args = cmdline.split("\0");
+  if (path.basename(args[0] ?? "") !== "postgres") return { state: "stale", pid };
+  return { state: args.includes(clusterDir) ? "ours" : "other", pid };
 }
 
 async function removeStaleLock(lockFile: string, clusterDir: string, logger: Logger): Promise<LockOwner> {

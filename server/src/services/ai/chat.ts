@@ -168,7 +168,7 @@ export async function prepareReply(
         mode,
         model: null,
       },
-      conversation.title ? null : question.slice(0, 30),
+      conversation.title ? null : [...question].slice(0, 30).join(""), // never half an emoji
     );
     userMessage.catch(() => {}); // awaited by the stream; this only keeps it from being "unhandled" first
     const subjectSource = subject && sources[0]?.id === subject.id ? sources[0] : null;

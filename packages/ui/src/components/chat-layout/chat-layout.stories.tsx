@@ -119,10 +119,13 @@ export const OnAPhoneTheConversationListShouldOpenInADrawer: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     const body = within(canvasElement.ownerDocument.body);
     await expect(canvas.queryByRole("complementary", { name: "对话列表" })).toBeNull();
-    await userEvent.click(canvas.getByRole("button", { name: "对话列表" }));
+    const open = canvas.getByRole("button", { name: "打开对话列表" });
+    await expect(open).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(open);
     const drawer = await body.findByRole("dialog", { name: "对话列表" });
     await expect(within(drawer).getByText("读书清单")).toBeVisible();
     await userEvent.click(within(drawer).getByRole("button", { name: "关闭" }));
     await expect(body.queryByRole("dialog", { name: "对话列表" })).toBeNull();
+    await expect(open).toHaveFocus();
   },
 };

@@ -12,7 +12,7 @@ export const chatLayoutVariants = cva("min-h-0 w-full overflow-hidden", {
        * /chat: conversations on the left, the chat filling the rest of the screen under the top bar.
        * Below 768 px the conversations move into a drawer opened from the header.
        */
-      page: "flex h-[calc(100dvh-var(--sn-topbar-height))] md:grid md:grid-cols-[280px_1fr] lg:min-h-[560px]",
+      page: "flex h-[calc(100dvh-var(--sn-topbar-total))] md:grid md:grid-cols-[280px_1fr] lg:min-h-[560px]",
       /** A side chat inside a pane: fills its parent. */
       panel: "flex h-full flex-col",
     },
@@ -34,6 +34,8 @@ export type ChatLayoutProps = Omit<React.ComponentProps<"div">, "children"> &
     /** Changes whenever the messages grow: the log follows to the bottom unless the reader scrolled up. */
     scrollKey?: unknown;
     sidebarLabel?: string;
+    /** Accessible name of the button that opens the conversation list on phones. */
+    openSidebarLabel?: string;
     /** The phone drawer of the conversation list, when the parent controls it (e.g. closes it on a choice). */
     drawerOpen?: boolean;
     onDrawerOpenChange?: (open: boolean) => void;
@@ -50,6 +52,7 @@ export function ChatLayout({
   composer,
   scrollKey,
   sidebarLabel = "对话列表",
+  openSidebarLabel = "打开对话列表",
   drawerOpen,
   onDrawerOpenChange,
   chatLabel = "AI 对话",
@@ -71,23 +74,34 @@ export function ChatLayout({
     setOwnDrawerOpen(open);
     onDrawerOpenChange?.(open);
   };
-  const drawerButton =
+  const drawer =
     isPage && sidebar ? (
-      <IconButton label={sidebarLabel} onClick={() => setDrawer(true)} className="-ml-2 size-11 md:hidden">
-        <PanelLeft aria-hidden />
-      </IconButton>
+      <Sheet
+        title={sidebarLabel}
+        side="left"
+        open={drawerShown}
+        onOpenChange={setDrawer}
+        trigger={
+          <IconButton label={openSidebarLabel} className="-ml-2 size-11 md:hidden">
+            <PanelLeft aria-hidden />
+          </IconButton>
+        }
+      >
+        <div className="p-3">{sidebar}</div>
+      </Sheet>
     ) : null;
   const chat = (
     <section data-slot="chat-main" aria-label={chatLabel} className="flex min-h-0 min-w-0 flex-1 flex-col">
-      {header || drawerButton ? (
+      {header || drawer ? (
         <header
           data-slot="chat-header"
           className={cn(
             "flex shrink-0 items-center gap-3 border-border border-b",
             isPage ? "h-14 px-4 md:px-6" : "h-12 px-4",
+            !header && "md:hidden",
           )}
         >
-          {drawerButton}
+          {drawer}
           {header}
         </header>
       ) : null}
@@ -131,11 +145,6 @@ export function ChatLayout({
         >
           {sidebar}
         </aside>
-      ) : null}
-      {isPage && sidebar ? (
-        <Sheet title={sidebarLabel} side="left" open={drawerShown} onOpenChange={setDrawer}>
-          <div className="p-3">{sidebar}</div>
-        </Sheet>
       ) : null}
       {chat}
     </div>

@@ -17,8 +17,9 @@ export const searchPillVariants = cva(
   },
 );
 
+// 32 px circles with a 44 px tap area (the ::after), for fingers on touch screens.
 const actionClass =
-  "inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
+  "relative inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full outline-none transition-colors after:absolute after:-inset-1.5 after:content-[''] focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
 
 export type SearchPillWidth = NonNullable<VariantProps<typeof searchPillVariants>["width"]>;
 

@@ -26,14 +26,25 @@ export type SheetProps = React.ComponentProps<typeof DialogPrimitive.Root> &
   VariantProps<typeof sheetContentVariants> & {
     /** The sheet's name, read by screen readers and shown as its heading. */
     title: string;
+    /** The button that opens it: focus returns to it on close, and it announces the open state. */
+    trigger?: React.ReactNode;
     closeLabel?: string;
     className?: string;
   };
 
 /** A panel that slides over the page on small screens (Radix Dialog: focus trap, Esc, overlay click). */
-export function Sheet({ title, side, closeLabel = "关闭", className, children, ...props }: SheetProps) {
+export function Sheet({
+  title,
+  trigger,
+  side,
+  closeLabel = "关闭",
+  className,
+  children,
+  ...props
+}: SheetProps) {
   return (
     <DialogPrimitive.Root {...props}>
+      {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-overlay bg-overlay" />
         <DialogPrimitive.Content

@@ -66,7 +66,7 @@ export function TopBar({
       data-slot="top-bar"
       data-mode={mode}
       className={cn(
-        "sticky top-0 z-sticky h-[calc(var(--sn-topbar-height)+env(safe-area-inset-top))] border-b border-border bg-background pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]",
+        "sticky top-0 z-sticky h-[var(--sn-topbar-total)] border-b border-border bg-background pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]",
         className,
       )}
       {...props}

@@ -3,7 +3,7 @@ import * as React from "react";
 import { cn } from "../../lib/cn";
 
 export const twoPaneLayoutVariants = cva(
-  "flex h-[calc(100dvh-var(--sn-topbar-height))] w-full flex-col overflow-hidden lg:grid lg:h-[calc(100vh-var(--sn-topbar-height))] lg:min-h-[700px] lg:grid-cols-[3fr_2fr]",
+  "flex h-[calc(100dvh-var(--sn-topbar-total))] w-full flex-col overflow-hidden lg:grid lg:h-[calc(100vh-var(--sn-topbar-height))] lg:min-h-[700px] lg:grid-cols-[3fr_2fr]",
 );
 
 const paneClass =
@@ -53,6 +53,7 @@ export function TwoPaneLayout({
       id={`${id}-${which}-tab`}
       aria-selected={shown === which}
       aria-controls={`${id}-${which}`}
+      tabIndex={shown === which ? 0 : -1}
       onClick={() => show(which)}
       className={switchClass}
     >
@@ -71,6 +72,12 @@ export function TwoPaneLayout({
         aria-label="切换内容与相关"
         data-slot="two-pane-switch"
         className="flex shrink-0 border-border border-b bg-background lg:hidden"
+        onKeyDown={(event) => {
+          if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+          const next = shown === "left" ? "right" : "left";
+          show(next);
+          document.getElementById(`${id}-${next}-tab`)?.focus();
+        }}
       >
         {tab("left", leftLabel)}
         {tab("right", rightLabel)}
