@@ -49,6 +49,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs] },
   },
+  projects: [
+    { name: "desktop" },
+    // The core journey on a phone: 390 × 844, touch, mobile viewport rules. Only that test, so CI stays lean.
+    {
+      name: "phone",
+      testMatch: "journey.e2e.ts",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
   webServer: [
     // 本地模式: no AI provider configured
     {

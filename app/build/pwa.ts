@@ -24,6 +24,9 @@ export function pwa(): Plugin {
         "/favicon.svg",
         "/icon-192.png",
         "/icon-512.png",
+        "/icon-maskable-192.png",
+        "/icon-maskable-512.png",
+        "/apple-touch-icon.png",
         "/theme.js",
       ];
       const version = [

@@ -1,5 +1,8 @@
 import type {
+  CaptureTokenList,
   ChangePasswordRequest,
+  CreateCaptureTokenRequest,
+  CreatedCaptureToken,
   DeleteAccountRequest,
   LedgerEntry,
   Page,
@@ -17,3 +20,9 @@ export const revokeSession = (id: string) => api.delete<null>(`/auth/sessions/${
 export const changePassword = (body: ChangePasswordRequest) =>
   api.post<null>("/auth/password", { json: body });
 export const deleteAccount = (body: DeleteAccountRequest) => api.delete<null>("/account", { json: body });
+
+export const fetchCaptureTokens = () => api.get<CaptureTokenList>("/auth/capture-tokens");
+export const createCaptureToken = (body: CreateCaptureTokenRequest) =>
+  api.post<CreatedCaptureToken>("/auth/capture-tokens", { json: body });
+export const revokeCaptureToken = (id: string) =>
+  api.delete<null>(`/auth/capture-tokens/${encodeURIComponent(id)}`);

@@ -55,7 +55,7 @@ export function AiPointsScreen() {
 
   return (
     <AppShell backHome>
-      <WebLayout className="flex flex-col gap-6 py-8">
+      <WebLayout className="flex flex-col gap-6 py-4 md:py-8">
         <h1 className="font-bold text-2xl">AI点数</h1>
         {error ? <Alert tone="error" description={error} /> : null}
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_2fr]">

@@ -21,6 +21,7 @@ import { tokenStore } from "../../auth/token-store.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { CaptureTokensCard } from "./capture-tokens-card.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 const errorText = (e: unknown, fallback: string) => (isApiError(e) ? e.message : fallback);
@@ -29,15 +30,16 @@ const errorText = (e: unknown, fallback: string) => (isApiError(e) ? e.message :
 export function PrivacySecurityScreen() {
   return (
     <AppShell backHome>
-      <WebLayout className="flex flex-col gap-6 py-8">
+      <WebLayout className="flex flex-col gap-6 py-4 md:py-8">
         <h1 className="font-bold text-2xl">隐私与安全</h1>
-        <div className="grid grid-cols-2 items-start gap-6">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
           <div className="flex flex-col gap-6">
             <PasswordCard />
             <ExportPanel />
           </div>
           <div className="flex flex-col gap-6">
             <SessionsCard />
+            <CaptureTokensCard />
             <DeleteAccountCard />
           </div>
         </div>

@@ -5,6 +5,9 @@ import { useDraft } from "../../lib/draft.ts";
 export type ComposerProps = {
   /** Saves the text; resolves once the server has it (then the draft is dropped). */
   onCapture: (content: string) => Promise<void>;
+  /** Text shared from another app (share target): added to the draft once, then `onSharedTaken`. */
+  shared?: string;
+  onSharedTaken?: () => void;
 };
 
 const SEPARATOR = "\n\n";
@@ -23,7 +26,7 @@ const parseSending = (stored: string): string[] => {
  * server has it, the text stays in a second draft, the list of texts being sent. A failed save
  * puts it back in the box, and so does a reload that cut a save short: nothing typed is lost.
  */
-export function Composer({ onCapture }: ComposerProps) {
+export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
   const [stored, setStored] = useDraft("composer:sending");
   const latestDraft = React.useRef(draft);
@@ -49,6 +52,15 @@ export function Composer({ onCapture }: ComposerProps) {
     track(() => []);
     for (const text of cut.reverse()) putBack(text);
   }, []);
+
+  const taken = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (!shared || taken.current === shared) return;
+    taken.current = shared;
+    latestDraft.current = [latestDraft.current, shared].filter(Boolean).join(SEPARATOR);
+    setDraft(latestDraft.current);
+    onSharedTaken?.();
+  }, [shared, setDraft, onSharedTaken]);
 
   const capture = async () => {
     const content = draft.trim();

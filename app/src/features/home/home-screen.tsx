@@ -23,7 +23,7 @@ import { isUnsaved, unsavedIdea, useFeed } from "./use-feed.ts";
 const route = getRouteApi("/_authenticated/");
 
 export function HomeScreen() {
-  const { q, type = "all", tag } = route.useSearch();
+  const { q, type = "all", tag, shared } = route.useSearch();
   const navigate = useNavigate({ from: "/" });
   const feed = useFeed(type, tag);
   const [captureError, setCaptureError] = React.useState<string | null>(null);
@@ -77,7 +77,14 @@ export function HomeScreen() {
   return (
     <AppShell query={q ?? ""}>
       <WebLayout className="flex flex-col gap-4 py-4 md:gap-6 md:py-8">
-        <Composer onCapture={capture} />
+        <Composer
+          onCapture={capture}
+          shared={shared}
+          // Once in the draft, the shared text leaves the URL: a reload must not add it again.
+          onSharedTaken={() =>
+            void navigate({ search: { q, tag, type: type === "all" ? undefined : type }, replace: true })
+          }
+        />
         {captureError ? <Alert tone="error" description={captureError} /> : null}
         {q ? (
           <SearchResults query={q} />
