@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { apiUser, PASSWORD, signIn } from "./helpers.ts";
 
-test("401: a revoked session lands on /login, and logging in returns with the draft intact", async ({
+test("401: a revoked session lands on /login; the capture it refused is kept and saved once after logging in again", async ({
   page,
   context,
   request,
@@ -26,7 +26,19 @@ test("401: a revoked session lands on /login, and logging in returns with the dr
   await page.getByLabel("密码").fill(PASSWORD);
   await page.getByRole("button", { name: "登录" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByPlaceholder("记录一个想法…")).toHaveValue("断网前没来得及保存的想法");
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  await expect(list.getByRole("article").filter({ hasText: "断网前没来得及保存的想法" })).not.toContainText(
+    "待同步",
+  );
+  await expect(page.getByRole("region", { name: "待同步的想法" })).toHaveCount(0);
+  const login = await request.post("/api/auth/login", {
+    data: { account: user.account, password: PASSWORD },
+  });
+  const token = (await login.json()).data.token;
+  const ideas = await request.get("/api/ideas", { headers: { Authorization: `Bearer ${token}` } });
+  expect((await ideas.json()).data.items.map((i: { content: string }) => i.content)).toEqual([
+    "断网前没来得及保存的想法",
+  ]);
 });
 
 test("logout clears all three keys and the drafts, and goes to /login", async ({

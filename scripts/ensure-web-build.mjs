@@ -11,6 +11,7 @@ const sources = [
   "app/src",
   "app/public",
   "app/index.html",
+  "app/build",
   "app/vite.config.ts",
   "packages/ui/src",
   "packages/contract/src",

@@ -88,4 +88,45 @@ self.addEventListener("fetch", (event) => {
     ),
   );
 });
+
+// Background Sync: captures queued offline (app/src/features/capture-queue/queue-store.ts) are
+// sent when the network returns, even with no page open. Only the clear answers are settled here
+// (saved, or 410 deleted); a refusal stays for the app, which shows its reason. A rejected promise
+// asks the browser to fire the sync again later.
+self.addEventListener("sync", (event) => {
+  if (event.tag === "capture-queue") event.waitUntil(sendQueuedCaptures());
+});
+
+const idb = (request) =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+async function sendQueuedCaptures() {
+  const open = indexedDB.open("shinian-capture");
+  // Never create the database here: the app's store would then miss its object store.
+  open.onupgradeneeded = () => open.transaction.abort();
+  const db = await idb(open).catch(() => null);
+  if (!db) return;
+  const read = (fn) => idb(fn(db.transaction("queue").objectStore("queue")));
+  const [keys, values] = await Promise.all([read((s) => s.getAllKeys()), read((s) => s.getAll())]);
+  const session = values[keys.indexOf("session")];
+  if (!session) return;
+  const queued = values
+    .filter((item, i) => keys[i] !== "session" && item.userId === session.userId && item.state === "pending")
+    .sort((a, b) => a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId));
+  for (const item of queued) {
+    const response = await fetch("/api/ideas", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer " + session.token },
+      body: JSON.stringify({ content: item.content, clientId: item.clientId, capturedAt: item.capturedAt }),
+    });
+    if (response.ok || response.status === 410) {
+      await idb(db.transaction("queue", "readwrite").objectStore("queue").delete(item.userId + "/" + item.clientId));
+    } else if (response.status >= 500 || [401, 408, 429].includes(response.status)) {
+      throw new Error("not now: " + response.status);
+    } else return;
+  }
+}
 `;

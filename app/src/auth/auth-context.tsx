@@ -1,5 +1,6 @@
 import * as React from "react";
 import { fetchMe, logout as logoutRequest } from "../api/auth.ts";
+import { forgetSession } from "../features/capture-queue/queue-store.ts";
 import { clearAllDrafts } from "../lib/draft.ts";
 import { type AuthState, type AuthStatus, resolveAuth } from "./auth-state.ts";
 import { type StoredUser, tokenStore } from "./token-store.ts";
@@ -38,6 +39,8 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       logout: async () => {
         if (tokenStore.getToken()) await logoutRequest().catch(() => undefined);
         clearAllDrafts();
+        // The queue itself stays for this user's next sign-in; the token the worker sends with goes.
+        await forgetSession().catch(() => undefined);
         tokenStore.clearAll();
       },
     };

@@ -3,6 +3,7 @@ export * from "./components/alert";
 export * from "./components/auth-checking";
 export * from "./components/avatar";
 export * from "./components/button";
+export * from "./components/capture-queue";
 export * from "./components/card";
 export * from "./components/chat-composer";
 export * from "./components/chat-layout";

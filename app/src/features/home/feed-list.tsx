@@ -1,5 +1,5 @@
 import type { FeedItem } from "@shinian/contract";
-import { Checkbox, IdeaListItem, NoteListItem } from "@shinian/ui";
+import { Checkbox, IdeaListItem, type IdeaSyncState, NoteListItem } from "@shinian/ui";
 import { markdownToPlain } from "../../lib/markdown-text.ts";
 import { isUnsaved } from "./use-feed.ts";
 
@@ -8,11 +8,13 @@ export type FeedListProps = {
   selectedTag?: string;
   onOpen: (item: { type: "idea" | "note"; id: string }) => void;
   onTagClick: (tag: string) => void;
+  /** Queued captures by their temporary id: shown as 待同步 or 未能保存. */
+  syncStates?: ReadonlyMap<string, IdeaSyncState>;
   /** Choosing ideas for 整理成笔记: each idea gets a checkbox. */
   selection?: { chosen: ReadonlySet<string>; onToggle: (id: string) => void };
 };
 
-export function FeedList({ items, selectedTag, onOpen, onTagClick, selection }: FeedListProps) {
+export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, selection }: FeedListProps) {
   return (
     <ul className="flex flex-col gap-3" aria-label="想法和笔记">
       {items.map((item) => (
@@ -37,6 +39,7 @@ export function FeedList({ items, selectedTag, onOpen, onTagClick, selection }: 
                   createdAt: item.createdAt,
                   pinned: item.pinned,
                   aiStatus: item.aiStatus,
+                  syncState: syncStates?.get(item.id),
                 }}
                 selectedTag={selectedTag}
                 onOpen={(id) => onOpen({ type: "idea", id })}

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  CaptureQueue,
   EmptyState,
   PageLoading,
   Tabs,
@@ -12,13 +13,15 @@ import {
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { isApiError } from "../../api/client.ts";
-import { createIdea, createNote, type FeedType } from "../../api/items.ts";
+import { createNote, type FeedType } from "../../api/items.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
+import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { ComposeBar } from "./compose-bar.tsx";
 import { Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { SearchResults } from "./search-results.tsx";
-import { isUnsaved, unsavedIdea, useFeed } from "./use-feed.ts";
+import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
 const route = getRouteApi("/_authenticated/");
 
@@ -26,6 +29,7 @@ export function HomeScreen() {
   const { q, type = "all", tag, shared } = route.useSearch();
   const navigate = useNavigate({ from: "/" });
   const feed = useFeed(type, tag);
+  const { user } = useAuth();
   const [captureError, setCaptureError] = React.useState<string | null>(null);
   const sentinel = React.useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = React.useState<Set<string> | null>(null);
@@ -40,17 +44,20 @@ export function HomeScreen() {
   const setSearch = (next: { type?: FeedType; tag?: string | undefined }) =>
     void navigate({ search: (old) => ({ ...old, ...next }) });
 
+  const queue = useCaptureQueue(user?.id, (idea) => {
+    if (type !== "note" && !tag) feed.prepend({ ...idea, type: "idea" });
+  });
+  // Queued captures are untagged ideas: shown on 全部 and 想法 without a tag filter.
+  const showQueued = type !== "note" && !tag;
+  const queued = queue.items.map(queuedIdea);
+  const syncStates = new Map(queue.items.map((item, n) => [queued[n]!.id, item.state] as const));
   const capture = async (content: string) => {
     setCaptureError(null);
-    const optimistic = unsavedIdea(content);
-    if (type !== "note") feed.prepend(optimistic);
     try {
-      const idea = await createIdea({ content });
-      feed.replace(optimistic.id, { ...idea, type: "idea" });
-    } catch (e) {
-      feed.replace(optimistic.id, null);
-      setCaptureError(isApiError(e) ? e.message : "保存失败，草稿已保留");
-      throw e;
+      await queue.capture(content);
+    } catch {
+      setCaptureError("无法在本机保存，草稿已保留");
+      throw new Error("not queued");
     }
   };
 
@@ -86,6 +93,17 @@ export function HomeScreen() {
           }
         />
         {captureError ? <Alert tone="error" description={captureError} /> : null}
+        <CaptureQueue
+          pending={queue.items.filter((i) => i.state === "pending").length}
+          refused={queue.items
+            .filter((i) => i.state === "refused")
+            .map((i) => ({ id: i.clientId, content: i.content, reason: i.reason ?? "" }))}
+          offline={!queue.online}
+          syncing={queue.syncing}
+          onSyncNow={queue.syncNow}
+          onRetry={(id) => void queue.retry(id)}
+          onDelete={(id) => void queue.remove(id)}
+        />
         {q ? (
           <SearchResults query={q} />
         ) : (
@@ -122,7 +140,8 @@ export function HomeScreen() {
             </div>
             {feed.error ? <Alert tone="error" description={feed.error} /> : null}
             <FeedList
-              items={feed.items}
+              items={[...(showQueued ? queued : []), ...feed.items]}
+              syncStates={syncStates}
               selectedTag={tag}
               onOpen={(item) =>
                 isUnsaved(item)
@@ -138,7 +157,7 @@ export function HomeScreen() {
             />
             {chosen ? <ComposeBar chosen={[...chosen]} onCancel={() => setChosen(null)} /> : null}
             {feed.loading ? <PageLoading /> : null}
-            {!feed.loading && !feed.error && feed.items.length === 0 ? (
+            {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
               <EmptyState title="还没有内容" description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。" />
             ) : null}
             {feed.hasMore ? (

@@ -5,23 +5,21 @@ import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { usePendingIdeas } from "../../lib/ai-pending.ts";
 
 const UNSAVED_PREFIX = "temp-";
-let unsavedCount = 0;
 
-/** An idea shown the moment it is captured, under a temporary id until the server saves it. */
-export function unsavedIdea(content: string): FeedItem {
-  const now = new Date().toISOString();
+/** A capture still in the offline queue, shown in the list under a temporary id until it is saved. */
+export function queuedIdea(item: { clientId: string; content: string; capturedAt: string }): FeedItem {
   return {
     type: "idea",
-    id: `${UNSAVED_PREFIX}${++unsavedCount}`,
-    originalContent: content,
+    id: `${UNSAVED_PREFIX}${item.clientId}`,
+    originalContent: item.content,
     title: "",
-    content,
+    content: item.content,
     tags: [],
     aiStatus: "none",
     pinned: false,
     aiExcluded: false,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: item.capturedAt,
+    updatedAt: item.capturedAt,
   };
 }
 

@@ -129,3 +129,5 @@ export const OnAPhoneTheConversationListShouldOpenInADrawer: Story = {
     await expect(open).toHaveFocus();
   },
 };
+
+export const Dark: Story = { globals: { theme: "dark" } };

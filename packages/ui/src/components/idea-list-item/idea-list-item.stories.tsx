@@ -72,6 +72,24 @@ export const AiPending: Story = {
   },
 };
 
+/** Captured offline: kept on the device until the network returns. */
+export const PendingSync: Story = {
+  args: {
+    idea: {
+      id: "idea-offline",
+      title: null,
+      snippet: "地铁上没信号时想到的：周报可以改成三句话",
+      tags: [],
+      createdAt: minutesAgo(2),
+      syncState: "pending",
+    },
+  },
+};
+
+export const RefusedSync: Story = {
+  args: { idea: { ...PendingSync.args!.idea!, syncState: "refused" } },
+};
+
 export const AiFailed: Story = {
   args: {
     idea: {

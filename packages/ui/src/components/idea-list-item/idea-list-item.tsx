@@ -1,9 +1,11 @@
-import { CircleAlert, Pin } from "lucide-react";
+import { CircleAlert, CloudOff, Pin } from "lucide-react";
 import type * as React from "react";
 import { Spinner } from "../spinner";
 import { FeedItem, type FeedItemHighlights } from "./feed-item";
 
 export type IdeaAiStatus = "none" | "pending" | "done" | "failed";
+/** A capture still on this device: `pending` waits for the network, `refused` was refused by the server. */
+export type IdeaSyncState = "pending" | "refused";
 
 export type IdeaListItemIdea = {
   id: string;
@@ -13,6 +15,7 @@ export type IdeaListItemIdea = {
   createdAt: string | Date;
   pinned?: boolean;
   aiStatus?: IdeaAiStatus;
+  syncState?: IdeaSyncState;
 };
 
 export type IdeaListItemProps = Omit<React.ComponentProps<"article">, "title" | "onClick"> & {
@@ -31,6 +34,8 @@ export type IdeaListItemProps = Omit<React.ComponentProps<"article">, "title" | 
   pinnedLabel?: string;
   aiPendingLabel?: string;
   aiFailedLabel?: string;
+  pendingSyncLabel?: string;
+  refusedSyncLabel?: string;
   untitledLabel?: string;
   tagListLabel?: string;
 };
@@ -46,6 +51,8 @@ export function IdeaListItem({
   pinnedLabel = "已置顶",
   aiPendingLabel = "AI整理中…",
   aiFailedLabel = "AI整理失败",
+  pendingSyncLabel = "待同步",
+  refusedSyncLabel = "未能保存",
   untitledLabel = "无标题想法",
   tagListLabel = "标签",
   ...props
@@ -57,6 +64,7 @@ export function IdeaListItem({
       kindLabel={kindLabel}
       data-pinned={idea.pinned || undefined}
       data-ai-status={aiStatus}
+      data-sync={idea.syncState}
       title={idea.title}
       snippet={idea.snippet}
       tags={idea.tags}
@@ -70,6 +78,19 @@ export function IdeaListItem({
       onTagClick={onTagClick}
       badges={
         <>
+          {idea.syncState ? (
+            <span
+              data-slot="idea-sync"
+              className={
+                idea.syncState === "pending"
+                  ? "inline-flex items-center gap-1 text-warning"
+                  : "inline-flex items-center gap-1 text-error"
+              }
+            >
+              <CloudOff aria-hidden className="size-3.5" />
+              {idea.syncState === "pending" ? pendingSyncLabel : refusedSyncLabel}
+            </span>
+          ) : null}
           {idea.pinned ? (
             <span data-slot="idea-pinned" className="inline-flex items-center gap-1 text-primary">
               <Pin aria-hidden className="size-3.5" />

@@ -4,4 +4,5 @@ export {
   IdeaListItem,
   type IdeaListItemIdea,
   type IdeaListItemProps,
+  type IdeaSyncState,
 } from "./idea-list-item";

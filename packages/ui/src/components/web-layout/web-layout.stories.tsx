@@ -72,3 +72,5 @@ export const ShouldStayBetween900And1200PixelsWide: Story = {
 };
 
 export const Phone: Story = { globals: { viewport: { value: "phone", isRotated: false } } };
+
+export const Dark: Story = { globals: { theme: "dark" } };

@@ -1,0 +1,131 @@
+import type { Idea } from "@shinian/contract";
+import * as React from "react";
+import { createIdea } from "../../api/items.ts";
+import { tokenStore } from "../../auth/token-store.ts";
+import { useOnline } from "../../lib/use-online.ts";
+import { dropQueued, putQueued, type QueuedCapture, queuedFor, rememberSession } from "./queue-store.ts";
+import { outcomeOf, retryDelay } from "./send-outcome.ts";
+
+/** Asks the service worker to send the queue when the network returns, even with 拾念 closed. */
+async function requestBackgroundSync() {
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  const sync = (
+    registration as
+      | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+      | undefined
+  )?.sync;
+  await sync?.register("capture-queue").catch(() => undefined);
+}
+
+/**
+ * The signed-in user's offline capture queue: every capture is queued first (IndexedDB), then
+ * sent in order, each under its own clientId, so nothing typed is lost and nothing is made twice.
+ * Sends on start, when the network returns, after a backoff, and through Background Sync.
+ */
+export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea) => void) {
+  const [items, setItems] = React.useState<QueuedCapture[]>([]);
+  const [syncing, setSyncing] = React.useState(false);
+  const online = useOnline();
+  const running = React.useRef<Promise<void> | null>(null);
+  const again = React.useRef(false);
+  const failures = React.useRef(0);
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saved = React.useRef(onSaved);
+  saved.current = onSaved;
+
+  const reload = React.useCallback(async () => {
+    if (userId) setItems(await queuedFor(userId));
+  }, [userId]);
+
+  const flush = React.useCallback((): Promise<void> => {
+    if (!userId) return Promise.resolve();
+    if (running.current) {
+      // A capture queued while a send runs: one more pass when it ends.
+      again.current = true;
+      return running.current;
+    }
+    running.current = (async () => {
+      setSyncing(true);
+      clearTimeout(timer.current);
+      try {
+        for (const item of await queuedFor(userId)) {
+          if (item.state !== "pending") continue;
+          try {
+            const idea = await createIdea({
+              content: item.content,
+              clientId: item.clientId,
+              capturedAt: item.capturedAt,
+            });
+            await dropQueued(item);
+            failures.current = 0;
+            saved.current(idea);
+          } catch (error) {
+            const outcome = outcomeOf(error);
+            if (outcome.kind === "gone") await dropQueued(item);
+            else if (outcome.kind === "refused")
+              await putQueued({ ...item, state: "refused", reason: outcome.reason });
+            else {
+              // Later ones wait behind it: captures reach the server in the order they were written.
+              failures.current += 1;
+              timer.current = setTimeout(() => void flush(), retryDelay(failures.current));
+              void requestBackgroundSync();
+              break;
+            }
+          }
+        }
+      } finally {
+        running.current = null;
+        setSyncing(false);
+        await reload();
+      }
+      if (again.current) {
+        again.current = false;
+        await flush();
+      }
+    })();
+    return running.current;
+  }, [userId, reload]);
+
+  React.useEffect(() => {
+    const token = tokenStore.getToken();
+    if (userId && token) void rememberSession(userId, token).catch(() => undefined);
+    void reload();
+    void flush();
+    return () => clearTimeout(timer.current);
+  }, [userId, reload, flush]);
+
+  React.useEffect(() => {
+    if (online) void flush();
+  }, [online, flush]);
+
+  return {
+    items,
+    syncing,
+    online,
+    /** Queues the text (durably) and tries to send it; rejects only when it could not be kept. */
+    capture: async (content: string) => {
+      if (!userId) throw new Error("not signed in");
+      const item: QueuedCapture = {
+        userId,
+        clientId: crypto.randomUUID(),
+        content,
+        capturedAt: new Date().toISOString(),
+        state: "pending",
+      };
+      await putQueued(item);
+      await reload();
+      void flush();
+    },
+    syncNow: () => void flush(),
+    retry: async (clientId: string) => {
+      const item = items.find((i) => i.clientId === clientId);
+      if (item) await putQueued({ ...item, state: "pending", reason: undefined });
+      await flush();
+    },
+    remove: async (clientId: string) => {
+      const item = items.find((i) => i.clientId === clientId);
+      if (item) await dropQueued(item);
+      await reload();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { expect, type Page, test } from "@playwright/test";
+import { apiUser, shot, signIn } from "./helpers.ts";
+
+test.use({ serviceWorkers: "allow" });
+
+type Session = Awaited<ReturnType<typeof apiUser>>;
+
+const switchTo = (page: Page, s: Session) =>
+  page.evaluate((s) => {
+    localStorage.setItem("auth_token", s.token);
+    localStorage.setItem("user_info", JSON.stringify(s.user));
+  }, s);
+
+test("offline captures wait on the device, survive a reload, reach the server once and in order, and only under their own account", async ({
+  page,
+  context,
+  request,
+}) => {
+  const alice = await apiUser(request);
+  const bob = await apiUser(request);
+  const ideasOf = async (s: Session) =>
+    (
+      await (
+        await request.get("/api/ideas?limit=100", { headers: { Authorization: `Bearer ${s.token}` } })
+      ).json()
+    ).data.items as { id: string; content: string; clientId: string }[];
+
+  await signIn(context, alice);
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await expect(composer).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+
+  await context.setOffline(true);
+  const texts = ["离线想法一：地铁上", "离线想法二：电梯里", "离线想法三：山顶上"];
+  for (const text of texts) {
+    await composer.fill(text);
+    await composer.press("Control+Enter");
+    await expect(composer).toHaveValue("");
+  }
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  const queue = page.getByRole("region", { name: "待同步的想法" });
+  await expect(queue).toContainText("已离线：3 条想法保存在本机");
+  for (const text of texts)
+    await expect(list.getByRole("article").filter({ hasText: text })).toContainText("待同步");
+
+  await page.reload();
+  await expect(queue).toContainText("已离线：3 条想法保存在本机");
+  for (const text of texts)
+    await expect(list.getByRole("article").filter({ hasText: text })).toContainText("待同步");
+  await shot(page, "80-offline-queue");
+
+  // Another account on this browser neither sees them nor sends them as its own. (The service
+  // worker's Background Sync may send them meanwhile, under their author's session.)
+  await switchTo(page, bob);
+  await context.setOffline(false);
+  await page.goto("/");
+  await expect(page.getByText("还没有内容")).toBeVisible();
+  await expect(queue).toHaveCount(0);
+  for (const text of texts) await expect(page.getByText(text)).toHaveCount(0);
+  expect(await ideasOf(bob)).toEqual([]);
+
+  // Back as their author, online: sent, each once, in the order they were written.
+  await switchTo(page, alice);
+  await page.goto("/");
+  await expect(queue).toHaveCount(0);
+  for (const text of texts)
+    await expect(list.getByRole("article").filter({ hasText: text })).not.toContainText("待同步");
+  const saved = await ideasOf(alice);
+  expect(saved.map((i) => i.content)).toEqual([...texts].reverse());
+
+  // A replay of a capture (a retry, a second tab) answers the first idea and makes nothing new.
+  const first = saved.at(-1)!;
+  const replay = await request.post("/api/ideas", {
+    headers: { Authorization: `Bearer ${alice.token}` },
+    data: { content: "重放", clientId: first.clientId },
+  });
+  expect(replay.status()).toBe(200);
+  expect((await replay.json()).data.id).toBe(first.id);
+  expect(await ideasOf(alice)).toHaveLength(3);
+});
+
+test("Background Sync: the service worker sends the queue with no 首页 open", async ({
+  page,
+  context,
+  request,
+}) => {
+  const alice = await apiUser(request);
+  const count = async () =>
+    (
+      (
+        await (
+          await request.get("/api/ideas", { headers: { Authorization: `Bearer ${alice.token}` } })
+        ).json()
+      ).data.items as unknown[]
+    ).length;
+  await signIn(context, alice);
+  await page.goto("/");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await composer.fill("后台同步的想法");
+  await composer.press("Control+Enter");
+  await expect(page.getByRole("region", { name: "待同步的想法" })).toContainText("1 条想法");
+  // Leave 首页 (its queue stops), then come back online: only the worker can send it now.
+  await page.goto("/user-agreement");
+  await expect(page.getByRole("heading", { name: "拾念用户协议" })).toBeVisible();
+
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<{ registrationId: string }[]>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
+      if (e.registrations.length) resolve(e.registrations);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  const [registration] = await registrations;
+  await context.setOffline(false);
+  await cdp.send("ServiceWorker.dispatchSyncEvent", {
+    origin: new URL(page.url()).origin,
+    registrationId: registration!.registrationId,
+    tag: "capture-queue",
+    lastChance: false,
+  });
+  await expect.poll(count, { timeout: 15_000 }).toBe(1);
+
+  await page.goto("/");
+  await expect(page.getByRole("list", { name: "想法和笔记" }).getByText("后台同步的想法")).toBeVisible();
+  await expect(page.getByRole("region", { name: "待同步的想法" })).toHaveCount(0);
+  expect(await count()).toBe(1);
+});
