@@ -132,3 +132,40 @@ test("Background Sync: the service worker sends the queue with no 首页 open", 
   await expect(page.getByRole("region", { name: "待同步的想法" })).toHaveCount(0);
   expect(await count()).toBe(1);
 });
+
+test("offline, 首页's first page and the items opened before stay readable, marked 离线, and cannot be edited", async ({
+  page,
+  context,
+  request,
+}) => {
+  const alice = await apiUser(request);
+  const headers = { Authorization: `Bearer ${alice.token}` };
+  for (const content of ["离线也能读的想法", "没打开过的想法"]) {
+    await request.post("/api/ideas", { headers, data: { content } });
+  }
+  await signIn(context, alice);
+  await page.goto("/");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  await list.getByText("离线也能读的想法").click();
+  await expect(page.getByLabel("内容", { exact: true })).toHaveValue("离线也能读的想法");
+  await expect(page.getByLabel("内容", { exact: true })).toBeEnabled();
+
+  await context.setOffline(true);
+  await page.goto("/");
+  await expect(page.getByText("显示的是本机保存的最近内容")).toBeVisible();
+  await expect(list.getByText("离线也能读的想法")).toBeVisible();
+  await expect(list.getByText("没打开过的想法")).toBeVisible();
+  await list.getByText("离线也能读的想法").click();
+  await expect(page.getByText("这是最近一次打开时的内容，联网后才能编辑。")).toBeVisible();
+  await expect(page.getByLabel("内容", { exact: true })).toHaveValue("离线也能读的想法");
+  await expect(page.getByLabel("内容", { exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "保存", exact: true })).toBeDisabled();
+  await shot(page, "81-offline-idea");
+
+  await page.goto("/");
+  await list.getByText("没打开过的想法").click();
+  await expect(page.getByText("想法不存在")).toBeVisible();
+});

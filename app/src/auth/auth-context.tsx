@@ -2,6 +2,7 @@ import * as React from "react";
 import { fetchMe, logout as logoutRequest } from "../api/auth.ts";
 import { forgetSession } from "../features/capture-queue/queue-store.ts";
 import { clearAllDrafts } from "../lib/draft.ts";
+import { forgetOfflineCopies } from "../lib/offline-copies.ts";
 import { type AuthState, type AuthStatus, resolveAuth } from "./auth-state.ts";
 import { type StoredUser, tokenStore } from "./token-store.ts";
 
@@ -41,6 +42,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         clearAllDrafts();
         // The queue itself stays for this user's next sign-in; the token the worker sends with goes.
         await forgetSession().catch(() => undefined);
+        await forgetOfflineCopies().catch(() => undefined);
         tokenStore.clearAll();
       },
     };

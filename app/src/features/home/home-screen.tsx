@@ -139,6 +139,9 @@ export function HomeScreen() {
               </div>
             </div>
             {feed.error ? <Alert tone="error" description={feed.error} /> : null}
+            {feed.offline ? (
+              <Alert tone="warning" title="离线" description="显示的是本机保存的最近内容，联网后自动更新。" />
+            ) : null}
             <FeedList
               items={[...(showQueued ? queued : []), ...feed.items]}
               syncStates={syncStates}

@@ -2,7 +2,9 @@ import type { FeedItem } from "@shinian/contract";
 import * as React from "react";
 import { isApiError } from "../../api/client.ts";
 import { type FeedType, fetchFeed } from "../../api/items.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
 import { usePendingIdeas } from "../../lib/ai-pending.ts";
+import { isOfflineFailure, keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
 
 const UNSAVED_PREFIX = "temp-";
 
@@ -38,6 +40,10 @@ export const withFirstPage = (captured: FeedItem[], page: FeedItem[]): FeedItem[
 
 /** The mixed list, newest first, paged by cursor; `prepend`/`replace` serve optimistic capture. */
 export function useFeed(type: FeedType, tag: string | undefined) {
+  const userId = useAuth().user?.id;
+  // The first page of 全部 is what stays readable offline.
+  const keepsCopy = type === "all" && !tag;
+  const [offline, setOffline] = React.useState(false);
   const [items, setItems] = React.useState<FeedItem[]>([]);
   const [cursor, setCursor] = React.useState<string | null>(null);
   const [loading, setLoading] = React.useState(true);
@@ -54,13 +60,23 @@ export function useFeed(type: FeedType, tag: string | undefined) {
         if (current !== generation.current) return;
         setItems((old) => (from ? [...old, ...page.items] : withFirstPage(old, page.items)));
         setCursor(page.nextCursor);
+        setOffline(false);
+        if (!from && keepsCopy && userId) void keepFeedPage(userId, page.items).catch(() => undefined);
       } catch (e) {
-        if (current === generation.current) setError(isApiError(e) ? e.message : "加载失败");
+        const kept =
+          !from && keepsCopy && userId && isOfflineFailure(e)
+            ? await readFeedPage(userId).catch(() => undefined)
+            : undefined;
+        if (current !== generation.current) return;
+        if (kept) {
+          setItems((old) => withFirstPage(old, kept));
+          setOffline(true);
+        } else setError(isApiError(e) ? e.message : "加载失败");
       } finally {
         if (current === generation.current) setLoading(false);
       }
     },
-    [type, tag],
+    [type, tag, keepsCopy, userId],
   );
 
   React.useEffect(() => {
@@ -79,6 +95,8 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     items,
     loading,
     error,
+    /** The list is the copy kept on this device: the network is away. */
+    offline,
     hasMore: cursor !== null,
     loadMore: () => {
       if (cursor && !loading) void load(cursor);

@@ -47,7 +47,7 @@ const parseTags = (text: string) => [
 
 /** /ideas/{id} and /notes/{id}: one two-pane screen (PRODUCT §4). */
 function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
-  const { data, error, set } = useItem(kind, id);
+  const { data, error, offline, set } = useItem(kind, id);
   // A tidy, 采用此版本 or 自动整理 landing replaces the text: the editor starts again from it.
   // The editor's own saves only update `data` (so its message and state stay).
   const [revision, setRevision] = React.useState(0);
@@ -68,14 +68,24 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
         <TwoPaneLayout
           leftLabel={kind === "idea" ? "想法" : "笔记"}
           left={
-            <>
+            // Offline this is the copy kept when it was last opened: readable, not editable.
+            <fieldset disabled={offline} className="contents">
+              {offline ? (
+                <div className="px-6 pt-6">
+                  <Alert
+                    tone="warning"
+                    title="离线"
+                    description="这是最近一次打开时的内容，联网后才能编辑。"
+                  />
+                </div>
+              ) : null}
               <Editor key={`${data.item.id}:${revision}`} loaded={data} onSaved={set} />
               {data.kind === "idea" ? (
                 <div className="px-6 pb-8">
                   <IdeaAiVersions idea={data.item} onIdeaChange={showIdea} />
                 </div>
               ) : null}
-            </>
+            </fieldset>
           }
           right={
             <div className="flex h-full flex-col">

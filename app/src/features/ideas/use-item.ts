@@ -2,15 +2,18 @@ import type { Idea, Note } from "@shinian/contract";
 import * as React from "react";
 import { isApiError } from "../../api/client.ts";
 import { fetchIdea, fetchNote } from "../../api/items.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
+import { isOfflineFailure, keepItem, readItem } from "../../lib/offline-copies.ts";
 
 export type ItemKind = "idea" | "note";
 export type LoadedItem = { kind: "idea"; item: Idea } | { kind: "note"; item: Note };
 
+type ItemState = { data: LoadedItem | null; error: string | null; offline?: boolean };
+
+/** One idea or note; offline, the copy kept when it was last opened (read-only: `offline`). */
 export function useItem(kind: ItemKind, id: string) {
-  const [state, setState] = React.useState<{ data: LoadedItem | null; error: string | null }>({
-    data: null,
-    error: null,
-  });
+  const userId = useAuth().user?.id;
+  const [state, setState] = React.useState<ItemState>({ data: null, error: null });
   React.useEffect(() => {
     let live = true;
     setState({ data: null, error: null });
@@ -19,13 +22,28 @@ export function useItem(kind: ItemKind, id: string) {
         ? fetchIdea(id).then((item) => ({ kind: "idea", item }))
         : fetchNote(id).then((item) => ({ kind: "note", item }));
     load.then(
-      (data) => live && setState({ data, error: null }),
-      (e) => live && setState({ data: null, error: isApiError(e) ? e.message : "加载失败" }),
+      (data) => {
+        if (!live) return;
+        setState({ data, error: null });
+        if (userId) void keepItem(userId, data).catch(() => undefined);
+      },
+      async (e) => {
+        const kept =
+          userId && isOfflineFailure(e)
+            ? await readItem<LoadedItem>(userId, kind, id).catch(() => undefined)
+            : undefined;
+        if (!live) return;
+        setState(
+          kept
+            ? { data: kept, error: null, offline: true }
+            : { data: null, error: isApiError(e) ? e.message : "加载失败" },
+        );
+      },
     );
     return () => {
       live = false;
     };
-  }, [kind, id]);
+  }, [kind, id, userId]);
   const set = React.useCallback((data: LoadedItem) => setState({ data, error: null }), []);
   return { ...state, set };
 }
