@@ -58,6 +58,8 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
             });
             await dropQueued(item);
             failures.current = 0;
+            // Out of the queue and into the list in one render, never shown twice.
+            setItems((old) => old.filter((i) => i.clientId !== item.clientId));
             saved.current(idea);
           } catch (error) {
             const outcome = outcomeOf(error);
