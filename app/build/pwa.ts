@@ -109,8 +109,8 @@ async function sendQueuedCaptures() {
   open.onupgradeneeded = () => open.transaction.abort();
   const db = await idb(open).catch(() => null);
   if (!db) return;
-  const read = (fn) => idb(fn(db.transaction("queue").objectStore("queue")));
-  const [keys, values] = await Promise.all([read((s) => s.getAllKeys()), read((s) => s.getAll())]);
+  const store = db.transaction("queue").objectStore("queue"); // one transaction: keys and values agree
+  const [keys, values] = await Promise.all([idb(store.getAllKeys()), idb(store.getAll())]);
   const session = values[keys.indexOf("session")];
   if (!session) return;
   const queued = values

@@ -1,8 +1,6 @@
 import * as React from "react";
 import { fetchMe, logout as logoutRequest } from "../api/auth.ts";
-import { forgetSession } from "../features/capture-queue/queue-store.ts";
 import { clearAllDrafts } from "../lib/draft.ts";
-import { forgetOfflineCopies } from "../lib/offline-copies.ts";
 import { type AuthState, type AuthStatus, resolveAuth } from "./auth-state.ts";
 import { type StoredUser, tokenStore } from "./token-store.ts";
 
@@ -40,9 +38,12 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       logout: async () => {
         if (tokenStore.getToken()) await logoutRequest().catch(() => undefined);
         clearAllDrafts();
-        // The queue itself stays for this user's next sign-in; the token the worker sends with goes.
-        await forgetSession().catch(() => undefined);
-        await forgetOfflineCopies().catch(() => undefined);
+        // The queue itself stays for this user's next sign-in; the token the worker sends with goes,
+        // and so do the offline copies. Loaded here only: /login need not carry IndexedDB code.
+        await Promise.all([
+          import("../features/capture-queue/queue-store.ts").then((m) => m.forgetSession()),
+          import("../lib/offline-copies.ts").then((m) => m.forgetOfflineCopies()),
+        ]).catch(() => undefined);
         tokenStore.clearAll();
       },
     };

@@ -28,6 +28,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
   const online = useOnline();
   const running = React.useRef<Promise<void> | null>(null);
   const again = React.useRef(false);
+  const disposed = React.useRef(false);
   const failures = React.useRef(0);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saved = React.useRef(onSaved);
@@ -49,6 +50,9 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
       clearTimeout(timer.current);
       try {
         for (const item of await queuedFor(userId)) {
+          // Never under another account: stop when this screen is gone or the signed-in user changed.
+          const auth = tokenStore.get();
+          if (disposed.current || !auth.token || auth.user?.id !== userId) break;
           if (item.state !== "pending") continue;
           try {
             const idea = await createIdea({
@@ -69,7 +73,8 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
             else {
               // Later ones wait behind it: captures reach the server in the order they were written.
               failures.current += 1;
-              timer.current = setTimeout(() => void flush(), retryDelay(failures.current));
+              if (!disposed.current)
+                timer.current = setTimeout(() => void flush(), retryDelay(failures.current));
               void requestBackgroundSync();
               break;
             }
@@ -80,7 +85,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
         setSyncing(false);
         await reload();
       }
-      if (again.current) {
+      if (again.current && !disposed.current) {
         again.current = false;
         await flush();
       }
@@ -89,11 +94,15 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
   }, [userId, reload]);
 
   React.useEffect(() => {
+    disposed.current = false;
     const token = tokenStore.getToken();
     if (userId && token) void rememberSession(userId, token).catch(() => undefined);
     void reload();
     void flush();
-    return () => clearTimeout(timer.current);
+    return () => {
+      disposed.current = true;
+      clearTimeout(timer.current);
+    };
   }, [userId, reload, flush]);
 
   React.useEffect(() => {
@@ -114,8 +123,14 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
         capturedAt: new Date().toISOString(),
         state: "pending",
       };
-      await putQueued(item);
-      await reload();
+      try {
+        await putQueued(item);
+      } catch {
+        // No IndexedDB here (blocked storage): send it directly; a failure puts it back in the box.
+        saved.current(await createIdea({ content, clientId: item.clientId, capturedAt: item.capturedAt }));
+        return;
+      }
+      await reload().catch(() => undefined);
       void flush();
     },
     syncNow: () => void flush(),

@@ -55,7 +55,11 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
 
   const taken = React.useRef<string | null>(null);
   React.useEffect(() => {
-    if (!shared || taken.current === shared) return;
+    if (!shared) {
+      taken.current = null; // the same text shared again later is taken again
+      return;
+    }
+    if (taken.current === shared) return;
     taken.current = shared;
     latestDraft.current = [latestDraft.current, shared].filter(Boolean).join(SEPARATOR);
     setDraft(latestDraft.current);

@@ -49,8 +49,14 @@ export function HomeScreen() {
   });
   // Queued captures are untagged ideas: shown on 全部 and 想法 without a tag filter.
   const showQueued = type !== "note" && !tag;
-  const queued = queue.items.map(queuedIdea);
-  const syncStates = new Map(queue.items.map((item, n) => [queued[n]!.id, item.state] as const));
+  // Newest first, like the list below them; one the list already has from the server (a page that
+  // came while it was being dropped from the queue) shows once, as saved.
+  const onServer = new Set(feed.items.map((item) => (item.type === "idea" ? item.clientId : null)));
+  const queued = queue.items
+    .filter((item) => !onServer.has(item.clientId))
+    .map(queuedIdea)
+    .reverse();
+  const syncStates = new Map(queue.items.map((item) => [queuedIdea(item).id, item.state] as const));
   const capture = async (content: string) => {
     setCaptureError(null);
     try {

@@ -5,6 +5,7 @@ import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { usePendingIdeas } from "../../lib/ai-pending.ts";
 import { isOfflineFailure, keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
+import { useOnline } from "../../lib/use-online.ts";
 
 const UNSAVED_PREFIX = "temp-";
 
@@ -86,6 +87,12 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     void load(null);
   }, [load]);
 
+  // Back online after showing the kept copy: the real first page replaces it.
+  const online = useOnline();
+  React.useEffect(() => {
+    if (online && offline) void load(null);
+  }, [online, offline, load]);
+
   usePendingIdeas(
     items.filter((i) => i.type === "idea" && i.aiStatus === "pending" && !isUnsaved(i)).map((i) => i.id),
     (idea) => setItems((old) => old.map((i) => (i.id === idea.id ? { ...idea, type: "idea" } : i))),
@@ -101,7 +108,8 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     loadMore: () => {
       if (cursor && !loading) void load(cursor);
     },
-    prepend: (item: FeedItem) => setItems((old) => [item, ...old]),
+    // The same idea may already be in the list (a first page that came after its save).
+    prepend: (item: FeedItem) => setItems((old) => [item, ...old.filter((x) => x.id !== item.id)]),
     replace: (id: string, item: FeedItem | null) =>
       setItems((old) => (item ? old.map((x) => (x.id === id ? item : x)) : old.filter((x) => x.id !== id))),
   };

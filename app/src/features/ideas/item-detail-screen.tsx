@@ -88,7 +88,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
             </fieldset>
           }
           right={
-            <div className="flex h-full flex-col">
+            <fieldset disabled={offline} className="flex h-full min-w-0 flex-col">
               <RelatedItems
                 id={data.item.id}
                 query={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
@@ -101,7 +101,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
                   aiExcluded={data.kind === "idea" && data.item.aiExcluded}
                 />
               </div>
-            </div>
+            </fieldset>
           }
         />
       ) : (

@@ -4,6 +4,7 @@ import { isApiError } from "../../api/client.ts";
 import { fetchIdea, fetchNote } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { isOfflineFailure, keepItem, readItem } from "../../lib/offline-copies.ts";
+import { useOnline } from "../../lib/use-online.ts";
 
 export type ItemKind = "idea" | "note";
 export type LoadedItem = { kind: "idea"; item: Idea } | { kind: "note"; item: Note };
@@ -14,6 +15,13 @@ type ItemState = { data: LoadedItem | null; error: string | null; offline?: bool
 export function useItem(kind: ItemKind, id: string) {
   const userId = useAuth().user?.id;
   const [state, setState] = React.useState<ItemState>({ data: null, error: null });
+  // A kept copy is shown offline; back online, the item is read again (and becomes editable).
+  const online = useOnline();
+  const [attempt, setAttempt] = React.useState(0);
+  React.useEffect(() => {
+    if (online && state.offline) setAttempt((n) => n + 1);
+  }, [online, state.offline]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger, not read
   React.useEffect(() => {
     let live = true;
     setState({ data: null, error: null });
@@ -43,7 +51,7 @@ export function useItem(kind: ItemKind, id: string) {
     return () => {
       live = false;
     };
-  }, [kind, id, userId]);
+  }, [kind, id, userId, attempt]);
   const set = React.useCallback((data: LoadedItem) => setState({ data, error: null }), []);
   return { ...state, set };
 }
