@@ -11,11 +11,14 @@ export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
   readonly data: unknown;
+  /** From a 429's or 503's Retry-After header: how long the server asked to wait, in ms. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, message: string, data: unknown = null) {
+  constructor(status: number, message: string, data: unknown = null, retryAfterMs: number | null = null) {
     super(message);
     this.status = status;
     this.data = data;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

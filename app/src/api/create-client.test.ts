@@ -7,7 +7,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   REQUEST_FAILED_MESSAGE,
 } from "./api-error.ts";
-import { createApiClient } from "./create-client.ts";
+import { createApiClient, retryAfterMs } from "./create-client.ts";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 
@@ -197,5 +197,16 @@ describe("api client", () => {
     setTimeout(() => controller.abort(), 50);
     const error = await rejection(pending);
     expect((error as Error).name).toBe("AbortError");
+  });
+});
+
+describe("retryAfterMs", () => {
+  it("reads Retry-After in seconds or as an HTTP date, and nothing else", () => {
+    const now = Date.parse("2026-11-24T04:00:00Z");
+    expect(retryAfterMs("120", now)).toBe(120_000);
+    expect(retryAfterMs("Tue, 24 Nov 2026 04:00:30 GMT", now)).toBe(30_000);
+    expect(retryAfterMs("Tue, 24 Nov 2026 03:00:00 GMT", now)).toBe(0);
+    expect(retryAfterMs(null, now)).toBeNull();
+    expect(retryAfterMs("soon", now)).toBeNull();
   });
 });

@@ -30,6 +30,15 @@ export type RequestOptions = {
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
+/** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 const messageOf = (data: unknown) =>
   data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string"
     ? (data as { message: string }).message || REQUEST_FAILED_MESSAGE
@@ -77,7 +86,12 @@ export function createApiClient(options: ApiClientOptions) {
         options.clearSession();
         options.onUnauthorized();
       }
-      return new ApiError(status, messageOf(data), data);
+      return new ApiError(
+        status,
+        messageOf(data),
+        data,
+        retryAfterMs(error.response.headers.get("Retry-After")),
+      );
     }
     if (isNetworkError(error) || isTimeoutError(error)) return new ApiError(0, NETWORK_ERROR_MESSAGE);
     return new ApiError(-1, CONFIG_ERROR_MESSAGE);

@@ -9,6 +9,12 @@ describe("outcomeOf", () => {
     }
     expect(outcomeOf(new TypeError("Failed to fetch"))).toEqual({ kind: "wait" });
   });
+  it("waits at least as long as a 429's Retry-After asks", () => {
+    expect(outcomeOf(new ApiError(429, "操作过于频繁", null, 30_000))).toEqual({
+      kind: "wait",
+      retryAfterMs: 30_000,
+    });
+  });
   it("drops a capture whose idea was deleted (410) and never brings it back", () => {
     expect(outcomeOf(new ApiError(410, "这条想法已被删除"))).toEqual({ kind: "gone" });
   });

@@ -2,12 +2,15 @@ import { isApiError } from "../../api/client.ts";
 
 /**
  * What a failed send means for a queued capture:
- * - `wait`: keep it and try later, in order (offline, 5xx, 408, 429; a 401 until the same user
- *   signs in again);
+ * - `wait`: keep it and try later, in order (offline, 5xx, 408, 429 — not before its Retry-After;
+ *   a 401 until the same user signs in again);
  * - `gone`: the idea was made and then deleted (410): never bring it back, drop it;
  * - `refused`: any other 4xx: keep it with the server's reason, for 重试 or 删除.
  */
-export type SendOutcome = { kind: "wait" } | { kind: "gone" } | { kind: "refused"; reason: string };
+export type SendOutcome =
+  | { kind: "wait"; retryAfterMs?: number }
+  | { kind: "gone" }
+  | { kind: "refused"; reason: string };
 
 export function outcomeOf(error: unknown): SendOutcome {
   if (!isApiError(error)) return { kind: "wait" };
@@ -16,7 +19,7 @@ export function outcomeOf(error: unknown): SendOutcome {
   if (status >= 400 && status < 500 && ![401, 408, 429].includes(status)) {
     return { kind: "refused", reason: error.message };
   }
-  return { kind: "wait" };
+  return error.retryAfterMs === null ? { kind: "wait" } : { kind: "wait", retryAfterMs: error.retryAfterMs };
 }
 
 const BASE_MS = 2_000;

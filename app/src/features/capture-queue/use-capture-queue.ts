@@ -74,7 +74,10 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
               // Later ones wait behind it: captures reach the server in the order they were written.
               failures.current += 1;
               if (!disposed.current)
-                timer.current = setTimeout(() => void flush(), retryDelay(failures.current));
+                timer.current = setTimeout(
+                  () => void flush(),
+                  Math.max(retryDelay(failures.current), outcome.retryAfterMs ?? 0),
+                );
               void requestBackgroundSync();
               break;
             }
