@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
+import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "../src/features/capture-queue/queue-names.ts";
 
 // Not hashed by the bundler (it must run before the first paint): its text goes into the version.
 const themeScript = new URL("../public/theme.js", import.meta.url);
@@ -103,18 +104,20 @@ const idb = (request) =>
     request.onerror = () => reject(request.error);
   });
 
+const queueKey = ${queueKey.toString()};
+
 async function sendQueuedCaptures() {
-  const open = indexedDB.open("shinian-capture");
+  const open = indexedDB.open(${JSON.stringify(QUEUE_DB)});
   // Never create the database here: the app's store would then miss its object store.
   open.onupgradeneeded = () => open.transaction.abort();
   const db = await idb(open).catch(() => null);
   if (!db) return;
-  const store = db.transaction("queue").objectStore("queue"); // one transaction: keys and values agree
+  const store = db.transaction(${JSON.stringify(QUEUE_STORE)}).objectStore(${JSON.stringify(QUEUE_STORE)}); // one transaction: keys and values agree
   const [keys, values] = await Promise.all([idb(store.getAllKeys()), idb(store.getAll())]);
-  const session = values[keys.indexOf("session")];
+  const session = values[keys.indexOf(${JSON.stringify(SESSION_KEY)})];
   if (!session) return;
   const queued = values
-    .filter((item, i) => keys[i] !== "session" && item.userId === session.userId && item.state === "pending")
+    .filter((item, i) => keys[i] !== ${JSON.stringify(SESSION_KEY)} && item.userId === session.userId && item.state === "pending")
     .sort((a, b) => a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId));
   for (const item of queued) {
     const response = await fetch("/api/ideas", {
@@ -123,7 +126,7 @@ async function sendQueuedCaptures() {
       body: JSON.stringify({ content: item.content, clientId: item.clientId, capturedAt: item.capturedAt }),
     });
     if (response.ok || response.status === 410) {
-      await idb(db.transaction("queue", "readwrite").objectStore("queue").delete(item.userId + "/" + item.clientId));
+      await idb(db.transaction(${JSON.stringify(QUEUE_STORE)}, "readwrite").objectStore(${JSON.stringify(QUEUE_STORE)}).delete(queueKey(item)));
     } else if (response.status >= 500 || [401, 408, 429].includes(response.status)) {
       throw new Error("not now: " + response.status);
     } else return;

@@ -24,6 +24,9 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** No answer at all (status 0): offline or unreachable, not a refusal. */
+export const isNoResponse = (error: unknown): boolean => isApiError(error) && error.status === 0;
+
 /** A user-initiated cancel: passed through untouched so callers can tell it from a failure. */
 export const isAbortError = (error: unknown): boolean =>
   error instanceof DOMException

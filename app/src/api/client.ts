@@ -3,7 +3,7 @@ import { appConfig } from "../config/index.ts";
 import { createApiClient } from "./create-client.ts";
 import { redirectToLogin } from "./unauthorized.ts";
 
-export { ApiError, isAbortError, isApiError } from "./api-error.ts";
+export { ApiError, isAbortError, isApiError, isNoResponse } from "./api-error.ts";
 
 /** The app's client: the stored token, the configured base and timeout, 401 → /login. */
 export const api = createApiClient({

@@ -1,5 +1,6 @@
 import type { FeedItem } from "@shinian/contract";
-import { clear, createStore, del, get, set, type UseStore } from "idb-keyval";
+import { clear, del, get, set } from "idb-keyval";
+import { lazyStore } from "./idb-store.ts";
 
 /**
  * What stays readable offline (issue 12): the first page of 首页 and the last 50 items opened,
@@ -8,11 +9,7 @@ import { clear, createStore, del, get, set, type UseStore } from "idb-keyval";
  */
 const RECENT_MAX = 50;
 
-let store: UseStore | undefined;
-const db = () => {
-  store ??= createStore("shinian-offline", "copies");
-  return store;
-};
+const db = lazyStore("shinian-offline", "copies");
 
 export const keepFeedPage = (userId: string, items: FeedItem[]) => set(`${userId}/feed`, items, db());
 export const readFeedPage = (userId: string) => get<FeedItem[]>(`${userId}/feed`, db());
@@ -31,7 +28,3 @@ export const readItem = <T>(userId: string, kind: string, id: string) =>
   get<T>(itemKey(userId, kind, id), db());
 
 export const forgetOfflineCopies = () => clear(db());
-
-/** No answer at all (status 0): the network is away, so a kept copy may stand in. */
-export const isOfflineFailure = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { status?: unknown }).status === 0;

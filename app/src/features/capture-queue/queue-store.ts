@@ -1,15 +1,13 @@
-import { createStore, del, entries, set, type UseStore } from "idb-keyval";
+import { del, entries, set } from "idb-keyval";
+import { lazyStore } from "../../lib/idb-store.ts";
+import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "./queue-names.ts";
 
 /**
  * Captures not yet on the server, kept in IndexedDB so they survive a reload, closing the app, a
  * crash and a 401. Keyed by user: a queue is only ever sent, or shown, under its own account.
- * The service worker reads the same database for Background Sync (app/build/pwa.ts): keep the
- * names and the record shape in step with it.
+ * The service worker reads the same database for Background Sync (app/build/pwa.ts, with the
+ * names of queue-names.ts): keep the record shape in step with it.
  */
-export const QUEUE_DB = "shinian-capture";
-export const QUEUE_STORE = "queue";
-/** The record the service worker sends with: the signed-in user and their token. */
-export const SESSION_KEY = "session";
 
 export type QueuedCapture = {
   userId: string;
@@ -23,13 +21,7 @@ export type QueuedCapture = {
   reason?: string;
 };
 
-// Opened on first use, not at import.
-let store: UseStore | undefined;
-const db = () => {
-  store ??= createStore(QUEUE_DB, QUEUE_STORE);
-  return store;
-};
-const keyOf = (c: Pick<QueuedCapture, "userId" | "clientId">) => `${c.userId}/${c.clientId}`;
+const db = lazyStore(QUEUE_DB, QUEUE_STORE);
 
 /** This user's captures, oldest first: the order they are sent in. */
 export async function queuedFor(userId: string): Promise<QueuedCapture[]> {
@@ -40,8 +32,8 @@ export async function queuedFor(userId: string): Promise<QueuedCapture[]> {
     .sort((a, b) => a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId));
 }
 
-export const putQueued = (item: QueuedCapture) => set(keyOf(item), item, db());
-export const dropQueued = (item: Pick<QueuedCapture, "userId" | "clientId">) => del(keyOf(item), db());
+export const putQueued = (item: QueuedCapture) => set(queueKey(item), item, db());
+export const dropQueued = (item: Pick<QueuedCapture, "userId" | "clientId">) => del(queueKey(item), db());
 
 /** For Background Sync while no page is open; forgotten on logout. */
 export const rememberSession = (userId: string, token: string) => set(SESSION_KEY, { userId, token }, db());

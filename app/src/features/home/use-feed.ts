@@ -1,10 +1,10 @@
 import type { FeedItem } from "@shinian/contract";
 import * as React from "react";
-import { isApiError } from "../../api/client.ts";
+import { isApiError, isNoResponse } from "../../api/client.ts";
 import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { usePendingIdeas } from "../../lib/ai-pending.ts";
-import { isOfflineFailure, keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
+import { keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
 import { useOnline } from "../../lib/use-online.ts";
 
 const UNSAVED_PREFIX = "temp-";
@@ -65,7 +65,7 @@ export function useFeed(type: FeedType, tag: string | undefined) {
         if (!from && keepsCopy && userId) void keepFeedPage(userId, page.items).catch(() => undefined);
       } catch (e) {
         const kept =
-          !from && keepsCopy && userId && isOfflineFailure(e)
+          !from && keepsCopy && userId && isNoResponse(e)
             ? await readFeedPage(userId).catch(() => undefined)
             : undefined;
         if (current !== generation.current) return;
@@ -110,7 +110,5 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     },
     // The same idea may already be in the list (a first page that came after its save).
     prepend: (item: FeedItem) => setItems((old) => [item, ...old.filter((x) => x.id !== item.id)]),
-    replace: (id: string, item: FeedItem | null) =>
-      setItems((old) => (item ? old.map((x) => (x.id === id ? item : x)) : old.filter((x) => x.id !== id))),
   };
 }

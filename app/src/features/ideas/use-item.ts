@@ -1,9 +1,9 @@
 import type { Idea, Note } from "@shinian/contract";
 import * as React from "react";
-import { isApiError } from "../../api/client.ts";
+import { isApiError, isNoResponse } from "../../api/client.ts";
 import { fetchIdea, fetchNote } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
-import { isOfflineFailure, keepItem, readItem } from "../../lib/offline-copies.ts";
+import { keepItem, readItem } from "../../lib/offline-copies.ts";
 import { useOnline } from "../../lib/use-online.ts";
 
 export type ItemKind = "idea" | "note";
@@ -37,7 +37,7 @@ export function useItem(kind: ItemKind, id: string) {
       },
       async (e) => {
         const kept =
-          userId && isOfflineFailure(e)
+          userId && isNoResponse(e)
             ? await readItem<LoadedItem>(userId, kind, id).catch(() => undefined)
             : undefined;
         if (!live) return;

@@ -1,0 +1,10 @@
+/**
+ * Where the offline capture queue lives. Shared by the app (queue-store.ts) and the service worker
+ * that app/build/pwa.ts generates as plain text, so both always open the same database.
+ */
+export const QUEUE_DB = "shinian-capture";
+export const QUEUE_STORE = "queue";
+/** The record the service worker sends with: the signed-in user and their token. */
+export const SESSION_KEY = "session";
+/** A queued capture's key: the user first, so a queue is only ever read under its own account. */
+export const queueKey = (c: { userId: string; clientId: string }) => `${c.userId}/${c.clientId}`;
