@@ -1,4 +1,4 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from "ky";
+import type { KyInstance, Options } from "ky";
 import {
   ApiError,
   CONFIG_ERROR_MESSAGE,
@@ -57,29 +57,40 @@ const messageOf = (data: unknown) =>
  *   one answer per call.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const instance: KyInstance = ky.create({
-    prefix: options.baseUrl,
-    timeout: options.timeoutMs,
-    retry: 0,
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const token = options.getToken();
-          if (token) request.headers.set("Authorization", `Bearer ${token}`);
-          // Set here rather than as default headers so a per-call header object never drops them.
-          request.headers.set("Accept", "application/json");
-          request.headers.set("Cache-Control", "no-cache");
-          request.headers.set("Pragma", "no-cache");
-          // Multipart uploads carry their own boundary in Content-Type; everything else is JSON.
-          if (!request.headers.has("Content-Type")) request.headers.set("Content-Type", "application/json");
-        },
-      ],
-    },
-  });
+  // ky arrives with the first request, not with the first screen: /login renders without it.
+  let kyReady: Promise<{ ky: typeof import("ky"); instance: KyInstance }> | null = null;
+  const loadKy = () =>
+    (kyReady ??= import("ky").then(
+      (ky) => ({ ky, instance: createInstance(ky.default) }),
+      (error: unknown) => {
+        kyReady = null; // offline before it was ever cached: the next request tries again
+        throw error;
+      },
+    ));
+  const createInstance = (ky: typeof import("ky").default): KyInstance =>
+    ky.create({
+      prefix: options.baseUrl,
+      timeout: options.timeoutMs,
+      retry: 0,
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            const token = options.getToken();
+            if (token) request.headers.set("Authorization", `Bearer ${token}`);
+            // Set here rather than as default headers so a per-call header object never drops them.
+            request.headers.set("Accept", "application/json");
+            request.headers.set("Cache-Control", "no-cache");
+            request.headers.set("Pragma", "no-cache");
+            // Multipart uploads carry their own boundary in Content-Type; everything else is JSON.
+            if (!request.headers.has("Content-Type")) request.headers.set("Content-Type", "application/json");
+          },
+        ],
+      },
+    });
 
-  const toApiError = (error: unknown): unknown => {
+  const toApiError = (error: unknown, ky: typeof import("ky")): unknown => {
     if (isAbortError(error)) return error;
-    if (isHTTPError(error)) {
+    if (ky.isHTTPError(error)) {
       const status = error.response.status;
       const data = error.data ?? null;
       if (status === 401) {
@@ -93,7 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
         retryAfterMs(error.response.headers.get("Retry-After")),
       );
     }
-    if (isNetworkError(error) || isTimeoutError(error)) return new ApiError(0, NETWORK_ERROR_MESSAGE);
+    if (ky.isNetworkError(error) || ky.isTimeoutError(error)) return new ApiError(0, NETWORK_ERROR_MESSAGE);
     return new ApiError(-1, CONFIG_ERROR_MESSAGE);
   };
 
@@ -115,10 +126,13 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** The raw Response, for binary answers (the export zip). Errors are mapped like every call. */
   async function response(method: Method, path: string, request: RequestOptions = {}): Promise<Response> {
+    const loaded = await loadKy().catch(() => {
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    });
     try {
-      return await instance(path, kyOptions(method, request));
+      return await loaded.instance(path, kyOptions(method, request));
     } catch (error) {
-      throw toApiError(error);
+      throw toApiError(error, loaded.ky);
     }
   }
 
@@ -129,7 +143,8 @@ export function createApiClient(options: ApiClientOptions) {
       const text = await res.text();
       return (text ? JSON.parse(text) : null) as T;
     } catch (error) {
-      throw toApiError(error);
+      // A body cut off or not JSON: the answer came, so this is not a network failure.
+      throw isAbortError(error) ? error : new ApiError(-1, CONFIG_ERROR_MESSAGE);
     }
   }
 

@@ -3,12 +3,17 @@ import { useRouterState } from "@tanstack/react-router";
 import * as React from "react";
 import { documentTitleFor } from "../../lib/page-title.ts";
 import { useOnline } from "../../lib/use-online.ts";
-import { ExportCardHost } from "../export/export-card-host.tsx";
+import { exportInUse } from "../export/export-in-use.ts";
 
-/** Wraps every screen: keeps document.title in step with the path and floats the export card. */
+const ExportCardHost = React.lazy(() =>
+  import("../export/export-card-host.tsx").then((m) => ({ default: m.ExportCardHost })),
+);
+
+/** Wraps every screen: keeps document.title in step with the path and floats the export card once a screen offers the export. */
 export function RootLayout({ children }: { children: React.ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const online = useOnline();
+  const exportOffered = React.useSyncExternalStore(exportInUse.subscribe, exportInUse.get);
   React.useEffect(() => {
     document.title = documentTitleFor(pathname);
   }, [pathname]);
@@ -23,7 +28,11 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         />
       )}
       {children}
-      <ExportCardHost />
+      {exportOffered ? (
+        <React.Suspense fallback={null}>
+          <ExportCardHost />
+        </React.Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,1 +1,2 @@
-export { TopBar, type TopBarMode, type TopBarProps, type TopBarUser, TopBarWordmark } from "./top-bar";
+export { TopBar, type TopBarMode, type TopBarProps, type TopBarUser } from "./top-bar";
+export { TopBarWordmark } from "./top-bar-wordmark";

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn } from "storybook/test";
-import { TopBar, TopBarWordmark } from "./top-bar";
+import { TopBar } from "./top-bar";
+import { TopBarWordmark } from "./top-bar-wordmark";
 
 const portrait = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><rect width="72" height="72" fill="#fed7aa"/><circle cx="36" cy="28" r="13" fill="#c2410c"/><path d="M12 72c2-16 12-24 24-24s22 8 24 24z" fill="#c2410c"/></svg>',
