@@ -5,12 +5,13 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { mount } from "./lib/endpoint.ts";
 import { earlyAnswer } from "./middlewares/early-answer.ts";
 import { buildOpenApi, renderDocs } from "./openapi.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { accountRoutes, authRoutes } from "./routes/auth.ts";
 import { chatRoutes } from "./routes/chat.ts";
-import { createExportRoutes } from "./routes/export.ts";
+import { exportRoutes } from "./routes/export.ts";
 import { feedRoutes } from "./routes/feed.ts";
 import { ideaRoutes } from "./routes/ideas.ts";
 import { noteRoutes } from "./routes/notes.ts";
@@ -91,19 +92,23 @@ export function createApp(deps: AppDeps) {
     docs ??= renderDocs(openapiDocument());
     return c.html(docs);
   });
-  app.get("/api/health", (c) => c.json({ success: true as const, data: { status: "ok" as const } }));
-  app.route("/api/auth", authRoutes);
-  app.route("/api/account", accountRoutes);
-  app.route("/api/profile", profileRoutes);
-  app.route("/api/avatars", avatarRoutes);
-  app.route("/api/ideas", ideaRoutes);
-  app.route("/api/notes", noteRoutes);
-  app.route("/api/feed", feedRoutes);
-  app.route("/api/points", pointsRoutes);
-  app.route("/api/search", searchRoutes);
-  app.route("/api/export", createExportRoutes());
-  app.route("/api/ai", aiRoutes);
-  app.route("/api/chat", chatRoutes);
+  mount(app, "health", () => ({ data: { status: "ok" as const } }));
+  for (const routes of [
+    authRoutes,
+    accountRoutes,
+    profileRoutes,
+    avatarRoutes,
+    ideaRoutes,
+    noteRoutes,
+    feedRoutes,
+    pointsRoutes,
+    searchRoutes,
+    exportRoutes,
+    aiRoutes,
+    chatRoutes,
+  ]) {
+    routes(app);
+  }
 
   app.all("/api/*", (c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
   app.route("/", spaRoutes(deps.config.appDistDir));

@@ -1,4 +1,9 @@
-import { type Endpoint, ErrorEnvelopeSchema, endpoints, errorMessages } from "@shinian/contract";
+import {
+  type Endpoint,
+  ErrorEnvelopeSchema,
+  endpointList as endpoints,
+  errorMessages,
+} from "@shinian/contract";
 import { z } from "zod";
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CAPTURE_TOKEN_LIMIT, DELETE_ACCOUNT_PHRASE, endpoints } from "@shinian/contract";
+import { CAPTURE_TOKEN_LIMIT, DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
 import { eventually, withProvider } from "./ai-helpers.ts";
 import { call, forEachDatabase, PASSWORD, registerUser, type TestCtx, type TestUser } from "./helpers.ts";

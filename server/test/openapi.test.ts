@@ -1,4 +1,4 @@
-import { endpoints } from "@shinian/contract";
+import { endpointList as endpoints } from "@shinian/contract";
 import { expect, it } from "vitest";
 import { call, forEachDatabase } from "./helpers.ts";
 

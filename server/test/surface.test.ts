@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DELETE_ACCOUNT_PHRASE, endpoints } from "@shinian/contract";
+import { DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { expect, it } from "vitest";
 import { call, forEachDatabase, PASSWORD, registerUser, uniqueAccount } from "./helpers.ts";
 

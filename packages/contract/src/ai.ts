@@ -94,6 +94,20 @@ export const ChatStreamErrorSchema = z.object({
   partial: ChatMessageSchema.nullable(),
   balance: z.number().int(),
 });
+/** The reply stream's events by name: the server sends and the app reads exactly these. */
+export const ChatStreamEventSchemas = {
+  start: ChatStreamStartSchema,
+  token: ChatStreamTokenSchema,
+  done: ChatStreamDoneSchema,
+  error: ChatStreamErrorSchema,
+};
+export type ChatStreamEvents = {
+  [K in keyof typeof ChatStreamEventSchemas]: z.infer<(typeof ChatStreamEventSchemas)[K]>;
+};
+/** One event as read off the wire: its name and its payload, together. */
+export type ChatStreamEvent = {
+  [K in keyof ChatStreamEvents]: { event: K; data: ChatStreamEvents[K] };
+}[keyof ChatStreamEvents];
 export type ChatStreamStart = z.infer<typeof ChatStreamStartSchema>;
 export type ChatStreamToken = z.infer<typeof ChatStreamTokenSchema>;
 export type ChatStreamDone = z.infer<typeof ChatStreamDoneSchema>;

@@ -15,3 +15,4 @@ export * from "./health.ts";
 export * from "./items.ts";
 export * from "./points.ts";
 export * from "./profile.ts";
+export * from "./routes.ts";

@@ -1,8 +1,7 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { requireAuth } from "../middlewares/auth.ts";
+import { mount } from "../lib/endpoint.ts";
 import { aiInfo } from "../services/ai/info.ts";
 
-export const aiRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/status", (c) => c.json({ success: true as const, data: aiInfo(c.var.deps.config) }));
+export const aiRoutes = (app: Hono<AppEnv>) =>
+  mount(app, "aiStatus", (c) => ({ data: aiInfo(c.var.deps.config) }));

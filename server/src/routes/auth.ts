@@ -1,19 +1,12 @@
 import { randomBytes } from "node:crypto";
-import {
-  ChangePasswordRequestSchema,
-  CreateCaptureTokenRequestSchema,
-  DeleteAccountRequestSchema,
-  LoginRequestSchema,
-  RegisterRequestSchema,
-} from "@shinian/contract";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { tx } from "../db/pool.ts";
 import { ApiError, notFound, unauthorized } from "../errors.ts";
+import { mount } from "../lib/endpoint.ts";
 import { hashToken } from "../lib/token-hash.ts";
-import { idParam, jsonBody } from "../lib/validate.ts";
-import { clientIp, requireAuth, SESSION_DAYS, sessionIdOf } from "../middlewares/auth.ts";
+import { clientIp, SESSION_DAYS, sessionIdOf } from "../middlewares/auth.ts";
 import {
   createCaptureToken,
   listCaptureTokens,
@@ -35,9 +28,8 @@ async function createSession(db: Queryable, userId: string, userAgent: string, i
   return token;
 }
 
-export const authRoutes = new Hono<AppEnv>()
-  .post("/register", async (c) => {
-    const input = await jsonBody(c, RegisterRequestSchema);
+export function authRoutes(app: Hono<AppEnv>) {
+  mount(app, "register", async (c, { body: input }) => {
     const { db, config } = c.var.deps;
     // counted whether or not the account is new: the rows stay for the window
     await beginAttempt(db, [`register:${clientIp(c)}`], registerRule(config.registerPerIpPerHour));
@@ -59,10 +51,9 @@ export const authRoutes = new Hono<AppEnv>()
     });
     if (!result) throw new ApiError("CONFLICT", "该账号无法注册，请直接登录或换一个账号");
     c.var.logger.info("user registered", { userId: result.user.id });
-    return c.json({ success: true as const, message: "注册成功", data: result }, 201);
-  })
-  .post("/login", async (c) => {
-    const input = await jsonBody(c, LoginRequestSchema);
+    return { message: "注册成功", data: result };
+  });
+  mount(app, "login", async (c, { body: input }) => {
     const { db, config } = c.var.deps;
     const ip = clientIp(c);
     const attempt = await beginAttempt(db, throttleKeys(input.account, ip));
@@ -88,20 +79,14 @@ export const authRoutes = new Hono<AppEnv>()
       ]);
     }
     const token = await createSession(db, row.id, c.req.header("user-agent") ?? "", ip);
-    return c.json({
-      success: true as const,
-      message: "登录成功",
-      data: { token, user: await getUser(db, row.id) },
-    });
-  })
-  .post("/logout", requireAuth, async (c) => {
+    return { message: "登录成功", data: { token, user: await getUser(db, row.id) } };
+  });
+  mount(app, "logout", async (c) => {
     await c.var.deps.db.query("DELETE FROM sessions WHERE id = $1", [sessionIdOf(c)]);
-    return c.json({ success: true as const, message: "已退出登录", data: null });
-  })
-  .get("/me", requireAuth, async (c) => {
-    return c.json({ success: true as const, data: await getUser(c.var.deps.db, c.var.auth.userId) });
-  })
-  .get("/sessions", requireAuth, async (c) => {
+    return { message: "已退出登录", data: null };
+  });
+  mount(app, "me", async (c) => ({ data: await getUser(c.var.deps.db, c.var.auth.userId) }));
+  mount(app, "listSessions", async (c) => {
     const { rows } = await c.var.deps.db.query<{
       id: string;
       user_agent: string;
@@ -124,19 +109,17 @@ export const authRoutes = new Hono<AppEnv>()
       expiresAt: r.expires_at.toISOString(),
       current: r.id === current,
     }));
-    return c.json({ success: true as const, data: { items } });
-  })
-  .delete("/sessions/:id", requireAuth, async (c) => {
-    const id = idParam(c);
+    return { data: { items } };
+  });
+  mount(app, "deleteSession", async (c, { params: { id } }) => {
     const { rowCount } = await c.var.deps.db.query("DELETE FROM sessions WHERE id = $1 AND user_id = $2", [
       id,
       c.var.auth.userId,
     ]);
     if (!rowCount) throw notFound("会话不存在或已失效");
-    return c.json({ success: true as const, message: "已注销该设备的登录", data: null });
-  })
-  .post("/password", requireAuth, async (c) => {
-    const input = await jsonBody(c, ChangePasswordRequestSchema);
+    return { message: "已注销该设备的登录", data: null };
+  });
+  mount(app, "changePassword", async (c, { body: input }) => {
     const { db, config } = c.var.deps;
     const { userId } = c.var.auth;
     const sessionId = sessionIdOf(c);
@@ -165,52 +148,47 @@ export const authRoutes = new Hono<AppEnv>()
       await revokeAllCaptureTokens(client, userId);
     });
     c.var.logger.info("password changed; other sessions and capture tokens revoked");
-    return c.json({
-      success: true as const,
-      message: "密码已修改，其他设备已退出登录，记录令牌已全部吊销",
-      data: null,
-    });
-  })
-  .get("/capture-tokens", requireAuth, async (c) => {
-    const items = await listCaptureTokens(c.var.deps.db, c.var.auth.userId);
-    return c.json({ success: true as const, data: { items } });
-  })
-  .post("/capture-tokens", requireAuth, async (c) => {
-    const input = await jsonBody(c, CreateCaptureTokenRequestSchema);
-    const data = await createCaptureToken(c.var.deps.db, c.var.auth.userId, input.name);
+    return { message: "密码已修改，其他设备已退出登录，记录令牌已全部吊销", data: null };
+  });
+  mount(app, "listCaptureTokens", async (c) => ({
+    data: { items: await listCaptureTokens(c.var.deps.db, c.var.auth.userId) },
+  }));
+  mount(app, "createCaptureToken", async (c, { body }) => {
+    const data = await createCaptureToken(c.var.deps.db, c.var.auth.userId, body.name);
     c.var.logger.info("capture token created", { captureTokenId: data.id });
-    return c.json({ success: true as const, message: "令牌已创建，请立即复制，它只显示这一次", data }, 201);
-  })
-  .delete("/capture-tokens/:id", requireAuth, async (c) => {
-    if (!(await revokeCaptureToken(c.var.deps.db, c.var.auth.userId, idParam(c))))
+    return { message: "令牌已创建，请立即复制，它只显示这一次", data };
+  });
+  mount(app, "revokeCaptureToken", async (c, { params }) => {
+    if (!(await revokeCaptureToken(c.var.deps.db, c.var.auth.userId, params.id)))
       throw notFound("令牌不存在或已吊销");
-    return c.json({ success: true as const, message: "令牌已吊销", data: null });
+    return { message: "令牌已吊销", data: null };
   });
+}
 
-export const accountRoutes = new Hono<AppEnv>().delete("/", requireAuth, async (c) => {
-  const input = await jsonBody(c, DeleteAccountRequestSchema);
-  const { db } = c.var.deps;
-  const { userId } = c.var.auth;
-  const { rows } = await db.query<{ password_hash: string; account: string }>(
-    "SELECT password_hash, account FROM users WHERE id = $1",
-    [userId],
-  );
-  if (!rows[0]) throw unauthorized();
-  const account = rows[0].account;
-  const attempt = await beginAttempt(db, throttleKeys(account, clientIp(c)));
-  if (!(await verifyPassword(input.password, rows[0].password_hash))) {
-    throw new ApiError("VALIDATION_ERROR", "密码不正确", {
-      issues: [{ path: "password", message: "密码不正确" }],
+export const accountRoutes = (app: Hono<AppEnv>) =>
+  mount(app, "deleteAccount", async (c, { body: input }) => {
+    const { db } = c.var.deps;
+    const { userId } = c.var.auth;
+    const { rows } = await db.query<{ password_hash: string; account: string }>(
+      "SELECT password_hash, account FROM users WHERE id = $1",
+      [userId],
+    );
+    if (!rows[0]) throw unauthorized();
+    const account = rows[0].account;
+    const attempt = await beginAttempt(db, throttleKeys(account, clientIp(c)));
+    if (!(await verifyPassword(input.password, rows[0].password_hash))) {
+      throw new ApiError("VALIDATION_ERROR", "密码不正确", {
+        issues: [{ path: "password", message: "密码不正确" }],
+      });
+    }
+    // Every user-owned table references users ON DELETE CASCADE: one delete removes it all.
+    await tx(db, async (client) => {
+      await client.query("DELETE FROM users WHERE id = $1", [userId]);
+      await attemptSucceeded(client, attempt);
     });
-  }
-  // Every user-owned table references users ON DELETE CASCADE: one delete removes it all.
-  await tx(db, async (client) => {
-    await client.query("DELETE FROM users WHERE id = $1", [userId]);
-    await attemptSucceeded(client, attempt);
+    c.var.logger.info("account deleted");
+    return { message: "账号及全部数据已永久删除", data: null };
   });
-  c.var.logger.info("account deleted");
-  return c.json({ success: true as const, message: "账号及全部数据已永久删除", data: null });
-});
 
 function describeDevice(ua: string): string {
   if (!ua) return "未知设备";

@@ -1,15 +1,9 @@
-import {
-  ConversationListQuerySchema,
-  CreateConversationRequestSchema,
-  RenameConversationRequestSchema,
-  SendMessageRequestSchema,
-} from "@shinian/contract";
-import { Hono } from "hono";
+import type { StreamEventsOf } from "@shinian/contract";
+import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
-import { requireAuth } from "../middlewares/auth.ts";
+import { mount } from "../lib/endpoint.ts";
 import {
   CONVERSATION_COLUMNS,
   findConversation,
@@ -23,10 +17,10 @@ import {
 const LIST_LIMIT = 200;
 const MESSAGE_LIMIT = 1000;
 
-export const chatRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/conversations", async (c) => {
-    const q = queryOf(c, ConversationListQuerySchema);
+type ReplyEvents = StreamEventsOf<"sendMessage">;
+
+export function chatRoutes(app: Hono<AppEnv>) {
+  mount(app, "listConversations", async (c, { query: q }) => {
     const params: unknown[] = [c.var.auth.userId, LIST_LIMIT];
     let where = "user_id = $1";
     if (q.subjectId) {
@@ -43,10 +37,9 @@ export const chatRoutes = new Hono<AppEnv>()
       `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT $2`,
       params,
     );
-    return c.json({ success: true as const, data: { items: rows.map(toConversation) } });
-  })
-  .post("/conversations", async (c) => {
-    const input = await jsonBody(c, CreateConversationRequestSchema);
+    return { data: { items: rows.map(toConversation) } };
+  });
+  mount(app, "createConversation", async (c, { body: input }) => {
     const { db } = c.var.deps;
     const userId = c.var.auth.userId;
     if (input.subject) {
@@ -62,28 +55,25 @@ export const chatRoutes = new Hono<AppEnv>()
        RETURNING ${CONVERSATION_COLUMNS}`,
       [userId, input.title ?? "", input.subject?.type ?? null, input.subject?.id ?? null],
     );
-    return c.json({ success: true as const, message: "已新建对话", data: toConversation(rows[0]) }, 201);
-  })
-  .patch("/conversations/:id", async (c) => {
-    const id = idParam(c);
-    const { title } = await jsonBody(c, RenameConversationRequestSchema);
+    return { message: "已新建对话", data: toConversation(rows[0]) };
+  });
+  mount(app, "renameConversation", async (c, { params: { id }, body: { title } }) => {
     const { rows } = await c.var.deps.db.query(
       `UPDATE conversations SET title = $3 WHERE id = $1 AND user_id = $2 RETURNING ${CONVERSATION_COLUMNS}`,
       [id, c.var.auth.userId, title],
     );
     if (!rows[0]) throw notFound("对话不存在");
-    return c.json({ success: true as const, message: "已重命名", data: toConversation(rows[0]) });
-  })
-  .delete("/conversations/:id", async (c) => {
+    return { message: "已重命名", data: toConversation(rows[0]) };
+  });
+  mount(app, "deleteConversation", async (c, { params }) => {
     const { rowCount } = await c.var.deps.db.query(
       "DELETE FROM conversations WHERE id = $1 AND user_id = $2",
-      [idParam(c), c.var.auth.userId],
+      [params.id, c.var.auth.userId],
     );
     if (!rowCount) throw notFound("对话不存在");
-    return c.json({ success: true as const, message: "对话已删除", data: null });
-  })
-  .get("/conversations/:id/messages", async (c) => {
-    const id = idParam(c);
+    return { message: "对话已删除", data: null };
+  });
+  mount(app, "listMessages", async (c, { params: { id } }) => {
     await findConversation(c.var.deps.db, c.var.auth.userId, id);
     // the newest MESSAGE_LIMIT, in reading order
     const { rows } = await c.var.deps.db.query(
@@ -91,17 +81,16 @@ export const chatRoutes = new Hono<AppEnv>()
        ORDER BY created_at DESC, id DESC LIMIT $3`,
       [id, c.var.auth.userId, MESSAGE_LIMIT],
     );
-    return c.json({ success: true as const, data: { items: rows.reverse().map(toMessage) } });
-  })
-  .post("/conversations/:id/messages", async (c) => {
-    const id = idParam(c);
-    const { content } = await jsonBody(c, SendMessageRequestSchema);
+    return { data: { items: rows.reverse().map(toMessage) } };
+  });
+  mount(app, "sendMessage", async (c, { params: { id }, body: { content } }) => {
     const deps = c.var.deps;
     const reply = await prepareReply(deps, c.var.auth.userId, id, content);
     return streamSSE(c, async (stream) => {
       const stop = new AbortController();
       stream.onAbort(() => stop.abort());
-      const send = (event: string, data: unknown) => stream.writeSSE({ event, data: JSON.stringify(data) });
+      const send = <K extends keyof ReplyEvents>(event: K, data: ReplyEvents[K]) =>
+        stream.writeSSE({ event, data: JSON.stringify(data) });
       const outcome = await runReply(deps, reply, stop.signal, {
         start: (userMessage) => send("start", { userMessage, mode: reply.mode, cost: reply.cost }),
         token: (text) => send("token", { text }),
@@ -117,3 +106,4 @@ export const chatRoutes = new Hono<AppEnv>()
       }
     });
   });
+}

@@ -1,11 +1,9 @@
-import { CreateIdeaRequestSchema, ListQuerySchema, UpdateIdeaRequestSchema } from "@shinian/contract";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { decodeCursor, pageFrom } from "../lib/cursor.ts";
-import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
-import { authGuard, requireAuth } from "../middlewares/auth.ts";
+import { mount } from "../lib/endpoint.ts";
 import { applyVersionById, listVersions, tidyIdea, tidyInBackground } from "../services/ai/tidy.ts";
 import {
   createIdea,
@@ -19,16 +17,14 @@ import {
 import { ideaVector } from "../services/text-index.ts";
 import { getUser } from "../services/users.ts";
 
-// Guards per route, not one .use(): creating an idea is the one call a capture token may make.
-export const ideaRoutes = new Hono<AppEnv>()
-  .get("/", requireAuth, async (c) => {
-    const q = queryOf(c, ListQuerySchema);
+export function ideaRoutes(app: Hono<AppEnv>) {
+  mount(app, "listIdeas", async (c, { query: q }) => {
     const cursor = decodeCursor(q.cursor, "uuid");
     const rows = await newestRows<IdeaRow>(c.var.deps.db, "ideas", c.var.auth.userId, { ...q, cursor });
-    return c.json({ success: true as const, data: pageFrom(rows, q.limit, toIdea) });
-  })
-  .post("/", authGuard({ allowCaptureToken: true }), async (c) => {
-    const input = await jsonBody(c, CreateIdeaRequestSchema);
+    return { data: pageFrom(rows, q.limit, toIdea) };
+  });
+  // The contract lets a capture token make this one call.
+  mount(app, "createIdea", async (c, { body: input }) => {
     const tags = input.tags ?? [];
     const { deps } = c.var;
     const userId = c.var.auth.userId;
@@ -47,17 +43,15 @@ export const ideaRoutes = new Hono<AppEnv>()
     });
     const idea = toIdea(row);
     // A repeat of a capture already saved: nothing new, so nothing to tidy.
-    if (!created) return c.json({ success: true as const, message: "这条想法已保存过", data: idea }, 200);
+    if (!created) return { message: "这条想法已保存过", data: idea, status: 200 };
     if (autoTidy) tidyInBackground(deps, userId, idea.id);
-    return c.json({ success: true as const, message: "想法已保存", data: idea }, 201);
-  })
-  .get("/:id", requireAuth, async (c) => {
-    const row = await findIdeaRow(c.var.deps.db, c.var.auth.userId, idParam(c));
-    return c.json({ success: true as const, data: toIdea(row) });
-  })
-  .patch("/:id", requireAuth, async (c) => {
-    const id = idParam(c);
-    const patch = await jsonBody(c, UpdateIdeaRequestSchema);
+    return { message: "想法已保存", data: idea };
+  });
+  mount(app, "getIdea", async (c, { params }) => {
+    const row = await findIdeaRow(c.var.deps.db, c.var.auth.userId, params.id);
+    return { data: toIdea(row) };
+  });
+  mount(app, "updateIdea", async (c, { params: { id }, body: patch }) => {
     const idea = await tx(c.var.deps.db, async (client) => {
       const cur = await findIdeaRow(client, c.var.auth.userId, id, true);
       const next = {
@@ -88,31 +82,25 @@ export const ideaRoutes = new Hono<AppEnv>()
       );
       return toIdea(updated.rows[0]!);
     });
-    return c.json({ success: true as const, message: "已保存", data: idea });
-  })
-  .post("/:id/tidy", requireAuth, async (c) => {
-    const result = await tidyIdea(c.var.deps, c.var.auth.userId, idParam(c));
-    return c.json({
-      success: true as const,
+    return { message: "已保存", data: idea };
+  });
+  mount(app, "tidyIdea", async (c, { params }) => {
+    const result = await tidyIdea(c.var.deps, c.var.auth.userId, params.id);
+    return {
       message: result.applied ? "已整理" : "已整理，你刚修改过这条想法，新版本可在整理记录中采用",
       data: result,
-    });
-  })
-  .get("/:id/versions", requireAuth, async (c) => {
-    const data = await listVersions(c.var.deps.db, c.var.auth.userId, idParam(c));
-    return c.json({ success: true as const, data });
-  })
-  .post("/:id/versions/:versionId/apply", requireAuth, async (c) => {
-    const idea = await applyVersionById(
-      c.var.deps.db,
-      c.var.auth.userId,
-      idParam(c),
-      idParam(c, "versionId"),
-    );
-    return c.json({ success: true as const, message: "已采用此版本", data: idea });
-  })
-  .delete("/:id", requireAuth, async (c) => {
-    if (!(await deleteItem(c.var.deps.db, c.var.auth.userId, "idea", idParam(c))))
-      throw notFound("想法不存在");
-    return c.json({ success: true as const, message: "想法已删除", data: null });
+    };
   });
+  mount(app, "listIdeaVersions", async (c, { params }) => ({
+    data: await listVersions(c.var.deps.db, c.var.auth.userId, params.id),
+  }));
+  mount(app, "applyIdeaVersion", async (c, { params }) => ({
+    message: "已采用此版本",
+    data: await applyVersionById(c.var.deps.db, c.var.auth.userId, params.id, params.versionId),
+  }));
+  mount(app, "deleteIdea", async (c, { params }) => {
+    if (!(await deleteItem(c.var.deps.db, c.var.auth.userId, "idea", params.id)))
+      throw notFound("想法不存在");
+    return { message: "想法已删除", data: null };
+  });
+}

@@ -1,16 +1,9 @@
-import {
-  ComposeNoteRequestSchema,
-  CreateNoteRequestSchema,
-  ListQuerySchema,
-  UpdateNoteRequestSchema,
-} from "@shinian/contract";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { type Queryable, tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { decodeCursor, pageFrom } from "../lib/cursor.ts";
-import { idParam, jsonBody, queryOf } from "../lib/validate.ts";
-import { requireAuth } from "../middlewares/auth.ts";
+import { mount } from "../lib/endpoint.ts";
 import { composeNote } from "../services/ai/compose.ts";
 import {
   deleteItem,
@@ -31,16 +24,13 @@ async function checkOwnIdeas(db: Queryable, userId: string, ids: string[]) {
   if (rows[0]!.n !== new Set(ids).size) throw notFound("来源想法不存在");
 }
 
-export const noteRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/", async (c) => {
-    const q = queryOf(c, ListQuerySchema);
+export function noteRoutes(app: Hono<AppEnv>) {
+  mount(app, "listNotes", async (c, { query: q }) => {
     const cursor = decodeCursor(q.cursor, "uuid");
     const rows = await newestRows<NoteRow>(c.var.deps.db, "notes", c.var.auth.userId, { ...q, cursor });
-    return c.json({ success: true as const, data: pageFrom(rows, q.limit, toNote) });
-  })
-  .post("/", async (c) => {
-    const input = await jsonBody(c, CreateNoteRequestSchema);
+    return { data: pageFrom(rows, q.limit, toNote) };
+  });
+  mount(app, "createNote", async (c, { body: input }) => {
     const tags = input.tags ?? [];
     const sources = [...new Set(input.sourceIdeaIds ?? [])];
     const { db } = c.var.deps;
@@ -58,20 +48,16 @@ export const noteRoutes = new Hono<AppEnv>()
         noteVector({ title: input.title, content: input.content, tags }),
       ],
     );
-    return c.json({ success: true as const, message: "笔记已保存", data: toNote(rows[0]!) }, 201);
-  })
-  .post("/compose", async (c) => {
-    const { ideaIds } = await jsonBody(c, ComposeNoteRequestSchema);
-    const data = await composeNote(c.var.deps, c.var.auth.userId, ideaIds);
-    return c.json({ success: true as const, message: "已整理成笔记", data }, 201);
-  })
-  .get("/:id", async (c) => {
-    const row = await findNoteRow(c.var.deps.db, c.var.auth.userId, idParam(c));
-    return c.json({ success: true as const, data: toNote(row) });
-  })
-  .patch("/:id", async (c) => {
-    const id = idParam(c);
-    const patch = await jsonBody(c, UpdateNoteRequestSchema);
+    return { message: "笔记已保存", data: toNote(rows[0]!) };
+  });
+  mount(app, "composeNote", async (c, { body }) => ({
+    message: "已整理成笔记",
+    data: await composeNote(c.var.deps, c.var.auth.userId, body.ideaIds),
+  }));
+  mount(app, "getNote", async (c, { params }) => ({
+    data: toNote(await findNoteRow(c.var.deps.db, c.var.auth.userId, params.id)),
+  }));
+  mount(app, "updateNote", async (c, { params: { id }, body: patch }) => {
     const note = await tx(c.var.deps.db, async (client) => {
       const cur = await findNoteRow(client, c.var.auth.userId, id, true);
       const next = {
@@ -87,10 +73,11 @@ export const noteRoutes = new Hono<AppEnv>()
       );
       return toNote(updated.rows[0]!);
     });
-    return c.json({ success: true as const, message: "已保存", data: note });
-  })
-  .delete("/:id", async (c) => {
-    if (!(await deleteItem(c.var.deps.db, c.var.auth.userId, "note", idParam(c))))
-      throw notFound("笔记不存在");
-    return c.json({ success: true as const, message: "笔记已删除", data: null });
+    return { message: "已保存", data: note };
   });
+  mount(app, "deleteNote", async (c, { params }) => {
+    if (!(await deleteItem(c.var.deps.db, c.var.auth.userId, "note", params.id)))
+      throw notFound("笔记不存在");
+    return { message: "笔记已删除", data: null };
+  });
+}

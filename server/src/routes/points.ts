@@ -1,9 +1,8 @@
-import { LedgerQuerySchema } from "@shinian/contract";
-import { Hono } from "hono";
+import type { PointsReason } from "@shinian/contract";
+import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { decodeCursor, pageFrom } from "../lib/cursor.ts";
-import { queryOf } from "../lib/validate.ts";
-import { requireAuth } from "../middlewares/auth.ts";
+import { mount } from "../lib/endpoint.ts";
 import { aiInfo } from "../services/ai/info.ts";
 import { getBalance } from "../services/points.ts";
 
@@ -11,20 +10,20 @@ type LedgerRow = {
   id: string;
   delta: number;
   balance_after: number;
-  reason: string;
+  reason: PointsReason; // services/points.ts is the only writer, and takes only these
   note: string | null;
   created_at: Date;
   cursor_us: string;
 };
 
-export const pointsRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/", async (c) => {
-    const balance = await getBalance(c.var.deps.db, c.var.auth.userId);
-    return c.json({ success: true as const, data: { balance, costs: aiInfo(c.var.deps.config).costs } });
-  })
-  .get("/ledger", async (c) => {
-    const q = queryOf(c, LedgerQuerySchema);
+export function pointsRoutes(app: Hono<AppEnv>) {
+  mount(app, "getPoints", async (c) => ({
+    data: {
+      balance: await getBalance(c.var.deps.db, c.var.auth.userId),
+      costs: aiInfo(c.var.deps.config).costs,
+    },
+  }));
+  mount(app, "listLedger", async (c, { query: q }) => {
     const cursor = decodeCursor(q.cursor, "bigint");
     const params: unknown[] = [c.var.auth.userId, q.limit + 1];
     // The ledger's bigserial id is its order: the cursor is the last id seen.
@@ -42,5 +41,6 @@ export const pointsRoutes = new Hono<AppEnv>()
       note: r.note,
       createdAt: r.created_at.toISOString(),
     }));
-    return c.json({ success: true as const, data: page });
+    return { data: page };
   });
+}

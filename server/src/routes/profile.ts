@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { AVATAR_MAX_BYTES, UpdateProfileRequestSchema } from "@shinian/contract";
-import { Hono } from "hono";
+import { AVATAR_MAX_BYTES } from "@shinian/contract";
+import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { jsonBody } from "../lib/validate.ts";
-import { requireAuth } from "../middlewares/auth.ts";
+import { mount } from "../lib/endpoint.ts";
 import { counts } from "../services/items.ts";
 import { getUser } from "../services/users.ts";
 
@@ -24,11 +23,9 @@ const profileOf = async (c: { var: AppEnv["Variables"] }) => {
   return { ...user, counts: n };
 };
 
-export const profileRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/", async (c) => c.json({ success: true as const, data: await profileOf(c) }))
-  .patch("/", async (c) => {
-    const patch = await jsonBody(c, UpdateProfileRequestSchema);
+export function profileRoutes(app: Hono<AppEnv>) {
+  mount(app, "getProfile", async (c) => ({ data: await profileOf(c) }));
+  mount(app, "updateProfile", async (c, { body: patch }) => {
     const sets: string[] = [];
     const params: unknown[] = [c.var.auth.userId];
     if (patch.nickname !== undefined) {
@@ -49,9 +46,9 @@ export const profileRoutes = new Hono<AppEnv>()
       `UPDATE users SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`,
       params,
     );
-    return c.json({ success: true as const, message: "个人资料已更新", data: await profileOf(c) });
-  })
-  .post("/avatar", async (c) => {
+    return { message: "个人资料已更新", data: await profileOf(c) };
+  });
+  mount(app, "uploadAvatar", async (c) => {
     const type = c.req.header("content-type") ?? "";
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
@@ -75,25 +72,26 @@ export const profileRoutes = new Hono<AppEnv>()
        ON CONFLICT (user_id) DO UPDATE SET content_type = $2, data = $3, key = $4, updated_at = now()`,
       [c.var.auth.userId, mime, Buffer.from(bytes), randomBytes(16).toString("base64url")],
     );
-    return c.json({ success: true as const, message: "头像已更新", data: await profileOf(c) });
+    return { message: "头像已更新", data: await profileOf(c) };
   });
+}
 
 /**
  * Avatars are served without a token (an <img> cannot send one) under an unguessable key that
  * changes on every upload. Served inertly: fixed type, nosniff, and a sandboxing CSP.
  */
-export const avatarRoutes = new Hono<AppEnv>().get("/:key", async (c) => {
-  const key = c.req.param("key");
-  if (!/^[A-Za-z0-9_-]{22}$/.test(key)) throw notFound();
-  const { rows } = await c.var.deps.db.query<{ content_type: string; data: Buffer }>(
-    "SELECT content_type, data FROM avatars WHERE key = $1",
-    [key],
-  );
-  if (!rows[0]) throw notFound();
-  return c.body(new Uint8Array(rows[0].data), 200, {
-    "Content-Type": rows[0].content_type,
-    "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": "inline",
-    "Cache-Control": "private, max-age=31536000, immutable",
+export const avatarRoutes = (app: Hono<AppEnv>) =>
+  mount(app, "getAvatar", async (c, { params: { key } }) => {
+    if (!/^[A-Za-z0-9_-]{22}$/.test(key)) throw notFound();
+    const { rows } = await c.var.deps.db.query<{ content_type: string; data: Buffer }>(
+      "SELECT content_type, data FROM avatars WHERE key = $1",
+      [key],
+    );
+    if (!rows[0]) throw notFound();
+    return c.body(new Uint8Array(rows[0].data), 200, {
+      "Content-Type": rows[0].content_type,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+      "Cache-Control": "private, max-age=31536000, immutable",
+    });
   });
-});

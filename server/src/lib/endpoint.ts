@@ -1,0 +1,78 @@
+import {
+  type Endpoint,
+  type EndpointName,
+  type Endpoints,
+  endpoints,
+  type PathParams,
+  type ResponseOf,
+} from "@shinian/contract";
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { authGuard } from "../middlewares/auth.ts";
+import { idParam, jsonBody, parseWith } from "./validate.ts";
+
+/** What a handler is given, already validated: path parameters, query and JSON body. */
+export type EndpointInput<E extends Endpoint> = {
+  params: PathParams<E["path"]>;
+  query: E extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+  body: E extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+};
+
+/**
+ * What a handler answers: the `data` of the success envelope, in the contract's shape (checked
+ * when it compiles), with an optional message and status; or, for a call that produces a file or
+ * a stream, the Response itself.
+ */
+export type EndpointAnswer<N extends EndpointName> = Endpoints[N] extends { produces: string }
+  ? Response
+  : { data: ResponseOf<N>; message?: string; status?: ContentfulStatusCode };
+
+export type EndpointHandler<N extends EndpointName> = (
+  c: Context<AppEnv>,
+  input: EndpointInput<Endpoints[N]>,
+) => Promise<EndpointAnswer<N>> | EndpointAnswer<N>;
+
+/** `/api/ideas/{id}` → `/api/ideas/:id` */
+const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/** Path ids are uuids: one that is not even a uuid cannot be the caller's, so 404 like any other. */
+const isIdName = (name: string) => name === "id" || name.endsWith("Id");
+
+function paramsOf(c: Context<AppEnv>, path: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+    params[name!] = isIdName(name!) ? idParam(c, name) : c.req.param(name!)!;
+  }
+  return params;
+}
+
+/**
+ * Mounts one contract endpoint on the app: its method and path, its guard (a session, or also a
+ * capture token where the contract allows one), its body and query validated against the
+ * contract's schemas, and its answer wrapped in the success envelope with the contract's status.
+ */
+export function mount<N extends EndpointName>(app: Hono<AppEnv>, name: N, handler: EndpointHandler<N>) {
+  const endpoint: Endpoint = endpoints[name];
+  const method = endpoint.method.toUpperCase();
+  const path = honoPath(endpoint.path);
+  // The guard runs first: a stranger learns nothing, not even that the body or id was wrong.
+  if (endpoint.auth) app.on(method, path, authGuard({ allowCaptureToken: endpoint.captureToken === true }));
+  app.on(method, path, async (c) => {
+    const input = {
+      params: paramsOf(c, endpoint.path),
+      query: endpoint.query ? parseWith(endpoint.query, c.req.query()) : undefined,
+      body: endpoint.body ? await jsonBody(c, endpoint.body) : undefined,
+    } as EndpointInput<Endpoints[N]>;
+    const answer: Response | { data: unknown; message?: string; status?: ContentfulStatusCode } =
+      await handler(c, input);
+    if (answer instanceof Response) return answer;
+    const status = answer.status ?? ((endpoint.status ?? 200) as ContentfulStatusCode);
+    const envelope =
+      answer.message === undefined
+        ? { success: true, data: answer.data }
+        : { success: true, message: answer.message, data: answer.data };
+    return c.json(envelope, status);
+  });
+}
