@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { routes } from "@shinian/contract/routes";
 import type { Plugin } from "vite";
 import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "../src/features/capture-queue/queue-names.ts";
 
@@ -120,8 +121,8 @@ async function sendQueuedCaptures() {
     .filter((item, i) => keys[i] !== ${JSON.stringify(SESSION_KEY)} && item.userId === session.userId && item.state === "pending")
     .sort((a, b) => a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId));
   for (const item of queued) {
-    const response = await fetch("/api/ideas", {
-      method: "POST",
+    const response = await fetch(${JSON.stringify(routes.createIdea.path)}, {
+      method: ${JSON.stringify(routes.createIdea.method.toUpperCase())},
       headers: { "Content-Type": "application/json", Authorization: "Bearer " + session.token },
       body: JSON.stringify({ content: item.content, clientId: item.clientId, capturedAt: item.capturedAt }),
     });

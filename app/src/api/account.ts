@@ -1,28 +1,19 @@
 import type {
-  CaptureTokenList,
   ChangePasswordRequest,
   CreateCaptureTokenRequest,
-  CreatedCaptureToken,
   DeleteAccountRequest,
-  LedgerEntry,
-  Page,
-  Points,
-  Session,
 } from "@shinian/contract";
-import { api } from "./client.ts";
+import { call } from "./client.ts";
 
-export const fetchPoints = () => api.get<Points>("/points");
+export const fetchPoints = () => call("getPoints");
 export const fetchLedger = (cursor?: string | null) =>
-  api.get<Page<LedgerEntry>>("/points/ledger", { searchParams: { cursor: cursor ?? undefined } });
+  call("listLedger", { query: { cursor: cursor ?? undefined } });
 
-export const fetchSessions = () => api.get<{ items: Session[] }>("/auth/sessions");
-export const revokeSession = (id: string) => api.delete<null>(`/auth/sessions/${encodeURIComponent(id)}`);
-export const changePassword = (body: ChangePasswordRequest) =>
-  api.post<null>("/auth/password", { json: body });
-export const deleteAccount = (body: DeleteAccountRequest) => api.delete<null>("/account", { json: body });
+export const fetchSessions = () => call("listSessions");
+export const revokeSession = (id: string) => call("deleteSession", { params: { id } });
+export const changePassword = (body: ChangePasswordRequest) => call("changePassword", { body });
+export const deleteAccount = (body: DeleteAccountRequest) => call("deleteAccount", { body });
 
-export const fetchCaptureTokens = () => api.get<CaptureTokenList>("/auth/capture-tokens");
-export const createCaptureToken = (body: CreateCaptureTokenRequest) =>
-  api.post<CreatedCaptureToken>("/auth/capture-tokens", { json: body });
-export const revokeCaptureToken = (id: string) =>
-  api.delete<null>(`/auth/capture-tokens/${encodeURIComponent(id)}`);
+export const fetchCaptureTokens = () => call("listCaptureTokens");
+export const createCaptureToken = (body: CreateCaptureTokenRequest) => call("createCaptureToken", { body });
+export const revokeCaptureToken = (id: string) => call("revokeCaptureToken", { params: { id } });

@@ -1,33 +1,23 @@
 import type {
-  AiInfo,
-  ChatMessage,
   ChatStreamDone,
   ChatStreamError,
+  ChatStreamEvent,
   ChatStreamStart,
-  ComposeNoteResult,
-  Conversation,
-  Idea,
-  IdeaVersions,
   ItemRef,
-  TidyResult,
 } from "@shinian/contract";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { ApiError, api } from "./client.ts";
+import { ApiError, call, response } from "./client.ts";
 
-const conv = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
-
-export const fetchAiInfo = () => api.get<AiInfo>("/ai/status");
+export const fetchAiInfo = () => call("aiStatus");
 
 export const listConversations = (subject?: ItemRef) =>
-  api.get<{ items: Conversation[] }>("/chat/conversations", {
-    searchParams: subject ? { subjectType: subject.type, subjectId: subject.id } : {},
-  });
+  call("listConversations", { query: subject ? { subjectType: subject.type, subjectId: subject.id } : {} });
 export const createConversation = (subject?: ItemRef) =>
-  api.post<Conversation>("/chat/conversations", { json: subject ? { subject } : {} });
+  call("createConversation", { body: subject ? { subject } : {} });
 export const renameConversation = (id: string, title: string) =>
-  api.patch<Conversation>(conv(id), { json: { title } });
-export const deleteConversation = (id: string) => api.delete<null>(conv(id));
-export const fetchMessages = (id: string) => api.get<{ items: ChatMessage[] }>(`${conv(id)}/messages`);
+  call("renameConversation", { params: { id }, body: { title } });
+export const deleteConversation = (id: string) => call("deleteConversation", { params: { id } });
+export const fetchMessages = (id: string) => call("listMessages", { params: { id } });
 
 export type ReplyHandlers = {
   onStart: (start: ChatStreamStart) => void;
@@ -47,10 +37,7 @@ export async function streamReply(
   signal: AbortSignal,
   on: ReplyHandlers,
 ) {
-  const res = await api.response("post", `${conv(conversationId)}/messages`, {
-    json: { content },
-    signal,
-  });
+  const res = await response("sendMessage", { params: { id: conversationId }, body: { content }, signal });
   if (!res.body) throw new ApiError(0, "AI 回答没有返回数据");
   const events = res.body
     .pipeThrough(new TextDecoderStream())
@@ -60,11 +47,11 @@ export async function streamReply(
     for (;;) {
       const { done, value } = await events.read();
       if (done) return;
-      const data = JSON.parse(value.data);
-      if (value.event === "start") on.onStart(data);
-      else if (value.event === "token") on.onToken(data.text);
-      else if (value.event === "done") on.onDone(data);
-      else if (value.event === "error") on.onError(data);
+      const event = { event: value.event, data: JSON.parse(value.data) } as ChatStreamEvent;
+      if (event.event === "start") on.onStart(event.data);
+      else if (event.event === "token") on.onToken(event.data.text);
+      else if (event.event === "done") on.onDone(event.data);
+      else if (event.event === "error") on.onError(event.data);
     }
   } finally {
     // whatever ended the reading (a bad event, a handler's error) also ends the reply
@@ -72,10 +59,8 @@ export async function streamReply(
   }
 }
 
-export const tidyIdea = (id: string) => api.post<TidyResult>(`/ideas/${encodeURIComponent(id)}/tidy`);
-export const fetchVersions = (id: string) =>
-  api.get<IdeaVersions>(`/ideas/${encodeURIComponent(id)}/versions`);
+export const tidyIdea = (id: string) => call("tidyIdea", { params: { id } });
+export const fetchVersions = (id: string) => call("listIdeaVersions", { params: { id } });
 export const applyVersion = (id: string, versionId: string) =>
-  api.post<Idea>(`/ideas/${encodeURIComponent(id)}/versions/${encodeURIComponent(versionId)}/apply`);
-export const composeNote = (ideaIds: string[]) =>
-  api.post<ComposeNoteResult>("/notes/compose", { json: { ideaIds } });
+  call("applyIdeaVersion", { params: { id, versionId } });
+export const composeNote = (ideaIds: string[]) => call("composeNote", { body: { ideaIds } });

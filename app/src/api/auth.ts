@@ -1,7 +1,7 @@
-import type { AuthResult, LoginRequest, RegisterRequest, User } from "@shinian/contract";
-import { api } from "./client.ts";
+import type { LoginRequest, RegisterRequest } from "@shinian/contract";
+import { call } from "./client.ts";
 
-export const login = (body: LoginRequest) => api.post<AuthResult>("/auth/login", { json: body });
-export const register = (body: RegisterRequest) => api.post<AuthResult>("/auth/register", { json: body });
-export const fetchMe = () => api.get<User>("/auth/me");
-export const logout = () => api.post<null>("/auth/logout", { json: {} });
+export const login = (body: LoginRequest) => call("login", { body });
+export const register = (body: RegisterRequest) => call("register", { body });
+export const fetchMe = () => call("me");
+export const logout = () => call("logout");

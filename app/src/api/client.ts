@@ -1,6 +1,7 @@
 import { tokenStore } from "../auth/token-store.ts";
 import { appConfig } from "../config/index.ts";
 import { createApiClient } from "./create-client.ts";
+import { createEndpointCaller } from "./endpoint-caller.ts";
 import { redirectToLogin } from "./unauthorized.ts";
 
 export { ApiError, isAbortError, isApiError, isNoResponse } from "./api-error.ts";
@@ -13,3 +14,6 @@ export const api = createApiClient({
   clearSession: tokenStore.clearSession,
   onUnauthorized: redirectToLogin,
 });
+
+/** The app's calls, by the contract's endpoint names. */
+export const { call, envelope, response } = createEndpointCaller(api);

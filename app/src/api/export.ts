@@ -1,24 +1,16 @@
-import type { ExportCount, ExportPermission } from "@shinian/contract";
+import type { ExportCount } from "@shinian/contract";
+import { EXPORT_COUNT_HEADER } from "@shinian/contract/constants";
 import {
   EXPORT_PERMISSION_TIMEOUT_MS,
   EXPORT_REQUEST_TIMEOUT_MS,
 } from "../features/export/export-machine.ts";
-import { api } from "./client.ts";
+import { envelope, response } from "./client.ts";
 
-/**
- * The contract's EXPORT_COUNT_HEADER, repeated here so the first screen does not load zod with
- * the contract's schemas (a unit test keeps the two equal).
- */
-export const EXPORT_COUNT_HEADER = "X-Export-Count";
-
-export type PermissionEnvelope = { success: boolean; message?: string; data?: ExportPermission | null };
+export { EXPORT_COUNT_HEADER };
 
 /** The seed defines this call by its whole envelope, so the body comes back as is. */
 export const fetchExportPermission = (signal?: AbortSignal) =>
-  api.body<PermissionEnvelope>("get", "/export/permission", {
-    signal,
-    timeoutMs: EXPORT_PERMISSION_TIMEOUT_MS,
-  });
+  envelope("exportPermission", { signal, timeoutMs: EXPORT_PERMISSION_TIMEOUT_MS });
 
 /** Reads the file name from Content-Disposition, preferring RFC 5987 `filename*=UTF-8''…`. */
 export function filenameFromDisposition(header: string | null, fallback: string): string {
@@ -57,11 +49,7 @@ const stamp = (date: Date) => {
 };
 
 export async function requestExport(signal: AbortSignal) {
-  const res = await api.response("post", "/export", {
-    json: {},
-    signal,
-    timeoutMs: EXPORT_REQUEST_TIMEOUT_MS,
-  });
+  const res = await response("exportData", { body: {}, signal, timeoutMs: EXPORT_REQUEST_TIMEOUT_MS });
   const blob = res.body ? await res.blob() : null;
   return {
     blob: blob && blob.size > 0 ? blob : null,

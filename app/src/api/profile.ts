@@ -1,10 +1,12 @@
 import type { Profile, UpdateProfileRequest } from "@shinian/contract";
-import { api } from "./client.ts";
+import { routes } from "@shinian/contract/routes";
+import { api, call } from "./client.ts";
 
-export const fetchProfile = () => api.get<Profile>("/profile");
-export const updateProfile = (body: UpdateProfileRequest) => api.patch<Profile>("/profile", { json: body });
+export const fetchProfile = () => call("getProfile");
+export const updateProfile = (body: UpdateProfileRequest) => call("updateProfile", { body });
+/** Multipart, which the JSON caller does not send: the path still comes from the contract. */
 export function uploadAvatar(file: File) {
   const body = new FormData();
   body.append("file", file);
-  return api.post<Profile>("/profile/avatar", { body });
+  return api.post<Profile>(routes.uploadAvatar.path.replace(/^\/api/, ""), { body });
 }

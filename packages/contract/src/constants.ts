@@ -12,3 +12,6 @@ export const CAPTURE_TOKEN_LIMIT = 20;
 
 /** Every capture token starts with this, so that it is recognizable in a shortcut or a leak scan. */
 export const CAPTURE_TOKEN_PREFIX = "sn_cap_";
+
+/** Response header carrying ExportCount as JSON (exposed to browsers via CORS). */
+export const EXPORT_COUNT_HEADER = "X-Export-Count";

@@ -16,8 +16,6 @@ export const ExportCountSchema = z.object({
 });
 export type ExportCount = z.infer<typeof ExportCountSchema>;
 
-/** Response header carrying ExportCount as JSON (exposed to browsers via CORS). */
-export const EXPORT_COUNT_HEADER = "X-Export-Count";
 export const EXPORT_FILE_PREFIX = "拾念导出";
 
 /** The seed's refusal text (§8); {date} is the next allowed time or 未知. */
