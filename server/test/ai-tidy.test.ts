@@ -98,6 +98,35 @@ forEachDatabase((ctx) => {
       );
     });
 
+    it("GET /api/ideas?aiStatus=pending lists the caller's live claims only: one poll for every watcher", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const [live, stale, plain] = [
+        await addIdea(ctx, u, "整理中"),
+        await addIdea(ctx, u, "进程已死"),
+        await addIdea(ctx, u, "未整理"),
+      ];
+      const theirs = await addIdea(ctx, other, "别人的");
+      await ctx.db.query(
+        "UPDATE ideas SET ai_status = 'pending', ai_started_at = now() WHERE id = ANY($1::uuid[])",
+        [[live, theirs]],
+      );
+      await ctx.db.query(
+        "UPDATE ideas SET ai_status = 'pending', ai_started_at = now() - interval '10 minutes' WHERE id = $1",
+        [stale],
+      );
+      const ids = async (query: string) =>
+        (await call(ctx, "GET", `/api/ideas?${query}`, { token: u.token })).body.data.items.map(
+          (i: { id: string }) => i.id,
+        );
+      expect(await ids("aiStatus=pending")).toEqual([live]);
+      expect(await ids("aiStatus=failed")).toEqual([stale]);
+      expect(await ids("aiStatus=none")).toEqual([plain]);
+      expect((await ids("")).length).toBe(3);
+      const bad = await call(ctx, "GET", "/api/ideas?aiStatus=busy", { token: u.token });
+      expect(bad.status).toBe(400);
+    });
+
     it("runs one tidy of an idea at a time, and takes over a claim left by a dead process", async () => {
       const u = await registerUser(ctx);
       const id = await addIdea(ctx, u, "一个想法");

@@ -1,13 +1,14 @@
 import type { Idea } from "@shinian/contract";
 import * as React from "react";
-import { fetchIdea } from "../api/items.ts";
+import { fetchIdea, fetchPendingIdeaIds } from "../api/items.ts";
 
 /** How often a screen re-reads an idea that 自动整理 is still working on. */
 const PENDING_POLL_MS = 2000;
 
 /**
- * 自动整理 runs on the server after capture: re-reads the ideas still marked pending until their
- * tidy lands (the server reports a claim left by a dead process as failed, so this ends).
+ * 自动整理 runs on the server after capture: asks which ideas are still pending, one request per
+ * tick however many are watched, and reads an idea again only once it has left that list (the
+ * server reports a claim left by a dead process as failed, so this ends).
  */
 export function usePendingIdeas(ids: string[], onLanded: (idea: Idea) => void) {
   const key = ids.join();
@@ -16,7 +17,10 @@ export function usePendingIdeas(ids: string[], onLanded: (idea: Idea) => void) {
   React.useEffect(() => {
     if (!key) return;
     const timer = setInterval(async () => {
+      const pending = await fetchPendingIdeaIds().catch(() => null);
+      if (!pending) return;
       for (const id of key.split(",")) {
+        if (pending.has(id)) continue;
         const idea = await fetchIdea(id).catch(() => null);
         if (idea && idea.aiStatus !== "pending") landed.current(idea);
       }

@@ -105,6 +105,9 @@ export const ListQuerySchema = z.strictObject({
   tag: TagSchema.optional(),
 });
 
+/** The ideas list can be narrowed to one AI status: `?aiStatus=pending` is what 自动整理's watchers poll. */
+export const IdeaListQuerySchema = ListQuerySchema.extend({ aiStatus: AiStatusSchema.optional() });
+
 export const FeedQuerySchema = z.strictObject({
   type: z.enum(["all", "idea", "note"], { message: "type 只能是 all、idea 或 note" }).default("all"),
   tag: TagSchema.optional(),

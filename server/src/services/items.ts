@@ -35,8 +35,10 @@ export const STALE_PENDING = "interval '5 minutes'";
 /** A tidy's model call is aborted after this, so that no live tidy is ever taken for a dead one. */
 export const TIDY_DEADLINE_MS = 4 * 60_000;
 
+/** A claim left by a dead process reads as failed, so that nobody waits on it for ever. */
+const AI_STATUS = `(CASE WHEN ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING} THEN 'failed' ELSE ai_status END)`;
 export const IDEA_COLUMNS = `id, original_content, title, content, tags,
-  CASE WHEN ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING} THEN 'failed' ELSE ai_status END AS ai_status,
+  ${AI_STATUS} AS ai_status,
   pinned, ai_excluded, client_id, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 export const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
@@ -88,10 +90,19 @@ export async function newestRows<R extends IdeaRow | NoteRow>(
   db: Queryable,
   table: "ideas" | "notes",
   userId: string,
-  q: { limit: number; tag?: string | undefined; cursor: Keyset | null },
+  q: {
+    limit: number;
+    tag?: string | undefined;
+    cursor: Keyset | null;
+    aiStatus?: Idea["aiStatus"] | undefined;
+  },
 ): Promise<R[]> {
   const values: unknown[] = [userId, q.limit + 1];
   let where = "user_id = $1";
+  if (q.aiStatus && table === "ideas") {
+    values.push(q.aiStatus);
+    where += ` AND ${AI_STATUS} = $${values.length}`;
+  }
   if (q.tag) {
     values.push([q.tag]);
     where += ` AND tags @> $${values.length}::text[]`;
@@ -102,7 +113,7 @@ export async function newestRows<R extends IdeaRow | NoteRow>(
   }
   const columns = table === "ideas" ? IDEA_COLUMNS : NOTE_COLUMNS;
   const { rows } = await db.query<R>({
-    name: q.tag ? undefined : `newest-${table}${q.cursor ? "-after" : ""}`,
+    name: q.tag || q.aiStatus ? undefined : `newest-${table}${q.cursor ? "-after" : ""}`,
     text: `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
     values,
   });

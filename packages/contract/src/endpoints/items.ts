@@ -3,6 +3,7 @@ import {
   CreateNoteRequestSchema,
   FeedPageSchema,
   FeedQuerySchema,
+  IdeaListQuerySchema,
   IdeaPageSchema,
   IdeaSchema,
   ListQuerySchema,
@@ -21,9 +22,9 @@ export const itemEndpoints = {
   listIdeas: {
     ...routes.listIdeas,
     tag: "想法",
-    summary: "想法列表（新的在前，游标分页）",
+    summary: "想法列表（新的在前，游标分页；aiStatus 只列某种整理状态，如 pending）",
     auth: true,
-    query: ListQuerySchema,
+    query: IdeaListQuerySchema,
     data: IdeaPageSchema,
   },
   createIdea: {
