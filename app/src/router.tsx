@@ -4,11 +4,6 @@ import { setUnauthorizedNavigator } from "./api/unauthorized.ts";
 import { tokenStore } from "./auth/token-store.ts";
 import { routeTree } from "./routeTree.gen.ts";
 
-export type RouterContext = {
-  /** Live auth snapshot: guards read it at navigation time, so they never see a stale copy. */
-  auth: { get: typeof tokenStore.get };
-};
-
 export const router = createRouter({
   routeTree,
   context: { auth: { get: tokenStore.get } },

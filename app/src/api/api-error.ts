@@ -24,6 +24,10 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** What to tell the person: the server's (or the client's) Chinese message, else the fallback. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  isApiError(error) ? error.message : fallback;
+
 /** No answer at all (status 0): offline or unreachable, not a refusal. */
 export const isNoResponse = (error: unknown): boolean => isApiError(error) && error.status === 0;
 

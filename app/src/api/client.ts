@@ -4,7 +4,7 @@ import { createApiClient } from "./create-client.ts";
 import { createEndpointCaller } from "./endpoint-caller.ts";
 import { redirectToLogin } from "./unauthorized.ts";
 
-export { ApiError, isAbortError, isApiError, isNoResponse } from "./api-error.ts";
+export { ApiError, errorMessage, isAbortError, isApiError, isNoResponse } from "./api-error.ts";
 
 /** The app's client: the stored token, the configured base and timeout, 401 → /login. */
 export const api = createApiClient({

@@ -20,7 +20,7 @@ export * from "./components/field";
 export * from "./components/highlight";
 export * from "./components/icon-button";
 export * from "./components/idea-list-item";
-export * from "./components/idea-versions";
+export * from "./components/idea-version-history";
 export * from "./components/input";
 export * from "./components/markdown-view";
 export * from "./components/note-list-item";

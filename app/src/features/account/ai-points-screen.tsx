@@ -12,7 +12,7 @@ import {
 } from "@shinian/ui";
 import * as React from "react";
 import { fetchLedger, fetchPoints } from "../../api/account.ts";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { useAiInfo } from "../chat/use-ai-info.ts";
 import { AppShell } from "../layout/app-shell.tsx";
@@ -42,14 +42,14 @@ export function AiPointsScreen() {
       setItems((old) => (from ? [...old, ...page.items] : page.items));
       setCursor(page.nextCursor);
     } catch (e) {
-      setError(isApiError(e) ? e.message : "加载失败");
+      setError(errorMessage(e, "加载失败"));
     } finally {
       setLoading(false);
     }
   }, []);
 
   React.useEffect(() => {
-    fetchPoints().then(setPoints, (e) => setError(isApiError(e) ? e.message : "加载失败"));
+    fetchPoints().then(setPoints, (e) => setError(errorMessage(e, "加载失败")));
     void loadLedger(null);
   }, [loadLedger]);
 

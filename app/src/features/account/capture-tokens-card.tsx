@@ -13,7 +13,7 @@ import {
 } from "@shinian/ui";
 import * as React from "react";
 import { createCaptureToken, fetchCaptureTokens, revokeCaptureToken } from "../../api/account.ts";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 
 /** 快捷记录令牌: capture from iOS 快捷指令 or Android HTTP Shortcuts; a token can only create ideas. */
@@ -26,7 +26,7 @@ export function CaptureTokensCard() {
   const load = React.useCallback(() => {
     fetchCaptureTokens().then(
       (r) => setTokens(r.items),
-      (e) => setError(isApiError(e) ? e.message : "加载失败"),
+      (e) => setError(errorMessage(e, "加载失败")),
     );
   }, []);
   React.useEffect(load, [load]);
@@ -40,7 +40,7 @@ export function CaptureTokensCard() {
       setName("");
       load();
     } catch (e) {
-      setError(isApiError(e) ? e.message : "创建失败");
+      setError(errorMessage(e, "创建失败"));
     } finally {
       setPending(false);
     }
@@ -52,7 +52,7 @@ export function CaptureTokensCard() {
       if (created?.id === id) setCreated(null);
       load();
     } catch (e) {
-      setError(isApiError(e) ? e.message : "撤销失败");
+      setError(errorMessage(e, "撤销失败"));
     }
   };
 

@@ -16,7 +16,7 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { changePassword, deleteAccount, fetchSessions, revokeSession } from "../../api/account.ts";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { tokenStore } from "../../auth/token-store.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
@@ -24,7 +24,6 @@ import { AppShell } from "../layout/app-shell.tsx";
 import { CaptureTokensCard } from "./capture-tokens-card.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
-const errorText = (e: unknown, fallback: string) => (isApiError(e) ? e.message : fallback);
 
 /** /privacy-security: password, sessions, export and account deletion (PRODUCT §3). */
 export function PrivacySecurityScreen() {
@@ -67,7 +66,7 @@ function PasswordCard() {
       setNext("");
       setNotice({ tone: "success", text: "密码已修改，其他设备已退出登录" });
     } catch (e) {
-      setNotice({ tone: "error", text: errorText(e, "修改失败") });
+      setNotice({ tone: "error", text: errorMessage(e, "修改失败") });
     } finally {
       setPending(false);
     }
@@ -118,7 +117,7 @@ function SessionsCard() {
   const load = React.useCallback(() => {
     fetchSessions().then(
       (r) => setSessions(r.items),
-      (e) => setNotice({ tone: "error", text: errorText(e, "加载失败") }),
+      (e) => setNotice({ tone: "error", text: errorMessage(e, "加载失败") }),
     );
   }, []);
   React.useEffect(load, [load]);
@@ -127,7 +126,7 @@ function SessionsCard() {
       await revokeSession(id);
       load();
     } catch (e) {
-      setNotice({ tone: "error", text: errorText(e, "操作失败") });
+      setNotice({ tone: "error", text: errorMessage(e, "操作失败") });
     }
   };
   return (
@@ -176,7 +175,7 @@ function DeleteAccountCard() {
       tokenStore.clearAll();
       await navigate({ to: "/login" });
     } catch (e) {
-      setNotice({ tone: "error", text: errorText(e, "删除失败") });
+      setNotice({ tone: "error", text: errorMessage(e, "删除失败") });
       throw e;
     }
   };

@@ -16,7 +16,7 @@ import {
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { login, register } from "../../api/auth.ts";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { safeRedirect } from "../../auth/auth-state.ts";
 import { PublicShell } from "../layout/public-shell.tsx";
@@ -57,7 +57,7 @@ export function LoginScreen() {
       auth.login(result.token, result.user);
       await navigate({ to: safeRedirect(search.redirect), replace: true });
     } catch (error) {
-      setFailure(isApiError(error) ? error.message : "请求失败");
+      setFailure(errorMessage(error, "请求失败"));
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@ import type { Idea } from "@shinian/contract";
 import * as React from "react";
 import { createIdea } from "../../api/items.ts";
 import { tokenStore } from "../../auth/token-store.ts";
-import { useOnline } from "../../lib/use-online.ts";
+import { useOnline } from "../../hooks/use-online.ts";
 import { dropQueued, putQueued, type QueuedCapture, queuedFor, rememberSession } from "./queue-store.ts";
 import { outcomeOf, retryDelay } from "./send-outcome.ts";
 

@@ -16,7 +16,7 @@ import {
   listConversations,
   renameConversation,
 } from "../../api/ai.ts";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { ChatMessages, costHint } from "./chat-messages.tsx";
 import { useAiInfo } from "./use-ai-info.ts";
@@ -55,7 +55,7 @@ export function ChatScreen() {
   React.useEffect(() => {
     listConversations().then(
       (page) => setConversations(page.items),
-      (e) => setNotice(isApiError(e) ? e.message : "对话列表加载失败"),
+      (e) => setNotice(errorMessage(e, "对话列表加载失败")),
     );
   }, [setNotice]);
 
@@ -102,7 +102,7 @@ export function ChatScreen() {
                 const renamed = await renameConversation(id, title);
                 setConversations((list) => (list ?? []).map((c) => (c.id === id ? renamed : c)));
               } catch (e) {
-                setNotice(isApiError(e) ? e.message : "重命名失败");
+                setNotice(errorMessage(e, "重命名失败"));
               }
             }}
             onDelete={async (id) => {
@@ -111,7 +111,7 @@ export function ChatScreen() {
                 setConversations((list) => (list ?? []).filter((c) => c.id !== id));
                 if (id === activeId) void navigate({ search: {} });
               } catch (e) {
-                setNotice(isApiError(e) ? e.message : "删除失败");
+                setNotice(errorMessage(e, "删除失败"));
               }
             }}
           />

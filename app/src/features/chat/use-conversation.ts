@@ -1,8 +1,8 @@
 import type { ChatMessage, Conversation } from "@shinian/contract";
 import * as React from "react";
 import { fetchMessages, streamReply } from "../../api/ai.ts";
-import { isAbortError, isApiError } from "../../api/client.ts";
-import { useDraft } from "../../lib/draft.ts";
+import { errorMessage, isAbortError } from "../../api/client.ts";
+import { useDraft } from "../../hooks/use-draft.ts";
 
 /** A message as shown: while a reply streams it has no server id yet. */
 export type ShownMessage = Omit<ChatMessage, "status"> & {
@@ -66,7 +66,7 @@ export function useConversation(
     fetchMessages(conversationId)
       .then(
         (page) => live && setMessages(page.items),
-        (e) => live && setLoadError(isApiError(e) ? e.message : "对话加载失败"),
+        (e) => live && setLoadError(errorMessage(e, "对话加载失败")),
       )
       .finally(() => live && setLoading(false));
     return () => {
@@ -130,7 +130,7 @@ export function useConversation(
         setMessages((list) => list.filter((m) => m.id !== pendingUserId && m.id !== STREAMING_ID));
         result = {
           accepted: false,
-          notice: isAbortError(e) ? null : isApiError(e) ? e.message : "网络连接失败，请检查网络设置",
+          notice: isAbortError(e) ? null : errorMessage(e, "网络连接失败，请检查网络设置"),
         };
       } else if (isAbortError(e)) {
         // 停止: the server keeps what came and charges it, or refunds when nothing came
@@ -140,7 +140,7 @@ export function useConversation(
         patchStreaming((m) => ({
           ...m,
           status: "error",
-          errorMessage: isApiError(e) ? e.message : "网络连接中断",
+          errorMessage: errorMessage(e, "网络连接中断"),
         }));
         options.onBalance();
       }

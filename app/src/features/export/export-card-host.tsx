@@ -1,5 +1,5 @@
 import { ExportCard } from "@shinian/ui";
-import { useExport } from "./export-context.tsx";
+import { useExport } from "./use-export.ts";
 
 /** Mounted once in the root layout; renders nothing while the export is idle. */
 export function ExportCardHost() {

@@ -2,7 +2,7 @@ import { Button, Card, CardContent, CardHeader, CardTitle } from "@shinian/ui";
 import * as React from "react";
 import { fetchExportPermission } from "../../api/export.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
-import { useExport } from "./export-context.tsx";
+import { useExport } from "./use-export.ts";
 
 /** Shows beforehand when the next export is allowed (PRODUCT §7), then starts the flow. */
 export function ExportPanel() {

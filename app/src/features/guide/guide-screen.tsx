@@ -11,7 +11,7 @@ import {
 } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { updateProfile } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
@@ -46,7 +46,7 @@ export function GuideScreen() {
       });
       await navigate({ to: "/quick-introduction" });
     } catch (e) {
-      setError(isApiError(e) ? e.message : "保存失败");
+      setError(errorMessage(e, "保存失败"));
     } finally {
       setPending(false);
     }

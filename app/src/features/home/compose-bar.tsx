@@ -2,7 +2,7 @@ import { Alert, Button } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { composeNote } from "../../api/ai.ts";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { useAiInfo } from "../chat/use-ai-info.ts";
 
 /** 整理成笔记: the bar under the list while ideas are being chosen, with the cost shown first. */
@@ -19,7 +19,7 @@ export function ComposeBar({ chosen, onCancel }: { chosen: string[]; onCancel: (
       const { note } = await composeNote(chosen);
       await navigate({ to: "/notes/$id", params: { id: note.id } });
     } catch (e) {
-      setError(isApiError(e) ? e.message : "整理失败");
+      setError(errorMessage(e, "整理失败"));
       setBusy(false);
     }
   };

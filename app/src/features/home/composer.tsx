@@ -1,6 +1,6 @@
 import { Button, Card, Textarea } from "@shinian/ui";
 import * as React from "react";
-import { useDraft } from "../../lib/draft.ts";
+import { useDraft } from "../../hooks/use-draft.ts";
 
 export type ComposerProps = {
   /** Saves the text; resolves once the server has it (then the draft is dropped). */

@@ -12,7 +12,7 @@ import {
 } from "@shinian/ui";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
@@ -72,7 +72,7 @@ export function HomeScreen() {
       const note = await createNote({ title: "未命名笔记", content: "" });
       await navigate({ to: "/notes/$id", params: { id: note.id } });
     } catch (e) {
-      setCaptureError(isApiError(e) ? e.message : "新建笔记失败");
+      setCaptureError(errorMessage(e, "新建笔记失败"));
     }
   };
 

@@ -2,7 +2,7 @@ import type { SearchItem } from "@shinian/contract";
 import { Alert, Button, Card, EmptyState, PageLoading } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { createIdea, search } from "../../api/items.ts";
 import { SearchHit } from "../ideas/search-hit.tsx";
 
@@ -20,7 +20,7 @@ export function SearchResults({ query }: { query: string }) {
     setSaved(false);
     search(query).then(
       (result) => live && setItems(result.items),
-      (e) => live && setError(isApiError(e) ? e.message : "搜索失败"),
+      (e) => live && setError(errorMessage(e, "搜索失败")),
     );
     return () => {
       live = false;
@@ -35,7 +35,7 @@ export function SearchResults({ query }: { query: string }) {
       await createIdea({ content: query });
       setSaved(true);
     } catch (e) {
-      setError(isApiError(e) ? e.message : "保存失败");
+      setError(errorMessage(e, "保存失败"));
     } finally {
       setSaving(false);
     }

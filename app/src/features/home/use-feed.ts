@@ -1,11 +1,11 @@
 import type { FeedItem } from "@shinian/contract";
 import * as React from "react";
-import { isApiError, isNoResponse } from "../../api/client.ts";
+import { errorMessage, isNoResponse } from "../../api/client.ts";
 import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
-import { usePendingIdeas } from "../../lib/ai-pending.ts";
+import { useOnline } from "../../hooks/use-online.ts";
+import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
 import { keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
-import { useOnline } from "../../lib/use-online.ts";
 
 const UNSAVED_PREFIX = "temp-";
 
@@ -72,7 +72,7 @@ export function useFeed(type: FeedType, tag: string | undefined) {
         if (kept) {
           setItems((old) => withFirstPage(old, kept));
           setOffline(true);
-        } else setError(isApiError(e) ? e.message : "加载失败");
+        } else setError(errorMessage(e, "加载失败"));
       } finally {
         if (current === generation.current) setLoading(false);
       }

@@ -1,9 +1,9 @@
 import type { Idea, IdeaVersions as Versions } from "@shinian/contract";
-import { Alert, IdeaVersions } from "@shinian/ui";
+import { Alert, IdeaVersionHistory } from "@shinian/ui";
 import * as React from "react";
 import { applyVersion, fetchVersions, tidyIdea } from "../../api/ai.ts";
-import { isApiError } from "../../api/client.ts";
-import { usePendingIdeas } from "../../lib/ai-pending.ts";
+import { errorMessage } from "../../api/client.ts";
+import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
 import { useAiInfo } from "../chat/use-ai-info.ts";
 
 /**
@@ -38,7 +38,7 @@ export function IdeaAiVersions({ idea, onIdeaChange }: { idea: Idea; onIdeaChang
       setMessage({ tone: "success", text: note });
       void refreshVersions();
     } catch (e) {
-      setMessage({ tone: "error", text: isApiError(e) ? e.message : "操作失败" });
+      setMessage({ tone: "error", text: errorMessage(e, "操作失败") });
     }
   };
 
@@ -64,7 +64,7 @@ export function IdeaAiVersions({ idea, onIdeaChange }: { idea: Idea; onIdeaChang
 
   return (
     <div className="flex flex-col gap-3">
-      <IdeaVersions
+      <IdeaVersionHistory
         versions={versions?.versions ?? []}
         currentVersionId={versions?.currentVersionId ?? null}
         onTidy={() => void tidy()}

@@ -14,9 +14,9 @@ import {
 } from "@shinian/ui";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { deleteIdea, deleteNote, updateIdea, updateNote } from "../../api/items.ts";
-import { useDraft, useEditedField } from "../../lib/draft.ts";
+import { useDraft, useEditedField } from "../../hooks/use-draft.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
@@ -140,7 +140,7 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
       clearTags();
       setMessage({ tone: "success", text: "已保存" });
     } catch (e) {
-      setMessage({ tone: "error", text: isApiError(e) ? e.message : "保存失败" });
+      setMessage({ tone: "error", text: errorMessage(e, "保存失败") });
     } finally {
       setSaving(false);
     }
@@ -155,7 +155,7 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
       setMessage({ tone: "success", text: next ? "已设为不让AI读取" : "AI 可以读取这条想法了" });
     } catch (e) {
       setAiExcluded(!next);
-      setMessage({ tone: "error", text: isApiError(e) ? e.message : "保存失败" });
+      setMessage({ tone: "error", text: errorMessage(e, "保存失败") });
     }
   };
 

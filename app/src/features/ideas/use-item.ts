@@ -1,10 +1,10 @@
 import type { Idea, Note } from "@shinian/contract";
 import * as React from "react";
-import { isApiError, isNoResponse } from "../../api/client.ts";
+import { errorMessage, isNoResponse } from "../../api/client.ts";
 import { fetchIdea, fetchNote } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { useOnline } from "../../hooks/use-online.ts";
 import { keepItem, readItem } from "../../lib/offline-copies.ts";
-import { useOnline } from "../../lib/use-online.ts";
 
 export type ItemKind = "idea" | "note";
 export type LoadedItem = { kind: "idea"; item: Idea } | { kind: "note"; item: Note };
@@ -44,7 +44,7 @@ export function useItem(kind: ItemKind, id: string) {
         setState(
           kept
             ? { data: kept, error: null, offline: true }
-            : { data: null, error: isApiError(e) ? e.message : "加载失败" },
+            : { data: null, error: errorMessage(e, "加载失败") },
         );
       },
     );

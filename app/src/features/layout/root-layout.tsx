@@ -1,8 +1,8 @@
 import { Alert } from "@shinian/ui";
 import { useRouterState } from "@tanstack/react-router";
 import * as React from "react";
+import { useOnline } from "../../hooks/use-online.ts";
 import { documentTitleFor } from "../../lib/page-title.ts";
-import { useOnline } from "../../lib/use-online.ts";
 import { exportInUse } from "../export/export-in-use.ts";
 
 const ExportCardHost = React.lazy(() =>

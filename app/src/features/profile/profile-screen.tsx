@@ -16,14 +16,12 @@ import {
 } from "@shinian/ui";
 import { Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { isApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/client.ts";
 import { fetchProfile, updateProfile, uploadAvatar } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
-
-const errorText = (e: unknown, fallback: string) => (isApiError(e) ? e.message : fallback);
 
 /** /profile: avatar, nickname, identity, counts, links, export and logout (PRODUCT §9). */
 export function ProfileScreen() {
@@ -33,7 +31,7 @@ export function ProfileScreen() {
   const [error, setError] = React.useState<string | null>(null);
 
   React.useEffect(() => {
-    fetchProfile().then(setProfile, (e) => setError(errorText(e, "加载失败")));
+    fetchProfile().then(setProfile, (e) => setError(errorMessage(e, "加载失败")));
   }, []);
 
   const logout = async () => {
@@ -125,7 +123,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
       );
       setMessage({ tone: "success", text: "个人资料已更新" });
     } catch (e) {
-      setMessage({ tone: "error", text: errorText(e, "保存失败") });
+      setMessage({ tone: "error", text: errorMessage(e, "保存失败") });
     } finally {
       setSaving(false);
     }
@@ -138,7 +136,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
       onSaved(await uploadAvatar(file));
       setMessage({ tone: "success", text: "头像已更新" });
     } catch (e) {
-      setMessage({ tone: "error", text: errorText(e, "上传失败") });
+      setMessage({ tone: "error", text: errorMessage(e, "上传失败") });
     } finally {
       if (fileInput.current) fileInput.current.value = "";
     }

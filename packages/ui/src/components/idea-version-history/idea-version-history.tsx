@@ -5,7 +5,7 @@ import { Button } from "../button";
 import { EmptyState } from "../empty-state";
 import { type IdeaVersion, IdeaVersionCard } from "./idea-version-card";
 
-export type IdeaVersionsProps = Omit<React.ComponentProps<"section">, "onSelect"> & {
+export type IdeaVersionHistoryProps = Omit<React.ComponentProps<"section">, "onSelect"> & {
   /** Newest first. */
   versions: readonly IdeaVersion[];
   /** The version the idea currently uses; `null` when it uses the user's own text. */
@@ -34,7 +34,7 @@ export type IdeaVersionsProps = Omit<React.ComponentProps<"section">, "onSelect"
   pointsLabel?: (points: number) => string;
 };
 
-export function IdeaVersions({
+export function IdeaVersionHistory({
   versions,
   currentVersionId = null,
   onApply,
@@ -54,7 +54,7 @@ export function IdeaVersions({
   pointsLabel = (points) => `${points} 点`,
   className,
   ...props
-}: IdeaVersionsProps) {
+}: IdeaVersionHistoryProps) {
   const id = React.useId();
   const describedBy = [tidyCostLabel ? `${id}-cost` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   return (

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, within } from "storybook/test";
 import type { IdeaVersion } from "./idea-version-card";
-import { IdeaVersions } from "./idea-versions";
+import { IdeaVersionHistory } from "./idea-version-history";
 
 const now = new Date("2026-06-15T06:30:00Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
@@ -38,8 +38,8 @@ const versions: IdeaVersion[] = [
 ];
 
 const meta = {
-  title: "组件/IdeaVersions AI 整理记录",
-  component: IdeaVersions,
+  title: "组件/IdeaVersionHistory AI 整理记录",
+  component: IdeaVersionHistory,
   args: {
     versions,
     currentVersionId: "v2",
@@ -55,7 +55,7 @@ const meta = {
       </div>
     ),
   ],
-} satisfies Meta<typeof IdeaVersions>;
+} satisfies Meta<typeof IdeaVersionHistory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

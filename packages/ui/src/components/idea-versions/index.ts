@@ -1,2 +1,0 @@
-export { type IdeaVersion, ideaVersionCardVariants } from "./idea-version-card";
-export { IdeaVersions, type IdeaVersionsProps } from "./idea-versions";
