@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, newAccount, PASSWORD, shot, signIn } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { apiUser, newAccount, PASSWORD, shot } from "./helpers.ts";
 
 test("register → guide → quick introduction → home", async ({ page }) => {
   await page.goto("/");
@@ -73,10 +73,8 @@ test("a protected route logged out goes to /login and comes back after login", a
 test.describe("signed in", () => {
   test("a logged-in user at /login goes to /, and unknown paths go to /", async ({
     page,
-    context,
-    request,
+    signedIn: _signedIn,
   }) => {
-    await signIn(context, await apiUser(request));
     await page.goto("/login");
     await expect(page).toHaveURL(/\/$/);
     await expect(page).toHaveTitle("首页 - 拾念");
@@ -86,15 +84,13 @@ test.describe("signed in", () => {
 
   test("every route has its title (and nothing breaks the page's CSP)", async ({
     page,
-    context,
     request,
+    signedIn: user,
   }) => {
     const violations: string[] = [];
     page.on("console", (msg) => {
       if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
     });
-    const user = await apiUser(request);
-    await signIn(context, user);
     const idea = await request.post("/api/ideas", {
       headers: { Authorization: `Bearer ${user.token}` },
       data: { content: "标题测试用的想法" },

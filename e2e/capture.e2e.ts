@@ -1,16 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, shot, signIn } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
 
 test("share target: text shared from another app waits in the composer, once", async ({
   page,
-  context,
   request,
+  signedIn: _signedIn,
 }) => {
   const manifest = await (await request.get("/manifest.webmanifest")).json();
   expect(manifest.share_target).toMatchObject({ action: "/", method: "GET" });
   expect(manifest.icons.filter((i: { purpose: string }) => i.purpose === "maskable")).toHaveLength(2);
-
-  await signIn(context, await apiUser(request));
   const link = "https://example.com/a";
   await page.goto(`/?${new URLSearchParams({ title: "好文章", text: `值得一读 ${link}`, url: link })}`);
   const composer = page.getByPlaceholder("记录一个想法…");
@@ -22,10 +20,9 @@ test("share target: text shared from another app waits in the composer, once", a
 
 test("capture tokens: made in 隐私与安全, they create ideas and nothing else, until revoked", async ({
   page,
-  context,
   request,
+  signedIn: _signedIn,
 }) => {
-  await signIn(context, await apiUser(request));
   await page.goto("/privacy-security");
   await page.getByLabel("令牌名称").fill("我的 iPhone");
   await page.getByRole("button", { name: "创建令牌" }).click();

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiUser, shot, signIn } from "./helpers.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
 
 const aiURL = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
 
@@ -26,13 +27,11 @@ const ask = async (page: Page, question: string) => {
 test.describe("本地模式 (no AI provider)", () => {
   test("answers from the user's own ideas, cites them as links, and costs nothing", async ({
     page,
-    context,
     request,
+    signedIn: user,
   }) => {
-    const user = await apiUser(request);
     const ideaId = await addIdea(request, user.token, "周末想去上陶艺课，做一个自己的茶杯");
     await addIdea(request, user.token, "陶艺老师的秘密配方", { aiExcluded: true });
-    await signIn(context, user);
     await page.goto("/chat");
     await expect(page).toHaveTitle("AI助手 - 拾念");
     await expect(page.getByText("本地模式").first()).toBeVisible();
@@ -60,11 +59,8 @@ test.describe("本地模式 (no AI provider)", () => {
 
   test("问AI from the pill's avatar and from search results opens /chat with the text waiting", async ({
     page,
-    context,
-    request,
+    signedIn: _user,
   }) => {
-    const user = await apiUser(request);
-    await signIn(context, user);
     await page.goto("/");
     await page.getByRole("textbox", { name: "搜索想法或和AI助手聊天" }).fill("帮我总结最近的想法");
     await page.getByRole("button", { name: "打开AI助手" }).click();
@@ -83,17 +79,15 @@ test.describe("with an OpenAI-compatible provider", () => {
 
   test("streams a grounded answer with citations, and the balance drops by exactly the listed cost", async ({
     page,
-    context,
     request,
+    signedIn: user,
   }) => {
-    const user = await apiUser(request);
     // 自动整理 off: this test counts only the chat's points
     await request.patch("/api/profile", {
       headers: { Authorization: `Bearer ${user.token}` },
       data: { settings: { autoTidy: false } },
     });
     await addIdea(request, user.token, "想读《百年孤独》");
-    await signIn(context, user);
     await page.goto("/chat");
     await expect(page.getByText("e2e-model")).toBeVisible();
     await expect(page.getByText("每次回答消耗 2 点 · 余额 100 点")).toBeVisible();
@@ -114,11 +108,9 @@ test.describe("with an OpenAI-compatible provider", () => {
 
   test("停止 ends the reply mid-stream, keeps what was streamed, and charges one reply", async ({
     page,
-    context,
     request,
+    signedIn: user,
   }) => {
-    const user = await apiUser(request);
-    await signIn(context, user);
     await page.goto("/chat");
     await ask(page, "讲一个慢慢的故事");
     const answer = log(page).getByRole("article", { name: "AI 回答" });
@@ -138,11 +130,9 @@ test.describe("with an OpenAI-compatible provider", () => {
 
   test("a failed reply says the points came back, and 重试 asks again", async ({
     page,
-    context,
     request,
+    signedIn: user,
   }) => {
-    const user = await apiUser(request);
-    await signIn(context, user);
     await page.goto("/chat");
     await ask(page, "这次会出错吗");
     const answer = log(page).getByRole("article", { name: "AI 回答" });
@@ -158,11 +148,9 @@ test.describe("with an OpenAI-compatible provider", () => {
 
   test("自动整理 tidies a new idea, versions can be applied, and 整理成笔记 composes a note", async ({
     page,
-    context,
     request,
+    signedIn: user,
   }) => {
-    const user = await apiUser(request);
-    await signIn(context, user);
     await page.goto("/");
     const capture = page.getByPlaceholder("记录一个想法…");
     await capture.fill("明天去买陶土和釉料");

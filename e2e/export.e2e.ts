@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, shot, signIn } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
 
 async function seed(request: import("@playwright/test").APIRequestContext, token: string) {
   const headers = { Authorization: `Bearer ${token}` };
@@ -10,12 +10,10 @@ async function seed(request: import("@playwright/test").APIRequestContext, token
 
 test("export: card states, completed with size and real counts, then the cooldown message with its date", async ({
   page,
-  context,
   request,
+  signedIn: user,
 }) => {
-  const user = await apiUser(request);
   await seed(request, user.token);
-  await signIn(context, user);
   // Hold the zip back a little so the processing card can be seen.
   await page.route("**/api/export", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -77,9 +75,7 @@ test("export: card states, completed with size and real counts, then the cooldow
   await expect(page.getByTestId("export-next-allowed")).toContainText("下次可导出时间：");
 });
 
-test("export: cancel aborts and the card goes away", async ({ page, context, request }) => {
-  const user = await apiUser(request);
-  await signIn(context, user);
+test("export: cancel aborts and the card goes away", async ({ page, signedIn: _user }) => {
   await page.route("**/api/export", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     await route.continue().catch(() => undefined);

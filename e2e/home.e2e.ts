@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, shot, signIn } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
 
-test.beforeEach(async ({ context, request }) => {
-  await signIn(context, await apiUser(request));
-});
+// Every test in this file starts signed in: taking the fixture is all it takes.
+test.beforeEach(async ({ signedIn: _signedIn }) => {});
 
 test("capture with Ctrl+Enter appears in the list, and the draft survives a reload", async ({ page }) => {
   await page.goto("/");

@@ -1,9 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, PASSWORD, shot, signIn } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { PASSWORD, shot } from "./helpers.ts";
 
-test("idea: edit title, tags and pin, view the original and copy it", async ({ page, context, request }) => {
-  const user = await apiUser(request);
-  await signIn(context, user);
+test("idea: edit title, tags and pin, view the original and copy it", async ({
+  page,
+  context,
+  signedIn: _user,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/");
   const composer = page.getByPlaceholder("记录一个想法…");
@@ -58,8 +60,7 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({ p
   await expect(page.getByText("还没有内容")).toBeVisible();
 });
 
-test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, context, request }) => {
-  await signIn(context, await apiUser(request));
+test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, signedIn: _signedIn }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "新建笔记" }).click();
   await expect(page).toHaveURL(/\/notes\/[0-9a-f-]+$/);
@@ -82,11 +83,8 @@ test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, con
 
 test("profile: edit nickname and upload an avatar; AI points and privacy pages work", async ({
   page,
-  context,
-  request,
+  signedIn: _user,
 }) => {
-  const user = await apiUser(request);
-  await signIn(context, user);
   await page.goto("/profile");
   await page.getByLabel("昵称").fill("小拾");
   await expect(page.getByRole("checkbox", { name: /自动整理/ })).toBeChecked();

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { apiUser, shot, signIn } from "./helpers.ts";
 
 test.use({ serviceWorkers: "allow" });
@@ -86,8 +87,8 @@ test("Background Sync: the service worker sends the queue with no 首页 open", 
   page,
   context,
   request,
+  signedIn: alice,
 }) => {
-  const alice = await apiUser(request);
   const count = async () =>
     (
       (
@@ -96,7 +97,6 @@ test("Background Sync: the service worker sends the queue with no 首页 open", 
         ).json()
       ).data.items as unknown[]
     ).length;
-  await signIn(context, alice);
   await page.goto("/");
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -137,13 +137,12 @@ test("offline, 首页's first page and the items opened before stay readable, ma
   page,
   context,
   request,
+  signedIn: alice,
 }) => {
-  const alice = await apiUser(request);
   const headers = { Authorization: `Bearer ${alice.token}` };
   for (const content of ["离线也能读的想法", "没打开过的想法"]) {
     await request.post("/api/ideas", { headers, data: { content } });
   }
-  await signIn(context, alice);
   await page.goto("/");
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

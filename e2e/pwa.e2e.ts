@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, shot, signIn } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -7,12 +7,11 @@ test("PWA: manifest, and the app shell opens offline with a clear offline state"
   page,
   context,
   request,
+  signedIn: _signedIn,
 }) => {
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.ok()).toBe(true);
   expect(await manifest.json()).toMatchObject({ name: "拾念", theme_color: "#c2410c" });
-
-  await signIn(context, await apiUser(request));
   await page.goto("/");
   await expect(page.getByPlaceholder("记录一个想法…")).toBeVisible();
   await page.evaluate(async () => {

@@ -1,13 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { apiUser, PASSWORD, signIn } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { PASSWORD, signIn } from "./helpers.ts";
 
 test("401: a revoked session lands on /login; the capture it refused is kept and saved once after logging in again", async ({
   page,
-  context,
   request,
+  signedIn: user,
 }) => {
-  const user = await apiUser(request);
-  await signIn(context, user);
   await page.goto("/");
   const composer = page.getByPlaceholder("记录一个想法…");
   await composer.fill("断网前没来得及保存的想法");
@@ -43,10 +41,8 @@ test("401: a revoked session lands on /login; the capture it refused is kept and
 
 test("logout clears all three keys and the drafts, and goes to /login", async ({
   page,
-  context,
-  request,
+  signedIn: _signedIn,
 }) => {
-  await signIn(context, await apiUser(request));
   await page.goto("/");
   await page.getByPlaceholder("记录一个想法…").fill("不该留给下一个人的草稿");
   await page.goto("/profile");
