@@ -1,12 +1,5 @@
-import type {
-  ChatStreamDone,
-  ChatStreamError,
-  ChatStreamEvent,
-  ChatStreamStart,
-  ItemRef,
-} from "@shinian/contract";
-import { EventSourceParserStream } from "eventsource-parser/stream";
-import { ApiError, call, response } from "./client.ts";
+import type { ItemRef } from "@shinian/contract";
+import { call } from "./client.ts";
 
 export const fetchAiInfo = () => call("aiStatus");
 
@@ -18,46 +11,6 @@ export const renameConversation = (id: string, title: string) =>
   call("renameConversation", { params: { id }, body: { title } });
 export const deleteConversation = (id: string) => call("deleteConversation", { params: { id } });
 export const fetchMessages = (id: string) => call("listMessages", { params: { id } });
-
-export type ReplyHandlers = {
-  onStart: (start: ChatStreamStart) => void;
-  onToken: (text: string) => void;
-  onDone: (done: ChatStreamDone) => void;
-  onError: (error: ChatStreamError) => void;
-};
-
-/**
- * Asks a question and reads the server-sent events of the reply. Refusals before the stream
- * (400, 402 AI点数不足, 404…) reject with ApiError like every call; aborting `signal` stops the
- * reply (the server keeps what was streamed).
- */
-export async function streamReply(
-  conversationId: string,
-  content: string,
-  signal: AbortSignal,
-  on: ReplyHandlers,
-) {
-  const res = await response("sendMessage", { params: { id: conversationId }, body: { content }, signal });
-  if (!res.body) throw new ApiError(0, "AI 回答没有返回数据");
-  const events = res.body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .getReader();
-  try {
-    for (;;) {
-      const { done, value } = await events.read();
-      if (done) return;
-      const event = { event: value.event, data: JSON.parse(value.data) } as ChatStreamEvent;
-      if (event.event === "start") on.onStart(event.data);
-      else if (event.event === "token") on.onToken(event.data.text);
-      else if (event.event === "done") on.onDone(event.data);
-      else if (event.event === "error") on.onError(event.data);
-    }
-  } finally {
-    // whatever ended the reading (a bad event, a handler's error) also ends the reply
-    await events.cancel().catch(() => {});
-  }
-}
 
 export const tidyIdea = (id: string) => call("tidyIdea", { params: { id } });
 export const fetchVersions = (id: string) => call("listIdeaVersions", { params: { id } });

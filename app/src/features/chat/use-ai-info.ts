@@ -3,6 +3,16 @@ import * as React from "react";
 import { fetchPoints } from "../../api/account.ts";
 import { fetchAiInfo } from "../../api/ai.ts";
 
+// The AI mode and costs are the server's configuration, the same for everyone until it restarts:
+// one answer serves every screen of this page (the idea page used to ask twice). A failure is
+// asked again by the next screen that needs it.
+let aiInfoRequest: Promise<AiInfo> | null = null;
+const aiInfoOnce = () =>
+  (aiInfoRequest ??= fetchAiInfo().catch((error: unknown) => {
+    aiInfoRequest = null;
+    throw error;
+  }));
+
 /**
  * Which assistant answers and what it costs (GET /api/ai/status), and, with `withBalance`, the
  * balance: `updateBalance(n)` after a reply, `updateBalance()` to re-read it (after a stop).
@@ -19,7 +29,7 @@ export function useAiInfo({ withBalance = false } = {}) {
       );
   }, []);
   React.useEffect(() => {
-    fetchAiInfo().then(setInfo, () => {});
+    aiInfoOnce().then(setInfo, () => {});
     if (withBalance) updateBalance();
   }, [withBalance, updateBalance]);
   return { info, balance, updateBalance };

@@ -1,6 +1,7 @@
 import type { ChatMessage, Conversation } from "@shinian/contract";
 import * as React from "react";
-import { fetchMessages, streamReply } from "../../api/ai.ts";
+import { fetchMessages } from "../../api/ai.ts";
+import { streamReply } from "../../api/chat-stream.ts";
 import { errorMessage, isAbortError } from "../../api/client.ts";
 import { useDraft } from "../../hooks/use-draft.ts";
 

@@ -20,8 +20,12 @@ import { AppShell } from "../layout/app-shell.tsx";
 import { ComposeBar } from "./compose-bar.tsx";
 import { Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
-import { SearchResults } from "./search-results.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
+
+// Loaded when a search is made: opening 首页 does not carry the results' code.
+const SearchResults = React.lazy(() =>
+  import("./search-results.tsx").then((m) => ({ default: m.SearchResults })),
+);
 
 const route = getRouteApi("/_authenticated/");
 
@@ -111,7 +115,9 @@ export function HomeScreen() {
           onDelete={(id) => void queue.remove(id)}
         />
         {q ? (
-          <SearchResults query={q} />
+          <React.Suspense fallback={<PageLoading text="正在搜索..." />}>
+            <SearchResults query={q} />
+          </React.Suspense>
         ) : (
           <section aria-label="我的想法和笔记" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
