@@ -11,7 +11,7 @@ import {
   withProvider,
 } from "./ai-helpers.ts";
 import { tokens } from "./fake-provider.ts";
-import { call, forEachDatabase, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, registerUser, request } from "./helpers.ts";
 
 const SECRET = "绝密配方银杏";
 
@@ -21,20 +21,20 @@ forEachDatabase((ctx) => {
   describe("AI status and conversations", () => {
     it("says which assistant is active and what it costs", async () => {
       const u = await registerUser(ctx);
-      const offline = await call(ctx, "GET", "/api/ai/status", { token: u.token });
+      const offline = await request(ctx, "aiStatus", { token: u.token });
       expect(offline.body.data).toEqual({
         mode: "offline",
         costs: { chatReply: 0, tidyIdea: 0, composeNote: 0 },
         tidyAvailable: false,
       });
-      const provider = await call(ai.ctx, "GET", "/api/ai/status", { token: u.token });
+      const provider = await request(ai.ctx, "aiStatus", { token: u.token });
       expect(provider.body.data).toEqual({
         mode: "provider",
         model: "fake-model",
         costs: { chatReply: 2, tidyIdea: 1, composeNote: 5 },
         tidyAvailable: true,
       });
-      expect((await call(ai.ctx, "GET", "/api/points", { token: u.token })).body.data.costs).toEqual(
+      expect((await request(ai.ctx, "getPoints", { token: u.token })).body.data.costs).toEqual(
         provider.body.data.costs,
       );
     });
@@ -46,26 +46,28 @@ forEachDatabase((ctx) => {
       const b = await newConversation(ctx, u, { title: "  读书计划 " });
       const idea = await addIdea(ctx, u, "一个想法");
       const side = await newConversation(ctx, u, { subject: { type: "idea", id: idea } });
-      const list = await call(ctx, "GET", "/api/chat/conversations", { token: u.token });
+      const list = await request(ctx, "listConversations", { token: u.token });
       expect(list.body.data.items.map((c: { id: string }) => c.id)).toEqual([b, a]);
       expect(list.body.data.items[0]).toMatchObject({ title: "读书计划", subject: null });
       const sides = await call(ctx, "GET", `/api/chat/conversations?subjectId=${idea}`, { token: u.token });
       expect(sides.body.data.items).toMatchObject([{ id: side, subject: { type: "idea", id: idea } }]);
 
-      const renamed = await call(ctx, "PATCH", `/api/chat/conversations/${a}`, {
+      const renamed = await request(ctx, "renameConversation", {
+        params: { id: a },
         token: u.token,
         body: { title: "新名字" },
       });
       expect(renamed.body.data.title).toBe("新名字");
-      const blank = await call(ctx, "PATCH", `/api/chat/conversations/${a}`, {
+      const blank = await request(ctx, "renameConversation", {
+        params: { id: a },
         token: u.token,
         body: { title: "  " },
       });
       expect(blank.status).toBe(400);
       expect(blank.body.message).toContain("对话名称不能为空");
-      expect(
-        (await call(ctx, "GET", "/api/chat/conversations", { token: u.token })).body.data.items[1].title,
-      ).toBe("新名字");
+      expect((await request(ctx, "listConversations", { token: u.token })).body.data.items[1]!.title).toBe(
+        "新名字",
+      );
 
       for (const [method, path, body] of [
         ["PATCH", `/api/chat/conversations/${a}`, { title: "x" }],
@@ -76,33 +78,31 @@ forEachDatabase((ctx) => {
         const res = await call(ctx, method, path, { token: other.token, body });
         expect(res.status, `${method} ${path}`).toBe(404);
       }
-      const foreignSubject = await call(ctx, "POST", "/api/chat/conversations", {
+      const foreignSubject = await request(ctx, "createConversation", {
         token: other.token,
         body: { subject: { type: "idea", id: idea } },
       });
       expect(foreignSubject.status).toBe(404);
 
-      expect((await call(ctx, "DELETE", `/api/chat/conversations/${a}`, { token: u.token })).status).toBe(
+      expect((await request(ctx, "deleteConversation", { params: { id: a }, token: u.token })).status).toBe(
         200,
       );
-      expect(
-        (await call(ctx, "GET", `/api/chat/conversations/${a}/messages`, { token: u.token })).status,
-      ).toBe(404);
+      expect((await request(ctx, "listMessages", { params: { id: a }, token: u.token })).status).toBe(404);
     });
 
     it("refuses a blank or oversized question with 400 and saves nothing", async () => {
       const u = await registerUser(ctx);
       const id = await newConversation(ctx, u);
       for (const content of ["   ", "问".repeat(2001)]) {
-        const res = await call(ai.ctx, "POST", `/api/chat/conversations/${id}/messages`, {
+        const res = await request(ai.ctx, "sendMessage", {
+          params: { id },
           token: u.token,
           body: { content },
         });
         expect(res.status).toBe(400);
       }
       expect(
-        (await call(ctx, "GET", `/api/chat/conversations/${id}/messages`, { token: u.token })).body.data
-          .items,
+        (await request(ctx, "listMessages", { params: { id }, token: u.token })).body.data.items,
       ).toEqual([]);
       expect(await balanceOf(ai.ctx, u)).toBe(100);
     });
@@ -115,7 +115,7 @@ forEachDatabase((ctx) => {
       await addIdea(ctx, u, `陶艺老师说的${SECRET}`, { aiExcluded: true });
       await addIdea(ctx, u, "买菜：西红柿、鸡蛋");
       await addIdea(ctx, u, "关于换工作的想法"); // 想法 alone says nothing of the topic
-      const note = await call(ctx, "POST", "/api/notes", {
+      const note = await request(ctx, "createNote", {
         token: u.token,
         body: { title: "陶艺入门", content: "拉坯要先定中心。" },
       });
@@ -140,11 +140,11 @@ forEachDatabase((ctx) => {
       expect(done.data.message).toMatchObject({ points: 0, mode: "offline", status: "done" });
       expect(done.data.balance).toBe(100);
 
-      const saved = await call(ctx, "GET", `/api/chat/conversations/${id}/messages`, { token: u.token });
+      const saved = await request(ctx, "listMessages", { params: { id }, token: u.token });
       expect(saved.body.data.items.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
-      expect(saved.body.data.items[1].content).toBe(text);
-      const conv = await call(ctx, "GET", "/api/chat/conversations", { token: u.token });
-      expect(conv.body.data.items[0].title).toBe("我关于陶艺有哪些想法？");
+      expect(saved.body.data.items[1]!.content).toBe(text);
+      const conv = await request(ctx, "listConversations", { token: u.token });
+      expect(conv.body.data.items[0]!.title).toBe("我关于陶艺有哪些想法？");
     });
 
     it("says so when nothing matches", async () => {
@@ -158,7 +158,7 @@ forEachDatabase((ctx) => {
   describe("provider chat", () => {
     it("streams the provider's tokens in order, then done with citations and the points spent", async () => {
       const u = await registerUser(ctx);
-      await call(ctx, "PATCH", "/api/profile", {
+      await request(ctx, "updateProfile", {
         token: u.token,
         body: { identityDescription: "我是一名陶艺爱好者" },
       });
@@ -179,13 +179,13 @@ forEachDatabase((ctx) => {
       ]);
       expect(events[0]!.data).toMatchObject({ mode: "provider", cost: 2 });
 
-      const request = ai.fake.received[sent]!;
-      expect(request.authorization).toBe("Bearer sk-test-key");
-      expect(request.body).toMatchObject({ model: "fake-model", stream: true });
-      const system = request.body.messages[0]!.content;
+      const received = ai.fake.received[sent]!;
+      expect(received.authorization).toBe("Bearer sk-test-key");
+      expect(received.body).toMatchObject({ model: "fake-model", stream: true });
+      const system = received.body.messages[0]!.content;
       expect(system).toContain("我是一名陶艺爱好者");
       expect(system).toContain("在句末标注它的编号");
-      expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "我的陶艺计划是什么" });
+      expect(received.body.messages.at(-1)).toEqual({ role: "user", content: "我的陶艺计划是什么" });
       // the answer cites [2]: the citation is the second source the provider was given
       const order = [...system.matchAll(/^\[(\d)\] 想法《(.+?)》/gm)].map((m) => m[2]);
       const done = events.at(-1)!.data;
@@ -199,7 +199,7 @@ forEachDatabase((ctx) => {
       });
       expect(done.balance).toBe(98);
 
-      const ledger = await call(ctx, "GET", "/api/points/ledger", { token: u.token });
+      const ledger = await request(ctx, "listLedger", { token: u.token });
       expect(ledger.body.data.items[0]).toMatchObject({ delta: -2, reason: "chat_reply", balanceAfter: 98 });
       // the conversation's history goes with the next question
       ai.fake.script({ kind: "stream", chunks: ["好的"] });
@@ -217,15 +217,16 @@ forEachDatabase((ctx) => {
       await askAll(ai.ctx, u, await newConversation(ctx, u), "银杏计划");
 
       const side = await newConversation(ctx, u, { subject: { type: "idea", id: secret } });
-      const refused = await call(ai.ctx, "POST", `/api/chat/conversations/${side}/messages`, {
+      const refused = await request(ai.ctx, "sendMessage", {
+        params: { id: side },
         token: u.token,
         body: { content: "这条说了什么" },
       });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain("不让AI读取");
-      const tidy = await call(ai.ctx, "POST", `/api/ideas/${secret}/tidy`, { token: u.token });
+      const tidy = await request(ai.ctx, "tidyIdea", { params: { id: secret }, token: u.token });
       expect(tidy.status).toBe(409);
-      const compose = await call(ai.ctx, "POST", "/api/notes/compose", {
+      const compose = await request(ai.ctx, "composeNote", {
         token: u.token,
         body: { ideaIds: [secret] },
       });
@@ -244,7 +245,7 @@ forEachDatabase((ctx) => {
       const id = await newConversation(ctx, u);
       ai.fake.script({ kind: "stream", chunks: [`你写过：${SECRET}`] });
       await askAll(ai.ctx, u, id, "银杏计划");
-      await call(ctx, "PATCH", `/api/ideas/${idea}`, { token: u.token, body: { aiExcluded: true } });
+      await request(ctx, "updateIdea", { params: { id: idea }, token: u.token, body: { aiExcluded: true } });
       ai.fake.script({ kind: "stream", chunks: ["好"] });
       await askAll(ai.ctx, u, id, "还有呢");
       const sent = JSON.stringify(ai.fake.received.at(-1)!.body.messages);
@@ -257,10 +258,8 @@ forEachDatabase((ctx) => {
       const idea = await addIdea(ctx, u, "一条想法");
       const side = await newConversation(ctx, u, { subject: { type: "idea", id: idea } });
       await askAll(ctx, u, side, "这条怎么样");
-      expect((await call(ctx, "DELETE", `/api/ideas/${idea}`, { token: u.token })).status).toBe(200);
-      expect(
-        (await call(ctx, "GET", `/api/chat/conversations/${side}/messages`, { token: u.token })).status,
-      ).toBe(404);
+      expect((await request(ctx, "deleteIdea", { params: { id: idea }, token: u.token })).status).toBe(200);
+      expect((await request(ctx, "listMessages", { params: { id: side }, token: u.token })).status).toBe(404);
     });
 
     it("retries a 429 and a 503 before the first token, then answers", async () => {
@@ -294,11 +293,10 @@ forEachDatabase((ctx) => {
       expect(error.data.message).toContain("500");
       expect(error.data.balance).toBe(100);
       expect(await balanceOf(ai.ctx, u)).toBe(100);
-      const ledger = (await call(ctx, "GET", "/api/points/ledger", { token: u.token })).body.data.items;
+      const ledger = (await request(ctx, "listLedger", { token: u.token })).body.data.items;
       expect(ledger[0]).toMatchObject({ delta: 2, reason: "refund", balanceAfter: 100 });
-      expect(ledger[0].note).toBe(`退还 #${ledger[1].id}（AI 服务失败）`);
-      const saved = (await call(ctx, "GET", `/api/chat/conversations/${id}/messages`, { token: u.token }))
-        .body.data.items;
+      expect(ledger[0]!.note).toBe(`退还 #${ledger[1]!.id}（AI 服务失败）`);
+      const saved = (await request(ctx, "listMessages", { params: { id }, token: u.token })).body.data.items;
       expect(saved.map((m: { status: string }) => m.status)).toEqual(["done", "error"]);
 
       // a 400 from the provider is not retried
@@ -346,14 +344,12 @@ forEachDatabase((ctx) => {
       );
       expect(upstream?.aborted).toBe(true);
       const saved = await eventually(
-        async () =>
-          (await call(ctx, "GET", `/api/chat/conversations/${id}/messages`, { token: u.token })).body.data
-            .items,
+        async () => (await request(ctx, "listMessages", { params: { id }, token: u.token })).body.data.items,
         (items) => items.length === 2,
       );
       expect(saved[1]).toMatchObject({ role: "assistant", status: "stopped", points: 2 });
-      expect(saved[1].content.startsWith(streamed)).toBe(true);
-      expect(saved[1].content.length).toBeLessThan(120);
+      expect(saved[1]!.content.startsWith(streamed)).toBe(true);
+      expect(saved[1]!.content.length).toBeLessThan(120);
       expect(await balanceOf(ai.ctx, u)).toBe(98);
     });
 
@@ -362,7 +358,8 @@ forEachDatabase((ctx) => {
       await spend(ctx.db, u.id, 99, "chat_reply");
       const id = await newConversation(ctx, u);
       const sent = ai.fake.received.length;
-      const res = await call(ai.ctx, "POST", `/api/chat/conversations/${id}/messages`, {
+      const res = await request(ai.ctx, "sendMessage", {
+        params: { id },
         token: u.token,
         body: { content: "你好" },
       });
@@ -375,8 +372,7 @@ forEachDatabase((ctx) => {
       expect(res.body.message).toContain("AI点数不足");
       expect(ai.fake.received.length).toBe(sent);
       expect(
-        (await call(ctx, "GET", `/api/chat/conversations/${id}/messages`, { token: u.token })).body.data
-          .items,
+        (await request(ctx, "listMessages", { params: { id }, token: u.token })).body.data.items,
       ).toEqual([]);
     });
 

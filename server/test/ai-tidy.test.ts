@@ -3,7 +3,7 @@ import { sweepStaleTidies } from "../src/services/ai/tidy.ts";
 import { spend } from "../src/services/points.ts";
 import { addIdea, balanceOf, eventually, withProvider } from "./ai-helpers.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
-import { call, forEachDatabase, indexPlan, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, indexPlan, registerUser, request } from "./helpers.ts";
 
 const json = (value: object, delayMs = 0): Scripted => ({
   kind: "stream",
@@ -23,7 +23,7 @@ forEachDatabase((ctx) => {
       ai.fake.script(
         json({ title: "采购陶艺材料", content: "明天要去买陶土和釉料。", tags: ["陶艺", "#购物", "陶艺"] }),
       );
-      const first = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      const first = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
       expect(first.status).toBe(200);
       expect(first.body.data).toMatchObject({
         applied: true,
@@ -41,16 +41,17 @@ forEachDatabase((ctx) => {
       expect(prompt.at(-1)).toEqual({ role: "user", content: "明天 要去买  陶土，还有釉料吧" });
 
       ai.fake.script(json({ title: "第二版", content: "第二版正文", tags: [] }));
-      const second = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      const second = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
       expect(second.body.data.idea.title).toBe("第二版");
-      const versions = await call(ctx, "GET", `/api/ideas/${id}/versions`, { token: u.token });
+      const versions = await request(ctx, "listIdeaVersions", { params: { id }, token: u.token });
       expect(versions.body.data.versions.map((v: { title: string }) => v.title)).toEqual([
         "第二版",
         "采购陶艺材料",
       ]);
       expect(versions.body.data.currentVersionId).toBe(second.body.data.version.id);
 
-      const back = await call(ctx, "POST", `/api/ideas/${id}/versions/${first.body.data.version.id}/apply`, {
+      const back = await request(ctx, "applyIdeaVersion", {
+        params: { id, versionId: first.body.data.version.id },
         token: u.token,
       });
       expect(back.body.data).toMatchObject({ title: "采购陶艺材料", content: "明天要去买陶土和釉料。" });
@@ -59,13 +60,15 @@ forEachDatabase((ctx) => {
       expect(found.body.data.items.map((i: { id: string }) => i.id)).toContain(id);
 
       // the user's own edit: no version is current any more; pinning alone changes nothing
-      await call(ctx, "PATCH", `/api/ideas/${id}`, { token: u.token, body: { pinned: true } });
+      await request(ctx, "updateIdea", { params: { id }, token: u.token, body: { pinned: true } });
       expect(
-        (await call(ctx, "GET", `/api/ideas/${id}/versions`, { token: u.token })).body.data.currentVersionId,
+        (await request(ctx, "listIdeaVersions", { params: { id }, token: u.token })).body.data
+          .currentVersionId,
       ).toBe(first.body.data.version.id);
-      await call(ctx, "PATCH", `/api/ideas/${id}`, { token: u.token, body: { content: "我自己改的" } });
+      await request(ctx, "updateIdea", { params: { id }, token: u.token, body: { content: "我自己改的" } });
       expect(
-        (await call(ctx, "GET", `/api/ideas/${id}/versions`, { token: u.token })).body.data.currentVersionId,
+        (await request(ctx, "listIdeaVersions", { params: { id }, token: u.token })).body.data
+          .currentVersionId,
       ).toBe(null);
       expect(await balanceOf(ctx, u)).toBe(98);
     });
@@ -74,11 +77,11 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const other = await registerUser(ctx);
       const id = await addIdea(ctx, u, "一个想法");
-      const offline = await call(ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      const offline = await request(ctx, "tidyIdea", { params: { id }, token: u.token });
       expect(offline.status).toBe(503);
       expect(offline.body.message).toContain("本地模式下无法 AI 整理");
-      expect((await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: other.token })).status).toBe(404);
-      expect((await call(ai.ctx, "GET", `/api/ideas/${id}/versions`, { token: other.token })).status).toBe(
+      expect((await request(ai.ctx, "tidyIdea", { params: { id }, token: other.token })).status).toBe(404);
+      expect((await request(ai.ctx, "listIdeaVersions", { params: { id }, token: other.token })).status).toBe(
         404,
       );
       const unknown = await call(
@@ -91,9 +94,9 @@ forEachDatabase((ctx) => {
       );
       expect(unknown.status).toBe(404);
       await spend(ctx.db, u.id, 100, "chat_reply");
-      const poor = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      const poor = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
       expect(poor.status).toBe(402);
-      expect((await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data.aiStatus).toBe(
+      expect((await request(ctx, "getIdea", { params: { id }, token: u.token })).body.data.aiStatus).toBe(
         "none",
       );
     });
@@ -132,7 +135,7 @@ forEachDatabase((ctx) => {
       const id = await addIdea(ctx, u, "一个想法");
       ai.fake.script(json({ title: "一", content: "一", tags: [] }, 50));
       const both = await Promise.all(
-        [1, 2].map(() => call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token })),
+        [1, 2].map(() => request(ai.ctx, "tidyIdea", { params: { id }, token: u.token })),
       );
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(both.find((r) => r.status === 409)!.body.message).toBe("这条想法正在整理中，请稍候");
@@ -144,14 +147,14 @@ forEachDatabase((ctx) => {
         "UPDATE ideas SET ai_status = 'pending', ai_started_at = now() - interval '10 minutes', ai_spend_id = $2 WHERE id = $1",
         [id, lost.ledgerId],
       );
-      expect((await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data.aiStatus).toBe(
+      expect((await request(ctx, "getIdea", { params: { id }, token: u.token })).body.data.aiStatus).toBe(
         "failed",
       );
       expect(await balanceOf(ctx, u)).toBe(98);
-      expect((await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token })).status).toBe(200);
+      expect((await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token })).status).toBe(200);
       // the lost spend came back, the new tidy cost 1
       expect(await balanceOf(ctx, u)).toBe(98);
-      const ledger = (await call(ctx, "GET", "/api/points/ledger", { token: u.token })).body.data.items;
+      const ledger = (await request(ctx, "listLedger", { token: u.token })).body.data.items;
       expect(ledger.map((l: { note: string | null }) => l.note)).toContain(
         `退还 #${lost.ledgerId}（整理中断）`,
       );
@@ -172,11 +175,11 @@ forEachDatabase((ctx) => {
       await sweepStaleTidies(ctx.db);
       await sweepStaleTidies(ctx.db); // another process sweeping too
       const status = async (ideaId: string) =>
-        (await call(ctx, "GET", `/api/ideas/${ideaId}`, { token: u.token })).body.data.aiStatus;
+        (await request(ctx, "getIdea", { params: { id: ideaId }, token: u.token })).body.data.aiStatus;
       expect(await status(id)).toBe("failed");
       expect(await status(fresh)).toBe("pending"); // still within its time: left alone
       expect(await balanceOf(ctx, u)).toBe(99);
-      const ledger = (await call(ctx, "GET", "/api/points/ledger", { token: u.token })).body.data.items;
+      const ledger = (await request(ctx, "listLedger", { token: u.token })).body.data.items;
       expect(
         ledger.filter((l: { note: string | null }) => l.note === `退还 #${lost.ledgerId}（整理中断）`),
       ).toHaveLength(1);
@@ -194,12 +197,12 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const id = await addIdea(ctx, u, "马上删掉");
       ai.fake.script(json({ title: "晚了", content: "晚了", tags: [] }, 60));
-      const pending = call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      const pending = request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
       await eventually(
         async () => ai.fake.received.at(-1)?.body.messages.at(-1)?.content,
         (c) => c === "马上删掉",
       );
-      await call(ctx, "DELETE", `/api/ideas/${id}`, { token: u.token });
+      await request(ctx, "deleteIdea", { params: { id }, token: u.token });
       expect((await pending).status).toBe(404);
       expect(await balanceOf(ctx, u)).toBe(100);
     });
@@ -208,40 +211,40 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const id = await addIdea(ctx, u, "原话");
       ai.fake.script({ kind: "stream", chunks: ["这不是", "JSON"] });
-      const res = await call(ai.ctx, "POST", `/api/ideas/${id}/tidy`, { token: u.token });
+      const res = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
       expect(res.status).toBe(503);
       expect(res.body.message).toContain("点数已退还");
-      const idea = (await call(ctx, "GET", `/api/ideas/${id}`, { token: u.token })).body.data;
+      const idea = (await request(ctx, "getIdea", { params: { id }, token: u.token })).body.data;
       expect(idea).toMatchObject({ aiStatus: "failed", content: "原话", title: "" });
       expect(await balanceOf(ctx, u)).toBe(100);
-      const ledger = (await call(ctx, "GET", "/api/points/ledger", { token: u.token })).body.data.items;
+      const ledger = (await request(ctx, "listLedger", { token: u.token })).body.data.items;
       expect(ledger[0]).toMatchObject({ reason: "refund", delta: 1 });
-      expect(ledger[0].note).toContain("AI 返回的结果无法识别");
+      expect(ledger[0]!.note).toContain("AI 返回的结果无法识别");
     });
 
     it("tidies right after capture when 自动整理 is on, never when it is off or the idea is excluded", async () => {
       const u = await registerUser(ctx);
-      const created = await call(ai.ctx, "POST", "/api/ideas", {
+      const created = await request(ai.ctx, "createIdea", {
         token: u.token,
         body: { content: "随手一记" },
       });
       expect(created.body.data.aiStatus).toBe("pending");
       const tidied = await eventually(
         async () =>
-          (await call(ctx, "GET", `/api/ideas/${created.body.data.id}`, { token: u.token })).body.data,
+          (await request(ctx, "getIdea", { params: { id: created.body.data.id }, token: u.token })).body.data,
         (idea) => idea.aiStatus !== "pending",
       );
       expect(tidied).toMatchObject({ aiStatus: "done", title: "自动标题", originalContent: "随手一记" });
       expect(await balanceOf(ctx, u)).toBe(99);
 
       const sent = ai.fake.received.length;
-      const excluded = await call(ai.ctx, "POST", "/api/ideas", {
+      const excluded = await request(ai.ctx, "createIdea", {
         token: u.token,
         body: { content: "私密", aiExcluded: true },
       });
       expect(excluded.body.data.aiStatus).toBe("none");
-      await call(ctx, "PATCH", "/api/profile", { token: u.token, body: { settings: { autoTidy: false } } });
-      const off = await call(ai.ctx, "POST", "/api/ideas", { token: u.token, body: { content: "不整理" } });
+      await request(ctx, "updateProfile", { token: u.token, body: { settings: { autoTidy: false } } });
+      const off = await request(ai.ctx, "createIdea", { token: u.token, body: { content: "不整理" } });
       expect(off.body.data.aiStatus).toBe("none");
       expect(ai.fake.received.length).toBe(sent);
     });
@@ -249,14 +252,14 @@ forEachDatabase((ctx) => {
     it("keeps a capture as typed when there are no points for 自动整理", async () => {
       const u = await registerUser(ctx);
       await spend(ctx.db, u.id, 100, "chat_reply");
-      const created = await call(ai.ctx, "POST", "/api/ideas", {
+      const created = await request(ai.ctx, "createIdea", {
         token: u.token,
         body: { content: "没点数了" },
       });
       expect(created.status).toBe(201);
       const idea = await eventually(
         async () =>
-          (await call(ctx, "GET", `/api/ideas/${created.body.data.id}`, { token: u.token })).body.data,
+          (await request(ctx, "getIdea", { params: { id: created.body.data.id }, token: u.token })).body.data,
         (i) => i.aiStatus !== "pending",
       );
       expect(idea).toMatchObject({ aiStatus: "none", content: "没点数了" });
@@ -271,7 +274,7 @@ forEachDatabase((ctx) => {
       ai.fake.script(
         json({ title: "陶艺学习笔记", content: "## 拉坯\n\n先学拉坯。\n\n## 釉料\n\n记下配方。" }),
       );
-      const res = await call(ai.ctx, "POST", "/api/notes/compose", {
+      const res = await request(ai.ctx, "composeNote", {
         token: u.token,
         body: { ideaIds: [a, b] },
       });
@@ -291,7 +294,7 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const a = await addIdea(ctx, u, "第一条");
       const b = await addIdea(ctx, u, "第二条");
-      const res = await call(ctx, "POST", "/api/notes/compose", {
+      const res = await request(ctx, "composeNote", {
         token: u.token,
         body: { ideaIds: [b, a] },
       });
@@ -308,10 +311,10 @@ forEachDatabase((ctx) => {
       const other = await registerUser(ctx);
       const a = await addIdea(ctx, u, "一条");
       for (const ideaIds of [[], [a, a]]) {
-        const res = await call(ai.ctx, "POST", "/api/notes/compose", { token: u.token, body: { ideaIds } });
+        const res = await request(ai.ctx, "composeNote", { token: u.token, body: { ideaIds } });
         expect(res.status).toBe(400);
       }
-      const foreign = await call(ai.ctx, "POST", "/api/notes/compose", {
+      const foreign = await request(ai.ctx, "composeNote", {
         token: other.token,
         body: { ideaIds: [a] },
       });
@@ -321,14 +324,14 @@ forEachDatabase((ctx) => {
         { kind: "status", status: 502 },
         { kind: "status", status: 502 },
       );
-      const failed = await call(ai.ctx, "POST", "/api/notes/compose", {
+      const failed = await request(ai.ctx, "composeNote", {
         token: u.token,
         body: { ideaIds: [a] },
       });
       expect(failed.status).toBe(503);
       expect(failed.body.message).toContain("点数已退还");
       expect(await balanceOf(ctx, u)).toBe(100);
-      expect((await call(ctx, "GET", "/api/notes", { token: u.token })).body.data.items).toEqual([]);
+      expect((await request(ctx, "listNotes", { token: u.token })).body.data.items).toEqual([]);
     });
   });
 });

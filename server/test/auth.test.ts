@@ -9,6 +9,7 @@ import {
   PASSWORD,
   randomIp,
   registerUser,
+  request,
   testConfig,
   uniqueAccount,
 } from "./helpers.ts";
@@ -21,7 +22,7 @@ forEachDatabase((ctx) => {
   describe("register", () => {
     it("creates the user, a session token and a 100-point ledger grant", async () => {
       const account = uniqueAccount();
-      const res = await call(ctx, "POST", "/api/auth/register", {
+      const res = await request(ctx, "register", {
         body: { account: `  ${account.toUpperCase()} `, password: PASSWORD, agreeTerms: true },
       });
       expect(res.status).toBe(201);
@@ -49,7 +50,7 @@ forEachDatabase((ctx) => {
 
     it("accepts an 11-digit mainland mobile number with a derived nickname", async () => {
       const mobile = `1${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}`;
-      const res = await call(ctx, "POST", "/api/auth/register", {
+      const res = await request(ctx, "register", {
         body: { account: mobile, password: PASSWORD, agreeTerms: true },
       });
       expect(res.status).toBe(201);
@@ -122,7 +123,7 @@ forEachDatabase((ctx) => {
 
     it("answers 409 for a taken account without a second user", async () => {
       const user = await registerUser(ctx);
-      const res = await call(ctx, "POST", "/api/auth/register", {
+      const res = await request(ctx, "register", {
         body: { account: user.account, password: "another-password", agreeTerms: true },
       });
       expect(res.status).toBe(409);
@@ -133,28 +134,28 @@ forEachDatabase((ctx) => {
   describe("login, me, logout", () => {
     it("logs in, reads me, logs out (the token stops working)", async () => {
       const user = await registerUser(ctx);
-      const login = await call(ctx, "POST", "/api/auth/login", {
+      const login = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(login.status).toBe(200);
       const token = login.body.data.token as string;
       expect(token).not.toBe(user.token);
-      const me = await call(ctx, "GET", "/api/auth/me", { token });
+      const me = await request(ctx, "me", { token });
       expect(me.status).toBe(200);
       expect(me.body.data).toMatchObject({ id: user.id, account: user.account });
-      const out = await call(ctx, "POST", "/api/auth/logout", { token });
+      const out = await request(ctx, "logout", { token });
       expect(out.status).toBe(200);
-      expect((await call(ctx, "GET", "/api/auth/me", { token })).status).toBe(401);
+      expect((await request(ctx, "me", { token })).status).toBe(401);
       // the other session is untouched
-      expect((await call(ctx, "GET", "/api/auth/me", { token: user.token })).status).toBe(200);
+      expect((await request(ctx, "me", { token: user.token })).status).toBe(200);
     });
 
     it("gives the same answer for a wrong password and an unknown account", async () => {
       const user = await registerUser(ctx);
-      const wrong = await call(ctx, "POST", "/api/auth/login", {
+      const wrong = await request(ctx, "login", {
         body: { account: user.account, password: "wrong-pass" },
       });
-      const unknown = await call(ctx, "POST", "/api/auth/login", {
+      const unknown = await request(ctx, "login", {
         body: { account: uniqueAccount(), password: "wrong-pass" },
       });
       expect(wrong.status).toBe(401);
@@ -175,22 +176,20 @@ forEachDatabase((ctx) => {
 
     it("answers 401 with the Chinese message for missing, malformed, unknown, expired and revoked tokens", async () => {
       const user = await registerUser(ctx);
-      const missing = await call(ctx, "GET", "/api/auth/me");
+      const missing = await request(ctx, "me");
       expect(missing.status).toBe(401);
       expect(missing.body).toEqual({ success: false, message: "未登录或登录已过期", code: "UNAUTHORIZED" });
-      expect(
-        (await call(ctx, "GET", "/api/auth/me", { headers: { authorization: "Basic abc" } })).status,
-      ).toBe(401);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: "A".repeat(43) })).status).toBe(401);
+      expect((await request(ctx, "me", { headers: { authorization: "Basic abc" } })).status).toBe(401);
+      expect((await request(ctx, "me", { token: "A".repeat(43) })).status).toBe(401);
 
-      const second = await call(ctx, "POST", "/api/auth/login", {
+      const second = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       await ctx.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [
         user.id,
       ]);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: user.token })).status).toBe(401);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: second.body.data.token })).status).toBe(401);
+      expect((await request(ctx, "me", { token: user.token })).status).toBe(401);
+      expect((await request(ctx, "me", { token: second.body.data.token })).status).toBe(401);
     });
 
     it("slides the expiry forward on use", async () => {
@@ -199,7 +198,7 @@ forEachDatabase((ctx) => {
         "UPDATE sessions SET expires_at = now() + interval '1 day', last_seen_at = now() - interval '2 days' WHERE user_id = $1",
         [user.id],
       );
-      expect((await call(ctx, "GET", "/api/auth/me", { token: user.token })).status).toBe(200);
+      expect((await request(ctx, "me", { token: user.token })).status).toBe(200);
       const { rows } = await ctx.db.query(
         "SELECT expires_at > now() + interval '29 days' AS slid FROM sessions WHERE user_id = $1",
         [user.id],
@@ -212,12 +211,12 @@ forEachDatabase((ctx) => {
     it("locks an account after 5 failures in 15 minutes, even with the right password, and says when to retry", async () => {
       const user = await registerUser(ctx);
       for (let i = 0; i < 5; i++) {
-        const r = await call(ctx, "POST", "/api/auth/login", {
+        const r = await request(ctx, "login", {
           body: { account: user.account, password: "wrong-pass" },
         });
         expect(r.status).toBe(401);
       }
-      const locked = await call(ctx, "POST", "/api/auth/login", {
+      const locked = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(locked.status).toBe(429);
@@ -229,7 +228,7 @@ forEachDatabase((ctx) => {
         "UPDATE login_failures SET failed_at = failed_at - interval '16 minutes' WHERE key = $1",
         [`account:${user.account}`],
       );
-      const ok = await call(ctx, "POST", "/api/auth/login", {
+      const ok = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(ok.status).toBe(200);
@@ -238,18 +237,18 @@ forEachDatabase((ctx) => {
     it("locks an IP after 5 failures across different accounts, and unknown accounts are throttled alike", async () => {
       const ip = randomIp();
       for (let i = 0; i < 5; i++) {
-        await call(ctx, "POST", "/api/auth/login", {
+        await request(ctx, "login", {
           ip,
           body: { account: uniqueAccount(), password: "wrong-pass" },
         });
       }
       const user = await registerUser(ctx);
-      const locked = await call(ctx, "POST", "/api/auth/login", {
+      const locked = await request(ctx, "login", {
         ip,
         body: { account: user.account, password: PASSWORD },
       });
       expect(locked.status).toBe(429);
-      const elsewhere = await call(ctx, "POST", "/api/auth/login", {
+      const elsewhere = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(elsewhere.status).toBe(200);
@@ -269,17 +268,17 @@ forEachDatabase((ctx) => {
       const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 11, r: 8, p: 1 });
       const old = `scrypt$11$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
       await ctx.db.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user.id, old]);
-      const wrong = await call(ctx, "POST", "/api/auth/login", {
+      const wrong = await request(ctx, "login", {
         body: { account: user.account, password: "wrong-pass" },
       });
       expect(wrong.status).toBe(401);
       expect(await stored()).toBe(old);
-      const login = await call(ctx, "POST", "/api/auth/login", {
+      const login = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(login.status).toBe(200);
       expect(await stored()).toMatch(/^scrypt\$11\$8\$3\$/);
-      const again = await call(ctx, "POST", "/api/auth/login", {
+      const again = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(again.status).toBe(200);
@@ -290,27 +289,27 @@ forEachDatabase((ctx) => {
     it("takes the rightmost X-Forwarded-For entry (our proxy's), so a client-sent one cannot dodge the IP throttle", async () => {
       const proxySeen = randomIp();
       for (let i = 0; i < 5; i++) {
-        const r = await call(ctx, "POST", "/api/auth/login", {
+        const r = await request(ctx, "login", {
           headers: { "x-forwarded-for": `${randomIp()}, ${proxySeen}` },
           body: { account: uniqueAccount(), password: "wrong-pass" },
         });
         expect(r.status).toBe(401);
       }
       const user = await registerUser(ctx);
-      const locked = await call(ctx, "POST", "/api/auth/login", {
+      const locked = await request(ctx, "login", {
         headers: { "x-forwarded-for": `${randomIp()},${proxySeen}` },
         body: { account: user.account, password: PASSWORD },
       });
       expect(locked.status).toBe(429);
 
       const other = randomIp();
-      const login = await call(ctx, "POST", "/api/auth/login", {
+      const login = await request(ctx, "login", {
         headers: { "x-forwarded-for": `1.2.3.4, ${other}` },
         body: { account: user.account, password: PASSWORD },
       });
       expect(login.status).toBe(200);
-      const list = await call(ctx, "GET", "/api/auth/sessions", { token: login.body.data.token });
-      const current = list.body.data.items.find((s: { current: boolean }) => s.current);
+      const list = await request(ctx, "listSessions", { token: login.body.data.token });
+      const current = list.body.data.items.find((s: { current: boolean }) => s.current)!;
       expect(current.ip).toBe(other);
     });
   });
@@ -320,7 +319,7 @@ forEachDatabase((ctx) => {
       const user = await registerUser(ctx);
       const results = await Promise.all(
         Array.from({ length: 20 }, () =>
-          call(ctx, "POST", "/api/auth/login", { body: { account: user.account, password: "wrong-pass" } }),
+          request(ctx, "login", { body: { account: user.account, password: "wrong-pass" } }),
         ),
       );
       const statuses = results.map((r) => r.status);
@@ -341,32 +340,32 @@ forEachDatabase((ctx) => {
     it("counts wrong current passwords of change-password and delete-account against the account", async () => {
       const user = await registerUser(ctx);
       for (let i = 0; i < 3; i++) {
-        const r = await call(ctx, "POST", "/api/auth/password", {
+        const r = await request(ctx, "changePassword", {
           token: user.token,
           body: { currentPassword: "not-it-at-all", newPassword: "brand-new-pass" },
         });
         expect(r.status).toBe(400);
       }
       for (let i = 0; i < 2; i++) {
-        const r = await call(ctx, "DELETE", "/api/account", {
+        const r = await request(ctx, "deleteAccount", {
           token: user.token,
           body: { password: "wrong-pass", confirm: DELETE_ACCOUNT_PHRASE },
         });
         expect(r.status).toBe(400);
       }
-      const change = await call(ctx, "POST", "/api/auth/password", {
+      const change = await request(ctx, "changePassword", {
         token: user.token,
         body: { currentPassword: PASSWORD, newPassword: "brand-new-pass" },
       });
       expect(change.status).toBe(429);
       expect(change.body.code).toBe("RATE_LIMITED");
-      const del = await call(ctx, "DELETE", "/api/account", {
+      const del = await request(ctx, "deleteAccount", {
         token: user.token,
         body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE },
       });
       expect(del.status).toBe(429);
       expect(await countUsers(user.account)).toBe(1);
-      const login = await call(ctx, "POST", "/api/auth/login", {
+      const login = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(login.status).toBe(429);
@@ -375,11 +374,11 @@ forEachDatabase((ctx) => {
     it("a right current password clears the account's failures", async () => {
       const user = await registerUser(ctx);
       for (let i = 0; i < 4; i++) {
-        await call(ctx, "POST", "/api/auth/login", {
+        await request(ctx, "login", {
           body: { account: user.account, password: "wrong-pass" },
         });
       }
-      const change = await call(ctx, "POST", "/api/auth/password", {
+      const change = await request(ctx, "changePassword", {
         token: user.token,
         body: { currentPassword: PASSWORD, newPassword: "brand-new-pass" },
       });
@@ -394,70 +393,71 @@ forEachDatabase((ctx) => {
   describe("sessions", () => {
     it("lists sessions with the current one marked and revokes another one", async () => {
       const user = await registerUser(ctx);
-      const other = await call(ctx, "POST", "/api/auth/login", {
+      const other = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
         headers: {
           "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Safari/604.1",
         },
       });
-      const list = await call(ctx, "GET", "/api/auth/sessions", { token: user.token });
+      const list = await request(ctx, "listSessions", { token: user.token });
       expect(list.status).toBe(200);
       expect(list.body.data.items).toHaveLength(2);
       const current = list.body.data.items.filter((s: { current: boolean }) => s.current);
       expect(current).toHaveLength(1);
-      const phone = list.body.data.items.find((s: { current: boolean }) => !s.current);
+      const phone = list.body.data.items.find((s: { current: boolean }) => !s.current)!;
       expect(phone.device).toBe("Safari · iOS");
-      const del = await call(ctx, "DELETE", `/api/auth/sessions/${phone.id}`, { token: user.token });
+      const del = await request(ctx, "deleteSession", { params: { id: phone.id }, token: user.token });
       expect(del.status).toBe(200);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: other.body.data.token })).status).toBe(401);
+      expect((await request(ctx, "me", { token: other.body.data.token })).status).toBe(401);
     });
 
     it("answers 404 for another user's session and leaves it alive", async () => {
       const a = await registerUser(ctx);
       const b = await registerUser(ctx);
-      const bs = await call(ctx, "GET", "/api/auth/sessions", { token: b.token });
-      const res = await call(ctx, "DELETE", `/api/auth/sessions/${bs.body.data.items[0].id}`, {
+      const bs = await request(ctx, "listSessions", { token: b.token });
+      const res = await request(ctx, "deleteSession", {
+        params: { id: bs.body.data.items[0]!.id },
         token: a.token,
       });
       expect(res.status).toBe(404);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: b.token })).status).toBe(200);
+      expect((await request(ctx, "me", { token: b.token })).status).toBe(200);
       expect((await call(ctx, "DELETE", "/api/auth/sessions/not-a-uuid", { token: a.token })).status).toBe(
         404,
       );
-      expect((await call(ctx, "GET", "/api/auth/sessions")).status).toBe(401);
+      expect((await request(ctx, "listSessions")).status).toBe(401);
     });
   });
 
   describe("change password", () => {
     it("needs the current password, then revokes every other session", async () => {
       const user = await registerUser(ctx);
-      const other = await call(ctx, "POST", "/api/auth/login", {
+      const other = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
-      const wrong = await call(ctx, "POST", "/api/auth/password", {
+      const wrong = await request(ctx, "changePassword", {
         token: user.token,
         body: { currentPassword: "not-it-at-all", newPassword: "brand-new-pass" },
       });
       expect(wrong.status).toBe(400);
-      const short = await call(ctx, "POST", "/api/auth/password", {
+      const short = await request(ctx, "changePassword", {
         token: user.token,
         body: { currentPassword: PASSWORD, newPassword: "short" },
       });
       expect(short.status).toBe(400);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: other.body.data.token })).status).toBe(200);
+      expect((await request(ctx, "me", { token: other.body.data.token })).status).toBe(200);
 
-      const ok = await call(ctx, "POST", "/api/auth/password", {
+      const ok = await request(ctx, "changePassword", {
         token: user.token,
         body: { currentPassword: PASSWORD, newPassword: "brand-new-pass" },
       });
       expect(ok.status).toBe(200);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: user.token })).status).toBe(200);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: other.body.data.token })).status).toBe(401);
-      const oldLogin = await call(ctx, "POST", "/api/auth/login", {
+      expect((await request(ctx, "me", { token: user.token })).status).toBe(200);
+      expect((await request(ctx, "me", { token: other.body.data.token })).status).toBe(401);
+      const oldLogin = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
       expect(oldLogin.status).toBe(401);
-      const newLogin = await call(ctx, "POST", "/api/auth/login", {
+      const newLogin = await request(ctx, "login", {
         body: { account: user.account, password: "brand-new-pass" },
       });
       expect(newLogin.status).toBe(200);
@@ -469,20 +469,20 @@ forEachDatabase((ctx) => {
     it("needs the password and the phrase, then removes every row of the user", async () => {
       const user = await registerUser(ctx);
       const keep = await registerUser(ctx);
-      await call(ctx, "POST", "/api/ideas", { token: user.token, body: { content: "要被删除的想法" } });
+      await request(ctx, "createIdea", { token: user.token, body: { content: "要被删除的想法" } });
       const noPhrase = await call(ctx, "DELETE", "/api/account", {
         token: user.token,
         body: { password: PASSWORD, confirm: "删除" },
       });
       expect(noPhrase.status).toBe(400);
-      const badPass = await call(ctx, "DELETE", "/api/account", {
+      const badPass = await request(ctx, "deleteAccount", {
         token: user.token,
         body: { password: "wrong-pass", confirm: DELETE_ACCOUNT_PHRASE },
       });
       expect(badPass.status).toBe(400);
       expect(await countUsers(user.account)).toBe(1);
 
-      const ok = await call(ctx, "DELETE", "/api/account", {
+      const ok = await request(ctx, "deleteAccount", {
         token: user.token,
         body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE },
       });
@@ -498,8 +498,8 @@ forEachDatabase((ctx) => {
         ]);
         expect(left.rows[0].n, table_name).toBe(0);
       }
-      expect((await call(ctx, "GET", "/api/auth/me", { token: user.token })).status).toBe(401);
-      expect((await call(ctx, "GET", "/api/auth/me", { token: keep.token })).status).toBe(200);
+      expect((await request(ctx, "me", { token: user.token })).status).toBe(401);
+      expect((await request(ctx, "me", { token: keep.token })).status).toBe(200);
     });
   });
 });

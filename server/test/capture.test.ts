@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { CAPTURE_TOKEN_LIMIT, DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
 import { eventually, withProvider } from "./ai-helpers.ts";
-import { call, forEachDatabase, PASSWORD, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
+import {
+  call,
+  forEachDatabase,
+  PASSWORD,
+  registerUser,
+  request,
+  type TestCtx,
+  type TestUser,
+} from "./helpers.ts";
 
 const DAY = 86_400_000;
 
@@ -18,7 +26,7 @@ const ideasOf = async (ctx: TestCtx, user: TestUser) =>
   }[];
 
 async function newToken(ctx: TestCtx, user: TestUser, name = "快捷指令") {
-  const res = await call(ctx, "POST", "/api/auth/capture-tokens", { token: user.token, body: { name } });
+  const res = await request(ctx, "createCaptureToken", { token: user.token, body: { name } });
   if (res.status !== 201) throw new Error(`capture token: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: string; name: string; token: string; lastUsedAt: string | null };
 }
@@ -69,7 +77,7 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const clientId = randomUUID();
       const first = await capture(ctx, u.token, { content: "会被删除", clientId });
-      const del = await call(ctx, "DELETE", `/api/ideas/${first.body.data.id}`, { token: u.token });
+      const del = await request(ctx, "deleteIdea", { params: { id: first.body.data.id }, token: u.token });
       expect(del.status).toBe(200);
       for (let i = 0; i < 2; i++) {
         const again = await capture(ctx, u.token, { content: "会被删除", clientId });
@@ -91,7 +99,7 @@ forEachDatabase((ctx) => {
         const clientId = randomUUID();
         const first = await capture(ctx, u.token, { content: `第 ${round} 轮`, clientId });
         const [del, ...replays] = await Promise.all([
-          call(ctx, "DELETE", `/api/ideas/${first.body.data.id}`, { token: u.token }),
+          request(ctx, "deleteIdea", { params: { id: first.body.data.id }, token: u.token }),
           ...Array.from({ length: 8 }, () => capture(ctx, u.token, { content: "重放", clientId })),
         ]);
         expect(del!.status).toBe(200);
@@ -114,7 +122,7 @@ forEachDatabase((ctx) => {
       expect(theirs.body.data.id).not.toBe(mine.body.data.id);
       expect(theirs.body.data.content).toBe("乙的想法");
       // deleting one user's idea leaves the other's clientId alone
-      await call(ctx, "DELETE", `/api/ideas/${mine.body.data.id}`, { token: a.token });
+      await request(ctx, "deleteIdea", { params: { id: mine.body.data.id }, token: a.token });
       const repeat = await capture(ctx, b.token, { content: "乙的想法", clientId });
       expect(repeat.status).toBe(200);
       expect(repeat.body.data.id).toBe(theirs.body.data.id);
@@ -201,7 +209,7 @@ forEachDatabase((ctx) => {
   describe("capture tokens", () => {
     it("creates a token shown once, lists it without the token, and the token creates ideas", async () => {
       const u = await registerUser(ctx);
-      const created = await call(ctx, "POST", "/api/auth/capture-tokens", {
+      const created = await request(ctx, "createCaptureToken", {
         token: u.token,
         body: { name: "  iPhone 快捷指令 " },
       });
@@ -210,7 +218,7 @@ forEachDatabase((ctx) => {
       expect(token).toMatch(/^sn_cap_[A-Za-z0-9_-]{43}$/);
       expect(listed).toMatchObject({ name: "iPhone 快捷指令", lastUsedAt: null });
 
-      const list = await call(ctx, "GET", "/api/auth/capture-tokens", { token: u.token });
+      const list = await request(ctx, "listCaptureTokens", { token: u.token });
       expect(list.status).toBe(200);
       expect(list.body.data.items).toEqual([listed]);
       expect(JSON.stringify(list.body)).not.toContain(token.slice(7));
@@ -220,12 +228,11 @@ forEachDatabase((ctx) => {
       const idea = await capture(ctx, token, { content: "从快捷指令记下的想法", tags: ["手机"] });
       expect(idea.status).toBe(201);
       expect(idea.body.data).toMatchObject({ content: "从快捷指令记下的想法", tags: ["手机"] });
-      const feed = await call(ctx, "GET", "/api/feed", { token: u.token });
+      const feed = await request(ctx, "feed", { token: u.token });
       expect(feed.body.data.items.map((i: { id: string }) => i.id)).toEqual([idea.body.data.id]);
 
-      const used = (await call(ctx, "GET", "/api/auth/capture-tokens", { token: u.token })).body.data
-        .items[0];
-      expect(Date.parse(used.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+      const used = (await request(ctx, "listCaptureTokens", { token: u.token })).body.data.items[0]!;
+      expect(Date.parse(used.lastUsedAt!)).toBeGreaterThan(Date.now() - 60_000);
 
       // a shortcut's retry with a clientId is idempotent like the app's
       const clientId = randomUUID();
@@ -263,10 +270,10 @@ forEachDatabase((ctx) => {
         expect((await call(ctx, method, path, { token })).status).toBe(403);
       }
       expect(await ideasOf(ctx, u)).toHaveLength(1);
-      const list = await call(ctx, "GET", "/api/auth/capture-tokens", { token: u.token });
+      const list = await request(ctx, "listCaptureTokens", { token: u.token });
       expect(list.body.data.items).toHaveLength(1);
-      expect(list.body.data.items[0].lastUsedAt).toBeNull();
-      expect((await call(ctx, "GET", "/api/auth/me", { token: u.token })).status).toBe(200);
+      expect(list.body.data.items[0]!.lastUsedAt).toBeNull();
+      expect((await request(ctx, "me", { token: u.token })).status).toBe(200);
     });
 
     it("a revoked or unknown token is refused with 401; only its owner can revoke it", async () => {
@@ -276,13 +283,14 @@ forEachDatabase((ctx) => {
       const revoked = await newToken(ctx, u, "吊销");
       expect((await capture(ctx, revoked.token, { content: "吊销前" })).status).toBe(201);
 
-      const foreign = await call(ctx, "DELETE", `/api/auth/capture-tokens/${revoked.id}`, {
+      const foreign = await request(ctx, "revokeCaptureToken", {
+        params: { id: revoked.id },
         token: other.token,
       });
       expect(foreign.status).toBe(404);
       expect((await capture(ctx, revoked.token, { content: "仍可用" })).status).toBe(201);
 
-      const del = await call(ctx, "DELETE", `/api/auth/capture-tokens/${revoked.id}`, { token: u.token });
+      const del = await request(ctx, "revokeCaptureToken", { params: { id: revoked.id }, token: u.token });
       expect(del.status).toBe(200);
       for (const token of [revoked.token, `sn_cap_${"A".repeat(43)}`]) {
         for (const [method, path] of [
@@ -297,14 +305,14 @@ forEachDatabase((ctx) => {
           expect(res.body.code).toBe("UNAUTHORIZED");
         }
       }
-      const again = await call(ctx, "DELETE", `/api/auth/capture-tokens/${revoked.id}`, { token: u.token });
+      const again = await request(ctx, "revokeCaptureToken", { params: { id: revoked.id }, token: u.token });
       expect(again.status).toBe(404);
       expect(again.body.message).toBe("令牌不存在或已吊销");
       expect(
         (await call(ctx, "DELETE", "/api/auth/capture-tokens/not-a-uuid", { token: u.token })).status,
       ).toBe(404);
 
-      const list = await call(ctx, "GET", "/api/auth/capture-tokens", { token: u.token });
+      const list = await request(ctx, "listCaptureTokens", { token: u.token });
       expect(list.body.data.items.map((t: { id: string }) => t.id)).toEqual([kept.id]);
       expect((await capture(ctx, kept.token, { content: "另一个令牌不受影响" })).status).toBe(201);
       expect((await ideasOf(ctx, u)).map((i) => i.content)).toEqual([
@@ -321,7 +329,7 @@ forEachDatabase((ctx) => {
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body.code).toBe("VALIDATION_ERROR");
       }
-      const nul = await call(ctx, "POST", "/api/auth/capture-tokens", {
+      const nul = await request(ctx, "createCaptureToken", {
         token: u.token,
         body: { name: "快捷\u0000指令" },
       });
@@ -329,15 +337,13 @@ forEachDatabase((ctx) => {
       expect(nul.body.message).toContain("无法保存的字符");
       expect(
         (
-          await call(ctx, "POST", "/api/auth/capture-tokens", {
+          await request(ctx, "createCaptureToken", {
             token: u.token,
             body: { name: "名".repeat(31) },
           })
         ).body.message,
       ).toContain("1–30");
-      expect(
-        (await call(ctx, "GET", "/api/auth/capture-tokens", { token: u.token })).body.data.items,
-      ).toEqual([]);
+      expect((await request(ctx, "listCaptureTokens", { token: u.token })).body.data.items).toEqual([]);
       expect((await newToken(ctx, u, "名".repeat(30))).name).toBe("名".repeat(30));
     });
 
@@ -345,7 +351,7 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const answers = await Promise.all(
         Array.from({ length: CAPTURE_TOKEN_LIMIT + 5 }, (_, i) =>
-          call(ctx, "POST", "/api/auth/capture-tokens", { token: u.token, body: { name: `令牌 ${i}` } }),
+          request(ctx, "createCaptureToken", { token: u.token, body: { name: `令牌 ${i}` } }),
         ),
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPTURE_TOKEN_LIMIT);
@@ -355,25 +361,26 @@ forEachDatabase((ctx) => {
         expect(a.status).toBe(400);
         expect(a.body.message).toBe(`记录令牌最多 ${CAPTURE_TOKEN_LIMIT} 个，请先吊销不再使用的令牌`);
       }
-      const list = await call(ctx, "GET", "/api/auth/capture-tokens", { token: u.token });
+      const list = await request(ctx, "listCaptureTokens", { token: u.token });
       expect(list.body.data.items).toHaveLength(CAPTURE_TOKEN_LIMIT);
       // revoking one makes room for one
-      await call(ctx, "DELETE", `/api/auth/capture-tokens/${list.body.data.items[0].id}`, { token: u.token });
+      await request(ctx, "revokeCaptureToken", {
+        params: { id: list.body.data.items[0]!.id },
+        token: u.token,
+      });
       expect((await newToken(ctx, u, "腾出的位置")).name).toBe("腾出的位置");
     });
 
     it("changing the password revokes every capture token", async () => {
       const u = await registerUser(ctx);
       const { token } = await newToken(ctx, u);
-      const changed = await call(ctx, "POST", "/api/auth/password", {
+      const changed = await request(ctx, "changePassword", {
         token: u.token,
         body: { currentPassword: PASSWORD, newPassword: "another-pass-42" },
       });
       expect(changed.status).toBe(200);
       expect((await capture(ctx, token, { content: "改密码之后" })).status).toBe(401);
-      expect(
-        (await call(ctx, "GET", "/api/auth/capture-tokens", { token: u.token })).body.data.items,
-      ).toEqual([]);
+      expect((await request(ctx, "listCaptureTokens", { token: u.token })).body.data.items).toEqual([]);
     });
 
     it("deleting the account removes its tokens and its deleted client ids", async () => {
@@ -381,8 +388,8 @@ forEachDatabase((ctx) => {
       const { token } = await newToken(ctx, u);
       const clientId = randomUUID();
       const idea = await capture(ctx, token, { content: "想法", clientId });
-      await call(ctx, "DELETE", `/api/ideas/${idea.body.data.id}`, { token: u.token });
-      const gone = await call(ctx, "DELETE", "/api/account", {
+      await request(ctx, "deleteIdea", { params: { id: idea.body.data.id }, token: u.token });
+      const gone = await request(ctx, "deleteAccount", {
         token: u.token,
         body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE },
       });
@@ -407,20 +414,21 @@ forEachDatabase((ctx) => {
   it("自动整理 runs for the first capture of a clientId and never for a repeat", async () => {
     const u = await registerUser(ctx);
     const clientId = randomUUID();
-    const first = await call(ai.ctx, "POST", "/api/ideas", {
+    const first = await request(ai.ctx, "createIdea", {
       token: u.token,
       body: { content: "随手", clientId },
     });
     expect(first.status).toBe(201);
     expect(first.body.data.aiStatus).toBe("pending");
     const tidied = await eventually(
-      async () => (await call(ctx, "GET", `/api/ideas/${first.body.data.id}`, { token: u.token })).body.data,
+      async () =>
+        (await request(ctx, "getIdea", { params: { id: first.body.data.id }, token: u.token })).body.data,
       (idea) => idea.aiStatus !== "pending",
     );
     expect(tidied).toMatchObject({ aiStatus: "done", title: "自动标题" });
     const sent = ai.fake.received.length;
 
-    const again = await call(ai.ctx, "POST", "/api/ideas", {
+    const again = await request(ai.ctx, "createIdea", {
       token: u.token,
       body: { content: "随手", clientId },
     });
@@ -428,7 +436,7 @@ forEachDatabase((ctx) => {
     expect(again.body.data).toMatchObject({ id: first.body.data.id, aiStatus: "done", title: "自动标题" });
     await new Promise((r) => setTimeout(r, 300));
     expect(ai.fake.received.length).toBe(sent);
-    const balance = await call(ctx, "GET", "/api/points", { token: u.token });
+    const balance = await request(ctx, "getPoints", { token: u.token });
     expect(balance.body.data.balance).toBe(99);
   });
 });

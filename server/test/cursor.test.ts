@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { call, forEachDatabase, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, registerUser, request } from "./helpers.ts";
 
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 const KEYSET_LISTS = ["/api/ideas", "/api/notes", "/api/feed"];
@@ -23,7 +23,7 @@ forEachDatabase((ctx) => {
         [u.id],
       );
       for (const content of ["一", "二"])
-        await call(ctx, "POST", "/api/ideas", { token: u.token, body: { content } });
+        await request(ctx, "createIdea", { token: u.token, body: { content } });
       const ledger = await call(ctx, "GET", "/api/points/ledger?limit=1", { token: u.token });
       const ledgerCursor = ledger.body.data.nextCursor as string;
       expect(ledgerCursor).toBeTruthy();

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { EXPORT_APPLICATION_NAME } from "../src/routes/export.ts";
-import { call, forEachDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
+import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -9,16 +9,17 @@ const PNG = Buffer.from(
 );
 
 async function seed(ctx: TestCtx, u: TestUser) {
-  const idea = await call(ctx, "POST", "/api/ideas", {
+  const idea = await request(ctx, "createIdea", {
     token: u.token,
     body: { content: "今天想到一个关于产品设计的好点子", tags: ["产品"] },
   });
-  await call(ctx, "PATCH", `/api/ideas/${idea.body.data.id}`, {
+  await request(ctx, "updateIdea", {
+    params: { id: idea.body.data.id },
     token: u.token,
     body: { title: '产品: "点子"', content: "整理后的内容" },
   });
-  await call(ctx, "POST", "/api/ideas", { token: u.token, body: { content: "第二个想法" } });
-  await call(ctx, "POST", "/api/notes", {
+  await request(ctx, "createIdea", { token: u.token, body: { content: "第二个想法" } });
+  await request(ctx, "createNote", {
     token: u.token,
     body: { title: "读书笔记", content: "# 第一章\n\n内容" },
   });
@@ -46,10 +47,10 @@ forEachDatabase((ctx) => {
     it("tells the permission, streams the zip with the documented layout, then refuses during the cooldown", async () => {
       const u = await registerUser(ctx);
       const other = await registerUser(ctx);
-      await call(ctx, "POST", "/api/ideas", { token: other.token, body: { content: "别人的想法" } });
+      await request(ctx, "createIdea", { token: other.token, body: { content: "别人的想法" } });
       const ideaId = await seed(ctx, u);
 
-      const before = await call(ctx, "GET", "/api/export/permission", { token: u.token });
+      const before = await request(ctx, "exportPermission", { token: u.token });
       expect(before.body).toEqual({
         success: true,
         message: "可以导出",
@@ -106,16 +107,16 @@ forEachDatabase((ctx) => {
       ]);
       expect(data.pointsLedger[0]).toMatchObject({ delta: 100, reason: "register_bonus" });
 
-      const after = await call(ctx, "GET", "/api/export/permission", { token: u.token });
+      const after = await request(ctx, "exportPermission", { token: u.token });
       expect(after.body.success).toBe(true);
       expect(after.body.data.canExport).toBe(false);
-      const next = Date.parse(after.body.data.nextAllowedDate);
+      const next = Date.parse(after.body.data.nextAllowedDate!);
       expect(next - Date.now()).toBeGreaterThan(3_500_000);
       expect(after.body.message).toMatch(
         /^暂时无法导出数据，下次可导出时间：\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
       );
 
-      const again = await call(ctx, "POST", "/api/export", { token: u.token, body: {} });
+      const again = await request(ctx, "exportData", { token: u.token, body: {} });
       expect(again.status).toBe(429);
       expect(again.body).toMatchObject({
         success: false,
@@ -128,18 +129,14 @@ forEachDatabase((ctx) => {
       await ctx.db.query("UPDATE users SET last_export_at = now() - interval '61 minutes' WHERE id = $1", [
         u.id,
       ]);
-      expect((await call(ctx, "GET", "/api/export/permission", { token: u.token })).body.data.canExport).toBe(
-        true,
-      );
+      expect((await request(ctx, "exportPermission", { token: u.token })).body.data.canExport).toBe(true);
       // the other user was never blocked
-      expect(
-        (await call(ctx, "GET", "/api/export/permission", { token: other.token })).body.data.canExport,
-      ).toBe(true);
+      expect((await request(ctx, "exportPermission", { token: other.token })).body.data.canExport).toBe(true);
     });
 
     it("cuts file names at 30 characters without splitting an emoji", async () => {
       const u = await registerUser(ctx);
-      await call(ctx, "POST", "/api/ideas", {
+      await request(ctx, "createIdea", {
         token: u.token,
         body: { content: `${"念".repeat(29)}😀之后` },
       });
@@ -183,7 +180,7 @@ forEachDatabase((ctx) => {
     it("lets only one of several simultaneous exports through", async () => {
       const u = await registerUser(ctx);
       const results = await Promise.all(
-        Array.from({ length: 5 }, () => call(ctx, "POST", "/api/export", { token: u.token, body: {} })),
+        Array.from({ length: 5 }, () => request(ctx, "exportData", { token: u.token, body: {} })),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429]);
     });
@@ -196,10 +193,8 @@ forEachDatabase((ctx) => {
       });
       expect(res.status).toBe(200);
       await res.body!.cancel();
-      expect((await call(ctx, "GET", "/api/export/permission", { token: u.token })).body.data.canExport).toBe(
-        false,
-      );
-      const retry = await call(ctx, "POST", "/api/export", { token: u.token, body: {} });
+      expect((await request(ctx, "exportPermission", { token: u.token })).body.data.canExport).toBe(false);
+      const retry = await request(ctx, "exportData", { token: u.token, body: {} });
       expect(retry.status).toBe(429);
       expect(retry.body.code).toBe("EXPORT_COOLDOWN");
     });
@@ -212,7 +207,7 @@ forEachDatabase((ctx) => {
       const ra = await start(a);
       const rb = await start(b);
       expect([ra.status, rb.status]).toEqual([200, 200]);
-      const busy = await call(ctx, "POST", "/api/export", { token: c.token, body: {} });
+      const busy = await request(ctx, "exportData", { token: c.token, body: {} });
       expect(busy.status).toBe(503);
       expect(busy.body).toMatchObject({
         success: false,
@@ -220,9 +215,7 @@ forEachDatabase((ctx) => {
         message: "导出繁忙，请稍后再试",
       });
       expect(Number(busy.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect((await call(ctx, "GET", "/api/export/permission", { token: c.token })).body.data.canExport).toBe(
-        true,
-      );
+      expect((await request(ctx, "exportPermission", { token: c.token })).body.data.canExport).toBe(true);
 
       await ra.body!.cancel();
       const rc = await start(c);
@@ -255,7 +248,7 @@ forEachDatabase((ctx) => {
       await expect(ra.arrayBuffer()).rejects.toThrow();
       await expect(rb.arrayBuffer()).rejects.toThrow();
       // the pool is healthy afterwards
-      expect((await call(ctx, "GET", "/api/export/permission", { token: a.token })).status).toBe(200);
+      expect((await request(ctx, "exportPermission", { token: a.token })).status).toBe(200);
     });
 
     it("exports an empty account, streams many rows in batches, refuses bad input and no token", async () => {
@@ -263,8 +256,8 @@ forEachDatabase((ctx) => {
       expect((await call(ctx, "POST", "/api/export", { token: u.token, body: { all: true } })).status).toBe(
         400,
       );
-      expect((await call(ctx, "POST", "/api/export", { body: {} })).status).toBe(401);
-      expect((await call(ctx, "GET", "/api/export/permission")).status).toBe(401);
+      expect((await request(ctx, "exportData", { body: {} })).status).toBe(401);
+      expect((await request(ctx, "exportPermission")).status).toBe(401);
       await ctx.db.query(
         `INSERT INTO ideas (user_id, original_content, content)
          SELECT $1, '批量想法 ' || g, '批量想法 ' || g FROM generate_series(1, 1203) g`,
@@ -293,8 +286,8 @@ forEachDatabase(
   (ctx) => {
     it("with EXPORT_COOLDOWN=0 exports back to back", async () => {
       const u = await registerUser(ctx);
-      expect((await call(ctx, "POST", "/api/export", { token: u.token, body: {} })).status).toBe(200);
-      expect((await call(ctx, "POST", "/api/export", { token: u.token, body: {} })).status).toBe(200);
+      expect((await request(ctx, "exportData", { token: u.token, body: {} })).status).toBe(200);
+      expect((await request(ctx, "exportData", { token: u.token, body: {} })).status).toBe(200);
     });
   },
   { EXPORT_COOLDOWN: "0" },

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { type EndpointName, endpoints, fillPath, type RequestOf, type ResponseOf } from "@shinian/contract";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { createApp } from "../src/app.ts";
 import { createPool, type Db } from "../src/db/pool.ts";
@@ -68,6 +69,41 @@ export async function call<T = any>(
   const type = res.headers.get("content-type") ?? "";
   const parsed = type.includes("json") ? await res.json() : await res.arrayBuffer();
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** What a contract call answers: the success envelope's shape (tests check the status first). */
+export type Answer<N extends EndpointName> = {
+  success: boolean;
+  message?: string;
+  code?: string;
+  issues?: { path: string; message: string }[];
+  data: ResponseOf<N>;
+};
+
+type Caller = { token?: string; ip?: string; headers?: Record<string, string> };
+
+/**
+ * A contract call by endpoint name: its path parameters, query and body typed by the contract,
+ * its answer typed too. `call` stays for what no contract call can say (a malformed body, a
+ * method or path that does not exist, raw bytes).
+ */
+export async function request<N extends EndpointName>(
+  ctx: TestCtx,
+  name: N,
+  opts: RequestOf<N> & Caller = {} as RequestOf<N> & Caller,
+): Promise<Res<Answer<N>>> {
+  const endpoint = endpoints[name];
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((opts.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const path = fillPath(endpoint.path, opts.params as Record<string, string> | undefined);
+  return call(ctx, endpoint.method.toUpperCase(), query.size ? `${path}?${query}` : path, {
+    token: opts.token,
+    ip: opts.ip,
+    headers: opts.headers,
+    body: opts.body,
+  });
 }
 
 export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]! % 250).join(".")}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
-import { call, forEachDatabase } from "./helpers.ts";
+import { call, forEachDatabase, request } from "./helpers.ts";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {
@@ -35,13 +35,13 @@ describe("logger", () => {
 
 forEachDatabase((ctx) => {
   it("GET /api/health answers ok with security headers and a request id", async () => {
-    const res = await call(ctx, "GET", "/api/health");
+    const res = await request(ctx, "health");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { status: "ok" } });
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const echoed = await call(ctx, "GET", "/api/health", { headers: { "x-request-id": "abc-123" } });
+    const echoed = await request(ctx, "health", { headers: { "x-request-id": "abc-123" } });
     expect(echoed.headers.get("x-request-id")).toBe("abc-123");
   });
 
@@ -98,7 +98,7 @@ forEachDatabase((ctx) => {
   });
 
   it("logout without a token is 401 and an unknown method on a known path is 404", async () => {
-    expect((await call(ctx, "POST", "/api/auth/logout")).status).toBe(401);
+    expect((await request(ctx, "logout")).status).toBe(401);
     expect((await call(ctx, "PUT", "/api/health")).status).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { call, forEachDatabase, registerUser, type TestUser } from "./helpers.ts";
+import { call, forEachDatabase, registerUser, request, type TestUser } from "./helpers.ts";
 
 forEachDatabase((ctx) => {
   const createIdea = async (u: TestUser, content: string, extra: Record<string, unknown> = {}) => {
-    const res = await call(ctx, "POST", "/api/ideas", { token: u.token, body: { content, ...extra } });
+    const res = await request(ctx, "createIdea", { token: u.token, body: { content, ...extra } });
     expect(res.status).toBe(201);
     return res.body.data;
   };
@@ -26,10 +26,11 @@ forEachDatabase((ctx) => {
         pinned: false,
         aiExcluded: false,
       });
-      const got = await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: u.token });
+      const got = await request(ctx, "getIdea", { params: { id: idea.id }, token: u.token });
       expect(got.body.data).toEqual(idea);
 
-      const patched = await call(ctx, "PATCH", `/api/ideas/${idea.id}`, {
+      const patched = await request(ctx, "updateIdea", {
+        params: { id: idea.id },
         token: u.token,
         body: { title: "产品点子", content: "整理后的内容", pinned: true, aiExcluded: true, tags: ["灵感"] },
       });
@@ -44,9 +45,9 @@ forEachDatabase((ctx) => {
       });
       expect(Date.parse(patched.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(idea.updatedAt));
 
-      const del = await call(ctx, "DELETE", `/api/ideas/${idea.id}`, { token: u.token });
+      const del = await request(ctx, "deleteIdea", { params: { id: idea.id }, token: u.token });
       expect(del.status).toBe(200);
-      expect((await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: u.token })).status).toBe(404);
+      expect((await request(ctx, "getIdea", { params: { id: idea.id }, token: u.token })).status).toBe(404);
     });
 
     it("refuses to change originalContent (400, unchanged) and the database refuses it too", async () => {
@@ -61,7 +62,8 @@ forEachDatabase((ctx) => {
         ctx.db.query("UPDATE ideas SET original_content = 'x' WHERE id = $1", [idea.id]),
       ).rejects.toThrow(/immutable/);
       expect(
-        (await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: u.token })).body.data.originalContent,
+        (await request(ctx, "getIdea", { params: { id: idea.id }, token: u.token })).body.data
+          .originalContent,
       ).toBe("原始的话");
     });
 
@@ -105,25 +107,32 @@ forEachDatabase((ctx) => {
         const res = await call(ctx, "PATCH", `/api/ideas/${idea.id}`, { token: u.token, body });
         expect(res.status, JSON.stringify(body)).toBe(400);
       }
-      expect((await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: u.token })).body.data).toEqual(idea);
+      expect((await request(ctx, "getIdea", { params: { id: idea.id }, token: u.token })).body.data).toEqual(
+        idea,
+      );
     });
 
     it("answers 404 for another user's idea on read, update and delete, and changes nothing", async () => {
       const a = await registerUser(ctx);
       const b = await registerUser(ctx);
       const idea = await createIdea(b, "B 的想法");
-      expect((await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: a.token })).status).toBe(404);
+      expect((await request(ctx, "getIdea", { params: { id: idea.id }, token: a.token })).status).toBe(404);
       expect(
-        (await call(ctx, "PATCH", `/api/ideas/${idea.id}`, { token: a.token, body: { title: "x" } })).status,
+        (await request(ctx, "updateIdea", { params: { id: idea.id }, token: a.token, body: { title: "x" } }))
+          .status,
       ).toBe(404);
-      expect((await call(ctx, "DELETE", `/api/ideas/${idea.id}`, { token: a.token })).status).toBe(404);
-      expect((await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: b.token })).body.data).toEqual(idea);
+      expect((await request(ctx, "deleteIdea", { params: { id: idea.id }, token: a.token })).status).toBe(
+        404,
+      );
+      expect((await request(ctx, "getIdea", { params: { id: idea.id }, token: b.token })).body.data).toEqual(
+        idea,
+      );
       expect((await call(ctx, "GET", "/api/ideas/12345", { token: a.token })).status).toBe(404);
     });
 
     it("answers 401 without a token", async () => {
-      expect((await call(ctx, "GET", "/api/ideas")).status).toBe(401);
-      expect((await call(ctx, "POST", "/api/ideas", { body: { content: "x" } })).status).toBe(401);
+      expect((await request(ctx, "listIdeas")).status).toBe(401);
+      expect((await request(ctx, "createIdea", { body: { content: "x" } })).status).toBe(401);
     });
 
     it("pages newest first with a cursor, without gaps or repeats, and filters by tag", async () => {
@@ -156,7 +165,7 @@ forEachDatabase((ctx) => {
     it("creates from own ideas, reads, updates, deletes", async () => {
       const u = await registerUser(ctx);
       const idea = await createIdea(u, "来源");
-      const res = await call(ctx, "POST", "/api/notes", {
+      const res = await request(ctx, "createNote", {
         token: u.token,
         body: { title: "读书笔记", content: "# 标题\n\n正文", tags: ["读书"], sourceIdeaIds: [idea.id] },
       });
@@ -168,17 +177,20 @@ forEachDatabase((ctx) => {
         tags: ["读书"],
         pinned: false,
       });
-      const upd = await call(ctx, "PATCH", `/api/notes/${note.id}`, {
+      const upd = await request(ctx, "updateNote", {
+        params: { id: note.id },
         token: u.token,
         body: { content: "新正文", pinned: true },
       });
       expect(upd.body.data).toMatchObject({ title: "读书笔记", content: "新正文", pinned: true });
-      expect((await call(ctx, "GET", `/api/notes/${note.id}`, { token: u.token })).body.data).toEqual(
+      expect((await request(ctx, "getNote", { params: { id: note.id }, token: u.token })).body.data).toEqual(
         upd.body.data,
       );
-      expect((await call(ctx, "GET", "/api/notes", { token: u.token })).body.data.items).toHaveLength(1);
-      expect((await call(ctx, "DELETE", `/api/notes/${note.id}`, { token: u.token })).status).toBe(200);
-      expect((await call(ctx, "GET", `/api/notes/${note.id}`, { token: u.token })).status).toBe(404);
+      expect((await request(ctx, "listNotes", { token: u.token })).body.data.items).toHaveLength(1);
+      expect((await request(ctx, "deleteNote", { params: { id: note.id }, token: u.token })).status).toBe(
+        200,
+      );
+      expect((await request(ctx, "getNote", { params: { id: note.id }, token: u.token })).status).toBe(404);
     });
 
     it("refuses bad input with 400 and another user's ideas or notes with 404", async () => {
@@ -190,9 +202,9 @@ forEachDatabase((ctx) => {
         { title: "t", content: "x".repeat(200_001) },
         { title: "t", content: "x", z: 1 },
       ]) {
-        expect((await call(ctx, "POST", "/api/notes", { token: a.token, body })).status).toBe(400);
+        expect((await request(ctx, "createNote", { token: a.token, body })).status).toBe(400);
       }
-      const foreign = await call(ctx, "POST", "/api/notes", {
+      const foreign = await request(ctx, "createNote", {
         token: a.token,
         body: { title: "t", content: "x", sourceIdeaIds: [bIdea.id] },
       });
@@ -200,16 +212,19 @@ forEachDatabase((ctx) => {
       const count = await ctx.db.query("SELECT count(*)::int AS n FROM notes WHERE user_id = $1", [a.id]);
       expect(count.rows[0].n).toBe(0);
       const bNote = (
-        await call(ctx, "POST", "/api/notes", { token: b.token, body: { title: "B 笔记", content: "x" } })
+        await request(ctx, "createNote", { token: b.token, body: { title: "B 笔记", content: "x" } })
       ).body.data;
-      expect((await call(ctx, "GET", `/api/notes/${bNote.id}`, { token: a.token })).status).toBe(404);
+      expect((await request(ctx, "getNote", { params: { id: bNote.id }, token: a.token })).status).toBe(404);
       expect(
-        (await call(ctx, "PATCH", `/api/notes/${bNote.id}`, { token: a.token, body: { title: "y" } })).status,
+        (await request(ctx, "updateNote", { params: { id: bNote.id }, token: a.token, body: { title: "y" } }))
+          .status,
       ).toBe(404);
-      expect((await call(ctx, "DELETE", `/api/notes/${bNote.id}`, { token: a.token })).status).toBe(404);
-      expect((await call(ctx, "GET", `/api/notes/${bNote.id}`, { token: b.token })).body.data.title).toBe(
-        "B 笔记",
+      expect((await request(ctx, "deleteNote", { params: { id: bNote.id }, token: a.token })).status).toBe(
+        404,
       );
+      expect(
+        (await request(ctx, "getNote", { params: { id: bNote.id }, token: b.token })).body.data.title,
+      ).toBe("B 笔记");
     });
   });
 
@@ -221,15 +236,15 @@ forEachDatabase((ctx) => {
       const order: string[] = [];
       for (let i = 0; i < 3; i++) {
         order.push((await createIdea(u, `想法${i}`, { tags: ["共同"] })).id);
-        const n = await call(ctx, "POST", "/api/notes", {
+        const n = await request(ctx, "createNote", {
           token: u.token,
           body: { title: `笔记${i}`, content: "x" },
         });
         order.push(n.body.data.id);
       }
-      const all = await call(ctx, "GET", "/api/feed", { token: u.token });
+      const all = await request(ctx, "feed", { token: u.token });
       expect(all.body.data.items.map((i: { id: string }) => i.id)).toEqual([...order].reverse());
-      expect(all.body.data.items[0].type).toBe("note");
+      expect(all.body.data.items[0]!.type).toBe("note");
       expect(all.body.data.nextCursor).toBeNull();
 
       const p1 = await call(ctx, "GET", "/api/feed?limit=4", { token: u.token });
@@ -252,7 +267,7 @@ forEachDatabase((ctx) => {
       expect(tagged.body.data.items).toHaveLength(3);
       expect((await call(ctx, "GET", "/api/feed?type=other", { token: u.token })).status).toBe(400);
       expect((await call(ctx, "GET", "/api/feed?foo=1", { token: u.token })).status).toBe(400);
-      expect((await call(ctx, "GET", "/api/feed")).status).toBe(401);
+      expect((await request(ctx, "feed")).status).toBe(401);
     });
   });
 });

@@ -5,7 +5,7 @@ import { createPool } from "../src/db/pool.ts";
 import { ApiError } from "../src/errors.ts";
 import { createLogger } from "../src/logger.ts";
 import { getBalance, grant, refund, spend } from "../src/services/points.ts";
-import { call, forEachDatabase, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, registerUser, request } from "./helpers.ts";
 
 const silent = createLogger("silent");
 const run = promisify(execFile);
@@ -18,7 +18,7 @@ forEachDatabase((ctx) => {
   describe("points", () => {
     it("shows the balance with the cost table, and the ledger newest first with a cursor", async () => {
       const u = await registerUser(ctx);
-      const res = await call(ctx, "GET", "/api/points", { token: u.token });
+      const res = await request(ctx, "getPoints", { token: u.token });
       // no AI provider in this suite: 本地模式 costs nothing (ai.test.ts checks the provider's costs)
       expect(res.body.data).toEqual({ balance: 100, costs: { chatReply: 0, tidyIdea: 0, composeNote: 0 } });
       await spend(ctx.db, u.id, 2, "chat_reply");
@@ -32,8 +32,8 @@ forEachDatabase((ctx) => {
       expect(p2.body.data.items).toMatchObject([{ delta: 100, balanceAfter: 100, reason: "register_bonus" }]);
       expect(p2.body.data.nextCursor).toBeNull();
       expect((await call(ctx, "GET", "/api/points/ledger?limit=500", { token: u.token })).status).toBe(400);
-      expect((await call(ctx, "GET", "/api/points")).status).toBe(401);
-      expect((await call(ctx, "GET", "/api/points/ledger")).status).toBe(401);
+      expect((await request(ctx, "getPoints")).status).toBe(401);
+      expect((await request(ctx, "listLedger")).status).toBe(401);
     });
 
     it("refuses a spend above the balance with 402 AI点数不足 and the balance; refund writes a ledger line", async () => {
@@ -63,7 +63,7 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const out = await grantCli([u.account.toUpperCase(), "50", "活动奖励"], { DATABASE_URL: ctx.url });
       expect(out.stdout).toContain("当前余额 150 点");
-      const ledger = await call(ctx, "GET", "/api/points/ledger", { token: u.token });
+      const ledger = await request(ctx, "listLedger", { token: u.token });
       expect(ledger.body.data.items[0]).toMatchObject({
         delta: 50,
         balanceAfter: 150,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, forEachDatabase, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, registerUser, request } from "./helpers.ts";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -23,9 +23,9 @@ forEachDatabase((ctx) => {
   describe("profile", () => {
     it("reads the profile with counts and updates nickname, identityDescription and settings", async () => {
       const u = await registerUser(ctx);
-      await call(ctx, "POST", "/api/ideas", { token: u.token, body: { content: "一" } });
-      await call(ctx, "POST", "/api/notes", { token: u.token, body: { title: "n", content: "二" } });
-      const got = await call(ctx, "GET", "/api/profile", { token: u.token });
+      await request(ctx, "createIdea", { token: u.token, body: { content: "一" } });
+      await request(ctx, "createNote", { token: u.token, body: { title: "n", content: "二" } });
+      const got = await request(ctx, "getProfile", { token: u.token });
       expect(got.status).toBe(200);
       expect(got.body.data).toMatchObject({
         id: u.id,
@@ -33,7 +33,7 @@ forEachDatabase((ctx) => {
         counts: { ideas: 1, notes: 1, points: 100 },
       });
 
-      const upd = await call(ctx, "PATCH", "/api/profile", {
+      const upd = await request(ctx, "updateProfile", {
         token: u.token,
         body: {
           nickname: " 小念 ",
@@ -48,13 +48,13 @@ forEachDatabase((ctx) => {
         needsGuide: false,
         settings: { autoTidy: false },
       });
-      const me = await call(ctx, "GET", "/api/auth/me", { token: u.token });
+      const me = await request(ctx, "me", { token: u.token });
       expect(me.body.data.settings.autoTidy).toBe(false);
     });
 
     it("refuses bad profile input with 400 and changes nothing", async () => {
       const u = await registerUser(ctx);
-      const before = (await call(ctx, "GET", "/api/profile", { token: u.token })).body.data;
+      const before = (await request(ctx, "getProfile", { token: u.token })).body.data;
       for (const body of [
         {},
         { nickname: "" },
@@ -71,9 +71,9 @@ forEachDatabase((ctx) => {
         expect(res.body.code).toBe("VALIDATION_ERROR");
         expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
       }
-      expect((await call(ctx, "GET", "/api/profile", { token: u.token })).body.data).toEqual(before);
-      expect((await call(ctx, "GET", "/api/profile")).status).toBe(401);
-      expect((await call(ctx, "PATCH", "/api/profile", { body: { nickname: "x" } })).status).toBe(401);
+      expect((await request(ctx, "getProfile", { token: u.token })).body.data).toEqual(before);
+      expect((await request(ctx, "getProfile")).status).toBe(401);
+      expect((await request(ctx, "updateProfile", { body: { nickname: "x" } })).status).toBe(401);
     });
   });
 
@@ -136,7 +136,7 @@ forEachDatabase((ctx) => {
         (await call(ctx, "POST", "/api/profile/avatar", { token: u.token, body: { file: "x" } })).status,
       ).toBe(415);
       expect((await call(ctx, "POST", "/api/profile/avatar", { raw: upload(PNG) })).status).toBe(401);
-      const now = await call(ctx, "GET", "/api/profile", { token: u.token });
+      const now = await request(ctx, "getProfile", { token: u.token });
       expect(now.body.data.avatar).toBe(first.body.data.avatar);
     });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { highlight } from "../src/services/search.ts";
 import { toTsqueryLiteral, toTsvectorLiteral } from "../src/services/text-index.ts";
-import { call, forEachDatabase, indexPlan, registerUser } from "./helpers.ts";
+import { call, forEachDatabase, indexPlan, registerUser, request } from "./helpers.ts";
 
 describe("search tokens", () => {
   it("segments Chinese into words and quotes lexemes safely", () => {
@@ -35,7 +35,8 @@ forEachDatabase((ctx) => {
       const t = await post(u.token, "/api/ideas", { content: "随手记", tags: ["设计"] });
       const n = await post(u.token, "/api/notes", { title: "设计原则", content: "少即是多" });
       const tidied = await post(u.token, "/api/ideas", { content: "想学咖啡拉花" });
-      await call(ctx, "PATCH", `/api/ideas/${tidied.body.data.id}`, {
+      await request(ctx, "updateIdea", {
+        params: { id: tidied.body.data.id },
         token: u.token,
         body: { content: "学习拉花技巧" },
       });
@@ -72,7 +73,7 @@ forEachDatabase((ctx) => {
 
     it("finds full-width text with a half-width query and highlights it where it stands", async () => {
       const u = await registerUser(ctx);
-      await call(ctx, "POST", "/api/ideas", {
+      await request(ctx, "createIdea", {
         token: u.token,
         body: { content: `${"很长的开头，".repeat(30)}今天换了新的ＩＰＨＯＮＥ，２０２６年用到现在` },
       });
@@ -86,7 +87,7 @@ forEachDatabase((ctx) => {
 
     it("falls back to substring matching for words the segmenter splits differently", async () => {
       const u = await registerUser(ctx);
-      const idea = await call(ctx, "POST", "/api/ideas", {
+      const idea = await request(ctx, "createIdea", {
         token: u.token,
         body: { content: "拾念App真好用，推荐给朋友" },
       });
@@ -101,15 +102,16 @@ forEachDatabase((ctx) => {
     it("finds Chinese substrings the word index misses in originals and tags", async () => {
       const u = await registerUser(ctx);
       // segmented 周末|断|舍|离了|…: the words 舍 and 离 of the query 舍离 are not both in it
-      const idea = await call(ctx, "POST", "/api/ideas", {
+      const idea = await request(ctx, "createIdea", {
         token: u.token,
         body: { content: "周末断舍离了一整天" },
       });
-      await call(ctx, "PATCH", `/api/ideas/${idea.body.data.id}`, {
+      await request(ctx, "updateIdea", {
+        params: { id: idea.body.data.id },
         token: u.token,
         body: { content: "整理房间" },
       });
-      const note = await call(ctx, "POST", "/api/notes", {
+      const note = await request(ctx, "createNote", {
         token: u.token,
         body: { title: "方法", content: "专注二十五分钟", tags: ["番茄钟工作法"] },
       });
@@ -127,7 +129,7 @@ forEachDatabase((ctx) => {
       expect((await call(ctx, "GET", "/api/search?q=%20%20", { token: u.token })).body.data.items).toEqual(
         [],
       );
-      expect((await call(ctx, "GET", "/api/search", { token: u.token })).status).toBe(400);
+      expect((await request(ctx, "search", { token: u.token })).status).toBe(400);
       expect((await call(ctx, "GET", `/api/search?q=${"长".repeat(101)}`, { token: u.token })).status).toBe(
         400,
       );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { expect, it } from "vitest";
-import { call, forEachDatabase, PASSWORD, registerUser, uniqueAccount } from "./helpers.ts";
+import { call, forEachDatabase, PASSWORD, registerUser, request, uniqueAccount } from "./helpers.ts";
 
 /** Every string leaf of a JSON value, as the path to it. */
 const stringPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
@@ -31,11 +31,11 @@ const concrete = (path: string) =>
 forEachDatabase((ctx) => {
   it("every endpoint that needs a login answers 401 without a token, with an unknown one, and after logout", async () => {
     const user = await registerUser(ctx);
-    const login = await call(ctx, "POST", "/api/auth/login", {
+    const login = await request(ctx, "login", {
       body: { account: user.account, password: PASSWORD },
     });
     const revoked = login.body.data.token as string;
-    expect((await call(ctx, "POST", "/api/auth/logout", { token: revoked })).status).toBe(200);
+    expect((await request(ctx, "logout", { token: revoked })).status).toBe(200);
     const guarded = endpoints.filter((e) => e.auth);
     expect(guarded.length).toBeGreaterThan(20);
     for (const e of guarded) {
@@ -61,7 +61,7 @@ forEachDatabase((ctx) => {
       expect([400, ...(e.path.includes("{id}") ? [404] : [])], `${e.method} ${e.path}`).toContain(res.status);
       if (res.status === 400) expect(res.body.code).toBe("VALIDATION_ERROR");
     }
-    expect((await call(ctx, "GET", "/api/auth/me", { token: user.token })).status).toBe(200);
+    expect((await request(ctx, "me", { token: user.token })).status).toBe(200);
   });
 });
 
@@ -70,17 +70,16 @@ forEachDatabase((ctx) => {
     timeout: 60_000,
   }, async () => {
     const user = await registerUser(ctx);
-    const idea = (
-      await call(ctx, "POST", "/api/ideas", { token: user.token, body: { content: "原来的想法" } })
-    ).body.data;
+    const idea = (await request(ctx, "createIdea", { token: user.token, body: { content: "原来的想法" } }))
+      .body.data;
     const note = (
-      await call(ctx, "POST", "/api/notes", {
+      await request(ctx, "createNote", {
         token: user.token,
         body: { title: "原来的笔记", content: "正文" },
       })
     ).body.data;
-    const conversation = (await call(ctx, "POST", "/api/chat/conversations", { token: user.token, body: {} }))
-      .body.data;
+    const conversation = (await request(ctx, "createConversation", { token: user.token, body: {} })).body
+      .data;
     const ids: Record<string, string> = { idea: idea.id, note: note.id, conversation: conversation.id };
     const bodies: Record<string, { body: unknown; id?: keyof typeof ids }> = {
       "post /api/auth/register": { body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true } },
@@ -151,16 +150,20 @@ forEachDatabase((ctx) => {
     expect(checked).toBeGreaterThan(40);
 
     // Nothing changed: the same password, profile, idea, note and conversation; an emoji (a whole pair) is fine.
-    const me = await call(ctx, "POST", "/api/auth/login", {
+    const me = await request(ctx, "login", {
       body: { account: user.account, password: PASSWORD },
     });
     expect(me.status).toBe(200);
     expect(me.body.data.user.identityDescription).toBeNull();
-    expect((await call(ctx, "GET", `/api/ideas/${idea.id}`, { token: user.token })).body.data).toEqual(idea);
-    expect((await call(ctx, "GET", `/api/notes/${note.id}`, { token: user.token })).body.data).toEqual(note);
-    const feed = await call(ctx, "GET", "/api/feed", { token: user.token });
+    expect((await request(ctx, "getIdea", { params: { id: idea.id }, token: user.token })).body.data).toEqual(
+      idea,
+    );
+    expect((await request(ctx, "getNote", { params: { id: note.id }, token: user.token })).body.data).toEqual(
+      note,
+    );
+    const feed = await request(ctx, "feed", { token: user.token });
     expect(feed.body.data.items).toHaveLength(2);
-    const emoji = await call(ctx, "POST", "/api/ideas", { token: user.token, body: { content: "开心😀" } });
+    const emoji = await request(ctx, "createIdea", { token: user.token, body: { content: "开心😀" } });
     expect(emoji.status).toBe(201);
     expect(emoji.body.data.originalContent).toBe("开心😀");
   });
