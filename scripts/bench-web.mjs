@@ -94,12 +94,19 @@ try {
   async function jsLoaded(url) {
     const page = await context.newPage();
     const sizes = new Map();
-    page.on("response", async (res) => {
+    const reads = [];
+    page.on("response", (res) => {
       if (res.request().resourceType() !== "script") return;
-      const body = await res.body().catch(() => null);
-      if (body) sizes.set(res.url(), gzipSync(body, { level: 9 }).length);
+      reads.push(
+        res.body().then(
+          (body) => sizes.set(res.url(), gzipSync(body, { level: 9 }).length),
+          () => undefined,
+        ),
+      );
     });
     await page.goto(url, { waitUntil: "networkidle" });
+    // Every script's body is read before the page goes: on a busy machine some were still pending.
+    await Promise.all(reads);
     await page.close();
     return { files: sizes.size, gzipKB: [...sizes.values()].reduce((a, b) => a + b, 0) / 1024 };
   }
