@@ -62,6 +62,12 @@ export default defineConfig({
         },
       },
       {
+        // The app's stateful components in a real browser (drafts live in localStorage).
+        plugins: [react(), tailwindcss()],
+        optimizeDeps: { ...optimizeDeps, entries: ["app/test/**/*.tsx"] },
+        test: { name: "app-components", include: ["app/test/**/*.browser.test.tsx"], browser: browser() },
+      },
+      {
         plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
         optimizeDeps,
         test: { name: "storybook", browser: browser() },
