@@ -15,12 +15,13 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as UserAgreementRouteImport } from './routes/user-agreement'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
-import { Route as AuthenticatedAiPointsRouteImport } from './routes/_authenticated/ai-points'
+import { Route as AuthenticatedDataRouteImport } from './routes/_authenticated/_data'
 import { Route as AuthenticatedChatRouteImport } from './routes/_authenticated/chat'
 import { Route as AuthenticatedGuideRouteImport } from './routes/_authenticated/guide'
-import { Route as AuthenticatedPrivacySecurityRouteImport } from './routes/_authenticated/privacy-security'
-import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedQuickIntroductionRouteImport } from './routes/_authenticated/quick-introduction'
+import { Route as AuthenticatedDataAiPointsRouteImport } from './routes/_authenticated/_data/ai-points'
+import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_authenticated/_data/privacy-security'
+import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
 import { Route as AuthenticatedNotesIdRouteImport } from './routes/_authenticated/notes/$id'
 import { Route as AuthenticatedIdeasIdIndexRouteImport } from './routes/_authenticated/ideas/$id/index'
 import { Route as AuthenticatedIdeasIdOriginalRouteImport } from './routes/_authenticated/ideas/$id/original'
@@ -54,9 +55,8 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedAiPointsRoute = AuthenticatedAiPointsRouteImport.update({
-  id: '/ai-points',
-  path: '/ai-points',
+const AuthenticatedDataRoute = AuthenticatedDataRouteImport.update({
+  id: '/_data',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedChatRoute = AuthenticatedChatRouteImport.update({
@@ -69,22 +69,29 @@ const AuthenticatedGuideRoute = AuthenticatedGuideRouteImport.update({
   path: '/guide',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedPrivacySecurityRoute =
-  AuthenticatedPrivacySecurityRouteImport.update({
-    id: '/privacy-security',
-    path: '/privacy-security',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
 const AuthenticatedQuickIntroductionRoute =
   AuthenticatedQuickIntroductionRouteImport.update({
     id: '/quick-introduction',
     path: '/quick-introduction',
     getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedDataAiPointsRoute =
+  AuthenticatedDataAiPointsRouteImport.update({
+    id: '/ai-points',
+    path: '/ai-points',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
+const AuthenticatedDataPrivacySecurityRoute =
+  AuthenticatedDataPrivacySecurityRouteImport.update({
+    id: '/privacy-security',
+    path: '/privacy-security',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
+const AuthenticatedDataProfileRoute =
+  AuthenticatedDataProfileRouteImport.update({
+    id: '/profile',
+    path: '/profile',
+    getParentRoute: () => AuthenticatedDataRoute,
   } as any)
 const AuthenticatedNotesIdRoute = AuthenticatedNotesIdRouteImport.update({
   id: '/notes/$id',
@@ -110,12 +117,12 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/user-agreement': typeof UserAgreementRoute
-  '/ai-points': typeof AuthenticatedAiPointsRoute
   '/chat': typeof AuthenticatedChatRoute
   '/guide': typeof AuthenticatedGuideRoute
-  '/privacy-security': typeof AuthenticatedPrivacySecurityRoute
-  '/profile': typeof AuthenticatedProfileRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
+  '/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
+  '/profile': typeof AuthenticatedDataProfileRoute
   '/notes/$id': typeof AuthenticatedNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedIdeasIdOriginalRoute
   '/ideas/$id/': typeof AuthenticatedIdeasIdIndexRoute
@@ -125,13 +132,13 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/user-agreement': typeof UserAgreementRoute
-  '/ai-points': typeof AuthenticatedAiPointsRoute
+  '/': typeof AuthenticatedIndexRoute
   '/chat': typeof AuthenticatedChatRoute
   '/guide': typeof AuthenticatedGuideRoute
-  '/privacy-security': typeof AuthenticatedPrivacySecurityRoute
-  '/profile': typeof AuthenticatedProfileRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
-  '/': typeof AuthenticatedIndexRoute
+  '/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
+  '/profile': typeof AuthenticatedDataProfileRoute
   '/notes/$id': typeof AuthenticatedNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedIdeasIdOriginalRoute
   '/ideas/$id': typeof AuthenticatedIdeasIdIndexRoute
@@ -143,13 +150,14 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/user-agreement': typeof UserAgreementRoute
-  '/_authenticated/ai-points': typeof AuthenticatedAiPointsRoute
+  '/_authenticated/_data': typeof AuthenticatedDataRouteWithChildren
   '/_authenticated/chat': typeof AuthenticatedChatRoute
   '/_authenticated/guide': typeof AuthenticatedGuideRoute
-  '/_authenticated/privacy-security': typeof AuthenticatedPrivacySecurityRoute
-  '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/_data/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/_authenticated/_data/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
+  '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
   '/_authenticated/notes/$id': typeof AuthenticatedNotesIdRoute
   '/_authenticated/ideas/$id/original': typeof AuthenticatedIdeasIdOriginalRoute
   '/_authenticated/ideas/$id/': typeof AuthenticatedIdeasIdIndexRoute
@@ -162,12 +170,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy-policy'
     | '/user-agreement'
-    | '/ai-points'
     | '/chat'
     | '/guide'
+    | '/quick-introduction'
+    | '/ai-points'
     | '/privacy-security'
     | '/profile'
-    | '/quick-introduction'
     | '/notes/$id'
     | '/ideas/$id/original'
     | '/ideas/$id/'
@@ -177,13 +185,13 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy-policy'
     | '/user-agreement'
-    | '/ai-points'
+    | '/'
     | '/chat'
     | '/guide'
+    | '/quick-introduction'
+    | '/ai-points'
     | '/privacy-security'
     | '/profile'
-    | '/quick-introduction'
-    | '/'
     | '/notes/$id'
     | '/ideas/$id/original'
     | '/ideas/$id'
@@ -194,13 +202,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy-policy'
     | '/user-agreement'
-    | '/_authenticated/ai-points'
+    | '/_authenticated/_data'
     | '/_authenticated/chat'
     | '/_authenticated/guide'
-    | '/_authenticated/privacy-security'
-    | '/_authenticated/profile'
     | '/_authenticated/quick-introduction'
     | '/_authenticated/'
+    | '/_authenticated/_data/ai-points'
+    | '/_authenticated/_data/privacy-security'
+    | '/_authenticated/_data/profile'
     | '/_authenticated/notes/$id'
     | '/_authenticated/ideas/$id/original'
     | '/_authenticated/ideas/$id/'
@@ -258,11 +267,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/ai-points': {
-      id: '/_authenticated/ai-points'
-      path: '/ai-points'
-      fullPath: '/ai-points'
-      preLoaderRoute: typeof AuthenticatedAiPointsRouteImport
+    '/_authenticated/_data': {
+      id: '/_authenticated/_data'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedDataRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/chat': {
@@ -279,26 +288,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedGuideRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/privacy-security': {
-      id: '/_authenticated/privacy-security'
-      path: '/privacy-security'
-      fullPath: '/privacy-security'
-      preLoaderRoute: typeof AuthenticatedPrivacySecurityRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/profile': {
-      id: '/_authenticated/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof AuthenticatedProfileRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/quick-introduction': {
       id: '/_authenticated/quick-introduction'
       path: '/quick-introduction'
       fullPath: '/quick-introduction'
       preLoaderRoute: typeof AuthenticatedQuickIntroductionRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_data/ai-points': {
+      id: '/_authenticated/_data/ai-points'
+      path: '/ai-points'
+      fullPath: '/ai-points'
+      preLoaderRoute: typeof AuthenticatedDataAiPointsRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
+    '/_authenticated/_data/privacy-security': {
+      id: '/_authenticated/_data/privacy-security'
+      path: '/privacy-security'
+      fullPath: '/privacy-security'
+      preLoaderRoute: typeof AuthenticatedDataPrivacySecurityRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
+    '/_authenticated/_data/profile': {
+      id: '/_authenticated/_data/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthenticatedDataProfileRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
     }
     '/_authenticated/notes/$id': {
       id: '/_authenticated/notes/$id'
@@ -324,12 +340,25 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedDataRouteChildren {
+  AuthenticatedDataAiPointsRoute: typeof AuthenticatedDataAiPointsRoute
+  AuthenticatedDataPrivacySecurityRoute: typeof AuthenticatedDataPrivacySecurityRoute
+  AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
+}
+
+const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
+  AuthenticatedDataAiPointsRoute: AuthenticatedDataAiPointsRoute,
+  AuthenticatedDataPrivacySecurityRoute: AuthenticatedDataPrivacySecurityRoute,
+  AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
+}
+
+const AuthenticatedDataRouteWithChildren =
+  AuthenticatedDataRoute._addFileChildren(AuthenticatedDataRouteChildren)
+
 interface AuthenticatedRouteChildren {
-  AuthenticatedAiPointsRoute: typeof AuthenticatedAiPointsRoute
+  AuthenticatedDataRoute: typeof AuthenticatedDataRouteWithChildren
   AuthenticatedChatRoute: typeof AuthenticatedChatRoute
   AuthenticatedGuideRoute: typeof AuthenticatedGuideRoute
-  AuthenticatedPrivacySecurityRoute: typeof AuthenticatedPrivacySecurityRoute
-  AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedQuickIntroductionRoute: typeof AuthenticatedQuickIntroductionRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedNotesIdRoute: typeof AuthenticatedNotesIdRoute
@@ -338,11 +367,9 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
-  AuthenticatedAiPointsRoute: AuthenticatedAiPointsRoute,
+  AuthenticatedDataRoute: AuthenticatedDataRouteWithChildren,
   AuthenticatedChatRoute: AuthenticatedChatRoute,
   AuthenticatedGuideRoute: AuthenticatedGuideRoute,
-  AuthenticatedPrivacySecurityRoute: AuthenticatedPrivacySecurityRoute,
-  AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedQuickIntroductionRoute: AuthenticatedQuickIntroductionRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedNotesIdRoute: AuthenticatedNotesIdRoute,

@@ -1,4 +1,4 @@
-import type { LedgerEntry, Points, PointsReason } from "@shinian/contract";
+import type { PointsReason } from "@shinian/contract";
 import {
   Alert,
   Button,
@@ -10,9 +10,9 @@ import {
   PageLoading,
   WebLayout,
 } from "@shinian/ui";
-import * as React from "react";
-import { fetchLedger, fetchPoints } from "../../api/account.ts";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { errorMessage } from "../../api/client.ts";
+import { ledgerQuery, pointsQuery } from "../../data/account.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { useAiInfo } from "../chat/use-ai-info.ts";
 import { AppShell } from "../layout/app-shell.tsx";
@@ -29,29 +29,12 @@ const reasons: Record<PointsReason, string> = {
 /** /ai-points: balance, what each AI action costs, and the ledger (PRODUCT §6). */
 export function AiPointsScreen() {
   const { info } = useAiInfo();
-  const [points, setPoints] = React.useState<Points | null>(null);
-  const [items, setItems] = React.useState<LedgerEntry[]>([]);
-  const [cursor, setCursor] = React.useState<string | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
-  const [loading, setLoading] = React.useState(true);
-
-  const loadLedger = React.useCallback(async (from: string | null) => {
-    setLoading(true);
-    try {
-      const page = await fetchLedger(from);
-      setItems((old) => (from ? [...old, ...page.items] : page.items));
-      setCursor(page.nextCursor);
-    } catch (e) {
-      setError(errorMessage(e, "加载失败"));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  React.useEffect(() => {
-    fetchPoints().then(setPoints, (e) => setError(errorMessage(e, "加载失败")));
-    void loadLedger(null);
-  }, [loadLedger]);
+  const { data: points, error: pointsError } = useQuery(pointsQuery);
+  const ledger = useInfiniteQuery(ledgerQuery);
+  const items = ledger.data?.pages.flatMap((page) => page.items) ?? [];
+  const loading = ledger.isPending || ledger.isFetchingNextPage;
+  const failure = pointsError ?? ledger.error;
+  const error = failure ? errorMessage(failure, "加载失败") : null;
 
   return (
     <AppShell backHome>
@@ -123,8 +106,8 @@ export function AiPointsScreen() {
                 ))}
               </ul>
               {loading ? <PageLoading /> : null}
-              {cursor && !loading ? (
-                <Button variant="ghost" className="mt-2 w-full" onClick={() => void loadLedger(cursor)}>
+              {ledger.hasNextPage && !loading ? (
+                <Button variant="ghost" className="mt-2 w-full" onClick={() => void ledger.fetchNextPage()}>
                   加载更多
                 </Button>
               ) : null}

@@ -1,4 +1,4 @@
-import type { CaptureToken, CreatedCaptureToken } from "@shinian/contract";
+import type { CreatedCaptureToken } from "@shinian/contract";
 import {
   Alert,
   Button,
@@ -11,48 +11,46 @@ import {
   Field,
   Input,
 } from "@shinian/ui";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
-import { createCaptureToken, fetchCaptureTokens, revokeCaptureToken } from "../../api/account.ts";
+import { createCaptureToken, revokeCaptureToken } from "../../api/account.ts";
 import { errorMessage } from "../../api/client.ts";
+import { accountKeys, captureTokensQuery } from "../../data/account.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 
 /** 快捷记录令牌: capture from iOS 快捷指令 or Android HTTP Shortcuts; a token can only create ideas. */
 export function CaptureTokensCard() {
-  const [tokens, setTokens] = React.useState<CaptureToken[] | null>(null);
+  const queryClient = useQueryClient();
+  const { data: tokens, error: loadError } = useQuery(captureTokensQuery);
   const [name, setName] = React.useState("");
   const [created, setCreated] = React.useState<CreatedCaptureToken | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
+  const [failure, setFailure] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
-  const load = React.useCallback(() => {
-    fetchCaptureTokens().then(
-      (r) => setTokens(r.items),
-      (e) => setError(errorMessage(e, "加载失败")),
-    );
-  }, []);
-  React.useEffect(load, [load]);
+  const error = failure ?? (loadError ? errorMessage(loadError, "加载失败") : null);
+  const load = () => queryClient.invalidateQueries({ queryKey: accountKeys.captureTokens });
 
   const create = async (event: React.FormEvent) => {
     event.preventDefault();
     setPending(true);
-    setError(null);
+    setFailure(null);
     try {
       setCreated(await createCaptureToken({ name }));
       setName("");
-      load();
+      await load();
     } catch (e) {
-      setError(errorMessage(e, "创建失败"));
+      setFailure(errorMessage(e, "创建失败"));
     } finally {
       setPending(false);
     }
   };
   const revoke = async (id: string) => {
-    setError(null);
+    setFailure(null);
     try {
       await revokeCaptureToken(id);
       if (created?.id === id) setCreated(null);
-      load();
+      await load();
     } catch (e) {
-      setError(errorMessage(e, "撤销失败"));
+      setFailure(errorMessage(e, "撤销失败"));
     }
   };
 

@@ -1,4 +1,3 @@
-import type { Session } from "@shinian/contract";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract/constants";
 import {
   Alert,
@@ -13,11 +12,13 @@ import {
   Input,
   WebLayout,
 } from "@shinian/ui";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { changePassword, deleteAccount, fetchSessions, revokeSession } from "../../api/account.ts";
+import { changePassword, deleteAccount, revokeSession } from "../../api/account.ts";
 import { errorMessage } from "../../api/client.ts";
 import { tokenStore } from "../../auth/token-store.ts";
+import { accountKeys, sessionsQuery } from "../../data/account.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
@@ -48,6 +49,7 @@ export function PrivacySecurityScreen() {
 }
 
 function PasswordCard() {
+  const queryClient = useQueryClient();
   const [current, setCurrent] = React.useState("");
   const [next, setNext] = React.useState("");
   const [notice, setNotice] = React.useState<Notice>(null);
@@ -65,6 +67,9 @@ function PasswordCard() {
       setCurrent("");
       setNext("");
       setNotice({ tone: "success", text: "密码已修改，其他设备已退出登录" });
+      // the other sessions and every capture token are gone: the lists beside this card say so
+      void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.captureTokens });
     } catch (e) {
       setNotice({ tone: "error", text: errorMessage(e, "修改失败") });
     } finally {
@@ -112,21 +117,16 @@ function PasswordCard() {
 }
 
 function SessionsCard() {
-  const [sessions, setSessions] = React.useState<Session[] | null>(null);
-  const [notice, setNotice] = React.useState<Notice>(null);
-  const load = React.useCallback(() => {
-    fetchSessions().then(
-      (r) => setSessions(r.items),
-      (e) => setNotice({ tone: "error", text: errorMessage(e, "加载失败") }),
-    );
-  }, []);
-  React.useEffect(load, [load]);
+  const queryClient = useQueryClient();
+  const { data: sessions, error } = useQuery(sessionsQuery);
+  const [failure, setFailure] = React.useState<Notice>(null);
+  const notice: Notice = failure ?? (error ? { tone: "error", text: errorMessage(error, "加载失败") } : null);
   const revoke = async (id: string) => {
     try {
       await revokeSession(id);
-      load();
+      await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
     } catch (e) {
-      setNotice({ tone: "error", text: errorMessage(e, "操作失败") });
+      setFailure({ tone: "error", text: errorMessage(e, "操作失败") });
     }
   };
   return (

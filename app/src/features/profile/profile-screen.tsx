@@ -14,11 +14,13 @@ import {
   Textarea,
   WebLayout,
 } from "@shinian/ui";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
-import { fetchProfile, updateProfile, uploadAvatar } from "../../api/profile.ts";
+import { updateProfile, uploadAvatar } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { accountKeys, profileQuery } from "../../data/account.ts";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
@@ -27,12 +29,9 @@ import { AppShell } from "../layout/app-shell.tsx";
 export function ProfileScreen() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const [profile, setProfile] = React.useState<Profile | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
-
-  React.useEffect(() => {
-    fetchProfile().then(setProfile, (e) => setError(errorMessage(e, "加载失败")));
-  }, []);
+  const queryClient = useQueryClient();
+  const { data: profile, error: loadError } = useQuery(profileQuery);
+  const error = loadError ? errorMessage(loadError, "加载失败") : null;
 
   const logout = async () => {
     await auth.logout();
@@ -50,7 +49,7 @@ export function ProfileScreen() {
             <ProfileForm
               profile={profile}
               onSaved={(next) => {
-                setProfile(next);
+                queryClient.setQueryData(accountKeys.profile, next);
                 auth.updateUser(next);
               }}
             />
