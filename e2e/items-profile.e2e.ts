@@ -77,6 +77,20 @@ test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, sig
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("已保存")).toBeVisible();
   await shot(page, "52-note-markdown");
+  // GitHub-flavoured Markdown too: tables, task lists, fenced code; links only to http(s) and mail
+  await page
+    .getByLabel("内容（Markdown）")
+    .fill(
+      "| 书名 | 进度 |\n| --- | --: |\n| 置身事内 | 100% |\n\n- [x] 读完\n- [ ] 写总结\n\n```\nconst 想法 = 1;\n```\n\n" +
+        "见 https://book.douban.com 和 [坏](javascript:alert(1))",
+    );
+  await expect(preview.getByRole("table")).toContainText("置身事内");
+  await expect(preview.getByRole("checkbox", { name: "读完" })).toBeChecked();
+  await expect(preview.getByRole("checkbox", { name: "写总结" })).not.toBeChecked();
+  await expect(preview.locator("pre")).toHaveText("const 想法 = 1;");
+  await expect(preview.getByRole("link")).toHaveCount(1);
+  await expect(preview.getByRole("link")).toHaveAttribute("href", "https://book.douban.com");
+  await expect(preview.getByText("[坏](javascript:alert(1))")).toBeVisible();
   await page.goto("/?type=note");
   await expect(page.getByRole("list", { name: "想法和笔记" }).getByText("读书笔记")).toBeVisible();
 });

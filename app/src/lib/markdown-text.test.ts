@@ -10,4 +10,13 @@ describe("markdownToPlain", () => {
   it("cuts long text", () => {
     expect(markdownToPlain("字".repeat(10), 4)).toBe("字字字字…");
   });
+  it("stays fast on the longest notes, even on runs that are slow for its patterns", () => {
+    // 200,000 characters: unbounded, each of these took seconds (8,000 `[` alone took 28 ms).
+    for (const run of ["[", "<", "![", "[](", "字"]) {
+      const started = performance.now();
+      const plain = markdownToPlain(run.repeat(200_000 / run.length));
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(plain.length).toBeLessThanOrEqual(201);
+    }
+  });
 });

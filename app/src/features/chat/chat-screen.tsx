@@ -7,6 +7,7 @@ import {
   ChatLayout,
   ConversationList,
   EmptyState,
+  useMarkdownReady,
 } from "@shinian/ui";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import * as React from "react";
@@ -43,6 +44,9 @@ export function ChatScreen() {
     },
   });
   const { text, setText, notice, setNotice, ask } = useAsk("chat", chat.send);
+  // Answers are Markdown, whose parser is a chunk of its own: it loads beside the conversation and
+  // the messages wait for it, so no answer jumps when it lands.
+  const markdownReady = useMarkdownReady();
   const askAndRefresh = async (question: string) => {
     // the first question names the conversation on the server: show it
     if (await ask(question))
@@ -163,9 +167,9 @@ export function ChatScreen() {
               </div>
             }
           />
-        ) : (
+        ) : markdownReady ? (
           <ChatMessages messages={chat.messages} onRetry={(q) => void askAndRefresh(q)} />
-        )}
+        ) : null}
       </ChatLayout>
     </AppShell>
   );

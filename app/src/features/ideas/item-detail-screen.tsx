@@ -11,6 +11,7 @@ import {
   Tag,
   Textarea,
   TwoPaneLayout,
+  useMarkdownReady,
 } from "@shinian/ui";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
@@ -48,6 +49,9 @@ const parseTags = (text: string) => [
 /** /ideas/{id} and /notes/{id}: one two-pane screen (PRODUCT §4). */
 function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   const { data, error, offline, set } = useItem(kind, id);
+  // The note's preview and the side chat's answers are Markdown, whose parser is a chunk of its
+  // own: it loads beside the item and the screen waits for both, so no text jumps when it lands.
+  const markdownReady = useMarkdownReady();
   // A tidy, 采用此版本 or 自动整理 landing replaces the text: the editor starts again from it.
   // The editor's own saves only update `data` (so its message and state stay).
   const [revision, setRevision] = React.useState(0);
@@ -64,7 +68,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
         <div className="p-10">
           <EmptyState title={kind === "idea" ? "想法不存在" : "笔记不存在"} description={error} />
         </div>
-      ) : data ? (
+      ) : data && markdownReady ? (
         <TwoPaneLayout
           leftLabel={kind === "idea" ? "想法" : "笔记"}
           left={

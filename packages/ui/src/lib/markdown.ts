@@ -1,95 +1,203 @@
 /**
- * A deliberately small Markdown subset parsed to plain data — headings, paragraphs, lists,
- * quotes, fenced code, **bold**, *italic*, `code` and http(s)/mailto links. Nothing is ever
- * treated as HTML: React renders every string as text, so a note cannot run script.
+ * GitHub-flavoured Markdown (CommonMark + tables, task lists, strikethrough, autolinks) parsed by
+ * markdown-it into plain data that React renders as elements: raw HTML is never HTML (markdown-it
+ * keeps it as text with `html: false`, and nothing here is ever set as innerHTML), links go only to
+ * http(s) and mailto (anything else stays text), images are off (the app's CSP blocks remote ones).
+ *
+ * markdown-it is ~43 kB gzip: this module is loaded only through markdown-view's dynamic import,
+ * never from the package's index, so it stays out of the first screens.
  */
-export type MarkdownInline =
-  | { type: "text"; text: string }
-  | { type: "strong" | "em"; children: MarkdownInline[] }
-  | { type: "code"; text: string }
-  | { type: "link"; href: string; children: MarkdownInline[] };
+import MarkdownIt, { type Token } from "markdown-it";
 
-export type MarkdownBlock =
-  | { type: "heading"; level: 1 | 2 | 3 | 4 | 5 | 6; children: MarkdownInline[] }
-  | { type: "paragraph"; children: MarkdownInline[] }
-  | { type: "list"; ordered: boolean; items: MarkdownInline[][] }
-  | { type: "quote"; children: MarkdownInline[] }
-  | { type: "code"; text: string };
+export type MarkdownTag =
+  | "p"
+  | "h1"
+  | "h2"
+  | "h3"
+  | "h4"
+  | "h5"
+  | "h6"
+  | "ul"
+  | "ol"
+  | "li"
+  | "blockquote"
+  | "pre"
+  | "code"
+  | "hr"
+  | "table"
+  | "thead"
+  | "tbody"
+  | "tr"
+  | "th"
+  | "td"
+  | "em"
+  | "strong"
+  | "s"
+  | "a"
+  | "br"
+  | "label"
+  | "input";
+
+/** Text, or an element; `href`, `start`, `align` and `checked` are the only attributes ever kept. */
+export type MarkdownNode = string | MarkdownElement;
+export type MarkdownElement = {
+  tag: MarkdownTag;
+  children: MarkdownNode[];
+  href?: string;
+  start?: number;
+  align?: "left" | "center" | "right";
+  checked?: boolean;
+};
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
-const INLINE =
-  /(\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\))/;
+const TASK = /^\[([ xX])\](?:[ \t]+|$)/;
+const ALIGN = /text-align:(left|center|right)/;
+/** Deeper emphasis (`*a **a *a …`) keeps its text but no more wrappers: the DOM stays shallow. */
+const MAX_INLINE_DEPTH = 16;
+/** Beyond this many table cells in a note, trailing empty cells of a row are not rendered. */
+const MAX_TABLE_CELLS = 2000;
 
-export function parseInline(text: string): MarkdownInline[] {
-  const out: MarkdownInline[] = [];
-  let rest = text;
-  while (rest) {
-    const match = INLINE.exec(rest);
-    if (!match) {
-      out.push({ type: "text", text: rest });
-      break;
+const md = new MarkdownIt({ html: false, linkify: true });
+md.disable("image");
+md.validateLink = (url) => SAFE_HREF.test(url);
+// GFM's extended autolinks include `www.…` (linkify-it links only `http(s)://…` and e-mails unless
+// every bare domain is linked, which would turn file names like readme.md into links).
+md.linkify.add("www.", {
+  // what follows `www.` is a host and path as after `//`: linkify-it's own rule for those decides
+  validate: (text, pos, self) => Math.max(self.testSchemaAt(text, "//", pos - 4) - 4, 0),
+  normalize: (match) => {
+    match.url = `http://${match.url}`;
+  },
+});
+
+const BLOCK_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote"]);
+const TABLE_TAGS = new Set(["table", "thead", "tbody", "tr", "th", "td"]);
+const INLINE_TAGS = new Set(["em", "strong", "s", "a"]);
+
+function elementOf(token: Token): MarkdownElement | undefined {
+  const tag = token.tag as MarkdownTag;
+  if (BLOCK_TAGS.has(tag) || TABLE_TAGS.has(tag) || INLINE_TAGS.has(tag)) {
+    const el: MarkdownElement = { tag, children: [] };
+    if (tag === "a") {
+      // validateLink already refused every other scheme; checked again where the href is kept
+      const href = String(token.attrGet("href") ?? "");
+      if (!SAFE_HREF.test(href)) return undefined;
+      el.href = href;
     }
-    if (match.index > 0) out.push({ type: "text", text: rest.slice(0, match.index) });
-    const [whole, , strongA, strongB, emA, emB, code, label, href] = match;
-    if (strongA ?? strongB) out.push({ type: "strong", children: parseInline(strongA ?? strongB ?? "") });
-    else if (emA ?? emB) out.push({ type: "em", children: parseInline(emA ?? emB ?? "") });
-    else if (code !== undefined) out.push({ type: "code", text: code });
-    else if (label !== undefined && href !== undefined) {
-      if (SAFE_HREF.test(href)) out.push({ type: "link", href, children: parseInline(label) });
-      else out.push({ type: "text", text: label });
-    }
-    rest = rest.slice(match.index + whole.length);
+    const start = token.attrGet("start");
+    if (tag === "ol" && start) el.start = Number(start);
+    const align = ALIGN.exec(String(token.attrGet("style") ?? ""))?.[1];
+    if (align) el.align = align as MarkdownElement["align"];
+    return el;
   }
-  return out;
+  return undefined;
 }
 
-export function parseMarkdown(source: string): MarkdownBlock[] {
-  const lines = source.replace(/\r\n?/g, "\n").split("\n");
-  const blocks: MarkdownBlock[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length) blocks.push({ type: "paragraph", children: parseInline(paragraph.join(" ")) });
-    paragraph = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? "";
-    if (/^\s*```/.test(line)) {
-      flush();
-      const code: string[] = [];
-      for (i++; i < lines.length && !/^\s*```/.test(lines[i] ?? ""); i++) code.push(lines[i] ?? "");
-      blocks.push({ type: "code", text: code.join("\n") });
-      continue;
-    }
-    const heading = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      flush();
-      const level = (heading[1]?.length ?? 1) as 1 | 2 | 3 | 4 | 5 | 6;
-      blocks.push({
-        type: "heading",
-        level,
-        children: parseInline((heading[2] ?? "").replace(/\s+#+\s*$/, "")),
-      });
-      continue;
-    }
-    const item = /^\s{0,3}([-*+]|\d+[.)])\s+(.*)$/.exec(line);
-    if (item) {
-      flush();
-      const ordered = /\d/.test(item[1] ?? "");
-      const last = blocks[blocks.length - 1];
-      const content = parseInline(item[2] ?? "");
-      if (last?.type === "list" && last.ordered === ordered) last.items.push(content);
-      else blocks.push({ type: "list", ordered, items: [content] });
-      continue;
-    }
-    const quote = /^\s{0,3}>\s?(.*)$/.exec(line);
-    if (quote) {
-      flush();
-      blocks.push({ type: "quote", children: parseInline(quote[1] ?? "") });
-      continue;
-    }
-    if (!line.trim()) flush();
-    else paragraph.push(line.trim());
+/**
+ * A row's cells, and the tokens of its trailing empty ones. markdown-it fills every row up to the
+ * header's width (up to 65,536 cells), so 5 kB of `|` and newlines would make a 66,000-cell table
+ * that takes seconds to lay out; past MAX_TABLE_CELLS those filled-in cells are left out.
+ */
+function rowCells(tokens: Token[], open: number) {
+  let end = open + 1;
+  let lastFilled = open;
+  let count = 0;
+  for (; end < tokens.length && tokens[end]?.type !== "tr_close"; end++) {
+    if (tokens[end]?.type !== "inline") continue;
+    count++;
+    if (tokens[end]?.content) lastFilled = end + 1;
   }
-  flush();
-  return blocks;
+  return { count, trailingEmpty: { from: lastFilled + 1, to: end } };
+}
+
+/** Parses in time linear in the source (markdown-it's rules are), building the tree without recursion. */
+export function parseMarkdown(source: string): MarkdownNode[] {
+  const tokens = md.parse(source, {});
+  const root: MarkdownNode[] = [];
+  const open: MarkdownElement[] = [];
+  // one entry per open token: the element it opened, or undefined when it is rendered transparently
+  const frames: (MarkdownElement | undefined)[] = [];
+  let inlineDepth = 0;
+  const append = (node: MarkdownNode) => {
+    const children = open.at(-1)?.children ?? root;
+    const last = children.at(-1);
+    if (typeof node === "string" && typeof last === "string") children[children.length - 1] = last + node;
+    else if (node !== "") children.push(node);
+  };
+
+  const visit = (token: Token, inline: boolean) => {
+    if (token.nesting === 1) {
+      const el = token.hidden || (inline && inlineDepth >= MAX_INLINE_DEPTH) ? undefined : elementOf(token);
+      if (inline) inlineDepth++;
+      if (el) {
+        append(el);
+        open.push(el);
+      }
+      frames.push(el);
+      return;
+    }
+    if (token.nesting === -1) {
+      if (inline) inlineDepth--;
+      if (frames.pop()) open.pop();
+      return;
+    }
+    switch (token.type) {
+      case "text":
+      case "html_inline":
+      case "html_block":
+        append(token.content);
+        return;
+      case "softbreak":
+        append("\n");
+        return;
+      case "hardbreak":
+        append({ tag: "br", children: [] });
+        return;
+      case "code_inline":
+        append({ tag: "code", children: [token.content] });
+        return;
+      case "fence":
+      case "code_block":
+        append({ tag: "pre", children: [token.content.replace(/\n$/, "")] });
+        return;
+      case "hr":
+        append({ tag: "hr", children: [] });
+        return;
+    }
+  };
+
+  let cells = 0;
+  let skip = { from: 0, to: 0 };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.type === "tr_open") {
+      const row = rowCells(tokens, i);
+      cells += row.count;
+      if (cells > MAX_TABLE_CELLS) skip = row.trailingEmpty;
+    }
+    if (i >= skip.from && i < skip.to) continue;
+    if (token.type !== "inline") {
+      visit(token, false);
+      continue;
+    }
+    const children = token.children ?? [];
+    const item =
+      tokens[i - 2]?.type === "list_item_open" ? open.findLast((el) => el.tag === "li") : undefined;
+    const first = children[0];
+    const task = item && first?.type === "text" ? TASK.exec(first.content) : null;
+    if (item && first && task) {
+      // A task list item: its text becomes the label of a read-only checkbox.
+      first.content = first.content.slice(task[0].length);
+      const checked = task[1] !== " ";
+      item.checked = checked;
+      const label: MarkdownElement = { tag: "label", children: [{ tag: "input", checked, children: [] }] };
+      append(label);
+      open.push(label);
+      for (const child of children) visit(child, true);
+      open.pop();
+    } else {
+      for (const child of children) visit(child, true);
+    }
+  }
+  return root;
 }

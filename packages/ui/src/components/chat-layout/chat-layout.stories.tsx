@@ -4,6 +4,7 @@ import { AiModeBadge } from "../ai-mode-badge";
 import { ChatComposer } from "../chat-composer";
 import { ChatMessage } from "../chat-message";
 import { ConversationList } from "../conversation-list";
+import { preloadMarkdown } from "../markdown-view";
 import { ChatLayout } from "./chat-layout";
 
 const now = new Date("2026-11-22T10:00:00+08:00");
@@ -55,6 +56,12 @@ const meta = {
     children: messages,
     composer: <ChatComposer onSend={fn()} costHint="每次回答消耗 2 点 · 余额 98 点" />,
   },
+  // Answers are Markdown, whose parser is a lazily loaded chunk: wait for it before rendering.
+  loaders: [
+    async () => {
+      await preloadMarkdown();
+    },
+  ],
 } satisfies Meta<typeof ChatLayout>;
 
 export default meta;

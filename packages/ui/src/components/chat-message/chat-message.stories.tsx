@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type * as React from "react";
 import { expect, fn } from "storybook/test";
+import { preloadMarkdown } from "../markdown-view";
 import { type ChatCitation, ChatMessage } from "./chat-message";
 
 const citations: ChatCitation[] = [
@@ -27,6 +28,12 @@ const meta = {
         <Story />
       </div>
     ),
+  ],
+  // Answers are Markdown, whose parser is a lazily loaded chunk: wait for it before rendering.
+  loaders: [
+    async () => {
+      await preloadMarkdown();
+    },
   ],
 } satisfies Meta<typeof ChatMessage>;
 

@@ -1,1 +1,1 @@
-export { MarkdownView, type MarkdownViewProps } from "./markdown-view";
+export { MarkdownView, type MarkdownViewProps, preloadMarkdown, useMarkdownReady } from "./markdown-view";
