@@ -1,28 +1,18 @@
 import { EXPORT_COUNT_HEADER, exportCooldownMessage } from "@shinian/contract";
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { checkout, type Db } from "../db/pool.ts";
+import { checkout } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
 import { retryAfterHeader } from "../lib/retry.ts";
+import { contentDisposition, exportFileName, formatChinaTime, zipChunks } from "../services/export.ts";
 import {
-  contentDisposition,
-  exportFileName,
-  formatChinaTime,
+  claimExport,
+  type ExportPlan,
+  nextExportAllowed,
   planExport,
-  zipChunks,
-} from "../services/export.ts";
-
-async function permission(db: Db, userId: string, cooldownMs: number) {
-  const { rows } = await db.query<{ next: Date | null }>(
-    `SELECT CASE WHEN last_export_at + make_interval(secs => $2 / 1000.0) > now()
-                 THEN last_export_at + make_interval(secs => $2 / 1000.0) END AS next
-     FROM users WHERE id = $1`,
-    [userId, cooldownMs],
-  );
-  const next = rows[0]?.next ?? null;
-  return { canExport: next === null, nextAllowedDate: next ? next.toISOString() : null, next };
-}
+  releaseExportClaim,
+} from "../stores/export.ts";
 
 function cooldownError(next: Date | null): ApiError {
   return new ApiError("EXPORT_COOLDOWN", exportCooldownMessage(next ? formatChinaTime(next) : null), {
@@ -44,36 +34,22 @@ export function exportRoutes(app: Hono<AppEnv>) {
   let running = 0;
   mount(app, "exportPermission", async (c) => {
     const { db, config } = c.var.deps;
-    const p = await permission(db, c.var.auth.userId, config.exportCooldownMs);
+    const next = await nextExportAllowed(db, c.var.auth.userId, config.exportCooldownMs);
     return {
-      message: p.canExport ? "可以导出" : exportCooldownMessage(p.next ? formatChinaTime(p.next) : null),
-      data: { canExport: p.canExport, nextAllowedDate: p.nextAllowedDate },
+      message: next ? exportCooldownMessage(formatChinaTime(next)) : "可以导出",
+      data: { canExport: next === null, nextAllowedDate: next ? next.toISOString() : null },
     };
   });
   mount(app, "exportData", async (c) => {
     const { db, config, logger } = c.var.deps;
     const { userId } = c.var.auth;
     // Claim the cooldown atomically: of two concurrent exports (any processes) only one passes.
-    const claim = await db.query<{ previous: Date | null; claimed: Date }>(
-      `WITH prev AS (SELECT last_export_at FROM users WHERE id = $1 FOR UPDATE)
-         UPDATE users u SET last_export_at = date_trunc('milliseconds', clock_timestamp()) FROM prev
-         WHERE u.id = $1 AND (prev.last_export_at IS NULL
-           OR prev.last_export_at + make_interval(secs => $2 / 1000.0) <= now())
-         RETURNING prev.last_export_at AS previous, u.last_export_at AS claimed`,
-      [userId, config.exportCooldownMs],
-    );
-    if (!claim.rows[0]) throw cooldownError((await permission(db, userId, config.exportCooldownMs)).next);
-    const { previous, claimed } = claim.rows[0];
+    const claim = await claimExport(db, userId, config.exportCooldownMs);
+    if (!claim) throw cooldownError(await nextExportAllowed(db, userId, config.exportCooldownMs));
     // Gives the cooldown back; only for exports the server failed before sending a byte. A
     // download the client cancels counts as an export (else cancel-and-retry skips the cooldown).
     const releaseClaim = async () => {
-      await db
-        .query("UPDATE users SET last_export_at = $2 WHERE id = $1 AND last_export_at = $3", [
-          userId,
-          previous,
-          claimed,
-        ])
-        .catch(() => undefined);
+      await releaseExportClaim(db, userId, claim).catch(() => undefined);
     };
     if (running >= MAX_CONCURRENT_EXPORTS) {
       await releaseClaim();
@@ -110,7 +86,7 @@ export function exportRoutes(app: Hono<AppEnv>) {
       release(fault); // a broken connection is discarded, not pooled
       if (!ok && !sentAny) await releaseClaim();
     };
-    let plan: Awaited<ReturnType<typeof planExport>>;
+    let plan: ExportPlan;
     try {
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
       await client.query(

@@ -1,9 +1,13 @@
 import { EXPORT_FILE_PREFIX, type ExportCount } from "@shinian/contract";
 import type { DbClient } from "../db/pool.ts";
-import { CURSOR_US, fromUs } from "../lib/cursor.ts";
-import { toVersion, VERSION_COLUMNS, type VersionRow } from "./ai/tidy.ts";
-import { IDEA_COLUMNS, type IdeaRow, NOTE_COLUMNS, type NoteRow, toIdea, toNote } from "./items.ts";
-import { getUser } from "./users.ts";
+import { getUser } from "../stores/accounts.ts";
+import { conversationBatches } from "../stores/chat.ts";
+import type { ExportPlan } from "../stores/export.ts";
+import { toVersion, versionBatches } from "../stores/idea-tidy.ts";
+import { type IdeaRow, ideaBatches, toIdea } from "../stores/ideas.ts";
+import { type NoteRow, noteBatches, toNote } from "../stores/notes.ts";
+import { ledgerBatches, toLedgerEntry } from "../stores/points.ts";
+import { findAvatar } from "../stores/profile.ts";
 import { ZipWriter } from "./zip-writer.ts";
 
 const BATCH = 500;
@@ -94,26 +98,6 @@ function noteMarkdown(n: NoteRow): string {
   ].join("\n");
 }
 
-type ConversationRow = {
-  id: string;
-  title: string;
-  subject_type: string | null;
-  subject_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-  cursor_us: string;
-};
-type MessageRow = {
-  conversation_id: string;
-  role: string;
-  content: string;
-  status: string;
-  citations: unknown;
-  points: number;
-  mode: string;
-  created_at: Date;
-};
-
 function readme(count: ExportCount, chats: number, exportedAt: Date): string {
   return [
     "拾念 · 数据导出",
@@ -129,88 +113,6 @@ function readme(count: ExportCount, chats: number, exportedAt: Date): string {
     "  avatar.*  头像图片（已上传时）",
     "",
   ].join("\n");
-}
-
-export type ExportPlan = { count: ExportCount; chats: number };
-
-/** Counts inside the export's snapshot, so the header matches the zip exactly. */
-export async function planExport(client: DbClient, userId: string): Promise<ExportPlan> {
-  const { rows } = await client.query<{ ideas: number; notes: number; chats: number }>(
-    `SELECT (SELECT count(*) FROM ideas WHERE user_id = $1)::int AS ideas,
-            (SELECT count(*) FROM notes WHERE user_id = $1)::int AS notes,
-            (SELECT count(*) FROM conversations WHERE user_id = $1)::int AS chats`,
-    [userId],
-  );
-  const r = rows[0]!;
-  return { count: { thoughts: r.ideas, notes: r.notes, total: r.ideas + r.notes }, chats: r.chats };
-}
-
-/**
- * Oldest first, `size` rows at a time (keyset), never the whole table in memory. Rows that can be
- * large come in smaller batches: a note holds up to 200,000 characters, a conversation all its
- * messages.
- */
-async function* batches<R extends { cursor_us: string; id: string }>(
-  client: DbClient,
-  sql: (where: string) => string,
-  userId: string,
-  size = BATCH,
-): AsyncGenerator<R[]> {
-  let after: { us: string; id: string } | null = null;
-  for (;;) {
-    const params: unknown[] = [userId, size];
-    let where = "user_id = $1";
-    if (after) {
-      params.push(after.us, after.id);
-      where += ` AND (created_at, id) > (${fromUs("$3")}, $4::uuid)`;
-    }
-    const { rows } = await client.query<R>(sql(where), params);
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
-    const last = rows[rows.length - 1]!;
-    after = { us: last.cursor_us, id: last.id };
-  }
-}
-
-const ideaBatches = (client: DbClient, userId: string) =>
-  batches<IdeaRow>(
-    client,
-    (w) => `SELECT ${IDEA_COLUMNS} FROM ideas WHERE ${w} ORDER BY created_at, id LIMIT $2`,
-    userId,
-  );
-const noteBatches = (client: DbClient, userId: string) =>
-  batches<NoteRow>(
-    client,
-    (w) => `SELECT ${NOTE_COLUMNS} FROM notes WHERE ${w} ORDER BY created_at, id LIMIT $2`,
-    userId,
-    NOTE_BATCH,
-  );
-
-/** Every AI tidying of the user's ideas (model, time, points), oldest first. */
-const versionBatches = (client: DbClient, userId: string) =>
-  batches<VersionRow & { cursor_us: string }>(
-    client,
-    (w) =>
-      `SELECT ${VERSION_COLUMNS}, ${CURSOR_US} AS cursor_us FROM idea_versions WHERE ${w} ORDER BY created_at, id LIMIT $2`,
-    userId,
-  );
-
-async function* conversationBatches(client: DbClient, userId: string) {
-  for await (const convs of batches<ConversationRow>(
-    client,
-    (w) =>
-      `SELECT id, title, subject_type, subject_id, created_at, updated_at, ${CURSOR_US} AS cursor_us
-       FROM conversations WHERE ${w} ORDER BY created_at, id LIMIT $2`,
-    userId,
-    CONVERSATION_BATCH,
-  )) {
-    const { rows } = await client.query<MessageRow>(
-      `SELECT conversation_id, role, content, status, citations, points, mode, created_at FROM messages
-       WHERE user_id = $1 AND conversation_id = ANY($2::uuid[]) ORDER BY created_at, id`,
-      [userId, convs.map((c) => c.id)],
-    );
-    yield convs.map((c) => ({ ...c, messages: rows.filter((m) => m.conversation_id === c.id) }));
-  }
 }
 
 /**
@@ -246,25 +148,22 @@ export async function* zipChunks(
   addText("README.txt", readme(plan.count, plan.chats, exportedAt));
   yield* drain();
 
-  const avatar = await client.query<{ content_type: string; data: Buffer }>(
-    "SELECT content_type, data FROM avatars WHERE user_id = $1",
-    [userId],
-  );
-  if (avatar.rows[0]) {
+  const avatar = await findAvatar(client, { userId });
+  if (avatar) {
     const ext =
-      { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" }[avatar.rows[0].content_type] ?? "bin";
-    zip.addFile(`avatar.${ext}`, avatar.rows[0].data, false); // images are compressed already
+      { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" }[avatar.content_type] ?? "bin";
+    zip.addFile(`avatar.${ext}`, avatar.data, false); // images are compressed already
     yield* drain();
   }
 
-  for await (const rows of ideaBatches(client, userId)) {
+  for await (const rows of ideaBatches(client, userId, BATCH)) {
     for (const i of rows) {
       const label = safeName(i.title || i.content) || "想法";
       addText(unique("ideas", `${day(i.created_at)}_${label}_${i.id.slice(0, 8)}`), ideaMarkdown(i));
     }
     yield* drain();
   }
-  for await (const rows of noteBatches(client, userId)) {
+  for await (const rows of noteBatches(client, userId, NOTE_BATCH)) {
     for (const n of rows) {
       addText(
         unique("notes", `${day(n.created_at)}_${safeName(n.title) || "笔记"}_${n.id.slice(0, 8)}`),
@@ -273,7 +172,7 @@ export async function* zipChunks(
     }
     yield* drain();
   }
-  for await (const convs of conversationBatches(client, userId)) {
+  for await (const convs of conversationBatches(client, userId, CONVERSATION_BATCH)) {
     for (const c of convs) {
       const lines = [`# ${c.title || "AI 对话"}`, "", `创建于 ${formatChinaTime(c.created_at)}`, ""];
       for (const m of c.messages) {
@@ -303,25 +202,25 @@ export async function* zipChunks(
     push((first ? "\n" : ",\n") + items.map((item) => JSON.stringify(item)).join(",\n"));
     first = false;
   };
-  for await (const rows of ideaBatches(client, userId)) {
+  for await (const rows of ideaBatches(client, userId, BATCH)) {
     list(rows.map(toIdea));
     yield* drain();
   }
   push('\n],\n"ideaVersions": [');
   first = true;
-  for await (const rows of versionBatches(client, userId)) {
+  for await (const rows of versionBatches(client, userId, BATCH)) {
     list(rows.map(toVersion));
     yield* drain();
   }
   push('\n],\n"notes": [');
   first = true;
-  for await (const rows of noteBatches(client, userId)) {
+  for await (const rows of noteBatches(client, userId, NOTE_BATCH)) {
     list(rows.map(toNote));
     yield* drain();
   }
   push('\n],\n"conversations": [');
   first = true;
-  for await (const convs of conversationBatches(client, userId)) {
+  for await (const convs of conversationBatches(client, userId, CONVERSATION_BATCH)) {
     list(
       convs.map((c) => ({
         id: c.id,
@@ -344,33 +243,9 @@ export async function* zipChunks(
   }
   push('\n],\n"pointsLedger": [');
   first = true;
-  let afterId = "0";
-  for (;;) {
-    const { rows } = await client.query<{
-      id: string;
-      delta: number;
-      balance_after: number;
-      reason: string;
-      note: string | null;
-      created_at: Date;
-    }>(
-      `SELECT id, delta, balance_after, reason, note, created_at FROM points_ledger
-       WHERE user_id = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,
-      [userId, afterId, BATCH],
-    );
-    list(
-      rows.map((r) => ({
-        id: String(r.id),
-        delta: r.delta,
-        balanceAfter: r.balance_after,
-        reason: r.reason,
-        note: r.note,
-        createdAt: r.created_at.toISOString(),
-      })),
-    );
+  for await (const rows of ledgerBatches(client, userId, BATCH)) {
+    list(rows.map(toLedgerEntry));
     yield* drain();
-    if (rows.length < BATCH) break;
-    afterId = String(rows[rows.length - 1]!.id);
   }
   push("\n]\n}\n");
   data.close();
