@@ -8,7 +8,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { MAX_CONCURRENT_EXPORTS } from "../src/routes/export.ts";
+import { MAX_CONCURRENT_EXPORTS } from "../src/services/export/lifecycle.ts";
 import { ideaVector } from "../src/services/text-index.ts";
 import {
   BASE,

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { EXPORT_APPLICATION_NAME } from "../src/routes/export.ts";
+import { EXPORT_APPLICATION_NAME } from "../src/services/export/lifecycle.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 
 const PNG = Buffer.from(

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createPool } from "../src/db/pool.ts";
 import { ApiError } from "../src/errors.ts";
 import { createLogger } from "../src/logger.ts";
-import { getBalance, grant, refund, spend } from "../src/services/points.ts";
+import { grant, refund, spend } from "../src/services/points.ts";
+import { getBalance } from "../src/stores/points.ts";
 import { call, forEachDatabase, registerUser, request } from "./helpers.ts";
 
 const silent = createLogger("silent");

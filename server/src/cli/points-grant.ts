@@ -11,6 +11,7 @@ import { createPool } from "../db/pool.ts";
 import { loadConfig } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { grant } from "../services/points.ts";
+import { findCredentials } from "../stores/accounts.ts";
 
 const [accountArg, amountArg, ...noteParts] = process.argv.slice(2);
 const account = AccountSchema.safeParse(accountArg ?? "");
@@ -29,12 +30,12 @@ const db = createPool(embedded ? embedded.connection : { connectionString: confi
 let code = 0;
 try {
   await migrate(db, logger);
-  const { rows } = await db.query<{ id: string }>("SELECT id FROM users WHERE account = $1", [account.data]);
-  if (!rows[0]) {
+  const user = await findCredentials(db, { account: account.data });
+  if (!user) {
     process.stderr.write(`账号不存在：${account.data}\n`);
     code = 1;
   } else {
-    const balance = await grant(db, rows[0].id, amount, "grant", noteParts.join(" ") || "运营发放");
+    const balance = await grant(db, user.id, amount, "grant", noteParts.join(" ") || "运营发放");
     process.stdout.write(`已为 ${account.data} 发放 ${amount} 点，当前余额 ${balance} 点\n`);
   }
 } catch (err) {

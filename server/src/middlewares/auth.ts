@@ -1,10 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, unauthorized } from "../errors.ts";
-import { hashToken } from "../lib/token-hash.ts";
-import { findCaptureToken, isCaptureToken } from "../services/capture-tokens.ts";
-
-export const SESSION_DAYS = 30;
+import { findSession } from "../stores/accounts.ts";
+import { findCaptureToken, isCaptureToken } from "../stores/capture-tokens.ts";
 
 export function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization") ?? "";
@@ -38,20 +36,10 @@ export function authGuard(opts: { allowCaptureToken?: boolean } = {}): Middlewar
       c.set("logger", c.var.logger.child({ userId: capture.userId, captureTokenId: capture.id }));
       return next();
     }
-    const { rows } = await db.query<{ id: string; user_id: string }>({
-      name: "auth",
-      text: `WITH s AS (
-         SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > now()),
-       touch AS (
-         UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
-         FROM s WHERE sessions.id = s.id AND s.last_seen_at < now() - interval '60 seconds')
-       SELECT id, user_id FROM s`,
-      values: [hashToken(token), SESSION_DAYS],
-    });
-    const session = rows[0];
+    const session = await findSession(db, token);
     if (!session) throw unauthorized();
-    c.set("auth", { via: "session", userId: session.user_id, sessionId: session.id });
-    c.set("logger", c.var.logger.child({ userId: session.user_id }));
+    c.set("auth", { via: "session", userId: session.userId, sessionId: session.id });
+    c.set("logger", c.var.logger.child({ userId: session.userId }));
     await next();
   };
 }

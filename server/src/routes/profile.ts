@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { AVATAR_MAX_BYTES } from "@shinian/contract";
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
+import type { Queryable } from "../db/pool.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
-import { counts } from "../services/items.ts";
-import { getUser } from "../services/users.ts";
+import { getUser } from "../stores/accounts.ts";
+import { findAvatar, profileCounts, saveAvatar, updateProfile } from "../stores/profile.ts";
 
 /** The type comes from the bytes, never from the file name or the declared type. */
 export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | null {
@@ -17,36 +17,19 @@ export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | "ima
   return null;
 }
 
-const profileOf = async (c: { var: AppEnv["Variables"] }) => {
-  const { db } = c.var.deps;
-  const [user, n] = await Promise.all([getUser(db, c.var.auth.userId), counts(db, c.var.auth.userId)]);
-  return { ...user, counts: n };
+const profileOf = async (db: Queryable, userId: string) => {
+  const [user, counts] = await Promise.all([getUser(db, userId), profileCounts(db, userId)]);
+  return { ...user, counts };
 };
 
 export function profileRoutes(app: Hono<AppEnv>) {
-  mount(app, "getProfile", async (c) => ({ data: await profileOf(c) }));
-  mount(app, "updateProfile", async (c, { body: patch }) => {
-    const sets: string[] = [];
-    const params: unknown[] = [c.var.auth.userId];
-    if (patch.nickname !== undefined) {
-      params.push(patch.nickname);
-      sets.push(`nickname = $${params.length}`);
-    }
-    if (patch.identityDescription !== undefined) {
-      params.push(patch.identityDescription || null);
-      sets.push(`identity_description = $${params.length}`);
-    }
-    if (patch.settings) {
-      params.push(JSON.stringify(patch.settings));
-      sets.push(`settings = settings || $${params.length}::jsonb`);
-    }
+  mount(app, "getProfile", async (c) => ({ data: await profileOf(c.var.deps.db, c.var.auth.userId) }));
+  mount(app, "updateProfile", async (c, { body }) => {
+    const { db } = c.var.deps;
     // The contract refuses a patch with nothing in it; this keeps the server honest if it changes.
-    if (!sets.length) throw new ApiError("VALIDATION_ERROR", "没有需要更新的内容");
-    await c.var.deps.db.query(
-      `UPDATE users SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`,
-      params,
-    );
-    return { message: "个人资料已更新", data: await profileOf(c) };
+    if (!(await updateProfile(db, c.var.auth.userId, body)))
+      throw new ApiError("VALIDATION_ERROR", "没有需要更新的内容");
+    return { message: "个人资料已更新", data: await profileOf(db, c.var.auth.userId) };
   });
   mount(app, "uploadAvatar", async (c) => {
     const type = c.req.header("content-type") ?? "";
@@ -67,12 +50,8 @@ export function profileRoutes(app: Hono<AppEnv>) {
     const mime = sniffImage(bytes);
     if (!mime || bytes.length < 16)
       throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "头像仅支持 PNG、JPEG 或 WebP 图片");
-    await c.var.deps.db.query(
-      `INSERT INTO avatars (user_id, content_type, data, key) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id) DO UPDATE SET content_type = $2, data = $3, key = $4, updated_at = now()`,
-      [c.var.auth.userId, mime, Buffer.from(bytes), randomBytes(16).toString("base64url")],
-    );
-    return { message: "头像已更新", data: await profileOf(c) };
+    await saveAvatar(c.var.deps.db, c.var.auth.userId, mime, bytes);
+    return { message: "头像已更新", data: await profileOf(c.var.deps.db, c.var.auth.userId) };
   });
 }
 
@@ -83,13 +62,10 @@ export function profileRoutes(app: Hono<AppEnv>) {
 export const avatarRoutes = (app: Hono<AppEnv>) =>
   mount(app, "getAvatar", async (c, { params: { key } }) => {
     if (!/^[A-Za-z0-9_-]{22}$/.test(key)) throw notFound();
-    const { rows } = await c.var.deps.db.query<{ content_type: string; data: Buffer }>(
-      "SELECT content_type, data FROM avatars WHERE key = $1",
-      [key],
-    );
-    if (!rows[0]) throw notFound();
-    return c.body(new Uint8Array(rows[0].data), 200, {
-      "Content-Type": rows[0].content_type,
+    const avatar = await findAvatar(c.var.deps.db, { key });
+    if (!avatar) throw notFound();
+    return c.body(new Uint8Array(avatar.data), 200, {
+      "Content-Type": avatar.content_type,
       "X-Content-Type-Options": "nosniff",
       "Content-Disposition": "inline",
       "Cache-Control": "private, max-age=31536000, immutable",

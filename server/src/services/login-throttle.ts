@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { retryAfterHeader } from "../lib/retry.ts";
+import { attemptsInWindow, forgetAttempts, recordAttempts } from "../stores/login-attempts.ts";
 
 /** How many attempts per key a window allows, and what a refusal says. */
 export type ThrottleRule = { max: number; windowMinutes: number; refusal: (minutes: number) => string };
@@ -34,24 +35,11 @@ const minutesUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.no
  * Then call attemptSucceeded on success; on failure the rows stay and count as failures.
  */
 export async function beginAttempt(db: Queryable, keys: string[], rule = LOGIN_RULE): Promise<Attempt> {
-  const inserted = await db.query<{ id: number }>(
-    `WITH purge AS (DELETE FROM login_failures WHERE failed_at < now() - interval '1 day')
-     INSERT INTO login_failures (key) SELECT unnest($1::text[]) RETURNING id`,
-    [keys],
-  );
-  const ids = inserted.rows.map((r) => r.id);
-  // retry_at: when the max-th most recent of the *other* attempts leaves the window.
-  const { rows } = await db.query<{ n: number; retry_at: Date | null }>(
-    `SELECT count(*)::int AS n,
-            (array_agg(failed_at ORDER BY failed_at DESC) FILTER (WHERE id <> ALL($3::bigint[])))[$4]
-              + make_interval(mins => $2) AS retry_at
-     FROM login_failures WHERE key = ANY($1) AND failed_at > now() - make_interval(mins => $2)
-     GROUP BY key`,
-    [keys, rule.windowMinutes, ids, rule.max],
-  );
+  const ids = await recordAttempts(db, keys);
+  const rows = await attemptsInWindow(db, keys, rule.windowMinutes, ids, rule.max);
   const blocked = rows.filter((r) => r.n > rule.max);
   if (blocked.length) {
-    await db.query("DELETE FROM login_failures WHERE id = ANY($1::bigint[])", [ids]);
+    await forgetAttempts(db, ids);
     const times = blocked.map((r) => r.retry_at?.getTime() ?? Date.now() + rule.windowMinutes * 60_000);
     const retryAt = new Date(Math.max(...times));
     throw new ApiError("RATE_LIMITED", rule.refusal(minutesUntil(retryAt)), {
@@ -64,8 +52,5 @@ export async function beginAttempt(db: Queryable, keys: string[], rule = LOGIN_R
 
 /** The password was right: forget this attempt and the account's earlier failures. */
 export async function attemptSucceeded(db: Queryable, attempt: Attempt): Promise<void> {
-  await db.query("DELETE FROM login_failures WHERE id = ANY($1::bigint[]) OR key = $2", [
-    attempt.ids,
-    attempt.accountKey,
-  ]);
+  await forgetAttempts(db, attempt.ids, attempt.accountKey);
 }

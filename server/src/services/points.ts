@@ -2,11 +2,12 @@ import type { PointsReason } from "@shinian/contract";
 import type { Db, Queryable } from "../db/pool.ts";
 import { tx } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
+import { creditPoints, creditRefund, debitPoints, getBalance } from "../stores/points.ts";
 
 /**
- * The points ledger. A spend is ONE guarded statement: the UPDATE only matches while the
- * balance covers the cost, so concurrent spends (any number of processes) can never take it
- * below zero. Read-then-write overspends even inside a transaction; this does not.
+ * The points rules. A spend is ONE guarded statement (stores/points.ts): concurrent spends (any
+ * number of processes) can never take the balance below zero. Read-then-write overspends even
+ * inside a transaction; this does not.
  */
 export async function grant(
   db: Queryable,
@@ -16,16 +17,7 @@ export async function grant(
   note: string | null = null,
 ): Promise<number> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error("grant amount must be a positive integer");
-  const { rows } = await db.query<{ balance_after: number }>(
-    `WITH b AS (
-       INSERT INTO points_balances (user_id, balance) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET balance = points_balances.balance + EXCLUDED.balance
-       RETURNING user_id, balance)
-     INSERT INTO points_ledger (user_id, delta, balance_after, reason, note)
-     SELECT user_id, $2, balance, $3, $4 FROM b RETURNING balance_after`,
-    [userId, amount, reason, note],
-  );
-  return rows[0]!.balance_after;
+  return creditPoints(db, userId, amount, reason, note);
 }
 
 export type SpendResult = { ledgerId: string; balance: number };
@@ -39,23 +31,14 @@ export async function spend(
   note: string | null = null,
 ): Promise<SpendResult> {
   if (!Number.isInteger(cost) || cost < 0) throw new Error("cost must be a non-negative integer");
-  const { rows } = await db.query<{ id: string; balance_after: number }>({
-    name: "points-spend",
-    text: `WITH b AS (
-       UPDATE points_balances SET balance = balance - $2
-       WHERE user_id = $1 AND balance >= $2
-       RETURNING user_id, balance)
-     INSERT INTO points_ledger (user_id, delta, balance_after, reason, note)
-     SELECT user_id, -$2::int, balance, $3, $4 FROM b RETURNING id, balance_after`,
-    values: [userId, cost, reason, note],
-  });
-  if (!rows[0]) {
+  const spent = await debitPoints(db, userId, cost, reason, note);
+  if (!spent) {
     const balance = await getBalance(db, userId);
     throw new ApiError("INSUFFICIENT_POINTS", `AI点数不足：需要 ${cost} 点，当前余额 ${balance} 点`, {
       data: { balance, cost },
     });
   }
-  return { ledgerId: String(rows[0].id), balance: rows[0].balance_after };
+  return spent;
 }
 
 /**
@@ -70,26 +53,11 @@ export async function refund(
 ): Promise<number> {
   if (spent.cost === 0) return getBalance(db, userId);
   try {
-    return await tx(db, async (client) => {
-      const { rows } = await client.query<{ balance_after: number }>(
-        `WITH b AS (
-           UPDATE points_balances SET balance = balance + $2 WHERE user_id = $1 RETURNING user_id, balance)
-         INSERT INTO points_ledger (user_id, delta, balance_after, reason, note, refund_of)
-         SELECT user_id, $2, balance, 'refund', $3, $4 FROM b RETURNING balance_after`,
-        [userId, spent.cost, `退还 #${spent.ledgerId}（${why}）`, spent.ledgerId],
-      );
-      return rows[0]!.balance_after;
-    });
+    return await tx(db, (client) =>
+      creditRefund(client, userId, spent.cost, `退还 #${spent.ledgerId}（${why}）`, spent.ledgerId),
+    );
   } catch (err) {
     if ((err as { code?: string }).code === "23505") return getBalance(db, userId);
     throw err;
   }
-}
-
-export async function getBalance(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ balance: number }>(
-    "SELECT balance FROM points_balances WHERE user_id = $1",
-    [userId],
-  );
-  return rows[0]?.balance ?? 0;
 }

@@ -1,25 +1,14 @@
 import type { SearchItem } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
+import { type SearchRow, substringMatches, wordMatches } from "../stores/search.ts";
 import { tokenize, toTsqueryLiteral } from "./text-index.ts";
-
-type Row = {
-  type: "idea" | "note";
-  id: string;
-  title: string;
-  content: string;
-  original_content: string;
-  tags: string[];
-  created_at: Date;
-};
 
 const SNIPPET = 120;
 const BEFORE = 30;
 
 /**
- * Word match first: segmented query words against the GIN-indexed tsvector, ranked by
- * ts_rank (title and tags weigh most). Then, to fill the page, a substring match within the
- * user's own rows, newest first: it finds coined words the segmenter splits differently
- * (断舍离, product names) that word matching misses.
+ * Word match first: segmented query words against the search index, ranked. Then, to fill the
+ * page, a substring match within the user's own rows, newest first (stores/search.ts).
  */
 export async function searchItems(
   db: Queryable,
@@ -30,44 +19,10 @@ export async function searchItems(
   const query = q.trim();
   if (!query) return [];
   const tsquery = toTsqueryLiteral(query);
-  const found: Row[] = [];
-  if (tsquery) {
-    // Not prepared: a generic plan cannot know how common the words are, and could walk all of
-    // a large account's rows for a rare one. (The substring scan below reads them all anyway.)
-    const { rows } = await db.query<Row>({
-      text: `SELECT * FROM (
-         SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
-         FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery
-         UNION ALL
-         SELECT 'note', id, title, content, '', tags, created_at, ts_rank(search, $2::tsquery)
-         FROM notes WHERE user_id = $1 AND search @@ $2::tsquery
-       ) r ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3`,
-      values: [userId, tsquery, limit],
-    });
-    found.push(...rows);
-  }
+  const found: SearchRow[] = tsquery ? await wordMatches(db, userId, tsquery, limit) : [];
   if (found.length < limit) {
-    const needle = query.toLowerCase();
-    // lower() of every row is most of this scan's cost; a needle without cased letters (Chinese)
-    // is found in lower(x) exactly where it is found in x, so it compares the rows as they are.
-    const caseless = needle === query.toUpperCase();
-    const hay = (column: string) => (caseless ? column : `lower(${column})`);
-    const matches = (column: string) => `strpos(${hay(column)}, $2) > 0`;
-    const tagsMatch = `(cardinality(tags) > 0 AND ${matches("array_to_string(tags, ' ')")})`;
     const seen = found.map((r) => r.id);
-    const { rows } = await db.query<Row>({
-      name: caseless ? "search-substring" : "search-substring-lower",
-      text: `SELECT * FROM (
-         SELECT 'idea' AS type, id, title, content, original_content, tags, created_at FROM ideas
-         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")}
-           OR (original_content <> content AND ${matches("original_content")}) OR ${tagsMatch})
-         UNION ALL
-         SELECT 'note', id, title, content, '', tags, created_at FROM notes
-         WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")} OR ${tagsMatch})
-       ) r ORDER BY created_at DESC, id DESC LIMIT $4`,
-      values: [userId, needle, seen, limit - found.length],
-    });
-    found.push(...rows);
+    found.push(...(await substringMatches(db, userId, query, seen, limit - found.length)));
   }
   const terms = [...new Set([fold(query).folded, ...tokenize(query)])].sort((a, b) => b.length - a.length);
   return found.map((r) => toItem(r, terms));
@@ -102,7 +57,7 @@ function foldChar(ch: string): string {
   return ch.normalize("NFKC").toLowerCase();
 }
 
-function toItem(r: Row, terms: string[]): SearchItem {
+function toItem(r: SearchRow, terms: string[]): SearchItem {
   const fields = [r.content, r.original_content, r.title, r.tags.join(" ")];
   let text = r.content;
   let at = -1;

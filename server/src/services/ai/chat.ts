@@ -1,8 +1,10 @@
-import type { AiMode, ChatMessage, Citation, Conversation } from "@shinian/contract";
+import type { AiMode, ChatMessage, Conversation } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import type { Queryable } from "../../db/pool.ts";
 import { ApiError, notFound } from "../../errors.ts";
-import { getBalance, refund, type SpendResult, spend } from "../points.ts";
+import { conversationForReply, insertMessage, recentMessages } from "../../stores/chat.ts";
+import { getBalance } from "../../stores/points.ts";
+import { refund, type SpendResult, spend } from "../points.ts";
 import { retrieveSources, type Source } from "./grounding.ts";
 import { chunks, offlineAnswer } from "./offline.ts";
 import { chatPrompt, citedSources } from "./prompts.ts";
@@ -10,89 +12,6 @@ import { type PromptMessage, ProviderError, streamCompletion } from "./provider.
 
 const HISTORY_MESSAGES = 10;
 const HISTORY_CHARS = 1000;
-
-type ConversationRow = {
-  id: string;
-  title: string;
-  subject_type: "idea" | "note" | null;
-  subject_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
-export const CONVERSATION_COLUMNS = "id, title, subject_type, subject_id, created_at, updated_at";
-
-export const toConversation = (r: ConversationRow): Conversation => ({
-  id: r.id,
-  title: r.title,
-  subject: r.subject_type && r.subject_id ? { type: r.subject_type, id: r.subject_id } : null,
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
-});
-
-export async function findConversation(db: Queryable, userId: string, id: string): Promise<Conversation> {
-  const { rows } = await db.query<ConversationRow>(
-    `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE id = $1 AND user_id = $2`,
-    [id, userId],
-  );
-  if (!rows[0]) throw notFound("对话不存在");
-  return toConversation(rows[0]);
-}
-
-type MessageRow = {
-  id: string;
-  role: "user" | "assistant";
-  content: string;
-  status: ChatMessage["status"];
-  citations: Citation[];
-  points: number;
-  mode: AiMode;
-  created_at: Date;
-};
-export const MESSAGE_COLUMNS = "id, role, content, status, citations, points, mode, created_at";
-
-export const toMessage = (r: MessageRow): ChatMessage => ({
-  id: r.id,
-  role: r.role,
-  content: r.content,
-  status: r.status,
-  citations: r.citations,
-  points: r.points,
-  mode: r.mode,
-  createdAt: r.created_at.toISOString(),
-});
-
-/**
- * Saves a message and touches the conversation (naming it, when `title` is given). `sourceIds`:
- * every item the reply was grounded in.
- */
-async function insertMessage(
-  db: Queryable,
-  userId: string,
-  conversationId: string,
-  m: Omit<MessageRow, "id" | "created_at"> & { model: string | null; sourceIds?: string[] },
-  title: string | null = null,
-): Promise<ChatMessage> {
-  const { rows } = await db.query<MessageRow>({
-    name: "chat-message-insert",
-    text: `WITH touched AS (UPDATE conversations SET updated_at = now(), title = COALESCE($10, title) WHERE id = $2)
-     INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model, source_ids)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $11) RETURNING ${MESSAGE_COLUMNS}`,
-    values: [
-      userId,
-      conversationId,
-      m.role,
-      m.content,
-      m.status,
-      JSON.stringify(m.citations),
-      m.points,
-      m.mode,
-      m.model,
-      title,
-      m.sourceIds ?? [],
-    ],
-  });
-  return toMessage(rows[0]!);
-}
 
 /** Everything a reply needs, settled before the stream opens (so 402/409 are plain JSON answers). */
 export type PreparedReply = {
@@ -109,27 +28,13 @@ export type PreparedReply = {
   prompt: PromptMessage[];
 };
 
-/**
- * The conversation, whether its subject may be read by AI, and the user's self-introduction, in
- * one round trip: every round trip here adds to the time before the first token.
- */
+/** The conversation and the user's self-introduction; 404, or 409 for a subject marked 不让AI读取. */
 async function loadForReply(db: Queryable, userId: string, conversationId: string) {
-  const { rows } = await db.query<
-    ConversationRow & { identity_description: string | null; subject_excluded: boolean }
-  >({
-    name: "chat-load",
-    text: `SELECT c.id, c.title, c.subject_type, c.subject_id, c.created_at, c.updated_at, u.identity_description,
-       (c.subject_type = 'idea' AND EXISTS (
-          SELECT 1 FROM ideas i WHERE i.id = c.subject_id AND i.user_id = c.user_id AND i.ai_excluded)) AS subject_excluded
-     FROM conversations c JOIN users u ON u.id = c.user_id
-     WHERE c.id = $1 AND c.user_id = $2`,
-    values: [conversationId, userId],
-  });
-  const row = rows[0];
-  if (!row) throw notFound("对话不存在");
+  const found = await conversationForReply(db, userId, conversationId);
+  if (!found) throw notFound("对话不存在");
   // a side chat about an idea marked 不让AI读取 is refused before anything is spent or sent
-  if (row.subject_excluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，AI 无法查看它");
-  return { conversation: toConversation(row), identity: row.identity_description };
+  if (found.subjectExcluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，AI 无法查看它");
+  return found;
 }
 
 export async function prepareReply(
@@ -180,20 +85,10 @@ export async function prepareReply(
   }
 }
 
-/**
- * The conversation so far, newest last. A reply grounded in an idea that is now marked
- * 不让AI读取 may quote it, so such replies stay out of the prompt.
- */
+/** The conversation so far, newest last, each message cut to HISTORY_CHARS. */
 async function recentHistory(db: Queryable, conversationId: string): Promise<PromptMessage[]> {
-  const { rows } = await db.query<{ role: "user" | "assistant"; content: string }>({
-    name: "chat-history",
-    text: `SELECT m.role, m.content FROM messages m
-     WHERE m.conversation_id = $1 AND m.content <> ''
-       AND NOT EXISTS (SELECT 1 FROM ideas i WHERE i.id = ANY(m.source_ids) AND i.ai_excluded)
-     ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
-    values: [conversationId, HISTORY_MESSAGES],
-  });
-  return rows.reverse().map((r) => ({ role: r.role, content: r.content.slice(0, HISTORY_CHARS) }));
+  const messages = await recentMessages(db, conversationId, HISTORY_MESSAGES);
+  return messages.map((m) => ({ role: m.role, content: m.content.slice(0, HISTORY_CHARS) }));
 }
 
 export type ReplyOutcome =

@@ -1,10 +1,11 @@
 import type { ComposeNoteResult } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { ApiError } from "../../errors.ts";
-import { IDEA_COLUMNS, type IdeaRow, NOTE_COLUMNS, type NoteRow, toNote } from "../items.ts";
-import { getBalance, refund, spend } from "../points.ts";
-import { noteVector } from "../text-index.ts";
-import { getUser } from "../users.ts";
+import { getUser } from "../../stores/accounts.ts";
+import { type IdeaRow, ideasInOrder } from "../../stores/ideas.ts";
+import { insertNote } from "../../stores/notes.ts";
+import { getBalance } from "../../stores/points.ts";
+import { refund, spend } from "../points.ts";
 import type { Source } from "./grounding.ts";
 import { ComposeOutputSchema, composePrompt, dayOf, parseModelJson } from "./prompts.ts";
 import { complete } from "./provider.ts";
@@ -25,12 +26,7 @@ export async function composeNote(
   ideaIds: string[],
 ): Promise<ComposeNoteResult> {
   const { db, config } = deps;
-  // in the order chosen (array_position); ids compared by PostgreSQL, so letter case does not matter
-  const { rows: ideas } = await db.query<IdeaRow>(
-    `SELECT ${IDEA_COLUMNS} FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])
-     ORDER BY array_position($2::uuid[], id)`,
-    [userId, ideaIds],
-  );
+  const ideas = await ideasInOrder(db, userId, ideaIds); // in the order chosen
   if (ideas.length !== ideaIds.length) throw new ApiError("NOT_FOUND", "所选想法不存在或已被删除");
   if (ideas.some((i) => i.ai_excluded)) {
     throw new ApiError("VALIDATION_ERROR", "所选想法中有设置了不让AI读取的，请先取消选择它们");
@@ -68,13 +64,15 @@ export async function composeNote(
     draft = localDraft(ideas);
   }
   const tags = [...new Set(ideas.flatMap((i) => i.tags))].slice(0, 10);
-  const { rows } = await db.query<NoteRow>(
-    `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, search)
-     VALUES ($1, $2, $3, $4, $5, $6::tsvector) RETURNING ${NOTE_COLUMNS}`,
-    [userId, draft.title, draft.content, tags, ideas.map((i) => i.id), noteVector({ ...draft, tags })],
-  );
+  const note = await insertNote(db, userId, {
+    title: draft.title,
+    content: draft.content,
+    tags,
+    sourceIdeaIds: ideas.map((i) => i.id),
+    pinned: false,
+  });
   return {
-    note: toNote(rows[0]!),
+    note,
     mode: ai ? "provider" : "offline",
     points: cost,
     balance: await getBalance(db, userId),

@@ -1,5 +1,6 @@
 import type { Citation, ItemRef } from "@shinian/contract";
 import type { Queryable } from "../../db/pool.ts";
+import { newestSources, rankedSources, type SourceRow, subjectSource } from "../../stores/search.ts";
 import { quoteLexeme, tokenize } from "../text-index.ts";
 
 /** One idea or note handed to the model (or listed by the offline assistant). */
@@ -32,11 +33,9 @@ function questionTerms(question: string): string[] {
   return [...new Set(tokenize(question))].filter((t) => !STOPWORDS.has(t));
 }
 
-type Row = { type: "idea" | "note"; id: string; title: string; content: string; created_at: Date };
-
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const titleOf = (r: Row) => r.title || clip(r.content.split("\n").find((l) => l.trim()) ?? "", 20);
-const toSource = (r: Row, max: number): Source => ({
+const titleOf = (r: SourceRow) => r.title || clip(r.content.split("\n").find((l) => l.trim()) ?? "", 20);
+const toSource = (r: SourceRow, max: number): Source => ({
   type: r.type,
   id: r.id,
   title: titleOf(r),
@@ -67,50 +66,16 @@ export async function retrieveSources(
     return true;
   };
   if (subject) {
-    const row = await subjectRow(db, userId, subject);
+    const row = await subjectSource(db, userId, subject);
     if (row) add(toSource(row, SUBJECT_CHARS));
   }
   const skip = sources.map((s) => s.id);
   const terms = questionTerms(question);
-  let rows: Row[] = [];
-  if (terms.length) {
-    const tsquery = terms.map(quoteLexeme).join(" | ");
-    ({ rows } = await db.query<Row>({
-      text: `SELECT type, id, title, content, created_at FROM (
-         SELECT 'idea' AS type, id, title, content, created_at, ts_rank(search, $2::tsquery) AS rank
-         FROM ideas WHERE user_id = $1 AND NOT ai_excluded AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
-         UNION ALL
-         SELECT 'note', id, title, content, created_at, ts_rank(search, $2::tsquery)
-         FROM notes WHERE user_id = $1 AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
-       ) r ORDER BY rank DESC, created_at DESC LIMIT $3`,
-      values: [userId, tsquery, SOURCE_LIMIT, skip],
-    }));
-  }
+  let rows: SourceRow[] = terms.length
+    ? await rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip)
+    : [];
   const recent = rows.length === 0;
-  if (recent) {
-    ({ rows } = await db.query<Row>({
-      name: "grounding-recent",
-      text: `SELECT * FROM (
-         (SELECT 'idea' AS type, id, title, content, created_at FROM ideas
-          WHERE user_id = $1 AND NOT ai_excluded AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
-         UNION ALL
-         (SELECT 'note', id, title, content, created_at FROM notes
-          WHERE user_id = $1 AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
-       ) r ORDER BY created_at DESC LIMIT $2`,
-      values: [userId, SOURCE_LIMIT, skip],
-    }));
-  }
+  if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip);
   for (const row of rows) add(toSource(row, PER_SOURCE_CHARS));
   return { sources, recent };
-}
-
-async function subjectRow(db: Queryable, userId: string, subject: ItemRef): Promise<Row | undefined> {
-  const table = subject.type === "idea" ? "ideas" : "notes";
-  const guard = subject.type === "idea" ? "AND NOT ai_excluded" : "";
-  const { rows } = await db.query<Row>({
-    name: `grounding-subject-${subject.type}`,
-    text: `SELECT $3::text AS type, id, title, content, created_at FROM ${table} WHERE id = $1 AND user_id = $2 ${guard}`,
-    values: [subject.id, userId, subject.type],
-  });
-  return rows[0];
 }

@@ -1,93 +1,33 @@
-import type { Idea, IdeaVersion, IdeaVersions, TidyResult } from "@shinian/contract";
+import type { Idea, TidyResult } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
-import { type Db, type Queryable, tx } from "../../db/pool.ts";
-import { ApiError, notFound } from "../../errors.ts";
+import { type Db, tx } from "../../db/pool.ts";
+import { ApiError } from "../../errors.ts";
+import { getUser } from "../../stores/accounts.ts";
 import {
-  findIdeaRow,
-  IDEA_COLUMNS,
-  type IdeaRow,
-  STALE_PENDING,
-  TIDY_DEADLINE_MS,
-  toIdea,
-} from "../items.ts";
-import { getBalance, refund, spend } from "../points.ts";
-import { ideaVector } from "../text-index.ts";
-import { getUser } from "../users.ts";
+  applyVersion,
+  claimTidy,
+  failStaleTidy,
+  insertVersion,
+  recordTidySpend,
+  setTidyStatus,
+  staleTidies,
+  toVersion,
+} from "../../stores/idea-tidy.ts";
+import { findIdeaRow, toIdea } from "../../stores/ideas.ts";
+import { getBalance, spentCost } from "../../stores/points.ts";
+import { refund, spend } from "../points.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
-export type VersionRow = {
-  id: string;
-  idea_id: string;
-  model: string;
-  title: string;
-  content: string;
-  tags: string[];
-  points: number;
-  created_at: Date;
-};
-export const VERSION_COLUMNS = "id, idea_id, model, title, content, tags, points, created_at";
-
-export const toVersion = (r: VersionRow): IdeaVersion => ({
-  id: r.id,
-  ideaId: r.idea_id,
-  model: r.model,
-  title: r.title,
-  content: r.content,
-  tags: r.tags,
-  points: r.points,
-  createdAt: r.created_at.toISOString(),
-});
-
-/** Puts a version's title, text and tags on the idea (the original words never change). */
-async function applyVersion(db: Queryable, userId: string, idea: IdeaRow, v: VersionRow): Promise<Idea> {
-  const { rows } = await db.query<IdeaRow>(
-    `UPDATE ideas SET title = $3, content = $4, tags = $5, ai_version_id = $6, ai_status = 'done', ai_spend_id = NULL,
-       search = $7::tsvector, updated_at = now()
-     WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
-    [
-      idea.id,
-      userId,
-      v.title,
-      v.content,
-      v.tags,
-      v.id,
-      ideaVector({
-        title: v.title,
-        content: v.content,
-        tags: v.tags,
-        originalContent: idea.original_content,
-      }),
-    ],
-  );
-  return toIdea(rows[0]!);
-}
-
-/** Ends (or restores) a tidy's state: its spend is settled, so the idea forgets it. */
-const setStatus = (db: Queryable, ideaId: string, status: Idea["aiStatus"]) =>
-  db.query("UPDATE ideas SET ai_status = $2, ai_spend_id = NULL WHERE id = $1", [ideaId, status]);
+/** A tidy's model call is aborted after this, so that no live tidy is ever taken for a dead one (STALE_PENDING). */
+const TIDY_DEADLINE_MS = 4 * 60_000;
 
 /**
- * Claims the idea for one tidy, as late as possible before its text goes out: never an idea
- * marked 不让AI读取, never one another tidy is working on (unless that claim is stale: its process
- * died). Answers the status to restore if the tidy does not go ahead.
+ * Claims the idea for one tidy, as late as possible before its text goes out. Answers the status to
+ * restore if the tidy does not go ahead.
  */
 async function claim(db: Db, userId: string, ideaId: string) {
-  const { rows } = await db.query<{
-    previous: Idea["aiStatus"];
-    stale_spend: string | null;
-    original_content: string;
-    updated_at: Date;
-  }>(
-    `UPDATE ideas i SET ai_status = 'pending', ai_started_at = now(), ai_spend_id = NULL
-     FROM (SELECT id, ai_status AS previous, ai_spend_id FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE) old
-     WHERE i.id = old.id AND NOT i.ai_excluded
-       AND (i.ai_status <> 'pending' OR i.ai_started_at IS NULL OR i.ai_started_at < now() - ${STALE_PENDING})
-     RETURNING old.previous, CASE WHEN old.previous = 'pending' THEN old.ai_spend_id END AS stale_spend,
-       i.original_content, i.updated_at`,
-    [ideaId, userId],
-  );
-  const claimed = rows[0];
+  const claimed = await claimTidy(db, userId, ideaId);
   if (!claimed) throw new ApiError("CONFLICT", "这条想法正在整理中，请稍候");
   if (claimed.stale_spend) await refundStale(db, userId, claimed.stale_spend);
   return claimed;
@@ -100,30 +40,18 @@ async function claim(db: Db, userId: string, ideaId: string) {
  * in every process at once, and beside a claim() taking the idea over (it refunds the same spend).
  */
 export async function sweepStaleTidies(db: Db): Promise<number> {
-  const stale = `ai_status = 'pending' AND (ai_started_at IS NULL OR ai_started_at < now() - ${STALE_PENDING})`;
-  const { rows } = await db.query<{ id: string; user_id: string; spend_id: string | null }>(
-    `SELECT id, user_id, ai_spend_id AS spend_id FROM ideas WHERE ${stale} LIMIT 500`,
-  );
   let settled = 0;
-  for (const r of rows) {
+  for (const r of await staleTidies(db)) {
     if (r.spend_id) await refundStale(db, r.user_id, r.spend_id);
-    const { rowCount } = await db.query(
-      `UPDATE ideas SET ai_status = 'failed', ai_spend_id = NULL
-       WHERE id = $1 AND ${stale} AND ai_spend_id IS NOT DISTINCT FROM $2`,
-      [r.id, r.spend_id],
-    );
-    settled += rowCount ?? 0;
+    settled += await failStaleTidy(db, r.id, r.spend_id);
   }
   return settled;
 }
 
 /** The spend of a tidy whose process died before it finished or refunded. */
 async function refundStale(db: Db, userId: string, ledgerId: string) {
-  const { rows } = await db.query<{ cost: number }>(
-    "SELECT -delta AS cost FROM points_ledger WHERE id = $1 AND user_id = $2 AND delta < 0",
-    [ledgerId, userId],
-  );
-  if (rows[0]) await refund(db, userId, { ledgerId, balance: 0, cost: rows[0].cost }, "整理中断");
+  const cost = await spentCost(db, userId, ledgerId);
+  if (cost !== null) await refund(db, userId, { ledgerId, balance: 0, cost }, "整理中断");
 }
 
 /**
@@ -149,11 +77,11 @@ export async function tidyIdea(
   try {
     if (cost > 0) {
       spent = await spend(db, userId, cost, "tidy_idea");
-      await db.query("UPDATE ideas SET ai_spend_id = $2 WHERE id = $1", [ideaId, spent.ledgerId]);
+      await recordTidySpend(db, ideaId, spent.ledgerId);
     }
   } catch (err) {
     // a stale claim taken over goes back as failed, not as a pending that looks alive
-    await setStatus(db, ideaId, before.previous === "pending" ? "failed" : before.previous);
+    await setTidyStatus(db, ideaId, before.previous === "pending" ? "failed" : before.previous);
     throw err;
   }
   let why = "AI 服务失败";
@@ -171,17 +99,18 @@ export async function tidyIdea(
     }
     return await tx(db, async (client) => {
       const current = await findIdeaRow(client, userId, ideaId, true);
-      const { rows } = await client.query<VersionRow>(
-        `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${VERSION_COLUMNS}`,
-        [userId, ideaId, ai.model, output.title, output.content, output.tags, cost],
-      );
-      const version = rows[0]!;
+      const version = await insertVersion(client, userId, ideaId, {
+        model: ai.model,
+        title: output.title,
+        content: output.content,
+        tags: output.tags,
+        points: cost,
+      });
       const untouched = current.updated_at.getTime() === before.updated_at.getTime();
       let updated: Idea;
       if (untouched) updated = await applyVersion(client, userId, current, version);
       else {
-        await setStatus(client, ideaId, "done");
+        await setTidyStatus(client, ideaId, "done");
         updated = toIdea(await findIdeaRow(client, userId, ideaId));
       }
       return {
@@ -193,7 +122,7 @@ export async function tidyIdea(
     });
   } catch (err) {
     deps.logger.warn("tidy failed", { err });
-    await setStatus(db, ideaId, "failed").catch(() => {});
+    await setTidyStatus(db, ideaId, "failed").catch(() => {});
     if (spent) await refund(db, userId, { ...spent, cost }, why);
     if (err instanceof ApiError) throw err; // e.g. the idea was deleted meanwhile
     throw new ApiError(
@@ -208,30 +137,5 @@ export function tidyInBackground(deps: AppDeps, userId: string, ideaId: string):
   tidyIdea(deps, userId, ideaId, { claimed: true }).catch(async (err) => {
     if (err instanceof ApiError && err.code === "INSUFFICIENT_POINTS") return; // status restored to none
     deps.logger.warn("auto tidy failed", { err });
-  });
-}
-
-export async function listVersions(db: Queryable, userId: string, ideaId: string): Promise<IdeaVersions> {
-  const idea = await db.query<{ ai_version_id: string | null }>(
-    "SELECT ai_version_id FROM ideas WHERE id = $1 AND user_id = $2",
-    [ideaId, userId],
-  );
-  if (!idea.rows[0]) throw notFound("想法不存在");
-  const { rows } = await db.query<VersionRow>(
-    `SELECT ${VERSION_COLUMNS} FROM idea_versions WHERE idea_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC`,
-    [ideaId, userId],
-  );
-  return { versions: rows.map(toVersion), currentVersionId: idea.rows[0].ai_version_id };
-}
-
-export async function applyVersionById(db: Db, userId: string, ideaId: string, versionId: string) {
-  return tx(db, async (client) => {
-    const idea = await findIdeaRow(client, userId, ideaId, true);
-    const { rows } = await client.query<VersionRow>(
-      `SELECT ${VERSION_COLUMNS} FROM idea_versions WHERE id = $1 AND idea_id = $2 AND user_id = $3`,
-      [versionId, ideaId, userId],
-    );
-    if (!rows[0]) throw notFound("整理版本不存在");
-    return applyVersion(client, userId, idea, rows[0]);
   });
 }

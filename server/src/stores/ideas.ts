@@ -1,7 +1,9 @@
-import { CAPTURED_AT_MAX_AGE_DAYS, type FeedItem, type Idea, type Note } from "@shinian/contract";
+import { CAPTURED_AT_MAX_AGE_DAYS, type Idea } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { CURSOR_US, fromUs, type Keyset } from "../lib/cursor.ts";
+import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
+import { ideaVector } from "../services/text-index.ts";
+import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 
 export type IdeaRow = {
   id: string;
@@ -18,29 +20,14 @@ export type IdeaRow = {
   cursor_us: string;
 };
 
-export type NoteRow = {
-  id: string;
-  title: string;
-  content: string;
-  tags: string[];
-  source_idea_ids: string[];
-  pinned: boolean;
-  created_at: Date;
-  updated_at: Date;
-  cursor_us: string;
-};
-
 /** A tidy claim older than this belongs to a process that died: the idea shows `failed`, and may be tidied again. */
 export const STALE_PENDING = "interval '5 minutes'";
-/** A tidy's model call is aborted after this, so that no live tidy is ever taken for a dead one. */
-export const TIDY_DEADLINE_MS = 4 * 60_000;
 
 /** A claim left by a dead process reads as failed, so that nobody waits on it for ever. */
 const AI_STATUS = `(CASE WHEN ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING} THEN 'failed' ELSE ai_status END)`;
 export const IDEA_COLUMNS = `id, original_content, title, content, tags,
   ${AI_STATUS} AS ai_status,
   pinned, ai_excluded, client_id, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
-export const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
 export const toIdea = (r: IdeaRow): Idea => ({
   id: r.id,
@@ -56,68 +43,17 @@ export const toIdea = (r: IdeaRow): Idea => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-export const toNote = (r: NoteRow): Note => ({
-  id: r.id,
-  title: r.title,
-  content: r.content,
-  sourceIdeaIds: r.source_idea_ids,
-  tags: r.tags,
-  pinned: r.pinned,
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
-});
+export type IdeaQuery = NewestQuery & { aiStatus?: Idea["aiStatus"] | undefined };
 
-export const toFeedItem = (type: "idea" | "note", row: IdeaRow | NoteRow): FeedItem =>
-  type === "idea" ? { type, ...toIdea(row as IdeaRow) } : { type, ...toNote(row as NoteRow) };
-
-export async function counts(db: Queryable, userId: string) {
-  const { rows } = await db.query<{ ideas: number; notes: number; points: number }>(
-    `SELECT (SELECT count(*) FROM ideas WHERE user_id = $1)::int AS ideas,
-            (SELECT count(*) FROM notes WHERE user_id = $1)::int AS notes,
-            COALESCE((SELECT balance FROM points_balances WHERE user_id = $1), 0) AS points`,
-    [userId],
-  );
-  return rows[0]!;
-}
-
-/**
- * The user's ideas or notes, newest first, after `cursor`, optionally only those with `tag`:
- * limit + 1 rows, the extra one telling that another page follows. Prepared per variant (the
- * list and the feed are the most frequent reads), except with a tag: how common a tag is decides
- * the plan, which a generic plan cannot know.
- */
-export async function newestRows<R extends IdeaRow | NoteRow>(
-  db: Queryable,
-  table: "ideas" | "notes",
-  userId: string,
-  q: {
-    limit: number;
-    tag?: string | undefined;
-    cursor: Keyset | null;
-    aiStatus?: Idea["aiStatus"] | undefined;
-  },
-): Promise<R[]> {
-  const values: unknown[] = [userId, q.limit + 1];
-  let where = "user_id = $1";
-  if (q.aiStatus && table === "ideas") {
-    values.push(q.aiStatus);
-    where += ` AND ${AI_STATUS} = $${values.length}`;
-  }
-  if (q.tag) {
-    values.push([q.tag]);
-    where += ` AND tags @> $${values.length}::text[]`;
-  }
-  if (q.cursor) {
-    values.push(q.cursor.us, q.cursor.id);
-    where += ` AND (created_at, id) < (${fromUs(`$${values.length - 1}`)}, $${values.length}::uuid)`;
-  }
-  const columns = table === "ideas" ? IDEA_COLUMNS : NOTE_COLUMNS;
-  const { rows } = await db.query<R>({
-    name: q.tag || q.aiStatus ? undefined : `newest-${table}${q.cursor ? "-after" : ""}`,
-    text: `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
-    values,
+/** limit + 1 rows, newest first (see newestRows): the feed merges them with the notes. */
+export const newestIdeaRows = (db: Queryable, userId: string, q: IdeaQuery) =>
+  newestRows<IdeaRow>(db, "ideas", IDEA_COLUMNS, userId, {
+    ...q,
+    filter: q.aiStatus ? { sql: AI_STATUS, value: q.aiStatus } : undefined,
   });
-  return rows;
+
+export async function listIdeas(db: Queryable, userId: string, q: IdeaQuery) {
+  return pageFrom(await newestIdeaRows(db, userId, q), q.limit, toIdea);
 }
 
 /** One of the user's ideas (locked for the transaction with `lock`), or 404 想法不存在. */
@@ -135,19 +71,27 @@ export async function findIdeaRow(
   return rows[0];
 }
 
-/** One of the user's notes (locked for the transaction with `lock`), or 404 笔记不存在. */
-export async function findNoteRow(
-  db: Queryable,
-  userId: string,
-  noteId: string,
-  lock = false,
-): Promise<NoteRow> {
-  const { rows } = await db.query<NoteRow>(
-    `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
-    [noteId, userId],
+export const getIdea = async (db: Queryable, userId: string, ideaId: string) =>
+  toIdea(await findIdeaRow(db, userId, ideaId));
+
+/** The user's ideas with these ids, in the order given (ids compared by PostgreSQL, so letter case does not matter). */
+export async function ideasInOrder(db: Queryable, userId: string, ideaIds: string[]): Promise<IdeaRow[]> {
+  const { rows } = await db.query<IdeaRow>(
+    `SELECT ${IDEA_COLUMNS} FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])
+     ORDER BY array_position($2::uuid[], id)`,
+    [userId, ideaIds],
   );
-  if (!rows[0]) throw notFound("笔记不存在");
-  return rows[0];
+  return rows;
+}
+
+/** Whether every one of `ideaIds` is an idea of the user (true for none). */
+export async function ownsIdeas(db: Queryable, userId: string, ideaIds: string[]): Promise<boolean> {
+  if (!ideaIds.length) return true;
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])",
+    [userId, ideaIds],
+  );
+  return rows[0]!.n === new Set(ideaIds).size;
 }
 
 export type NewIdea = {
@@ -155,7 +99,6 @@ export type NewIdea = {
   tags: string[];
   pinned: boolean;
   aiExcluded: boolean;
-  search: string;
   clientId: string | null;
   capturedAt: Date | null;
   /** Claim the idea for 自动整理 (ai_status pending) as it is made. */
@@ -224,7 +167,7 @@ async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise
       idea.tags,
       idea.pinned,
       idea.aiExcluded,
-      idea.search,
+      ideaVector({ title: "", content: idea.content, originalContent: idea.content, tags: idea.tags }),
       idea.claimTidy ? "pending" : "none",
       idea.capturedAt?.getTime() ?? null,
       CAPTURED_AT_MAX_AGE_DAYS,
@@ -233,27 +176,65 @@ async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise
   return rows[0];
 }
 
+export type IdeaPatch = {
+  title?: string | undefined;
+  content?: string | undefined;
+  tags?: string[] | undefined;
+  pinned?: boolean | undefined;
+  aiExcluded?: boolean | undefined;
+};
+
+/** Applies the user's edit to one of their ideas (404 想法不存在), its search words with it. */
+export async function updateIdea(db: Db, userId: string, ideaId: string, patch: IdeaPatch): Promise<Idea> {
+  return tx(db, async (client) => {
+    const cur = await findIdeaRow(client, userId, ideaId, true);
+    const next = {
+      title: patch.title ?? cur.title,
+      content: patch.content ?? cur.content,
+      tags: patch.tags ?? cur.tags,
+      pinned: patch.pinned ?? cur.pinned,
+      aiExcluded: patch.aiExcluded ?? cur.ai_excluded,
+    };
+    const updated = await client.query<IdeaRow>(
+      `UPDATE ideas SET title = $3, content = $4, tags = $5, pinned = $6, ai_excluded = $7, search = $8::tsvector,
+         ai_version_id = CASE WHEN $9 THEN NULL ELSE ai_version_id END, updated_at = now()
+       WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
+      [
+        ideaId,
+        userId,
+        next.title,
+        next.content,
+        next.tags,
+        next.pinned,
+        next.aiExcluded,
+        ideaVector({ ...next, originalContent: cur.original_content }),
+        // the user's own words now: no AI version is "current" any more
+        next.title !== cur.title ||
+          next.content !== cur.content ||
+          next.tags.join("\n") !== cur.tags.join("\n"),
+      ],
+    );
+    return toIdea(updated.rows[0]!);
+  });
+}
+
 /**
- * Deletes an idea or note of the user, and the side chats about it (their messages quote it).
- * An idea made with a clientId leaves that id behind, so that a replay of it answers 410.
+ * Deletes an idea of the user, and the side chats about it (their messages quote it). An idea made
+ * with a clientId leaves that id behind, so that a replay of it answers 410. False when there was
+ * no such idea.
  */
-export async function deleteItem(
-  db: Queryable,
-  userId: string,
-  type: "idea" | "note",
-  id: string,
-): Promise<boolean> {
+export async function deleteIdea(db: Queryable, userId: string, ideaId: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    type === "idea"
-      ? `WITH gone AS (DELETE FROM ideas WHERE id = $1 AND user_id = $2 RETURNING id, client_id),
-           chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone)),
-           tomb AS (INSERT INTO deleted_client_ids (user_id, client_id)
-             SELECT $2, client_id FROM gone WHERE client_id IS NOT NULL ON CONFLICT DO NOTHING)
-         SELECT id FROM gone`
-      : `WITH gone AS (DELETE FROM notes WHERE id = $1 AND user_id = $2 RETURNING id),
-           chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
-         SELECT id FROM gone`,
-    [id, userId],
+    `WITH gone AS (DELETE FROM ideas WHERE id = $1 AND user_id = $2 RETURNING id, client_id),
+       chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone)),
+       tomb AS (INSERT INTO deleted_client_ids (user_id, client_id)
+         SELECT $2, client_id FROM gone WHERE client_id IS NOT NULL ON CONFLICT DO NOTHING)
+     SELECT id FROM gone`,
+    [ideaId, userId],
   );
   return Boolean(rowCount);
 }
+
+/** Every idea of the user, oldest first, `size` at a time (the export). */
+export const ideaBatches = (db: Queryable, userId: string, size: number) =>
+  oldestFirst<IdeaRow>(db, "ideas", IDEA_COLUMNS, userId, size);

@@ -1,0 +1,118 @@
+import type { AuthResult } from "@shinian/contract";
+import type { AppDeps } from "../context.ts";
+import { tx } from "../db/pool.ts";
+import { unauthorized } from "../errors.ts";
+import {
+  createSession,
+  createUser,
+  deleteOtherSessions,
+  deleteUser,
+  findCredentials,
+  getUser,
+  replacePasswordHash,
+  setPasswordHash,
+} from "../stores/accounts.ts";
+import { revokeAllCaptureTokens } from "../stores/capture-tokens.ts";
+import { openBalance } from "../stores/points.ts";
+import {
+  type Attempt,
+  attemptSucceeded,
+  beginAttempt,
+  registerRule,
+  throttleKeys,
+} from "./login-throttle.ts";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
+import { grant } from "./points.ts";
+
+/** Who is signing in or up: the session list shows the device and the IP; the throttle counts per IP. */
+export type Client = { ip: string; userAgent: string };
+
+/** A new account with its points and a session; null when the account is taken. */
+export async function register(
+  { db, config }: AppDeps,
+  input: { account: string; password: string },
+  client: Client,
+): Promise<AuthResult | null> {
+  // counted whether or not the account is new: the rows stay for the window
+  await beginAttempt(db, [`register:${client.ip}`], registerRule(config.registerPerIpPerHour));
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  return tx(db, async (conn) => {
+    const id = await createUser(conn, input.account, passwordHash);
+    if (!id) return null;
+    if (config.points.registerBonus > 0)
+      await grant(conn, id, config.points.registerBonus, "register_bonus", "注册赠送");
+    else await openBalance(conn, id);
+    const token = await createSession(conn, id, client.userAgent, client.ip);
+    return { token, user: await getUser(conn, id) };
+  });
+}
+
+/** A new session, or null for a wrong account or password (the attempt then counts as a failure). */
+export async function login(
+  { db, config }: AppDeps,
+  input: { account: string; password: string },
+  client: Client,
+): Promise<AuthResult | null> {
+  const attempt = await beginAttempt(db, throttleKeys(input.account, client.ip));
+  const user = await findCredentials(db, { account: input.account });
+  const ok = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDummy(input.password, config.passwordHashCost);
+  if (!user || !ok) return null;
+  await attemptSucceeded(db, attempt);
+  if (needsRehash(user.passwordHash, config.passwordHashCost)) {
+    const rehashed = await hashPassword(input.password, config.passwordHashCost);
+    await replacePasswordHash(db, user.id, user.passwordHash, rehashed);
+  }
+  const token = await createSession(db, user.id, client.userAgent, client.ip);
+  return { token, user: await getUser(db, user.id) };
+}
+
+/**
+ * The signed-in user's password, checked as a login's is: same throttle, same counters. The
+ * attempt to settle when it is right; null when wrong (the attempt then counts as a failure).
+ */
+async function confirmPassword(
+  { db }: AppDeps,
+  userId: string,
+  password: string,
+  ip: string,
+): Promise<Attempt | null> {
+  const user = await findCredentials(db, { userId });
+  if (!user) throw unauthorized();
+  const attempt = await beginAttempt(db, throttleKeys(user.account, ip));
+  return (await verifyPassword(password, user.passwordHash)) ? attempt : null;
+}
+
+/** False when `current` is not the password. Every other session and capture token ends. */
+export async function changePassword(
+  deps: AppDeps,
+  auth: { userId: string; sessionId: string },
+  passwords: { current: string; next: string },
+  ip: string,
+): Promise<boolean> {
+  const { db, config } = deps;
+  const attempt = await confirmPassword(deps, auth.userId, passwords.current, ip);
+  if (!attempt) return false;
+  await attemptSucceeded(db, attempt);
+  const hash = await hashPassword(passwords.next, config.passwordHashCost);
+  await tx(db, async (conn) => {
+    await setPasswordHash(conn, auth.userId, hash);
+    await deleteOtherSessions(conn, auth.userId, auth.sessionId);
+    // A capture token is a standing key to the account, like a session: whoever changes the
+    // password because it may be known to someone else wants those keys gone too.
+    await revokeAllCaptureTokens(conn, auth.userId);
+  });
+  return true;
+}
+
+/** False when `password` is not the password; else the account and everything it owns are gone. */
+export async function deleteAccount(deps: AppDeps, userId: string, password: string, ip: string) {
+  const attempt = await confirmPassword(deps, userId, password, ip);
+  if (!attempt) return false;
+  await tx(deps.db, async (conn) => {
+    await deleteUser(conn, userId);
+    await attemptSucceeded(conn, attempt);
+  });
+  return true;
+}

@@ -1,0 +1,41 @@
+import type { Idea } from "@shinian/contract";
+import type { AppDeps } from "../context.ts";
+import { getUser } from "../stores/accounts.ts";
+import { createIdea, toIdea } from "../stores/ideas.ts";
+import { tidyInBackground } from "./ai/tidy.ts";
+
+export type Capture = {
+  content: string;
+  tags?: string[] | undefined;
+  pinned?: boolean | undefined;
+  aiExcluded?: boolean | undefined;
+  clientId?: string | undefined;
+  capturedAt?: string | undefined;
+};
+
+/**
+ * Saves a captured idea (from the app or a capture token) and starts 自动整理 on it when that
+ * applies. `created: false`: a repeat of a capture already saved, answered with its idea.
+ */
+export async function captureIdea(
+  deps: AppDeps,
+  userId: string,
+  input: Capture,
+): Promise<{ idea: Idea; created: boolean }> {
+  // 自动整理 needs a model, the user's setting on, and an idea the AI may read.
+  const autoTidy =
+    deps.config.ai !== null && !input.aiExcluded && (await getUser(deps.db, userId)).settings.autoTidy;
+  const { row, created } = await createIdea(deps.db, userId, {
+    content: input.content,
+    tags: input.tags ?? [],
+    pinned: input.pinned ?? false,
+    aiExcluded: input.aiExcluded ?? false,
+    clientId: input.clientId ?? null,
+    capturedAt: input.capturedAt ? new Date(input.capturedAt) : null,
+    claimTidy: autoTidy,
+  });
+  const idea = toIdea(row);
+  // A repeat of a capture already saved: nothing new, so nothing to tidy.
+  if (created && autoTidy) tidyInBackground(deps, userId, idea.id);
+  return { idea, created };
+}

@@ -1,0 +1,39 @@
+import { EXPORT_FILE_PREFIX } from "@shinian/contract";
+
+const TZ = "Asia/Shanghai";
+export const BEIJING_OFFSET_MINUTES = 480; // no daylight saving time
+
+// Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it.
+const beijing = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TZ,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+const parts = (d: Date) =>
+  Object.fromEntries(beijing.formatToParts(d).map((p) => [p.type, p.value])) as Record<
+    "year" | "month" | "day" | "hour" | "minute" | "second",
+    string
+  >;
+
+/** 2026-11-22 19:30:00 (Beijing time), the form users read in messages. */
+export function formatChinaTime(d: Date): string {
+  const p = parts(d);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** 2026-11-22 (Beijing time): file names in the zip begin with the day. */
+export function chinaDay(d: Date): string {
+  const p = parts(d);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 拾念导出_YYYYMMDD_HHMMSS.zip in Beijing time. */
+export function exportFileName(d: Date): string {
+  const p = parts(d);
+  return `${EXPORT_FILE_PREFIX}_${p.year}${p.month}${p.day}_${p.hour}${p.minute}${p.second}.zip`;
+}

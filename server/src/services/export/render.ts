@@ -1,0 +1,86 @@
+/** What each text file of the export says. */
+import type { ExportCount } from "@shinian/contract";
+import type { ExportedConversation } from "../../stores/chat.ts";
+import type { IdeaRow } from "../../stores/ideas.ts";
+import type { NoteRow } from "../../stores/notes.ts";
+import { formatChinaTime } from "./china-time.ts";
+
+const yamlString = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
+const yamlList = (xs: string[]) => `[${xs.map(yamlString).join(", ")}]`;
+
+export function readme(count: ExportCount, chats: number, exportedAt: Date): string {
+  return [
+    "拾念 · 数据导出",
+    "",
+    `导出时间：${formatChinaTime(exportedAt)}（北京时间）`,
+    `想法 ${count.thoughts} 条，笔记 ${count.notes} 篇，对话 ${chats} 个。`,
+    "",
+    "内容说明：",
+    "  ideas/    每个想法一个 Markdown 文件（YAML 头信息：id、标题、标签、创建与更新时间；正文后附“原始内容”）",
+    "  notes/    每篇笔记一个 Markdown 文件（YAML 头信息同上，另含来源想法 id）",
+    "  chats/    每个 AI 对话一个 Markdown 文件（有对话时）",
+    "  data.json 全部数据的机器可读版本：个人资料、想法、笔记、对话、AI点数明细",
+    "  avatar.*  头像图片（已上传时）",
+    "",
+  ].join("\n");
+}
+
+/** The YAML head of an idea's or a note's file: what both have, then `more`. */
+function frontMatter(
+  item: { id: string; title: string; tags: string[]; created_at: Date; updated_at: Date },
+  more: string[],
+): string[] {
+  return [
+    "---",
+    `id: ${item.id}`,
+    `title: ${yamlString(item.title)}`,
+    `tags: ${yamlList(item.tags)}`,
+    `created: ${item.created_at.toISOString()}`,
+    `updated: ${item.updated_at.toISOString()}`,
+    ...more,
+    "---",
+    "",
+  ];
+}
+
+export function ideaMarkdown(i: IdeaRow): string {
+  const front = frontMatter(i, [`pinned: ${i.pinned}`, `aiExcluded: ${i.ai_excluded}`]);
+  const body = [i.title ? `# ${i.title}\n` : "", i.content, "", "## 原始内容", "", i.original_content, ""];
+  return [...front, ...body].join("\n");
+}
+
+export function noteMarkdown(n: NoteRow): string {
+  const front = frontMatter(n, [`sourceIdeaIds: ${yamlList(n.source_idea_ids)}`]);
+  return [...front, n.content, ""].join("\n");
+}
+
+export function chatMarkdown(c: ExportedConversation): string {
+  const lines = [`# ${c.title || "AI 对话"}`, "", `创建于 ${formatChinaTime(c.created_at)}`, ""];
+  for (const m of c.messages) {
+    lines.push(
+      `## ${m.role === "user" ? "我" : "AI助手"} · ${formatChinaTime(m.created_at)}`,
+      "",
+      m.content,
+      "",
+    );
+  }
+  return lines.join("\n");
+}
+
+/** A conversation in data.json: its messages inline, without their ids. */
+export const conversationJson = (c: ExportedConversation) => ({
+  id: c.id,
+  title: c.title,
+  subject: c.subject_type ? { type: c.subject_type, id: c.subject_id } : null,
+  createdAt: c.created_at.toISOString(),
+  updatedAt: c.updated_at.toISOString(),
+  messages: c.messages.map((m) => ({
+    role: m.role,
+    content: m.content,
+    status: m.status,
+    citations: m.citations,
+    points: m.points,
+    mode: m.mode,
+    createdAt: m.created_at.toISOString(),
+  })),
+});

@@ -1,0 +1,144 @@
+import type { Queryable } from "../../db/pool.ts";
+import { getUser } from "../../stores/accounts.ts";
+import { conversationBatches } from "../../stores/chat.ts";
+import type { ExportPlan } from "../../stores/export.ts";
+import { toVersion, versionBatches } from "../../stores/idea-tidy.ts";
+import { ideaBatches, toIdea } from "../../stores/ideas.ts";
+import { noteBatches, toNote } from "../../stores/notes.ts";
+import { ledgerBatches, toLedgerEntry } from "../../stores/points.ts";
+import { findAvatar } from "../../stores/profile.ts";
+import { ZipWriter } from "../zip-writer.ts";
+import { BEIJING_OFFSET_MINUTES, chinaDay } from "./china-time.ts";
+import { chatMarkdown, conversationJson, ideaMarkdown, noteMarkdown, readme } from "./render.ts";
+
+const BATCH = 500;
+const NOTE_BATCH = 25; // × 200,000 characters at most
+const CONVERSATION_BATCH = 20; // each with all its messages
+const STORE_BELOW = 2048; // deflating a few hundred bytes saves little and costs a zlib set-up
+
+// 30 characters, not UTF-16 units: slicing units could cut an emoji in half (an invalid name)
+const safeName = (s: string) =>
+  Array.from(s.replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, "_").replace(/^[._]+|_+$/g, ""))
+    .slice(0, 30)
+    .join("")
+    .replace(/_+$/, "");
+
+/** The archive being written, and what every section writer needs of it. */
+class ExportZip {
+  readonly zip: ZipWriter;
+  private readonly names = new Set<string>();
+
+  constructor(exportedAt: Date) {
+    this.zip = new ZipWriter(exportedAt, BEIJING_OFFSET_MINUTES);
+  }
+
+  addText(name: string, text: string) {
+    const bytes = Buffer.from(text);
+    this.zip.addFile(name, bytes, bytes.length >= STORE_BELOW);
+  }
+
+  /** `dir/day_label_id.md`, with a number added should two items give the same name. */
+  fileName(dir: string, created: Date, label: string, id: string) {
+    const base = `${chinaDay(created)}_${label}_${id.slice(0, 8)}`;
+    let name = `${dir}/${base}.md`;
+    for (let n = 2; this.names.has(name); n++) name = `${dir}/${base}_${n}.md`;
+    this.names.add(name);
+    return name;
+  }
+
+  /** One chunk per batch of rows (not one per zip record): far fewer writes, memory still bounded. */
+  *drain() {
+    const chunk = this.zip.take();
+    if (chunk) yield chunk;
+  }
+}
+
+async function* avatarFile(out: ExportZip, db: Queryable, userId: string) {
+  const avatar = await findAvatar(db, { userId });
+  if (!avatar) return;
+  const ext = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" }[avatar.content_type] ?? "bin";
+  out.zip.addFile(`avatar.${ext}`, avatar.data, false); // images are compressed already
+  yield* out.drain();
+}
+
+async function* ideaFiles(out: ExportZip, db: Queryable, userId: string) {
+  for await (const rows of ideaBatches(db, userId, BATCH)) {
+    for (const i of rows) {
+      out.addText(
+        out.fileName("ideas", i.created_at, safeName(i.title || i.content) || "想法", i.id),
+        ideaMarkdown(i),
+      );
+    }
+    yield* out.drain();
+  }
+}
+
+async function* noteFiles(out: ExportZip, db: Queryable, userId: string) {
+  for await (const rows of noteBatches(db, userId, NOTE_BATCH)) {
+    for (const n of rows) {
+      out.addText(out.fileName("notes", n.created_at, safeName(n.title) || "笔记", n.id), noteMarkdown(n));
+    }
+    yield* out.drain();
+  }
+}
+
+async function* chatFiles(out: ExportZip, db: Queryable, userId: string) {
+  for await (const convs of conversationBatches(db, userId, CONVERSATION_BATCH)) {
+    for (const c of convs) {
+      out.addText(out.fileName("chats", c.created_at, safeName(c.title) || "对话", c.id), chatMarkdown(c));
+    }
+    yield* out.drain();
+  }
+}
+
+/**
+ * data.json, streamed: each list is written batch by batch (a second pass over the same snapshot as
+ * the Markdown files: a zip entry must be finished before the next one starts, so it cannot grow
+ * alongside them).
+ */
+async function* dataJson(out: ExportZip, db: Queryable, userId: string, plan: ExportPlan, exportedAt: Date) {
+  const data = out.zip.openFile("data.json");
+  const push = (s: string) => data.write(Buffer.from(s));
+  const user = await getUser(db, userId);
+  push(`{\n"format": "shinian-export/1",\n"exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n`);
+  push(`"counts": ${JSON.stringify(plan.count)},\n"profile": ${JSON.stringify(user)}`);
+  async function* list<R>(name: string, batches: AsyncIterable<R[]>, toJson: (row: R) => unknown) {
+    push(`,\n"${name}": [`);
+    let first = true;
+    for await (const rows of batches) {
+      push((first ? "\n" : ",\n") + rows.map((row) => JSON.stringify(toJson(row))).join(",\n"));
+      first = false;
+      yield* out.drain();
+    }
+    push("\n]");
+  }
+  yield* list("ideas", ideaBatches(db, userId, BATCH), toIdea);
+  yield* list("ideaVersions", versionBatches(db, userId, BATCH), toVersion);
+  yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
+  yield* list("conversations", conversationBatches(db, userId, CONVERSATION_BATCH), conversationJson);
+  yield* list("pointsLedger", ledgerBatches(db, userId, BATCH), toLedgerEntry);
+  push("\n}\n");
+  data.close();
+}
+
+/**
+ * The zip as a stream of chunks: every file is compressed as it is added and its bytes leave
+ * at once, so memory holds one batch of rows, not the archive. data.json is written last.
+ */
+export async function* zipChunks(
+  db: Queryable,
+  userId: string,
+  plan: ExportPlan,
+  exportedAt: Date,
+): AsyncGenerator<Uint8Array> {
+  const out = new ExportZip(exportedAt);
+  out.addText("README.txt", readme(plan.count, plan.chats, exportedAt));
+  yield* out.drain();
+  yield* avatarFile(out, db, userId);
+  yield* ideaFiles(out, db, userId);
+  yield* noteFiles(out, db, userId);
+  yield* chatFiles(out, db, userId);
+  yield* dataJson(out, db, userId, plan, exportedAt);
+  out.zip.finish();
+  yield* out.drain();
+}

@@ -1,0 +1,182 @@
+/**
+ * Accounts and their sign-ins: users (account, password hash; the profile fields are
+ * stores/profile.ts) and sessions. Only a session token's sha256 is stored.
+ */
+import { randomBytes } from "node:crypto";
+import type { Session, User } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+import { notFound } from "../errors.ts";
+import { describeDevice } from "../lib/describe-device.ts";
+import { hashToken } from "../lib/token-hash.ts";
+
+export const SESSION_DAYS = 30;
+
+type UserRow = {
+  id: string;
+  account: string;
+  nickname: string;
+  identity_description: string | null;
+  settings: { autoTidy?: boolean };
+  created_at: Date;
+  avatar_key: string | null;
+};
+
+const USER_COLUMNS = `u.id, u.account, u.nickname, u.identity_description, u.settings, u.created_at,
+  (SELECT a.key FROM avatars a WHERE a.user_id = u.id) AS avatar_key`;
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    account: row.account,
+    nickname: row.nickname,
+    avatar: row.avatar_key ? `/api/avatars/${row.avatar_key}` : null,
+    identityDescription: row.identity_description,
+    needsGuide: !row.identity_description,
+    settings: { autoTidy: row.settings.autoTidy ?? true },
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function getUser(db: Queryable, userId: string): Promise<User> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [userId]);
+  if (!rows[0]) throw notFound();
+  return toUser(rows[0]);
+}
+
+/** Default nickname from the account: the email's name part, or 用户 + the mobile's last 4 digits. */
+function defaultNickname(account: string): string {
+  if (account.includes("@")) return (account.split("@")[0] ?? "").slice(0, 20) || "拾念用户";
+  return `用户${account.slice(-4)}`;
+}
+
+/** The new user's id, or null when the account is taken. */
+export async function createUser(
+  db: Queryable,
+  account: string,
+  passwordHash: string,
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO users (account, password_hash, nickname) VALUES ($1, $2, $3)
+     ON CONFLICT (account) DO NOTHING RETURNING id`,
+    [account, passwordHash, defaultNickname(account)],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** What a password is checked against: by account (sign-in) or by id (the signed-in user). */
+export type Credentials = { id: string; account: string; passwordHash: string };
+
+export async function findCredentials(
+  db: Queryable,
+  by: { account: string } | { userId: string },
+): Promise<Credentials | null> {
+  const { rows } = await db.query<{ id: string; account: string; password_hash: string }>(
+    `SELECT id, account, password_hash FROM users WHERE ${"account" in by ? "account" : "id"} = $1`,
+    ["account" in by ? by.account : by.userId],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, account: row.account, passwordHash: row.password_hash } : null;
+}
+
+/** Only when the stored hash is still `current` (no concurrent password change). */
+export async function replacePasswordHash(
+  db: Queryable,
+  userId: string,
+  current: string,
+  next: string,
+): Promise<void> {
+  await db.query("UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2", [
+    userId,
+    current,
+    next,
+  ]);
+}
+
+export async function setPasswordHash(db: Queryable, userId: string, hash: string): Promise<void> {
+  await db.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [userId, hash]);
+}
+
+/** Every user-owned table references users ON DELETE CASCADE: one delete removes it all. */
+export async function deleteUser(db: Queryable, userId: string): Promise<void> {
+  await db.query("DELETE FROM users WHERE id = $1", [userId]);
+}
+
+/** A new session; its token, which is never stored. */
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  userAgent: string,
+  ip: string,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.query(
+    `INSERT INTO sessions (user_id, token_hash, user_agent, ip, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+    [userId, hashToken(token), userAgent.slice(0, 300), ip, SESSION_DAYS],
+  );
+  return token;
+}
+
+/**
+ * The live session behind `token`, or null. Its 30-day expiry slides, written at most once a
+ * minute per session in the same round trip, so reads stay cheap.
+ */
+export async function findSession(
+  db: Queryable,
+  token: string,
+): Promise<{ id: string; userId: string } | null> {
+  const { rows } = await db.query<{ id: string; user_id: string }>({
+    name: "auth",
+    text: `WITH s AS (
+         SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > now()),
+       touch AS (
+         UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
+         FROM s WHERE sessions.id = s.id AND s.last_seen_at < now() - interval '60 seconds')
+       SELECT id, user_id FROM s`,
+    values: [hashToken(token), SESSION_DAYS],
+  });
+  const row = rows[0];
+  return row ? { id: row.id, userId: row.user_id } : null;
+}
+
+/** The user's live sessions, the most recently used first; `currentId` is the one asking. */
+export async function listSessions(db: Queryable, userId: string, currentId: string): Promise<Session[]> {
+  const { rows } = await db.query<{
+    id: string;
+    user_agent: string;
+    ip: string | null;
+    created_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+  }>(
+    `SELECT id, user_agent, ip, created_at, last_seen_at, expires_at FROM sessions
+     WHERE user_id = $1 AND expires_at > now() ORDER BY last_seen_at DESC, id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.user_agent),
+    ip: r.ip,
+    createdAt: r.created_at.toISOString(),
+    lastSeenAt: r.last_seen_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+    current: r.id === currentId,
+  }));
+}
+
+export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE id = $1", [sessionId]);
+}
+
+/** False when the session is not one of the user's (unknown, foreign or already ended). */
+export async function deleteSessionOf(db: Queryable, userId: string, sessionId: string): Promise<boolean> {
+  const { rowCount } = await db.query("DELETE FROM sessions WHERE id = $1 AND user_id = $2", [
+    sessionId,
+    userId,
+  ]);
+  return Boolean(rowCount);
+}
+
+export async function deleteOtherSessions(db: Queryable, userId: string, keepId: string): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2", [userId, keepId]);
+}

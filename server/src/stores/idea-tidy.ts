@@ -1,0 +1,172 @@
+/**
+ * The AI tidy of an idea: its state on the idea (ai_status, ai_started_at, ai_spend_id: the claim
+ * and the spend to refund should its process die) and its results (idea_versions).
+ */
+import type { Idea, IdeaVersion, IdeaVersions } from "@shinian/contract";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
+import { notFound } from "../errors.ts";
+import { CURSOR_US } from "../lib/cursor.ts";
+import { ideaVector } from "../services/text-index.ts";
+import { findIdeaRow, IDEA_COLUMNS, type IdeaRow, STALE_PENDING, toIdea } from "./ideas.ts";
+import { oldestFirst } from "./keyset.ts";
+
+export type VersionRow = {
+  id: string;
+  idea_id: string;
+  model: string;
+  title: string;
+  content: string;
+  tags: string[];
+  points: number;
+  created_at: Date;
+};
+const VERSION_COLUMNS = "id, idea_id, model, title, content, tags, points, created_at";
+
+export const toVersion = (r: VersionRow): IdeaVersion => ({
+  id: r.id,
+  ideaId: r.idea_id,
+  model: r.model,
+  title: r.title,
+  content: r.content,
+  tags: r.tags,
+  points: r.points,
+  createdAt: r.created_at.toISOString(),
+});
+
+export type TidyClaim = {
+  previous: Idea["aiStatus"];
+  stale_spend: string | null;
+  original_content: string;
+  updated_at: Date;
+};
+
+/**
+ * Marks the idea pending for one tidy: never an idea marked 不让AI读取, never one another tidy is
+ * working on (unless that claim is stale: its process died). Undefined when it cannot be claimed;
+ * else the status to restore should the tidy not go ahead, and the spend of a stale claim taken over.
+ */
+export async function claimTidy(
+  db: Queryable,
+  userId: string,
+  ideaId: string,
+): Promise<TidyClaim | undefined> {
+  const { rows } = await db.query<TidyClaim>(
+    `UPDATE ideas i SET ai_status = 'pending', ai_started_at = now(), ai_spend_id = NULL
+     FROM (SELECT id, ai_status AS previous, ai_spend_id FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE) old
+     WHERE i.id = old.id AND NOT i.ai_excluded
+       AND (i.ai_status <> 'pending' OR i.ai_started_at IS NULL OR i.ai_started_at < now() - ${STALE_PENDING})
+     RETURNING old.previous, CASE WHEN old.previous = 'pending' THEN old.ai_spend_id END AS stale_spend,
+       i.original_content, i.updated_at`,
+    [ideaId, userId],
+  );
+  return rows[0];
+}
+
+/** The spend a tidy in progress made: refunded by whoever settles the tidy should its process die. */
+export async function recordTidySpend(db: Queryable, ideaId: string, ledgerId: string): Promise<void> {
+  await db.query("UPDATE ideas SET ai_spend_id = $2 WHERE id = $1", [ideaId, ledgerId]);
+}
+
+/** Ends (or restores) a tidy's state: its spend is settled, so the idea forgets it. */
+export async function setTidyStatus(db: Queryable, ideaId: string, status: Idea["aiStatus"]): Promise<void> {
+  await db.query("UPDATE ideas SET ai_status = $2, ai_spend_id = NULL WHERE id = $1", [ideaId, status]);
+}
+
+const STALE = `ai_status = 'pending' AND (ai_started_at IS NULL OR ai_started_at < now() - ${STALE_PENDING})`;
+
+/** Up to 500 claims older than STALE_PENDING, of any user, with the spend each still holds. */
+export async function staleTidies(db: Queryable) {
+  const { rows } = await db.query<{ id: string; user_id: string; spend_id: string | null }>(
+    `SELECT id, user_id, ai_spend_id AS spend_id FROM ideas WHERE ${STALE} LIMIT 500`,
+  );
+  return rows;
+}
+
+/** A stale claim becomes `failed`, unless it was taken over meanwhile (a new claim, another spend). */
+export async function failStaleTidy(db: Queryable, ideaId: string, spendId: string | null): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE ideas SET ai_status = 'failed', ai_spend_id = NULL
+     WHERE id = $1 AND ${STALE} AND ai_spend_id IS NOT DISTINCT FROM $2`,
+    [ideaId, spendId],
+  );
+  return rowCount ?? 0;
+}
+
+export async function insertVersion(
+  db: Queryable,
+  userId: string,
+  ideaId: string,
+  v: { model: string; title: string; content: string; tags: string[]; points: number },
+): Promise<VersionRow> {
+  const { rows } = await db.query<VersionRow>(
+    `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${VERSION_COLUMNS}`,
+    [userId, ideaId, v.model, v.title, v.content, v.tags, v.points],
+  );
+  return rows[0]!;
+}
+
+/** Puts a version's title, text and tags on the idea (the original words never change). */
+export async function applyVersion(
+  db: Queryable,
+  userId: string,
+  idea: IdeaRow,
+  v: VersionRow,
+): Promise<Idea> {
+  const { rows } = await db.query<IdeaRow>(
+    `UPDATE ideas SET title = $3, content = $4, tags = $5, ai_version_id = $6, ai_status = 'done', ai_spend_id = NULL,
+       search = $7::tsvector, updated_at = now()
+     WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
+    [
+      idea.id,
+      userId,
+      v.title,
+      v.content,
+      v.tags,
+      v.id,
+      ideaVector({
+        title: v.title,
+        content: v.content,
+        tags: v.tags,
+        originalContent: idea.original_content,
+      }),
+    ],
+  );
+  return toIdea(rows[0]!);
+}
+
+/** The user's choice of an earlier version: 404 when the idea or the version is not theirs. */
+export async function applyVersionById(db: Db, userId: string, ideaId: string, versionId: string) {
+  return tx(db, async (client) => {
+    const idea = await findIdeaRow(client, userId, ideaId, true);
+    const { rows } = await client.query<VersionRow>(
+      `SELECT ${VERSION_COLUMNS} FROM idea_versions WHERE id = $1 AND idea_id = $2 AND user_id = $3`,
+      [versionId, ideaId, userId],
+    );
+    if (!rows[0]) throw notFound("整理版本不存在");
+    return applyVersion(client, userId, idea, rows[0]);
+  });
+}
+
+export async function listVersions(db: Queryable, userId: string, ideaId: string): Promise<IdeaVersions> {
+  const idea = await db.query<{ ai_version_id: string | null }>(
+    "SELECT ai_version_id FROM ideas WHERE id = $1 AND user_id = $2",
+    [ideaId, userId],
+  );
+  if (!idea.rows[0]) throw notFound("想法不存在");
+  const { rows } = await db.query<VersionRow>(
+    `SELECT ${VERSION_COLUMNS} FROM idea_versions WHERE idea_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC`,
+    [ideaId, userId],
+  );
+  return { versions: rows.map(toVersion), currentVersionId: idea.rows[0].ai_version_id };
+}
+
+/** Every AI tidying of the user's ideas (model, time, points), oldest first, `size` at a time (the export). */
+export const versionBatches = (db: Queryable, userId: string, size: number) =>
+  oldestFirst<VersionRow & { cursor_us: string }>(
+    db,
+    "idea_versions",
+    `${VERSION_COLUMNS}, ${CURSOR_US} AS cursor_us`,
+    userId,
+    size,
+  );

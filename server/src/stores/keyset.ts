@@ -1,0 +1,71 @@
+import type { Queryable } from "../db/pool.ts";
+import { fromUs, type Keyset } from "../lib/cursor.ts";
+
+/** A page of a newest-first list: where it starts, how long it is, and what narrows it. */
+export type NewestQuery = { limit: number; tag?: string | undefined; cursor: Keyset | null };
+
+/**
+ * The user's ideas or notes, newest first, after `cursor`, optionally only those with `tag` (and
+ * `filter`: an SQL expression that must equal a value): limit + 1 rows, the extra one telling that
+ * another page follows. Prepared per variant (the list and the feed are the most frequent reads),
+ * except with a tag or a filter: how common a tag is decides the plan, which a generic plan cannot
+ * know.
+ */
+export async function newestRows<R extends { cursor_us: string; id: string }>(
+  db: Queryable,
+  table: "ideas" | "notes",
+  columns: string,
+  userId: string,
+  q: NewestQuery & { filter?: { sql: string; value: unknown } | undefined },
+): Promise<R[]> {
+  const values: unknown[] = [userId, q.limit + 1];
+  let where = "user_id = $1";
+  if (q.filter) {
+    values.push(q.filter.value);
+    where += ` AND ${q.filter.sql} = $${values.length}`;
+  }
+  if (q.tag) {
+    values.push([q.tag]);
+    where += ` AND tags @> $${values.length}::text[]`;
+  }
+  if (q.cursor) {
+    values.push(q.cursor.us, q.cursor.id);
+    where += ` AND (created_at, id) < (${fromUs(`$${values.length - 1}`)}, $${values.length}::uuid)`;
+  }
+  const { rows } = await db.query<R>({
+    name: q.tag || q.filter ? undefined : `newest-${table}${q.cursor ? "-after" : ""}`,
+    text: `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
+    values,
+  });
+  return rows;
+}
+
+/**
+ * The user's rows of `table`, oldest first, `size` at a time (keyset on created_at and id), never
+ * the whole table in memory: the export reads every table this way. `columns` must give cursor_us.
+ */
+export async function* oldestFirst<R extends { cursor_us: string; id: string }>(
+  db: Queryable,
+  table: "ideas" | "idea_versions" | "notes" | "conversations",
+  columns: string,
+  userId: string,
+  size: number,
+): AsyncGenerator<R[]> {
+  let after: Keyset | null = null;
+  for (;;) {
+    const params: unknown[] = [userId, size];
+    let where = "user_id = $1";
+    if (after) {
+      params.push(after.us, after.id);
+      where += ` AND (created_at, id) > (${fromUs("$3")}, $4::uuid)`;
+    }
+    const { rows } = await db.query<R>(
+      `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at, id LIMIT $2`,
+      params,
+    );
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { us: last.cursor_us, id: last.id };
+  }
+}

@@ -1,0 +1,116 @@
+import type { Note } from "@shinian/contract";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
+import { notFound } from "../errors.ts";
+import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
+import { noteVector } from "../services/text-index.ts";
+import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+
+export type NoteRow = {
+  id: string;
+  title: string;
+  content: string;
+  tags: string[];
+  source_idea_ids: string[];
+  pinned: boolean;
+  created_at: Date;
+  updated_at: Date;
+  cursor_us: string;
+};
+
+const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
+
+export const toNote = (r: NoteRow): Note => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  sourceIdeaIds: r.source_idea_ids,
+  tags: r.tags,
+  pinned: r.pinned,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+/** limit + 1 rows, newest first (see newestRows): the feed merges them with the ideas. */
+export const newestNoteRows = (db: Queryable, userId: string, q: NewestQuery) =>
+  newestRows<NoteRow>(db, "notes", NOTE_COLUMNS, userId, q);
+
+export async function listNotes(db: Queryable, userId: string, q: NewestQuery) {
+  return pageFrom(await newestNoteRows(db, userId, q), q.limit, toNote);
+}
+
+/** One of the user's notes (locked for the transaction with `lock`), or 404 笔记不存在. */
+async function findNoteRow(db: Queryable, userId: string, noteId: string, lock = false): Promise<NoteRow> {
+  const { rows } = await db.query<NoteRow>(
+    `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
+    [noteId, userId],
+  );
+  if (!rows[0]) throw notFound("笔记不存在");
+  return rows[0];
+}
+
+export const getNote = async (db: Queryable, userId: string, noteId: string) =>
+  toNote(await findNoteRow(db, userId, noteId));
+
+export async function ownsNote(db: Queryable, userId: string, noteId: string): Promise<boolean> {
+  const { rowCount } = await db.query("SELECT 1 FROM notes WHERE id = $1 AND user_id = $2", [noteId, userId]);
+  return Boolean(rowCount);
+}
+
+export type NewNote = {
+  title: string;
+  content: string;
+  tags: string[];
+  sourceIdeaIds: string[];
+  pinned: boolean;
+};
+
+/** A note written by the user, or composed by AI from ideas (the sources: checked by the caller). */
+export async function insertNote(db: Queryable, userId: string, note: NewNote): Promise<Note> {
+  const { rows } = await db.query<NoteRow>(
+    `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, pinned, search)
+     VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7::tsvector) RETURNING ${NOTE_COLUMNS}`,
+    [userId, note.title, note.content, note.tags, note.sourceIdeaIds, note.pinned, noteVector(note)],
+  );
+  return toNote(rows[0]!);
+}
+
+export type NotePatch = {
+  title?: string | undefined;
+  content?: string | undefined;
+  tags?: string[] | undefined;
+  pinned?: boolean | undefined;
+};
+
+/** Applies the user's edit to one of their notes (404 笔记不存在), its search words with it. */
+export async function updateNote(db: Db, userId: string, noteId: string, patch: NotePatch): Promise<Note> {
+  return tx(db, async (client) => {
+    const cur = await findNoteRow(client, userId, noteId, true);
+    const next = {
+      title: patch.title ?? cur.title,
+      content: patch.content ?? cur.content,
+      tags: patch.tags ?? cur.tags,
+      pinned: patch.pinned ?? cur.pinned,
+    };
+    const updated = await client.query<NoteRow>(
+      `UPDATE notes SET title = $3, content = $4, tags = $5, pinned = $6, search = $7::tsvector, updated_at = now()
+       WHERE id = $1 AND user_id = $2 RETURNING ${NOTE_COLUMNS}`,
+      [noteId, userId, next.title, next.content, next.tags, next.pinned, noteVector(next)],
+    );
+    return toNote(updated.rows[0]!);
+  });
+}
+
+/** Deletes a note of the user and the side chats about it (their messages quote it); false when there was none. */
+export async function deleteNote(db: Queryable, userId: string, noteId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `WITH gone AS (DELETE FROM notes WHERE id = $1 AND user_id = $2 RETURNING id),
+       chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
+     SELECT id FROM gone`,
+    [noteId, userId],
+  );
+  return Boolean(rowCount);
+}
+
+/** Every note of the user, oldest first, `size` at a time (the export). */
+export const noteBatches = (db: Queryable, userId: string, size: number) =>
+  oldestFirst<NoteRow>(db, "notes", NOTE_COLUMNS, userId, size);

@@ -1,0 +1,146 @@
+/**
+ * AI points: a balance per user (points_balances) and every change to it (points_ledger). Each
+ * write is ONE statement that moves the balance and appends its ledger line together; the rules
+ * (what may be granted, the 402, refunding once) are services/points.ts.
+ */
+import type { LedgerEntry, PointsReason } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+import { type Keyset, pageFrom } from "../lib/cursor.ts";
+
+/** Adds to the balance (made on first use) and appends the ledger line; the balance after. */
+export async function creditPoints(
+  db: Queryable,
+  userId: string,
+  amount: number,
+  reason: PointsReason,
+  note: string | null,
+): Promise<number> {
+  const { rows } = await db.query<{ balance_after: number }>(
+    `WITH b AS (
+       INSERT INTO points_balances (user_id, balance) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET balance = points_balances.balance + EXCLUDED.balance
+       RETURNING user_id, balance)
+     INSERT INTO points_ledger (user_id, delta, balance_after, reason, note)
+     SELECT user_id, $2, balance, $3, $4 FROM b RETURNING balance_after`,
+    [userId, amount, reason, note],
+  );
+  return rows[0]!.balance_after;
+}
+
+/** An account that starts with nothing still has a balance row. */
+export async function openBalance(db: Queryable, userId: string): Promise<void> {
+  await db.query("INSERT INTO points_balances (user_id, balance) VALUES ($1, 0)", [userId]);
+}
+
+/**
+ * Takes `cost` only while the balance covers it: the UPDATE matches no row otherwise, so
+ * concurrent spends (any number of processes) can never take it below zero. Null when it does not.
+ */
+export async function debitPoints(
+  db: Queryable,
+  userId: string,
+  cost: number,
+  reason: PointsReason,
+  note: string | null,
+): Promise<{ ledgerId: string; balance: number } | null> {
+  const { rows } = await db.query<{ id: string; balance_after: number }>({
+    name: "points-spend",
+    text: `WITH b AS (
+       UPDATE points_balances SET balance = balance - $2
+       WHERE user_id = $1 AND balance >= $2
+       RETURNING user_id, balance)
+     INSERT INTO points_ledger (user_id, delta, balance_after, reason, note)
+     SELECT user_id, -$2::int, balance, $3, $4 FROM b RETURNING id, balance_after`,
+    values: [userId, cost, reason, note],
+  });
+  return rows[0] ? { ledgerId: String(rows[0].id), balance: rows[0].balance_after } : null;
+}
+
+/**
+ * Gives back `cost` for the spend `refundOf`; the balance after. A second refund of one spend
+ * fails on the UNIQUE refund_of (23505).
+ */
+export async function creditRefund(
+  db: Queryable,
+  userId: string,
+  cost: number,
+  note: string,
+  refundOf: string,
+): Promise<number> {
+  const { rows } = await db.query<{ balance_after: number }>(
+    `WITH b AS (
+       UPDATE points_balances SET balance = balance + $2 WHERE user_id = $1 RETURNING user_id, balance)
+     INSERT INTO points_ledger (user_id, delta, balance_after, reason, note, refund_of)
+     SELECT user_id, $2, balance, 'refund', $3, $4 FROM b RETURNING balance_after`,
+    [userId, cost, note, refundOf],
+  );
+  return rows[0]!.balance_after;
+}
+
+export async function getBalance(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ balance: number }>(
+    "SELECT balance FROM points_balances WHERE user_id = $1",
+    [userId],
+  );
+  return rows[0]?.balance ?? 0;
+}
+
+/** What the spend `ledgerId` of the user took, or null when it is not one of their spends. */
+export async function spentCost(db: Queryable, userId: string, ledgerId: string): Promise<number | null> {
+  const { rows } = await db.query<{ cost: number }>(
+    "SELECT -delta AS cost FROM points_ledger WHERE id = $1 AND user_id = $2 AND delta < 0",
+    [ledgerId, userId],
+  );
+  return rows[0]?.cost ?? null;
+}
+
+type LedgerRow = {
+  id: string;
+  delta: number;
+  balance_after: number;
+  reason: PointsReason; // services/points.ts is the only writer, and takes only these
+  note: string | null;
+  created_at: Date;
+};
+
+const LEDGER_COLUMNS = "id, delta, balance_after, reason, note, created_at";
+
+export const toLedgerEntry = (r: LedgerRow): LedgerEntry => ({
+  id: String(r.id),
+  delta: r.delta,
+  balanceAfter: r.balance_after,
+  reason: r.reason,
+  note: r.note,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** The user's ledger, newest first. Its bigserial id is its order: the cursor is the last id seen. */
+export async function listLedger(db: Queryable, userId: string, q: { limit: number; cursor: Keyset | null }) {
+  const params: unknown[] = [userId, q.limit + 1];
+  if (q.cursor) params.push(q.cursor.id);
+  const { rows } = await db.query<LedgerRow & { cursor_us: string }>(
+    `SELECT ${LEDGER_COLUMNS}, '0' AS cursor_us FROM points_ledger
+     WHERE user_id = $1 ${q.cursor ? "AND id < $3::bigint" : ""} ORDER BY id DESC LIMIT $2`,
+    params,
+  );
+  return pageFrom(rows, q.limit, toLedgerEntry);
+}
+
+/** The user's whole ledger, oldest first, `size` lines at a time (the export). */
+export async function* ledgerBatches(
+  db: Queryable,
+  userId: string,
+  size: number,
+): AsyncGenerator<LedgerRow[]> {
+  let afterId = "0";
+  for (;;) {
+    const { rows } = await db.query<LedgerRow>(
+      `SELECT ${LEDGER_COLUMNS} FROM points_ledger
+       WHERE user_id = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,
+      [userId, afterId, size],
+    );
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    afterId = String(rows[rows.length - 1]!.id);
+  }
+}

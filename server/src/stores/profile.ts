@@ -1,0 +1,63 @@
+/** What a person tells about themself: the profile fields on users, and the avatar (avatars). */
+import { randomBytes } from "node:crypto";
+import type { Queryable } from "../db/pool.ts";
+
+export type ProfilePatch = {
+  nickname?: string | undefined;
+  identityDescription?: string | null | undefined;
+  settings?: { autoTidy?: boolean | undefined } | undefined;
+};
+
+/** Sets the fields the patch names (an empty self-introduction clears it); false when it names none. */
+export async function updateProfile(db: Queryable, userId: string, patch: ProfilePatch): Promise<boolean> {
+  const sets: string[] = [];
+  const params: unknown[] = [userId];
+  if (patch.nickname !== undefined) {
+    params.push(patch.nickname);
+    sets.push(`nickname = $${params.length}`);
+  }
+  if (patch.identityDescription !== undefined) {
+    params.push(patch.identityDescription || null);
+    sets.push(`identity_description = $${params.length}`);
+  }
+  if (patch.settings) {
+    params.push(JSON.stringify(patch.settings));
+    sets.push(`settings = settings || $${params.length}::jsonb`);
+  }
+  if (!sets.length) return false;
+  await db.query(`UPDATE users SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`, params);
+  return true;
+}
+
+/** The user's ideas, notes and points, as the profile page counts them. */
+export async function profileCounts(db: Queryable, userId: string) {
+  const { rows } = await db.query<{ ideas: number; notes: number; points: number }>(
+    `SELECT (SELECT count(*) FROM ideas WHERE user_id = $1)::int AS ideas,
+            (SELECT count(*) FROM notes WHERE user_id = $1)::int AS notes,
+            COALESCE((SELECT balance FROM points_balances WHERE user_id = $1), 0) AS points`,
+    [userId],
+  );
+  return rows[0]!;
+}
+
+/** Replaces the user's avatar; a new key each time, so its URL changes with it. */
+export async function saveAvatar(db: Queryable, userId: string, contentType: string, bytes: Uint8Array) {
+  await db.query(
+    `INSERT INTO avatars (user_id, content_type, data, key) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET content_type = $2, data = $3, key = $4, updated_at = now()`,
+    [userId, contentType, Buffer.from(bytes), randomBytes(16).toString("base64url")],
+  );
+}
+
+export type Avatar = { content_type: string; data: Buffer };
+
+export async function findAvatar(
+  db: Queryable,
+  by: { key: string } | { userId: string },
+): Promise<Avatar | null> {
+  const { rows } = await db.query<Avatar>(
+    `SELECT content_type, data FROM avatars WHERE ${"key" in by ? "key" : "user_id"} = $1`,
+    ["key" in by ? by.key : by.userId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,145 @@
+/**
+ * Finding the user's ideas and notes by their words, for the search page (services/search.ts builds
+ * the snippets) and for the AI assistant's sources (services/ai/grounding.ts picks and cuts them).
+ * Both tables in one statement, ranked together.
+ */
+import type { ItemRef } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+
+export type SearchRow = {
+  type: "idea" | "note";
+  id: string;
+  title: string;
+  content: string;
+  original_content: string;
+  tags: string[];
+  created_at: Date;
+};
+
+/**
+ * Every query word (`tsquery`, AND) against the GIN-indexed tsvector, ranked by ts_rank (title and
+ * tags weigh most). Not prepared: a generic plan cannot know how common the words are, and could
+ * walk all of a large account's rows for a rare one.
+ */
+export async function wordMatches(
+  db: Queryable,
+  userId: string,
+  tsquery: string,
+  limit: number,
+): Promise<SearchRow[]> {
+  const { rows } = await db.query<SearchRow>({
+    text: `SELECT * FROM (
+       SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
+       FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery
+       UNION ALL
+       SELECT 'note', id, title, content, '', tags, created_at, ts_rank(search, $2::tsquery)
+       FROM notes WHERE user_id = $1 AND search @@ $2::tsquery
+     ) r ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3`,
+    values: [userId, tsquery, limit],
+  });
+  return rows;
+}
+
+/**
+ * The rows whose text contains `query`, ignoring case, newest first, except those in `seen`: it
+ * finds coined words the segmenter splits differently (断舍离, product names) that word matching
+ * misses. It reads all of the user's rows.
+ */
+export async function substringMatches(
+  db: Queryable,
+  userId: string,
+  query: string,
+  seen: string[],
+  limit: number,
+): Promise<SearchRow[]> {
+  const needle = query.toLowerCase();
+  // lower() of every row is most of this scan's cost; a needle without cased letters (Chinese)
+  // is found in lower(x) exactly where it is found in x, so it compares the rows as they are.
+  const caseless = needle === query.toUpperCase();
+  const hay = (column: string) => (caseless ? column : `lower(${column})`);
+  const matches = (column: string) => `strpos(${hay(column)}, $2) > 0`;
+  const tagsMatch = `(cardinality(tags) > 0 AND ${matches("array_to_string(tags, ' ')")})`;
+  const { rows } = await db.query<SearchRow>({
+    name: caseless ? "search-substring" : "search-substring-lower",
+    text: `SELECT * FROM (
+       SELECT 'idea' AS type, id, title, content, original_content, tags, created_at FROM ideas
+       WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")}
+         OR (original_content <> content AND ${matches("original_content")}) OR ${tagsMatch})
+       UNION ALL
+       SELECT 'note', id, title, content, '', tags, created_at FROM notes
+       WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")} OR ${tagsMatch})
+     ) r ORDER BY created_at DESC, id DESC LIMIT $4`,
+    values: [userId, needle, seen, limit],
+  });
+  return rows;
+}
+
+/** What the assistant may read of an idea or note. */
+export type SourceRow = {
+  type: "idea" | "note";
+  id: string;
+  title: string;
+  content: string;
+  created_at: Date;
+};
+
+/**
+ * Any of the question's words (`tsquery`, OR), ranked, never an idea marked 不让AI读取, except
+ * the items in `skip`.
+ */
+export async function rankedSources(
+  db: Queryable,
+  userId: string,
+  tsquery: string,
+  limit: number,
+  skip: string[],
+): Promise<SourceRow[]> {
+  const { rows } = await db.query<SourceRow>({
+    text: `SELECT type, id, title, content, created_at FROM (
+       SELECT 'idea' AS type, id, title, content, created_at, ts_rank(search, $2::tsquery) AS rank
+       FROM ideas WHERE user_id = $1 AND NOT ai_excluded AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
+       UNION ALL
+       SELECT 'note', id, title, content, created_at, ts_rank(search, $2::tsquery)
+       FROM notes WHERE user_id = $1 AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
+     ) r ORDER BY rank DESC, created_at DESC LIMIT $3`,
+    values: [userId, tsquery, limit, skip],
+  });
+  return rows;
+}
+
+/** The newest ideas and notes, never an idea marked 不让AI读取, except the items in `skip`. */
+export async function newestSources(
+  db: Queryable,
+  userId: string,
+  limit: number,
+  skip: string[],
+): Promise<SourceRow[]> {
+  const { rows } = await db.query<SourceRow>({
+    name: "grounding-recent",
+    text: `SELECT * FROM (
+       (SELECT 'idea' AS type, id, title, content, created_at FROM ideas
+        WHERE user_id = $1 AND NOT ai_excluded AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
+       UNION ALL
+       (SELECT 'note', id, title, content, created_at FROM notes
+        WHERE user_id = $1 AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
+     ) r ORDER BY created_at DESC LIMIT $2`,
+    values: [userId, limit, skip],
+  });
+  return rows;
+}
+
+/** A side chat's subject, unless it is an idea marked 不让AI读取 (or not the user's). */
+export async function subjectSource(
+  db: Queryable,
+  userId: string,
+  subject: ItemRef,
+): Promise<SourceRow | undefined> {
+  const table = subject.type === "idea" ? "ideas" : "notes";
+  const guard = subject.type === "idea" ? "AND NOT ai_excluded" : "";
+  const { rows } = await db.query<SourceRow>({
+    name: `grounding-subject-${subject.type}`,
+    text: `SELECT $3::text AS type, id, title, content, created_at FROM ${table} WHERE id = $1 AND user_id = $2 ${guard}`,
+    values: [subject.id, userId, subject.type],
+  });
+  return rows[0];
+}
