@@ -62,7 +62,8 @@ export default defineConfig({
     // 本地模式: no AI provider configured
     {
       ...server,
-      command: "node scripts/ensure-web-build.mjs && node e2e/serve.mjs",
+      command:
+        "node scripts/ensure-web-build.mjs && node scripts/ensure-server-build.mjs && node e2e/serve.mjs",
       url: `${baseURL}/api/health`,
       env: { PORT: String(port), HOST: "127.0.0.1" },
     },

@@ -11,7 +11,7 @@ chmodSync(dir, 0o755);
 // With FAKE_PROVIDER_PORT this server talks to a local fake OpenAI-compatible provider.
 const fakePort = process.env.FAKE_PROVIDER_PORT;
 const provider = fakePort
-  ? spawn(process.execPath, ["--import", "tsx", "e2e/fake-provider.ts"], {
+  ? spawn(process.execPath, ["e2e/fake-provider.ts"], {
       stdio: "inherit",
       env: process.env,
     })
@@ -19,9 +19,10 @@ const provider = fakePort
 const ai = fakePort
   ? { AI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`, AI_API_KEY: "sk-e2e", AI_MODEL: "e2e-model" }
   : {};
-// node --import tsx (not npx): "exit" then means the server itself has drained and stopped
-// its PostgreSQL, so the data directory can go.
-const server = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+// The bundle that `npm start` runs (the config's first webServer builds it), started by node
+// itself (not npm/npx): "exit" then means the server itself has drained and stopped its
+// PostgreSQL, so the data directory can go.
+const server = spawn(process.execPath, ["server/dist/index.js"], {
   stdio: "inherit",
   env: {
     ...process.env,

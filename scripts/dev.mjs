@@ -12,7 +12,8 @@ const vite = path.join(
   "bin/vite.js",
 );
 const children = [
-  spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], { cwd: root, stdio: "inherit" }),
+  // From source: Node 24 strips the types itself, so an edit needs no build (npm start runs the bundle).
+  spawn(process.execPath, ["server/src/index.ts"], { cwd: root, stdio: "inherit" }),
   spawn(process.execPath, [vite], { cwd: path.join(root, "app"), stdio: "inherit" }),
 ];
 let stopping = false;

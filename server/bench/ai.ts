@@ -76,7 +76,7 @@ async function steady(one: (client: number) => Promise<number>) {
 }
 
 async function startProvider(pace: number) {
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/bench/provider-process.ts"], {
+  const proc = spawn(process.execPath, ["server/bench/provider-process.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, CHUNK_MS: String(pace) },
     stdio: ["ignore", "pipe", "inherit"],

@@ -171,7 +171,8 @@ export function startServer(
   const started = performance.now();
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/index.ts"], {
+  // the bundle `npm start` runs (the bench:* scripts build it first)
+  const proc = spawn(process.execPath, [...nodeArgs, "server/dist/index.js"], {
     cwd: ROOT,
     env: {
       ...process.env,

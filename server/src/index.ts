@@ -27,7 +27,7 @@ try {
   const shutdown = (signal: string) => {
     if (signalledAt) {
       // Ctrl+C under `npm start` delivers SIGINT twice at once (the terminal's process group and
-      // tsx relaying it): only a signal sent well after the first one means "exit now".
+      // npm relaying it): only a signal sent well after the first one means "exit now".
       if (Date.now() - signalledAt < 2000) return;
       logger.warn("second signal: exiting now", { signal });
       process.exit(1);

@@ -23,12 +23,30 @@ const STATUS_TEXT: Record<number, string> = {
   402: errorMessages.INSUFFICIENT_POINTS,
   403: "记录令牌只能用于记录想法",
   404: errorMessages.NOT_FOUND,
+  408: `${errorMessages.REQUEST_TIMEOUT}（请求未在时限内发完）`,
   409: errorMessages.CONFLICT,
   410: "这条想法已被删除，不会重新创建",
   413: errorMessages.PAYLOAD_TOO_LARGE,
   415: errorMessages.UNSUPPORTED_MEDIA_TYPE,
   429: "操作过于频繁或导出冷却中（含 Retry-After）",
+  431: `${errorMessages.HEADERS_TOO_LARGE}（上限 16 KB）`,
   503: `${errorMessages.SERVICE_UNAVAILABLE}（含 Retry-After）`,
+};
+
+/** Answered by Node's HTTP parser before any route runs, so any operation can return them. */
+const ANY_REQUEST = [408, 431];
+
+/** One line per tag (the reference page and tools show it); a new tag needs one — the lint test says so. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  系统: "服务状态检查，无需登录",
+  账号: "注册、登录、登录设备、修改密码、记录令牌与删除账号",
+  个人资料: "昵称、自我介绍、设置与头像",
+  想法: "随手记下的想法：记录、查看、修改与删除（原始内容永不改变）",
+  笔记: "较长的内容：新建、查看、修改与删除",
+  首页: "想法与笔记的混合列表，以及中文分词搜索",
+  AI点数: "AI 点数余额、价目与明细",
+  数据导出: "把全部数据打包成 zip 下载（有冷却时间）",
+  AI助手: "AI 模式、对话与流式回答、想法整理及其版本、把想法整理成笔记",
 };
 
 function operation(e: Endpoint): Json {
@@ -68,7 +86,8 @@ function operation(e: Endpoint): Json {
       },
     };
   }
-  if (e.auth) op.security = e.captureToken ? [{ bearer: [] }, { captureToken: [] }] : [{ bearer: [] }];
+  // An empty list says "public" explicitly; leaving security out would leave it undefined.
+  op.security = !e.auth ? [] : e.captureToken ? [{ bearer: [] }, { captureToken: [] }] : [{ bearer: [] }];
   const ok = String(e.status ?? 200);
   const responses: Json = {};
   if (e.produces) {
@@ -95,6 +114,7 @@ function operation(e: Endpoint): Json {
     ...(e.errors ?? []),
     ...(e.auth ? [401] : []),
     ...(e.auth && !e.captureToken ? [403] : []),
+    ...ANY_REQUEST,
   ]);
   for (const status of [...errors].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/E${status}` };
@@ -118,9 +138,14 @@ export function buildOpenApi(): Json {
       description:
         "成功：`{ success: true, message?, data }`；失败：HTTP 状态码 + `{ success: false, message, code }`（中文 message）。" +
         "除注册、登录、健康检查与头像图片外，均需 `Authorization: Bearer <token>`。",
+      // No licence has been granted for this API or its code (the repository carries none).
+      license: { name: "保留所有权利（未授予使用许可）", identifier: "LicenseRef-All-Rights-Reserved" },
     },
     servers: [{ url: "/" }],
-    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name],
+    })),
     paths,
     components: {
       securitySchemes: {
@@ -165,7 +190,7 @@ export function renderDocs(doc: Json): string {
       const params = (op.parameters as { name: string; in: string; required: boolean }[] | undefined) ?? [];
       const responses = op.responses as Record<string, Json>;
       const html = [
-        `<details><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code> — ${esc(String(op.summary))}${op.security ? ' <span class="lock">需登录</span>' : ""}</summary>`,
+        `<details><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code> — ${esc(String(op.summary))}${(op.security as unknown[]).length ? ' <span class="lock">需登录</span>' : ""}</summary>`,
         params.length
           ? `<p>参数：${params.map((p) => `<code>${esc(p.name)}</code>（${p.in}${p.required ? "，必填" : ""}）`).join("，")}</p>`
           : "",

@@ -44,7 +44,7 @@ type Child = { proc: ChildProcess; port: number; lines: string[] };
 /** Starts `node server/src/index.ts` (no wrapper, so the pid is the server's) and waits for "listening". */
 function startChild(dataDir: string, env: Record<string, string> = {}, ownGroup = false): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+    const proc = spawn(process.execPath, ["server/src/index.ts"], {
       cwd: ROOT,
       detached: ownGroup,
       env: {
@@ -286,14 +286,10 @@ describe("embedded PostgreSQL lifecycle", () => {
     // ...but the operator command works alongside it, through the running server's socket
     const base = `http://127.0.0.1:${running.port}`;
     const reg = await register(base, "op@example.cn");
-    const grant = await run(
-      process.execPath,
-      ["--import", "tsx", "server/src/cli/points-grant.ts", "op@example.cn", "7"],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" },
-      },
-    );
+    const grant = await run(process.execPath, ["server/src/cli/points-grant.ts", "op@example.cn", "7"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "error" },
+    });
     expect(grant.stdout).toContain("当前余额 107 点");
     const points = await fetch(`${base}/api/points`, {
       headers: { authorization: `Bearer ${reg.data.token}` },

@@ -11,7 +11,7 @@ import { call, forEachDatabase, registerUser, request } from "./helpers.ts";
 const silent = createLogger("silent");
 const run = promisify(execFile);
 const grantCli = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, ["--import", "tsx", "server/src/cli/points-grant.ts", ...args], {
+  run(process.execPath, ["server/src/cli/points-grant.ts", ...args], {
     env: { ...process.env, LOG_LEVEL: "error", ...env },
   });
 

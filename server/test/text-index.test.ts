@@ -35,7 +35,7 @@ describe("tokenize", () => {
       const words = tokenize(text).length;
       console.log(JSON.stringify({ words, ms: performance.now() - started }));
     `;
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
       cwd: ROOT,
       timeout: 10_000,
       killSignal: "SIGKILL",

@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chown, cp, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { Logger } from "../logger.ts";
 import { ensureOwnDir } from "./private-dir.ts";
 
@@ -48,13 +49,14 @@ export class EmbeddedPostgresError extends Error {
 type RunAs = { uid: number; gid: number } | null;
 
 class ClusterInUse extends EmbeddedPostgresError {
-  constructor(
-    readonly clusterDir: string,
-    readonly serverPid: number,
-  ) {
+  readonly clusterDir: string;
+  readonly serverPid: number;
+  constructor(clusterDir: string, serverPid: number) {
     super(
       `The database in ${clusterDir} is in use by another running server (pid ${serverPid}). Stop it first or use another DATA_DIR.`,
     );
+    this.clusterDir = clusterDir;
+    this.serverPid = serverPid;
   }
 }
 
@@ -91,44 +93,60 @@ export async function checkSymlinks(nativeDir: string): Promise<void> {
   }
 }
 
-function idOf(user: string): RunAs {
+// The checks below run at every start as root. They start no process where a file says enough,
+// and never block the event loop: index.ts loads the app's modules meanwhile (docs/benchmarks.md,
+// "Start-up without a TypeScript loader": synchronous runuser calls held a restart up to 0.7 s).
+const run = promisify(execFile);
+
+async function idOf(user: string): Promise<RunAs> {
+  const passwd = await readFile("/etc/passwd", "utf8").catch(() => "");
+  const entry = passwd.split("\n").find((line) => line.startsWith(`${user}:`));
+  const [, , uid, gid] = entry?.split(":") ?? [];
+  if (uid && gid) return { uid: Number(uid), gid: Number(gid) };
   try {
-    const uid = Number(execFileSync("id", ["-u", user], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", user], { encoding: "utf8" }).trim());
-    return { uid, gid };
+    // not a local account (LDAP and other NSS sources)
+    const [u, g] = await Promise.all([run("id", ["-u", user]), run("id", ["-g", user])]);
+    return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
   } catch {
     return null;
   }
 }
 
-/** True when `user` can do `test <flag> <file>` (checks every parent directory too). */
-function canAccess(user: string, flag: "-x" | "-w" | "-r", file: string): boolean {
+/**
+ * True when the `postgres` user can do `test <flag> <file>` (the kernel checks every parent
+ * directory too). setpriv only switches ids; runuser, the fallback where util-linux lacks
+ * setpriv, also opens a PAM session and takes ~5× as long.
+ */
+async function canAccess(
+  ids: { uid: number; gid: number },
+  flag: "-x" | "-w",
+  file: string,
+): Promise<boolean> {
   try {
-    execFileSync("runuser", ["-u", user, "--", "test", flag, file], { stdio: "ignore" });
+    await run("setpriv", [`--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--init-groups", "test", flag, file]);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") return false;
   }
+  return run("runuser", ["-u", "postgres", "--", "test", flag, file]).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
-  let ids = idOf("postgres");
+  let ids = await idOf("postgres");
   if (!ids) {
+    // the group may exist already
+    await run("groupadd", ["--system", "postgres"]).catch(() => undefined);
     try {
-      execFileSync("groupadd", ["--system", "postgres"], { stdio: "ignore" });
-    } catch {
-      // the group may exist already
-    }
-    try {
-      execFileSync("useradd", ["--system", "-g", "postgres", "--no-create-home", "postgres"], {
-        stdio: "ignore",
-      });
+      await run("useradd", ["--system", "-g", "postgres", "--no-create-home", "postgres"]);
     } catch (err) {
       throw new EmbeddedPostgresError(
         `Running as root, the embedded PostgreSQL needs a "postgres" system user, and creating it failed: ${(err as Error).message}`,
       );
     }
-    ids = idOf("postgres");
+    ids = await idOf("postgres");
   }
   if (!ids) throw new EmbeddedPostgresError('Could not find or create the "postgres" system user.');
   return ids;
@@ -145,7 +163,7 @@ function cacheRoot(): string {
 async function reachableNativeDir(nativeDir: string, runAs: RunAs): Promise<string> {
   if (!runAs) return nativeDir;
   const bin = path.join(nativeDir, "bin", "postgres");
-  if (canAccess("postgres", "-x", bin)) return nativeDir;
+  if (await canAccess(runAs, "-x", bin)) return nativeDir;
   const version = JSON.parse(await readFile(path.join(nativeDir, "..", "package.json"), "utf8"))
     .version as string;
   const copy = path.join(cacheRoot(), `native-${os.platform()}-${os.arch()}-${version}`);
@@ -161,7 +179,7 @@ async function reachableNativeDir(nativeDir: string, runAs: RunAs): Promise<stri
     await rm(copy, { recursive: true, force: true });
     await rename(tmp, copy);
   }
-  if (!canAccess("postgres", "-x", path.join(copy, "bin", "postgres"))) {
+  if (!(await canAccess(runAs, "-x", path.join(copy, "bin", "postgres")))) {
     throw new EmbeddedPostgresError(
       `The "postgres" user cannot execute the embedded PostgreSQL binaries, not even from the copy in ${copy}. ` +
         "Set DATABASE_URL to use an existing PostgreSQL server.",
@@ -178,12 +196,12 @@ async function reachableNativeDir(nativeDir: string, runAs: RunAs): Promise<stri
 async function clusterLocation(dataDir: string, runAs: RunAs, logger: Logger): Promise<string> {
   await mkdir(dataDir, { recursive: true });
   const preferred = path.join(dataDir, "pg");
-  if (!runAs || canAccess("postgres", "-x", dataDir)) return preferred;
+  if (!runAs || (await canAccess(runAs, "-x", dataDir))) return preferred;
   const fallbackRoot = "/var/lib/shinian";
   const key = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 12);
   const fallback = path.join(fallbackRoot, `pg-${key}`);
   await mkdir(fallbackRoot, { recursive: true, mode: 0o755 });
-  if (!canAccess("postgres", "-x", fallbackRoot)) {
+  if (!(await canAccess(runAs, "-x", fallbackRoot))) {
     throw new EmbeddedPostgresError(
       `The "postgres" user cannot reach DATA_DIR (${dataDir}) — a parent directory is private (e.g. mode 700 under /root) — ` +
         `nor ${fallbackRoot}. Set DATA_DIR to a directory every user can traverse, or set DATABASE_URL.`,
@@ -359,15 +377,18 @@ export async function startEmbeddedPostgres(opts: {
   const isRoot = process.getuid?.() === 0;
   const runAs: RunAs = isRoot ? await ensurePostgresUser() : null;
 
-  const packaged = opts.nativeDir ?? (await nativePackageDir());
-  await checkSymlinks(packaged);
-  phase("binaries found");
-  const nativeDir = await reachableNativeDir(packaged, runAs);
-  phase("binaries reachable");
-  const bin = path.join(nativeDir, "bin");
-
+  const binaries = (async () => {
+    const packaged = opts.nativeDir ?? (await nativePackageDir());
+    await checkSymlinks(packaged);
+    phase("binaries found");
+    const reachable = await reachableNativeDir(packaged, runAs);
+    phase("binaries reachable");
+    return reachable;
+  })();
+  binaries.catch(() => undefined); // awaited below, after the cluster's location (also checked as root)
   const clusterDir = await clusterLocation(path.resolve(opts.dataDir), runAs, logger);
   phase("cluster located");
+  const bin = path.join(await binaries, "bin");
   const hasCluster = existsSync(path.join(clusterDir, "PG_VERSION"));
   if (!hasCluster) {
     if (existsSync(clusterDir) && (await readdir(clusterDir)).length > 0) {
@@ -396,7 +417,7 @@ export async function startEmbeddedPostgres(opts: {
         async stop() {},
       };
     }
-    if (runAs && !canAccess("postgres", "-w", clusterDir)) {
+    if (runAs && !(await canAccess(runAs, "-w", clusterDir))) {
       throw new EmbeddedPostgresError(
         `The "postgres" user cannot write the database cluster ${clusterDir}. Fix its owner (chown -R postgres ${clusterDir}).`,
       );

@@ -63,11 +63,10 @@ export const IDLE_STATUS: ExportStatus = {
 const RUNNING = new Set(["checking", "preparing", "processing", "downloading"]);
 
 class StepError extends Error {
-  constructor(
-    readonly statusTitle: string,
-    message: string,
-  ) {
+  readonly statusTitle: string;
+  constructor(statusTitle: string, message: string) {
     super(message);
+    this.statusTitle = statusTitle;
   }
 }
 

@@ -10,12 +10,12 @@ export type PromptMessage = { role: "system" | "user" | "assistant"; content: st
  */
 export class ProviderError extends Error {
   override name = "ProviderError";
-  constructor(
-    message: string,
-    readonly status = 0,
-    readonly detail = "",
-  ) {
+  readonly status: number;
+  readonly detail: string;
+  constructor(message: string, status = 0, detail = "") {
     super(message);
+    this.status = status;
+    this.detail = detail;
   }
 }
 

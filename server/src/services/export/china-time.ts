@@ -3,22 +3,27 @@ import { EXPORT_FILE_PREFIX } from "@shinian/contract";
 const TZ = "Asia/Shanghai";
 export const BEIJING_OFFSET_MINUTES = 480; // no daylight saving time
 
-// Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it.
-const beijing = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TZ,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+// Built on first use, then kept: constructing an Intl.DateTimeFormat costs far more than
+// formatting with it, and building it at start-up pages in ~15 MB of ICU time-zone data that an
+// idle server never reads (docs/benchmarks.md, "Start-up without a TypeScript loader").
+let beijingFormat: Intl.DateTimeFormat | null = null;
+const beijing = () =>
+  (beijingFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: TZ,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }));
 const parts = (d: Date) =>
-  Object.fromEntries(beijing.formatToParts(d).map((p) => [p.type, p.value])) as Record<
-    "year" | "month" | "day" | "hour" | "minute" | "second",
-    string
-  >;
+  Object.fromEntries(
+    beijing()
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
 
 /** 2026-11-22 19:30:00 (Beijing time), the form users read in messages. */
 export function formatChinaTime(d: Date): string {

