@@ -1,0 +1,26 @@
+import {
+  captureTokensQuery,
+  ledgerQuery,
+  pointsQuery,
+  profileQuery,
+  sessionsQuery,
+} from "./account.ts";
+import { queryClient } from "./query-client.ts";
+
+// What route loaders call: each starts its screen's queries (on navigation, and on hover with the
+// router's `intent` preload) without waiting for them, so the screen still draws its frame at once
+// with its own loading state. Loaders import this module lazily: Query stays off the first screens.
+
+export function prefetchAiPoints() {
+  void queryClient.prefetchQuery(pointsQuery);
+  void queryClient.prefetchInfiniteQuery(ledgerQuery);
+}
+
+export function prefetchPrivacySecurity() {
+  void queryClient.prefetchQuery(sessionsQuery);
+  void queryClient.prefetchQuery(captureTokensQuery);
+}
+
+export function prefetchProfile() {
+  void queryClient.prefetchQuery(profileQuery);
+}
