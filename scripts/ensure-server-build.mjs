@@ -6,7 +6,7 @@
 // Why a bundle rather than `node server/src/index.ts` (Node 24 strips types itself): measured in
 // docs/benchmarks.md ("Start-up without a TypeScript loader"), the bundle idles ~40 MB smaller
 // (type stripping keeps a WebAssembly TypeScript parser resident) and spends less than half the
-// CPU time starting (one file to read instead of ~250). It also holds @shinian/contract, whose
+// CPU time starting (a few files to read instead of ~250). It also holds @shinian/contract, whose
 // package exports TypeScript source: Node refuses to strip types under node_modules, which works
 // today only because npm links workspaces (Node resolves the symlink to packages/contract) and
 // would break in an install that copies packages (`npm install --install-links`, a deploy
