@@ -1,10 +1,4 @@
-import {
-  captureTokensQuery,
-  ledgerQuery,
-  pointsQuery,
-  profileQuery,
-  sessionsQuery,
-} from "./account.ts";
+import { captureTokensQuery, ledgerQuery, pointsQuery, profileQuery, sessionsQuery } from "./account.ts";
 import { queryClient } from "./query-client.ts";
 
 // What route loaders call: each starts its screen's queries (on navigation, and on hover with the
