@@ -44,12 +44,9 @@ export function authGuard(opts: { allowCaptureToken?: boolean } = {}): Middlewar
   };
 }
 
-/** A signed-in session; a capture token is refused (403). */
-export const requireAuth = authGuard();
-
 /**
- * The caller's session id, on a route behind requireAuth (which refuses capture tokens, so this
- * never throws there; the check makes the type say so).
+ * The caller's session id, on a route whose contract endpoint does not let capture tokens in (its
+ * guard refuses them, so this never throws there; the check makes the type say so).
  */
 export function sessionIdOf(c: Context<AppEnv>): string {
   const { auth } = c.var;
