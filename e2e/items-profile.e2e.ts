@@ -11,7 +11,12 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({
   const composer = page.getByPlaceholder("记录一个想法…");
   await composer.fill("明天 早上 跑步五公里");
   await composer.press("Control+Enter");
-  await page.getByRole("list", { name: "想法和笔记" }).getByText("明天 早上 跑步五公里").click();
+  // A capture opens once the server has it: one still on its way (data-sync) cannot be opened yet,
+  // and on a busy machine the click came before the save.
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  await expect(list.getByText("明天 早上 跑步五公里")).toBeVisible();
+  await expect(list.locator("[data-sync]")).toHaveCount(0);
+  await list.getByText("明天 早上 跑步五公里").click();
   await expect(page).toHaveURL(/\/ideas\/[0-9a-f-]+$/);
   await expect(page).toHaveTitle("想法详情 - 拾念");
 
