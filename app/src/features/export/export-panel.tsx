@@ -2,6 +2,7 @@ import { Button, Card, CardContent, CardHeader, CardTitle } from "@shinian/ui";
 import * as React from "react";
 import { fetchExportPermission } from "../../api/export.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
+import { exportCardLoader } from "./export-card-loader.ts";
 import { useExport } from "./use-export.ts";
 
 /** Shows beforehand when the next export is allowed (PRODUCT §7), then starts the flow. */
@@ -33,7 +34,16 @@ export function ExportPanel() {
             {next === "未知" ? next : formatDateTime(next)}
           </p>
         ) : null}
-        <Button onClick={() => void machine.start()} disabled={exporting}>
+        <Button
+          // the card first, then the export: it shows every state, however fast the click
+          onClick={() =>
+            void exportCardLoader
+              .load()
+              .catch(() => undefined)
+              .then(() => machine.start())
+          }
+          disabled={exporting}
+        >
           导出全部数据
         </Button>
       </CardContent>

@@ -1,7 +1,7 @@
 import type { ExportStatus } from "@shinian/ui";
 import * as React from "react";
 import { fetchExportPermission, requestExport, saveBlob } from "../../api/export.ts";
-import { exportInUse } from "./export-in-use.ts";
+import { exportCardLoader } from "./export-card-loader.ts";
 import { createExportMachine, type ExportMachine } from "./export-machine.ts";
 
 let machine: ExportMachine | null = null;
@@ -20,6 +20,6 @@ export function exportMachine(): ExportMachine {
 export function useExport(): { status: ExportStatus; machine: ExportMachine; exporting: boolean } {
   const m = exportMachine();
   const status = React.useSyncExternalStore(m.subscribe, m.getStatus);
-  React.useEffect(() => exportInUse.mark(), []);
+  React.useEffect(() => void exportCardLoader.load().catch(() => undefined), []);
   return { status, machine: m, exporting: m.isExporting() };
 }

@@ -3,17 +3,13 @@ import { useRouterState } from "@tanstack/react-router";
 import * as React from "react";
 import { useOnline } from "../../hooks/use-online.ts";
 import { documentTitleFor } from "../../lib/page-title.ts";
-import { exportInUse } from "../export/export-in-use.ts";
-
-const ExportCardHost = React.lazy(() =>
-  import("../export/export-card-host.tsx").then((m) => ({ default: m.ExportCardHost })),
-);
+import { exportCardLoader } from "../export/export-card-loader.ts";
 
 /** Wraps every screen: keeps document.title in step with the path and floats the export card once a screen offers the export. */
 export function RootLayout({ children }: { children: React.ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const online = useOnline();
-  const exportOffered = React.useSyncExternalStore(exportInUse.subscribe, exportInUse.get);
+  const ExportCardHost = React.useSyncExternalStore(exportCardLoader.subscribe, exportCardLoader.get);
   React.useEffect(() => {
     document.title = documentTitleFor(pathname);
   }, [pathname]);
@@ -28,11 +24,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
         />
       )}
       {children}
-      {exportOffered ? (
-        <React.Suspense fallback={null}>
-          <ExportCardHost />
-        </React.Suspense>
-      ) : null}
+      {ExportCardHost ? <ExportCardHost /> : null}
     </>
   );
 }
