@@ -11,10 +11,11 @@
 // today only because npm links workspaces (Node resolves the symlink to packages/contract) and
 // would break in an install that copies packages (`npm install --install-links`, a deploy
 // image built from packed tarballs) or under `--preserve-symlinks`.
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { newestMtime } from "./newest-mtime.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, "server/dist");
@@ -26,15 +27,7 @@ const sources = [
   "node_modules/.package-lock.json", // rewritten by every npm install: dependencies changed
 ];
 
-function newest(target) {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return 0;
-  const info = statSync(full);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let latest = info.mtimeMs;
-  for (const entry of readdirSync(full)) latest = Math.max(latest, newest(path.join(target, entry)));
-  return latest;
-}
+const newest = (target) => newestMtime(root, target);
 
 // zod puts all of its ~50 message locales on `z.locales`, so no bundler can drop the unused ones
 // (350 kB, a third of the bundle). The contract uses zh-CN (z.config) and zod itself en: the

@@ -1,9 +1,10 @@
 // Builds app/dist when it is missing or older than the sources it is made from, so that
 // `npm start` always serves the current web app without rebuilding on every start.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { newestMtime } from "./newest-mtime.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const built = path.join(root, "app/dist/index.html");
@@ -18,15 +19,7 @@ const sources = [
   "tailwind.config.ts",
 ];
 
-function newest(target) {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return 0;
-  const info = statSync(full);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let latest = info.mtimeMs;
-  for (const entry of readdirSync(full)) latest = Math.max(latest, newest(path.join(target, entry)));
-  return latest;
-}
+const newest = (target) => newestMtime(root, target);
 
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const force = process.argv.includes("--force");
