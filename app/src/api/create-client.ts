@@ -28,7 +28,7 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-type Method = "get" | "post" | "put" | "patch" | "delete";
+type Method = "get" | "post" | "patch" | "delete";
 
 /** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | null {
@@ -160,7 +160,6 @@ export function createApiClient(options: ApiClientOptions) {
     get: <T>(path: string, request?: RequestOptions) => data<T>("get", path, request),
     post: <T>(path: string, request?: RequestOptions) => data<T>("post", path, request),
     patch: <T>(path: string, request?: RequestOptions) => data<T>("patch", path, request),
-    put: <T>(path: string, request?: RequestOptions) => data<T>("put", path, request),
     delete: <T>(path: string, request?: RequestOptions) => data<T>("delete", path, request),
   };
 }

@@ -8,6 +8,10 @@ type CallRequest<N extends EndpointName> = RequestOf<N> & CallOptions;
 type CallArgs<N extends EndpointName> =
   Record<never, never> extends RequestOf<N> ? [request?: CallRequest<N>] : [request: CallRequest<N>];
 
+/** A route's path relative to the client's base (`/api`), with its parameters filled in. */
+export const clientPath = (path: string, params?: Record<string, string>) =>
+  fillPath(path, params).replace(/^\/api/, "");
+
 /**
  * Calls the API by the contract's endpoint names: the path, method, request and answer types all
  * come from `@shinian/contract`. Only the zod-free route table is loaded at run time; the
@@ -16,7 +20,7 @@ type CallArgs<N extends EndpointName> =
 export function createEndpointCaller(client: ApiClient) {
   const prepare = <N extends EndpointName>(name: N, request: CallRequest<N> = {} as CallRequest<N>) => {
     const route = routes[name as RouteName];
-    const path = fillPath(route.path, request.params).replace(/^\/api/, "");
+    const path = clientPath(route.path, request.params);
     const options: RequestOptions = {
       json: request.body,
       searchParams: request.query as RequestOptions["searchParams"],

@@ -1,6 +1,7 @@
 import type { Profile, UpdateProfileRequest } from "@shinian/contract";
 import { routes } from "@shinian/contract/routes";
 import { api, call } from "./client.ts";
+import { clientPath } from "./endpoint-caller.ts";
 
 export const fetchProfile = () => call("getProfile");
 export const updateProfile = (body: UpdateProfileRequest) => call("updateProfile", { body });
@@ -8,5 +9,5 @@ export const updateProfile = (body: UpdateProfileRequest) => call("updateProfile
 export function uploadAvatar(file: File) {
   const body = new FormData();
   body.append("file", file);
-  return api.post<Profile>(routes.uploadAvatar.path.replace(/^\/api/, ""), { body });
+  return api.post<Profile>(clientPath(routes.uploadAvatar.path), { body });
 }
