@@ -20,5 +20,28 @@ export default defineConfig({
     pwa(),
   ],
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    // login.html is /login's own page (src/login-main.tsx): the first screen without the router.
+    rolldownOptions: {
+      input: { index: "index.html", login: "login.html" },
+      // One chunk each for React and the router rather than the many small ones that two entries
+      // split them into: fewer requests, and gzip sees each library whole.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "router", test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history)[\\/]/ },
+            // The design system's parts that both first screens (/login and 首页) draw, with Radix Tabs.
+            {
+              name: "first-screen-ui",
+              test: /packages[\\/]ui[\\/]src[\\/]components[\\/](button|alert|card|field|input|checkbox|tabs)[\\/]|@radix-ui[\\/](primitive|react-(tabs|roving-focus|collection|primitive|slot|compose-refs|context|id|direction|presence|use-controllable-state|use-callback-ref|use-layout-effect|use-effect-event))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -70,6 +70,35 @@ test("a protected route logged out goes to /login and comes back after login", a
   await expect(page).toHaveTitle("个人资料 - 拾念");
 });
 
+test("/login opened directly is its own light page; its links and signing in carry on into the app", async ({
+  page,
+  request,
+}) => {
+  const user = await apiUser(request);
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto("/login?redirect=%2Fprofile");
+  await expect(page).toHaveTitle("登录 - 拾念");
+  await expect(page.getByRole("button", { name: "登录" })).toBeVisible();
+  // The router app's code waits until the person starts on the form.
+  expect(scripts.filter((name) => name.includes("router-app"))).toEqual([]);
+
+  await page.getByRole("tab", { name: "注册" }).click();
+  await page.getByRole("link", { name: "《用户协议》" }).click();
+  await expect(page).toHaveURL(/\/user-agreement$/);
+  await expect(page.getByRole("heading", { name: "拾念用户协议" })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+
+  await page.getByLabel("账号").fill(user.account);
+  await page.getByLabel("密码").fill(PASSWORD);
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveTitle("个人资料 - 拾念");
+});
+
 test.describe("signed in", () => {
   test("a logged-in user at /login goes to /, and unknown paths go to /", async ({
     page,

@@ -74,6 +74,30 @@ forEachDatabase((ctx) => {
       expect((await api.json()).code).toBe("NOT_FOUND");
     });
 
+    it("serves /login its own page when the build has one, and index.html for every other path", async () => {
+      const withLogin = await mkdtemp(path.join(os.tmpdir(), "shinian-dist-"));
+      await writeFile(path.join(withLogin, "index.html"), "<!doctype html><title>拾念</title>");
+      await writeFile(path.join(withLogin, "login.html"), "<!doctype html><title>登录 - 拾念</title>");
+      try {
+        const built = createApp({
+          config: { ...testConfig(), appDistDir: withLogin },
+          db: ctx.db,
+          logger: createLogger("silent"),
+        });
+        for (const route of ["/login", "/login/", "/login?redirect=%2Fchat"]) {
+          const page = await built.request(route);
+          expect(page.status, route).toBe(200);
+          expect(await page.text(), route).toContain("<title>登录 - 拾念</title>");
+          expect(page.headers.get("cache-control")).toBe("no-cache");
+        }
+        for (const route of ["/", "/login-help", "/ideas/123", "/index.html"]) {
+          expect(await (await built.request(route)).text(), route).toContain("<title>拾念</title>");
+        }
+      } finally {
+        await rm(withLogin, { recursive: true, force: true });
+      }
+    });
+
     it("says the app is not built when there is no build", async () => {
       const bare = createApp({
         config: { ...testConfig(), appDistDir: path.join(dist, "missing") },

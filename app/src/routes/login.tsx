@@ -9,5 +9,9 @@ export const Route = createFileRoute("/login")({
   beforeLoad: ({ context }) => {
     if (context.auth.get().token) throw redirect({ to: "/", replace: true });
   },
-  component: LoginScreen,
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  return <LoginScreen redirect={Route.useSearch().redirect} />;
+}

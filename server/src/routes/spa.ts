@@ -55,7 +55,8 @@ async function fileIn(root: string, urlPath: string): Promise<string | null> {
 
 /**
  * Serves the built SPA (APP_DIST_DIR) on the same origin as the API: files as they are
- * (hashed assets cached for a year), any other path gets index.html so client routes work.
+ * (hashed assets cached for a year), /login its own login.html, any other path index.html so
+ * client routes work.
  */
 export function spaRoutes(distDir: string) {
   const root = path.resolve(distDir);
@@ -76,11 +77,13 @@ export function spaRoutes(distDir: string) {
   // gzip on the fly for the app's text files (JS, CSS, HTML): a fraction of the bytes on the first visit
   return new Hono<AppEnv>().use(compress()).get("*", async (c) => {
     const file = await fileIn(root, c.req.path);
-    if (file && path.basename(file) !== "index.html") {
+    if (file && !["index.html", "login.html"].includes(path.basename(file))) {
       const immutable = c.req.path.startsWith("/assets/");
       return serve(file, immutable ? "public, max-age=31536000, immutable" : "no-cache");
     }
-    const index = await fileIn(root, "/index.html");
+    // /login has its own page without the router (app/login.html); every other path is the router app.
+    const page = /^\/login\/?$/.test(c.req.path) ? await fileIn(root, "/login.html") : null;
+    const index = page ?? (await fileIn(root, "/index.html"));
     if (index) return serve(index, "no-cache");
     return c.text("拾念 API 服务运行中；前端尚未构建（npm run build 后由此提供）。接口文档：/api/docs", 404);
   });

@@ -13,23 +13,24 @@ import {
   TabsList,
   TabsTrigger,
 } from "@shinian/ui";
-import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { login, register } from "../../api/auth.ts";
 import { errorMessage } from "../../api/client.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { safeRedirect } from "../../auth/auth-state.ts";
+import { AppLink, useGo } from "../../lib/navigation.tsx";
 import { PublicShell } from "../layout/public-shell.tsx";
 import { type CredentialErrors, validateCredentials } from "./validate.ts";
 
 type Mode = "login" | "register";
 type Errors = CredentialErrors;
 
-const route = getRouteApi("/login");
-
-export function LoginScreen() {
-  const search = route.useSearch();
-  const navigate = useNavigate();
+/**
+ * 登录 / 注册. Shown by /login's own entry (login-main.tsx) on a first visit and by the router's
+ * /login route after signing out; it moves on through useGo, so it works without the router.
+ */
+export function LoginScreen({ redirect }: { redirect?: string }) {
+  const go = useGo();
   const auth = useAuth();
   const [mode, setMode] = React.useState<Mode>("login");
   const [account, setAccount] = React.useState("");
@@ -55,7 +56,7 @@ export function LoginScreen() {
           ? await login({ account, password })
           : await register({ account, password, agreeTerms: true });
       auth.login(result.token, result.user);
-      await navigate({ to: safeRedirect(search.redirect), replace: true });
+      go(safeRedirect(redirect), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, "请求失败"));
     } finally {
@@ -126,13 +127,13 @@ export function LoginScreen() {
                     }}
                   >
                     我已阅读并同意
-                    <Link to="/user-agreement" className="text-primary hover:underline">
+                    <AppLink to="/user-agreement" className="text-primary hover:underline">
                       《用户协议》
-                    </Link>
+                    </AppLink>
                     和
-                    <Link to="/privacy-policy" className="text-primary hover:underline">
+                    <AppLink to="/privacy-policy" className="text-primary hover:underline">
                       《隐私政策》
-                    </Link>
+                    </AppLink>
                   </Checkbox>
                   {errors.agreeTerms ? (
                     <p role="alert" className="text-error text-xs">

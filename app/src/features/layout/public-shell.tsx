@@ -1,19 +1,19 @@
 import { TopBarWordmark } from "@shinian/ui";
-import { Link } from "@tanstack/react-router";
 import type * as React from "react";
+import { AppLink } from "../../lib/navigation.tsx";
 
 /** A page outside the app's chrome (login, agreements): just the wordmark. */
 export function PublicShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-surface">
       <header className="mx-auto flex h-16 max-w-[1200px] items-center px-6">
-        <Link
+        <AppLink
           to="/"
           aria-label="拾念首页"
           className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <TopBarWordmark />
-        </Link>
+        </AppLink>
       </header>
       {children}
     </div>

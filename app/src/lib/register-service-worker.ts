@@ -1,0 +1,9 @@
+import { appConfig } from "../config/index.ts";
+
+/** The service worker caches the app shell so the app opens offline (seed §9: PWA on by default). */
+export function registerServiceWorker() {
+  if (!appConfig.pwaEnabled || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}
