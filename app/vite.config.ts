@@ -33,7 +33,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: "router", test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history)[\\/]/ },
+            {
+              name: "router",
+              test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history)[\\/]/,
+            },
             // The design system's parts that both first screens (/login and 首页) draw, with Radix Tabs.
             {
               name: "first-screen-ui",
