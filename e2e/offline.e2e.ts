@@ -163,6 +163,11 @@ test("offline, 首页's first page and the items opened before stay readable, ma
   await expect(page.getByLabel("内容", { exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "保存", exact: true })).toBeDisabled();
   await shot(page, "81-offline-idea");
+  // Back online, the idea is read again and can be edited, without a reload.
+  await context.setOffline(false);
+  await expect(page.getByText("这是最近一次打开时的内容，联网后才能编辑。")).toBeHidden();
+  await expect(page.getByLabel("内容", { exact: true })).toBeEnabled();
+  await context.setOffline(true);
 
   await page.goto("/");
   await list.getByText("没打开过的想法").click();

@@ -22,9 +22,9 @@ import { Route as AuthenticatedQuickIntroductionRouteImport } from './routes/_au
 import { Route as AuthenticatedDataAiPointsRouteImport } from './routes/_authenticated/_data/ai-points'
 import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_authenticated/_data/privacy-security'
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
-import { Route as AuthenticatedNotesIdRouteImport } from './routes/_authenticated/notes/$id'
-import { Route as AuthenticatedIdeasIdIndexRouteImport } from './routes/_authenticated/ideas/$id/index'
-import { Route as AuthenticatedIdeasIdOriginalRouteImport } from './routes/_authenticated/ideas/$id/original'
+import { Route as AuthenticatedDataNotesIdRouteImport } from './routes/_authenticated/_data/notes/$id'
+import { Route as AuthenticatedDataIdeasIdIndexRouteImport } from './routes/_authenticated/_data/ideas/$id/index'
+import { Route as AuthenticatedDataIdeasIdOriginalRouteImport } from './routes/_authenticated/_data/ideas/$id/original'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -93,22 +93,23 @@ const AuthenticatedDataProfileRoute =
     path: '/profile',
     getParentRoute: () => AuthenticatedDataRoute,
   } as any)
-const AuthenticatedNotesIdRoute = AuthenticatedNotesIdRouteImport.update({
-  id: '/notes/$id',
-  path: '/notes/$id',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedIdeasIdIndexRoute =
-  AuthenticatedIdeasIdIndexRouteImport.update({
+const AuthenticatedDataNotesIdRoute =
+  AuthenticatedDataNotesIdRouteImport.update({
+    id: '/notes/$id',
+    path: '/notes/$id',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
+const AuthenticatedDataIdeasIdIndexRoute =
+  AuthenticatedDataIdeasIdIndexRouteImport.update({
     id: '/ideas/$id/',
     path: '/ideas/$id/',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDataRoute,
   } as any)
-const AuthenticatedIdeasIdOriginalRoute =
-  AuthenticatedIdeasIdOriginalRouteImport.update({
+const AuthenticatedDataIdeasIdOriginalRoute =
+  AuthenticatedDataIdeasIdOriginalRouteImport.update({
     id: '/ideas/$id/original',
     path: '/ideas/$id/original',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDataRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -123,9 +124,9 @@ export interface FileRoutesByFullPath {
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
-  '/notes/$id': typeof AuthenticatedNotesIdRoute
-  '/ideas/$id/original': typeof AuthenticatedIdeasIdOriginalRoute
-  '/ideas/$id/': typeof AuthenticatedIdeasIdIndexRoute
+  '/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
+  '/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -139,9 +140,9 @@ export interface FileRoutesByTo {
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
-  '/notes/$id': typeof AuthenticatedNotesIdRoute
-  '/ideas/$id/original': typeof AuthenticatedIdeasIdOriginalRoute
-  '/ideas/$id': typeof AuthenticatedIdeasIdIndexRoute
+  '/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
+  '/ideas/$id': typeof AuthenticatedDataIdeasIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -158,9 +159,9 @@ export interface FileRoutesById {
   '/_authenticated/_data/ai-points': typeof AuthenticatedDataAiPointsRoute
   '/_authenticated/_data/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
-  '/_authenticated/notes/$id': typeof AuthenticatedNotesIdRoute
-  '/_authenticated/ideas/$id/original': typeof AuthenticatedIdeasIdOriginalRoute
-  '/_authenticated/ideas/$id/': typeof AuthenticatedIdeasIdIndexRoute
+  '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/_authenticated/_data/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
+  '/_authenticated/_data/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -210,9 +211,9 @@ export interface FileRouteTypes {
     | '/_authenticated/_data/ai-points'
     | '/_authenticated/_data/privacy-security'
     | '/_authenticated/_data/profile'
-    | '/_authenticated/notes/$id'
-    | '/_authenticated/ideas/$id/original'
-    | '/_authenticated/ideas/$id/'
+    | '/_authenticated/_data/notes/$id'
+    | '/_authenticated/_data/ideas/$id/original'
+    | '/_authenticated/_data/ideas/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -316,26 +317,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataProfileRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
-    '/_authenticated/notes/$id': {
-      id: '/_authenticated/notes/$id'
+    '/_authenticated/_data/notes/$id': {
+      id: '/_authenticated/_data/notes/$id'
       path: '/notes/$id'
       fullPath: '/notes/$id'
-      preLoaderRoute: typeof AuthenticatedNotesIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDataNotesIdRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
     }
-    '/_authenticated/ideas/$id/': {
-      id: '/_authenticated/ideas/$id/'
+    '/_authenticated/_data/ideas/$id/': {
+      id: '/_authenticated/_data/ideas/$id/'
       path: '/ideas/$id'
       fullPath: '/ideas/$id/'
-      preLoaderRoute: typeof AuthenticatedIdeasIdIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDataIdeasIdIndexRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
     }
-    '/_authenticated/ideas/$id/original': {
-      id: '/_authenticated/ideas/$id/original'
+    '/_authenticated/_data/ideas/$id/original': {
+      id: '/_authenticated/_data/ideas/$id/original'
       path: '/ideas/$id/original'
       fullPath: '/ideas/$id/original'
-      preLoaderRoute: typeof AuthenticatedIdeasIdOriginalRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDataIdeasIdOriginalRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
     }
   }
 }
@@ -344,12 +345,18 @@ interface AuthenticatedDataRouteChildren {
   AuthenticatedDataAiPointsRoute: typeof AuthenticatedDataAiPointsRoute
   AuthenticatedDataPrivacySecurityRoute: typeof AuthenticatedDataPrivacySecurityRoute
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
+  AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
+  AuthenticatedDataIdeasIdOriginalRoute: typeof AuthenticatedDataIdeasIdOriginalRoute
+  AuthenticatedDataIdeasIdIndexRoute: typeof AuthenticatedDataIdeasIdIndexRoute
 }
 
 const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataAiPointsRoute: AuthenticatedDataAiPointsRoute,
   AuthenticatedDataPrivacySecurityRoute: AuthenticatedDataPrivacySecurityRoute,
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
+  AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,
+  AuthenticatedDataIdeasIdOriginalRoute: AuthenticatedDataIdeasIdOriginalRoute,
+  AuthenticatedDataIdeasIdIndexRoute: AuthenticatedDataIdeasIdIndexRoute,
 }
 
 const AuthenticatedDataRouteWithChildren =
@@ -361,9 +368,6 @@ interface AuthenticatedRouteChildren {
   AuthenticatedGuideRoute: typeof AuthenticatedGuideRoute
   AuthenticatedQuickIntroductionRoute: typeof AuthenticatedQuickIntroductionRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
-  AuthenticatedNotesIdRoute: typeof AuthenticatedNotesIdRoute
-  AuthenticatedIdeasIdOriginalRoute: typeof AuthenticatedIdeasIdOriginalRoute
-  AuthenticatedIdeasIdIndexRoute: typeof AuthenticatedIdeasIdIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -372,9 +376,6 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedGuideRoute: AuthenticatedGuideRoute,
   AuthenticatedQuickIntroductionRoute: AuthenticatedQuickIntroductionRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
-  AuthenticatedNotesIdRoute: AuthenticatedNotesIdRoute,
-  AuthenticatedIdeasIdOriginalRoute: AuthenticatedIdeasIdOriginalRoute,
-  AuthenticatedIdeasIdIndexRoute: AuthenticatedIdeasIdIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -1,4 +1,5 @@
 import { captureTokensQuery, ledgerQuery, pointsQuery, profileQuery, sessionsQuery } from "./account.ts";
+import { type ItemKind, itemQuery } from "./items.ts";
 import { queryClient } from "./query-client.ts";
 
 // What route loaders call: each starts its screen's queries (on navigation, and on hover with the
@@ -17,4 +18,8 @@ export function prefetchPrivacySecurity() {
 
 export function prefetchProfile() {
   void queryClient.prefetchQuery(profileQuery);
+}
+
+export function prefetchItem(kind: ItemKind, id: string) {
+  void queryClient.prefetchQuery(itemQuery(kind, id));
 }

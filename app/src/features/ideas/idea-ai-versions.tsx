@@ -1,8 +1,11 @@
-import type { Idea, IdeaVersions as Versions } from "@shinian/contract";
+import type { Idea } from "@shinian/contract";
 import { Alert, IdeaVersionHistory } from "@shinian/ui";
+import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
-import { applyVersion, fetchVersions, tidyIdea } from "../../api/ai.ts";
+import { applyVersion, tidyIdea } from "../../api/ai.ts";
 import { errorMessage } from "../../api/client.ts";
+import { ideaVersionsQuery } from "../../data/items.ts";
+import { queryClient } from "../../data/query-client.ts";
 import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
 import { useAiInfo } from "../chat/use-ai-info.ts";
 
@@ -12,17 +15,13 @@ import { useAiInfo } from "../chat/use-ai-info.ts";
  */
 export function IdeaAiVersions({ idea, onIdeaChange }: { idea: Idea; onIdeaChange: (idea: Idea) => void }) {
   const { info } = useAiInfo();
-  const [versions, setVersions] = React.useState<Versions | null>(null);
+  const versions = useQuery(ideaVersionsQuery(idea.id)).data ?? null;
   const [tidying, setTidying] = React.useState(false);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
 
-  React.useEffect(() => {
-    fetchVersions(idea.id).then(setVersions, () => {});
-  }, [idea.id]);
-
   const pending = idea.aiStatus === "pending";
   const refreshVersions = React.useCallback(
-    () => fetchVersions(idea.id).then(setVersions, () => {}),
+    () => queryClient.invalidateQueries({ queryKey: ideaVersionsQuery(idea.id).queryKey }),
     [idea.id],
   );
   usePendingIdeas(pending ? [idea.id] : [], (fresh) => {

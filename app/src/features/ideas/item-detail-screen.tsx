@@ -17,15 +17,17 @@ import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { deleteIdea, deleteNote, updateIdea, updateNote } from "../../api/items.ts";
+import { itemKeys, type LoadedItem } from "../../data/items.ts";
+import { queryClient } from "../../data/query-client.ts";
 import { useDraft, useEditedField } from "../../hooks/use-draft.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
 import { RelatedItems } from "./related-items.tsx";
-import { type LoadedItem, useItem } from "./use-item.ts";
+import { useItem } from "./use-item.ts";
 
-const ideaRoute = getRouteApi("/_authenticated/ideas/$id/");
-const noteRoute = getRouteApi("/_authenticated/notes/$id");
+const ideaRoute = getRouteApi("/_authenticated/_data/ideas/$id/");
+const noteRoute = getRouteApi("/_authenticated/_data/notes/$id");
 
 export function IdeaDetailScreen() {
   const { id } = ideaRoute.useParams();
@@ -83,7 +85,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
                   />
                 </div>
               ) : null}
-              <Editor key={`${data.item.id}:${revision}`} loaded={data} onSaved={set} />
+              <Editor key={`${data.item.id}:${revision}:${offline}`} loaded={data} onSaved={set} />
               {data.kind === "idea" ? (
                 <div className="px-6 pb-8">
                   <IdeaAiVersions idea={data.item} onIdeaChange={showIdea} />
@@ -169,6 +171,7 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
     setContent("");
     clearTitle();
     clearTags();
+    queryClient.removeQueries({ queryKey: itemKeys.item(kind, item.id) });
     await navigate({ to: "/" });
   };
 

@@ -3,7 +3,7 @@ import { getRouteApi, Link } from "@tanstack/react-router";
 import { AppShell } from "../layout/app-shell.tsx";
 import { useItem } from "./use-item.ts";
 
-const route = getRouteApi("/_authenticated/ideas/$id/original");
+const route = getRouteApi("/_authenticated/_data/ideas/$id/original");
 
 /** /ideas/{id}/original: the words as typed, read-only, with a copy button (已复制 for 3 s). */
 export function OriginalIdeaScreen() {

@@ -1,29 +1,15 @@
-import type { SearchItem } from "@shinian/contract";
 import { Button, EmptyState } from "@shinian/ui";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import * as React from "react";
-import { search } from "../../api/items.ts";
+import { relatedQuery } from "../../data/items.ts";
 import { SearchHit } from "./search-hit.tsx";
 
 /** Related ideas and notes for the right pane: a search by the item's title (or first words). */
 export function RelatedItems({ id, query }: { id: string; query: string }) {
-  const [items, setItems] = React.useState<SearchItem[] | null>(null);
   const q = query.trim().slice(0, 20);
-
-  React.useEffect(() => {
-    let live = true;
-    if (!q) {
-      setItems([]);
-      return;
-    }
-    search(q).then(
-      (r) => live && setItems(r.items.filter((item) => item.id !== id).slice(0, 5)),
-      () => live && setItems([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, q]);
+  const related = useQuery(relatedQuery(id, q));
+  // Nothing to search by, or the search failed: the pane says there is nothing related.
+  const items = !q || related.isError ? [] : (related.data ?? null);
 
   return (
     <div className="flex flex-col gap-4 p-6">

@@ -1,57 +1,26 @@
-import type { Idea, Note } from "@shinian/contract";
+import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
-import { errorMessage, isNoResponse } from "../../api/client.ts";
-import { fetchIdea, fetchNote } from "../../api/items.ts";
-import { useAuth } from "../../auth/auth-context.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { type ItemKind, itemQuery, type LoadedItem } from "../../data/items.ts";
+import { queryClient } from "../../data/query-client.ts";
 import { useOnline } from "../../hooks/use-online.ts";
-import { keepItem, readItem } from "../../lib/offline-copies.ts";
 
-export type ItemKind = "idea" | "note";
-export type LoadedItem = { kind: "idea"; item: Idea } | { kind: "note"; item: Note };
-
-type ItemState = { data: LoadedItem | null; error: string | null; offline?: boolean };
-
-/** One idea or note; offline, the copy kept when it was last opened (read-only: `offline`). */
+/** One idea or note from the query cache; offline, the copy kept when it was last opened (read-only: `offline`). */
 export function useItem(kind: ItemKind, id: string) {
-  const userId = useAuth().user?.id;
-  const [state, setState] = React.useState<ItemState>({ data: null, error: null });
-  // A kept copy is shown offline; back online, the item is read again (and becomes editable).
+  const query = useQuery(itemQuery(kind, id));
+  // Back online, a kept copy is read again (and becomes editable). Query's own refetch on
+  // reconnect misses a page that was opened offline: it starts out believing it is online.
   const online = useOnline();
-  const [attempt, setAttempt] = React.useState(0);
+  const offline = Boolean(query.data?.offline);
+  const { refetch } = query;
   React.useEffect(() => {
-    if (online && state.offline) setAttempt((n) => n + 1);
-  }, [online, state.offline]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger, not read
-  React.useEffect(() => {
-    let live = true;
-    setState({ data: null, error: null });
-    const load: Promise<LoadedItem> =
-      kind === "idea"
-        ? fetchIdea(id).then((item) => ({ kind: "idea", item }))
-        : fetchNote(id).then((item) => ({ kind: "note", item }));
-    load.then(
-      (data) => {
-        if (!live) return;
-        setState({ data, error: null });
-        if (userId) void keepItem(userId, data).catch(() => undefined);
-      },
-      async (e) => {
-        const kept =
-          userId && isNoResponse(e)
-            ? await readItem<LoadedItem>(userId, kind, id).catch(() => undefined)
-            : undefined;
-        if (!live) return;
-        setState(
-          kept
-            ? { data: kept, error: null, offline: true }
-            : { data: null, error: errorMessage(e, "加载失败") },
-        );
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [kind, id, userId, attempt]);
-  const set = React.useCallback((data: LoadedItem) => setState({ data, error: null }), []);
-  return { ...state, set };
+    if (online && offline) void refetch();
+  }, [online, offline, refetch]);
+  const set = React.useCallback(
+    (data: LoadedItem) => queryClient.setQueryData(itemQuery(kind, id).queryKey, data),
+    [kind, id],
+  );
+  // A failed re-read behind the scenes keeps what is shown; the error shows only when nothing is.
+  const error = query.data || !query.error ? null : errorMessage(query.error, "加载失败");
+  return { data: query.data ?? null, error, offline, set };
 }
