@@ -16,10 +16,10 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as UserAgreementRouteImport } from './routes/user-agreement'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedDataRouteImport } from './routes/_authenticated/_data'
-import { Route as AuthenticatedChatRouteImport } from './routes/_authenticated/chat'
 import { Route as AuthenticatedGuideRouteImport } from './routes/_authenticated/guide'
 import { Route as AuthenticatedQuickIntroductionRouteImport } from './routes/_authenticated/quick-introduction'
 import { Route as AuthenticatedDataAiPointsRouteImport } from './routes/_authenticated/_data/ai-points'
+import { Route as AuthenticatedDataChatRouteImport } from './routes/_authenticated/_data/chat'
 import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_authenticated/_data/privacy-security'
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
 import { Route as AuthenticatedDataNotesIdRouteImport } from './routes/_authenticated/_data/notes/$id'
@@ -59,11 +59,6 @@ const AuthenticatedDataRoute = AuthenticatedDataRouteImport.update({
   id: '/_data',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedChatRoute = AuthenticatedChatRouteImport.update({
-  id: '/chat',
-  path: '/chat',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
 const AuthenticatedGuideRoute = AuthenticatedGuideRouteImport.update({
   id: '/guide',
   path: '/guide',
@@ -81,6 +76,11 @@ const AuthenticatedDataAiPointsRoute =
     path: '/ai-points',
     getParentRoute: () => AuthenticatedDataRoute,
   } as any)
+const AuthenticatedDataChatRoute = AuthenticatedDataChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => AuthenticatedDataRoute,
+} as any)
 const AuthenticatedDataPrivacySecurityRoute =
   AuthenticatedDataPrivacySecurityRouteImport.update({
     id: '/privacy-security',
@@ -118,10 +118,10 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/user-agreement': typeof UserAgreementRoute
-  '/chat': typeof AuthenticatedChatRoute
   '/guide': typeof AuthenticatedGuideRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
@@ -134,10 +134,10 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/user-agreement': typeof UserAgreementRoute
   '/': typeof AuthenticatedIndexRoute
-  '/chat': typeof AuthenticatedChatRoute
   '/guide': typeof AuthenticatedGuideRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
@@ -152,11 +152,11 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/user-agreement': typeof UserAgreementRoute
   '/_authenticated/_data': typeof AuthenticatedDataRouteWithChildren
-  '/_authenticated/chat': typeof AuthenticatedChatRoute
   '/_authenticated/guide': typeof AuthenticatedGuideRoute
   '/_authenticated/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/_data/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/_authenticated/_data/chat': typeof AuthenticatedDataChatRoute
   '/_authenticated/_data/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
   '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
@@ -171,10 +171,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy-policy'
     | '/user-agreement'
-    | '/chat'
     | '/guide'
     | '/quick-introduction'
     | '/ai-points'
+    | '/chat'
     | '/privacy-security'
     | '/profile'
     | '/notes/$id'
@@ -187,10 +187,10 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/user-agreement'
     | '/'
-    | '/chat'
     | '/guide'
     | '/quick-introduction'
     | '/ai-points'
+    | '/chat'
     | '/privacy-security'
     | '/profile'
     | '/notes/$id'
@@ -204,11 +204,11 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/user-agreement'
     | '/_authenticated/_data'
-    | '/_authenticated/chat'
     | '/_authenticated/guide'
     | '/_authenticated/quick-introduction'
     | '/_authenticated/'
     | '/_authenticated/_data/ai-points'
+    | '/_authenticated/_data/chat'
     | '/_authenticated/_data/privacy-security'
     | '/_authenticated/_data/profile'
     | '/_authenticated/_data/notes/$id'
@@ -275,13 +275,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/chat': {
-      id: '/_authenticated/chat'
-      path: '/chat'
-      fullPath: '/chat'
-      preLoaderRoute: typeof AuthenticatedChatRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/guide': {
       id: '/_authenticated/guide'
       path: '/guide'
@@ -301,6 +294,13 @@ declare module '@tanstack/react-router' {
       path: '/ai-points'
       fullPath: '/ai-points'
       preLoaderRoute: typeof AuthenticatedDataAiPointsRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
+    '/_authenticated/_data/chat': {
+      id: '/_authenticated/_data/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof AuthenticatedDataChatRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
     '/_authenticated/_data/privacy-security': {
@@ -343,6 +343,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedDataRouteChildren {
   AuthenticatedDataAiPointsRoute: typeof AuthenticatedDataAiPointsRoute
+  AuthenticatedDataChatRoute: typeof AuthenticatedDataChatRoute
   AuthenticatedDataPrivacySecurityRoute: typeof AuthenticatedDataPrivacySecurityRoute
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
   AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
@@ -352,6 +353,7 @@ interface AuthenticatedDataRouteChildren {
 
 const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataAiPointsRoute: AuthenticatedDataAiPointsRoute,
+  AuthenticatedDataChatRoute: AuthenticatedDataChatRoute,
   AuthenticatedDataPrivacySecurityRoute: AuthenticatedDataPrivacySecurityRoute,
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
   AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,
@@ -364,7 +366,6 @@ const AuthenticatedDataRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDataRoute: typeof AuthenticatedDataRouteWithChildren
-  AuthenticatedChatRoute: typeof AuthenticatedChatRoute
   AuthenticatedGuideRoute: typeof AuthenticatedGuideRoute
   AuthenticatedQuickIntroductionRoute: typeof AuthenticatedQuickIntroductionRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
@@ -372,7 +373,6 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDataRoute: AuthenticatedDataRouteWithChildren,
-  AuthenticatedChatRoute: AuthenticatedChatRoute,
   AuthenticatedGuideRoute: AuthenticatedGuideRoute,
   AuthenticatedQuickIntroductionRoute: AuthenticatedQuickIntroductionRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,

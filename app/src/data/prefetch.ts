@@ -1,4 +1,5 @@
 import { captureTokensQuery, ledgerQuery, pointsQuery, profileQuery, sessionsQuery } from "./account.ts";
+import { conversationsQuery } from "./chat.ts";
 import { type ItemKind, itemQuery } from "./items.ts";
 import { queryClient } from "./query-client.ts";
 
@@ -22,4 +23,8 @@ export function prefetchProfile() {
 
 export function prefetchItem(kind: ItemKind, id: string) {
   void queryClient.prefetchQuery(itemQuery(kind, id));
+}
+
+export function prefetchChat() {
+  void queryClient.prefetchQuery(conversationsQuery());
 }

@@ -1,4 +1,3 @@
-import type { Conversation } from "@shinian/contract";
 import {
   AiModeBadge,
   Alert,
@@ -9,21 +8,19 @@ import {
   EmptyState,
   useMarkdownReady,
 } from "@shinian/ui";
+import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import * as React from "react";
-import {
-  createConversation,
-  deleteConversation,
-  listConversations,
-  renameConversation,
-} from "../../api/ai.ts";
+import { createConversation, deleteConversation, renameConversation } from "../../api/ai.ts";
 import { errorMessage } from "../../api/client.ts";
+import { conversationsQuery, updateConversations } from "../../data/chat.ts";
+import { queryClient } from "../../data/query-client.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { ChatMessages, costHint } from "./chat-messages.tsx";
 import { useAiInfo } from "./use-ai-info.ts";
 import { useAsk, useConversation } from "./use-conversation.ts";
 
-const route = getRouteApi("/_authenticated/chat");
+const route = getRouteApi("/_authenticated/_data/chat");
 
 const SUGGESTIONS = ["最近我都在想些什么？", "帮我整理一下关于工作的想法", "我记录过哪些想读的书？"];
 
@@ -33,13 +30,14 @@ export function ChatScreen() {
   const navigate = route.useNavigate();
   const activeId = search.c ?? null;
   const { info, balance, updateBalance } = useAiInfo({ withBalance: true });
-  const [conversations, setConversations] = React.useState<Conversation[] | null>(null);
+  const listed = useQuery(conversationsQuery());
+  const conversations = listed.data ?? null;
 
   const chat = useConversation(activeId, {
     onBalance: updateBalance,
     create: () => createConversation(),
     onCreated: (created) => {
-      setConversations((list) => [created, ...(list ?? [])]);
+      updateConversations((list) => [created, ...list]);
       void navigate({ search: { c: created.id }, replace: true });
     },
   });
@@ -49,19 +47,12 @@ export function ChatScreen() {
   const markdownReady = useMarkdownReady();
   const askAndRefresh = async (question: string) => {
     // the first question names the conversation on the server: show it
-    if (await ask(question))
-      listConversations().then(
-        (page) => setConversations(page.items),
-        () => {},
-      );
+    if (await ask(question)) void queryClient.invalidateQueries({ queryKey: conversationsQuery().queryKey });
   };
 
   React.useEffect(() => {
-    listConversations().then(
-      (page) => setConversations(page.items),
-      (e) => setNotice(errorMessage(e, "对话列表加载失败")),
-    );
-  }, [setNotice]);
+    if (listed.error) setNotice(errorMessage(listed.error, "对话列表加载失败"));
+  }, [listed.error, setNotice]);
 
   // 问AI hands its text over in ?q=: it waits in the composer (after any unsent draft), so the
   // cost is seen before asking.
@@ -92,7 +83,7 @@ export function ChatScreen() {
               updatedAt: c.updatedAt,
             }))}
             activeId={activeId}
-            loading={conversations === null}
+            loading={listed.isPending}
             onSelect={(id) => {
               setDrawerOpen(false);
               void navigate({ search: { c: id } });
@@ -104,7 +95,7 @@ export function ChatScreen() {
             onRename={async (id, title) => {
               try {
                 const renamed = await renameConversation(id, title);
-                setConversations((list) => (list ?? []).map((c) => (c.id === id ? renamed : c)));
+                updateConversations((list) => list.map((c) => (c.id === id ? renamed : c)));
               } catch (e) {
                 setNotice(errorMessage(e, "重命名失败"));
               }
@@ -112,7 +103,7 @@ export function ChatScreen() {
             onDelete={async (id) => {
               try {
                 await deleteConversation(id);
-                setConversations((list) => (list ?? []).filter((c) => c.id !== id));
+                updateConversations((list) => list.filter((c) => c.id !== id));
                 if (id === activeId) void navigate({ search: {} });
               } catch (e) {
                 setNotice(errorMessage(e, "删除失败"));

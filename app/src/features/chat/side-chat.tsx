@@ -1,7 +1,9 @@
 import type { ItemRef } from "@shinian/contract";
 import { AiModeBadge, Alert, ChatComposer, ChatLayout, EmptyState } from "@shinian/ui";
+import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
-import { createConversation, listConversations } from "../../api/ai.ts";
+import { createConversation } from "../../api/ai.ts";
+import { conversationsQuery } from "../../data/chat.ts";
 import { ChatMessages, costHint } from "./chat-messages.tsx";
 import { useAiInfo } from "./use-ai-info.ts";
 import { useAsk, useConversation } from "./use-conversation.ts";
@@ -12,21 +14,16 @@ import { useAsk, useConversation } from "./use-conversation.ts";
  */
 export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExcluded?: boolean }) {
   const subject = React.useMemo(() => ({ type, id }), [type, id]);
-  const [conversationId, setConversationId] = React.useState<string | null>(null);
   const { info, balance, updateBalance } = useAiInfo({ withBalance: true });
-
   // mounted with key={id} by the detail screen: one item's chat never receives another's question
-  React.useEffect(() => {
-    listConversations(subject).then(
-      (page) => setConversationId(page.items[0]?.id ?? null),
-      () => {},
-    );
-  }, [subject]);
+  const listed = useQuery(conversationsQuery(subject));
+  const [createdId, setCreatedId] = React.useState<string | null>(null);
+  const conversationId = createdId ?? listed.data?.[0]?.id ?? null;
 
   const chat = useConversation(conversationId, {
     onBalance: updateBalance,
     create: () => createConversation(subject),
-    onCreated: (created) => setConversationId(created.id),
+    onCreated: (created) => setCreatedId(created.id),
   });
 
   const { text, setText, notice, ask } = useAsk(`side-chat:${id}`, chat.send);
