@@ -1,3 +1,7 @@
+// Over 300 lines on purpose: this is one procedure (find the packaged binaries → the user to run
+// as → a cluster location that user can reach → stop an orphaned postmaster → initdb → start →
+// stop), and every step shares the same run-as identity, paths and logger. No step is called from
+// anywhere else, and embedded.test.ts tests the procedure as a whole.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
