@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { loginPage } from "./build/login-page.ts";
 import { pwa } from "./build/pwa.ts";
 
 const apiTarget = process.env.SHINIAN_API_ORIGIN ?? "http://localhost:8787";
@@ -17,6 +18,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    loginPage(),
     pwa(),
   ],
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
@@ -24,7 +26,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
-    // login.html is /login's own page (src/login-main.tsx): the first screen without the router.
+    // login.html, made from index.html by build/login-page.ts, is /login's own page
+    // (src/login-main.tsx): the first screen without the router.
     rolldownOptions: {
       input: { index: "index.html", login: "login.html" },
       // One chunk each for React and the router rather than the many small ones that two entries

@@ -12,7 +12,6 @@ const sources = [
   "app/src",
   "app/public",
   "app/index.html",
-  "app/login.html",
   "app/build",
   "app/vite.config.ts",
   "packages/ui/src",

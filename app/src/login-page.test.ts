@@ -1,17 +1,21 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { documentTitleFor } from "./lib/page-title.ts";
+import { loginPageFrom } from "../build/login-page.ts";
 
-const page = (name: string) => readFileSync(new URL(`../${name}`, import.meta.url), "utf8");
+const indexHtml = readFileSync(new URL("../index.html", import.meta.url), "utf8");
 
-describe("login.html, /login's own page", () => {
-  it("is index.html with its own title and entry, so the two heads never drift apart", () => {
-    const login = page("login.html");
-    expect(login).toContain(`<title>${documentTitleFor("/login")}</title>`);
+describe("login.html, /login's own page, made from index.html", () => {
+  it("has /login's title and entry and index.html's head otherwise", () => {
+    const login = loginPageFrom(indexHtml);
+    expect(login).toContain("<title>登录 - 拾念</title>");
     expect(login).toContain('src="/src/login-main.tsx"');
-    const asIndex = login
-      .replace(`<title>${documentTitleFor("/login")}</title>`, "<title>拾念</title>")
-      .replace("/src/login-main.tsx", "/src/main.tsx");
-    expect(asIndex).toBe(page("index.html"));
+    expect(login).not.toContain("/src/main.tsx");
+    expect(login.replace(/<title>.*<\/title>/, "").replace("login-main", "main")).toBe(
+      indexHtml.replace(/<title>.*<\/title>/, ""),
+    );
+  });
+
+  it("stops the build when index.html changes so that it cannot be made", () => {
+    expect(() => loginPageFrom(indexHtml.replace("/src/main.tsx", "/src/app.tsx"))).toThrow(/main\.tsx/);
   });
 });
