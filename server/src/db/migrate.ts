@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../logger.ts";
-import { checkout, type Db } from "./pool.ts";
+import { type Db, tx } from "./pool.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 // Any constant works; it only has to be the same in every process of this app.
@@ -14,33 +14,23 @@ const MIGRATION_LOCK = 0x5348_494e; // "SHIN"
  */
 export async function migrate(db: Db, logger: Logger): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
-  const { client, release } = await checkout(db);
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
+  const applied = await tx(db, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );
     const { rows } = await client.query<{ name: string }>("SELECT name FROM schema_migrations");
     const done = new Set(rows.map((r) => r.name));
-    const applied: string[] = [];
+    const names: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(MIGRATIONS_DIR + file, "utf8");
       await client.query(sql);
       await client.query("INSERT INTO schema_migrations (name) VALUES ($1)", [file]);
-      applied.push(file);
+      names.push(file);
     }
-    await client.query("COMMIT");
-    if (applied.length) logger.info("database migrated", { applied });
-    return applied;
-  } catch (err) {
-    await client.query("ROLLBACK").catch((e: Error) => {
-      broken = e;
-    });
-    throw err;
-  } finally {
-    release(broken);
-  }
+    return names;
+  });
+  if (applied.length) logger.info("database migrated", { applied });
+  return applied;
 }
