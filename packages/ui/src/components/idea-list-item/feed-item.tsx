@@ -37,6 +37,23 @@ const shiftRanges = (ranges: readonly HighlightRange[], start: number, end: numb
     .filter(([from, to]) => from < to);
 
 /** Resolves the shown title; an untitled item takes the snippet's first line as its title. */
+/** What every kind of feed entry takes (IdeaListItem, NoteListItem), besides the item itself. */
+export type FeedEntryProps = Omit<React.ComponentProps<"article">, "title" | "onClick"> & {
+  /** Matches to mark (search results). */
+  highlights?: FeedItemHighlights;
+  /** The moment relative times are measured from. */
+  now?: Date | number;
+  /** The tag currently filtering the list, shown selected. */
+  selectedTag?: string | null;
+  /** Called with the item's id when the item is activated. */
+  onOpen: (id: string) => void;
+  /** Makes tags buttons (e.g. filter by tag); without it tags are plain chips. */
+  onTagClick?: (tag: string) => void;
+  kindLabel?: string;
+  untitledLabel?: string;
+  tagListLabel?: string;
+};
+
 export function resolveFeedText(
   title: string | null | undefined,
   snippet: string,

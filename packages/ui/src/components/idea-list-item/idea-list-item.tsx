@@ -1,7 +1,6 @@
 import { CircleAlert, CloudOff, Pin } from "lucide-react";
-import type * as React from "react";
 import { Spinner } from "../spinner";
-import { FeedItem, type FeedItemHighlights } from "./feed-item";
+import { type FeedEntryProps, FeedItem } from "./feed-item";
 
 export type IdeaAiStatus = "none" | "pending" | "done" | "failed";
 /** A capture still on this device: `pending` waits for the network, `refused` was refused by the server. */
@@ -18,26 +17,13 @@ export type IdeaListItemIdea = {
   syncState?: IdeaSyncState;
 };
 
-export type IdeaListItemProps = Omit<React.ComponentProps<"article">, "title" | "onClick"> & {
+export type IdeaListItemProps = FeedEntryProps & {
   idea: IdeaListItemIdea;
-  /** Matches to mark (search results). */
-  highlights?: FeedItemHighlights;
-  /** The moment relative times are measured from. */
-  now?: Date | number;
-  /** The tag currently filtering the list, shown selected. */
-  selectedTag?: string | null;
-  /** Called with the idea's id when the item is activated. */
-  onOpen: (id: string) => void;
-  /** Makes tags buttons (e.g. filter by tag); without it tags are plain chips. */
-  onTagClick?: (tag: string) => void;
-  kindLabel?: string;
   pinnedLabel?: string;
   aiPendingLabel?: string;
   aiFailedLabel?: string;
   pendingSyncLabel?: string;
   refusedSyncLabel?: string;
-  untitledLabel?: string;
-  tagListLabel?: string;
 };
 
 export function IdeaListItem({

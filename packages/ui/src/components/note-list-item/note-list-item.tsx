@@ -1,6 +1,5 @@
 import { Layers } from "lucide-react";
-import type * as React from "react";
-import { FeedItem, type FeedItemHighlights } from "../idea-list-item/feed-item";
+import { type FeedEntryProps, FeedItem } from "../idea-list-item/feed-item";
 
 export type NoteListItemNote = {
   id: string;
@@ -14,23 +13,10 @@ export type NoteListItemNote = {
   sourceIdeaIds?: readonly string[];
 };
 
-export type NoteListItemProps = Omit<React.ComponentProps<"article">, "title" | "onClick"> & {
+export type NoteListItemProps = FeedEntryProps & {
   note: NoteListItemNote;
-  /** Matches to mark (search results). */
-  highlights?: FeedItemHighlights;
-  /** The moment relative times are measured from. */
-  now?: Date | number;
-  /** The tag currently filtering the list, shown selected. */
-  selectedTag?: string | null;
-  /** Called with the note's id when the item is activated. */
-  onOpen: (id: string) => void;
-  /** Makes tags buttons (e.g. filter by tag); without it tags are plain chips. */
-  onTagClick?: (tag: string) => void;
-  kindLabel?: string;
   /** Text for the number of ideas the note was made from. */
   sourceCountLabel?: (count: number) => string;
-  untitledLabel?: string;
-  tagListLabel?: string;
 };
 
 export function NoteListItem({
