@@ -155,6 +155,10 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
+    /** Hands the client ky up front (the router app's entry has it already): no load on the first request. */
+    provideKy: (ky: typeof import("ky")) => {
+      kyReady ??= Promise.resolve({ ky, instance: createInstance(ky.default) });
+    },
     response,
     body,
     get: <T>(path: string, request?: RequestOptions) => data<T>("get", path, request),

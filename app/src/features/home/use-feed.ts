@@ -6,6 +6,7 @@ import { useAuth } from "../../auth/auth-context.tsx";
 import { useOnline } from "../../hooks/use-online.ts";
 import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
 import { keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
+import { firstPage } from "./first-page.ts";
 
 const UNSAVED_PREFIX = "temp-";
 
@@ -57,7 +58,7 @@ export function useFeed(type: FeedType, tag: string | undefined) {
       setLoading(true);
       setError(null);
       try {
-        const page = await fetchFeed({ type, tag, cursor: from });
+        const page = await (from ? fetchFeed({ type, tag, cursor: from }) : firstPage({ type, tag }));
         if (current !== generation.current) return;
         setItems((old) => (from ? [...old, ...page.items] : withFirstPage(old, page.items)));
         setCursor(page.nextCursor);

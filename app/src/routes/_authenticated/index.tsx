@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import type { FeedType } from "../../api/items.ts";
+import { startFirstPage } from "../../features/home/first-page.ts";
 import { HomeScreen } from "../../features/home/home-screen.tsx";
 
 type HomeSearch = { q?: string; type?: FeedType; tag?: string; shared?: string };
@@ -26,5 +27,7 @@ export const Route = createFileRoute("/_authenticated/")({
     if (shared) out.shared = shared;
     return out;
   },
+  loaderDeps: ({ search }) => ({ type: search.type ?? "all", tag: search.tag }),
+  loader: ({ deps }) => startFirstPage(deps),
   component: HomeScreen,
 });
