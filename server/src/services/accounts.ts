@@ -14,6 +14,7 @@ import {
 } from "../stores/accounts.ts";
 import { revokeAllCaptureTokens } from "../stores/capture-tokens.ts";
 import { openBalance } from "../stores/points.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import {
   type Attempt,
   attemptSucceeded,
@@ -36,6 +37,7 @@ export async function register(
   input: { account: string; password: string },
   client: Client,
 ): Promise<AuthResult | null> {
+  await refuseCommonPassword(input.password, "password");
   // counted whether or not the account is new: the rows stay for the window
   await countRegistration(db, client.throttleKey, config.registerPerIpPerHour);
   const passwordHash = await hashPassword(input.password, config.passwordHashCost);
@@ -98,6 +100,7 @@ export async function changePassword(
   passwords: { current: string; next: string },
 ): Promise<boolean> {
   const { db, config } = deps;
+  await refuseCommonPassword(passwords.next, "newPassword");
   const attempt = await confirmPassword(deps, auth, passwords.current);
   if (!attempt) return false;
   await attemptSucceeded(db, attempt);
