@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustedProxies } from "./lib/client-address.ts";
 
 const DURATION = /^(\d+)(ms|s|m|h|d)?$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -15,14 +16,6 @@ export function parseDuration(text: string): number | null {
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const int = (def: number, min = 0, max = 1_000_000) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(def));
-const bool = (def: boolean) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(["1", "0", "true", "false", "yes", "no"])
-      .default(def ? "true" : "false")
-      .transform((v) => v === "1" || v === "true" || v === "yes"),
-  );
 
 const duration = (def: string) =>
   z.preprocess(
@@ -73,7 +66,17 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   REGISTER_PER_IP_PER_HOUR: int(20, 1),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
@@ -92,7 +95,8 @@ export type Config = {
   aiContextTokens: number;
   points: { registerBonus: number; costs: { chatReply: number; tidyIdea: number; composeNote: number } };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For entries name the client (TRUST_PROXY). */
+  trustProxy: TrustedProxies;
   /** Registrations one client IP may make per hour (each new account brings AI points). */
   registerPerIpPerHour: number;
   passwordHashCost: number;

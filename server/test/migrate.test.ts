@@ -29,6 +29,7 @@ forEachDatabase((ctx) => {
         "005_tidy_spend.sql",
         "006_pending_tidy_index.sql",
         "007_capture.sql",
+        "008_login_throttle.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, unauthorized } from "../errors.ts";
+import { clientAddress } from "../lib/client-address.ts";
 import { findSession } from "../stores/accounts.ts";
 import { findCaptureToken, isCaptureToken } from "../stores/capture-tokens.ts";
 
@@ -55,15 +56,16 @@ export function sessionIdOf(c: Context<AppEnv>): string {
 }
 
 /**
- * The client's IP: the socket's, or with TRUST_PROXY the LAST X-Forwarded-For entry — the one
- * our proxy appended. Entries before it are whatever the client sent and prove nothing; taking
- * the first would let anyone pick a fresh IP per request and dodge the per-IP throttle.
+ * The client's address: the socket's peer, or through the proxies TRUST_PROXY trusts, the
+ * rightmost X-Forwarded-For entry none of them wrote (lib/client-address.ts). Entries further
+ * left are whatever the client sent: taking them would let anyone pick a fresh address per
+ * request and dodge the per-client throttles.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
+  return clientAddress(
+    incoming?.socket?.remoteAddress,
+    c.req.header("x-forwarded-for"),
+    c.var.deps.config.trustProxy,
+  );
 }

@@ -1,16 +1,25 @@
+import { createHash } from "node:crypto";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
+import { throttleKeyOf } from "../lib/client-address.ts";
 import { mount } from "../lib/endpoint.ts";
 import { clientIp, sessionIdOf } from "../middlewares/auth.ts";
 import { type Client, changePassword, deleteAccount, login, register } from "../services/accounts.ts";
 import { deleteSession, deleteSessionOf, getUser, listSessions } from "../stores/accounts.ts";
 import { createCaptureToken, listCaptureTokens, revokeCaptureToken } from "../stores/capture-tokens.ts";
 
-const clientOf = (c: Context<AppEnv>): Client => ({
-  ip: clientIp(c),
-  userAgent: c.req.header("user-agent") ?? "",
-});
+const clientOf = (c: Context<AppEnv>): Client => {
+  const ip = clientIp(c);
+  return { ip, throttleKey: throttleKeyOf(ip), userAgent: c.req.header("user-agent") ?? "" };
+};
+
+/**
+ * How a log line names the account a failed login was for: enough to see one account being
+ * guessed at from many addresses, without writing what someone typed (it may not be an account,
+ * and often is someone else's) into the logs.
+ */
+const accountRef = (account: string) => createHash("sha256").update(account).digest("hex").slice(0, 16);
 
 const wrongPassword = (path: string, message: string) =>
   new ApiError("VALIDATION_ERROR", message, { issues: [{ path, message }] });
@@ -24,11 +33,20 @@ export function authRoutes(app: Hono<AppEnv>) {
   });
   mount(app, "login", async (c, { body }) => {
     const client = clientOf(c);
-    const result = await login(c.var.deps, body, client);
+    const who = { ip: client.ip, accountRef: accountRef(body.account) };
+    const result = await login(c.var.deps, body, client).catch((err: unknown) => {
+      if (err instanceof ApiError && err.code === "RATE_LIMITED")
+        c.var.logger.warn("login refused: too many failures", {
+          ...who,
+          retryAfter: err.extra.headers?.["Retry-After"],
+        });
+      throw err;
+    });
     if (!result) {
-      c.var.logger.info("login failed", { ip: client.ip });
+      c.var.logger.info("login failed", who);
       throw new ApiError("UNAUTHORIZED", "账号或密码错误");
     }
+    c.var.logger.info("login succeeded", { ip: client.ip, userId: result.user.id });
     return { message: "登录成功", data: result };
   });
   mount(app, "logout", async (c) => {
@@ -46,7 +64,7 @@ export function authRoutes(app: Hono<AppEnv>) {
   mount(app, "changePassword", async (c, { body }) => {
     const auth = { userId: c.var.auth.userId, sessionId: sessionIdOf(c) };
     const passwords = { current: body.currentPassword, next: body.newPassword };
-    if (!(await changePassword(c.var.deps, auth, passwords, clientIp(c))))
+    if (!(await changePassword(c.var.deps, auth, passwords)))
       throw wrongPassword("currentPassword", "当前密码不正确");
     c.var.logger.info("password changed; other sessions and capture tokens revoked");
     return { message: "密码已修改，其他设备已退出登录，记录令牌已全部吊销", data: null };
@@ -68,7 +86,8 @@ export function authRoutes(app: Hono<AppEnv>) {
 
 export const accountRoutes = (app: Hono<AppEnv>) =>
   mount(app, "deleteAccount", async (c, { body }) => {
-    if (!(await deleteAccount(c.var.deps, c.var.auth.userId, body.password, clientIp(c))))
+    const auth = { userId: c.var.auth.userId, sessionId: sessionIdOf(c) };
+    if (!(await deleteAccount(c.var.deps, auth, body.password)))
       throw wrongPassword("password", "密码不正确");
     c.var.logger.info("account deleted");
     return { message: "账号及全部数据已永久删除", data: null };

@@ -14,18 +14,22 @@ import {
 } from "../stores/accounts.ts";
 import { revokeAllCaptureTokens } from "../stores/capture-tokens.ts";
 import { openBalance } from "../stores/points.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import {
   type Attempt,
   attemptSucceeded,
-  beginAttempt,
-  registerRule,
-  throttleKeys,
+  beginConfirm,
+  beginLogin,
+  countRegistration,
 } from "./login-throttle.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { grant } from "./points.ts";
 
-/** Who is signing in or up: the session list shows the device and the IP; the throttle counts per IP. */
-export type Client = { ip: string; userAgent: string };
+/**
+ * Who is signing in or up: the session list shows the device and the address; the throttles
+ * count the client under `throttleKey` (an IPv6 address by its /64).
+ */
+export type Client = { ip: string; throttleKey: string; userAgent: string };
 
 /** A new account with its points and a session; null when the account is taken. */
 export async function register(
@@ -33,8 +37,9 @@ export async function register(
   input: { account: string; password: string },
   client: Client,
 ): Promise<AuthResult | null> {
+  await refuseCommonPassword(input.password, "password");
   // counted whether or not the account is new: the rows stay for the window
-  await beginAttempt(db, [`register:${client.ip}`], registerRule(config.registerPerIpPerHour));
+  await countRegistration(db, client.throttleKey, config.registerPerIpPerHour);
   const passwordHash = await hashPassword(input.password, config.passwordHashCost);
   return tx(db, async (conn) => {
     const id = await createUser(conn, input.account, passwordHash);
@@ -53,7 +58,7 @@ export async function login(
   input: { account: string; password: string },
   client: Client,
 ): Promise<AuthResult | null> {
-  const attempt = await beginAttempt(db, throttleKeys(input.account, client.ip));
+  const attempt = await beginLogin(db, input.account, client.throttleKey);
   const user = await findCredentials(db, { account: input.account });
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
@@ -68,31 +73,35 @@ export async function login(
   return { token, user: await getUser(db, user.id) };
 }
 
+/** A signed-in session: whose it is, and which one. */
+export type SessionAuth = { userId: string; sessionId: string };
+
 /**
- * The signed-in user's password, checked as a login's is: same throttle, same counters. The
- * attempt to settle when it is right; null when wrong (the attempt then counts as a failure).
+ * The signed-in user's password, counted against this session only: failed logins elsewhere
+ * never stand between the owner and changing the password or deleting the account, and a
+ * stolen session cannot guess faster than 5 times in 15 minutes. The attempt to settle when it
+ * is right; null when wrong (the attempt then counts as a failure).
  */
 async function confirmPassword(
   { db }: AppDeps,
-  userId: string,
+  auth: SessionAuth,
   password: string,
-  ip: string,
 ): Promise<Attempt | null> {
-  const user = await findCredentials(db, { userId });
+  const user = await findCredentials(db, { userId: auth.userId });
   if (!user) throw unauthorized();
-  const attempt = await beginAttempt(db, throttleKeys(user.account, ip));
+  const attempt = await beginConfirm(db, auth.sessionId);
   return (await verifyPassword(password, user.passwordHash)) ? attempt : null;
 }
 
 /** False when `current` is not the password. Every other session and capture token ends. */
 export async function changePassword(
   deps: AppDeps,
-  auth: { userId: string; sessionId: string },
+  auth: SessionAuth,
   passwords: { current: string; next: string },
-  ip: string,
 ): Promise<boolean> {
   const { db, config } = deps;
-  const attempt = await confirmPassword(deps, auth.userId, passwords.current, ip);
+  await refuseCommonPassword(passwords.next, "newPassword");
+  const attempt = await confirmPassword(deps, auth, passwords.current);
   if (!attempt) return false;
   await attemptSucceeded(db, attempt);
   const hash = await hashPassword(passwords.next, config.passwordHashCost);
@@ -107,11 +116,11 @@ export async function changePassword(
 }
 
 /** False when `password` is not the password; else the account and everything it owns are gone. */
-export async function deleteAccount(deps: AppDeps, userId: string, password: string, ip: string) {
-  const attempt = await confirmPassword(deps, userId, password, ip);
+export async function deleteAccount(deps: AppDeps, auth: SessionAuth, password: string) {
+  const attempt = await confirmPassword(deps, auth, password);
   if (!attempt) return false;
   await tx(deps.db, async (conn) => {
-    await deleteUser(conn, userId);
+    await deleteUser(conn, auth.userId);
     await attemptSucceeded(conn, attempt);
   });
   return true;

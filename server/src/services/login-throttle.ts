@@ -1,56 +1,126 @@
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { retryAfterHeader } from "../lib/retry.ts";
-import { attemptsInWindow, forgetAttempts, recordAttempts } from "../stores/login-attempts.ts";
-
-/** How many attempts per key a window allows, and what a refusal says. */
-export type ThrottleRule = { max: number; windowMinutes: number; refusal: (minutes: number) => string };
-
-export const LOGIN_RULE: ThrottleRule = {
-  max: 5,
-  windowMinutes: 15,
-  refusal: (minutes) => `登录失败次数过多，请 ${minutes} 分钟后再试`,
-};
-
-/** Each account brings free AI points: one address may not create them without end. */
-export const registerRule = (perHour: number): ThrottleRule => ({
-  max: perHour,
-  windowMinutes: 60,
-  refusal: (minutes) => `注册过于频繁，请 ${minutes} 分钟后再试`,
-});
-
-/** A password check in progress: its rows in login_failures, one per key. */
-export type Attempt = { ids: number[]; accountKey: string };
-
-export const throttleKeys = (account: string, ip: string) => [`account:${account}`, `ip:${ip}`];
-
-const minutesUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.now()) / 60_000));
+import {
+  accountPressure,
+  attemptsInWindows,
+  forgetAttempts,
+  recordAttempts,
+  type WindowLimit,
+} from "../stores/login-attempts.ts";
 
 /**
- * Call before checking a password (login, change password, delete account). Records the attempt
- * for every key first, as its own committed statement, and only then counts the window
- * including it: of N concurrent attempts the k-th to commit sees at least k rows, so at most
- * rule.max of them get to check a password; the rest answer 429 with the retry time.
- * A refused attempt removes its rows (it tested nothing, and must not extend the lock).
- * Then call attemptSucceeded on success; on failure the rows stay and count as failures.
+ * Sign-in throttling that a stranger cannot turn into a lockout. Three counters, all in
+ * PostgreSQL so every server process shares them, and all keyed by the account name as typed,
+ * so an account that does not exist is throttled exactly like one that does:
+ * - this client on this account: 5 failures in 15 minutes, then this client waits;
+ * - this client on any account: 20 failures in 15 minutes, then this client waits;
+ * - the account, from everywhere: after 10 failures in a day, a client that has itself failed
+ *   on this account must wait 1 s after its last failure, then 2 s, 4 s … up to 15 minutes.
+ * A client that has not failed on the account is never refused for the account's sake: that is
+ * how its owner still gets in while someone else guesses. The price is that each fresh address
+ * gets one guess; the per-client counters and the growing delay bound everything after it.
  */
-export async function beginAttempt(db: Queryable, keys: string[], rule = LOGIN_RULE): Promise<Attempt> {
-  const ids = await recordAttempts(db, keys);
-  const rows = await attemptsInWindow(db, keys, rule.windowMinutes, ids, rule.max);
-  const blocked = rows.filter((r) => r.n > rule.max);
-  if (blocked.length) {
-    await forgetAttempts(db, ids);
-    const times = blocked.map((r) => r.retry_at?.getTime() ?? Date.now() + rule.windowMinutes * 60_000);
-    const retryAt = new Date(Math.max(...times));
-    throw new ApiError("RATE_LIMITED", rule.refusal(minutesUntil(retryAt)), {
-      data: { retryAt: retryAt.toISOString() },
-      headers: retryAfterHeader(retryAt),
-    });
-  }
-  return { ids, accountKey: keys[0]! };
+export const LOGIN_LIMITS = {
+  perAccountAndClient: { max: 5, windowMinutes: 15 },
+  perClient: { max: 20, windowMinutes: 15 },
+  perAccount: { windowMinutes: 24 * 60, freeFailures: 10, firstDelaySeconds: 1, maxDelaySeconds: 15 * 60 },
+} as const;
+
+/** Wrong current passwords of a signed-in session (change password, delete account). */
+export const CONFIRM_LIMIT = { max: 5, windowMinutes: 15 } as const;
+
+/** Seconds a client that failed on an account waits after its last failure, given the account's failures. */
+export function accountDelaySeconds(failures: number): number {
+  const rule = LOGIN_LIMITS.perAccount;
+  if (failures < rule.freeFailures) return 0;
+  const doublings = Math.min(failures - rule.freeFailures, 30);
+  return Math.min(rule.maxDelaySeconds, rule.firstDelaySeconds * 2 ** doublings);
 }
 
-/** The password was right: forget this attempt and the account's earlier failures. */
+/** "30 秒" under a minute, else whole minutes (rounded up). */
+const waitText = (seconds: number) =>
+  seconds < 60 ? `${Math.max(1, Math.ceil(seconds))} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
+
+const refusal = (message: (wait: string) => string, seconds: number) => {
+  const retryAt = new Date(Date.now() + Math.max(1, seconds) * 1000);
+  return new ApiError("RATE_LIMITED", message(waitText(seconds)), {
+    data: { retryAt: retryAt.toISOString() },
+    headers: retryAfterHeader(retryAt),
+  });
+};
+
+const loginRefusal = (seconds: number) => refusal((wait) => `登录失败次数过多，请 ${wait}后再试`, seconds);
+
+/** A password check in progress: its rows in login_failures, and the key a success clears. */
+export type Attempt = { ids: number[]; clearsKey: string };
+
+/**
+ * Records the attempt under every key first, as its own committed statement, and only then
+ * counts, including it: of N concurrent attempts the k-th to commit sees at least k rows, so no
+ * limit is passed by racing it. A refused attempt removes its rows (it tested nothing, and must
+ * not lengthen anyone's wait). The rows of an attempt that goes on stay as failures unless
+ * attemptSucceeded removes them.
+ */
+async function begin(
+  db: Queryable,
+  limits: WindowLimit[],
+  extraKeys: string[],
+  refuse: (seconds: number) => ApiError,
+  extraCheck?: (ids: number[]) => Promise<number>,
+): Promise<number[]> {
+  const ids = await recordAttempts(db, [...limits.map((l) => l.key), ...extraKeys]);
+  const counts = await attemptsInWindows(db, limits, ids);
+  const waits = counts
+    .filter((c) => c.n > limits.find((l) => l.key === c.key)!.max)
+    .map((c) => c.retry_in ?? 60);
+  if (extraCheck) waits.push(await extraCheck(ids));
+  const wait = Math.max(0, ...waits);
+  if (wait > 0) {
+    await forgetAttempts(db, ids);
+    throw refuse(wait);
+  }
+  return ids;
+}
+
+/** Before checking a password to sign in: the attempt, or a 429 saying how long to wait. */
+export async function beginLogin(db: Queryable, account: string, clientKey: string): Promise<Attempt> {
+  const { perAccountAndClient, perClient, perAccount } = LOGIN_LIMITS;
+  const pairKey = `pair:${clientKey} ${account}`;
+  const accountKey = `account:${account}`;
+  const limits = [
+    { key: pairKey, ...perAccountAndClient },
+    { key: `client:${clientKey}`, ...perClient },
+  ];
+  const ids = await begin(db, limits, [accountKey], loginRefusal, async (ids) => {
+    const pressure = await accountPressure(db, { accountKey, pairKey }, perAccount.windowMinutes, ids);
+    if (pressure.sinceClientFailure === null) return 0; // this client has not failed here
+    return accountDelaySeconds(pressure.failures) - pressure.sinceClientFailure;
+  });
+  return { ids, clearsKey: pairKey };
+}
+
+/** Before checking a signed-in session's current password: counted per session only. */
+export async function beginConfirm(db: Queryable, sessionId: string): Promise<Attempt> {
+  const key = `confirm:${sessionId}`;
+  const ids = await begin(db, [{ key, ...CONFIRM_LIMIT }], [], (seconds) =>
+    refusal((wait) => `密码错误次数过多，请 ${wait}后再试`, seconds),
+  );
+  return { ids, clearsKey: key };
+}
+
+/** Each account brings free AI points: one client may not create them without end. */
+export async function countRegistration(db: Queryable, clientKey: string, perHour: number): Promise<void> {
+  await begin(db, [{ key: `register:${clientKey}`, max: perHour, windowMinutes: 60 }], [], (seconds) =>
+    refusal((wait) => `注册过于频繁，请 ${wait}后再试`, seconds),
+  );
+}
+
+/**
+ * The password was right: forget this attempt and this client's earlier failures on the
+ * account (or the session's). The account's count stays: one success does not reset what
+ * strangers' failures have earned them.
+ */
 export async function attemptSucceeded(db: Queryable, attempt: Attempt): Promise<void> {
-  await forgetAttempts(db, attempt.ids, attempt.accountKey);
+  await forgetAttempts(db, attempt.ids, attempt.clearsKey);
 }
