@@ -21,17 +21,17 @@ export const accountEndpoints = {
   register: {
     ...routes.register,
     tag: "账号",
-    summary: "注册（赠送 100 AI点数）",
+    summary: "注册（赠送 100 AI点数；按客户端地址每小时限次）",
     auth: false,
     body: RegisterRequestSchema,
     data: AuthResultSchema,
     status: 201,
-    errors: [400, 409],
+    errors: [400, 409, 429],
   },
   login: {
     ...routes.login,
     tag: "账号",
-    summary: "登录（失败 5 次 / 15 分钟按账号与 IP 限制）",
+    summary: "登录（失败过多时按客户端与账号逐步延时，不锁定账号）",
     auth: false,
     body: LoginRequestSchema,
     data: AuthResultSchema,
@@ -61,7 +61,7 @@ export const accountEndpoints = {
     auth: true,
     body: ChangePasswordRequestSchema,
     data: null,
-    errors: [400],
+    errors: [400, 429],
   },
   listCaptureTokens: {
     ...routes.listCaptureTokens,
@@ -95,7 +95,7 @@ export const accountEndpoints = {
     auth: true,
     body: DeleteAccountRequestSchema,
     data: null,
-    errors: [400],
+    errors: [400, 429],
   },
   getProfile: {
     ...routes.getProfile,
