@@ -23,9 +23,16 @@ import { spaRoutes } from "./routes/spa.ts";
 const JSON_LIMIT = 2 * 1024 * 1024; // a 200,000-character note, JSON-escaped, fits
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
+const HSTS = "max-age=15552000; includeSubDomains";
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
+  // HSTS on every response, the app's pages included; browsers take it only over HTTPS.
+  app.use("*", async (c, next) => {
+    await next();
+    c.res.headers.set("Strict-Transport-Security", HSTS);
+  });
   app.use("*", earlyAnswer);
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -63,7 +70,7 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
       crossOriginResourcePolicy: "same-origin",
       referrerPolicy: "no-referrer",
-      strictTransportSecurity: "max-age=15552000; includeSubDomains",
+      strictTransportSecurity: false, // set on every response above
     }),
   );
   app.use("/api/*", async (c, next) => {

@@ -13,6 +13,19 @@ export function parseDuration(text: string): number | null {
   return Number(match[1]) * UNIT_MS[unit];
 }
 
+/** https anywhere; plain http only to this machine (Ollama on localhost), where nothing crosses a network. */
+function isSafeAiBaseUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "https:") return true;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const int = (def: number, min = 0, max = 1_000_000) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(def));
@@ -46,11 +59,16 @@ const EnvSchema = z.object({
       .optional(),
   ),
   EXPORT_COOLDOWN: duration("1h"),
+  SESSION_MAX_AGE: duration("180d").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
   AI_BASE_URL: z.preprocess(
     emptyAsUndefined,
     z
       .string()
       .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+      .refine(isSafeAiBaseUrl, {
+        message:
+          "must be https:// (the API key and every question would cross the network in clear), or http:// to a loopback address",
+      })
       .optional(),
   ),
   AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -90,6 +108,8 @@ export type Config = {
   appDistDir: string;
   databaseUrl: string | undefined;
   exportCooldownMs: number;
+  /** A session ends this long after sign-in however often it is used (its 30-day expiry slides within it). */
+  sessionMaxAgeMs: number;
   /** null: no provider configured, the offline assistant answers (本地模式). */
   ai: AiConfig | null;
   aiContextTokens: number;
@@ -132,6 +152,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appDistDir: path.resolve(e.APP_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     exportCooldownMs: e.EXPORT_COOLDOWN,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE,
     // Either setting switches the provider on: Ollama needs a base URL but no key.
     ai:
       e.AI_BASE_URL || e.AI_API_KEY

@@ -8,8 +8,10 @@ import type { Config } from "./env.ts";
 import { answerClientError } from "./lib/client-error.ts";
 import type { Logger } from "./logger.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { purgeExpiredSessions } from "./stores/accounts.ts";
 
 const SWEEP_EVERY_MS = 60_000;
+const PURGE_EVERY_MS = 24 * 60 * 60_000;
 
 export type Running = { port: number; db: Db; close(): Promise<void> };
 
@@ -92,11 +94,22 @@ export async function startServer(
   };
   sweep();
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  // Expired sessions (30 days unused, or SESSION_MAX_AGE after sign-in) are deleted once a day.
+  let purging: Promise<unknown> = Promise.resolve();
+  const purge = () => {
+    purging = purgeExpiredSessions(db).then(
+      (n) => n && logger.info("expired sessions purged", { sessions: n }),
+      (err) => logger.warn("expired session purge failed", { err }),
+    );
+  };
+  purge();
+  const purger = setInterval(purge, PURGE_EVERY_MS).unref();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       clearInterval(sweeper);
+      clearInterval(purger);
       // Stop accepting, let in-flight requests finish (bounded), then the pool, then postgres.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -109,7 +122,7 @@ export async function startServer(
         });
         server.closeIdleConnections?.();
       });
-      await sweeping;
+      await Promise.all([sweeping, purging]);
       await db.end().catch(() => undefined);
       await embedded?.stop();
     })();

@@ -37,7 +37,7 @@ export function authGuard(opts: { allowCaptureToken?: boolean } = {}): Middlewar
       c.set("logger", c.var.logger.child({ userId: capture.userId, captureTokenId: capture.id }));
       return next();
     }
-    const session = await findSession(db, token);
+    const session = await findSession(db, token, c.var.deps.config.sessionMaxAgeMs);
     if (!session) throw unauthorized();
     c.set("auth", { via: "session", userId: session.userId, sessionId: session.id });
     c.set("logger", c.var.logger.child({ userId: session.userId }));

@@ -47,7 +47,7 @@ export async function register(
     if (config.points.registerBonus > 0)
       await grant(conn, id, config.points.registerBonus, "register_bonus", "注册赠送");
     else await openBalance(conn, id);
-    const token = await createSession(conn, id, client.userAgent, client.ip);
+    const token = await createSession(conn, id, client, config.sessionMaxAgeMs);
     return { token, user: await getUser(conn, id) };
   });
 }
@@ -69,7 +69,7 @@ export async function login(
     const rehashed = await hashPassword(input.password, config.passwordHashCost);
     await replacePasswordHash(db, user.id, user.passwordHash, rehashed);
   }
-  const token = await createSession(db, user.id, client.userAgent, client.ip);
+  const token = await createSession(db, user.id, client, config.sessionMaxAgeMs);
   return { token, user: await getUser(db, user.id) };
 }
 

@@ -101,42 +101,55 @@ export async function deleteUser(db: Queryable, userId: string): Promise<void> {
   await db.query("DELETE FROM users WHERE id = $1", [userId]);
 }
 
-/** A new session; its token, which is never stored. */
+/**
+ * A new session; its token, which is never stored. `maxAgeMs` (SESSION_MAX_AGE) ends it that long
+ * after sign-in however often it is used: the 30-day expiry slides, but never past that.
+ */
 export async function createSession(
   db: Queryable,
   userId: string,
-  userAgent: string,
-  ip: string,
+  client: { userAgent: string; ip: string },
+  maxAgeMs: number,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.query(
     `INSERT INTO sessions (user_id, token_hash, user_agent, ip, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
-    [userId, hashToken(token), userAgent.slice(0, 300), ip, SESSION_DAYS],
+     VALUES ($1, $2, $3, $4, now() + LEAST(make_interval(days => $5), make_interval(secs => $6)))`,
+    [userId, hashToken(token), client.userAgent.slice(0, 300), client.ip, SESSION_DAYS, maxAgeMs / 1000],
   );
   return token;
 }
 
 /**
- * The live session behind `token`, or null. Its 30-day expiry slides, written at most once a
- * minute per session in the same round trip, so reads stay cheap.
+ * The live session behind `token`, or null. Its 30-day expiry slides up to `maxAgeMs` after
+ * sign-in, written at most once a minute per session in the same round trip, so reads stay cheap.
  */
 export async function findSession(
   db: Queryable,
   token: string,
+  maxAgeMs: number,
 ): Promise<{ id: string; userId: string } | null> {
   const { rows } = await db.query<{ id: string; user_id: string }>({
     name: "auth",
     text: `WITH s AS (
-         SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > now()),
+         SELECT id, user_id, last_seen_at FROM sessions
+         WHERE token_hash = $1 AND expires_at > now() AND created_at > now() - make_interval(secs => $3)),
        touch AS (
-         UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
+         UPDATE sessions
+         SET last_seen_at = now(),
+             expires_at = LEAST(now() + make_interval(days => $2), sessions.created_at + make_interval(secs => $3))
          FROM s WHERE sessions.id = s.id AND s.last_seen_at < now() - interval '60 seconds')
        SELECT id, user_id FROM s`,
-    values: [hashToken(token), SESSION_DAYS],
+    values: [hashToken(token), SESSION_DAYS, maxAgeMs / 1000],
   });
   const row = rows[0];
   return row ? { id: row.id, userId: row.user_id } : null;
+}
+
+/** Sessions past their expiry, gone for good (the daily housekeeping); how many. */
+export async function purgeExpiredSessions(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM sessions WHERE expires_at <= now()");
+  return rowCount ?? 0;
 }
 
 /** The user's live sessions, the most recently used first; `currentId` is the one asking. */
