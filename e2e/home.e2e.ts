@@ -4,7 +4,10 @@ import { shot } from "./helpers.ts";
 // Every test in this file starts signed in: taking the fixture is all it takes.
 test.beforeEach(async ({ signedIn: _signedIn }) => {});
 
-test("capture with Ctrl+Enter appears in the list, and the draft survives a reload", async ({ page }) => {
+test("capture with Ctrl+Enter appears in the list, and the draft survives a reload", async ({
+  page,
+  signedIn: user,
+}) => {
   await page.goto("/");
   const composer = page.getByPlaceholder("记录一个想法…");
   await composer.fill("周末去植物园拍银杏");
@@ -14,7 +17,9 @@ test("capture with Ctrl+Enter appears in the list, and the draft survives a relo
   await expect(composer).toHaveValue("");
   // The list shows the idea at once; a reload before the server has it would rightly put it back.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem("shinian:draft:composer:sending")))
+    .poll(() =>
+      page.evaluate((id) => localStorage.getItem(`shinian:draft:${id}/composer:sending`), user.user.id),
+    )
     .toBeNull();
 
   await composer.fill("还没保存的草稿");

@@ -1,14 +1,19 @@
 import * as React from "react";
 import { fetchMe, logout as logoutRequest } from "../api/auth.ts";
-import { clearAllDrafts } from "../lib/draft.ts";
+import { clearDraftsOf } from "../lib/draft.ts";
 import { type AuthState, type AuthStatus, resolveAuth } from "./auth-state.ts";
 import { type StoredUser, tokenStore } from "./token-store.ts";
 
 export type AuthContextValue = AuthState & {
   login: (token: string, user: StoredUser) => void;
   updateUser: (patch: Partial<StoredUser>) => void;
-  /** Revokes the session on the server (best effort) and clears all three keys. */
+  /**
+   * Revokes the session on the server (best effort) and clears all three keys, this account's
+   * drafts and the offline copies. Its unsynced captures stay queued, for this account only.
+   */
   logout: () => Promise<void>;
+  /** After the account was deleted: the same, and its queued captures go too. */
+  forgetDeletedAccount: () => Promise<void>;
 };
 
 const AuthContext = React.createContext<AuthContextValue | null>(null);
@@ -37,19 +42,31 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       updateUser: (patch) => tokenStore.updateUser(patch),
       logout: async () => {
         if (tokenStore.getToken()) await logoutRequest().catch(() => undefined);
-        clearAllDrafts();
-        // The queue itself stays for this user's next sign-in; the token the worker sends with goes,
-        // and so do the offline copies. Loaded here only: /login need not carry IndexedDB code.
-        await Promise.all([
-          import("../features/capture-queue/queue-store.ts").then((m) => m.forgetSession()),
-          import("../lib/offline-copies.ts").then((m) => m.forgetOfflineCopies()),
-        ]).catch(() => undefined);
-        tokenStore.clearAll();
+        await forgetOnThisDevice({ keepQueue: true });
       },
+      forgetDeletedAccount: () => forgetOnThisDevice({ keepQueue: false }),
     };
   }, [snapshot, resolved]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * What this browser keeps of the signed-in account goes. The capture queue and the offline copies
+ * are loaded only here: /login need not carry IndexedDB code.
+ */
+async function forgetOnThisDevice({ keepQueue }: { keepQueue: boolean }) {
+  const userId = tokenStore.get().user?.id;
+  if (userId) clearDraftsOf(userId);
+  await Promise.all([
+    import("../features/capture-queue/queue-store.ts").then(async (queue) => {
+      await queue.forgetSession();
+      if (!keepQueue && userId)
+        for (const item of await queue.queuedFor(userId)) await queue.dropQueued(item);
+    }),
+    import("../lib/offline-copies.ts").then((m) => m.forgetOfflineCopies()),
+  ]).catch(() => undefined);
+  tokenStore.clearAll();
 }
 
 export function useAuth(): AuthContextValue {

@@ -55,6 +55,13 @@ describe("safeRedirect", () => {
     ["https://evil.example", "/"],
     ["//evil.example", "/"],
     ["/login?redirect=/x", "/"],
+    ["/\\evil.example", "/"],
+    ["/\\/evil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/\n/evil.example", "/"],
+    [" //evil.example", "/"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    ["/chat?q=%E4%BD%A0%E5%A5%BD#end", "/chat?q=%E4%BD%A0%E5%A5%BD#end"],
   ])("%s → %s", (input, output) => {
     expect(safeRedirect(input)).toBe(output);
   });

@@ -23,9 +23,21 @@ export async function resolveAuth(store: TokenStore, verify: () => Promise<Store
   }
 }
 
-/** Only same-origin paths are remembered: `/login?redirect=https://evil.example` leads home. */
+const PROBE_ORIGIN = "https://shinian.invalid";
+
+/**
+ * Only paths of this site are remembered: anything the URL parser would send elsewhere
+ * (`https://evil.example`, `//evil.example`, `/\evil.example`, `/\t/evil.example`, …) leads
+ * home, as does /login itself. Parsed the way the browser will parse it, not matched by pattern.
+ */
 export function safeRedirect(target: unknown): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return "/";
-  if (target.startsWith("/login")) return "/";
-  return target;
+  if (typeof target !== "string" || !target.startsWith("/")) return "/";
+  let url: URL;
+  try {
+    url = new URL(target, PROBE_ORIGIN);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("/login")) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
 }

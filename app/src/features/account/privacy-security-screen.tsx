@@ -17,7 +17,7 @@ import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { changePassword, deleteAccount, revokeSession } from "../../api/account.ts";
 import { errorMessage } from "../../api/client.ts";
-import { tokenStore } from "../../auth/token-store.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
 import { accountKeys, sessionsQuery } from "../../data/account.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
@@ -164,6 +164,7 @@ function SessionsCard() {
 
 function DeleteAccountCard() {
   const navigate = useNavigate();
+  const auth = useAuth();
   const [password, setPassword] = React.useState("");
   const [phrase, setPhrase] = React.useState("");
   const [confirming, setConfirming] = React.useState(false);
@@ -172,7 +173,7 @@ function DeleteAccountCard() {
   const remove = async () => {
     try {
       await deleteAccount({ password, confirm: DELETE_ACCOUNT_PHRASE });
-      tokenStore.clearAll();
+      await auth.forgetDeletedAccount();
       await navigate({ to: "/login" });
     } catch (e) {
       setNotice({ tone: "error", text: errorMessage(e, "删除失败") });

@@ -15,7 +15,7 @@ import {
   WebLayout,
 } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { updateProfile, uploadAvatar } from "../../api/profile.ts";
@@ -24,19 +24,14 @@ import { accountKeys, profileQuery } from "../../data/account.ts";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { LogoutButton } from "./logout-button.tsx";
 
 /** /profile: avatar, nickname, identity, counts, links, export and logout (PRODUCT §9). */
 export function ProfileScreen() {
   const auth = useAuth();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: profile, error: loadError } = useQuery(profileQuery);
   const error = loadError ? errorMessage(loadError, "加载失败") : null;
-
-  const logout = async () => {
-    await auth.logout();
-    await navigate({ to: "/login" });
-  };
 
   return (
     <AppShell backHome>
@@ -90,9 +85,7 @@ export function ProfileScreen() {
               </Card>
               <AppearanceCard />
               <ExportPanel />
-              <Button variant="secondary" onClick={() => void logout()}>
-                退出登录
-              </Button>
+              <LogoutButton />
             </div>
           </div>
         ) : null}
