@@ -4,6 +4,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { componentTestsApi } from "./app/test/support/api-proxy.ts";
+import { componentTestCommands } from "./app/test/support/browser-commands.ts";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
 
 const chromium = playwright({
@@ -62,10 +64,16 @@ export default defineConfig({
         },
       },
       {
-        // The app's stateful components in a real browser (drafts live in localStorage).
-        plugins: [react(), tailwindcss()],
+        // The app's stateful components in a real browser (drafts live in localStorage), talking
+        // to the real server on a fresh database through Vite's /api proxy.
+        plugins: [react(), tailwindcss(), componentTestsApi()],
         optimizeDeps: { ...optimizeDeps, entries: ["app/test/**/*.tsx"] },
-        test: { name: "app-components", include: ["app/test/**/*.browser.test.tsx"], browser: browser() },
+        test: {
+          name: "app-components",
+          include: ["app/test/**/*.browser.test.tsx"],
+          globalSetup: ["app/test/support/global-setup.ts"],
+          browser: { ...browser(), commands: componentTestCommands },
+        },
       },
       {
         plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],

@@ -1,0 +1,32 @@
+import { once } from "node:events";
+import { createServer } from "node:net";
+import type { Plugin } from "vite";
+
+/** Where the component tests' API server listens: chosen by the proxy, used by the global setup. */
+export const API_PORT_ENV = "SHINIAN_COMPONENT_API_PORT";
+
+/** A port nobody listens on right now (bound a moment later, as the e2e run does). */
+export async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+/**
+ * Sends the browser's /api to the test server, as `npm run dev` does, so the app's client keeps
+ * its same-origin `/api`. Vite builds its proxy before the global setup runs, so the port is
+ * chosen here, only when this project is set up, and handed on through the environment.
+ */
+export function componentTestsApi(): Plugin {
+  return {
+    name: "shinian:component-tests-api",
+    async config() {
+      process.env[API_PORT_ENV] ??= String(await freePort());
+      const target = `http://127.0.0.1:${process.env[API_PORT_ENV]}`;
+      return { server: { proxy: { "/api": { target, changeOrigin: false } } } };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { readFile } from "node:fs/promises";
+import { strFromU8, unzipSync } from "fflate";
+import type { Download, Page, Request } from "playwright";
+import type { BrowserCommand } from "vitest/node";
+
+/** A file the browser saved: its name and, unpacked, the text of every entry of the zip. */
+export type SavedZip = { filename: string; entries: Record<string, string> };
+
+const downloads = new WeakMap<Page, Promise<SavedZip>[]>();
+const held = new WeakMap<Page, () => Promise<"sent" | "abandoned">>();
+
+async function unpack(download: Download): Promise<SavedZip> {
+  const bytes = new Uint8Array(await readFile(await download.path()));
+  const entries = Object.fromEntries(
+    Object.entries(unzipSync(bytes)).map(([name, data]) => [name, strFromU8(data)]),
+  );
+  return { filename: download.suggestedFilename(), entries };
+}
+
+/** What the page downloaded since the last call (the first call starts listening). */
+const takeDownloads: BrowserCommand<[], Promise<SavedZip[]>> = async ({ page }) => {
+  const seen = downloads.get(page);
+  if (!seen) {
+    const list: Promise<SavedZip>[] = [];
+    downloads.set(page, list);
+    page.on("download", (download) => list.push(unpack(download)));
+    return [];
+  }
+  return Promise.all(seen.splice(0));
+};
+
+/**
+ * Holds the next request to a path at the network until `releaseRequest`, so a test can act
+ * while it is under way (what a slow network does).
+ */
+const holdRequest: BrowserCommand<[path: string]> = async ({ page }, path) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let outcome: Promise<"sent" | "abandoned"> | null = null;
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => {
+      let abandoned = false;
+      const onFailed = (request: Request) => {
+        if (request === route.request()) abandoned = true;
+      };
+      page.on("requestfailed", onFailed);
+      outcome = released.then(async () => {
+        page.off("requestfailed", onFailed);
+        if (abandoned) return "abandoned";
+        await route.continue();
+        return "sent";
+      });
+    },
+    { times: 1 },
+  );
+  held.set(page, () => {
+    release();
+    if (!outcome) throw new Error(`no request to ${path} was made`);
+    return outcome;
+  });
+};
+
+/** Lets the held request go on; "abandoned" when the page gave it up meanwhile (net::ERR_ABORTED). */
+const releaseRequest: BrowserCommand<[], Promise<"sent" | "abandoned">> = async ({ page }) => {
+  const release = held.get(page);
+  if (!release) throw new Error("no request is held");
+  held.delete(page);
+  return release();
+};
+
+export const componentTestCommands = { takeDownloads, holdRequest, releaseRequest };
+
+declare module "vitest/browser" {
+  interface BrowserCommands {
+    takeDownloads: () => Promise<SavedZip[]>;
+    holdRequest: (path: string) => Promise<void>;
+    releaseRequest: () => Promise<"sent" | "abandoned">;
+  }
+}
