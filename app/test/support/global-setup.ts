@@ -1,27 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { once } from "node:events";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { API_PORT_ENV, freePort } from "./api-proxy.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function adminQuery(sql: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect().catch((error: Error) => {
-    const where = new URL(adminUrl).host;
-    throw new Error(
-      `the component tests need PostgreSQL at ${where} (or TEST_DATABASE_URL): ${error.message}`,
-    );
-  });
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** Resolves once `url` answers (200 unless `anyStatus`); rejects when the child exits first or `ms` pass. */
 async function ready(url: string, child: ChildProcess, { anyStatus = false, ms = 60_000 } = {}) {
@@ -46,22 +31,21 @@ async function stop(child: ChildProcess) {
 
 /**
  * The component tests' API: the real server (from source, Node strips the types) on a fresh
- * database of the PostgreSQL server at TEST_DATABASE_URL (else the machine's own), with the e2e
- * run's fake AI provider. The project's Vite proxy sends the browser's /api to it.
+ * embedded PostgreSQL in a temporary DATA_DIR, as the e2e run has it (nothing to install), with
+ * the e2e run's fake AI provider. The project's Vite proxy sends the browser's /api to it.
  */
 export default async function setup() {
   const port = Number(process.env[API_PORT_ENV]);
   if (!port) throw new Error(`${API_PORT_ENV} is not set: vitest.config.ts's app-components project sets it`);
-  const database = `shinian_components_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE ${database}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${database}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "shinian-components-"));
+  // The embedded postgres runs as user postgres when we are root: it must reach the data dir.
+  chmodSync(dir, 0o755);
 
   const providerPort = await freePort();
   const children: ChildProcess[] = [];
   const teardown = async () => {
     for (const child of [...children].reverse()) await stop(child);
-    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    rmSync(dir, { recursive: true, force: true });
   };
   try {
     const provider = spawn(process.execPath, ["e2e/fake-provider.ts"], {
@@ -78,7 +62,8 @@ export default async function setup() {
         ...process.env,
         PORT: String(port),
         HOST: "127.0.0.1",
-        DATABASE_URL: databaseUrl.toString(),
+        DATA_DIR: path.join(dir, "data"),
+        DATABASE_URL: "",
         AI_BASE_URL: `http://127.0.0.1:${providerPort}/v1`,
         AI_API_KEY: "sk-components",
         AI_MODEL: "components-model",
