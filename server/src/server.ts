@@ -8,6 +8,7 @@ import type { Config } from "./env.ts";
 import { answerClientError } from "./lib/client-error.ts";
 import type { Logger } from "./logger.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
 
 const SWEEP_EVERY_MS = 60_000;
@@ -122,7 +123,7 @@ export async function startServer(
         });
         server.closeIdleConnections?.();
       });
-      await Promise.all([sweeping, purging]);
+      await Promise.all([sweeping, purging, closeTextIndexPool()]);
       await db.end().catch(() => undefined);
       await embedded?.stop();
     })();

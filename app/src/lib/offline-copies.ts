@@ -12,7 +12,15 @@ const RECENT_MAX = 50;
 const db = lazyStore("shinian-offline", "copies");
 
 export const keepFeedPage = (userId: string, items: FeedItem[]) => set(`${userId}/feed`, items, db());
-export const readFeedPage = (userId: string) => get<FeedItem[]>(`${userId}/feed`, db());
+export const readFeedPage = (userId: string) =>
+  get<FeedItem[]>(`${userId}/feed`, db()).then((items) => items?.map(withPreview));
+
+// A page kept before lists carried a note's preview instead of its text: read it the new way.
+const withPreview = (item: FeedItem): FeedItem => {
+  if (item.type !== "note" || typeof item.preview === "string") return item;
+  const content = (item as { content?: string }).content ?? "";
+  return { ...item, preview: content.slice(0, 500), contentLength: content.length };
+};
 
 const itemKey = (userId: string, kind: string, id: string) => `${userId}/item/${kind}/${id}`;
 

@@ -73,6 +73,18 @@ export const NoteSchema = z.object({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
+/**
+ * A note in a list (首页's feed, GET /api/notes): its first words and its length instead of its
+ * whole text, which may be 200,000 characters. The full text is on the note's own GET.
+ */
+export const NoteSummarySchema = NoteSchema.omit({ content: true }).extend({
+  /** The first 500 characters of the Markdown source. */
+  preview: z.string(),
+  /** Characters in the whole text. */
+  contentLength: z.number().int().nonnegative(),
+});
+export type NoteSummary = z.infer<typeof NoteSummarySchema>;
+
 const NoteTitle = z
   .string({ message: "请输入标题" })
   .trim()
@@ -117,12 +129,12 @@ export const FeedQuerySchema = z.strictObject({
 
 export const FeedItemSchema = z.discriminatedUnion("type", [
   IdeaSchema.extend({ type: z.literal("idea") }),
-  NoteSchema.extend({ type: z.literal("note") }),
+  NoteSummarySchema.extend({ type: z.literal("note") }),
 ]);
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 
 export const IdeaPageSchema = pageOf(IdeaSchema);
-export const NotePageSchema = pageOf(NoteSchema);
+export const NotePageSchema = pageOf(NoteSummarySchema);
 export const FeedPageSchema = pageOf(FeedItemSchema);
 
 export const SearchQuerySchema = z.strictObject({

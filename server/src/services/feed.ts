@@ -2,9 +2,9 @@ import type { FeedItem } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { encodeCursor, type Keyset } from "../lib/cursor.ts";
 import { type IdeaRow, newestIdeaRows, toIdea } from "../stores/ideas.ts";
-import { type NoteRow, newestNoteRows, toNote } from "../stores/notes.ts";
+import { type NoteSummaryRow, newestNoteRows, toNoteSummary } from "../stores/notes.ts";
 
-type Tagged = { type: "idea"; row: IdeaRow } | { type: "note"; row: NoteRow };
+type Tagged = { type: "idea"; row: IdeaRow } | { type: "note"; row: NoteSummaryRow };
 
 const newerFirst = (a: Tagged, b: Tagged) => {
   const d = BigInt(b.row.cursor_us) - BigInt(a.row.cursor_us);
@@ -13,7 +13,7 @@ const newerFirst = (a: Tagged, b: Tagged) => {
 };
 
 const toFeedItem = (t: Tagged): FeedItem =>
-  t.type === "idea" ? { type: t.type, ...toIdea(t.row) } : { type: t.type, ...toNote(t.row) };
+  t.type === "idea" ? { type: t.type, ...toIdea(t.row) } : { type: t.type, ...toNoteSummary(t.row) };
 
 /** Ideas and notes mixed, newest first: each table gives its next limit+1 rows, merged here. */
 export async function feedPage(

@@ -19,12 +19,14 @@ export async function searchItems(
   const query = q.trim();
   if (!query) return [];
   const tsquery = toTsqueryLiteral(query);
-  const found: SearchRow[] = tsquery ? await wordMatches(db, userId, tsquery, limit) : [];
+  const terms = [...new Set([fold(query).folded, ...tokenize(query)])].sort((a, b) => b.length - a.length);
+  // A long note comes as the part around its first longest query word (stores/search.ts).
+  const anchor = tokenize(query).sort((a, b) => b.length - a.length)[0] ?? fold(query).folded;
+  const found: SearchRow[] = tsquery ? await wordMatches(db, userId, { tsquery, anchor }, limit) : [];
   if (found.length < limit) {
     const seen = found.map((r) => r.id);
     found.push(...(await substringMatches(db, userId, query, seen, limit - found.length)));
   }
-  const terms = [...new Set([fold(query).folded, ...tokenize(query)])].sort((a, b) => b.length - a.length);
   return found.map((r) => toItem(r, terms));
 }
 
@@ -57,20 +59,41 @@ function foldChar(ch: string): string {
   return ch.normalize("NFKC").toLowerCase();
 }
 
+// A note may hold 200,000 characters and a page holds 20 of them: finding the match must not fold
+// (normalise and map) whole texts on the event loop, which took ~2 s a search (docs/benchmarks.md).
+const FOLD_AT_MOST = 20_000;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Where the first term occurs in `field` (as the index compares text), or -1. */
+function firstMatch(field: string, terms: string[], pattern: RegExp): number {
+  // Native and linear: exact up to case, which is nearly always enough.
+  const quick = pattern.exec(field);
+  if (quick) return quick.index;
+  // Full-width letters and other NFKC forms: folded, but only the beginning of a long text.
+  const f = fold(field.length > FOLD_AT_MOST ? field.slice(0, FOLD_AT_MOST) : field);
+  const idx = Math.min(...terms.map((t) => f.folded.indexOf(t)).filter((i) => i >= 0));
+  return Number.isFinite(idx) ? f.start[idx]! : -1;
+}
+
 function toItem(r: SearchRow, terms: string[]): SearchItem {
+  const pattern = new RegExp(terms.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
   const fields = [r.content, r.original_content, r.title, r.tags.join(" ")];
   let text = r.content;
   let at = -1;
   for (const field of fields) {
-    const f = fold(field);
-    const idx = Math.min(...terms.map((t) => f.folded.indexOf(t)).filter((i) => i >= 0));
-    if (Number.isFinite(idx)) {
+    const found = firstMatch(field, terms, pattern);
+    if (found >= 0) {
       text = field;
-      at = f.start[idx]!;
+      at = found;
       break;
     }
   }
-  const { snippet, offset } = window(text, Math.max(at, 0));
+  // A long note's text is an excerpt: there is more before and after it.
+  const cut =
+    text === r.content
+      ? { before: r.content_from > 0, after: r.content_from + r.content.length < r.content_length }
+      : { before: false, after: false };
+  const { snippet, offset } = window(text, Math.max(at, 0), cut);
   const title = r.title || firstLine(r.content);
   return {
     type: r.type,
@@ -83,18 +106,31 @@ function toItem(r: SearchRow, terms: string[]): SearchItem {
 }
 
 function firstLine(text: string): string {
-  const line = text.split("\n").find((l) => l.trim()) ?? "";
+  const line =
+    text
+      .slice(0, 2_000)
+      .split("\n")
+      .find((l) => l.trim()) ?? "";
   return line.length > 30 ? `${line.slice(0, 30)}…` : line;
 }
 
-function window(text: string, at: number): { snippet: string; offset: number } {
-  const flat = text.replace(/\s+/g, " ");
+// The snippet is cut from this much text around the match, never from the whole of a long note.
+const AROUND = 1_000;
+
+function window(
+  text: string,
+  at: number,
+  cut: { before: boolean; after: boolean },
+): { snippet: string; offset: number } {
+  const from = Math.max(0, at - AROUND);
+  const part = text.slice(from, at + AROUND);
+  const flat = part.replace(/\s+/g, " ");
   // whitespace runs collapse: map the match position onto the flattened text
-  const before = text.slice(0, at).replace(/\s+/g, " ").length;
+  const before = part.slice(0, at - from).replace(/\s+/g, " ").length;
   const start = Math.max(0, Math.min(before - BEFORE, flat.length - SNIPPET));
   const end = Math.min(flat.length, start + SNIPPET);
-  const prefix = start > 0 ? "…" : "";
-  const suffix = end < flat.length ? "…" : "";
+  const prefix = start > 0 || from > 0 || cut.before ? "…" : "";
+  const suffix = end < flat.length || from + part.length < text.length || cut.after ? "…" : "";
   return { snippet: prefix + flat.slice(start, end) + suffix, offset: prefix.length };
 }
 

@@ -1,8 +1,9 @@
-import type { Note } from "@shinian/contract";
+import type { Note, NoteSummary } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { noteVector } from "../services/text-index.ts";
+import { noteVectorOffLoop } from "../services/text-index-pool.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 
 export type NoteRow = {
@@ -19,6 +20,12 @@ export type NoteRow = {
 
 const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
+/** What a list carries of a note: never its whole text, which may be 200,000 characters. */
+const PREVIEW_CHARS = 500;
+export type NoteSummaryRow = Omit<NoteRow, "content"> & { preview: string; content_length: number };
+const NOTE_SUMMARY_COLUMNS = `id, title, left(content, ${PREVIEW_CHARS}) AS preview, char_length(content) AS content_length,
+  tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
+
 export const toNote = (r: NoteRow): Note => ({
   id: r.id,
   title: r.title,
@@ -30,12 +37,24 @@ export const toNote = (r: NoteRow): Note => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-/** limit + 1 rows, newest first (see newestRows): the feed merges them with the ideas. */
+export const toNoteSummary = (r: NoteSummaryRow): NoteSummary => ({
+  id: r.id,
+  title: r.title,
+  preview: r.preview,
+  contentLength: r.content_length,
+  sourceIdeaIds: r.source_idea_ids,
+  tags: r.tags,
+  pinned: r.pinned,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+/** limit + 1 summaries, newest first (see newestRows): the feed merges them with the ideas. */
 export const newestNoteRows = (db: Queryable, userId: string, q: NewestQuery) =>
-  newestRows<NoteRow>(db, "notes", NOTE_COLUMNS, userId, q);
+  newestRows<NoteSummaryRow>(db, "notes", NOTE_SUMMARY_COLUMNS, userId, q);
 
 export async function listNotes(db: Queryable, userId: string, q: NewestQuery) {
-  return pageFrom(await newestNoteRows(db, userId, q), q.limit, toNote);
+  return pageFrom(await newestNoteRows(db, userId, q), q.limit, toNoteSummary);
 }
 
 /** One of the user's notes (locked for the transaction with `lock`), or 404 笔记不存在. */
@@ -66,10 +85,11 @@ export type NewNote = {
 
 /** A note written by the user, or composed by AI from ideas (the sources: checked by the caller). */
 export async function insertNote(db: Queryable, userId: string, note: NewNote): Promise<Note> {
+  const vector = await noteVectorOffLoop(note);
   const { rows } = await db.query<NoteRow>(
     `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, pinned, search)
      VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7::tsvector) RETURNING ${NOTE_COLUMNS}`,
-    [userId, note.title, note.content, note.tags, note.sourceIdeaIds, note.pinned, noteVector(note)],
+    [userId, note.title, note.content, note.tags, note.sourceIdeaIds, note.pinned, vector],
   );
   return toNote(rows[0]!);
 }
@@ -81,20 +101,35 @@ export type NotePatch = {
   pinned?: boolean | undefined;
 };
 
+const withPatch = (cur: NoteRow, patch: NotePatch) => ({
+  title: patch.title ?? cur.title,
+  content: patch.content ?? cur.content,
+  tags: patch.tags ?? cur.tags,
+  pinned: patch.pinned ?? cur.pinned,
+});
+const sameText = (a: ReturnType<typeof withPatch>, b: ReturnType<typeof withPatch>) =>
+  a.title === b.title && a.content === b.content && a.tags.join("\u0000") === b.tags.join("\u0000");
+
 /** Applies the user's edit to one of their notes (404 笔记不存在), its search words with it. */
 export async function updateNote(db: Db, userId: string, noteId: string, patch: NotePatch): Promise<Note> {
+  // The search words are made before the transaction (in a worker for a long note), so no row
+  // lock or connection is held while they are; an edit landing meanwhile has them made again.
+  const planned = withPatch(await findNoteRow(db, userId, noteId), patch);
+  const vector = await noteVectorOffLoop(planned);
   return tx(db, async (client) => {
-    const cur = await findNoteRow(client, userId, noteId, true);
-    const next = {
-      title: patch.title ?? cur.title,
-      content: patch.content ?? cur.content,
-      tags: patch.tags ?? cur.tags,
-      pinned: patch.pinned ?? cur.pinned,
-    };
+    const next = withPatch(await findNoteRow(client, userId, noteId, true), patch);
     const updated = await client.query<NoteRow>(
       `UPDATE notes SET title = $3, content = $4, tags = $5, pinned = $6, search = $7::tsvector, updated_at = now()
        WHERE id = $1 AND user_id = $2 RETURNING ${NOTE_COLUMNS}`,
-      [noteId, userId, next.title, next.content, next.tags, next.pinned, noteVector(next)],
+      [
+        noteId,
+        userId,
+        next.title,
+        next.content,
+        next.tags,
+        next.pinned,
+        sameText(next, planned) ? vector : noteVector(next),
+      ],
     );
     return toNote(updated.rows[0]!);
   });

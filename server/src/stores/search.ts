@@ -10,11 +10,32 @@ export type SearchRow = {
   type: "idea" | "note";
   id: string;
   title: string;
+  /** The whole text, or for a long note only the part around the anchor (see noteExcerpt). */
   content: string;
+  /** Characters of the text before `content` (0: it starts at the beginning). */
+  content_from: number;
+  content_length: number;
   original_content: string;
   tags: string[];
   created_at: Date;
 };
+
+/**
+ * A note may hold 200,000 characters and a page of results 20 notes: PostgreSQL cuts out the part
+ * around the first `anchor` instead of sending the whole texts for the server to search through.
+ * Applied to the page's rows only (after LIMIT), and without lower() when the anchor has no cased
+ * letters (Chinese). An idea (at most 10,000 characters) comes whole.
+ */
+const EXCERPT = 3_000;
+const BEFORE_ANCHOR = 1_000;
+function excerptColumns(anchor: string, caseless: boolean) {
+  const long = `r.type = 'note' AND char_length(r.content) > ${EXCERPT}`;
+  const start = `greatest(1, strpos(${caseless ? "r.content" : "lower(r.content)"}, ${anchor}) - ${BEFORE_ANCHOR})`;
+  return `CASE WHEN ${long} THEN substr(r.content, ${start}, ${EXCERPT}) ELSE r.content END AS content,
+    CASE WHEN ${long} THEN ${start} - 1 ELSE 0 END AS content_from,
+    char_length(r.content) AS content_length`;
+}
+const caselessText = (text: string) => text === text.toUpperCase();
 
 /**
  * Every query word (`tsquery`, AND) against the GIN-indexed tsvector, ranked by ts_rank (title and
@@ -24,18 +45,21 @@ export type SearchRow = {
 export async function wordMatches(
   db: Queryable,
   userId: string,
-  tsquery: string,
+  q: { tsquery: string; anchor: string },
   limit: number,
 ): Promise<SearchRow[]> {
   const { rows } = await db.query<SearchRow>({
-    text: `SELECT * FROM (
-       SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
-       FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery
-       UNION ALL
-       SELECT 'note', id, title, content, '', tags, created_at, ts_rank(search, $2::tsquery)
-       FROM notes WHERE user_id = $1 AND search @@ $2::tsquery
-     ) r ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3`,
-    values: [userId, tsquery, limit],
+    text: `SELECT r.type, r.id, r.title, ${excerptColumns("$4", caselessText(q.anchor))},
+         r.original_content, r.tags, r.created_at
+       FROM (
+         SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
+         FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery
+         UNION ALL
+         SELECT 'note', id, title, content, '', tags, created_at, ts_rank(search, $2::tsquery)
+         FROM notes WHERE user_id = $1 AND search @@ $2::tsquery
+         ORDER BY rank DESC, created_at DESC, id DESC LIMIT $3
+       ) r ORDER BY r.rank DESC, r.created_at DESC, r.id DESC`,
+    values: [userId, q.tsquery, limit, q.anchor],
   });
   return rows;
 }
@@ -61,14 +85,16 @@ export async function substringMatches(
   const tagsMatch = `(cardinality(tags) > 0 AND ${matches("array_to_string(tags, ' ')")})`;
   const { rows } = await db.query<SearchRow>({
     name: caseless ? "search-substring" : "search-substring-lower",
-    text: `SELECT * FROM (
+    text: `SELECT r.type, r.id, r.title, ${excerptColumns("$2", caseless)}, r.original_content, r.tags, r.created_at
+     FROM (
        SELECT 'idea' AS type, id, title, content, original_content, tags, created_at FROM ideas
        WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")}
          OR (original_content <> content AND ${matches("original_content")}) OR ${tagsMatch})
        UNION ALL
        SELECT 'note', id, title, content, '', tags, created_at FROM notes
        WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")} OR ${tagsMatch})
-     ) r ORDER BY created_at DESC, id DESC LIMIT $4`,
+       ORDER BY created_at DESC, id DESC LIMIT $4
+     ) r ORDER BY r.created_at DESC, r.id DESC`,
     values: [userId, needle, seen, limit],
   });
   return rows;

@@ -50,7 +50,7 @@ export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, s
                 note={{
                   id: item.id,
                   title: item.title,
-                  snippet: markdownToPlain(item.content),
+                  snippet: markdownToPlain(item.preview),
                   tags: item.tags,
                   createdAt: item.createdAt,
                   updatedAt: item.updatedAt,
