@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   ),
   EXPORT_COOLDOWN: duration("1h"),
   SESSION_MAX_AGE: duration("180d").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
+  EXPORT_STALL_TIMEOUT: duration("30s"),
+  EXPORT_MAX_DURATION: duration("10m"),
   HTTP_HEADERS_TIMEOUT: duration("20s"),
   HTTP_REQUEST_TIMEOUT: duration("60s"),
   HTTP_KEEP_ALIVE_TIMEOUT: duration("5s"),
@@ -114,6 +116,10 @@ export type Config = {
   exportCooldownMs: number;
   /** A session ends this long after sign-in however often it is used (its 30-day expiry slides within it). */
   sessionMaxAgeMs: number;
+  /** An export whose client reads nothing for this long is cut off (its cooldown given back). */
+  exportStallTimeoutMs: number;
+  /** An export still streaming after this long is cut off. */
+  exportMaxDurationMs: number;
   http: HttpLimits;
   /** null: no provider configured, the offline assistant answers (本地模式). */
   ai: AiConfig | null;
@@ -174,6 +180,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   checkHttpTimeouts(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT);
+  if (e.EXPORT_STALL_TIMEOUT < 1 || e.EXPORT_MAX_DURATION < 1) {
+    throw new ConfigError(
+      "Invalid configuration:\n  EXPORT_STALL_TIMEOUT, EXPORT_MAX_DURATION: must be longer than 0",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -182,6 +193,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     exportCooldownMs: e.EXPORT_COOLDOWN,
     sessionMaxAgeMs: e.SESSION_MAX_AGE,
+    exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT,
+    exportMaxDurationMs: e.EXPORT_MAX_DURATION,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT,
