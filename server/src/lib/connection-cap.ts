@@ -4,7 +4,10 @@ import { normalizeAddress, throttleKeyOf } from "./client-address.ts";
 import { rawErrorAnswer } from "./client-error.ts";
 
 const REFUSED_LINGER_MS = 500;
-const REFUSED_MESSAGE = "来自你的网络的连接过多，请稍后再试";
+// Made once: a refusal should cost as little as possible, an attacker may cause thousands a minute.
+const REFUSED_ANSWER = Buffer.from(
+  rawErrorAnswer("RATE_LIMITED", "来自你的网络的连接过多，请稍后再试", { "Retry-After": "5" }),
+);
 
 /**
  * Who a connection counts against: the throttles' key of the socket's address (an IPv4 address
@@ -19,7 +22,7 @@ export function addressKey(address: string | undefined): string {
 /** A refused connection gets a 429 in the API's envelope; its input is dropped until it closes. */
 function refuse(socket: Socket) {
   socket.on("error", () => socket.destroy());
-  socket.end(rawErrorAnswer("RATE_LIMITED", REFUSED_MESSAGE, { "Retry-After": "5" }));
+  socket.end(REFUSED_ANSWER);
   socket.resume();
   // Closing while the client's request is still arriving would reset the connection and could
   // lose the answer: keep reading (and dropping) a little while, like a lingering close.
