@@ -3,6 +3,7 @@
  * Starts the real server (embedded PostgreSQL) as a child process in a fresh DATA_DIR, seeds
  * 100 users × 1,000 ideas of Chinese text, and measures start-up, memory, capture, feed,
  * search (word index vs plain substring) and export. BENCH_USERS / BENCH_IDEAS scale it down.
+ * `npm run bench:server -- slow-clients` runs the slow-connection benchmark instead (slow-clients.ts).
  */
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -25,6 +26,7 @@ import {
   startServer,
   stopServer,
 } from "./lib.ts";
+import { slowClients } from "./slow-clients.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 1000);
@@ -239,7 +241,7 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-main().catch((err) => {
+(process.argv[2] === "slow-clients" ? slowClients() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
@@ -20,7 +19,6 @@ import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { spaRoutes } from "./routes/spa.ts";
 
-const JSON_LIMIT = 2 * 1024 * 1024; // a 200,000-character note, JSON-escaped, fits
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 const HSTS = "max-age=15552000; includeSubDomains";
@@ -77,15 +75,7 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: JSON_LIMIT + 256 * 1024,
-      onError: () => {
-        throw new ApiError("PAYLOAD_TOO_LARGE");
-      },
-    }),
-  );
+  // Request bodies are bounded per endpoint, after its guard (`mount`, middlewares/body-limit.ts).
 
   // Built on first request, not at start-up, so a cold start stays fast.
   let openapi: ReturnType<typeof buildOpenApi> | undefined;

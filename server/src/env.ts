@@ -60,6 +60,12 @@ const EnvSchema = z.object({
   ),
   EXPORT_COOLDOWN: duration("1h"),
   SESSION_MAX_AGE: duration("180d").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
+  EXPORT_STALL_TIMEOUT: duration("30s"),
+  EXPORT_MAX_DURATION: duration("10m"),
+  HTTP_HEADERS_TIMEOUT: duration("20s"),
+  HTTP_REQUEST_TIMEOUT: duration("60s"),
+  HTTP_KEEP_ALIVE_TIMEOUT: duration("5s"),
+  CONNECTIONS_PER_IP: int(128, 0, 1_000_000),
   AI_BASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -110,6 +116,11 @@ export type Config = {
   exportCooldownMs: number;
   /** A session ends this long after sign-in however often it is used (its 30-day expiry slides within it). */
   sessionMaxAgeMs: number;
+  /** An export whose client reads nothing for this long is cut off (its cooldown given back). */
+  exportStallTimeoutMs: number;
+  /** An export still streaming after this long is cut off. */
+  exportMaxDurationMs: number;
+  http: HttpLimits;
   /** null: no provider configured, the offline assistant answers (本地模式). */
   ai: AiConfig | null;
   aiContextTokens: number;
@@ -120,6 +131,18 @@ export type Config = {
   /** Registrations one client IP may make per hour (each new account brings AI points). */
   registerPerIpPerHour: number;
   passwordHashCost: number;
+};
+
+/** What Node's HTTP server allows one connection and one client address. */
+export type HttpLimits = {
+  /** Until the request's headers are in (slow-header clients). */
+  headersTimeoutMs: number;
+  /** Until the whole request, body included, is in; answers stream for as long as they need. */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client address (an IPv6 client by its /64); 0 = no cap. */
+  connectionsPerIp: number;
 };
 
 export type AiConfig = {
@@ -135,6 +158,17 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+// Node refuses a headers timeout longer than the request timeout, and 0 would turn the
+// slow-header defence off: both are start-up errors here, named, rather than Node's own.
+function checkHttpTimeouts(headersMs: number, requestMs: number) {
+  const problems: string[] = [];
+  if (headersMs < 1) problems.push("HTTP_HEADERS_TIMEOUT: must be longer than 0");
+  if (requestMs > 0 && headersMs > requestMs) {
+    problems.push("HTTP_HEADERS_TIMEOUT: must not be longer than HTTP_REQUEST_TIMEOUT");
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+}
+
 /** Validates the environment once at start; a bad value stops the process with a message naming it. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -145,6 +179,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  checkHttpTimeouts(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT);
+  if (e.EXPORT_STALL_TIMEOUT < 1 || e.EXPORT_MAX_DURATION < 1) {
+    throw new ConfigError(
+      "Invalid configuration:\n  EXPORT_STALL_TIMEOUT, EXPORT_MAX_DURATION: must be longer than 0",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -153,6 +193,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     exportCooldownMs: e.EXPORT_COOLDOWN,
     sessionMaxAgeMs: e.SESSION_MAX_AGE,
+    exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT,
+    exportMaxDurationMs: e.EXPORT_MAX_DURATION,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT,
+      connectionsPerIp: e.CONNECTIONS_PER_IP,
+    },
     // Either setting switches the provider on: Ollama needs a base URL but no key.
     ai:
       e.AI_BASE_URL || e.AI_API_KEY

@@ -4,8 +4,9 @@ import { createApp } from "./app.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { createPool, type Db } from "./db/pool.ts";
-import type { Config } from "./env.ts";
+import type { Config, HttpLimits } from "./env.ts";
 import { answerClientError } from "./lib/client-error.ts";
+import { capConnectionsPerAddress } from "./lib/connection-cap.ts";
 import type { Logger } from "./logger.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
@@ -31,16 +32,49 @@ export class ListenError extends Error {
   }
 }
 
-/** The HTTP server of the app: Hono on Node, with parser-level errors answered in the API's envelope. */
-export function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string) {
+/**
+ * How often Node looks for requests past their headers or request timeout: often enough that a
+ * short timeout (tests) holds, never more than once a second.
+ */
+function checkEvery({ headersTimeoutMs, requestTimeoutMs }: HttpLimits): number {
+  const shortest = Math.min(headersTimeoutMs, requestTimeoutMs || Number.POSITIVE_INFINITY);
+  return Math.min(1000, Math.max(20, Math.floor(shortest / 4)));
+}
+
+/**
+ * The HTTP server of the app: Hono on Node, with parser-level errors answered in the API's
+ * envelope. The timeouts bound how long a request may take to arrive (a slow client gets 408 and
+ * is closed); an answer streams for as long as it needs (the chat's SSE, the export has its own
+ * bounds). Connections are capped per client address.
+ */
+export function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+  port: number,
+  host: string,
+  limits: HttpLimits,
+) {
   return new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch, port, hostname: host }, () => {
-      s.off("error", onError);
-      resolve(s as Server);
-    }) as Server;
+    const s = serve(
+      {
+        fetch,
+        port,
+        hostname: host,
+        serverOptions: {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: checkEvery(limits),
+        },
+      },
+      () => {
+        s.off("error", onError);
+        resolve(s as Server);
+      },
+    ) as Server;
     const onError = (err: NodeJS.ErrnoException) => reject(new ListenError(host, port, err));
     s.once("error", onError);
     s.on("clientError", answerClientError);
+    capConnectionsPerAddress(s, limits.connectionsPerIp);
   });
 }
 
@@ -68,7 +102,7 @@ export async function startServer(
   const app = createApp({ config, db, logger });
   let server: Server;
   try {
-    server = await listen(app.fetch, config.port, config.host);
+    server = await listen(app.fetch, config.port, config.host, config.http);
   } catch (err) {
     // Not listening: stop what was started, or the embedded postmaster would outlive us.
     await db.end().catch(() => undefined);

@@ -132,6 +132,7 @@ forEachDatabase((ctx) => {
         createApp({ config, db: ctx.db, logger: createLogger("silent") }).fetch,
         0,
         host,
+        config.http,
       );
       try {
         const { port } = server.address() as AddressInfo;

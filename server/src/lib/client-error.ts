@@ -28,18 +28,25 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     return;
   }
   const code = codeFor(err);
+  socket.end(rawErrorAnswer(code, messageFor(code)));
+}
+
+/**
+ * A complete HTTP/1.1 error answer in the API's envelope, written straight to a socket that no
+ * request handler owns (the parser refused the request, or the connection itself is refused).
+ */
+export function rawErrorAnswer(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
   const status = errorCodes[code];
-  const body = JSON.stringify({ success: false, message: messageFor(code), code });
-  socket.end(
-    [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-      "Content-Type: application/json; charset=utf-8",
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      "Cache-Control: no-store",
-      "X-Content-Type-Options: nosniff",
-      "Connection: close",
-      "",
-      body,
-    ].join("\r\n"),
-  );
+  const body = JSON.stringify({ success: false, message, code });
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    "X-Content-Type-Options: nosniff",
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    "Connection: close",
+    "",
+    body,
+  ].join("\r\n");
 }

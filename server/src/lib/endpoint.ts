@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { authGuard } from "../middlewares/auth.ts";
+import { limitBody, PUBLIC_BODY_LIMIT, SIGNED_IN_BODY_LIMIT } from "../middlewares/body-limit.ts";
 import { idParam, jsonBody, parseWith } from "./validate.ts";
 
 /** What a handler is given, already validated: path parameters, query and JSON body. */
@@ -57,8 +58,12 @@ export function mount<N extends EndpointName>(app: Hono<AppEnv>, name: N, handle
   const endpoint: Endpoint = endpoints[name];
   const method = endpoint.method.toUpperCase();
   const path = honoPath(endpoint.path);
-  // The guard runs first: a stranger learns nothing, not even that the body or id was wrong.
+  // The guard runs first: a stranger learns nothing, not even that the body or id was wrong, and
+  // no body is read before the caller is known. Unauthenticated calls get a small body bound.
   if (endpoint.auth) app.on(method, path, authGuard({ allowCaptureToken: endpoint.captureToken === true }));
+  if (endpoint.body || endpoint.upload) {
+    app.on(method, path, limitBody(endpoint.auth ? SIGNED_IN_BODY_LIMIT : PUBLIC_BODY_LIMIT));
+  }
   app.on(method, path, async (c) => {
     const input = {
       params: paramsOf(c, endpoint.path),

@@ -4,9 +4,10 @@ import type { MiddlewareHandler } from "hono";
 
 // An answer sent before the request body was read (413, 401, 404 …) leaves the rest of the body
 // on the connection. Unread, the connection is reset after the answer, and a client that reuses
-// it as the answer's keep-alive promised sees its next request fail. A body of a bounded size is
-// read and dropped first; anything larger or slower gets `Connection: close`, closed cleanly.
-const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
+// it as the answer's keep-alive promised sees its next request fail. A small body is read and
+// dropped first; a larger one (by its Content-Length) is never read: its answer goes out at once
+// with `Connection: close`, closed cleanly — a stranger's large body costs us nothing to refuse.
+const DRAIN_MAX_BYTES = 64 * 1024;
 const DRAIN_MAX_MS = 2_000;
 const LINGER_MS = 2_000;
 

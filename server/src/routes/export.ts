@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { EXPORT_COUNT_HEADER, EXPORT_FILE_PREFIX, exportCooldownMessage } from "@shinian/contract";
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
@@ -25,7 +26,11 @@ export function exportRoutes(app: Hono<AppEnv>) {
   });
   mount(app, "exportData", async (c) => {
     const log = { request: c.var.logger, requestId: c.var.requestId };
-    const { body, exportedAt, count } = await startExport(c.var.deps, c.var.auth.userId, log);
+    // Cut off (a stalled reader, too long): the connection is closed, not left to finish a body
+    // that will never be complete.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const hangUp = () => incoming?.socket.destroy();
+    const { body, exportedAt, count } = await startExport(c.var.deps, c.var.auth.userId, log, { hangUp });
     return c.body(body, 200, {
       "Content-Type": "application/zip",
       "Content-Disposition": contentDisposition(exportFileName(exportedAt)),

@@ -36,7 +36,8 @@ export function profileRoutes(app: Hono<AppEnv>) {
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
     }
-    const form = await c.req.parseBody().catch(() => {
+    const form = await c.req.parseBody().catch((err: unknown) => {
+      if (err instanceof ApiError) throw err; // the body bound (413)
       throw new ApiError("VALIDATION_ERROR", "上传内容无法解析");
     });
     const file = form.file;

@@ -49,6 +49,22 @@ export async function releaseExportClaim(db: Queryable, userId: string, claim: E
   ]);
 }
 
+/** The first key of the two-key advisory locks an export takes (its own space: no other lock uses it). */
+const EXPORT_LOCK_CLASS = 0x5e_0e_70;
+
+/**
+ * Takes the user's export lock for the rest of the current transaction; false when another
+ * transaction (any process) holds it. Keyed by a 32-bit hash of the user id: two users sharing a
+ * hash would wait for each other's export, once in billions of pairs.
+ */
+export async function lockUserExport(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ locked: boolean }>(
+    "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS locked",
+    [EXPORT_LOCK_CLASS, userId],
+  );
+  return rows[0]?.locked === true;
+}
+
 export type ExportPlan = { count: ExportCount; chats: number };
 
 /** Counts inside the export's snapshot, so the header matches the zip exactly. */

@@ -30,6 +30,6 @@ export const systemEndpoints = {
     auth: true,
     body: ExportRequestSchema,
     produces: "application/zip",
-    errors: [429, 503],
+    errors: [409, 429, 503],
   },
 } satisfies Record<string, Endpoint>;

@@ -7,16 +7,22 @@ import type { Logger } from "../../logger.ts";
 import {
   claimExport,
   type ExportPlan,
+  lockUserExport,
   nextExportAllowed,
   planExport,
   releaseExportClaim,
 } from "../../stores/export.ts";
 import { formatChinaTime } from "./china-time.ts";
+import { watchedBody } from "./stream.ts";
 import { zipChunks } from "./zip.ts";
 
 /** Exports running at once in this process: each holds a pooled connection while the client reads. */
 export const MAX_CONCURRENT_EXPORTS = 2;
-/** Caps on the export's transaction: a stalled reader cannot hold its connection for long. */
+/**
+ * Caps on the export's transaction, behind the stall and duration limits the stream enforces
+ * itself (EXPORT_STALL_TIMEOUT, EXPORT_MAX_DURATION): they end it should this process stop
+ * watching (a frozen event loop), and PostgreSQL then frees the connection and the user's lock.
+ */
 const EXPORT_IDLE_TIMEOUT = "60s";
 const EXPORT_STATEMENT_TIMEOUT = "30s";
 /** Visible in pg_stat_activity while an export holds its connection. */
@@ -31,8 +37,8 @@ function cooldownError(next: Date | null): ApiError {
 
 /**
  * Claims the cooldown (EXPORT_COOLDOWN when it has not passed); answers how to give it back. That is
- * only for exports the server failed before sending a byte: a download the client cancels counts as
- * an export (else cancel-and-retry skips the cooldown).
+ * for exports the server failed before sending a byte, and for readers cut off as stalled: a
+ * download the client cancels counts as an export (else cancel-and-retry skips the cooldown).
  */
 async function claimCooldown(db: Db, userId: string, cooldownMs: number) {
   const claim = await claimExport(db, userId, cooldownMs);
@@ -40,9 +46,14 @@ async function claimCooldown(db: Db, userId: string, cooldownMs: number) {
   return () => releaseExportClaim(db, userId, claim).catch(() => undefined);
 }
 
+const exportRunning = () =>
+  new ApiError("CONFLICT", "你的另一个导出正在进行，请等它完成后再试", { headers: { "Retry-After": "30" } });
+
 /**
  * A connection held for one export, in one REPEATABLE READ transaction: one snapshot for the counts
- * and every batch, so the header matches the zip exactly. `end` runs once: it calls `ending` at
+ * and every batch, so the header matches the zip exactly. The transaction holds the user's export
+ * lock: one export per user at a time, across processes, released with the transaction however
+ * it ends (a 409 CONFLICT for a second one). `end` runs once: it calls `ending` at
  * once, commits (ok) or rolls back, returns the connection, then awaits `ended`. The pool stops
  * listening while a client is checked out: the backend ending the connection between two reads
  * (the idle timeout, a restart) ends the export here.
@@ -83,6 +94,7 @@ async function openSnapshot(
          SET LOCAL statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}';
          SET LOCAL application_name = '${EXPORT_APPLICATION_NAME}'`,
     );
+    if (!(await lockUserExport(client, userId))) throw exportRunning();
     plan = await planExport(client, userId);
   } catch (err) {
     await end(false);
@@ -96,15 +108,27 @@ export type StartedExport = { body: ReadableStream<Uint8Array>; exportedAt: Date
 /** Where an export reports: its request's logger, and the request id for the process's own log. */
 export type ExportLog = { request: Logger; requestId: string };
 
+/** The client's connection, as far as an export needs it: to be closed when it is cut off. */
+export type ExportClient = { hangUp(): void };
+
 /**
  * Starts exports for one app: the count of running exports belongs to that app (one per process).
  * An export claims the cooldown, takes one of MAX_CONCURRENT_EXPORTS slots (503 with Retry-After
- * when none is free, its cooldown given back), opens its snapshot and streams the zip from it; the
- * slot and the connection are released when the stream ends, fails or is cancelled.
+ * when none is free, its cooldown given back), opens its snapshot (409 when the user has another
+ * export running) and streams the zip from it; the slot and the connection are released when the
+ * stream ends, fails, is cancelled or is cut off. A client that reads nothing for
+ * EXPORT_STALL_TIMEOUT is cut off with its cooldown given back (it may retry at once: a dropped
+ * network, not a finished export); one still running after EXPORT_MAX_DURATION is cut off and
+ * keeps its cooldown (else reading slowly and retrying would hold a slot for good).
  */
 export function createExporter() {
   let running = 0;
-  return async function startExport(deps: AppDeps, userId: string, log: ExportLog): Promise<StartedExport> {
+  return async function startExport(
+    deps: AppDeps,
+    userId: string,
+    log: ExportLog,
+    client: ExportClient,
+  ): Promise<StartedExport> {
     const { db, config, logger } = deps;
     const releaseClaim = await claimCooldown(db, userId, config.exportCooldownMs);
     if (running >= MAX_CONCURRENT_EXPORTS) {
@@ -115,38 +139,34 @@ export function createExporter() {
     }
     running++;
     let sentAny = false;
+    let stalled = false;
     const snapshot = await openSnapshot(db, userId, {
       ending: () => running--,
       ended: async (ok) => {
-        if (!ok && !sentAny) await releaseClaim();
+        if (!ok && (!sentAny || stalled)) await releaseClaim();
       },
     });
     const exportedAt = new Date();
-    const chunks = zipChunks(snapshot.client, userId, snapshot.plan, exportedAt);
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          if (snapshot.isDone()) throw new Error("export connection closed");
-          const { value, done: end } = await chunks.next();
-          if (end) {
-            await snapshot.end(true);
-            log.request.info("export finished", snapshot.plan.count);
-            controller.close();
-          } else {
-            sentAny = true;
-            controller.enqueue(value);
-          }
-        } catch (err) {
-          logger.error("export failed", { err, requestId: log.requestId });
-          await snapshot.end(false);
-          controller.error(err);
-        }
+    const body = watchedBody({
+      chunks: zipChunks(snapshot.client, userId, snapshot.plan, exportedAt),
+      end: snapshot.end,
+      isDone: snapshot.isDone,
+      stallMs: config.exportStallTimeoutMs,
+      maxDurationMs: config.exportMaxDurationMs,
+      onFirstByte: () => {
+        sentAny = true;
       },
-      async cancel() {
-        log.request.info("export cancelled by the client");
-        await chunks.return(undefined).catch(() => undefined);
-        await snapshot.end(false);
+      onCutOff: (reason) => {
+        stalled = reason === "stalled";
+        log.request.warn("export cut off", {
+          reason,
+          afterMs: reason === "stalled" ? config.exportStallTimeoutMs : config.exportMaxDurationMs,
+        });
+        client.hangUp();
       },
+      onFinished: () => log.request.info("export finished", snapshot.plan.count),
+      onFailed: (err) => logger.error("export failed", { err, requestId: log.requestId }),
+      onCancelled: () => log.request.info("export cancelled by the client"),
     });
     return { body, exportedAt, count: snapshot.plan.count };
   };

@@ -1,0 +1,225 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import net from "node:net";
+import { AVATAR_MAX_BYTES } from "@shinian/contract";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadConfig } from "../src/env.ts";
+import { listen } from "../src/server.ts";
+import { EXPORT_APPLICATION_NAME } from "../src/services/export/lifecycle.ts";
+import { saveAvatar } from "../src/stores/profile.ts";
+import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+
+// 200,000 random CJK characters: deflate saves little on them (its window is 32 KB, so the same
+// text in several notes is no easier).
+const RANDOM_BYTES = randomBytes(400_000);
+const RANDOM_TEXT = Array.from({ length: 200_000 }, (_, i) =>
+  String.fromCharCode(0x4e00 + (RANDOM_BYTES.readUInt16LE(i * 2) % 20_000)),
+).join("");
+
+/**
+ * A 2 MB avatar of random bytes and six notes of random CJK characters: the export is about
+ * 6 MB, more than both sockets' buffers on loopback hold (about 4 MB here), so a client that
+ * stops reading does stall the server's writes.
+ */
+async function withBigData(ctx: TestCtx, u: TestUser) {
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    randomBytes(AVATAR_MAX_BYTES - 1024),
+  ]);
+  await saveAvatar(ctx.db, u.id, "image/png", png);
+  await ctx.db.query(
+    "INSERT INTO notes (user_id, title, content) SELECT $1, '长笔记 ' || n, $2 FROM generate_series(1, 6) n",
+    [u.id, RANDOM_TEXT],
+  );
+  return u;
+}
+
+const exportRequest = (token: string) =>
+  `POST /api/export HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+
+/**
+ * An export over a real connection whose client stops reading once the answer's head is in.
+ * `resume()` reads on until the server closes the connection or the chunked body ends.
+ */
+function stalledExport(port: number, token: string) {
+  return new Promise<{ status: number; resume(): Promise<{ body: Buffer; complete: boolean }> }>(
+    (resolve) => {
+      const socket = net.connect({ port, host: "127.0.0.1" });
+      let received = Buffer.alloc(0);
+      let headEnd = -1;
+      const ended = new Promise<void>((done) => socket.once("close", () => done()));
+      socket.on("error", () => undefined);
+      socket.on("data", (d) => {
+        received = Buffer.concat([received, d]);
+        if (received.subarray(-7).toString() === "\r\n0\r\n\r\n") socket.destroy();
+        if (headEnd >= 0) return;
+        headEnd = received.indexOf("\r\n\r\n");
+        if (headEnd < 0) return;
+        socket.pause();
+        resolve({
+          status: Number(received.subarray(9, 12).toString()),
+          resume: async () => {
+            socket.resume();
+            await ended;
+            const body = dechunk(received.subarray(headEnd + 4));
+            return { body: body.bytes, complete: body.complete };
+          },
+        });
+      });
+      socket.write(exportRequest(token));
+    },
+  );
+}
+
+function dechunk(raw: Buffer): { bytes: Buffer; complete: boolean } {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf("\r\n", at);
+    if (lineEnd < 0) return { bytes: Buffer.concat(parts), complete: false };
+    const size = Number.parseInt(raw.subarray(at, lineEnd).toString(), 16);
+    if (size === 0) return { bytes: Buffer.concat(parts), complete: true };
+    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+async function until(check: () => Promise<boolean>, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const exportBackends = async (ctx: TestCtx) =>
+  (
+    await ctx.db.query(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
+      [EXPORT_APPLICATION_NAME],
+    )
+  ).rowCount;
+
+const canExport = async (ctx: TestCtx, u: TestUser) =>
+  (await request(ctx, "exportPermission", { token: u.token })).body.data.canExport;
+
+// What a stalled reader does to the server is the same on any PostgreSQL: these slower suites run
+// on the first test database only.
+const onFirstDatabase = (ctx: TestCtx) => ctx.name === inject("testDatabases")[0]?.name;
+
+const startExport = (ctx: TestCtx, u: TestUser) =>
+  ctx.app.request("/api/export", { method: "POST", headers: { authorization: `Bearer ${u.token}` } });
+
+it("takes the stall time and the maximum duration from the environment (30 s and 10 min by default)", () => {
+  expect(loadConfig({})).toMatchObject({ exportStallTimeoutMs: 30_000, exportMaxDurationMs: 600_000 });
+  expect(loadConfig({ EXPORT_STALL_TIMEOUT: "5s" }).exportStallTimeoutMs).toBe(5_000);
+  expect(() => loadConfig({ EXPORT_STALL_TIMEOUT: "0" })).toThrow(/EXPORT_STALL_TIMEOUT/);
+  expect(() => loadConfig({ EXPORT_MAX_DURATION: "long" })).toThrow(/EXPORT_MAX_DURATION/);
+});
+
+forEachDatabase(
+  (ctx) => {
+    it("runs one export at a time per user: a second one is refused with 409 while the first runs", async () => {
+      const [u, other] = [await registerUser(ctx), await registerUser(ctx)];
+      const first = await startExport(ctx, u); // body unread: it keeps running
+      expect(first.status).toBe(200);
+      const second = await request(ctx, "exportData", { token: u.token, body: {} });
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({
+        success: false,
+        code: "CONFLICT",
+        message: "你的另一个导出正在进行，请等它完成后再试",
+      });
+      expect((await request(ctx, "exportData", { token: other.token, body: {} })).status).toBe(200);
+      await first.body!.cancel();
+      await until(
+        async () => (await request(ctx, "exportData", { token: u.token, body: {} })).status === 200,
+      );
+    });
+  },
+  { EXPORT_COOLDOWN: "0" },
+);
+
+forEachDatabase(
+  (ctx) => {
+    describe.skipIf(!onFirstDatabase(ctx))("a client that stops reading", () => {
+      let server: Server;
+      let port: number;
+      beforeAll(async () => {
+        server = await listen(ctx.app.fetch, 0, "127.0.0.1", ctx.config.http);
+        port = (server.address() as net.AddressInfo).port;
+      });
+      afterAll(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      );
+
+      it("is cut off after the stall time: connection closed, snapshot rolled back, slot free, cooldown given back", async () => {
+        const bigUser = async () => withBigData(ctx, await registerUser(ctx));
+        const [a, b] = (await Promise.all([bigUser(), bigUser()])) as [TestUser, TestUser];
+        const c = await registerUser(ctx);
+        const [stalledA, stalledB] = [await stalledExport(port, a.token), await stalledExport(port, b.token)];
+        expect([stalledA.status, stalledB.status]).toEqual([200, 200]);
+        expect((await request(ctx, "exportData", { token: c.token, body: {} })).status).toBe(503);
+        expect(await canExport(ctx, a)).toBe(false);
+
+        await until(async () => (await canExport(ctx, a)) && (await canExport(ctx, b)));
+        expect(await exportBackends(ctx)).toBe(0);
+        const cut = await stalledA.resume();
+        expect(cut.complete).toBe(false);
+        expect(cut.body.length).toBeLessThan(5 * 1024 * 1024);
+
+        // the slots are free for others, and the cut-off user may export again at once
+        const forC = await startExport(ctx, c);
+        expect(forC.status).toBe(200);
+        expect(Object.keys(unzipSync(new Uint8Array(await forC.arrayBuffer())))).toContain("data.json");
+        const again = await startExport(ctx, a);
+        expect(again.status).toBe(200);
+        await again.body!.cancel();
+        await stalledB.resume();
+      });
+
+      it("is not cut off by the request timeout while it still reads: an answer streams as long as it needs", async () => {
+        const u = await withBigData(ctx, await registerUser(ctx));
+        const slow = await stalledExport(port, u.token);
+        await new Promise((r) => setTimeout(r, 400)); // 4 × HTTP_REQUEST_TIMEOUT, under the stall time
+        const { body, complete } = await slow.resume();
+        expect(complete).toBe(true);
+        expect(Object.keys(unzipSync(new Uint8Array(body)))).toContain("avatar.png");
+      });
+    });
+  },
+  { EXPORT_STALL_TIMEOUT: "1s", HTTP_HEADERS_TIMEOUT: "100ms", HTTP_REQUEST_TIMEOUT: "100ms" },
+);
+
+forEachDatabase(
+  (ctx) => {
+    it.skipIf(!onFirstDatabase(ctx))(
+      "an export that runs past its maximum duration is cut off, keeps its cooldown and frees its slot",
+      async () => {
+        const u = await withBigData(ctx, await registerUser(ctx));
+        const res = await startExport(ctx, u);
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        const slowly = async () => {
+          // 64 KB a read, one read every 50 ms: about 5 s for the whole export, never stalled
+          for (;;) {
+            const { done } = await reader.read();
+            if (done) return "finished";
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        };
+        await expect(slowly()).rejects.toThrow(/maximum duration/);
+        await until(async () => (await exportBackends(ctx)) === 0);
+        expect(await canExport(ctx, u)).toBe(false);
+        const other = await registerUser(ctx);
+        expect((await request(ctx, "exportData", { token: other.token, body: {} })).status).toBe(200);
+      },
+    );
+  },
+  { EXPORT_MAX_DURATION: "300ms" },
+);
