@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { PASSWORD, shot } from "./helpers.ts";
+import { PASSWORD, shot, signIn } from "./helpers.ts";
 
 test("idea: edit title, tags and pin, view the original and copy it", async ({
   page,
@@ -139,4 +139,49 @@ test("profile: edit nickname and upload an avatar; AI points and privacy pages w
   await page.getByRole("button", { name: "修改密码" }).click();
   await expect(page.getByText("密码已修改，其他设备已退出登录")).toBeVisible();
   await shot(page, "55-privacy-security");
+});
+
+test("edit conflicts: two devices edit one note; the later save shows both versions and loses neither", async ({
+  browser,
+  page: phone,
+  request,
+  signedIn: user,
+}) => {
+  const headers = { Authorization: `Bearer ${user.token}` };
+  const made = await request.post("/api/notes", { headers, data: { title: "周计划", content: "第一版" } });
+  const id = (await made.json()).data.id as string;
+  const desktopContext = await browser.newContext();
+  await signIn(desktopContext, user);
+  const desktop = await desktopContext.newPage();
+  for (const page of [phone, desktop]) {
+    await page.goto(`/notes/${id}`);
+    await expect(page.getByLabel("内容（Markdown）")).toHaveValue("第一版");
+  }
+
+  await phone.getByLabel("内容（Markdown）").fill("手机上写的");
+  await phone.getByRole("button", { name: "保存", exact: true }).click();
+  await expect(phone.getByText("已保存")).toBeVisible();
+
+  await desktop.getByLabel("内容（Markdown）").fill("电脑上写的");
+  await desktop.getByRole("button", { name: "保存", exact: true }).click();
+  const other = desktop.getByRole("region", { name: "另一处保存的版本" });
+  await expect(other).toContainText("这篇笔记已在别处修改过");
+  await expect(other).toContainText("手机上写的");
+  await expect(desktop.getByLabel("内容（Markdown）")).toHaveValue("电脑上写的");
+  await shot(desktop, "53-edit-conflict");
+  await other.getByRole("button", { name: "保留我的并覆盖" }).click();
+  await expect(desktop.getByText("已保存")).toBeVisible();
+  await expect(other).toHaveCount(0);
+
+  // The phone still holds the version before: its next save meets the desktop's, and takes it.
+  await phone.getByLabel("内容（Markdown）").fill("手机上又写的");
+  await phone.getByRole("button", { name: "保存", exact: true }).click();
+  await phone
+    .getByRole("region", { name: "另一处保存的版本" })
+    .getByRole("button", { name: "改用这个版本" })
+    .click();
+  await expect(phone.getByLabel("内容（Markdown）")).toHaveValue("电脑上写的");
+  const stored = await request.get(`/api/notes/${id}`, { headers });
+  expect((await stored.json()).data.content).toBe("电脑上写的");
+  await desktopContext.close();
 });

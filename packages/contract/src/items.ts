@@ -50,6 +50,15 @@ export type CreateIdeaRequest = z.input<typeof CreateIdeaRequestSchema>;
 const nonEmptyPatch = { message: "没有需要更新的内容" };
 
 /** originalContent is not accepted: the words the user typed never change. */
+/**
+ * `updatedAt` as the client last saw it: when the item has changed since (another tab or device),
+ * the update is refused with 409 CONFLICT and the current version in `data`, so nothing typed is
+ * lost on either side. Without it the update applies whatever happened meanwhile.
+ */
+const BaseUpdatedAt = TimestampSchema.optional();
+/** An update must change something: `baseUpdatedAt` alone is not a change. */
+const changesSomething = (v: Record<string, unknown>) => Object.keys(v).some((k) => k !== "baseUpdatedAt");
+
 export const UpdateIdeaRequestSchema = z
   .strictObject({
     title: z.string().trim().max(200, { message: "标题最多 200 个字符" }).optional(),
@@ -57,8 +66,9 @@ export const UpdateIdeaRequestSchema = z
     tags: TagsSchema.optional(),
     pinned: z.boolean().optional(),
     aiExcluded: z.boolean().optional(),
+    baseUpdatedAt: BaseUpdatedAt,
   })
-  .refine((v) => Object.keys(v).length > 0, nonEmptyPatch);
+  .refine(changesSomething, nonEmptyPatch);
 export type UpdateIdeaRequest = z.input<typeof UpdateIdeaRequestSchema>;
 
 export const NoteSchema = z.object({
@@ -107,8 +117,9 @@ export const UpdateNoteRequestSchema = z
     content: NoteContent.optional(),
     tags: TagsSchema.optional(),
     pinned: z.boolean().optional(),
+    baseUpdatedAt: BaseUpdatedAt,
   })
-  .refine((v) => Object.keys(v).length > 0, nonEmptyPatch);
+  .refine(changesSomething, nonEmptyPatch);
 export type UpdateNoteRequest = z.input<typeof UpdateNoteRequestSchema>;
 
 export const ListQuerySchema = z.strictObject({

@@ -2,6 +2,7 @@ import { CAPTURED_AT_MAX_AGE_DAYS, type Idea } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
+import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 
@@ -182,12 +183,15 @@ export type IdeaPatch = {
   tags?: string[] | undefined;
   pinned?: boolean | undefined;
   aiExcluded?: boolean | undefined;
+  /** The `updatedAt` the client last saw (lib/stale-edit.ts). */
+  baseUpdatedAt?: string | undefined;
 };
 
 /** Applies the user's edit to one of their ideas (404 想法不存在), its search words with it. */
 export async function updateIdea(db: Db, userId: string, ideaId: string, patch: IdeaPatch): Promise<Idea> {
   return tx(db, async (client) => {
     const cur = await findIdeaRow(client, userId, ideaId, true);
+    refuseStaleEdit(cur.updated_at, patch.baseUpdatedAt, "这条想法已在别处修改过", () => toIdea(cur));
     const next = {
       title: patch.title ?? cur.title,
       content: patch.content ?? cur.content,

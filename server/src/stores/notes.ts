@@ -2,6 +2,7 @@ import type { Note, NoteSummary } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
+import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { noteVector } from "../services/text-index.ts";
 import { noteVectorOffLoop } from "../services/text-index-pool.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
@@ -99,6 +100,8 @@ export type NotePatch = {
   content?: string | undefined;
   tags?: string[] | undefined;
   pinned?: boolean | undefined;
+  /** The `updatedAt` the client last saw (lib/stale-edit.ts). */
+  baseUpdatedAt?: string | undefined;
 };
 
 const withPatch = (cur: NoteRow, patch: NotePatch) => ({
@@ -117,7 +120,9 @@ export async function updateNote(db: Db, userId: string, noteId: string, patch: 
   const planned = withPatch(await findNoteRow(db, userId, noteId), patch);
   const vector = await noteVectorOffLoop(planned);
   return tx(db, async (client) => {
-    const next = withPatch(await findNoteRow(client, userId, noteId, true), patch);
+    const cur = await findNoteRow(client, userId, noteId, true);
+    refuseStaleEdit(cur.updated_at, patch.baseUpdatedAt, "这篇笔记已在别处修改过", () => toNote(cur));
+    const next = withPatch(cur, patch);
     const updated = await client.query<NoteRow>(
       `UPDATE notes SET title = $3, content = $4, tags = $5, pinned = $6, search = $7::tsvector, updated_at = now()
        WHERE id = $1 AND user_id = $2 RETURNING ${NOTE_COLUMNS}`,

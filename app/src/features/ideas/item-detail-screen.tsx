@@ -15,14 +15,16 @@ import {
 } from "@shinian/ui";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { errorMessage } from "../../api/client.ts";
+import { errorMessage, isApiError } from "../../api/client.ts";
 import { deleteIdea, deleteNote, updateIdea, updateNote } from "../../api/items.ts";
 import { itemKeys, type LoadedItem } from "../../data/items.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { useDraft, useEditedField } from "../../hooks/use-draft.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { EditConflict } from "./edit-conflict.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
+import { parseTags } from "./parse-tags.ts";
 import { RelatedItems } from "./related-items.tsx";
 import { useItem } from "./use-item.ts";
 
@@ -39,15 +41,6 @@ export function NoteDetailScreen() {
   return <ItemDetail kind="note" id={id} />;
 }
 
-const parseTags = (text: string) => [
-  ...new Set(
-    text
-      .split(/[,，\s]+/)
-      .map((t) => t.replace(/^#/, "").trim())
-      .filter(Boolean),
-  ),
-];
-
 /** /ideas/{id} and /notes/{id}: one two-pane screen (PRODUCT §4). */
 function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   const { data, error, offline, set } = useItem(kind, id);
@@ -57,13 +50,14 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   // A tidy, 采用此版本 or 自动整理 landing replaces the text: the editor starts again from it.
   // The editor's own saves only update `data` (so its message and state stay).
   const [revision, setRevision] = React.useState(0);
-  const showIdea = React.useCallback(
-    (item: Idea) => {
-      set({ kind: "idea", item });
+  const replace = React.useCallback(
+    (loaded: LoadedItem) => {
+      set(loaded);
       setRevision((r) => r + 1);
     },
     [set],
   );
+  const showIdea = React.useCallback((item: Idea) => replace({ kind: "idea", item }), [replace]);
   return (
     <AppShell backHome>
       {error ? (
@@ -85,7 +79,12 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
                   />
                 </div>
               ) : null}
-              <Editor key={`${data.item.id}:${revision}:${offline}`} loaded={data} onSaved={set} />
+              <Editor
+                key={`${data.item.id}:${revision}:${offline}`}
+                loaded={data}
+                onSaved={set}
+                onReplaced={replace}
+              />
               {data.kind === "idea" ? (
                 <div className="px-6 pb-8">
                   <IdeaAiVersions idea={data.item} onIdeaChange={showIdea} />
@@ -117,7 +116,15 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   );
 }
 
-function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: LoadedItem) => void }) {
+type EditorProps = {
+  loaded: LoadedItem;
+  /** The editor's own save landed: only the data changes, the editor keeps its state. */
+  onSaved: (saved: LoadedItem) => void;
+  /** Another version replaces what is being edited: the editor starts again from it. */
+  onReplaced: (other: LoadedItem) => void;
+};
+
+function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
   const navigate = useNavigate();
   const { kind, item } = loaded;
   // every field keeps what was typed until saved (PRODUCT §5: nothing typed is lost)
@@ -129,24 +136,35 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [saving, setSaving] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
+  // What another tab or device saved since this editor opened its version (a 409 on save).
+  const [theirs, setTheirs] = React.useState<{ version: LoadedItem; message: string } | null>(null);
   const text = content || item.content;
+  const clearDrafts = () => {
+    setContent("");
+    clearTitle();
+    clearTags();
+  };
 
-  const save = async () => {
+  // Saves on top of `base`, the version this editor last saw, or the other version it chose to overwrite.
+  const save = async (base = item.updatedAt) => {
     setSaving(true);
     setMessage(null);
     try {
-      const body = { title: title.trim(), content: text, tags: parseTags(tags), pinned };
+      const body = { title: title.trim(), content: text, tags: parseTags(tags), pinned, baseUpdatedAt: base };
       onSaved(
         kind === "idea"
           ? { kind, item: await updateIdea(item.id, { ...body, aiExcluded }) }
           : { kind, item: await updateNote(item.id, body) },
       );
-      setContent("");
-      clearTitle();
-      clearTags();
+      clearDrafts();
+      setTheirs(null);
       setMessage({ tone: "success", text: "已保存" });
     } catch (e) {
-      setMessage({ tone: "error", text: errorMessage(e, "保存失败") });
+      // A 409's body carries the version saved elsewhere meanwhile.
+      const current = isApiError(e) && e.status === 409 ? (e.data as { data?: unknown } | null)?.data : null;
+      if (current && isApiError(e))
+        setTheirs({ version: { kind, item: current } as LoadedItem, message: e.message });
+      else setMessage({ tone: "error", text: errorMessage(e, "保存失败") });
     } finally {
       setSaving(false);
     }
@@ -168,9 +186,7 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
   const remove = async () => {
     if (kind === "idea") await deleteIdea(item.id);
     else await deleteNote(item.id);
-    setContent("");
-    clearTitle();
-    clearTags();
+    clearDrafts();
     queryClient.removeQueries({ queryKey: itemKeys.item(kind, item.id) });
     await navigate({ to: "/" });
   };
@@ -247,6 +263,17 @@ function Editor({ loaded, onSaved }: { loaded: LoadedItem; onSaved: (saved: Load
         ) : null}
       </div>
       {message ? <Alert tone={message.tone} description={message.text} /> : null}
+      {theirs ? (
+        <EditConflict
+          theirs={theirs.version}
+          title={theirs.message}
+          onKeepMine={() => void save(theirs.version.item.updatedAt)}
+          onTakeTheirs={() => {
+            clearDrafts();
+            onReplaced(theirs.version);
+          }}
+        />
+      ) : null}
       <div className="flex justify-between">
         <Button variant="danger" onClick={() => setConfirming(true)}>
           删除

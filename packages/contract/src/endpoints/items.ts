@@ -50,11 +50,11 @@ export const itemEndpoints = {
   updateIdea: {
     ...routes.updateIdea,
     tag: "想法",
-    summary: "修改想法（原始内容不可修改）",
+    summary: "修改想法（原始内容不可修改；带 baseUpdatedAt 时，他处已修改则 409 并返回当前版本）",
     auth: true,
     body: UpdateIdeaRequestSchema,
     data: IdeaSchema,
-    errors: [400, 404],
+    errors: [400, 404, 409],
   },
   deleteIdea: {
     ...routes.deleteIdea,
@@ -93,11 +93,11 @@ export const itemEndpoints = {
   updateNote: {
     ...routes.updateNote,
     tag: "笔记",
-    summary: "修改笔记",
+    summary: "修改笔记（带 baseUpdatedAt 时，他处已修改则 409 并返回当前版本）",
     auth: true,
     body: UpdateNoteRequestSchema,
     data: NoteSchema,
-    errors: [400, 404],
+    errors: [400, 404, 409],
   },
   deleteNote: {
     ...routes.deleteNote,
