@@ -5,9 +5,12 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { createPool, type Db } from "./db/pool.ts";
 import type { Config } from "./env.ts";
+import { createBackgroundWork } from "./lib/background-work.ts";
 import { answerClientError } from "./lib/client-error.ts";
 import type { Logger } from "./logger.ts";
+import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { refundOverdueSpends } from "./services/points.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
 
 const SWEEP_EVERY_MS = 60_000;
@@ -64,7 +67,8 @@ export async function startServer(
     await embedded?.stop();
     throw err;
   }
-  const app = createApp({ config, db, logger });
+  const work = createBackgroundWork();
+  const app = createApp({ config, db, logger, work });
   let server: Server;
   try {
     server = await listen(app.fetch, config.port, config.host);
@@ -85,11 +89,24 @@ export async function startServer(
     node: process.version,
   });
 
-  let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    sweeping = sweepStaleTidies(db).then(
-      (n) => n && logger.info("settled tidies left by a stopped process", { ideas: n }),
-      (err) => logger.warn("stale tidy sweep failed", { err }),
+    work.track(
+      sweepStaleTidies(db).then(
+        (n) => n && logger.info("settled tidies left by a stopped process", { ideas: n }),
+        (err) => logger.warn("stale tidy sweep failed", { err }),
+      ),
+    );
+    work.track(
+      refundOverdueSpends(db).then(
+        (n) => n && logger.info("refunded AI calls left by a stopped process", { spends: n }),
+        (err) => logger.warn("open spend sweep failed", { err }),
+      ),
+    );
+    // 自动整理 that came due while its process was stopped, and a timer for the next one due
+    work.track(
+      sweepDueTidies({ config, db, logger, work }, SWEEP_EVERY_MS).catch((err) =>
+        logger.warn("auto tidy sweep failed", { err }),
+      ),
     );
   };
   sweep();
@@ -122,7 +139,8 @@ export async function startServer(
         });
         server.closeIdleConnections?.();
       });
-      await Promise.all([sweeping, purging]);
+      // AI calls still running are aborted and refund their points: the pool must outlive that
+      await Promise.all([work.close(), purging]);
       await db.end().catch(() => undefined);
       await embedded?.stop();
     })();
