@@ -146,6 +146,35 @@ test.describe("with an OpenAI-compatible provider", () => {
     expect(await balance(request, user.token)).toBe(98);
   });
 
+  test("不让AI读取 ticked in the composer saves the idea so, and 自动整理 leaves it alone", async ({
+    page,
+    request,
+    signedIn: user,
+  }) => {
+    await page.goto("/");
+    const capture = page.getByPlaceholder("记录一个想法…");
+    const notForAi = page.getByRole("checkbox", { name: "不让AI读取" });
+    await capture.fill("给妈妈的生日礼物：羊绒围巾");
+    await notForAi.check();
+    await capture.press("Control+Enter");
+    await expect(notForAi).not.toBeChecked(); // each idea is marked on its own
+    await capture.fill("陶艺课要带围裙");
+    await capture.press("Control+Enter");
+    const list = page.getByRole("list", { name: "想法和笔记" });
+    // by the time the later capture is tidied, the earlier one would have been too
+    await expect(list.getByText("整理：陶艺课要带围裙")).toBeVisible();
+    await expect(list.getByText("给妈妈的生日礼物：羊绒围巾")).toBeVisible();
+    const res = await request.get("/api/ideas", { headers: { Authorization: `Bearer ${user.token}` } });
+    const { items } = (
+      (await res.json()) as { data: { items: { content: string; aiExcluded: boolean; aiStatus: string }[] } }
+    ).data;
+    expect(items.find((i) => i.content.includes("羊绒围巾"))).toMatchObject({
+      aiExcluded: true,
+      aiStatus: "none",
+    });
+    expect(await balance(request, user.token)).toBe(99);
+  });
+
   test("自动整理 tidies a new idea, versions can be applied, and 整理成笔记 composes a note", async ({
     page,
     request,

@@ -17,7 +17,13 @@ const provider = fakePort
     })
   : null;
 const ai = fakePort
-  ? { AI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`, AI_API_KEY: "sk-e2e", AI_MODEL: "e2e-model" }
+  ? {
+      AI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
+      AI_API_KEY: "sk-e2e",
+      AI_MODEL: "e2e-model",
+      // a short grace period: still there, without making every test wait 30 s for 自动整理
+      AI_TIDY_GRACE: "1s",
+    }
   : {};
 // The bundle that `npm start` runs (the config's first webServer builds it), started by node
 // itself (not npm/npx): "exit" then means the server itself has drained and stopped its

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { type BackgroundWork, createBackgroundWork } from "./lib/background-work.ts";
 import { mount } from "./lib/endpoint.ts";
 import { earlyAnswer } from "./middlewares/early-answer.ts";
 import { buildOpenApi, renderDocs } from "./openapi.ts";
@@ -23,7 +24,9 @@ const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 const HSTS = "max-age=15552000; includeSubDomains";
 
-export function createApp(deps: AppDeps) {
+/** `work`: the server's own (it waits for it at shutdown); tests may leave it out. */
+export function createApp(given: Omit<AppDeps, "work"> & { work?: BackgroundWork }) {
+  const deps: AppDeps = { ...given, work: given.work ?? createBackgroundWork() };
   const app = new Hono<AppEnv>();
 
   // HSTS on every response, the app's pages included; browsers take it only over HTTPS.

@@ -1,8 +1,9 @@
 import type { Db } from "./db/pool.ts";
 import type { Config } from "./env.ts";
+import type { BackgroundWork } from "./lib/background-work.ts";
 import type { Logger } from "./logger.ts";
 
-export type AppDeps = { config: Config; db: Db; logger: Logger };
+export type AppDeps = { config: Config; db: Db; logger: Logger; work: BackgroundWork };
 
 export type AppEnv = {
   Variables: {

@@ -82,6 +82,10 @@ const EnvSchema = z.object({
   AI_TIMEOUT: duration("60s"),
   AI_MAX_RETRIES: int(2, 0, 5),
   AI_CONTEXT_TOKENS: int(3000, 200, 100_000),
+  AI_TIDY_GRACE: duration("30s"),
+  AI_MAX_TOKENS_CHAT: int(1500, 16, 100_000),
+  AI_MAX_TOKENS_TIDY: int(4000, 16, 100_000),
+  AI_MAX_TOKENS_COMPOSE: int(4000, 16, 100_000),
   POINTS_REGISTER_BONUS: int(100),
   POINTS_CHAT_REPLY: int(2),
   POINTS_TIDY_IDEA: int(1),
@@ -124,6 +128,8 @@ export type Config = {
   /** null: no provider configured, the offline assistant answers (本地模式). */
   ai: AiConfig | null;
   aiContextTokens: number;
+  /** 自动整理 starts this long after capture: time to mark the idea 不让AI读取 or delete it. */
+  aiTidyGraceMs: number;
   points: { registerBonus: number; costs: { chatReply: number; tidyIdea: number; composeNote: number } };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Whose X-Forwarded-For entries name the client (TRUST_PROXY). */
@@ -152,6 +158,8 @@ export type AiConfig = {
   /** Until the first token, and then between two chunks. */
   timeoutMs: number;
   maxRetries: number;
+  /** The `max_tokens` of each kind of call: what one answer may cost at most. */
+  maxTokens: { chat: number; tidy: number; compose: number };
 };
 
 export class ConfigError extends Error {
@@ -210,9 +218,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             model: e.AI_MODEL,
             timeoutMs: e.AI_TIMEOUT,
             maxRetries: e.AI_MAX_RETRIES,
+            maxTokens: {
+              chat: e.AI_MAX_TOKENS_CHAT,
+              tidy: e.AI_MAX_TOKENS_TIDY,
+              compose: e.AI_MAX_TOKENS_COMPOSE,
+            },
           }
         : null,
     aiContextTokens: e.AI_CONTEXT_TOKENS,
+    aiTidyGraceMs: e.AI_TIDY_GRACE,
     points: {
       registerBonus: e.POINTS_REGISTER_BONUS,
       costs: {

@@ -5,10 +5,13 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { createPool, type Db } from "./db/pool.ts";
 import type { Config, HttpLimits } from "./env.ts";
+import { createBackgroundWork } from "./lib/background-work.ts";
 import { answerClientError } from "./lib/client-error.ts";
 import { capConnectionsPerAddress } from "./lib/connection-cap.ts";
 import type { Logger } from "./logger.ts";
+import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { refundOverdueSpends } from "./services/points.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
 
@@ -99,7 +102,8 @@ export async function startServer(
     await embedded?.stop();
     throw err;
   }
-  const app = createApp({ config, db, logger });
+  const work = createBackgroundWork();
+  const app = createApp({ config, db, logger, work });
   let server: Server;
   try {
     server = await listen(app.fetch, config.port, config.host, config.http);
@@ -120,21 +124,35 @@ export async function startServer(
     node: process.version,
   });
 
-  let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    sweeping = sweepStaleTidies(db).then(
-      (n) => n && logger.info("settled tidies left by a stopped process", { ideas: n }),
-      (err) => logger.warn("stale tidy sweep failed", { err }),
+    work.track(
+      sweepStaleTidies(db).then(
+        (n) => n && logger.info("settled tidies left by a stopped process", { ideas: n }),
+        (err) => logger.warn("stale tidy sweep failed", { err }),
+      ),
+    );
+    work.track(
+      refundOverdueSpends(db).then(
+        (n) => n && logger.info("refunded AI calls left by a stopped process", { spends: n }),
+        (err) => logger.warn("open spend sweep failed", { err }),
+      ),
+    );
+    // 自动整理 that came due while its process was stopped, and a timer for the next one due
+    work.track(
+      sweepDueTidies({ config, db, logger, work }, SWEEP_EVERY_MS).catch((err) =>
+        logger.warn("auto tidy sweep failed", { err }),
+      ),
     );
   };
   sweep();
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
   // Expired sessions (30 days unused, or SESSION_MAX_AGE after sign-in) are deleted once a day.
-  let purging: Promise<unknown> = Promise.resolve();
   const purge = () => {
-    purging = purgeExpiredSessions(db).then(
-      (n) => n && logger.info("expired sessions purged", { sessions: n }),
-      (err) => logger.warn("expired session purge failed", { err }),
+    work.track(
+      purgeExpiredSessions(db).then(
+        (n) => n && logger.info("expired sessions purged", { sessions: n }),
+        (err) => logger.warn("expired session purge failed", { err }),
+      ),
     );
   };
   purge();
@@ -157,7 +175,8 @@ export async function startServer(
         });
         server.closeIdleConnections?.();
       });
-      await Promise.all([sweeping, purging, closeTextIndexPool()]);
+      // AI calls still running are aborted and refund their points: the pool must outlive that
+      await Promise.all([work.close(), closeTextIndexPool()]);
       await db.end().catch(() => undefined);
       await embedded?.stop();
     })();

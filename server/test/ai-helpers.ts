@@ -12,6 +12,7 @@ export type SseEvent = { event: string; data: any };
 export function withProvider(
   ctx: TestCtx,
   fallback?: (body: FakeProvider["received"][number]["body"]) => Scripted,
+  env: Record<string, string> = {},
 ) {
   const ai = { fake: undefined as unknown as FakeProvider, ctx: undefined as unknown as TestCtx };
   beforeAll(async () => {
@@ -22,6 +23,7 @@ export function withProvider(
       AI_MODEL: "fake-model",
       AI_TIMEOUT: "3s",
       AI_MAX_RETRIES: "2",
+      ...env,
     });
     ai.ctx = { ...ctx, config, app: createApp({ config, db: ctx.db, logger: createLogger("silent") }) };
   });
@@ -97,4 +99,17 @@ export async function addIdea(
   const res = await call(ctx, "POST", "/api/ideas", { token: user.token, body: { content, ...extra } });
   if (res.status !== 201) throw new Error(`idea: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id;
+}
+
+/** A whole server process's configuration (startServer), on the test database and a fake provider. */
+export function serverConfig(ctx: TestCtx, providerUrl: string, env: Record<string, string> = {}) {
+  return testConfig({
+    DATABASE_URL: ctx.url,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    AI_BASE_URL: providerUrl,
+    AI_API_KEY: "sk-test-key",
+    AI_TIMEOUT: "3s",
+    ...env,
+  });
 }

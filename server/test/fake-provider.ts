@@ -14,7 +14,12 @@ export type Scripted =
   | { kind: "status"; status: number; message?: string; retryAfter?: string };
 
 export type Received = {
-  body: { model: string; messages: { role: string; content: string }[]; stream?: boolean };
+  body: {
+    model: string;
+    messages: { role: string; content: string }[];
+    stream?: boolean;
+    max_tokens?: number;
+  };
   authorization: string | undefined;
   /** Set when the client went away before the reply ended: the cancellation reached upstream. */
   aborted: boolean;

@@ -18,7 +18,14 @@ export type TestCtx = {
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ PASSWORD_HASH_COST: "11", TRUST_PROXY: "true", LOG_LEVEL: "silent", ...overrides });
+  // 自动整理 at once unless a test is about its grace period
+  return loadConfig({
+    PASSWORD_HASH_COST: "11",
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "silent",
+    AI_TIDY_GRACE: "0",
+    ...overrides,
+  });
 }
 
 /** Registers the suite once per test database (embedded, and TEST_DATABASE_URL's server when set). */

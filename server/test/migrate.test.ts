@@ -30,6 +30,7 @@ forEachDatabase((ctx) => {
         "006_pending_tidy_index.sql",
         "007_capture.sql",
         "008_login_throttle.sql",
+        "010_ai_privacy.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

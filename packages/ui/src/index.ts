@@ -19,6 +19,7 @@ export * from "./components/export-card";
 export * from "./components/field";
 export * from "./components/highlight";
 export * from "./components/icon-button";
+export * from "./components/idea-composer";
 export * from "./components/idea-list-item";
 export * from "./components/idea-version-history";
 export * from "./components/input";

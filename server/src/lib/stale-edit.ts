@@ -5,7 +5,12 @@ import { ApiError } from "../errors.ts";
  * 409 CONFLICT with the current version in `data`, so the client can show both and neither side's
  * words are lost. `base` is the `updatedAt` the client last saw; without it the edit applies.
  */
-export function refuseStaleEdit(stored: Date, base: string | undefined, message: string, current: () => unknown) {
+export function refuseStaleEdit(
+  stored: Date,
+  base: string | undefined,
+  message: string,
+  current: () => unknown,
+) {
   if (base === undefined || Date.parse(base) === stored.getTime()) return;
   throw new ApiError("CONFLICT", message, { data: current() });
 }

@@ -2,7 +2,7 @@ import type { Idea } from "@shinian/contract";
 import type { AppDeps } from "../context.ts";
 import { getUser } from "../stores/accounts.ts";
 import { createIdea, toIdea } from "../stores/ideas.ts";
-import { tidyInBackground } from "./ai/tidy.ts";
+import { tidyWhenDue } from "./ai/auto-tidy.ts";
 
 export type Capture = {
   content: string;
@@ -14,8 +14,8 @@ export type Capture = {
 };
 
 /**
- * Saves a captured idea (from the app or a capture token) and starts 自动整理 on it when that
- * applies. `created: false`: a repeat of a capture already saved, answered with its idea.
+ * Saves a captured idea (from the app or a capture token) and schedules 自动整理 on it when that
+ * applies, AI_TIDY_GRACE later. `created: false`: a repeat of a capture already saved, answered with its idea.
  */
 export async function captureIdea(
   deps: AppDeps,
@@ -32,10 +32,11 @@ export async function captureIdea(
     aiExcluded: input.aiExcluded ?? false,
     clientId: input.clientId ?? null,
     capturedAt: input.capturedAt ? new Date(input.capturedAt) : null,
-    claimTidy: autoTidy,
+    tidyAfterMs: autoTidy ? deps.config.aiTidyGraceMs : null,
   });
   const idea = toIdea(row);
-  // A repeat of a capture already saved: nothing new, so nothing to tidy.
-  if (created && autoTidy) tidyInBackground(deps, userId, idea.id);
+  // A repeat of a capture already saved: nothing new, so nothing to tidy. The due time is in the
+  // database; this process's timer only saves waiting for the next sweep.
+  if (created && autoTidy) tidyWhenDue(deps, deps.config.aiTidyGraceMs);
   return { idea, created };
 }

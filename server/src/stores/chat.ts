@@ -4,6 +4,7 @@ import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US } from "../lib/cursor.ts";
 import { oldestFirst } from "./keyset.ts";
+import { noteFromExcludedIdea } from "./search.ts";
 
 const LIST_LIMIT = 200;
 const MESSAGE_LIMIT = 1000;
@@ -144,8 +145,11 @@ export async function conversationForReply(db: Queryable, userId: string, conver
   >({
     name: "chat-load",
     text: `SELECT c.id, c.title, c.subject_type, c.subject_id, c.created_at, c.updated_at, u.identity_description,
-       (c.subject_type = 'idea' AND EXISTS (
-          SELECT 1 FROM ideas i WHERE i.id = c.subject_id AND i.user_id = c.user_id AND i.ai_excluded)) AS subject_excluded
+       ((c.subject_type = 'idea' AND EXISTS (
+          SELECT 1 FROM ideas i WHERE i.id = c.subject_id AND i.user_id = c.user_id AND i.ai_excluded))
+       OR (c.subject_type = 'note' AND EXISTS (
+          SELECT 1 FROM notes n WHERE n.id = c.subject_id AND n.user_id = c.user_id AND ${noteFromExcludedIdea("n")})))
+        AS subject_excluded
      FROM conversations c JOIN users u ON u.id = c.user_id
      WHERE c.id = $1 AND c.user_id = $2`,
     values: [conversationId, userId],
@@ -161,7 +165,9 @@ export async function conversationForReply(db: Queryable, userId: string, conver
 
 /**
  * The conversation so far, the newest `limit` messages, newest last. A reply grounded in an idea
- * that is now marked 不让AI读取 may quote it, so such replies are left out.
+ * that is now marked 不让AI读取, or in a note written from one, may quote it, so such replies are
+ * left out; so are replies whose sources were never recorded (saved before source_ids existed):
+ * nothing says what they quote.
  */
 export async function recentMessages(
   db: Queryable,
@@ -172,7 +178,9 @@ export async function recentMessages(
     name: "chat-history",
     text: `SELECT m.role, m.content FROM messages m
      WHERE m.conversation_id = $1 AND m.content <> ''
+       AND (m.role = 'user' OR cardinality(m.source_ids) > 0)
        AND NOT EXISTS (SELECT 1 FROM ideas i WHERE i.id = ANY(m.source_ids) AND i.ai_excluded)
+       AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.id = ANY(m.source_ids) AND ${noteFromExcludedIdea("n")})
      ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
     values: [conversationId, limit],
   });

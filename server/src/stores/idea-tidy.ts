@@ -44,6 +44,7 @@ export type TidyClaim = {
  * Marks the idea pending for one tidy: never an idea marked 不让AI读取, never one another tidy is
  * working on (unless that claim is stale: its process died). Undefined when it cannot be claimed;
  * else the status to restore should the tidy not go ahead, and the spend of a stale claim taken over.
+ * A 自动整理 still waiting for its grace period is taken over (and called off).
  */
 export async function claimTidy(
   db: Queryable,
@@ -51,8 +52,9 @@ export async function claimTidy(
   ideaId: string,
 ): Promise<TidyClaim | undefined> {
   const { rows } = await db.query<TidyClaim>(
-    `UPDATE ideas i SET ai_status = 'pending', ai_started_at = now(), ai_spend_id = NULL
-     FROM (SELECT id, ai_status AS previous, ai_spend_id FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE) old
+    `UPDATE ideas i SET ai_status = 'pending', ai_started_at = now(), ai_spend_id = NULL, ai_tidy_due_at = NULL
+     FROM (SELECT id, CASE WHEN ai_tidy_due_at IS NULL THEN ai_status ELSE 'none' END AS previous, ai_spend_id
+           FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE) old
      WHERE i.id = old.id AND NOT i.ai_excluded
        AND (i.ai_status <> 'pending' OR i.ai_started_at IS NULL OR i.ai_started_at < now() - ${STALE_PENDING})
      RETURNING old.previous, CASE WHEN old.previous = 'pending' THEN old.ai_spend_id END AS stale_spend,
@@ -60,6 +62,39 @@ export async function claimTidy(
     [ideaId, userId],
   );
   return rows[0];
+}
+
+export type DueTidy = TidyClaim & { id: string; user_id: string };
+
+/**
+ * Claims up to `limit` ideas whose 自动整理 grace period is over, of any user. Each is claimed by
+ * exactly one process (SKIP LOCKED, and a claimed idea is no longer due); an idea marked
+ * 不让AI读取 or deleted meanwhile is not there to claim.
+ */
+export async function claimDueTidies(db: Queryable, limit: number): Promise<DueTidy[]> {
+  const { rows } = await db.query<DueTidy>(
+    `UPDATE ideas i SET ai_started_at = now(), ai_tidy_due_at = NULL, ai_spend_id = NULL
+     FROM (SELECT id FROM ideas WHERE ai_tidy_due_at <= now() AND NOT ai_excluded
+           ORDER BY ai_tidy_due_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
+     WHERE i.id = due.id
+     RETURNING i.id, i.user_id, 'none' AS previous, NULL AS stale_spend, i.original_content, i.updated_at`,
+    [limit],
+  );
+  return rows;
+}
+
+/** Without a model (AI_BASE_URL unset since the capture), due ideas are kept as typed. */
+export async function dropDueTidies(db: Queryable): Promise<void> {
+  await db.query("UPDATE ideas SET ai_status = 'none', ai_tidy_due_at = NULL WHERE ai_tidy_due_at <= now()");
+}
+
+/** Milliseconds, by the database's clock, until the next 自动整理 is due; null when none waits. */
+export async function nextTidyDueMs(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ ms: number | null }>(
+    `SELECT GREATEST(0, CEIL(EXTRACT(EPOCH FROM min(ai_tidy_due_at) - now()) * 1000))::int AS ms
+     FROM ideas WHERE ai_tidy_due_at IS NOT NULL`,
+  );
+  return rows[0]?.ms ?? null;
 }
 
 /** The spend a tidy in progress made: refunded by whoever settles the tidy should its process die. */
@@ -72,7 +107,9 @@ export async function setTidyStatus(db: Queryable, ideaId: string, status: Idea[
   await db.query("UPDATE ideas SET ai_status = $2, ai_spend_id = NULL WHERE id = $1", [ideaId, status]);
 }
 
-const STALE = `ai_status = 'pending' AND (ai_started_at IS NULL OR ai_started_at < now() - ${STALE_PENDING})`;
+// a 自动整理 still in its grace period is waiting, not stale
+const STALE = `ai_status = 'pending' AND ai_tidy_due_at IS NULL
+  AND (ai_started_at IS NULL OR ai_started_at < now() - ${STALE_PENDING})`;
 
 /** Up to 500 claims older than STALE_PENDING, of any user, with the spend each still holds. */
 export async function staleTidies(db: Queryable) {

@@ -102,8 +102,8 @@ export type NewIdea = {
   aiExcluded: boolean;
   clientId: string | null;
   capturedAt: Date | null;
-  /** Claim the idea for 自动整理 (ai_status pending) as it is made. */
-  claimTidy: boolean;
+  /** 自动整理 in this many ms (ai_status pending, due then); null: none. */
+  tidyAfterMs: number | null;
 };
 
 const goneAgain = () => new ApiError("GONE", "这条想法已被删除，不会重新创建");
@@ -156,8 +156,9 @@ async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise
            COALESCE('epoch'::timestamptz + $9::bigint * interval '1 millisecond', now()), now()),
            now() - make_interval(days => $10)) AS at)
        INSERT INTO ideas (user_id, client_id, original_content, content, tags, pinned, ai_excluded, search,
-         ai_status, ai_started_at, created_at, updated_at)
-       SELECT $1, $2, $3, $3, $4, $5, $6, $7::tsvector, $8, CASE WHEN $8 = 'pending' THEN now() END, t.at, t.at
+         ai_status, ai_tidy_due_at, created_at, updated_at)
+       SELECT $1, $2, $3, $3, $4, $5, $6, $7::tsvector, CASE WHEN $8::int IS NULL THEN 'none' ELSE 'pending' END,
+         now() + $8::int * interval '1 millisecond', t.at, t.at
        FROM t
        ON CONFLICT (user_id, client_id) DO NOTHING
        RETURNING ${IDEA_COLUMNS}`,
@@ -169,7 +170,7 @@ async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise
       idea.pinned,
       idea.aiExcluded,
       ideaVector({ title: "", content: idea.content, originalContent: idea.content, tags: idea.tags }),
-      idea.claimTidy ? "pending" : "none",
+      idea.tidyAfterMs,
       idea.capturedAt?.getTime() ?? null,
       CAPTURED_AT_MAX_AGE_DAYS,
     ],
@@ -187,7 +188,10 @@ export type IdeaPatch = {
   baseUpdatedAt?: string | undefined;
 };
 
-/** Applies the user's edit to one of their ideas (404 想法不存在), its search words with it. */
+/**
+ * Applies the user's edit to one of their ideas (404 想法不存在), its search words with it. Marked
+ * 不让AI读取 while 自动整理 still waits for it: that tidy is called off, nothing is sent.
+ */
 export async function updateIdea(db: Db, userId: string, ideaId: string, patch: IdeaPatch): Promise<Idea> {
   return tx(db, async (client) => {
     const cur = await findIdeaRow(client, userId, ideaId, true);
@@ -201,7 +205,9 @@ export async function updateIdea(db: Db, userId: string, ideaId: string, patch: 
     };
     const updated = await client.query<IdeaRow>(
       `UPDATE ideas SET title = $3, content = $4, tags = $5, pinned = $6, ai_excluded = $7, search = $8::tsvector,
-         ai_version_id = CASE WHEN $9 THEN NULL ELSE ai_version_id END, updated_at = now()
+         ai_version_id = CASE WHEN $9 THEN NULL ELSE ai_version_id END, updated_at = now(),
+         ai_status = CASE WHEN $7 AND ai_tidy_due_at IS NOT NULL THEN 'none' ELSE ai_status END,
+         ai_tidy_due_at = CASE WHEN $7 THEN NULL ELSE ai_tidy_due_at END
        WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
       [
         ideaId,

@@ -35,6 +35,8 @@ export async function openBalance(db: Queryable, userId: string): Promise<void> 
 /**
  * Takes `cost` only while the balance covers it: the UPDATE matches no row otherwise, so
  * concurrent spends (any number of processes) can never take it below zero. Null when it does not.
+ * With `openForMs`, the same statement opens the spend (open_spends): should nothing settle or
+ * refund it within that time, its process died, and the sweep refunds it.
  */
 export async function debitPoints(
   db: Queryable,
@@ -42,23 +44,43 @@ export async function debitPoints(
   cost: number,
   reason: PointsReason,
   note: string | null,
+  openForMs: number | null = null,
 ): Promise<{ ledgerId: string; balance: number } | null> {
   const { rows } = await db.query<{ id: string; balance_after: number }>({
     name: "points-spend",
     text: `WITH b AS (
        UPDATE points_balances SET balance = balance - $2
        WHERE user_id = $1 AND balance >= $2
-       RETURNING user_id, balance)
-     INSERT INTO points_ledger (user_id, delta, balance_after, reason, note)
-     SELECT user_id, -$2::int, balance, $3, $4 FROM b RETURNING id, balance_after`,
-    values: [userId, cost, reason, note],
+       RETURNING user_id, balance),
+     line AS (
+       INSERT INTO points_ledger (user_id, delta, balance_after, reason, note)
+       SELECT user_id, -$2::int, balance, $3, $4 FROM b RETURNING id, user_id, balance_after),
+     opened AS (
+       INSERT INTO open_spends (ledger_id, user_id, cost, reason, open_until)
+       SELECT id, user_id, $2, $3, now() + $5::int * interval '1 millisecond' FROM line WHERE $5::int IS NOT NULL)
+     SELECT id, balance_after FROM line`,
+    values: [userId, cost, reason, note, openForMs],
   });
   return rows[0] ? { ledgerId: String(rows[0].id), balance: rows[0].balance_after } : null;
 }
 
+/** The spend's answer is saved: nothing is left to refund (call it in the transaction that saves it). */
+export async function closeSpend(db: Queryable, ledgerId: string): Promise<void> {
+  await db.query("DELETE FROM open_spends WHERE ledger_id = $1", [ledgerId]);
+}
+
+/** Up to 500 spends, of any user, still open after their time: their process died mid-call. */
+export async function overdueSpends(db: Queryable) {
+  const { rows } = await db.query<{ ledger_id: string; user_id: string; cost: number; reason: PointsReason }>(
+    "SELECT ledger_id::text, user_id, cost, reason FROM open_spends WHERE open_until < now() LIMIT 500",
+  );
+  return rows;
+}
+
 /**
- * Gives back `cost` for the spend `refundOf`; the balance after. A second refund of one spend
- * fails on the UNIQUE refund_of (23505).
+ * Gives back `cost` for the spend `refundOf` and closes it; the balance after, or null when the
+ * account is gone (deleted while its AI call ran). A second refund of one spend fails on the
+ * UNIQUE refund_of (23505).
  */
 export async function creditRefund(
   db: Queryable,
@@ -66,15 +88,16 @@ export async function creditRefund(
   cost: number,
   note: string,
   refundOf: string,
-): Promise<number> {
+): Promise<number | null> {
   const { rows } = await db.query<{ balance_after: number }>(
     `WITH b AS (
-       UPDATE points_balances SET balance = balance + $2 WHERE user_id = $1 RETURNING user_id, balance)
+       UPDATE points_balances SET balance = balance + $2 WHERE user_id = $1 RETURNING user_id, balance),
+     closed AS (DELETE FROM open_spends WHERE ledger_id = $4::bigint)
      INSERT INTO points_ledger (user_id, delta, balance_after, reason, note, refund_of)
      SELECT user_id, $2, balance, 'refund', $3, $4 FROM b RETURNING balance_after`,
     [userId, cost, note, refundOf],
   );
-  return rows[0]!.balance_after;
+  return rows[0]?.balance_after ?? null;
 }
 
 export async function getBalance(db: Queryable, userId: string): Promise<number> {

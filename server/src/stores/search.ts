@@ -100,6 +100,13 @@ export async function substringMatches(
   return rows;
 }
 
+/**
+ * SQL: the note `n` (an alias of notes) was written from an idea now marked 不让AI读取. It may
+ * quote that idea, so no model reads it either, while the mark stays.
+ */
+export const noteFromExcludedIdea = (n: string) =>
+  `EXISTS (SELECT 1 FROM ideas x WHERE x.id = ANY(${n}.source_idea_ids) AND x.user_id = ${n}.user_id AND x.ai_excluded)`;
+
 /** What the assistant may read of an idea or note. */
 export type SourceRow = {
   type: "idea" | "note";
@@ -110,8 +117,8 @@ export type SourceRow = {
 };
 
 /**
- * Any of the question's words (`tsquery`, OR), ranked, never an idea marked 不让AI读取, except
- * the items in `skip`.
+ * Any of the question's words (`tsquery`, OR), ranked, never an idea marked 不让AI读取 nor a note
+ * written from one, except the items in `skip`.
  */
 export async function rankedSources(
   db: Queryable,
@@ -127,13 +134,14 @@ export async function rankedSources(
        UNION ALL
        SELECT 'note', id, title, content, created_at, ts_rank(search, $2::tsquery)
        FROM notes WHERE user_id = $1 AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
+         AND NOT ${noteFromExcludedIdea("notes")}
      ) r ORDER BY rank DESC, created_at DESC LIMIT $3`,
     values: [userId, tsquery, limit, skip],
   });
   return rows;
 }
 
-/** The newest ideas and notes, never an idea marked 不让AI读取, except the items in `skip`. */
+/** The newest ideas and notes, never an idea marked 不让AI读取 nor a note written from one, except the items in `skip`. */
 export async function newestSources(
   db: Queryable,
   userId: string,
@@ -147,21 +155,22 @@ export async function newestSources(
         WHERE user_id = $1 AND NOT ai_excluded AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
        UNION ALL
        (SELECT 'note', id, title, content, created_at FROM notes
-        WHERE user_id = $1 AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
+        WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND NOT ${noteFromExcludedIdea("notes")}
+        ORDER BY created_at DESC LIMIT $2)
      ) r ORDER BY created_at DESC LIMIT $2`,
     values: [userId, limit, skip],
   });
   return rows;
 }
 
-/** A side chat's subject, unless it is an idea marked 不让AI读取 (or not the user's). */
+/** A side chat's subject, unless it is an idea marked 不让AI读取, a note written from one, or not the user's. */
 export async function subjectSource(
   db: Queryable,
   userId: string,
   subject: ItemRef,
 ): Promise<SourceRow | undefined> {
   const table = subject.type === "idea" ? "ideas" : "notes";
-  const guard = subject.type === "idea" ? "AND NOT ai_excluded" : "";
+  const guard = subject.type === "idea" ? "AND NOT ai_excluded" : `AND NOT ${noteFromExcludedIdea("notes")}`;
   const { rows } = await db.query<SourceRow>({
     name: `grounding-subject-${subject.type}`,
     text: `SELECT $3::text AS type, id, title, content, created_at FROM ${table} WHERE id = $1 AND user_id = $2 ${guard}`,

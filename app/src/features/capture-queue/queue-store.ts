@@ -14,6 +14,8 @@ export type QueuedCapture = {
   /** Made on this device; the server keeps one idea per clientId, so a resend never duplicates. */
   clientId: string;
   content: string;
+  /** 不让AI读取, ticked before saving: sent with it, so the server never tidies it. */
+  aiExcluded?: boolean;
   /** When it was written: sent as capturedAt, it becomes the idea's time. */
   capturedAt: string;
   /** `refused`: the server answered a 4xx; it waits for 重试 or 删除 with the server's reason. */

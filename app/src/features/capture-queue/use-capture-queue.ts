@@ -17,6 +17,14 @@ async function requestBackgroundSync() {
   await sync?.register("capture-queue").catch(() => undefined);
 }
 
+/** The request that saves a queued capture (the service worker's, app/build/pwa.ts, says the same). */
+const ideaOf = (item: QueuedCapture) => ({
+  content: item.content,
+  clientId: item.clientId,
+  capturedAt: item.capturedAt,
+  ...(item.aiExcluded ? { aiExcluded: true } : {}),
+});
+
 /**
  * The signed-in user's offline capture queue: every capture is queued first (IndexedDB), then
  * sent in order, each under its own clientId, so nothing typed is lost and nothing is made twice.
@@ -55,11 +63,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
           if (disposed.current || !auth.token || auth.user?.id !== userId) break;
           if (item.state !== "pending") continue;
           try {
-            const idea = await createIdea({
-              content: item.content,
-              clientId: item.clientId,
-              capturedAt: item.capturedAt,
-            });
+            const idea = await createIdea(ideaOf(item));
             await dropQueued(item);
             failures.current = 0;
             // Out of the queue and into the list in one render, never shown twice.
@@ -117,12 +121,13 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
     syncing,
     online,
     /** Queues the text (durably) and tries to send it; rejects only when it could not be kept. */
-    capture: async (content: string) => {
+    capture: async (content: string, { aiExcluded = false } = {}) => {
       if (!userId) throw new Error("not signed in");
       const item: QueuedCapture = {
         userId,
         clientId: crypto.randomUUID(),
         content,
+        ...(aiExcluded ? { aiExcluded } : {}),
         capturedAt: new Date().toISOString(),
         state: "pending",
       };
@@ -130,7 +135,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
         await putQueued(item);
       } catch {
         // No IndexedDB here (blocked storage): send it directly; a failure puts it back in the box.
-        saved.current(await createIdea({ content, clientId: item.clientId, capturedAt: item.capturedAt }));
+        saved.current(await createIdea(ideaOf(item)));
         return;
       }
       await reload().catch(() => undefined);

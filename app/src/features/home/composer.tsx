@@ -1,10 +1,12 @@
-import { Button, Card, Textarea } from "@shinian/ui";
+import { IdeaComposer } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
 
+type Capture = { content: string; aiExcluded: boolean };
+
 export type ComposerProps = {
   /** Saves the text; resolves once the server has it (then the draft is dropped). */
-  onCapture: (content: string) => Promise<void>;
+  onCapture: (content: string, options: { aiExcluded: boolean }) => Promise<void>;
   /** Text shared from another app (share target): added to the draft once, then `onSharedTaken`. */
   shared?: string;
   onSharedTaken?: () => void;
@@ -12,10 +14,16 @@ export type ComposerProps = {
 
 const SEPARATOR = "\n\n";
 
-const parseSending = (stored: string): string[] => {
+/** The texts being sent, as stored; a plain string is an entry kept before 不让AI读取 existed. */
+const parseSending = (stored: string): Capture[] => {
   try {
     const list: unknown = JSON.parse(stored || "[]");
-    return Array.isArray(list) ? list.filter((t): t is string => typeof t === "string") : [];
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((entry): Capture[] => {
+      if (typeof entry === "string") return [{ content: entry, aiExcluded: false }];
+      const { content, aiExcluded } = (entry ?? {}) as Partial<Capture>;
+      return typeof content === "string" ? [{ content, aiExcluded: aiExcluded === true }] : [];
+    });
   } catch {
     return [];
   }
@@ -25,24 +33,30 @@ const parseSending = (stored: string): string[] => {
  * The box empties at once, so the next thought can be typed while the last one saves; until the
  * server has it, the text stays in a second draft, the list of texts being sent. A failed save
  * puts it back in the box, and so does a reload that cut a save short: nothing typed is lost.
+ * 不让AI读取 is kept with the draft and comes back with a text put back, so a retry never sends
+ * to the AI what was marked private.
  */
 export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
+  const [excludedDraft, setExcludedDraft] = useDraft("composer:ai-excluded");
+  const aiExcluded = excludedDraft === "1";
+  const setAiExcluded = (on: boolean) => setExcludedDraft(on ? "1" : "");
   const [stored, setStored] = useDraft("composer:sending");
   const latestDraft = React.useRef(draft);
   latestDraft.current = draft;
   // the texts in flight; the ref is the truth (saves may end between two renders)
-  const sending = React.useRef<string[] | null>(null);
+  const sending = React.useRef<Capture[] | null>(null);
   sending.current ??= parseSending(stored);
   const [pending, setPending] = React.useState(0);
 
-  const track = (change: (list: string[]) => string[]) => {
+  const track = (change: (list: Capture[]) => Capture[]) => {
     sending.current = change(sending.current ?? []);
     setStored(sending.current.length ? JSON.stringify(sending.current) : "");
   };
-  const putBack = (text: string) => {
-    latestDraft.current = [text, latestDraft.current].filter(Boolean).join(SEPARATOR);
+  const putBack = ({ content, aiExcluded: excluded }: Capture) => {
+    latestDraft.current = [content, latestDraft.current].filter(Boolean).join(SEPARATOR);
     setDraft(latestDraft.current);
+    if (excluded) setAiExcluded(true);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what a reload cut short
@@ -50,7 +64,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
     const cut = sending.current ?? [];
     if (!cut.length) return;
     track(() => []);
-    for (const text of cut.reverse()) putBack(text);
+    for (const entry of cut.reverse()) putBack(entry);
   }, []);
 
   const taken = React.useRef<string | null>(null);
@@ -66,21 +80,20 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
     onSharedTaken?.();
   }, [shared, setDraft, onSharedTaken]);
 
-  const capture = async () => {
-    const content = draft.trim();
-    if (!content) return;
+  const capture = async (entry: Capture) => {
     latestDraft.current = "";
     setDraft("");
-    track((list) => [...list, content]);
+    setAiExcluded(false);
+    track((list) => [...list, entry]);
     setPending((n) => n + 1);
     try {
-      await onCapture(content);
+      await onCapture(entry.content, { aiExcluded: entry.aiExcluded });
     } catch {
-      putBack(content);
+      putBack(entry);
     } finally {
       // one entry only: the same words may be in flight twice
       track((list) => {
-        const at = list.indexOf(content);
+        const at = list.findIndex((e) => e.content === entry.content && e.aiExcluded === entry.aiExcluded);
         return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
       });
       setPending((n) => n - 1);
@@ -88,22 +101,13 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   };
 
   return (
-    <Card className="p-4">
-      <Textarea
-        aria-label="记录一个想法"
-        placeholder="记录一个想法…"
-        minRows={3}
-        maxLength={10_000}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onSubmitShortcut={() => void capture()}
-      />
-      <div className="mt-3 flex items-center justify-between">
-        <span className="text-muted-foreground text-xs">⌘/Ctrl+Enter 保存 · 草稿自动保存在本机</span>
-        <Button onClick={() => void capture()} loading={pending > 0} disabled={!draft.trim()}>
-          保存
-        </Button>
-      </div>
-    </Card>
+    <IdeaComposer
+      value={draft}
+      onValueChange={setDraft}
+      aiExcluded={aiExcluded}
+      onAiExcludedChange={setAiExcluded}
+      onSave={(entry) => void capture(entry)}
+      saving={pending > 0}
+    />
   );
 }

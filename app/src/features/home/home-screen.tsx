@@ -61,10 +61,10 @@ export function HomeScreen() {
     .map(queuedIdea)
     .reverse();
   const syncStates = new Map(queue.items.map((item) => [queuedIdea(item).id, item.state] as const));
-  const capture = async (content: string) => {
+  const capture = async (content: string, options: { aiExcluded: boolean }) => {
     setCaptureError(null);
     try {
-      await queue.capture(content);
+      await queue.capture(content, options);
     } catch {
       setCaptureError("无法在本机保存，草稿已保留");
       throw new Error("not queued");

@@ -11,7 +11,12 @@ import { firstPage } from "./first-page.ts";
 const UNSAVED_PREFIX = "temp-";
 
 /** A capture still in the offline queue, shown in the list under a temporary id until it is saved. */
-export function queuedIdea(item: { clientId: string; content: string; capturedAt: string }): FeedItem {
+export function queuedIdea(item: {
+  clientId: string;
+  content: string;
+  capturedAt: string;
+  aiExcluded?: boolean;
+}): FeedItem {
   return {
     type: "idea",
     id: `${UNSAVED_PREFIX}${item.clientId}`,
@@ -21,7 +26,7 @@ export function queuedIdea(item: { clientId: string; content: string; capturedAt
     tags: [],
     aiStatus: "none",
     pinned: false,
-    aiExcluded: false,
+    aiExcluded: item.aiExcluded === true,
     createdAt: item.capturedAt,
     updatedAt: item.capturedAt,
   };

@@ -1,10 +1,10 @@
 import type { AiMode, ChatMessage, Conversation } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
-import type { Queryable } from "../../db/pool.ts";
+import { type Queryable, tx } from "../../db/pool.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { conversationForReply, insertMessage, recentMessages } from "../../stores/chat.ts";
 import { getBalance } from "../../stores/points.ts";
-import { refund, type SpendResult, spend } from "../points.ts";
+import { refund, type SpendResult, settleSpend, spend } from "../points.ts";
 import { retrieveSources, type Source } from "./grounding.ts";
 import { chunks, offlineAnswer } from "./offline.ts";
 import { chatPrompt, citedSources } from "./prompts.ts";
@@ -12,6 +12,9 @@ import { type PromptMessage, ProviderError, streamCompletion } from "./provider.
 
 const HISTORY_MESSAGES = 10;
 const HISTORY_CHARS = 1000;
+/** A reply still streaming after this is cut (and refunded): its open spend must outlive it. */
+const REPLY_DEADLINE_MS = 4 * 60_000;
+const REPLY_SPEND_OPEN_MS = REPLY_DEADLINE_MS + 60_000;
 
 /** Everything a reply needs, settled before the stream opens (so 402/409 are plain JSON answers). */
 export type PreparedReply = {
@@ -32,8 +35,15 @@ export type PreparedReply = {
 async function loadForReply(db: Queryable, userId: string, conversationId: string) {
   const found = await conversationForReply(db, userId, conversationId);
   if (!found) throw notFound("对话不存在");
-  // a side chat about an idea marked 不让AI读取 is refused before anything is spent or sent
-  if (found.subjectExcluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，AI 无法查看它");
+  // a side chat about an idea marked 不让AI读取 (or a note written from one) is refused before
+  // anything is spent or sent
+  if (found.subjectExcluded) {
+    const what =
+      found.conversation.subject?.type === "note"
+        ? "这篇笔记来自设置了不让AI读取的想法"
+        : "这条想法设置了不让AI读取";
+    throw new ApiError("CONFLICT", `${what}，AI 无法查看它`);
+  }
   return found;
 }
 
@@ -51,7 +61,8 @@ export async function prepareReply(
   // The spend and the grounding reads are independent: run together, they cost one round trip
   // before the provider is asked, not two. A refused spend (402) answers at once; what was read
   // is then discarded.
-  const spending = cost > 0 ? spend(db, userId, cost, "chat_reply") : null;
+  const spending =
+    cost > 0 ? spend(db, userId, cost, "chat_reply", { openForMs: REPLY_SPEND_OPEN_MS }) : null;
   const reading = Promise.all([
     recentHistory(db, conversationId),
     retrieveSources(db, userId, question, config.aiContextTokens, subject),
@@ -96,15 +107,30 @@ export type ReplyOutcome =
   | { kind: "stopped"; message: ChatMessage }
   | { kind: "error"; message: string; partial: ChatMessage | null; balance: number };
 
+type ReplyListeners = {
+  start: (userMessage: ChatMessage) => Promise<void>;
+  token: (text: string) => Promise<void>;
+};
+
 /**
  * Streams the reply through `onToken` and keeps it, whatever happens: a stop (the client left)
- * keeps what was streamed and its cost, unless nothing came yet; a provider failure refunds.
+ * keeps what was streamed and its cost, unless nothing came yet; a provider failure, the
+ * deadline or a shutdown refunds. Shutdown waits for it (its refund needs the pool).
  */
-export async function runReply(
+export function runReply(
   deps: AppDeps,
   reply: PreparedReply,
   signal: AbortSignal,
-  on: { start: (userMessage: ChatMessage) => Promise<void>; token: (text: string) => Promise<void> },
+  on: ReplyListeners,
+): Promise<ReplyOutcome> {
+  return deps.work.track(streamReply(deps, reply, signal, on));
+}
+
+async function streamReply(
+  deps: AppDeps,
+  reply: PreparedReply,
+  signal: AbortSignal,
+  on: ReplyListeners,
 ): Promise<ReplyOutcome> {
   const { db, config } = deps;
   const { userId, conversation } = reply;
@@ -114,7 +140,17 @@ export async function runReply(
   const tokens =
     reply.mode === "offline"
       ? chunks(offlineAnswer(reply.question, reply.sources, reply.recent))
-      : streamCompletion(config.ai!, reply.prompt, AbortSignal.any([signal, upstream.signal]));
+      : streamCompletion(
+          config.ai!,
+          reply.prompt,
+          AbortSignal.any([
+            signal,
+            upstream.signal,
+            AbortSignal.timeout(REPLY_DEADLINE_MS),
+            deps.work.signal,
+          ]),
+          { maxTokens: config.ai!.maxTokens.chat },
+        );
   // Ask the provider first; the question is saved and announced while it thinks.
   const first = tokens.next();
   first.catch(() => {}); // read below
@@ -133,18 +169,23 @@ export async function runReply(
     upstream.abort(); // a stop or failure cancels the upstream request (a no-op after a clean end)
     await tokens.return?.(undefined).catch(() => {});
   }
+  // a charged reply settles its spend in the transaction that saves it: once saved, no sweep refunds it
   const save = (status: ChatMessage["status"], points: number) =>
-    insertMessage(db, userId, conversation.id, {
-      role: "assistant",
-      content: text,
-      status,
-      citations: text
-        ? citedSources(text, reply.sources).map(({ type, id, title }) => ({ type, id, title }))
-        : [],
-      points,
-      mode: reply.mode,
-      model,
-      sourceIds: reply.sources.map((s) => s.id),
+    tx(db, async (client) => {
+      const message = await insertMessage(client, userId, conversation.id, {
+        role: "assistant",
+        content: text,
+        status,
+        citations: text
+          ? citedSources(text, reply.sources).map(({ type, id, title }) => ({ type, id, title }))
+          : [],
+        points,
+        mode: reply.mode,
+        model,
+        sourceIds: reply.sources.map((s) => s.id),
+      });
+      if (points > 0 && reply.spent) await settleSpend(client, reply.spent);
+      return message;
     });
   const giveBack = (why: string) =>
     reply.spent ? refund(db, userId, { ...reply.spent, cost: reply.cost }, why) : null;

@@ -1,14 +1,19 @@
 import type { ComposeNoteResult } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
+import { tx } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { getUser } from "../../stores/accounts.ts";
 import { type IdeaRow, ideasInOrder } from "../../stores/ideas.ts";
 import { insertNote } from "../../stores/notes.ts";
 import { getBalance } from "../../stores/points.ts";
-import { refund, spend } from "../points.ts";
-import type { Source } from "./grounding.ts";
+import { refund, settleSpend, spend } from "../points.ts";
+import { fitSources, type Source } from "./grounding.ts";
 import { ComposeOutputSchema, composePrompt, dayOf, parseModelJson } from "./prompts.ts";
 import { complete } from "./provider.ts";
+
+/** The model call is aborted after this; the spend stays open a minute longer (then its process died). */
+const COMPOSE_DEADLINE_MS = 4 * 60_000;
+const COMPOSE_SPEND_OPEN_MS = COMPOSE_DEADLINE_MS + 60_000;
 
 /** 本地模式: no model to write with, so the note gathers the ideas as they are, in the order chosen. */
 function localDraft(ideas: IdeaRow[]) {
@@ -18,13 +23,15 @@ function localDraft(ideas: IdeaRow[]) {
 
 /**
  * 整理成笔记: a note written from the chosen ideas, linked to them (sourceIdeaIds). Every idea
- * must be the user's own and readable by AI; the cost is refunded if the provider fails.
+ * must be the user's own and readable by AI; together they are cut to AI_CONTEXT_TOKENS. The cost
+ * is refunded if the provider fails (or the process dies: the spend is open until the note is
+ * saved). Shutdown waits for it.
  */
-export async function composeNote(
-  deps: AppDeps,
-  userId: string,
-  ideaIds: string[],
-): Promise<ComposeNoteResult> {
+export function composeNote(deps: AppDeps, userId: string, ideaIds: string[]): Promise<ComposeNoteResult> {
+  return deps.work.track(compose(deps, userId, ideaIds));
+}
+
+async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promise<ComposeNoteResult> {
   const { db, config } = deps;
   const ideas = await ideasInOrder(db, userId, ideaIds); // in the order chosen
   if (ideas.length !== ideaIds.length) throw new ApiError("NOT_FOUND", "所选想法不存在或已被删除");
@@ -33,7 +40,8 @@ export async function composeNote(
   }
   const ai = config.ai;
   const cost = ai ? config.points.costs.composeNote : 0;
-  const spent = cost > 0 ? await spend(db, userId, cost, "compose_note") : null;
+  const spent =
+    cost > 0 ? await spend(db, userId, cost, "compose_note", { openForMs: COMPOSE_SPEND_OPEN_MS }) : null;
   let draft: { title: string; content: string } | null = null;
   if (ai) {
     try {
@@ -46,11 +54,15 @@ export async function composeNote(
       }));
       const text = await complete(
         ai,
-        composePrompt((await getUser(db, userId)).identityDescription, sources),
-        AbortSignal.timeout(ai.timeoutMs * 3),
-        {
-          temperature: 0.5,
-        },
+        composePrompt(
+          (await getUser(db, userId)).identityDescription,
+          fitSources(sources, config.aiContextTokens),
+        ),
+        AbortSignal.any([
+          AbortSignal.timeout(Math.min(ai.timeoutMs * 3, COMPOSE_DEADLINE_MS)),
+          deps.work.signal,
+        ]),
+        { temperature: 0.5, maxTokens: ai.maxTokens.compose },
       );
       draft = parseModelJson(ComposeOutputSchema, text);
     } catch (err) {
@@ -64,12 +76,16 @@ export async function composeNote(
     draft = localDraft(ideas);
   }
   const tags = [...new Set(ideas.flatMap((i) => i.tags))].slice(0, 10);
-  const note = await insertNote(db, userId, {
-    title: draft.title,
-    content: draft.content,
-    tags,
-    sourceIdeaIds: ideas.map((i) => i.id),
-    pinned: false,
+  const note = await tx(db, async (client) => {
+    const saved = await insertNote(client, userId, {
+      title: draft.title,
+      content: draft.content,
+      tags,
+      sourceIdeaIds: ideas.map((i) => i.id),
+      pinned: false,
+    });
+    if (spent) await settleSpend(client, spent);
+    return saved;
   });
   return {
     note,

@@ -23,10 +23,44 @@ const PER_SOURCE_CHARS = 600;
 const SUBJECT_CHARS = 2000;
 const SOURCE_LIMIT = 6;
 
+const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+const EVERY_CJK = new RegExp(CJK.source, "g");
+
 /** Rough token count: a CJK character is about one token, other text about four characters per token. */
 function estimateTokens(text: string): number {
-  const cjk = text.match(/[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g)?.length ?? 0;
+  const cjk = text.match(EVERY_CJK)?.length ?? 0;
   return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+/** The longest start of `text` that costs at most `tokens` (estimateTokens), with … when cut. */
+function clipToTokens(text: string, tokens: number): string {
+  if (estimateTokens(text) <= tokens) return text;
+  let cost = 0;
+  let end = 0;
+  for (const ch of text) {
+    cost += CJK.test(ch) ? 1 : 0.25;
+    if (cost > tokens - 1) break;
+    end += ch.length;
+  }
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * Cuts the texts of chosen sources (整理成笔记's ideas) so that together they fit `budgetTokens`,
+ * fairly: short ones stay whole, and what they leave is shared among the long ones.
+ */
+export function fitSources(sources: Source[], budgetTokens: number): Source[] {
+  const costOf = (s: Source) => estimateTokens(s.text);
+  const overhead = (s: Source) => estimateTokens(s.title) + 10;
+  let left = budgetTokens - sources.reduce((sum, s) => sum + overhead(s), 0);
+  const shares = new Map<Source, number>();
+  const bySize = [...sources].sort((a, b) => costOf(a) - costOf(b));
+  bySize.forEach((s, i) => {
+    const share = Math.max(0, Math.min(costOf(s), Math.floor(left / (bySize.length - i))));
+    shares.set(s, share);
+    left -= share;
+  });
+  return sources.map((s) => ({ ...s, text: clipToTokens(s.text, shares.get(s) ?? 0) }));
 }
 
 function questionTerms(question: string): string[] {

@@ -3,6 +3,9 @@ import type { AiConfig } from "../../env.ts";
 
 export type PromptMessage = { role: "system" | "user" | "assistant"; content: string };
 
+/** What every call says besides its messages: `maxTokens` bounds what one answer may cost. */
+export type CallOptions = { maxTokens: number; temperature?: number };
+
 /**
  * A provider call that failed. `message` is shown to the user (Chinese, no upstream text: it may
  * name hosts or keys); `detail` is the provider's own words, for the log. `status` is the upstream
@@ -63,7 +66,7 @@ export async function* streamCompletion(
   config: AiConfig,
   messages: PromptMessage[],
   signal: AbortSignal,
-  options: { temperature?: number } = {},
+  options: CallOptions,
 ): AsyncGenerator<string> {
   const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
@@ -73,6 +76,7 @@ export async function* streamCompletion(
     messages,
     stream: true,
     temperature: options.temperature ?? 0.7,
+    max_tokens: options.maxTokens,
   });
 
   for (let attempt = 0; ; attempt++) {
@@ -167,7 +171,7 @@ export async function complete(
   config: AiConfig,
   messages: PromptMessage[],
   signal: AbortSignal,
-  options: { temperature?: number } = {},
+  options: CallOptions,
 ): Promise<string> {
   let text = "";
   for await (const token of streamCompletion(config, messages, signal, options)) text += token;

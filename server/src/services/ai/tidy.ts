@@ -11,16 +11,19 @@ import {
   recordTidySpend,
   setTidyStatus,
   staleTidies,
+  type TidyClaim,
   toVersion,
 } from "../../stores/idea-tidy.ts";
 import { findIdeaRow, toIdea } from "../../stores/ideas.ts";
 import { getBalance, spentCost } from "../../stores/points.ts";
-import { refund, spend } from "../points.ts";
+import { refund, settleSpend, spend } from "../points.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
 /** A tidy's model call is aborted after this, so that no live tidy is ever taken for a dead one (STALE_PENDING). */
 const TIDY_DEADLINE_MS = 4 * 60_000;
+/** The spend stays open a minute past the deadline: still open then, its process died. */
+const TIDY_SPEND_OPEN_MS = TIDY_DEADLINE_MS + 60_000;
 
 /**
  * Claims the idea for one tidy, as late as possible before its text goes out. Answers the status to
@@ -58,25 +61,28 @@ async function refundStale(db: Db, userId: string, ledgerId: string) {
  * Tidies one idea: claims it, spends the cost, asks the model, keeps the result as a version and
  * shows it on the idea — unless the user edited the idea meanwhile: their words win, and the
  * version waits in the history to be applied. Any failure after the spend refunds it.
- * `claimed`: 自动整理, whose capture already marked the idea pending.
+ * `claimed`: 自动整理, whose grace period ended in claimDueTidies.
  */
 export async function tidyIdea(
   deps: AppDeps,
   userId: string,
   ideaId: string,
-  { claimed = false } = {},
+  { claimed }: { claimed?: TidyClaim } = {},
 ): Promise<TidyResult> {
   const { db, config } = deps;
   const ai = config.ai;
   const idea = await findIdeaRow(db, userId, ideaId);
-  if (idea.ai_excluded) throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，无法整理");
+  if (idea.ai_excluded) {
+    if (claimed) await setTidyStatus(db, ideaId, claimed.previous); // marked just after its claim
+    throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，无法整理");
+  }
   if (!ai) throw new ApiError("SERVICE_UNAVAILABLE", "本地模式下无法 AI 整理：服务器还没有配置 AI 服务");
-  const before = claimed ? { previous: "none" as const, ...idea } : await claim(db, userId, ideaId);
+  const before = claimed ?? (await claim(db, userId, ideaId));
   const cost = config.points.costs.tidyIdea;
   let spent: Awaited<ReturnType<typeof spend>> | null = null;
   try {
     if (cost > 0) {
-      spent = await spend(db, userId, cost, "tidy_idea");
+      spent = await spend(db, userId, cost, "tidy_idea", { openForMs: TIDY_SPEND_OPEN_MS });
       await recordTidySpend(db, ideaId, spent.ledgerId);
     }
   } catch (err) {
@@ -89,8 +95,8 @@ export async function tidyIdea(
     const text = await complete(
       ai,
       tidyPrompt((await getUser(db, userId)).identityDescription, before.original_content),
-      AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)),
-      { temperature: 0.3 },
+      AbortSignal.any([AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)), deps.work.signal]),
+      { temperature: 0.3, maxTokens: ai.maxTokens.tidy },
     );
     const output = parseModelJson(TidyOutputSchema, text);
     if (!output) {
@@ -99,6 +105,7 @@ export async function tidyIdea(
     }
     return await tx(db, async (client) => {
       const current = await findIdeaRow(client, userId, ideaId, true);
+      if (spent) await settleSpend(client, spent);
       const version = await insertVersion(client, userId, ideaId, {
         model: ai.model,
         title: output.title,
@@ -130,12 +137,4 @@ export async function tidyIdea(
       `AI 整理失败，${spent ? "点数已退还，" : ""}请稍后再试（${why}）`,
     );
   }
-}
-
-/** Tidying right after capture (自动整理): never fails the capture; no points → kept as typed. */
-export function tidyInBackground(deps: AppDeps, userId: string, ideaId: string): void {
-  tidyIdea(deps, userId, ideaId, { claimed: true }).catch(async (err) => {
-    if (err instanceof ApiError && err.code === "INSUFFICIENT_POINTS") return; // status restored to none
-    deps.logger.warn("auto tidy failed", { err });
-  });
 }

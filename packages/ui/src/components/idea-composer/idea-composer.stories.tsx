@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import * as React from "react";
+import { expect, fn } from "storybook/test";
+import { IdeaComposer, type IdeaComposerProps } from "./idea-composer";
+
+/** The composer as 首页 holds it: the text and the tick are the parent's, and a save empties both. */
+function Stateful({ value: firstValue, aiExcluded: firstExcluded, onSave, ...args }: IdeaComposerProps) {
+  const [value, setValue] = React.useState(firstValue);
+  const [aiExcluded, setAiExcluded] = React.useState(firstExcluded);
+  return (
+    <IdeaComposer
+      {...args}
+      value={value}
+      onValueChange={setValue}
+      aiExcluded={aiExcluded}
+      onAiExcludedChange={setAiExcluded}
+      onSave={(idea) => {
+        onSave(idea);
+        setValue("");
+        setAiExcluded(false);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: "组件/IdeaComposer 记录想法",
+  component: IdeaComposer,
+  args: {
+    value: "",
+    aiExcluded: false,
+    onValueChange: fn(),
+    onAiExcludedChange: fn(),
+    onSave: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <div className="w-[min(720px,calc(100vw-2rem))]">
+        <Story />
+      </div>
+    ),
+  ],
+  render: (args) => <Stateful {...args} />,
+} satisfies Meta<typeof IdeaComposer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const text = "周末去看摄影展，顺便想想那个关于城市光影的系列";
+
+export const Empty: Story = {};
+export const WithText: Story = { args: { value: text } };
+export const AiExcluded: Story = {
+  args: { value: "给妈妈的生日礼物：她提过想要一条羊绒围巾", aiExcluded: true },
+};
+export const Saving: Story = { args: { saving: true } };
+export const AiExcludedOnPhone: Story = {
+  args: AiExcluded.args,
+  globals: { viewport: { value: "phone", isRotated: false } },
+};
+
+export const WhenNotForAiIsTickedShouldSaveWithItAndThenClearIt: Story = {
+  name: "勾选不让AI读取后保存，应带着这一选择保存，随后复原",
+  tags: ["!autodocs"],
+  args: { value: text },
+  play: async ({ canvas, userEvent, args }) => {
+    const box = canvas.getByRole("checkbox", { name: "不让AI读取" });
+    await userEvent.click(box);
+    await expect(box).toBeChecked();
+    await expect(canvas.getByText("保存后不会发送给 AI，也不会自动整理")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "保存" }));
+    await expect(args.onSave).toHaveBeenCalledTimes(1);
+    await expect(args.onSave).toHaveBeenCalledWith({ content: text, aiExcluded: true });
+    await expect(box).not.toBeChecked();
+    await expect(canvas.getByRole("textbox", { name: "记录一个想法" })).toHaveValue("");
+  },
+};
+
+export const WhenCtrlEnterIsPressedOnBlankTextShouldNotSave: Story = {
+  name: "文字为空时按 Ctrl+Enter，不应保存",
+  tags: ["!autodocs"],
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.type(
+      canvas.getByRole("textbox", { name: "记录一个想法" }),
+      "   {Control>}{Enter}{/Control}",
+    );
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};

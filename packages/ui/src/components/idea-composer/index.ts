@@ -1,0 +1,1 @@
+export { IdeaComposer, type IdeaComposerProps } from "./idea-composer";
