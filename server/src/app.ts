@@ -131,6 +131,11 @@ export function createApp(given: Omit<AppDeps, "work"> & { work?: BackgroundWork
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ success: false, message: "请求有误", code: "VALIDATION_ERROR" }, err.status);
     }
+    // PostgreSQL cancelled a statement past its time (statement_timeout): busy, not broken.
+    if ((err as { code?: unknown }).code === "57014") {
+      c.var.logger.warn("statement timed out", { path: c.req.path });
+      return c.json({ success: false, message: "服务繁忙，请稍后再试", code: "SERVICE_UNAVAILABLE" }, 503);
+    }
     c.var.logger.error("unhandled error", { err });
     return c.json({ success: false, message: "服务器内部错误，请稍后再试", code: "INTERNAL_ERROR" }, 500);
   });

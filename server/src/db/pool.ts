@@ -14,11 +14,15 @@ export type Db = pg.Pool;
 export type DbClient = pg.PoolClient;
 export type Queryable = pg.Pool | pg.PoolClient;
 
+/** No statement runs longer (DB_STATEMENT_TIMEOUT): one account's query cannot hold a connection for ever. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 export function createPool(config: pg.PoolConfig, logger: Logger): Db {
   const pool = new pg.Pool({
     max: 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
     ...config,
   });
   // An idle client whose connection the server ends (restart, shutdown) emits 'error'; without
