@@ -46,6 +46,27 @@ const duration = (def: string) =>
       }),
   );
 
+/** "burst/perMinute" (e.g. "120/30": 120 at once, then 30 a minute) or "0" for none. */
+const writeLimit = (def: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(def)
+      .transform((v, ctx) => {
+        if (v.trim() === "0") return null;
+        const match = /^(\d+)\/(\d+)$/.exec(v.trim());
+        if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+          ctx.addIssue({
+            code: "custom",
+            message: 'must be "burst/perMinute" like "120/30", or "0" for no limit',
+          });
+          return z.NEVER;
+        }
+        return { burst: Number(match[1]), perMinute: Number(match[2]) };
+      }),
+  );
+
 const EnvSchema = z.object({
   PORT: int(8787, 0, 65535),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
@@ -106,6 +127,10 @@ const EnvSchema = z.object({
       return parsed;
     }),
   REGISTER_PER_IP_PER_HOUR: int(20, 1),
+  RATE_CAPTURES: writeLimit("120/30"),
+  RATE_NOTES: writeLimit("60/20"),
+  RATE_CHAT: writeLimit("30/10"),
+  RATE_UPLOADS: writeLimit("20/5"),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });
@@ -136,6 +161,8 @@ export type Config = {
   trustProxy: TrustedProxies;
   /** Registrations one client IP may make per hour (each new account brings AI points). */
   registerPerIpPerHour: number;
+  /** Per-user write buckets; null: no limit (services/write-limits.ts). */
+  writeLimits: Record<"captures" | "notes" | "chat" | "uploads", { burst: number; perMinute: number } | null>;
   passwordHashCost: number;
 };
 
@@ -238,6 +265,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
+    writeLimits: {
+      captures: e.RATE_CAPTURES,
+      notes: e.RATE_NOTES,
+      chat: e.RATE_CHAT,
+      uploads: e.RATE_UPLOADS,
+    },
     passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }

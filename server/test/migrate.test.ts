@@ -31,6 +31,7 @@ forEachDatabase((ctx) => {
         "007_capture.sql",
         "008_login_throttle.sql",
         "010_ai_privacy.sql",
+        "011_write_limits.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

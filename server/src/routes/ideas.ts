@@ -5,6 +5,7 @@ import { decodeCursor } from "../lib/cursor.ts";
 import { mount } from "../lib/endpoint.ts";
 import { tidyIdea } from "../services/ai/tidy.ts";
 import { captureIdea } from "../services/capture.ts";
+import { limitWrites } from "../services/write-limits.ts";
 import { applyVersionById, listVersions } from "../stores/idea-tidy.ts";
 import { deleteIdea, getIdea, listIdeas, updateIdea } from "../stores/ideas.ts";
 
@@ -14,6 +15,7 @@ export function ideaRoutes(app: Hono<AppEnv>) {
   }));
   // The contract lets a capture token make this one call.
   mount(app, "createIdea", async (c, { body }) => {
+    await limitWrites(c.var.deps, c.var.auth.userId, "captures");
     const { idea, created } = await captureIdea(c.var.deps, c.var.auth.userId, body);
     if (!created) return { message: "这条想法已保存过", data: idea, status: 200 };
     return { message: "想法已保存", data: idea };

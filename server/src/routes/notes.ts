@@ -4,6 +4,7 @@ import { notFound } from "../errors.ts";
 import { decodeCursor } from "../lib/cursor.ts";
 import { mount } from "../lib/endpoint.ts";
 import { composeNote } from "../services/ai/compose.ts";
+import { limitWrites } from "../services/write-limits.ts";
 import { ownsIdeas } from "../stores/ideas.ts";
 import { deleteNote, getNote, insertNote, listNotes, updateNote } from "../stores/notes.ts";
 
@@ -14,6 +15,7 @@ export function noteRoutes(app: Hono<AppEnv>) {
   mount(app, "createNote", async (c, { body }) => {
     const { db } = c.var.deps;
     const { userId } = c.var.auth;
+    await limitWrites(c.var.deps, userId, "notes");
     const sourceIdeaIds = [...new Set(body.sourceIdeaIds ?? [])];
     if (!(await ownsIdeas(db, userId, sourceIdeaIds))) throw notFound("来源想法不存在");
     const note = await insertNote(db, userId, {
@@ -25,10 +27,13 @@ export function noteRoutes(app: Hono<AppEnv>) {
     });
     return { message: "笔记已保存", data: note };
   });
-  mount(app, "composeNote", async (c, { body }) => ({
-    message: "已整理成笔记",
-    data: await composeNote(c.var.deps, c.var.auth.userId, body.ideaIds),
-  }));
+  mount(app, "composeNote", async (c, { body }) => {
+    await limitWrites(c.var.deps, c.var.auth.userId, "notes");
+    return {
+      message: "已整理成笔记",
+      data: await composeNote(c.var.deps, c.var.auth.userId, body.ideaIds),
+    };
+  });
   mount(app, "getNote", async (c, { params }) => ({
     data: await getNote(c.var.deps.db, c.var.auth.userId, params.id),
   }));

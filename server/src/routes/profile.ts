@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
+import { limitWrites } from "../services/write-limits.ts";
 import { getUser } from "../stores/accounts.ts";
 import { findAvatar, profileCounts, saveAvatar, updateProfile } from "../stores/profile.ts";
 
@@ -36,6 +37,7 @@ export function profileRoutes(app: Hono<AppEnv>) {
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
     }
+    await limitWrites(c.var.deps, c.var.auth.userId, "uploads");
     const form = await c.req.parseBody().catch((err: unknown) => {
       if (err instanceof ApiError) throw err; // the body bound (413)
       throw new ApiError("VALIDATION_ERROR", "上传内容无法解析");
