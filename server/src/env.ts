@@ -1,4 +1,5 @@
 import path from "node:path";
+import { TRASH_DAYS_DEFAULT } from "@shinian/contract/constants";
 import { z } from "zod";
 import { parseTrustProxy, type TrustedProxies } from "./lib/client-address.ts";
 
@@ -80,6 +81,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   EXPORT_COOLDOWN: duration("1h"),
+  TRASH_DAYS: int(TRASH_DAYS_DEFAULT, 1, 3650),
   SESSION_MAX_AGE: duration("180d").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
   EXPORT_STALL_TIMEOUT: duration("30s"),
   EXPORT_MAX_DURATION: duration("10m"),
@@ -145,6 +147,8 @@ export type Config = {
   exportCooldownMs: number;
   /** A session ends this long after sign-in however often it is used (its 30-day expiry slides within it). */
   sessionMaxAgeMs: number;
+  /** Days a deleted idea or note stays in 回收站 before it is deleted for good. */
+  trashDays: number;
   /** An export whose client reads nothing for this long is cut off (its cooldown given back). */
   exportStallTimeoutMs: number;
   /** An export still streaming after this long is cut off. */
@@ -228,6 +232,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     exportCooldownMs: e.EXPORT_COOLDOWN,
     sessionMaxAgeMs: e.SESSION_MAX_AGE,
+    trashDays: e.TRASH_DAYS,
     exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT,
     exportMaxDurationMs: e.EXPORT_MAX_DURATION,
     http: {

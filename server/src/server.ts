@@ -14,6 +14,7 @@ import { sweepStaleTidies } from "./services/ai/tidy.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
+import { purgeTrash } from "./stores/trash.ts";
 
 const SWEEP_EVERY_MS = 60_000;
 const PURGE_EVERY_MS = 24 * 60 * 60_000;
@@ -146,12 +147,19 @@ export async function startServer(
   };
   sweep();
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
-  // Expired sessions (30 days unused, or SESSION_MAX_AGE after sign-in) are deleted once a day.
+  // Once a day: expired sessions (30 days unused, or SESSION_MAX_AGE after sign-in) and what has
+  // been in 回收站 longer than TRASH_DAYS are deleted.
   const purge = () => {
     work.track(
       purgeExpiredSessions(db).then(
         (n) => n && logger.info("expired sessions purged", { sessions: n }),
         (err) => logger.warn("expired session purge failed", { err }),
+      ),
+    );
+    work.track(
+      purgeTrash(db, { olderThanDays: config.trashDays }).then(
+        (n) => n && logger.info("trash purged", { items: n }),
+        (err) => logger.warn("trash purge failed", { err }),
       ),
     );
   };

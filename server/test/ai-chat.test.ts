@@ -253,12 +253,16 @@ forEachDatabase((ctx) => {
       expect(sent).toContain("银杏计划"); // the user's own question stays
     });
 
-    it("deleting an idea deletes the side chats about it", async () => {
+    it("deleting an idea for good deletes the side chats about it (in 回收站 they wait with it)", async () => {
       const u = await registerUser(ctx);
       const idea = await addIdea(ctx, u, "一条想法");
       const side = await newConversation(ctx, u, { subject: { type: "idea", id: idea } });
       await askAll(ctx, u, side, "这条怎么样");
       expect((await request(ctx, "deleteIdea", { params: { id: idea }, token: u.token })).status).toBe(200);
+      expect((await request(ctx, "listMessages", { params: { id: side }, token: u.token })).status).toBe(200);
+      expect((await request(ctx, "deleteFromTrash", { params: { id: idea }, token: u.token })).status).toBe(
+        200,
+      );
       expect((await request(ctx, "listMessages", { params: { id: side }, token: u.token })).status).toBe(404);
     });
 

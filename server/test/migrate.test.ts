@@ -32,6 +32,7 @@ forEachDatabase((ctx) => {
         "008_login_throttle.sql",
         "010_ai_privacy.sql",
         "011_write_limits.sql",
+        "012_trash.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

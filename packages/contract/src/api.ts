@@ -4,6 +4,7 @@ import { aiEndpoints } from "./endpoints/ai.ts";
 import type { Endpoint } from "./endpoints/endpoint.ts";
 import { itemEndpoints } from "./endpoints/items.ts";
 import { systemEndpoints } from "./endpoints/system.ts";
+import { trashEndpoints } from "./endpoints/trash.ts";
 import type { PathParams, RouteName } from "./routes.ts";
 
 export type { Endpoint } from "./endpoints/endpoint.ts";
@@ -17,6 +18,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...itemEndpoints,
   ...aiEndpoints,
+  ...trashEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 
 export const endpointList: Endpoint[] = Object.values(endpoints);

@@ -15,3 +15,6 @@ export const CAPTURE_TOKEN_PREFIX = "sn_cap_";
 
 /** Response header carrying ExportCount as JSON (exposed to browsers via CORS). */
 export const EXPORT_COUNT_HEADER = "X-Export-Count";
+
+/** 回收站 keeps a deleted idea or note this many days by default (TRASH_DAYS on the server). */
+export const TRASH_DAYS_DEFAULT = 30;

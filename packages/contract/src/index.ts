@@ -16,3 +16,4 @@ export * from "./items.ts";
 export * from "./points.ts";
 export * from "./profile.ts";
 export * from "./routes.ts";
+export * from "./trash.ts";

@@ -51,6 +51,11 @@ export const routes = {
   exportPermission: { method: "get", path: "/api/export/permission" },
   exportData: { method: "post", path: "/api/export" },
 
+  listTrash: { method: "get", path: "/api/trash" },
+  restoreFromTrash: { method: "post", path: "/api/trash/{id}/restore" },
+  deleteFromTrash: { method: "delete", path: "/api/trash/{id}" },
+  emptyTrash: { method: "delete", path: "/api/trash" },
+
   aiStatus: { method: "get", path: "/api/ai/status" },
   listConversations: { method: "get", path: "/api/chat/conversations" },
   createConversation: { method: "post", path: "/api/chat/conversations" },

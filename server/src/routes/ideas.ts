@@ -7,7 +7,8 @@ import { tidyIdea } from "../services/ai/tidy.ts";
 import { captureIdea } from "../services/capture.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { applyVersionById, listVersions } from "../stores/idea-tidy.ts";
-import { deleteIdea, getIdea, listIdeas, updateIdea } from "../stores/ideas.ts";
+import { getIdea, listIdeas, updateIdea } from "../stores/ideas.ts";
+import { trashIdea } from "../stores/trash.ts";
 
 export function ideaRoutes(app: Hono<AppEnv>) {
   mount(app, "listIdeas", async (c, { query: q }) => ({
@@ -42,7 +43,7 @@ export function ideaRoutes(app: Hono<AppEnv>) {
     data: await applyVersionById(c.var.deps.db, c.var.auth.userId, params.id, params.versionId),
   }));
   mount(app, "deleteIdea", async (c, { params }) => {
-    if (!(await deleteIdea(c.var.deps.db, c.var.auth.userId, params.id))) throw notFound("想法不存在");
-    return { message: "想法已删除", data: null };
+    if (!(await trashIdea(c.var.deps.db, c.var.auth.userId, params.id))) throw notFound("想法不存在");
+    return { message: "想法已移到回收站", data: null };
   });
 }

@@ -6,7 +6,8 @@ import { mount } from "../lib/endpoint.ts";
 import { composeNote } from "../services/ai/compose.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { ownsIdeas } from "../stores/ideas.ts";
-import { deleteNote, getNote, insertNote, listNotes, updateNote } from "../stores/notes.ts";
+import { getNote, insertNote, listNotes, updateNote } from "../stores/notes.ts";
+import { trashNote } from "../stores/trash.ts";
 
 export function noteRoutes(app: Hono<AppEnv>) {
   mount(app, "listNotes", async (c, { query: q }) => ({
@@ -42,7 +43,7 @@ export function noteRoutes(app: Hono<AppEnv>) {
     data: await updateNote(c.var.deps.db, c.var.auth.userId, params.id, body),
   }));
   mount(app, "deleteNote", async (c, { params }) => {
-    if (!(await deleteNote(c.var.deps.db, c.var.auth.userId, params.id))) throw notFound("笔记不存在");
-    return { message: "笔记已删除", data: null };
+    if (!(await trashNote(c.var.deps.db, c.var.auth.userId, params.id))) throw notFound("笔记不存在");
+    return { message: "笔记已移到回收站", data: null };
   });
 }

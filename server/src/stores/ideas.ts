@@ -228,23 +228,6 @@ export async function updateIdea(db: Db, userId: string, ideaId: string, patch: 
   });
 }
 
-/**
- * Deletes an idea of the user, and the side chats about it (their messages quote it). An idea made
- * with a clientId leaves that id behind, so that a replay of it answers 410. False when there was
- * no such idea.
- */
-export async function deleteIdea(db: Queryable, userId: string, ideaId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `WITH gone AS (DELETE FROM ideas WHERE id = $1 AND user_id = $2 RETURNING id, client_id),
-       chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone)),
-       tomb AS (INSERT INTO deleted_client_ids (user_id, client_id)
-         SELECT $2, client_id FROM gone WHERE client_id IS NOT NULL ON CONFLICT DO NOTHING)
-     SELECT id FROM gone`,
-    [ideaId, userId],
-  );
-  return Boolean(rowCount);
-}
-
 /** Every idea of the user, oldest first, `size` at a time (the export). */
 export const ideaBatches = (db: Queryable, userId: string, size: number) =>
   oldestFirst<IdeaRow>(db, "ideas", IDEA_COLUMNS, userId, size);

@@ -140,17 +140,6 @@ export async function updateNote(db: Db, userId: string, noteId: string, patch: 
   });
 }
 
-/** Deletes a note of the user and the side chats about it (their messages quote it); false when there was none. */
-export async function deleteNote(db: Queryable, userId: string, noteId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `WITH gone AS (DELETE FROM notes WHERE id = $1 AND user_id = $2 RETURNING id),
-       chats AS (DELETE FROM conversations WHERE user_id = $2 AND subject_id IN (SELECT id FROM gone))
-     SELECT id FROM gone`,
-    [noteId, userId],
-  );
-  return Boolean(rowCount);
-}
-
 /** Every note of the user, oldest first, `size` at a time (the export). */
 export const noteBatches = (db: Queryable, userId: string, size: number) =>
   oldestFirst<NoteRow>(db, "notes", NOTE_COLUMNS, userId, size);

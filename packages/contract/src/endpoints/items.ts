@@ -59,7 +59,7 @@ export const itemEndpoints = {
   deleteIdea: {
     ...routes.deleteIdea,
     tag: "想法",
-    summary: "删除想法",
+    summary: "删除想法（移到回收站，保留期内可恢复）",
     auth: true,
     data: null,
     errors: [404],
@@ -102,7 +102,7 @@ export const itemEndpoints = {
   deleteNote: {
     ...routes.deleteNote,
     tag: "笔记",
-    summary: "删除笔记",
+    summary: "删除笔记（移到回收站，保留期内可恢复）",
     auth: true,
     data: null,
     errors: [404],
