@@ -100,6 +100,7 @@ onOneDatabase((plain) => {
         // nothing refused reached the AI provider
         expect(ai.fake.received.length).toBe(asked);
       },
+      30_000 + RUNS * 50, // a few ms a request here; FUZZ_RUNS may ask for many
     );
 
     it("leaves out only the endpoints that take no input", () => {
