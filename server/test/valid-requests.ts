@@ -97,10 +97,20 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     },
   }),
   getIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
-  updateIdea: async (ctx, user) => ({
-    params: { id: (await idea(ctx, user)).id },
-    body: { title: "陶艺展", content: "周末去看陶艺展", tags: ["展览"], pinned: true, aiExcluded: false },
-  }),
+  updateIdea: async (ctx, user) => {
+    const { id, updatedAt } = await idea(ctx, user);
+    return {
+      params: { id },
+      body: {
+        title: "陶艺展",
+        content: "周末去看",
+        tags: ["展览"],
+        pinned: true,
+        aiExcluded: false,
+        baseUpdatedAt: updatedAt,
+      },
+    };
+  },
   deleteIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   tidyIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   listIdeaVersions: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
@@ -121,10 +131,19 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   }),
   composeNote: async (ctx, user) => ({ body: { ideaIds: [(await idea(ctx, user)).id] } }),
   getNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
-  updateNote: async (ctx, user) => ({
-    params: { id: (await note(ctx, user)).id },
-    body: { title: "陶艺笔记", content: "拉坯要稳，修坯要慢", tags: ["陶艺"], pinned: true },
-  }),
+  updateNote: async (ctx, user) => {
+    const { id, updatedAt } = await note(ctx, user);
+    return {
+      params: { id },
+      body: {
+        title: "陶艺笔记",
+        content: "拉坯要稳，修坯要慢",
+        tags: ["陶艺"],
+        pinned: true,
+        baseUpdatedAt: updatedAt,
+      },
+    };
+  },
   deleteNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
   feed: async () => ({ query: { type: "all", tag: "陶艺", limit: 5 } }),
   search: async () => ({ query: { q: "陶艺", limit: 5 } }),
