@@ -5,6 +5,7 @@ import { createApp } from "../src/app.ts";
 import { createPool, type Db } from "../src/db/pool.ts";
 import { type Config, loadConfig } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
+import type { TestDatabase } from "./databases.ts";
 import "./databases.ts";
 
 export type TestCtx = {
@@ -46,6 +47,37 @@ export function forEachDatabase(fn: (ctx: TestCtx) => void, env: Record<string, 
     });
     fn(ctx);
   });
+}
+
+/**
+ * Registers the suite on one test database only: the first of forEachDatabase's (the embedded
+ * one unless TEST_EMBEDDED=0). For suites about the app rather than the engine whose time counts
+ * in CI, such as the contract fuzzing (issue 14: "on one database engine, not both").
+ */
+export function onOneDatabase(fn: (ctx: TestCtx) => void, env: Record<string, string> = {}) {
+  const [target] = inject("testDatabases");
+  if (!target) throw new Error("no test database: check server/test/global-setup.ts");
+  describe(`[${target.name}]`, () => describeDatabase(target, fn, env));
+}
+
+/** The suite's body on one database: a pool and an app of its own, closed after the suite. */
+export function describeDatabase(
+  target: TestDatabase,
+  fn: (ctx: TestCtx) => void,
+  env: Record<string, string> = {},
+) {
+  const ctx = { name: target.name, url: urlOf(target) } as TestCtx;
+  beforeAll(() => {
+    const logger = createLogger("silent");
+    ctx.config = testConfig(env);
+    ctx.poolConfig = target.config;
+    ctx.db = createPool({ ...target.config, max: 20 }, logger);
+    ctx.app = createApp({ config: ctx.config, db: ctx.db, logger });
+  });
+  afterAll(async () => {
+    await ctx.db.end();
+  });
+  fn(ctx);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions

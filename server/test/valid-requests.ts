@@ -1,0 +1,171 @@
+import { DELETE_ACCOUNT_PHRASE, type EndpointName, type RequestOf } from "@shinian/contract";
+import { expect } from "vitest";
+import { type Scripted, tokens } from "./fake-provider.ts";
+import { PASSWORD, registerUser, request, type TestCtx, type TestUser, uniqueAccount } from "./helpers.ts";
+
+/** The smallest file the avatar upload takes: a PNG signature and an IHDR chunk's start. */
+export const PNG_BYTES = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
+
+/** What the fake model answers every call: JSON that tidying and composing take, text enough for a chat. */
+export const modelReply = (): Scripted => ({
+  kind: "stream",
+  chunks: tokens(
+    `\`\`\`json\n${JSON.stringify({ title: "陶艺展", content: "周末去看陶艺展。", tags: ["陶艺"] })}\n\`\`\``,
+    9,
+  ),
+});
+
+type Maker<N extends EndpointName> = (ctx: TestCtx, user: TestUser) => Promise<RequestOf<N>>;
+
+/** Calls a contract endpoint that must succeed, and hands back its data. */
+async function made<N extends EndpointName>(ctx: TestCtx, name: N, opts: RequestOf<N> & { token?: string }) {
+  const res = await request(ctx, name, opts);
+  expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body.data;
+}
+
+/** A new user with 自动整理 off, so that the model is asked only when a request asks it. */
+export async function registerQuietUser(ctx: TestCtx): Promise<TestUser> {
+  const user = await registerUser(ctx);
+  await made(ctx, "updateProfile", { token: user.token, body: { settings: { autoTidy: false } } });
+  return user;
+}
+
+const idea = (ctx: TestCtx, user: TestUser) =>
+  made(ctx, "createIdea", { token: user.token, body: { content: "周末去看陶艺展", tags: ["陶艺"] } });
+const note = (ctx: TestCtx, user: TestUser) =>
+  made(ctx, "createNote", { token: user.token, body: { title: "陶艺笔记", content: "拉坯要稳" } });
+const conversation = (ctx: TestCtx, user: TestUser) =>
+  made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
+
+/**
+ * One request per contract endpoint that the endpoint accepts from `user`, making whatever it
+ * needs first (an idea to edit, a second session to end, an AI version to apply). `ctx` must talk
+ * to an AI provider for tidyIdea and applyIdeaVersion. The type lists every endpoint, so a new one
+ * does not compile until it is added here, and the suites built on this table then cover it: the
+ * contract fuzzing mutates these requests, the cross-user matrix sends them as another user.
+ */
+export const validRequests: { [N in EndpointName]: Maker<N> } = {
+  health: async () => ({}),
+  register: async () => ({ body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true } }),
+  login: async (_, user) => ({ body: { account: user.account, password: user.password } }),
+  logout: async () => ({}),
+  me: async () => ({}),
+  listSessions: async () => ({}),
+  deleteSession: async (ctx, user) => {
+    const other = await made(ctx, "login", { body: { account: user.account, password: user.password } });
+    const sessions = await made(ctx, "listSessions", { token: other.token });
+    return { params: { id: sessions.items.find((s) => s.current)!.id } };
+  },
+  changePassword: async (_, user) => ({
+    body: { currentPassword: user.password, newPassword: "another-pass-42" },
+  }),
+  listCaptureTokens: async () => ({}),
+  createCaptureToken: async () => ({ body: { name: "快捷指令" } }),
+  revokeCaptureToken: async (ctx, user) => ({
+    params: { id: (await made(ctx, "createCaptureToken", { token: user.token, body: { name: "手机" } })).id },
+  }),
+  deleteAccount: async (_, user) => ({ body: { password: user.password, confirm: DELETE_ACCOUNT_PHRASE } }),
+  getProfile: async () => ({}),
+  updateProfile: async () => ({
+    body: { nickname: "小陶", identityDescription: "做陶艺的", settings: { autoTidy: false } },
+  }),
+  uploadAvatar: async () => ({}),
+  getAvatar: async (ctx, user) => {
+    const form = new FormData();
+    form.set("file", new File([PNG_BYTES], "a.png", { type: "image/png" }));
+    const res = await ctx.app.request("/api/profile/avatar", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { avatar: string } };
+    return { params: { key: data.avatar.split("/").at(-1)! } };
+  },
+  listIdeas: async () => ({ query: { limit: 5, tag: "陶艺", aiStatus: "none" } }),
+  createIdea: async () => ({
+    body: {
+      content: "路上想到的：陶艺课可以从拉坯开始",
+      tags: ["陶艺"],
+      pinned: false,
+      aiExcluded: false,
+      clientId: crypto.randomUUID(),
+      capturedAt: new Date().toISOString(),
+    },
+  }),
+  getIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  updateIdea: async (ctx, user) => {
+    const { id, updatedAt } = await idea(ctx, user);
+    return {
+      params: { id },
+      body: {
+        title: "陶艺展",
+        content: "周末去看",
+        tags: ["展览"],
+        pinned: true,
+        aiExcluded: false,
+        baseUpdatedAt: updatedAt,
+      },
+    };
+  },
+  deleteIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  tidyIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  listIdeaVersions: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  applyIdeaVersion: async (ctx, user) => {
+    const { id } = await idea(ctx, user);
+    const tidied = await made(ctx, "tidyIdea", { token: user.token, params: { id } });
+    return { params: { id, versionId: tidied.version.id } };
+  },
+  listNotes: async () => ({ query: { limit: 5, tag: "陶艺" } }),
+  createNote: async (ctx, user) => ({
+    body: {
+      title: "陶艺",
+      content: "拉坯、修坯、上釉",
+      tags: ["陶艺"],
+      pinned: false,
+      sourceIdeaIds: [(await idea(ctx, user)).id],
+    },
+  }),
+  composeNote: async (ctx, user) => ({ body: { ideaIds: [(await idea(ctx, user)).id] } }),
+  getNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
+  updateNote: async (ctx, user) => {
+    const { id, updatedAt } = await note(ctx, user);
+    return {
+      params: { id },
+      body: {
+        title: "陶艺笔记",
+        content: "拉坯要稳，修坯要慢",
+        tags: ["陶艺"],
+        pinned: true,
+        baseUpdatedAt: updatedAt,
+      },
+    };
+  },
+  deleteNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
+  feed: async () => ({ query: { type: "all", tag: "陶艺", limit: 5 } }),
+  search: async () => ({ query: { q: "陶艺", limit: 5 } }),
+  getPoints: async () => ({}),
+  listLedger: async () => ({ query: { limit: 5 } }),
+  exportPermission: async () => ({}),
+  exportData: async () => ({ body: {} }),
+  aiStatus: async () => ({}),
+  listConversations: async (ctx, user) => ({
+    query: { subjectType: "idea", subjectId: (await idea(ctx, user)).id },
+  }),
+  createConversation: async (ctx, user) => ({
+    body: { title: "聊陶艺", subject: { type: "idea", id: (await idea(ctx, user)).id } },
+  }),
+  renameConversation: async (ctx, user) => ({
+    params: { id: (await conversation(ctx, user)).id },
+    body: { title: "新名字" },
+  }),
+  deleteConversation: async (ctx, user) => ({ params: { id: (await conversation(ctx, user)).id } }),
+  listMessages: async (ctx, user) => ({ params: { id: (await conversation(ctx, user)).id } }),
+  sendMessage: async (ctx, user) => ({
+    params: { id: (await conversation(ctx, user)).id },
+    body: { content: "陶艺课怎么开始？" },
+  }),
+};
