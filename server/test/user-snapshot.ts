@@ -5,6 +5,8 @@ import type { TestCtx } from "./helpers.ts";
  * sliding expiry and a capture token's last use.
  */
 const BOOKKEEPING = new Set(["sessions.last_seen_at", "sessions.expires_at", "capture_tokens.last_used_at"]);
+/** The per-user write buckets (services/write-limits.ts) count every attempt, refused ones too. */
+const BOOKKEEPING_TABLES = ["write_buckets"];
 
 const statements = new WeakMap<TestCtx["db"], Promise<string>>();
 
@@ -20,7 +22,9 @@ async function snapshotStatement(ctx: TestCtx): Promise<string> {
       WHERE table_schema = current_schema()
         AND table_name IN (SELECT table_name FROM information_schema.columns
                             WHERE table_schema = current_schema() AND column_name = 'user_id')
+        AND table_name <> ALL($1::text[])
       GROUP BY table_name ORDER BY table_name`,
+    [BOOKKEEPING_TABLES],
   );
   const rowsOf = (table: string, columns: string[], owner: string) => {
     const kept = columns.filter((c) => !BOOKKEEPING.has(`${table}.${c}`));

@@ -37,6 +37,12 @@ const idea = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createIdea", { token: user.token, body: { content: "周末去看陶艺展", tags: ["陶艺"] } });
 const note = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createNote", { token: user.token, body: { title: "陶艺笔记", content: "拉坯要稳" } });
+/** An idea of the user's, deleted: in 回收站. */
+const trashed = async (ctx: TestCtx, user: TestUser) => {
+  const { id } = await idea(ctx, user);
+  await made(ctx, "deleteIdea", { token: user.token, params: { id } });
+  return id;
+};
 const conversation = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
 
@@ -151,6 +157,10 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   listLedger: async () => ({ query: { limit: 5 } }),
   exportPermission: async () => ({}),
   exportData: async () => ({ body: {} }),
+  listTrash: async () => ({}),
+  restoreFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
+  deleteFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
+  emptyTrash: async () => ({}),
   aiStatus: async () => ({}),
   listConversations: async (ctx, user) => ({
     query: { subjectType: "idea", subjectId: (await idea(ctx, user)).id },
