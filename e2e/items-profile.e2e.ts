@@ -185,3 +185,49 @@ test("edit conflicts: two devices edit one note; the later save shows both versi
   expect((await stored.json()).data.content).toBe("电脑上写的");
   await desktopContext.close();
 });
+
+test("回收站: a deleted idea waits there, comes back with 恢复, and 彻底删除 ends it", async ({
+  page,
+  request,
+  signedIn: user,
+}) => {
+  const headers = { Authorization: `Bearer ${user.token}` };
+  for (const content of ["留着以后再看的想法", "真的不要了的想法"])
+    await request.post("/api/ideas", { headers, data: { content } });
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  for (const content of ["留着以后再看的想法", "真的不要了的想法"]) {
+    await page.goto("/");
+    await list.getByText(content).click();
+    await expect(page.getByLabel("内容", { exact: true })).toHaveValue(content);
+    await page.getByRole("button", { name: "删除" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "删除这个想法？" });
+    await expect(dialog).toContainText("将移到回收站，30 天内可以在「个人资料 › 回收站」恢复。");
+    await dialog.getByRole("button", { name: "删除" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await expect(page.getByText("还没有内容")).toBeVisible();
+
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "回收站" }).click();
+  await expect(page).toHaveTitle("回收站 - 拾念");
+  const trash = page.getByRole("list", { name: "回收站里的内容" });
+  await expect(trash.getByRole("listitem")).toHaveCount(2);
+  await shot(page, "54-trash");
+  await trash
+    .getByRole("listitem")
+    .filter({ hasText: "留着以后再看的想法" })
+    .getByRole("button", { name: "恢复" })
+    .click();
+  await expect(page.getByText("想法已恢复")).toBeVisible();
+  await expect(trash.getByRole("listitem")).toHaveCount(1);
+  await trash.getByRole("button", { name: "彻底删除" }).click();
+  await page
+    .getByRole("alertdialog", { name: "彻底删除这条想法？" })
+    .getByRole("button", { name: "彻底删除" })
+    .click();
+  await expect(page.getByText("回收站是空的")).toBeVisible();
+
+  await page.goto("/");
+  await expect(list.getByText("留着以后再看的想法")).toBeVisible();
+  await expect(list.getByText("真的不要了的想法")).toHaveCount(0);
+});

@@ -39,6 +39,10 @@ const note = await api("POST", "/api/notes", token, {
   tags: ["跑步"],
 });
 
+// 回收站 shows something: an idea deleted a moment ago
+const deleted = await api("POST", "/api/ideas", token, { content: "一个不再需要的想法：周五下午开周会。" });
+await api("DELETE", `/api/ideas/${deleted.id}`, token);
+
 const routes = [
   ["login", "/login", false],
   ["home", "/", true],
@@ -49,6 +53,7 @@ const routes = [
   ["profile", "/profile", true],
   ["ai-points", "/ai-points", true],
   ["privacy-security", "/privacy-security", true],
+  ["trash", "/trash", true],
   ["guide", "/guide", true],
   ["quick-introduction", "/quick-introduction", true],
   ["user-agreement", "/user-agreement", false],

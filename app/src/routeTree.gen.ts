@@ -22,6 +22,7 @@ import { Route as AuthenticatedDataAiPointsRouteImport } from './routes/_authent
 import { Route as AuthenticatedDataChatRouteImport } from './routes/_authenticated/_data/chat'
 import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_authenticated/_data/privacy-security'
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
+import { Route as AuthenticatedDataTrashRouteImport } from './routes/_authenticated/_data/trash'
 import { Route as AuthenticatedDataNotesIdRouteImport } from './routes/_authenticated/_data/notes/$id'
 import { Route as AuthenticatedDataIdeasIdIndexRouteImport } from './routes/_authenticated/_data/ideas/$id/index'
 import { Route as AuthenticatedDataIdeasIdOriginalRouteImport } from './routes/_authenticated/_data/ideas/$id/original'
@@ -93,6 +94,11 @@ const AuthenticatedDataProfileRoute =
     path: '/profile',
     getParentRoute: () => AuthenticatedDataRoute,
   } as any)
+const AuthenticatedDataTrashRoute = AuthenticatedDataTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AuthenticatedDataRoute,
+} as any)
 const AuthenticatedDataNotesIdRoute =
   AuthenticatedDataNotesIdRouteImport.update({
     id: '/notes/$id',
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
+  '/trash': typeof AuthenticatedDataTrashRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
@@ -140,6 +147,7 @@ export interface FileRoutesByTo {
   '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
+  '/trash': typeof AuthenticatedDataTrashRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/ideas/$id': typeof AuthenticatedDataIdeasIdIndexRoute
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   '/_authenticated/_data/chat': typeof AuthenticatedDataChatRoute
   '/_authenticated/_data/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
+  '/_authenticated/_data/trash': typeof AuthenticatedDataTrashRoute
   '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/_authenticated/_data/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/_authenticated/_data/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/privacy-security'
     | '/profile'
+    | '/trash'
     | '/notes/$id'
     | '/ideas/$id/original'
     | '/ideas/$id/'
@@ -193,6 +203,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/privacy-security'
     | '/profile'
+    | '/trash'
     | '/notes/$id'
     | '/ideas/$id/original'
     | '/ideas/$id'
@@ -211,6 +222,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_data/chat'
     | '/_authenticated/_data/privacy-security'
     | '/_authenticated/_data/profile'
+    | '/_authenticated/_data/trash'
     | '/_authenticated/_data/notes/$id'
     | '/_authenticated/_data/ideas/$id/original'
     | '/_authenticated/_data/ideas/$id/'
@@ -317,6 +329,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataProfileRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
+    '/_authenticated/_data/trash': {
+      id: '/_authenticated/_data/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AuthenticatedDataTrashRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
     '/_authenticated/_data/notes/$id': {
       id: '/_authenticated/_data/notes/$id'
       path: '/notes/$id'
@@ -346,6 +365,7 @@ interface AuthenticatedDataRouteChildren {
   AuthenticatedDataChatRoute: typeof AuthenticatedDataChatRoute
   AuthenticatedDataPrivacySecurityRoute: typeof AuthenticatedDataPrivacySecurityRoute
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
+  AuthenticatedDataTrashRoute: typeof AuthenticatedDataTrashRoute
   AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
   AuthenticatedDataIdeasIdOriginalRoute: typeof AuthenticatedDataIdeasIdOriginalRoute
   AuthenticatedDataIdeasIdIndexRoute: typeof AuthenticatedDataIdeasIdIndexRoute
@@ -356,6 +376,7 @@ const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataChatRoute: AuthenticatedDataChatRoute,
   AuthenticatedDataPrivacySecurityRoute: AuthenticatedDataPrivacySecurityRoute,
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
+  AuthenticatedDataTrashRoute: AuthenticatedDataTrashRoute,
   AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,
   AuthenticatedDataIdeasIdOriginalRoute: AuthenticatedDataIdeasIdOriginalRoute,
   AuthenticatedDataIdeasIdIndexRoute: AuthenticatedDataIdeasIdIndexRoute,

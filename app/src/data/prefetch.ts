@@ -2,6 +2,7 @@ import { captureTokensQuery, ledgerQuery, pointsQuery, profileQuery, sessionsQue
 import { conversationsQuery } from "./chat.ts";
 import { type ItemKind, itemQuery } from "./items.ts";
 import { queryClient } from "./query-client.ts";
+import { trashQuery } from "./trash.ts";
 
 // What route loaders call: each starts its screen's queries (on navigation, and on hover with the
 // router's `intent` preload) without waiting for them, so the screen still draws its frame at once
@@ -27,4 +28,8 @@ export function prefetchItem(kind: ItemKind, id: string) {
 
 export function prefetchChat() {
   void queryClient.prefetchQuery(conversationsQuery());
+}
+
+export function prefetchTrash() {
+  void queryClient.prefetchQuery(trashQuery);
 }

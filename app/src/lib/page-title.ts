@@ -8,6 +8,7 @@ const exactTitles: Record<string, string> = {
   "/profile": "个人资料",
   "/ai-points": "AI点数",
   "/privacy-security": "隐私与安全",
+  "/trash": "回收站",
   "/user-agreement": "用户协议",
   "/privacy-policy": "隐私政策",
 };

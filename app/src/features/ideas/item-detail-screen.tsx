@@ -1,4 +1,5 @@
 import type { Idea } from "@shinian/contract";
+import { TRASH_DAYS_DEFAULT } from "@shinian/contract/constants";
 import {
   Alert,
   Button,
@@ -286,7 +287,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
         open={confirming}
         onOpenChange={setConfirming}
         title={`删除这个${noun}？`}
-        description="删除后无法恢复。"
+        description={`将移到回收站，${TRASH_DAYS_DEFAULT} 天内可以在「个人资料 › 回收站」恢复。`}
         confirmLabel="删除"
         tone="danger"
         onConfirm={remove}

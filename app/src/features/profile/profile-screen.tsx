@@ -79,6 +79,9 @@ export function ProfileScreen() {
                     <Link to="/privacy-security">隐私与安全</Link>
                   </Button>
                   <Button asChild variant="ghost" className="justify-start">
+                    <Link to="/trash">回收站</Link>
+                  </Button>
+                  <Button asChild variant="ghost" className="justify-start">
                     <Link to="/guide">用户指南</Link>
                   </Button>
                 </CardContent>

@@ -1,0 +1,136 @@
+import type { TrashItem } from "@shinian/contract";
+import { TRASH_DAYS_DEFAULT } from "@shinian/contract/constants";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  ConfirmDialog,
+  EmptyState,
+  PageLoading,
+  WebLayout,
+} from "@shinian/ui";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import * as React from "react";
+import { errorMessage } from "../../api/client.ts";
+import { deleteFromTrash, emptyTrash, restoreFromTrash } from "../../api/trash.ts";
+import { trashKeys, trashQuery } from "../../data/trash.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { AppShell } from "../layout/app-shell.tsx";
+
+const noun = (item: TrashItem) => (item.type === "idea" ? "想法" : "笔记");
+
+/** /trash: what was deleted, each restorable until it is deleted for good. */
+export function TrashScreen() {
+  const queryClient = useQueryClient();
+  const trash = useQuery(trashQuery);
+  const [notice, setNotice] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [emptying, setEmptying] = React.useState(false);
+
+  // Each action reports in one line and reads the trash again; the item's own cache entries go.
+  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
+    setNotice(null);
+    try {
+      await work();
+      setNotice({ tone: "success", text: done });
+    } catch (e) {
+      setNotice({ tone: "error", text: errorMessage(e, failed) });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: trashKeys.list });
+    }
+  };
+  const items = trash.data ?? [];
+
+  return (
+    <AppShell backHome>
+      <WebLayout className="flex flex-col gap-6 py-4 md:py-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="font-bold text-2xl">回收站</h1>
+          {items.length ? (
+            <Button variant="secondary" className="max-md:h-11" onClick={() => setEmptying(true)}>
+              清空回收站
+            </Button>
+          ) : null}
+        </div>
+        <p className="text-muted-foreground text-sm">
+          删除的想法和笔记会在这里保留 {TRASH_DAYS_DEFAULT} 天，期间可以恢复；之后会被彻底删除。
+        </p>
+        {notice ? <Alert tone={notice.tone} description={notice.text} /> : null}
+        {trash.error ? <Alert tone="error" description={errorMessage(trash.error, "加载失败")} /> : null}
+        {trash.isPending ? <PageLoading /> : null}
+        {trash.data && !items.length ? (
+          <EmptyState title="回收站是空的" description="删除的想法和笔记会出现在这里。" />
+        ) : null}
+        <ul className="flex flex-col gap-3" aria-label="回收站里的内容">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Card>
+                <CardContent className="flex flex-col gap-3 md:flex-row md:items-center">
+                  <div className="flex min-w-0 flex-1 flex-col gap-1">
+                    <p className="truncate font-medium">
+                      <span className="mr-2 text-muted-foreground text-xs">{noun(item)}</span>
+                      {item.title || item.preview.slice(0, 40) || "（无内容）"}
+                    </p>
+                    {item.title && item.preview ? (
+                      <p className="line-clamp-2 text-muted-foreground text-sm">{item.preview}</p>
+                    ) : null}
+                    <p className="text-muted-foreground text-xs">
+                      删除于 {formatDateTime(item.deletedAt)}，将于 {formatDateTime(item.purgeAt)} 彻底删除
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <Button
+                      size="sm"
+                      className="max-md:h-11 max-md:flex-1"
+                      onClick={() => {
+                        queryClient.removeQueries({
+                          queryKey: [item.type === "idea" ? "ideas" : "notes", item.id],
+                        });
+                        void act(() => restoreFromTrash(item.id), `${noun(item)}已恢复`, "恢复失败");
+                      }}
+                    >
+                      恢复
+                    </Button>
+                    <DeleteForever
+                      item={item}
+                      onConfirm={() => act(() => deleteFromTrash(item.id), "已彻底删除", "删除失败")}
+                    />
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <ConfirmDialog
+          open={emptying}
+          onOpenChange={setEmptying}
+          title="清空回收站？"
+          description={`回收站里的 ${items.length} 条内容将被彻底删除，无法恢复。`}
+          confirmLabel="清空"
+          tone="danger"
+          onConfirm={() => act(emptyTrash, "回收站已清空", "清空失败")}
+        />
+      </WebLayout>
+    </AppShell>
+  );
+}
+
+function DeleteForever({ item, onConfirm }: { item: TrashItem; onConfirm: () => Promise<void> }) {
+  const [open, setOpen] = React.useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" className="max-md:h-11 max-md:flex-1" onClick={() => setOpen(true)}>
+        彻底删除
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`彻底删除这条${noun(item)}？`}
+        description="彻底删除后无法恢复。"
+        confirmLabel="彻底删除"
+        tone="danger"
+        onConfirm={onConfirm}
+      />
+    </>
+  );
+}
