@@ -17,15 +17,15 @@ import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { AppShell } from "../layout/app-shell.tsx";
-import { ComposeBar } from "./compose-bar.tsx";
 import { Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
-// Loaded when a search is made: opening 首页 does not carry the results' code.
+// Loaded when a search is made, and when 整理成笔记 starts choosing: opening 首页 carries neither.
 const SearchResults = React.lazy(() =>
   import("./search-results.tsx").then((m) => ({ default: m.SearchResults })),
 );
+const ComposeBar = React.lazy(() => import("./compose-bar.tsx").then((m) => ({ default: m.ComposeBar })));
 
 const route = getRouteApi("/_authenticated/");
 
@@ -170,7 +170,11 @@ export function HomeScreen() {
               onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
               selection={chosen ? { chosen, onToggle: toggle } : undefined}
             />
-            {chosen ? <ComposeBar chosen={[...chosen]} onCancel={() => setChosen(null)} /> : null}
+            {chosen ? (
+              <React.Suspense fallback={null}>
+                <ComposeBar chosen={[...chosen]} onCancel={() => setChosen(null)} />
+              </React.Suspense>
+            ) : null}
             {feed.loading ? <PageLoading /> : null}
             {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
               <EmptyState title="还没有内容" description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。" />
