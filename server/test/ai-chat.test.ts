@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the chat's request-level cases (streaming, sources, stops, refunds,
+// retries, side chats) share the fake provider set up once for the file.
 import { describe, expect, it } from "vitest";
 import { spend } from "../src/services/points.ts";
 import {

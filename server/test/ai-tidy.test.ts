@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: 自动整理 and on-demand tidying share the fake provider and the point
+// bookkeeping set up once for the file.
 import { describe, expect, it } from "vitest";
 import { sweepStaleTidies } from "../src/services/ai/tidy.ts";
 import { spend } from "../src/services/points.ts";

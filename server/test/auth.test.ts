@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one file for accounts and sessions (seed §4): registration, login,
+// sessions, password change and deletion share their helpers; throttling lives in auth-throttle.
 import { randomBytes, scryptSync } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { describe, expect, it } from "vitest";

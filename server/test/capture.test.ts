@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one file for the capture API's whole promise (clientId replay and 410,
+// capturedAt, capture tokens and where they are refused), whose cases share one set of helpers.
 import { randomUUID } from "node:crypto";
 import { CAPTURE_TOKEN_LIMIT, DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: it tests embedded.ts's one procedure (see the top of that file) end to
+// end, with real postgres processes started and killed; its cases share those set-ups.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, unlink } from "node:fs/promises";

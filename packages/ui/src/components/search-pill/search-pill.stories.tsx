@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one story per state of the pill (modes, lengths, IME, widths), each
+// with its play function, as the design system documents every component.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import * as React from "react";
 import { expect, fn } from "storybook/test";
