@@ -33,20 +33,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export function forEachDatabase(fn: (ctx: TestCtx) => void, env: Record<string, string> = {}) {
   const targets = inject("testDatabases");
   if (targets.length === 0) throw new Error("no test database: check server/test/global-setup.ts");
-  describe.each(targets)("[$name]", (target) => {
-    const ctx = { name: target.name, url: urlOf(target) } as TestCtx;
-    beforeAll(() => {
-      const logger = createLogger("silent");
-      ctx.config = testConfig(env);
-      ctx.poolConfig = target.config;
-      ctx.db = createPool({ ...target.config, max: 20 }, logger);
-      ctx.app = createApp({ config: ctx.config, db: ctx.db, logger });
-    });
-    afterAll(async () => {
-      await ctx.db.end();
-    });
-    fn(ctx);
-  });
+  describe.each(targets)("[$name]", (target) => describeDatabase(target, fn, env));
 }
 
 /**
