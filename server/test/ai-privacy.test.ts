@@ -93,6 +93,23 @@ forEachDatabase((ctx) => {
     });
   });
 
+  it("an idea whose words are edited within the grace period keeps them: its tidy is called off", async () => {
+    const u = await registerUser(ctx);
+    const from = ai.fake.received.length;
+    const made = (await request(ai.ctx, "createIdea", { token: u.token, body: { content: "买牛奶" } })).body
+      .data;
+    await request(ctx, "updateIdea", {
+      params: { id: made.id },
+      token: u.token,
+      body: { content: "买牛奶和面包，周六前", tags: ["购物"] },
+    });
+    expect(await aiStatusOf(u.token, made.id)).toBe("none");
+    await new Promise((r) => setTimeout(r, GRACE_MS + 500)); // past the grace period, had it still waited
+    const idea = (await request(ctx, "getIdea", { params: { id: made.id }, token: u.token })).body.data;
+    expect(idea).toMatchObject({ content: "买牛奶和面包，周六前", tags: ["购物"], aiStatus: "none" });
+    expect(ai.fake.received.length).toBe(from);
+  });
+
   describe("a note written from ideas later marked 不让AI读取", () => {
     it("is not sent: not in chat sources (matched or recent), not as a side chat's subject, not in history", async () => {
       const u = await registerUser(ctx);
@@ -126,6 +143,16 @@ forEachDatabase((ctx) => {
         expect(text).not.toContain("陶艺笔记正文");
         expect(text).not.toContain("拉坯先定中心");
       }
+
+      // Deleting the marked idea (into 回收站) does not lift its mark.
+      await request(ctx, "deleteIdea", { params: { id: idea }, token: u.token });
+      const afterTrash = ai.fake.received.length;
+      ai.fake.script({ kind: "stream", chunks: ["好"] });
+      await askAll(ai.ctx, u, chat, "陶艺");
+      const sentAfter = sentTexts(ai.fake, afterTrash);
+      expect(sentAfter).toHaveLength(1);
+      expect(sentAfter[0]).not.toContain("陶艺笔记正文");
+      expect(sentAfter[0]).not.toContain("拉坯先定中心");
     });
   });
 

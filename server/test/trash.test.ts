@@ -45,6 +45,23 @@ forEachDatabase((ctx) => {
       expect(await trash(u)).toEqual([]);
     });
 
+    it("restores even when the version the idea pointed at did not come along", async () => {
+      const u = await registerUser(ctx);
+      const made = await idea(u, "只差一个版本");
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: made.id } });
+      // what a tidy committing during the move could have left: a pointer to a version not kept
+      await ctx.db.query(
+        `UPDATE trash SET item = jsonb_set(item, '{idea,ai_version_id}', to_jsonb(gen_random_uuid()::text))
+         WHERE id = $1`,
+        [made.id],
+      );
+      const restored = await request(ctx, "restoreFromTrash", { token: u.token, params: { id: made.id } });
+      expect(restored.status).toBe(200);
+      expect(
+        (await request(ctx, "getIdea", { token: u.token, params: { id: made.id } })).body.data.content,
+      ).toBe("只差一个版本");
+    });
+
     it("a note likewise", async () => {
       const u = await registerUser(ctx);
       const note = (

@@ -15,6 +15,8 @@ const MIGRATION_LOCK = 0x5348_494e; // "SHIN"
 export async function migrate(db: Db, logger: Logger): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   const applied = await tx(db, async (client) => {
+    // A migration (or waiting for another process's) may take longer than a request's statement.
+    await client.query("SET LOCAL statement_timeout = 0");
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",

@@ -91,7 +91,8 @@ function toItem(r: SearchRow, terms: string[]): SearchItem {
   // A long note's text is an excerpt: there is more before and after it.
   const cut =
     text === r.content
-      ? { before: r.content_from > 0, after: r.content_from + r.content.length < r.content_length }
+      ? // PostgreSQL counts characters, JavaScript UTF-16 units: compare in characters (emoji)
+        { before: r.content_from > 0, after: r.content_from + [...r.content].length < r.content_length }
       : { before: false, after: false };
   const { snippet, offset } = window(text, Math.max(at, 0), cut);
   const title = r.title || firstLine(r.content);

@@ -4,7 +4,7 @@ import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US } from "../lib/cursor.ts";
 import { oldestFirst } from "./keyset.ts";
-import { noteFromExcludedIdea } from "./search.ts";
+import { anyExcludedIdea, noteFromExcludedIdea } from "./search.ts";
 
 const LIST_LIMIT = 200;
 const MESSAGE_LIMIT = 1000;
@@ -145,8 +145,7 @@ export async function conversationForReply(db: Queryable, userId: string, conver
   >({
     name: "chat-load",
     text: `SELECT c.id, c.title, c.subject_type, c.subject_id, c.created_at, c.updated_at, u.identity_description,
-       ((c.subject_type = 'idea' AND EXISTS (
-          SELECT 1 FROM ideas i WHERE i.id = c.subject_id AND i.user_id = c.user_id AND i.ai_excluded))
+       ((c.subject_type = 'idea' AND ${anyExcludedIdea("ARRAY[c.subject_id]")})
        OR (c.subject_type = 'note' AND EXISTS (
           SELECT 1 FROM notes n WHERE n.id = c.subject_id AND n.user_id = c.user_id AND ${noteFromExcludedIdea("n")})))
         AS subject_excluded
@@ -179,7 +178,7 @@ export async function recentMessages(
     text: `SELECT m.role, m.content FROM messages m
      WHERE m.conversation_id = $1 AND m.content <> ''
        AND (m.role = 'user' OR cardinality(m.source_ids) > 0)
-       AND NOT EXISTS (SELECT 1 FROM ideas i WHERE i.id = ANY(m.source_ids) AND i.ai_excluded)
+       AND NOT ${anyExcludedIdea("m.source_ids")}
        AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.id = ANY(m.source_ids) AND ${noteFromExcludedIdea("n")})
      ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
     values: [conversationId, limit],

@@ -190,7 +190,8 @@ export type IdeaPatch = {
 
 /**
  * Applies the user's edit to one of their ideas (404 想法不存在), its search words with it. Marked
- * 不让AI读取 while 自动整理 still waits for it: that tidy is called off, nothing is sent.
+ * 不让AI读取, or its words edited, while 自动整理 still waits for it: that tidy is called off, so
+ * nothing is sent and the person's own words are never replaced by a tidy of the original.
  */
 export async function updateIdea(db: Db, userId: string, ideaId: string, patch: IdeaPatch): Promise<Idea> {
   return tx(db, async (client) => {
@@ -206,8 +207,8 @@ export async function updateIdea(db: Db, userId: string, ideaId: string, patch: 
     const updated = await client.query<IdeaRow>(
       `UPDATE ideas SET title = $3, content = $4, tags = $5, pinned = $6, ai_excluded = $7, search = $8::tsvector,
          ai_version_id = CASE WHEN $9 THEN NULL ELSE ai_version_id END, updated_at = now(),
-         ai_status = CASE WHEN $7 AND ai_tidy_due_at IS NOT NULL THEN 'none' ELSE ai_status END,
-         ai_tidy_due_at = CASE WHEN $7 THEN NULL ELSE ai_tidy_due_at END
+         ai_status = CASE WHEN ($7 OR $9) AND ai_tidy_due_at IS NOT NULL THEN 'none' ELSE ai_status END,
+         ai_tidy_due_at = CASE WHEN $7 OR $9 THEN NULL ELSE ai_tidy_due_at END
        WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
       [
         ideaId,

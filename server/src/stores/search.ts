@@ -101,11 +101,19 @@ export async function substringMatches(
 }
 
 /**
+ * SQL: one of the ideas `ids` (an SQL array) is marked 不让AI读取 — in its table, or in 回收站,
+ * where a deleted idea keeps its mark: deleting an idea does not lift what it asked.
+ */
+export const anyExcludedIdea = (ids: string) =>
+  `(EXISTS (SELECT 1 FROM ideas x WHERE x.id = ANY(${ids}) AND x.ai_excluded)
+    OR EXISTS (SELECT 1 FROM trash t WHERE t.id = ANY(${ids}) AND t.type = 'idea'
+               AND (t.item -> 'idea' ->> 'ai_excluded')::boolean))`;
+
+/**
  * SQL: the note `n` (an alias of notes) was written from an idea now marked 不让AI读取. It may
  * quote that idea, so no model reads it either, while the mark stays.
  */
-export const noteFromExcludedIdea = (n: string) =>
-  `EXISTS (SELECT 1 FROM ideas x WHERE x.id = ANY(${n}.source_idea_ids) AND x.user_id = ${n}.user_id AND x.ai_excluded)`;
+export const noteFromExcludedIdea = (n: string) => anyExcludedIdea(`${n}.source_idea_ids`);
 
 /** What the assistant may read of an idea or note. */
 export type SourceRow = {

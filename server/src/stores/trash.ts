@@ -10,8 +10,18 @@ import { type Db, type Queryable, tx } from "../db/pool.ts";
 const PREVIEW = 200;
 const LIST_AT_MOST = 500;
 
-/** Moves one of the user's ideas, and its AI versions, into the trash; false when there was none. */
-export async function trashIdea(db: Queryable, userId: string, ideaId: string): Promise<boolean> {
+/**
+ * Moves one of the user's ideas, and its AI versions, into the trash; false when there was none.
+ * The idea is locked first, so a tidy saving a version meanwhile is either all in or all out.
+ */
+export async function trashIdea(db: Db, userId: string, ideaId: string): Promise<boolean> {
+  return tx(db, async (client) => {
+    await client.query("SELECT 1 FROM ideas WHERE id = $1 AND user_id = $2 FOR UPDATE", [ideaId, userId]);
+    return moveIdeaToTrash(client, userId, ideaId);
+  });
+}
+
+async function moveIdeaToTrash(db: Queryable, userId: string, ideaId: string): Promise<boolean> {
   const { rowCount } = await db.query(
     `WITH versions AS (
          SELECT coalesce(jsonb_agg(to_jsonb(v) ORDER BY v.created_at), '[]'::jsonb) AS list
@@ -92,11 +102,11 @@ export async function restoreFromTrash(db: Db, userId: string, id: string) {
       "INSERT INTO idea_versions SELECT * FROM jsonb_populate_recordset(NULL::idea_versions, $1::jsonb)",
       [JSON.stringify(trashed.item.versions ?? [])],
     );
-    await client.query("UPDATE ideas SET ai_version_id = $3 WHERE id = $1 AND user_id = $2", [
-      id,
-      userId,
-      idea.ai_version_id ?? null,
-    ]);
+    // the version it pointed at, if that version came along (it always should: trashIdea locks)
+    await client.query(
+      "UPDATE ideas SET ai_version_id = (SELECT id FROM idea_versions WHERE id = $3) WHERE id = $1 AND user_id = $2",
+      [id, userId, idea.ai_version_id ?? null],
+    );
     if (idea.client_id) {
       await client.query("DELETE FROM deleted_client_ids WHERE user_id = $1 AND client_id = $2", [
         userId,

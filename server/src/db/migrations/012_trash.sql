@@ -14,3 +14,5 @@ CREATE TABLE trash (
 );
 CREATE INDEX trash_user_deleted ON trash (user_id, deleted_at DESC);
 CREATE INDEX trash_deleted ON trash (deleted_at);
+-- the AI's exclusion checks look a trashed idea up by its id alone (stores/search.ts)
+CREATE INDEX trash_id ON trash (id);
