@@ -39,15 +39,19 @@ const holdRequest: BrowserCommand<[path: string]> = async ({ page }, path) => {
     release = resolve;
   });
   let outcome: Promise<"sent" | "abandoned"> | null = null;
+  // Listening from the start: the page's abort may come before or after the route sees the request.
+  let abandoned = false;
+  const onFailed = (request: Request) => {
+    if (new URL(request.url()).pathname === path) abandoned = true;
+  };
+  page.on("requestfailed", onFailed);
   await page.route(
     (url) => url.pathname === path,
     (route) => {
-      let abandoned = false;
-      const onFailed = (request: Request) => {
-        if (request === route.request()) abandoned = true;
-      };
-      page.on("requestfailed", onFailed);
       outcome = released.then(async () => {
+        // The abort reaches Playwright as an event a moment later: wait up to 1 s for it (on a
+        // busy machine it came after the card had gone) before calling the request sent.
+        for (let i = 0; i < 20 && !abandoned; i++) await new Promise((r) => setTimeout(r, 50));
         page.off("requestfailed", onFailed);
         if (abandoned) return "abandoned";
         await route.continue();
