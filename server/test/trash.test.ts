@@ -89,6 +89,29 @@ forEachDatabase((ctx) => {
       const { unzipSync, strFromU8 } = await import("fflate");
       const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(await res.arrayBuffer()))["data.json"]!));
       expect(data.ideas.map((i: { id: string }) => i.id)).toEqual([kept.id]);
+      expect(data).not.toHaveProperty("trash");
+    });
+
+    it("the export takes the trash along when asked", async () => {
+      const u = await registerUser(ctx);
+      const gone = await idea(u, "删掉但想带走的想法");
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: gone.id } });
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ includeTrash: true }),
+      });
+      expect(res.status).toBe(200);
+      const { unzipSync, strFromU8 } = await import("fflate");
+      const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(await res.arrayBuffer()))["data.json"]!));
+      expect(data.ideas).toEqual([]);
+      expect(data.trash).toMatchObject([
+        {
+          type: "idea",
+          id: gone.id,
+          item: { idea: { id: gone.id, content: "删掉但想带走的想法" }, versions: [] },
+        },
+      ]);
     });
 
     it("a capture replayed while its idea is in the trash answers 410; restored, it is the idea again", async () => {

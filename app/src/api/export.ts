@@ -48,8 +48,9 @@ const stamp = (date: Date) => {
   return `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}_${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
 };
 
-export async function requestExport(signal: AbortSignal) {
-  const res = await response("exportData", { body: {}, signal, timeoutMs: EXPORT_REQUEST_TIMEOUT_MS });
+export async function requestExport(signal: AbortSignal, options: { includeTrash?: boolean } = {}) {
+  const body = options.includeTrash ? { includeTrash: true } : {};
+  const res = await response("exportData", { body, signal, timeoutMs: EXPORT_REQUEST_TIMEOUT_MS });
   const blob = res.body ? await res.blob() : null;
   return {
     blob: blob && blob.size > 0 ? blob : null,

@@ -7,7 +7,10 @@ export const ExportPermissionSchema = z.object({
 });
 export type ExportPermission = z.infer<typeof ExportPermissionSchema>;
 
-export const ExportRequestSchema = z.strictObject({});
+export const ExportRequestSchema = z.strictObject({
+  /** Also put what is in 回收站 into data.json (`trash`: each item as it was deleted). */
+  includeTrash: z.boolean().optional(),
+});
 
 export const ExportCountSchema = z.object({
   thoughts: z.number().int(),

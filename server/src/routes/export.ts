@@ -24,13 +24,19 @@ export function exportRoutes(app: Hono<AppEnv>) {
       data: { canExport: next === null, nextAllowedDate: next ? next.toISOString() : null },
     };
   });
-  mount(app, "exportData", async (c) => {
+  mount(app, "exportData", async (c, { body: options }) => {
     const log = { request: c.var.logger, requestId: c.var.requestId };
     // Cut off (a stalled reader, too long): the connection is closed, not left to finish a body
     // that will never be complete.
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const hangUp = () => incoming?.socket.destroy();
-    const { body, exportedAt, count } = await startExport(c.var.deps, c.var.auth.userId, log, { hangUp });
+    const { body, exportedAt, count } = await startExport(
+      c.var.deps,
+      c.var.auth.userId,
+      log,
+      { hangUp },
+      options,
+    );
     return c.body(body, 200, {
       "Content-Type": "application/zip",
       "Content-Disposition": contentDisposition(exportFileName(exportedAt)),

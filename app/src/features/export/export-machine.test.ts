@@ -274,4 +274,26 @@ describe("export machine", () => {
     void machine.retry();
     expect(machine.getStatus().status).toBe("checking");
   });
+
+  it("asks for 回收站 too when chosen, and 再次导出 repeats the choice", async () => {
+    const asked: { includeTrash?: boolean }[] = [];
+    const { machine } = setup({
+      checkPermission: async () => allowed,
+      requestExport: async (_signal, options) => {
+        asked.push(options);
+        return { blob: zip(1), filename: "a.zip", count: null };
+      },
+    });
+    void machine.start({ includeTrash: true });
+    await flush();
+    await vi.advanceTimersByTimeAsync(PREPARING_MS + 1_000);
+    expect(machine.getStatus().status).toBe("completed");
+    void machine.retry();
+    await flush();
+    await vi.advanceTimersByTimeAsync(PREPARING_MS + 1_000);
+    void machine.start({});
+    await flush();
+    await vi.advanceTimersByTimeAsync(PREPARING_MS + 1_000);
+    expect(asked).toEqual([{ includeTrash: true }, { includeTrash: true }, {}]);
+  });
 });

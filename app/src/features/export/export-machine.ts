@@ -41,10 +41,13 @@ export type ExportDownload = {
   count: ExportCount | null;
 };
 
+/** What the person chose for this export: 回收站 too, or not. */
+export type ExportOptions = { includeTrash?: boolean };
+
 /** The machine's I/O, injected so tests drive it with fakes and fake timers. */
 export type ExportIO = {
   checkPermission: (signal: AbortSignal) => Promise<ExportPermissionAnswer>;
-  requestExport: (signal: AbortSignal) => Promise<ExportDownload>;
+  requestExport: (signal: AbortSignal, options: ExportOptions) => Promise<ExportDownload>;
   saveFile: (blob: Blob, filename: string) => void;
   /** Formats nextAllowedDate for the cooldown message. */
   formatDate?: (iso: string) => string;
@@ -125,8 +128,12 @@ export function createExportMachine(io: ExportIO) {
     }, PROCESSING_TICK_MS);
   };
 
-  async function start() {
+  // 再次导出 repeats the last choice
+  let options: ExportOptions = {};
+
+  async function start(chosen?: ExportOptions) {
     if (RUNNING.has(status.status)) return;
+    if (chosen) options = chosen;
     stopSimulation();
     clearTimers();
     controller?.abort();
@@ -174,7 +181,7 @@ export function createExportMachine(io: ExportIO) {
         message: EXPORT_MESSAGES.processing[0],
       });
       startSimulation(current);
-      const download = await io.requestExport(ctrl.signal);
+      const download = await io.requestExport(ctrl.signal, options);
       stopSimulation();
       if (!live()) return;
       if (!download?.blob) throw new StepError(EXPORT_MESSAGES.exportFailedStatus, EXPORT_MESSAGES.noData);
@@ -229,8 +236,8 @@ export function createExportMachine(io: ExportIO) {
     },
     isExporting: () => RUNNING.has(status.status),
     start,
-    /** 再次导出: a new run from completed or error. */
-    retry: start,
+    /** 再次导出: a new run from completed or error, with the same choice. */
+    retry: () => start(),
     reset,
     cancel: reset,
   };

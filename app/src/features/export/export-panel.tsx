@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, CardHeader, CardTitle } from "@shinian/ui";
+import { Button, Card, CardContent, CardHeader, CardTitle, Checkbox } from "@shinian/ui";
 import * as React from "react";
 import { fetchExportPermission } from "../../api/export.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
@@ -9,6 +9,7 @@ import { useExport } from "./use-export.ts";
 export function ExportPanel() {
   const { status, machine, exporting } = useExport();
   const [next, setNext] = React.useState<string | null | undefined>(undefined);
+  const [includeTrash, setIncludeTrash] = React.useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the permission after each export ends.
   React.useEffect(() => {
@@ -34,13 +35,20 @@ export function ExportPanel() {
             {next === "未知" ? next : formatDateTime(next)}
           </p>
         ) : null}
+        <Checkbox
+          id="export-include-trash"
+          checked={includeTrash}
+          onChange={(e) => setIncludeTrash(e.target.checked)}
+        >
+          同时导出回收站里的内容
+        </Checkbox>
         <Button
           // the card first, then the export: it shows every state, however fast the click
           onClick={() =>
             void exportCardLoader
               .load()
               .catch(() => undefined)
-              .then(() => machine.start())
+              .then(() => machine.start({ includeTrash }))
           }
           disabled={exporting}
         >

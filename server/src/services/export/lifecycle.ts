@@ -14,7 +14,7 @@ import {
 } from "../../stores/export.ts";
 import { formatChinaTime } from "./china-time.ts";
 import { watchedBody } from "./stream.ts";
-import { zipChunks } from "./zip.ts";
+import { type ExportOptions, zipChunks } from "./zip.ts";
 
 /** Exports running at once in this process: each holds a pooled connection while the client reads. */
 export const MAX_CONCURRENT_EXPORTS = 2;
@@ -128,6 +128,7 @@ export function createExporter() {
     userId: string,
     log: ExportLog,
     client: ExportClient,
+    options: ExportOptions = {},
   ): Promise<StartedExport> {
     const { db, config, logger } = deps;
     const releaseClaim = await claimCooldown(db, userId, config.exportCooldownMs);
@@ -148,7 +149,7 @@ export function createExporter() {
     });
     const exportedAt = new Date();
     const body = watchedBody({
-      chunks: zipChunks(snapshot.client, userId, snapshot.plan, exportedAt),
+      chunks: zipChunks(snapshot.client, userId, snapshot.plan, exportedAt, options),
       end: snapshot.end,
       isDone: snapshot.isDone,
       stallMs: config.exportStallTimeoutMs,

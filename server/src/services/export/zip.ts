@@ -7,6 +7,7 @@ import { ideaBatches, toIdea } from "../../stores/ideas.ts";
 import { noteBatches, toNote } from "../../stores/notes.ts";
 import { ledgerBatches, toLedgerEntry } from "../../stores/points.ts";
 import { findAvatar } from "../../stores/profile.ts";
+import { trashBatches } from "../../stores/trash.ts";
 import { ZipWriter } from "../zip-writer.ts";
 import { BEIJING_OFFSET_MINUTES, chinaDay } from "./china-time.ts";
 import { chatMarkdown, conversationJson, ideaMarkdown, noteMarkdown, readme } from "./render.ts";
@@ -96,7 +97,14 @@ async function* chatFiles(out: ExportZip, db: Queryable, userId: string) {
  * the Markdown files: a zip entry must be finished before the next one starts, so it cannot grow
  * alongside them).
  */
-async function* dataJson(out: ExportZip, db: Queryable, userId: string, plan: ExportPlan, exportedAt: Date) {
+async function* dataJson(
+  out: ExportZip,
+  db: Queryable,
+  userId: string,
+  plan: ExportPlan,
+  exportedAt: Date,
+  options: ExportOptions,
+) {
   const data = out.zip.openFile("data.json");
   const push = (s: string) => data.write(Buffer.from(s));
   const user = await getUser(db, userId);
@@ -117,6 +125,8 @@ async function* dataJson(out: ExportZip, db: Queryable, userId: string, plan: Ex
   yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
   yield* list("conversations", conversationBatches(db, userId, CONVERSATION_BATCH), conversationJson);
   yield* list("pointsLedger", ledgerBatches(db, userId, BATCH), toLedgerEntry);
+  // 回收站, when asked for: each item as it was deleted (its row as stored, an idea with its versions)
+  if (options.includeTrash) yield* list("trash", trashBatches(db, userId, NOTE_BATCH), (item) => item);
   push("\n}\n");
   data.close();
 }
@@ -125,11 +135,14 @@ async function* dataJson(out: ExportZip, db: Queryable, userId: string, plan: Ex
  * The zip as a stream of chunks: every file is compressed as it is added and its bytes leave
  * at once, so memory holds one batch of rows, not the archive. data.json is written last.
  */
+export type ExportOptions = { includeTrash?: boolean | undefined };
+
 export async function* zipChunks(
   db: Queryable,
   userId: string,
   plan: ExportPlan,
   exportedAt: Date,
+  options: ExportOptions = {},
 ): AsyncGenerator<Uint8Array> {
   const out = new ExportZip(exportedAt);
   out.addText("README.txt", readme(plan.count, plan.chats, exportedAt));
@@ -138,7 +151,7 @@ export async function* zipChunks(
   yield* ideaFiles(out, db, userId);
   yield* noteFiles(out, db, userId);
   yield* chatFiles(out, db, userId);
-  yield* dataJson(out, db, userId, plan, exportedAt);
+  yield* dataJson(out, db, userId, plan, exportedAt, options);
   out.zip.finish();
   yield* out.drain();
 }
