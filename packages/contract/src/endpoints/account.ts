@@ -120,7 +120,7 @@ export const accountEndpoints = {
     auth: true,
     upload: true,
     data: ProfileSchema,
-    errors: [400, 413, 415],
+    errors: [400, 413, 415, 429],
   },
   getAvatar: {
     ...routes.getAvatar,

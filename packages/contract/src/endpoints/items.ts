@@ -37,7 +37,7 @@ export const itemEndpoints = {
     body: CreateIdeaRequestSchema,
     data: IdeaSchema,
     status: 201,
-    errors: [400, 410],
+    errors: [400, 410, 429],
   },
   getIdea: {
     ...routes.getIdea,
@@ -80,7 +80,7 @@ export const itemEndpoints = {
     body: CreateNoteRequestSchema,
     data: NoteSchema,
     status: 201,
-    errors: [400, 404],
+    errors: [400, 404, 429],
   },
   getNote: {
     ...routes.getNote,
