@@ -39,8 +39,10 @@ export function decodeCursor(cursor: string | undefined, kind: CursorIdKind): Ke
   return { us, id };
 }
 
+/** SQL expression giving a timestamp column's microseconds: a cursor exact where a Date is not. */
+export const usOf = (column: string) => `(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 /** SQL expression giving a row's cursor microseconds. */
-export const CURSOR_US = "(extract(epoch FROM created_at) * 1000000)::bigint::text";
+export const CURSOR_US = usOf("created_at");
 /** SQL turning a cursor's microseconds back into a timestamptz (exact). */
 export const fromUs = (param: string) =>
   `('epoch'::timestamptz + (${param}::bigint * interval '1 microsecond'))`;

@@ -19,15 +19,19 @@ export async function searchItems(
   const query = q.trim();
   if (!query) return [];
   const tsquery = toTsqueryLiteral(query);
-  const terms = [...new Set([fold(query).folded, ...tokenize(query)])].sort((a, b) => b.length - a.length);
+  const longestFirst = (a: string, b: string) => b.length - a.length;
+  const words = tokenize(query).sort(longestFirst);
+  const folded = fold(query).folded;
+  const terms = [...new Set([folded, ...words])].sort(longestFirst);
   // A long note comes as the part around its first longest query word (stores/search.ts).
-  const anchor = tokenize(query).sort((a, b) => b.length - a.length)[0] ?? fold(query).folded;
+  const anchor = words[0] ?? folded;
   const found: SearchRow[] = tsquery ? await wordMatches(db, userId, { tsquery, anchor }, limit) : [];
   if (found.length < limit) {
     const seen = found.map((r) => r.id);
     found.push(...(await substringMatches(db, userId, query, seen, limit - found.length)));
   }
-  return found.map((r) => toItem(r, terms));
+  const pattern = new RegExp(terms.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
+  return found.map((r) => toItem(r, terms, pattern));
 }
 
 /**
@@ -75,8 +79,7 @@ function firstMatch(field: string, terms: string[], pattern: RegExp): number {
   return Number.isFinite(idx) ? f.start[idx]! : -1;
 }
 
-function toItem(r: SearchRow, terms: string[]): SearchItem {
-  const pattern = new RegExp(terms.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
+function toItem(r: SearchRow, terms: string[], pattern: RegExp): SearchItem {
   const fields = [r.content, r.original_content, r.title, r.tags.join(" ")];
   let text = r.content;
   let at = -1;

@@ -41,15 +41,17 @@ export async function newestRows<R extends { cursor_us: string; id: string }>(
 }
 
 /**
- * The user's rows of `table`, oldest first, `size` at a time (keyset on created_at and id), never
- * the whole table in memory: the export reads every table this way. `columns` must give cursor_us.
+ * The user's rows of `table`, oldest first, `size` at a time (keyset on `orderBy` — created_at,
+ * or the trash's deleted_at — and id), never the whole table in memory: the export reads every
+ * table this way. `columns` must give cursor_us, the microseconds of `orderBy` (usOf).
  */
 export async function* oldestFirst<R extends { cursor_us: string; id: string }>(
   db: Queryable,
-  table: "ideas" | "idea_versions" | "notes" | "conversations",
+  table: "ideas" | "idea_versions" | "notes" | "conversations" | "trash",
   columns: string,
   userId: string,
   size: number,
+  orderBy: "created_at" | "deleted_at" = "created_at",
 ): AsyncGenerator<R[]> {
   let after: Keyset | null = null;
   for (;;) {
@@ -57,10 +59,10 @@ export async function* oldestFirst<R extends { cursor_us: string; id: string }>(
     let where = "user_id = $1";
     if (after) {
       params.push(after.us, after.id);
-      where += ` AND (created_at, id) > (${fromUs("$3")}, $4::uuid)`;
+      where += ` AND (${orderBy}, id) > (${fromUs("$3")}, $4::uuid)`;
     }
     const { rows } = await db.query<R>(
-      `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at, id LIMIT $2`,
+      `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${orderBy}, id LIMIT $2`,
       params,
     );
     if (rows.length) yield rows;

@@ -1,5 +1,7 @@
 import type { TrashItem } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
+import { usOf } from "../lib/cursor.ts";
+import { oldestFirst } from "./keyset.ts";
 
 /**
  * 回收站 (migration 012). Deleting moves the row whole into `trash` in one statement; restoring puts
@@ -117,34 +119,19 @@ export async function restoreFromTrash(db: Db, userId: string, id: string) {
   });
 }
 
-// `at`: deleted_at as PostgreSQL writes it, to the microsecond (a JS Date would cut it to the
-// millisecond, and the next page would start with the row just read).
-type TrashRow = { type: string; id: string; deleted_at: Date; at: string; item: unknown };
+type TrashRow = { type: string; id: string; deleted_at: Date; item: unknown; cursor_us: string };
 
 /** What is in the user's trash, oldest deletion first, `size` at a time (the export's `trash`). */
 export async function* trashBatches(db: Queryable, userId: string, size: number) {
-  let after: TrashRow | null = null;
-  for (;;) {
-    const page: { rows: TrashRow[] } = await db.query<TrashRow>(
-      `SELECT type, id, deleted_at, deleted_at::text AS at, item FROM trash
-       WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (deleted_at, id) > ($2, $3::uuid))
-       ORDER BY deleted_at, id LIMIT $4`,
-      [userId, after?.at ?? null, after?.id ?? null, size],
-    );
-    if (!page.rows.length) return;
-    yield page.rows.map((r) => ({
-      type: r.type,
-      id: r.id,
-      deletedAt: r.deleted_at.toISOString(),
-      item: r.item,
-    }));
-    after = page.rows[page.rows.length - 1] ?? null;
+  const columns = `type, id, deleted_at, item, ${usOf("deleted_at")} AS cursor_us`;
+  for await (const rows of oldestFirst<TrashRow>(db, "trash", columns, userId, size, "deleted_at")) {
+    yield rows.map((r) => ({ type: r.type, id: r.id, deletedAt: r.deleted_at.toISOString(), item: r.item }));
   }
 }
 
 /**
  * Deletes for good: one item (`id`), the user's whole trash, or (no user) everything trashed more
- * than `keepDays` ago — and the side chats about what went, whose messages quote it. How many.
+ * than `olderThanDays` ago — and the side chats about what went, whose messages quote it. How many.
  */
 export async function purgeTrash(
   db: Queryable,
