@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { deleteFromTrash, emptyTrash, restoreFromTrash } from "../../api/trash.ts";
+import { itemKeys } from "../../data/items.ts";
 import { trashKeys, trashQuery } from "../../data/trash.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { AppShell } from "../layout/app-shell.tsx";
@@ -84,7 +85,7 @@ export function TrashScreen() {
                       className="max-md:h-11 max-md:flex-1"
                       onClick={() => {
                         queryClient.removeQueries({
-                          queryKey: [item.type === "idea" ? "ideas" : "notes", item.id],
+                          queryKey: itemKeys.item(item.type, item.id),
                         });
                         void act(() => restoreFromTrash(item.id), `${noun(item)}已恢复`, "恢复失败");
                       }}
