@@ -201,7 +201,7 @@ test("回收站: a deleted idea waits there, comes back with 恢复, and 彻底�
     await expect(page.getByLabel("内容", { exact: true })).toHaveValue(content);
     await page.getByRole("button", { name: "删除" }).click();
     const dialog = page.getByRole("alertdialog", { name: "删除这个想法？" });
-    await expect(dialog).toContainText("将移到回收站，30 天内可以在「个人资料 › 回收站」恢复。");
+    await expect(dialog).toContainText("将移到回收站，保留期内可以在「个人资料 › 回收站」恢复。");
     await dialog.getByRole("button", { name: "删除" }).click();
     await expect(page).toHaveURL(/\/$/);
   }
@@ -212,6 +212,7 @@ test("回收站: a deleted idea waits there, comes back with 恢复, and 彻底�
   await expect(page).toHaveTitle("回收站 - 拾念");
   const trash = page.getByRole("list", { name: "回收站里的内容" });
   await expect(trash.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("删除的想法和笔记会在这里保留 30 天")).toBeVisible();
   await shot(page, "54-trash");
   await trash
     .getByRole("listitem")

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { purgeTrash } from "../src/stores/trash.ts";
-import { forEachDatabase, registerUser, request, type TestUser } from "./helpers.ts";
+import { forEachDatabase, onOneDatabase, registerUser, request, type TestUser } from "./helpers.ts";
 
 forEachDatabase((ctx) => {
   const idea = async (u: TestUser, content: string, extra: Record<string, unknown> = {}) =>
@@ -168,3 +168,19 @@ forEachDatabase((ctx) => {
     });
   });
 });
+
+onOneDatabase(
+  (ctx) => {
+    it("says how long it keeps an item: the operator's TRASH_DAYS, which the app shows on /trash", async () => {
+      const u = await registerUser(ctx);
+      const made = (await request(ctx, "createIdea", { token: u.token, body: { content: "一周后彻底删除" } }))
+        .body.data;
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: made.id } });
+      const listed = (await request(ctx, "listTrash", { token: u.token })).body.data;
+      expect(listed.keepDays).toBe(7);
+      const [item] = listed.items;
+      expect(Date.parse(item!.purgeAt) - Date.parse(item!.deletedAt)).toBe(7 * 86_400_000);
+    });
+  },
+  { TRASH_DAYS: "7" },
+);

@@ -14,7 +14,11 @@ export const TrashItemSchema = z.object({
 });
 export type TrashItem = z.infer<typeof TrashItemSchema>;
 
-export const TrashListSchema = z.object({ items: z.array(TrashItemSchema) });
+export const TrashListSchema = z.object({
+  items: z.array(TrashItemSchema),
+  /** How many days a deleted item is kept (the server's TRASH_DAYS). */
+  keepDays: z.number().int().positive(),
+});
 export type TrashList = z.infer<typeof TrashListSchema>;
 
 export const RestoredSchema = z.object({ type: z.enum(["idea", "note"]), id: IdSchema });

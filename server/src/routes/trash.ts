@@ -5,9 +5,10 @@ import { mount } from "../lib/endpoint.ts";
 import { listTrash, purgeTrash, restoreFromTrash } from "../stores/trash.ts";
 
 export function trashRoutes(app: Hono<AppEnv>) {
-  mount(app, "listTrash", async (c) => ({
-    data: { items: await listTrash(c.var.deps.db, c.var.auth.userId, c.var.deps.config.trashDays) },
-  }));
+  mount(app, "listTrash", async (c) => {
+    const keepDays = c.var.deps.config.trashDays;
+    return { data: { items: await listTrash(c.var.deps.db, c.var.auth.userId, keepDays), keepDays } };
+  });
   mount(app, "restoreFromTrash", async (c, { params }) => {
     const restored = await restoreFromTrash(c.var.deps.db, c.var.auth.userId, params.id);
     if (!restored) throw notFound("回收站里没有这一条");

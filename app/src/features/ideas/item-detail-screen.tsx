@@ -1,9 +1,9 @@
 import type { Idea } from "@shinian/contract";
-import { TRASH_DAYS_DEFAULT } from "@shinian/contract/constants";
 import {
   Alert,
   Button,
   ConfirmDialog,
+  EditConflict,
   EmptyState,
   Field,
   Input,
@@ -23,7 +23,6 @@ import { queryClient } from "../../data/query-client.ts";
 import { useDraft, useEditedField } from "../../hooks/use-draft.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
-import { EditConflict } from "./edit-conflict.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
 import { parseTags } from "./parse-tags.ts";
 import { RelatedItems } from "./related-items.tsx";
@@ -266,8 +265,10 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
       {message ? <Alert tone={message.tone} description={message.text} /> : null}
       {theirs ? (
         <EditConflict
-          theirs={theirs.version}
-          title={theirs.message}
+          heading={theirs.message}
+          savedAt={new Date(theirs.version.item.updatedAt).toLocaleString("zh-CN")}
+          theirTitle={theirs.version.item.title}
+          theirContent={theirs.version.item.content}
           onKeepMine={() => void save(theirs.version.item.updatedAt)}
           onTakeTheirs={() => {
             clearDrafts();
@@ -287,7 +288,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
         open={confirming}
         onOpenChange={setConfirming}
         title={`删除这个${noun}？`}
-        description={`将移到回收站，${TRASH_DAYS_DEFAULT} 天内可以在「个人资料 › 回收站」恢复。`}
+        description="将移到回收站，保留期内可以在「个人资料 › 回收站」恢复。"
         confirmLabel="删除"
         tone="danger"
         onConfirm={remove}

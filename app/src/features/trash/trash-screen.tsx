@@ -1,15 +1,5 @@
 import type { TrashItem } from "@shinian/contract";
-import { TRASH_DAYS_DEFAULT } from "@shinian/contract/constants";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  ConfirmDialog,
-  EmptyState,
-  PageLoading,
-  WebLayout,
-} from "@shinian/ui";
+import { Alert, Button, ConfirmDialog, EmptyState, PageLoading, TrashListItem, WebLayout } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
@@ -40,7 +30,7 @@ export function TrashScreen() {
       await queryClient.invalidateQueries({ queryKey: trashKeys.list });
     }
   };
-  const items = trash.data ?? [];
+  const items = trash.data?.items ?? [];
 
   return (
     <AppShell backHome>
@@ -53,9 +43,11 @@ export function TrashScreen() {
             </Button>
           ) : null}
         </div>
-        <p className="text-muted-foreground text-sm">
-          删除的想法和笔记会在这里保留 {TRASH_DAYS_DEFAULT} 天，期间可以恢复；之后会被彻底删除。
-        </p>
+        {trash.data ? (
+          <p className="text-muted-foreground text-sm">
+            删除的想法和笔记会在这里保留 {trash.data.keepDays} 天，期间可以恢复；之后会被彻底删除。
+          </p>
+        ) : null}
         {notice ? <Alert tone={notice.tone} description={notice.text} /> : null}
         {trash.error ? <Alert tone="error" description={errorMessage(trash.error, "加载失败")} /> : null}
         {trash.isPending ? <PageLoading /> : null}
@@ -65,40 +57,18 @@ export function TrashScreen() {
         <ul className="flex flex-col gap-3" aria-label="回收站里的内容">
           {items.map((item) => (
             <li key={item.id}>
-              <Card>
-                <CardContent className="flex flex-col gap-3 md:flex-row md:items-center">
-                  <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <p className="truncate font-medium">
-                      <span className="mr-2 text-muted-foreground text-xs">{noun(item)}</span>
-                      {item.title || item.preview.slice(0, 40) || "（无内容）"}
-                    </p>
-                    {item.title && item.preview ? (
-                      <p className="line-clamp-2 text-muted-foreground text-sm">{item.preview}</p>
-                    ) : null}
-                    <p className="text-muted-foreground text-xs">
-                      删除于 {formatDateTime(item.deletedAt)}，将于 {formatDateTime(item.purgeAt)} 彻底删除
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 gap-2">
-                    <Button
-                      size="sm"
-                      className="max-md:h-11 max-md:flex-1"
-                      onClick={() => {
-                        queryClient.removeQueries({
-                          queryKey: itemKeys.item(item.type, item.id),
-                        });
-                        void act(() => restoreFromTrash(item.id), `${noun(item)}已恢复`, "恢复失败");
-                      }}
-                    >
-                      恢复
-                    </Button>
-                    <DeleteForever
-                      item={item}
-                      onConfirm={() => act(() => deleteFromTrash(item.id), "已彻底删除", "删除失败")}
-                    />
-                  </div>
-                </CardContent>
-              </Card>
+              <TrashListItem
+                noun={noun(item)}
+                title={item.title}
+                preview={item.preview}
+                deletedAt={formatDateTime(item.deletedAt)}
+                purgeAt={formatDateTime(item.purgeAt)}
+                onRestore={() => {
+                  queryClient.removeQueries({ queryKey: itemKeys.item(item.type, item.id) });
+                  void act(() => restoreFromTrash(item.id), `${noun(item)}已恢复`, "恢复失败");
+                }}
+                onDeleteForever={() => act(() => deleteFromTrash(item.id), "已彻底删除", "删除失败")}
+              />
             </li>
           ))}
         </ul>
@@ -113,25 +83,5 @@ export function TrashScreen() {
         />
       </WebLayout>
     </AppShell>
-  );
-}
-
-function DeleteForever({ item, onConfirm }: { item: TrashItem; onConfirm: () => Promise<void> }) {
-  const [open, setOpen] = React.useState(false);
-  return (
-    <>
-      <Button size="sm" variant="ghost" className="max-md:h-11 max-md:flex-1" onClick={() => setOpen(true)}>
-        彻底删除
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={`彻底删除这条${noun(item)}？`}
-        description="彻底删除后无法恢复。"
-        confirmLabel="彻底删除"
-        tone="danger"
-        onConfirm={onConfirm}
-      />
-    </>
   );
 }

@@ -1,0 +1,1 @@
+export { EditConflict, type EditConflictProps } from "./edit-conflict";

@@ -1,0 +1,1 @@
+export { TrashListItem, type TrashListItemProps } from "./trash-list-item";
