@@ -120,29 +120,6 @@ it("takes the stall time and the maximum duration from the environment (30 s and
 
 forEachDatabase(
   (ctx) => {
-    it("runs one export at a time per user: a second one is refused with 409 while the first runs", async () => {
-      const [u, other] = [await registerUser(ctx), await registerUser(ctx)];
-      const first = await startExport(ctx, u); // body unread: it keeps running
-      expect(first.status).toBe(200);
-      const second = await request(ctx, "exportData", { token: u.token, body: {} });
-      expect(second.status).toBe(409);
-      expect(second.body).toMatchObject({
-        success: false,
-        code: "CONFLICT",
-        message: "你的另一个导出正在进行，请等它完成后再试",
-      });
-      expect((await request(ctx, "exportData", { token: other.token, body: {} })).status).toBe(200);
-      await first.body!.cancel();
-      await until(
-        async () => (await request(ctx, "exportData", { token: u.token, body: {} })).status === 200,
-      );
-    });
-  },
-  { EXPORT_COOLDOWN: "0" },
-);
-
-forEachDatabase(
-  (ctx) => {
     describe.skipIf(!onFirstDatabase(ctx))("a client that stops reading", () => {
       let server: Server;
       let port: number;
