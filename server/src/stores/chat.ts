@@ -2,14 +2,12 @@
 import type { AiMode, ChatMessage, Citation, Conversation, ItemRef } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
-import { CURSOR_US } from "../lib/cursor.ts";
-import { oldestFirst } from "./keyset.ts";
 import { anyExcludedIdea, noteFromExcludedIdea } from "./search.ts";
 
 const LIST_LIMIT = 200;
 const MESSAGE_LIMIT = 1000;
 
-type ConversationRow = {
+export type ConversationRow = {
   id: string;
   title: string;
   subject_type: "idea" | "note" | null;
@@ -17,7 +15,7 @@ type ConversationRow = {
   created_at: Date;
   updated_at: Date;
 };
-const CONVERSATION_COLUMNS = "id, title, subject_type, subject_id, created_at, updated_at";
+export const CONVERSATION_COLUMNS = "id, title, subject_type, subject_id, created_at, updated_at";
 
 const toConversation = (r: ConversationRow): Conversation => ({
   id: r.id,
@@ -27,7 +25,7 @@ const toConversation = (r: ConversationRow): Conversation => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-type MessageRow = {
+export type MessageRow = {
   id: string;
   role: "user" | "assistant";
   content: string;
@@ -37,7 +35,7 @@ type MessageRow = {
   mode: AiMode;
   created_at: Date;
 };
-const MESSAGE_COLUMNS = "id, role, content, status, citations, points, mode, created_at";
+export const MESSAGE_COLUMNS = "id, role, content, status, citations, points, mode, created_at";
 
 const toMessage = (r: MessageRow): ChatMessage => ({
   id: r.id,
@@ -222,26 +220,4 @@ export async function insertMessage(
     ],
   });
   return toMessage(rows[0]!);
-}
-
-export type ExportedConversation = ConversationRow & {
-  messages: (MessageRow & { conversation_id: string })[];
-};
-
-/** Every conversation of the user with all its messages, oldest first, `size` at a time (the export). */
-export async function* conversationBatches(
-  db: Queryable,
-  userId: string,
-  size: number,
-): AsyncGenerator<ExportedConversation[]> {
-  const columns = `${CONVERSATION_COLUMNS}, ${CURSOR_US} AS cursor_us`;
-  type Row = ConversationRow & { cursor_us: string };
-  for await (const convs of oldestFirst<Row>(db, "conversations", columns, userId, size)) {
-    const { rows } = await db.query<MessageRow & { conversation_id: string }>(
-      `SELECT conversation_id, ${MESSAGE_COLUMNS} FROM messages
-       WHERE user_id = $1 AND conversation_id = ANY($2::uuid[]) ORDER BY created_at, id`,
-      [userId, convs.map((c) => c.id)],
-    );
-    yield convs.map((c) => ({ ...c, messages: rows.filter((m) => m.conversation_id === c.id) }));
-  }
 }

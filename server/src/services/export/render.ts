@@ -1,6 +1,6 @@
 /** What each text file of the export says. */
 import type { ExportCount } from "@shinian/contract";
-import type { ExportedConversation } from "../../stores/chat.ts";
+import type { ExportedConversation, ExportedMessage } from "../../stores/chat-export.ts";
 import type { IdeaRow } from "../../stores/ideas.ts";
 import type { NoteRow } from "../../stores/notes.ts";
 import { formatChinaTime } from "./china-time.ts";
@@ -54,27 +54,31 @@ export function noteMarkdown(n: NoteRow): string {
   return [...front, n.content, ""].join("\n");
 }
 
-export function chatMarkdown(c: ExportedConversation): string {
-  const lines = [`# ${c.title || "AI 对话"}`, "", `创建于 ${formatChinaTime(c.created_at)}`, ""];
-  for (const m of c.messages) {
-    lines.push(
-      `## ${m.role === "user" ? "我" : "AI助手"} · ${formatChinaTime(m.created_at)}`,
-      "",
-      m.content,
-      "",
-    );
-  }
-  return lines.join("\n");
-}
+/**
+ * A conversation's Markdown file comes in pieces, its messages a page at a time: the head, then
+ * each message. Joined, they are the title, its date, and each message after a blank line.
+ */
+export const chatHead = (c: ExportedConversation) =>
+  `# ${c.title || "AI 对话"}\n\n创建于 ${formatChinaTime(c.created_at)}\n`;
 
-/** A conversation in data.json: its messages inline, without their ids. */
-export const conversationJson = (c: ExportedConversation) => ({
-  id: c.id,
-  title: c.title,
-  subject: c.subject_type ? { type: c.subject_type, id: c.subject_id } : null,
-  createdAt: c.created_at.toISOString(),
-  updatedAt: c.updated_at.toISOString(),
-  messages: c.messages.map((m) => ({
+export const chatMessage = (m: ExportedMessage) =>
+  `\n## ${m.role === "user" ? "我" : "AI助手"} · ${formatChinaTime(m.created_at)}\n\n${m.content}\n`;
+
+/**
+ * A conversation in data.json, its messages inline (without their ids), in pieces too: the head
+ * opens the messages' array (`{…,"messages":[`), the messages follow, separated by commas, then `]}`.
+ */
+export const conversationJsonHead = (c: ExportedConversation) =>
+  `${JSON.stringify({
+    id: c.id,
+    title: c.title,
+    subject: c.subject_type ? { type: c.subject_type, id: c.subject_id } : null,
+    createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(),
+  }).slice(0, -1)},"messages":[`;
+
+export const messageJson = (m: ExportedMessage) =>
+  JSON.stringify({
     role: m.role,
     content: m.content,
     status: m.status,
@@ -82,5 +86,4 @@ export const conversationJson = (c: ExportedConversation) => ({
     points: m.points,
     mode: m.mode,
     createdAt: m.created_at.toISOString(),
-  })),
-});
+  });

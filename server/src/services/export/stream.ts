@@ -48,6 +48,7 @@ export function watchedBody(w: WatchedExport): ReadableStream<Uint8Array> {
   let pulling = false;
   let cutOff: CutOff | null = null;
   let sentAny = false;
+  let cancelled = false;
   let controllerOf: ReadableStreamDefaultController<Uint8Array> | null = null;
   let stallTimer: NodeJS.Timeout | undefined;
   // unref: an export never holds a stopping process open (shutdown closes its connection)
@@ -81,6 +82,7 @@ export function watchedBody(w: WatchedExport): ReadableStream<Uint8Array> {
         if (!piece?.byteLength) {
           if (w.isDone()) throw new Error("export connection closed");
           const { value, done } = await w.chunks.next();
+          if (cancelled) return; // the client went away while this piece was being read
           if (cutOff) throw new ExportCutOffError(cutOff);
           if (done) {
             stopTimers();
@@ -107,6 +109,7 @@ export function watchedBody(w: WatchedExport): ReadableStream<Uint8Array> {
       stallTimer = setTimeout(() => cut("stalled"), w.stallMs).unref();
     },
     async cancel() {
+      cancelled = true;
       stopTimers();
       if (!cutOff) w.onCancelled();
       await w.chunks.return(undefined).catch(() => undefined);

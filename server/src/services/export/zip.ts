@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/pool.ts";
 import { getUser } from "../../stores/accounts.ts";
-import { conversationBatches } from "../../stores/chat.ts";
+import { conversationParts } from "../../stores/chat-export.ts";
 import type { ExportPlan } from "../../stores/export.ts";
 import { toVersion, versionBatches } from "../../stores/idea-tidy.ts";
 import { ideaBatches, toIdea } from "../../stores/ideas.ts";
@@ -10,11 +10,20 @@ import { findAvatar } from "../../stores/profile.ts";
 import { trashBatches } from "../../stores/trash.ts";
 import { ZipWriter } from "../zip-writer.ts";
 import { BEIJING_OFFSET_MINUTES, chinaDay } from "./china-time.ts";
-import { chatMarkdown, conversationJson, ideaMarkdown, noteMarkdown, readme } from "./render.ts";
+import {
+  chatHead,
+  chatMessage,
+  conversationJsonHead,
+  ideaMarkdown,
+  messageJson,
+  noteMarkdown,
+  readme,
+} from "./render.ts";
 
 const BATCH = 500;
 const NOTE_BATCH = 25; // × 200,000 characters at most
-const CONVERSATION_BATCH = 20; // each with all its messages
+const CONVERSATION_BATCH = 20;
+const MESSAGE_PAGE = 500; // messages, across the batch's conversations
 const STORE_BELOW = 2048; // deflating a few hundred bytes saves little and costs a zlib set-up
 
 // 30 characters, not UTF-16 units: slicing units could cut an emoji in half (an invalid name)
@@ -83,10 +92,23 @@ async function* noteFiles(out: ExportZip, db: Queryable, userId: string) {
   }
 }
 
+/**
+ * chats/: a conversation whose messages all came in one page is one file as any other; a longer
+ * one is streamed into its file page by page, so no conversation is ever held whole.
+ */
 async function* chatFiles(out: ExportZip, db: Queryable, userId: string) {
-  for await (const convs of conversationBatches(db, userId, CONVERSATION_BATCH)) {
-    for (const c of convs) {
-      out.addText(out.fileName("chats", c.created_at, safeName(c.title) || "对话", c.id), chatMarkdown(c));
+  let open: { write(data: Uint8Array): void; close(): void } | undefined;
+  for await (const parts of conversationParts(db, userId, CONVERSATION_BATCH, MESSAGE_PAGE)) {
+    for (const { conversation: c, messages, first, last } of parts) {
+      const text = (first ? chatHead(c) : "") + messages.map(chatMessage).join("");
+      const name = () => out.fileName("chats", c.created_at, safeName(c.title) || "对话", c.id);
+      if (first && last) {
+        out.addText(name(), text);
+        continue;
+      }
+      if (first) open = out.zip.openFile(name());
+      open!.write(Buffer.from(text));
+      if (last) open!.close();
     }
     yield* out.drain();
   }
@@ -120,10 +142,32 @@ async function* dataJson(
     }
     push("\n]");
   }
+  // conversations with their messages inline, written as their pages come (one push per page)
+  async function* conversations() {
+    push(`,\n"conversations": [`);
+    let firstConversation = true;
+    let messagesBefore = false; // of the conversation being written, in earlier pages
+    for await (const parts of conversationParts(db, userId, CONVERSATION_BATCH, MESSAGE_PAGE)) {
+      let text = "";
+      for (const { conversation, messages, first, last } of parts) {
+        if (first) {
+          text += (firstConversation ? "\n" : ",\n") + conversationJsonHead(conversation);
+          firstConversation = false;
+          messagesBefore = false;
+        }
+        if (messages.length) text += (messagesBefore ? "," : "") + messages.map(messageJson).join(",");
+        messagesBefore ||= messages.length > 0;
+        if (last) text += "]}";
+      }
+      push(text);
+      yield* out.drain();
+    }
+    push("\n]");
+  }
   yield* list("ideas", ideaBatches(db, userId, BATCH), toIdea);
   yield* list("ideaVersions", versionBatches(db, userId, BATCH), toVersion);
   yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
-  yield* list("conversations", conversationBatches(db, userId, CONVERSATION_BATCH), conversationJson);
+  yield* conversations();
   yield* list("pointsLedger", ledgerBatches(db, userId, BATCH), toLedgerEntry);
   // 回收站, when asked for: each item as it was deleted (its row as stored, an idea with its versions)
   if (options.includeTrash) yield* list("trash", trashBatches(db, userId, NOTE_BATCH), (item) => item);
