@@ -148,7 +148,7 @@ export function HomeScreen() {
                 <Button variant="secondary" size="sm" onClick={() => void newNote()}>
                   新建笔记
                 </Button>
-                <Button asChild variant="secondary" size="sm">
+                <Button asChild variant="secondary" size="sm" className="max-md:h-11">
                   <Link to="/review">每日回顾</Link>
                 </Button>
               </div>

@@ -181,7 +181,7 @@ export function ReviewScreen() {
         className="h-[85dvh] md:mx-auto md:max-w-2xl"
       >
         {asking ? (
-          <div className="min-h-0 flex-1">
+          <div className="flex h-full flex-col [&>*]:min-h-0 [&>*]:flex-1">
             <SideChat
               key={asking.id}
               type={asking.type}
