@@ -12,7 +12,7 @@ import { NOTE_SUMMARY_COLUMNS, type NoteSummaryRow, toNoteSummary } from "./note
 /** An item shown on any of this many days before is drawn again only when too few others remain. */
 export const RECENT_DAYS = 14;
 /** Ideas, and notes, drawn from on each side of a random id: the day's draw reads at most 4 × this. */
-const WINDOW = 2500;
+const WINDOW = 1000;
 /** 那年今日 lists at most this many. */
 export const ON_THIS_DAY_AT_MOST = 50;
 /** A day's set is kept this long (the history that matters is in review_items). */
