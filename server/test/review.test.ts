@@ -228,7 +228,7 @@ forEachDatabase((ctx) => {
       }
     };
 
-    it("shows this day of earlier years, across the year boundary in Beijing time", async () => {
+    it("shows this day of earlier years, across the year boundary in Beijing time, never an excluded one", async () => {
       const u = await registerUser(ctx);
       await capture(u, {
         前年元旦: "2029-01-01T10:00:00+08:00",
@@ -240,6 +240,13 @@ forEachDatabase((ctx) => {
       expect(data).toMatchObject({ date: "2031-01-01", unit: "year" });
       expect(contents(data)).toEqual(["前年元旦", "去年元旦零点"].sort());
       expect(contents(await onThisDay("2031-12-31", u))).toEqual(["去年跨年夜"]);
+      // 不再回顾 leaves 那年今日 too
+      const { rows } = await ctx.db.query<{ id: string }>(
+        "SELECT id FROM ideas WHERE user_id = $1 AND content = '前年元旦'",
+        [u.id],
+      );
+      await request(ctx, "excludeFromReview", { token: u.token, params: { itemId: rows[0]!.id } });
+      expect(contents(await onThisDay("2031-01-01", u))).toEqual(["去年元旦零点"]);
     });
 
     it("falls back to this day of earlier months when no earlier year has one, across month ends", async () => {

@@ -76,11 +76,12 @@ export async function findReviewDay(db: Queryable, userId: string, day: string):
   return rows[0] ? { itemIds: rows[0].item_ids, doneIds: rows[0].done_ids } : null;
 }
 
+const notExcluded = (alias: string) =>
+  `NOT EXISTS (SELECT 1 FROM review_items r WHERE r.user_id = $1 AND r.item_id = ${alias}.id AND r.excluded)`;
+
 /** The user's ideas and notes with these ids that are not 不再回顾, in the feed's shape and the order given. */
 export async function reviewableItems(db: Queryable, userId: string, ids: string[]): Promise<FeedItem[]> {
   if (!ids.length) return [];
-  const notExcluded = (alias: string) =>
-    `NOT EXISTS (SELECT 1 FROM review_items r WHERE r.user_id = $1 AND r.item_id = ${alias}.id AND r.excluded)`;
   const [ideas, notes] = await Promise.all([
     db.query<IdeaRow>(
       `SELECT ${IDEA_COLUMNS} FROM ideas i WHERE user_id = $1 AND id = ANY($2::uuid[]) AND ${notExcluded("i")}`,
@@ -135,14 +136,22 @@ export async function isExcluded(db: Queryable, userId: string, itemId: string):
   return rows[0]?.excluded ?? null;
 }
 
-/** The user's ideas and notes captured on these Beijing dates, newest first, at most ON_THIS_DAY_AT_MOST. */
+/**
+ * The user's ideas and notes captured on these Beijing dates, newest first, at most
+ * ON_THIS_DAY_AT_MOST; none marked 不再回顾.
+ */
 export async function capturedOn(db: Queryable, userId: string, dates: string[]): Promise<FeedItem[]> {
   if (!dates.length) return [];
-  const onDates = `user_id = $1 AND (created_at AT TIME ZONE 'Asia/Shanghai')::date = ANY($2::date[])
-    ORDER BY created_at DESC, id DESC LIMIT ${ON_THIS_DAY_AT_MOST}`;
+  const onDates = (
+    alias: string,
+  ) => `user_id = $1 AND (created_at AT TIME ZONE 'Asia/Shanghai')::date = ANY($2::date[])
+    AND ${notExcluded(alias)} ORDER BY created_at DESC, id DESC LIMIT ${ON_THIS_DAY_AT_MOST}`;
   const [ideas, notes] = await Promise.all([
-    db.query<IdeaRow>(`SELECT ${IDEA_COLUMNS} FROM ideas WHERE ${onDates}`, [userId, dates]),
-    db.query<NoteSummaryRow>(`SELECT ${NOTE_SUMMARY_COLUMNS} FROM notes WHERE ${onDates}`, [userId, dates]),
+    db.query<IdeaRow>(`SELECT ${IDEA_COLUMNS} FROM ideas i WHERE ${onDates("i")}`, [userId, dates]),
+    db.query<NoteSummaryRow>(`SELECT ${NOTE_SUMMARY_COLUMNS} FROM notes n WHERE ${onDates("n")}`, [
+      userId,
+      dates,
+    ]),
   ]);
   const items: FeedItem[] = [
     ...ideas.rows.map((r): FeedItem => ({ type: "idea", ...toIdea(r) })),
