@@ -159,3 +159,33 @@ export async function capturedOn(db: Queryable, userId: string, dates: string[])
   ];
   return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, ON_THIS_DAY_AT_MOST);
 }
+
+/**
+ * The user's review history, `size` rows at a time by item id (the export's `review`): for each
+ * idea or note ever shown or marked, how often and when last it was shown, and 不再回顾.
+ */
+export async function* reviewBatches(db: Queryable, userId: string, size: number) {
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const { rows } = await db.query<{
+      item_id: string;
+      shown_count: number;
+      last_shown_on: string | null;
+      excluded: boolean;
+    }>(
+      `SELECT item_id, shown_count, to_char(last_shown_on, 'YYYY-MM-DD') AS last_shown_on, excluded
+       FROM review_items WHERE user_id = $1 AND item_id > $2 ORDER BY item_id LIMIT $3`,
+      [userId, after, size],
+    );
+    if (rows.length) {
+      yield rows.map((r) => ({
+        itemId: r.item_id,
+        shownCount: r.shown_count,
+        lastShownOn: r.last_shown_on,
+        excluded: r.excluded,
+      }));
+    }
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.item_id;
+  }
+}
