@@ -141,6 +141,7 @@ test.describe("signed in", () => {
       ["/profile", "个人资料 - 拾念", "profile"],
       ["/ai-points", "AI点数 - 拾念", "ai-points"],
       ["/trash", "回收站 - 拾念", "trash"],
+      ["/review", "每日回顾 - 拾念", "review"],
       ["/privacy-security", "隐私与安全 - 拾念", "privacy-security"],
       ["/user-agreement", "用户协议 - 拾念", "user-agreement-signed-in"],
       ["/privacy-policy", "隐私政策 - 拾念", "privacy-policy-signed-in"],

@@ -22,6 +22,7 @@ import { Route as AuthenticatedDataAiPointsRouteImport } from './routes/_authent
 import { Route as AuthenticatedDataChatRouteImport } from './routes/_authenticated/_data/chat'
 import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_authenticated/_data/privacy-security'
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
+import { Route as AuthenticatedDataReviewRouteImport } from './routes/_authenticated/_data/review'
 import { Route as AuthenticatedDataTrashRouteImport } from './routes/_authenticated/_data/trash'
 import { Route as AuthenticatedDataNotesIdRouteImport } from './routes/_authenticated/_data/notes/$id'
 import { Route as AuthenticatedDataIdeasIdIndexRouteImport } from './routes/_authenticated/_data/ideas/$id/index'
@@ -94,6 +95,11 @@ const AuthenticatedDataProfileRoute =
     path: '/profile',
     getParentRoute: () => AuthenticatedDataRoute,
   } as any)
+const AuthenticatedDataReviewRoute = AuthenticatedDataReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => AuthenticatedDataRoute,
+} as any)
 const AuthenticatedDataTrashRoute = AuthenticatedDataTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
@@ -130,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
+  '/review': typeof AuthenticatedDataReviewRoute
   '/trash': typeof AuthenticatedDataTrashRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
+  '/review': typeof AuthenticatedDataReviewRoute
   '/trash': typeof AuthenticatedDataTrashRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/_authenticated/_data/chat': typeof AuthenticatedDataChatRoute
   '/_authenticated/_data/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
+  '/_authenticated/_data/review': typeof AuthenticatedDataReviewRoute
   '/_authenticated/_data/trash': typeof AuthenticatedDataTrashRoute
   '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/_authenticated/_data/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/privacy-security'
     | '/profile'
+    | '/review'
     | '/trash'
     | '/notes/$id'
     | '/ideas/$id/original'
@@ -203,6 +213,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/privacy-security'
     | '/profile'
+    | '/review'
     | '/trash'
     | '/notes/$id'
     | '/ideas/$id/original'
@@ -222,6 +233,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_data/chat'
     | '/_authenticated/_data/privacy-security'
     | '/_authenticated/_data/profile'
+    | '/_authenticated/_data/review'
     | '/_authenticated/_data/trash'
     | '/_authenticated/_data/notes/$id'
     | '/_authenticated/_data/ideas/$id/original'
@@ -329,6 +341,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataProfileRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
+    '/_authenticated/_data/review': {
+      id: '/_authenticated/_data/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof AuthenticatedDataReviewRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
     '/_authenticated/_data/trash': {
       id: '/_authenticated/_data/trash'
       path: '/trash'
@@ -365,6 +384,7 @@ interface AuthenticatedDataRouteChildren {
   AuthenticatedDataChatRoute: typeof AuthenticatedDataChatRoute
   AuthenticatedDataPrivacySecurityRoute: typeof AuthenticatedDataPrivacySecurityRoute
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
+  AuthenticatedDataReviewRoute: typeof AuthenticatedDataReviewRoute
   AuthenticatedDataTrashRoute: typeof AuthenticatedDataTrashRoute
   AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
   AuthenticatedDataIdeasIdOriginalRoute: typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -376,6 +396,7 @@ const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataChatRoute: AuthenticatedDataChatRoute,
   AuthenticatedDataPrivacySecurityRoute: AuthenticatedDataPrivacySecurityRoute,
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
+  AuthenticatedDataReviewRoute: AuthenticatedDataReviewRoute,
   AuthenticatedDataTrashRoute: AuthenticatedDataTrashRoute,
   AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,
   AuthenticatedDataIdeasIdOriginalRoute: AuthenticatedDataIdeasIdOriginalRoute,

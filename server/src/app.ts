@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { type BackgroundWork, createBackgroundWork } from "./lib/background-work.ts";
+import { createBackgroundWork } from "./lib/background-work.ts";
 import { mount } from "./lib/endpoint.ts";
 import { earlyAnswer } from "./middlewares/early-answer.ts";
 import { buildOpenApi, renderDocs } from "./openapi.ts";
@@ -17,6 +17,7 @@ import { ideaRoutes } from "./routes/ideas.ts";
 import { noteRoutes } from "./routes/notes.ts";
 import { pointsRoutes } from "./routes/points.ts";
 import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
+import { reviewRoutes } from "./routes/review.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { trashRoutes } from "./routes/trash.ts";
@@ -25,9 +26,13 @@ const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 const HSTS = "max-age=15552000; includeSubDomains";
 
-/** `work`: the server's own (it waits for it at shutdown); tests may leave it out. */
-export function createApp(given: Omit<AppDeps, "work"> & { work?: BackgroundWork }) {
-  const deps: AppDeps = { ...given, work: given.work ?? createBackgroundWork() };
+/** `work`: the server's own (it waits for it at shutdown); tests may leave it out, and `clock` too. */
+export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<AppDeps, "work" | "clock">>) {
+  const deps: AppDeps = {
+    ...given,
+    work: given.work ?? createBackgroundWork(),
+    clock: given.clock ?? (() => new Date()),
+  };
   const app = new Hono<AppEnv>();
 
   // HSTS on every response, the app's pages included; browsers take it only over HTTPS.
@@ -102,6 +107,7 @@ export function createApp(given: Omit<AppDeps, "work"> & { work?: BackgroundWork
     ideaRoutes,
     noteRoutes,
     trashRoutes,
+    reviewRoutes,
     feedRoutes,
     pointsRoutes,
     searchRoutes,

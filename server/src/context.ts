@@ -3,7 +3,17 @@ import type { Config } from "./env.ts";
 import type { BackgroundWork } from "./lib/background-work.ts";
 import type { Logger } from "./logger.ts";
 
-export type AppDeps = { config: Config; db: Db; logger: Logger; work: BackgroundWork };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  work: BackgroundWork;
+  /**
+   * What time it is for the calendar features (每日回顾's day, 那年今日): the system clock unless a
+   * test fixes it. Everything else takes its time from the database's now().
+   */
+  clock: () => Date;
+};
 
 export type AppEnv = {
   Variables: {

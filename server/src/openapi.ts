@@ -48,6 +48,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   数据导出: "把全部数据打包成 zip 下载（有冷却时间）",
   AI助手: "AI 模式、对话与流式回答、想法整理及其版本、把想法整理成笔记",
   回收站: "删除的想法与笔记：保留一段时间，可恢复或彻底删除",
+  回顾: "每日回顾（每天一小组较早的想法与笔记，按北京时间一天一组）与那年今日",
 };
 
 function operation(e: Endpoint): Json {

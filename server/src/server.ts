@@ -140,7 +140,7 @@ export async function startServer(
     );
     // 自动整理 that came due while its process was stopped, and a timer for the next one due
     work.track(
-      sweepDueTidies({ config, db, logger, work }, SWEEP_EVERY_MS).catch((err) =>
+      sweepDueTidies({ config, db, logger, work, clock: () => new Date() }, SWEEP_EVERY_MS).catch((err) =>
         logger.warn("auto tidy sweep failed", { err }),
       ),
     );

@@ -49,6 +49,7 @@ forEachDatabase((ctx) => {
       const other = await registerUser(ctx);
       await request(ctx, "createIdea", { token: other.token, body: { content: "别人的想法" } });
       const ideaId = await seed(ctx, u);
+      await request(ctx, "excludeFromReview", { token: u.token, params: { itemId: ideaId } });
 
       const before = await request(ctx, "exportPermission", { token: u.token });
       expect(before.body).toEqual({
@@ -106,6 +107,7 @@ forEachDatabase((ctx) => {
         { ideaId, model: "deepseek-chat", title: "AI 标题", content: "AI 整理的内容", points: 1 },
       ]);
       expect(data.pointsLedger[0]).toMatchObject({ delta: 100, reason: "register_bonus" });
+      expect(data.review).toEqual([{ itemId: ideaId, shownCount: 0, lastShownOn: null, excluded: true }]);
 
       const after = await request(ctx, "exportPermission", { token: u.token });
       expect(after.body.success).toBe(true);

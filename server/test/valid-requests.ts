@@ -43,6 +43,14 @@ const trashed = async (ctx: TestCtx, user: TestUser) => {
   await made(ctx, "deleteIdea", { token: user.token, params: { id } });
   return id;
 };
+/** An idea of the user's from two days ago, in today's 每日回顾 (drawn by this call). */
+const inTodaysReview = async (ctx: TestCtx, user: TestUser) => {
+  const { id } = await idea(ctx, user);
+  await ctx.db.query("UPDATE ideas SET created_at = now() - interval '2 days' WHERE id = $1", [id]);
+  const today = await made(ctx, "reviewToday", { token: user.token });
+  expect(today.items.map((i) => i.id)).toContain(id);
+  return id;
+};
 const conversation = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
 
@@ -161,6 +169,12 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   restoreFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
   deleteFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
   emptyTrash: async () => ({}),
+  reviewToday: async () => ({}),
+  markReviewDone: async (ctx, user) => ({ params: { itemId: await inTodaysReview(ctx, user) } }),
+  getReviewExclusion: async (ctx, user) => ({ params: { itemId: (await idea(ctx, user)).id } }),
+  excludeFromReview: async (ctx, user) => ({ params: { itemId: (await note(ctx, user)).id } }),
+  includeInReview: async (ctx, user) => ({ params: { itemId: (await idea(ctx, user)).id } }),
+  onThisDay: async () => ({}),
   aiStatus: async () => ({}),
   listConversations: async (ctx, user) => ({
     query: { subjectType: "idea", subjectId: (await idea(ctx, user)).id },

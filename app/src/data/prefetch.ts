@@ -2,6 +2,7 @@ import { captureTokensQuery, ledgerQuery, pointsQuery, profileQuery, sessionsQue
 import { conversationsQuery } from "./chat.ts";
 import { type ItemKind, itemQuery } from "./items.ts";
 import { queryClient } from "./query-client.ts";
+import { onThisDayQuery, reviewTodayQuery } from "./review.ts";
 import { trashQuery } from "./trash.ts";
 
 // What route loaders call: each starts its screen's queries (on navigation, and on hover with the
@@ -32,4 +33,9 @@ export function prefetchChat() {
 
 export function prefetchTrash() {
   void queryClient.prefetchQuery(trashQuery);
+}
+
+export function prefetchReview() {
+  void queryClient.prefetchQuery(reviewTodayQuery);
+  void queryClient.prefetchQuery(onThisDayQuery);
 }

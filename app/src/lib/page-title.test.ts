@@ -16,6 +16,7 @@ describe("documentTitleFor", () => {
     ["/privacy-security", "隐私与安全 - 拾念"],
     ["/user-agreement", "用户协议 - 拾念"],
     ["/privacy-policy", "隐私政策 - 拾念"],
+    ["/review", "每日回顾 - 拾念"],
     ["/profile/", "个人资料 - 拾念"],
     ["/nowhere", "拾念"],
     ["/ideas", "拾念"],

@@ -9,6 +9,7 @@ const exactTitles: Record<string, string> = {
   "/ai-points": "AI点数",
   "/privacy-security": "隐私与安全",
   "/trash": "回收站",
+  "/review": "每日回顾",
   "/user-agreement": "用户协议",
   "/privacy-policy": "隐私政策",
 };

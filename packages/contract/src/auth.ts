@@ -37,7 +37,11 @@ export const LoginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
-export const SettingsSchema = z.object({ autoTidy: z.boolean() });
+export const SettingsSchema = z.object({
+  autoTidy: z.boolean(),
+  /** How many items 每日回顾 shows a day (from the next day on when changed). */
+  reviewCount: z.number().int(),
+});
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const UserSchema = z.object({

@@ -18,3 +18,8 @@ export const EXPORT_COUNT_HEADER = "X-Export-Count";
 
 /** 回收站 keeps a deleted idea or note this many days by default (TRASH_DAYS on the server). */
 export const TRASH_DAYS_DEFAULT = 30;
+
+/** 每日回顾 shows this many items a day unless the person chose another count (个人资料). */
+export const REVIEW_COUNT_DEFAULT = 5;
+export const REVIEW_COUNT_MIN = 1;
+export const REVIEW_COUNT_MAX = 20;

@@ -15,5 +15,6 @@ export * from "./health.ts";
 export * from "./items.ts";
 export * from "./points.ts";
 export * from "./profile.ts";
+export * from "./review.ts";
 export * from "./routes.ts";
 export * from "./trash.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UserSchema } from "./auth.ts";
+import { ReviewCountSchema } from "./review.ts";
 
 export const NicknameSchema = z
   .string()
@@ -17,7 +18,7 @@ export const UpdateProfileRequestSchema = z
       .nullable()
       .optional(),
     settings: z
-      .strictObject({ autoTidy: z.boolean() })
+      .strictObject({ autoTidy: z.boolean(), reviewCount: ReviewCountSchema })
       .partial()
       .refine((v) => Object.keys(v).length > 0, { message: "settings 中没有需要更新的设置" })
       .optional(),

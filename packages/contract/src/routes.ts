@@ -56,6 +56,13 @@ export const routes = {
   deleteFromTrash: { method: "delete", path: "/api/trash/{id}" },
   emptyTrash: { method: "delete", path: "/api/trash" },
 
+  reviewToday: { method: "get", path: "/api/review/today" },
+  markReviewDone: { method: "post", path: "/api/review/{itemId}/done" },
+  getReviewExclusion: { method: "get", path: "/api/review/{itemId}/exclude" },
+  excludeFromReview: { method: "post", path: "/api/review/{itemId}/exclude" },
+  includeInReview: { method: "delete", path: "/api/review/{itemId}/exclude" },
+  onThisDay: { method: "get", path: "/api/review/on-this-day" },
+
   aiStatus: { method: "get", path: "/api/ai/status" },
   listConversations: { method: "get", path: "/api/chat/conversations" },
   createConversation: { method: "post", path: "/api/chat/conversations" },

@@ -28,6 +28,7 @@ export * from "./components/markdown-view";
 export * from "./components/note-list-item";
 export * from "./components/page-loading";
 export * from "./components/progress";
+export * from "./components/review";
 export * from "./components/search-pill";
 export * from "./components/sheet";
 export * from "./components/spinner";

@@ -3,7 +3,7 @@
  * stores/profile.ts) and sessions. Only a session token's sha256 is stored.
  */
 import { randomBytes } from "node:crypto";
-import type { Session, User } from "@shinian/contract";
+import { REVIEW_COUNT_DEFAULT, type Session, type User } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { describeDevice } from "../lib/describe-device.ts";
@@ -16,7 +16,7 @@ type UserRow = {
   account: string;
   nickname: string;
   identity_description: string | null;
-  settings: { autoTidy?: boolean };
+  settings: { autoTidy?: boolean; reviewCount?: number };
   created_at: Date;
   avatar_key: string | null;
 };
@@ -32,7 +32,10 @@ function toUser(row: UserRow): User {
     avatar: row.avatar_key ? `/api/avatars/${row.avatar_key}` : null,
     identityDescription: row.identity_description,
     needsGuide: !row.identity_description,
-    settings: { autoTidy: row.settings.autoTidy ?? true },
+    settings: {
+      autoTidy: row.settings.autoTidy ?? true,
+      reviewCount: row.settings.reviewCount ?? REVIEW_COUNT_DEFAULT,
+    },
     createdAt: row.created_at.toISOString(),
   };
 }

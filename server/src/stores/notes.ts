@@ -24,7 +24,7 @@ const NOTE_COLUMNS = `id, title, content, tags, source_idea_ids, pinned, created
 /** What a list carries of a note: never its whole text, which may be 200,000 characters. */
 const PREVIEW_CHARS = 500;
 export type NoteSummaryRow = Omit<NoteRow, "content"> & { preview: string; content_length: number };
-const NOTE_SUMMARY_COLUMNS = `id, title, left(content, ${PREVIEW_CHARS}) AS preview, char_length(content) AS content_length,
+export const NOTE_SUMMARY_COLUMNS = `id, title, left(content, ${PREVIEW_CHARS}) AS preview, char_length(content) AS content_length,
   tags, source_idea_ids, pinned, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
 export const toNote = (r: NoteRow): Note => ({

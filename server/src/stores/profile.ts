@@ -5,7 +5,7 @@ import type { Queryable } from "../db/pool.ts";
 export type ProfilePatch = {
   nickname?: string | undefined;
   identityDescription?: string | null | undefined;
-  settings?: { autoTidy?: boolean | undefined } | undefined;
+  settings?: { autoTidy?: boolean | undefined; reviewCount?: number | undefined } | undefined;
 };
 
 /** Sets the fields the patch names (an empty self-introduction clears it); false when it names none. */

@@ -10,7 +10,7 @@ import {
   Tag,
   WebLayout,
 } from "@shinian/ui";
-import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { createNote, type FeedType } from "../../api/items.ts";
@@ -147,6 +147,9 @@ export function HomeScreen() {
                 </Button>
                 <Button variant="secondary" size="sm" onClick={() => void newNote()}>
                   新建笔记
+                </Button>
+                <Button asChild variant="secondary" size="sm" className="max-md:h-11">
+                  <Link to="/review">每日回顾</Link>
                 </Button>
               </div>
             </div>

@@ -23,6 +23,7 @@ import { queryClient } from "../../data/query-client.ts";
 import { useDraft, useEditedField } from "../../hooks/use-draft.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { ReviewExclusionButton } from "../review/review-exclusion-button.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
 import { parseTags } from "./parse-tags.ts";
 import { RelatedItems } from "./related-items.tsx";
@@ -261,6 +262,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
             不让AI读取
           </Button>
         ) : null}
+        <ReviewExclusionButton itemId={item.id} onMessage={setMessage} />
       </div>
       {message ? <Alert tone={message.tone} description={message.text} /> : null}
       {theirs ? (

@@ -1,4 +1,5 @@
 import type { Profile } from "@shinian/contract";
+import { REVIEW_COUNT_MAX, REVIEW_COUNT_MIN } from "@shinian/contract/constants";
 import {
   Alert,
   Avatar,
@@ -101,6 +102,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
   const [nickname, setNickname] = React.useState(profile.nickname);
   const [identity, setIdentity] = React.useState(profile.identityDescription ?? "");
   const [autoTidy, setAutoTidy] = React.useState(profile.settings.autoTidy);
+  const [reviewCount, setReviewCount] = React.useState(String(profile.settings.reviewCount));
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [saving, setSaving] = React.useState(false);
   const fileInput = React.useRef<HTMLInputElement>(null);
@@ -113,7 +115,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
         await updateProfile({
           nickname,
           identityDescription: identity.trim() || null,
-          settings: { autoTidy },
+          settings: { autoTidy, reviewCount: Number(reviewCount) },
         }),
       );
       setMessage({ tone: "success", text: "个人资料已更新" });
@@ -193,6 +195,23 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
         <Checkbox id="auto-tidy" checked={autoTidy} onChange={(e) => setAutoTidy(e.target.checked)}>
           自动整理：新想法保存后由 AI 起标题、理顺文字、打标签（消耗 AI 点数，原文保留）
         </Checkbox>
+        <Field
+          label="每日回顾的条数"
+          hint={`每天回顾 ${REVIEW_COUNT_MIN}–${REVIEW_COUNT_MAX} 条，修改后从明天起生效`}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={REVIEW_COUNT_MIN}
+              max={REVIEW_COUNT_MAX}
+              className="w-24"
+              value={reviewCount}
+              onChange={(e) => setReviewCount(e.target.value)}
+            />
+          )}
+        </Field>
         {message ? <Alert tone={message.tone} description={message.text} /> : null}
         <div className="flex justify-end">
           <Button onClick={() => void save()} loading={saving}>

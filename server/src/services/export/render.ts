@@ -19,7 +19,7 @@ export function readme(count: ExportCount, chats: number, exportedAt: Date): str
     "  ideas/    每个想法一个 Markdown 文件（YAML 头信息：id、标题、标签、创建与更新时间；正文后附“原始内容”）",
     "  notes/    每篇笔记一个 Markdown 文件（YAML 头信息同上，另含来源想法 id）",
     "  chats/    每个 AI 对话一个 Markdown 文件（有对话时）",
-    "  data.json 全部数据的机器可读版本：个人资料、想法、笔记、对话、AI点数明细",
+    "  data.json 全部数据的机器可读版本：个人资料、想法、笔记、对话、AI点数明细、每日回顾记录",
     "  avatar.*  头像图片（已上传时）",
     "",
   ].join("\n");

@@ -7,6 +7,7 @@ import { ideaBatches, toIdea } from "../../stores/ideas.ts";
 import { noteBatches, toNote } from "../../stores/notes.ts";
 import { ledgerBatches, toLedgerEntry } from "../../stores/points.ts";
 import { findAvatar } from "../../stores/profile.ts";
+import { reviewBatches } from "../../stores/review.ts";
 import { trashBatches } from "../../stores/trash.ts";
 import { ZipWriter } from "../zip-writer.ts";
 import { BEIJING_OFFSET_MINUTES, chinaDay } from "./china-time.ts";
@@ -169,6 +170,8 @@ async function* dataJson(
   yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
   yield* conversations();
   yield* list("pointsLedger", ledgerBatches(db, userId, BATCH), toLedgerEntry);
+  // 每日回顾's history: shown how often and when last, and 不再回顾
+  yield* list("review", reviewBatches(db, userId, BATCH), (row) => row);
   // 回收站, when asked for: each item as it was deleted (its row as stored, an idea with its versions)
   if (options.includeTrash) yield* list("trash", trashBatches(db, userId, NOTE_BATCH), (item) => item);
   push("\n}\n");

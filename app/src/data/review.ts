@@ -1,0 +1,14 @@
+import { queryOptions } from "@tanstack/react-query";
+import { fetchOnThisDay, fetchReviewExclusion, fetchReviewToday } from "../api/review.ts";
+
+/** 每日回顾's day set and 那年今日, and whether one item is 不再回顾 (its page's switch). */
+export const reviewKeys = {
+  today: ["review", "today"] as const,
+  onThisDay: ["review", "on-this-day"] as const,
+  exclusion: (itemId: string) => ["review", "exclusion", itemId] as const,
+};
+
+export const reviewTodayQuery = queryOptions({ queryKey: reviewKeys.today, queryFn: fetchReviewToday });
+export const onThisDayQuery = queryOptions({ queryKey: reviewKeys.onThisDay, queryFn: fetchOnThisDay });
+export const reviewExclusionQuery = (itemId: string) =>
+  queryOptions({ queryKey: reviewKeys.exclusion(itemId), queryFn: () => fetchReviewExclusion(itemId) });
