@@ -19,6 +19,7 @@ import { pointsRoutes } from "./routes/points.ts";
 import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { spaRoutes } from "./routes/spa.ts";
+import { tagRoutes } from "./routes/tags.ts";
 import { trashRoutes } from "./routes/trash.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -105,6 +106,7 @@ export function createApp(given: Omit<AppDeps, "work"> & { work?: BackgroundWork
     feedRoutes,
     pointsRoutes,
     searchRoutes,
+    tagRoutes,
     exportRoutes,
     aiRoutes,
     chatRoutes,

@@ -48,6 +48,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   数据导出: "把全部数据打包成 zip 下载（有冷却时间）",
   AI助手: "AI 模式、对话与流式回答、想法整理及其版本、把想法整理成笔记",
   回收站: "删除的想法与笔记：保留一段时间，可恢复或彻底删除",
+  标签: "标签列表与数量（`读书/小说` 式层级），改名与合并；首页列表用 ?tag= 按标签筛选",
 };
 
 function operation(e: Endpoint): Json {

@@ -4,6 +4,7 @@ import { aiEndpoints } from "./endpoints/ai.ts";
 import type { Endpoint } from "./endpoints/endpoint.ts";
 import { itemEndpoints } from "./endpoints/items.ts";
 import { systemEndpoints } from "./endpoints/system.ts";
+import { tagEndpoints } from "./endpoints/tags.ts";
 import { trashEndpoints } from "./endpoints/trash.ts";
 import type { PathParams, RouteName } from "./routes.ts";
 
@@ -19,6 +20,7 @@ export const endpoints = {
   ...itemEndpoints,
   ...aiEndpoints,
   ...trashEndpoints,
+  ...tagEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 
 export const endpointList: Endpoint[] = Object.values(endpoints);

@@ -16,4 +16,6 @@ export * from "./items.ts";
 export * from "./points.ts";
 export * from "./profile.ts";
 export * from "./routes.ts";
+export * from "./tag-schemas.ts";
+export * from "./tags.ts";
 export * from "./trash.ts";
