@@ -7,18 +7,15 @@ import { tagWordsVector } from "../services/text-index.ts";
 export const TAG_LIST_LIMIT = 1000;
 
 /**
- * The user's tags with how many items carry each, a parent counting every item under it once
- * (tag_paths holds each row's tags and their parents, deduplicated: migration 014). Items in 回收站
- * are in another table, so they count nowhere.
+ * The user's tags with how many items carry each, a parent counting every item under it once:
+ * tag_counts, kept by triggers from each row's tag_paths (its tags and their parents, each once:
+ * migration 014). Items in 回收站 are in another table, so they count nowhere.
  */
 export async function listTags(db: Queryable, userId: string): Promise<TagCount[]> {
   const { rows } = await db.query<{ name: string; count: number }>({
     name: "tags-list",
-    text: `SELECT name, count(*)::int AS count FROM (
-         SELECT unnest(tag_paths) AS name FROM ideas WHERE user_id = $1 AND tag_paths <> '{}'
-         UNION ALL
-         SELECT unnest(tag_paths) FROM notes WHERE user_id = $1 AND tag_paths <> '{}'
-       ) t GROUP BY name ORDER BY count DESC, name LIMIT $2`,
+    text: `SELECT path AS name, count FROM tag_counts WHERE user_id = $1 AND count > 0
+       ORDER BY count DESC, path LIMIT $2`,
     values: [userId, TAG_LIST_LIMIT],
   });
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -55,6 +52,14 @@ export async function renameTag(
         [userId, r.from],
       );
       return rows[0]!.n;
+    }
+    // Every item it changes, locked before any count is (the counts' triggers run per statement):
+    // an edit holding one of them while waiting on a count could otherwise wait in a circle.
+    for (const table of ["ideas", "notes"]) {
+      await client.query(
+        `SELECT 1 FROM ${table} WHERE user_id = $1 AND tag_paths @> ARRAY[$2] ORDER BY id FOR UPDATE`,
+        [userId, r.from],
+      );
     }
     const words = tagWordsVector(r.to);
     // updated_at moves, so that an edit made from an older copy of an item is refused (409), not
