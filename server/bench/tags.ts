@@ -106,9 +106,7 @@ export async function tagsBench() {
   );
   if (process.env.BENCH_EXPLAIN) {
     for (const sql of [
-      `SELECT name, count(*) FROM (SELECT unnest(tag_paths) AS name FROM ideas WHERE user_id = '${me!.id}' AND tag_paths <> '{}'
-         UNION ALL SELECT unnest(tag_paths) FROM notes WHERE user_id = '${me!.id}' AND tag_paths <> '{}') t
-       GROUP BY name ORDER BY count(*) DESC, name LIMIT 1000`,
+      `SELECT path, count FROM tag_counts WHERE user_id = '${me!.id}' AND count > 0 ORDER BY count DESC, path LIMIT 1000`,
       `SELECT id FROM ideas WHERE user_id = '${me!.id}' AND tag_paths @> ARRAY['阅读/小说/精选'] ORDER BY created_at DESC, id DESC LIMIT 21`,
     ]) {
       const { rows: plan } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`);
