@@ -5,7 +5,7 @@ import { renameTag } from "../../api/tags.ts";
 import { useTags } from "./use-tags.ts";
 
 // Loaded when a rename starts: the list alone is what 首页 shows.
-const TagRenameDialog = React.lazy(() => import("@shinian/ui").then((m) => ({ default: m.TagRenameDialog })));
+const TagRenameDialog = React.lazy(() => import("./tag-rename.tsx"));
 
 export type TagPanelProps = {
   selected: string | undefined;
