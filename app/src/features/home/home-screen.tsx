@@ -112,135 +112,127 @@ export function HomeScreen() {
 
   return (
     <AppShell query={q ?? ""}>
-      <WebLayout className="py-4 md:py-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
+      {/* From 1024 px the tags take a column on the left, beside everything else. */}
+      <WebLayout className="relative flex flex-col gap-4 py-4 md:gap-6 md:py-8 lg:pl-[17.5rem]">
         {wide ? (
-          <aside
-            aria-label="标签栏"
-            className="sticky top-20 max-h-[calc(100dvh-6rem)] self-start overflow-y-auto"
-          >
-            <React.Suspense fallback={null}>
-              <TagPanel {...tagPanel} />
-            </React.Suspense>
+          <aside aria-label="标签栏" className="absolute inset-y-0 left-6 w-52 py-8">
+            <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto">
+              <React.Suspense fallback={null}>
+                <TagPanel {...tagPanel} />
+              </React.Suspense>
+            </div>
           </aside>
-        ) : null}
-        <div className="flex min-w-0 flex-col gap-4 md:gap-6">
-          <Composer
-            onCapture={capture}
-            shared={shared}
-            // Once in the draft, the shared text leaves the URL: a reload must not add it again.
-            onSharedTaken={() =>
-              void navigate({ search: { q, tag, type: type === "all" ? undefined : type }, replace: true })
-            }
-          />
-          {captureError ? <Alert tone="error" description={captureError} /> : null}
-          <CaptureQueue
-            pending={queue.items.filter((i) => i.state === "pending").length}
-            refused={queue.items
-              .filter((i) => i.state === "refused")
-              .map((i) => ({ id: i.clientId, content: i.content, reason: i.reason ?? "" }))}
-            offline={!queue.online}
-            syncing={queue.syncing}
-            onSyncNow={queue.syncNow}
-            onRetry={(id) => void queue.retry(id)}
-            onDelete={(id) => void queue.remove(id)}
-          />
-          {q ? (
-            <React.Suspense fallback={<PageLoading text="正在搜索..." />}>
-              <SearchResults query={q} />
+        ) : (
+          tagsOpen && (
+            <React.Suspense fallback={null}>
+              <TagSheet {...tagPanel} onOpenChange={setTagsOpen} />
             </React.Suspense>
-          ) : (
-            <section aria-label="我的想法和笔记" className="flex flex-col gap-4">
-              <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-                <Tabs value={type} onValueChange={(value) => setSearch({ type: value as FeedType })}>
-                  <TabsList aria-label="内容类型">
-                    <TabsTrigger value="all">全部</TabsTrigger>
-                    <TabsTrigger value="idea">想法</TabsTrigger>
-                    <TabsTrigger value="note">笔记</TabsTrigger>
-                  </TabsList>
-                </Tabs>
-                <div className="flex flex-wrap items-center gap-2">
-                  {wide ? null : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-haspopup="dialog"
-                      onClick={() => setTagsOpen(true)}
-                    >
-                      标签
-                    </Button>
-                  )}
-                  {tag ? (
-                    <Tag
-                      name={tag}
-                      selected
-                      onRemove={() => setSearch({ tag: undefined })}
-                      removeLabel={(n) => `取消按 ${n} 筛选`}
-                    />
-                  ) : null}
-                  <Button
-                    variant={chosen ? "primary" : "secondary"}
-                    size="sm"
-                    aria-pressed={Boolean(chosen)}
-                    onClick={() => setChosen(chosen ? null : new Set())}
-                  >
-                    整理成笔记
-                  </Button>
-                  <Button variant="secondary" size="sm" onClick={() => void newNote()}>
-                    新建笔记
-                  </Button>
-                </div>
-              </div>
-              {feed.error ? <Alert tone="error" description={feed.error} /> : null}
-              {feed.offline ? (
-                <Alert
-                  tone="warning"
-                  title="离线"
-                  description="显示的是本机保存的最近内容，联网后自动更新。"
-                />
-              ) : null}
-              <FeedList
-                items={[...(showQueued ? queued : []), ...feed.items]}
-                syncStates={syncStates}
-                selectedTag={tag}
-                onOpen={(item) =>
-                  isUnsaved(item)
-                    ? undefined
-                    : void navigate(
-                        item.type === "idea"
-                          ? { to: "/ideas/$id", params: { id: item.id } }
-                          : { to: "/notes/$id", params: { id: item.id } },
-                      )
-                }
-                onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
-                selection={chosen ? { chosen, onToggle: toggle } : undefined}
-              />
-              {chosen ? (
-                <React.Suspense fallback={null}>
-                  <ComposeBar chosen={[...chosen]} onCancel={() => setChosen(null)} />
-                </React.Suspense>
-              ) : null}
-              {feed.loading ? <PageLoading /> : null}
-              {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
-                <EmptyState
-                  title="还没有内容"
-                  description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。"
-                />
-              ) : null}
-              {feed.hasMore ? (
-                <div ref={sentinel} className="flex justify-center">
-                  <Button variant="ghost" onClick={feed.loadMore} disabled={feed.loading}>
-                    加载更多
-                  </Button>
-                </div>
-              ) : null}
-            </section>
-          )}
-        </div>
-        {tagsOpen && !wide ? (
-          <React.Suspense fallback={null}>
-            <TagSheet {...tagPanel} onOpenChange={setTagsOpen} />
+          )
+        )}
+        <Composer
+          onCapture={capture}
+          shared={shared}
+          // Once in the draft, the shared text leaves the URL: a reload must not add it again.
+          onSharedTaken={() =>
+            void navigate({ search: { q, tag, type: type === "all" ? undefined : type }, replace: true })
+          }
+        />
+        {captureError ? <Alert tone="error" description={captureError} /> : null}
+        <CaptureQueue
+          pending={queue.items.filter((i) => i.state === "pending").length}
+          refused={queue.items
+            .filter((i) => i.state === "refused")
+            .map((i) => ({ id: i.clientId, content: i.content, reason: i.reason ?? "" }))}
+          offline={!queue.online}
+          syncing={queue.syncing}
+          onSyncNow={queue.syncNow}
+          onRetry={(id) => void queue.retry(id)}
+          onDelete={(id) => void queue.remove(id)}
+        />
+        {q ? (
+          <React.Suspense fallback={<PageLoading text="正在搜索..." />}>
+            <SearchResults query={q} />
           </React.Suspense>
-        ) : null}
+        ) : (
+          <section aria-label="我的想法和笔记" className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+              <Tabs value={type} onValueChange={(value) => setSearch({ type: value as FeedType })}>
+                <TabsList aria-label="内容类型">
+                  <TabsTrigger value="all">全部</TabsTrigger>
+                  <TabsTrigger value="idea">想法</TabsTrigger>
+                  <TabsTrigger value="note">笔记</TabsTrigger>
+                </TabsList>
+              </Tabs>
+              <div className="flex flex-wrap items-center gap-2">
+                {wide ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-haspopup="dialog"
+                    onClick={() => setTagsOpen(true)}
+                  >
+                    标签
+                  </Button>
+                )}
+                {tag ? (
+                  <Tag
+                    name={tag}
+                    selected
+                    onRemove={() => setSearch({ tag: undefined })}
+                    removeLabel={(n) => `取消按 ${n} 筛选`}
+                  />
+                ) : null}
+                <Button
+                  variant={chosen ? "primary" : "secondary"}
+                  size="sm"
+                  aria-pressed={Boolean(chosen)}
+                  onClick={() => setChosen(chosen ? null : new Set())}
+                >
+                  整理成笔记
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => void newNote()}>
+                  新建笔记
+                </Button>
+              </div>
+            </div>
+            {feed.error ? <Alert tone="error" description={feed.error} /> : null}
+            {feed.offline ? (
+              <Alert tone="warning" title="离线" description="显示的是本机保存的最近内容，联网后自动更新。" />
+            ) : null}
+            <FeedList
+              items={[...(showQueued ? queued : []), ...feed.items]}
+              syncStates={syncStates}
+              selectedTag={tag}
+              onOpen={(item) =>
+                isUnsaved(item)
+                  ? undefined
+                  : void navigate(
+                      item.type === "idea"
+                        ? { to: "/ideas/$id", params: { id: item.id } }
+                        : { to: "/notes/$id", params: { id: item.id } },
+                    )
+              }
+              onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
+              selection={chosen ? { chosen, onToggle: toggle } : undefined}
+            />
+            {chosen ? (
+              <React.Suspense fallback={null}>
+                <ComposeBar chosen={[...chosen]} onCancel={() => setChosen(null)} />
+              </React.Suspense>
+            ) : null}
+            {feed.loading ? <PageLoading /> : null}
+            {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
+              <EmptyState title="还没有内容" description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。" />
+            ) : null}
+            {feed.hasMore ? (
+              <div ref={sentinel} className="flex justify-center">
+                <Button variant="ghost" onClick={feed.loadMore} disabled={feed.loading}>
+                  加载更多
+                </Button>
+              </div>
+            ) : null}
+          </section>
+        )}
       </WebLayout>
     </AppShell>
   );
