@@ -3,7 +3,8 @@
  * Starts the real server (embedded PostgreSQL) as a child process in a fresh DATA_DIR, seeds
  * 100 users × 1,000 ideas of Chinese text, and measures start-up, memory, capture, feed,
  * search (word index vs plain substring) and export. BENCH_USERS / BENCH_IDEAS scale it down.
- * `npm run bench:server -- slow-clients` runs the slow-connection benchmark instead (slow-clients.ts).
+ * `npm run bench:server -- slow-clients` runs the slow-connection benchmark instead (slow-clients.ts),
+ * `npm run bench:server -- tags` the tag benchmark (tags.ts).
  */
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -27,6 +28,7 @@ import {
   stopServer,
 } from "./lib.ts";
 import { slowClients } from "./slow-clients.ts";
+import { tagsBench } from "./tags.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 1000);
@@ -241,7 +243,8 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-(process.argv[2] === "slow-clients" ? slowClients() : main()).catch((err) => {
+const modes: Record<string, () => Promise<unknown>> = { "slow-clients": slowClients, tags: tagsBench };
+(modes[process.argv[2] ?? ""] ?? main)().catch((err) => {
   console.error(err);
   process.exit(1);
 });

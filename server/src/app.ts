@@ -20,6 +20,7 @@ import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
 import { reviewRoutes } from "./routes/review.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { spaRoutes } from "./routes/spa.ts";
+import { tagRoutes } from "./routes/tags.ts";
 import { trashRoutes } from "./routes/trash.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -111,6 +112,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     feedRoutes,
     pointsRoutes,
     searchRoutes,
+    tagRoutes,
     exportRoutes,
     aiRoutes,
     chatRoutes,

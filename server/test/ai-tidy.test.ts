@@ -19,6 +19,15 @@ forEachDatabase((ctx) => {
   );
 
   describe("idea tidying", () => {
+    it("keeps the #标签 typed in the original words among the tags a tidy gives", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "#读书/小说 今天读完了 #书单");
+      ai.fake.script(json({ title: "读完一本书", content: "今天读完了一本小说。", tags: ["阅读", "书单"] }));
+      const tidied = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
+      expect(tidied.body.data.idea.tags).toEqual(["读书/小说", "书单", "阅读"]);
+      expect(tidied.body.data.version.tags).toEqual(["读书/小说", "书单", "阅读"]);
+    });
+
     it("tidies an idea into a version, keeps the original, and can go back to an earlier version", async () => {
       const u = await registerUser(ctx);
       const id = await addIdea(ctx, u, "明天 要去买  陶土，还有釉料吧");

@@ -104,6 +104,7 @@ forEachDatabase((ctx) => {
       "patch /api/chat/conversations/{id}": { id: "conversation", body: { title: "新名字" } },
       "post /api/chat/conversations/{id}/messages": { id: "conversation", body: { content: "问题" } },
       "post /api/notes/compose": { body: { ideaIds: [idea.id] } },
+      "post /api/tags/rename": { body: { from: "灵感", to: "想法" } },
     };
     // A new endpoint with a body must be added above, or this fails.
     expect(Object.keys(bodies).sort()).toEqual(

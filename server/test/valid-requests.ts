@@ -161,6 +161,11 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   deleteNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
   feed: async () => ({ query: { type: "all", tag: "陶艺", limit: 5 } }),
   search: async () => ({ query: { q: "陶艺", limit: 5 } }),
+  listTags: async () => ({}),
+  renameTag: async (ctx, user) => {
+    await idea(ctx, user);
+    return { body: { from: "陶艺", to: "手工/陶艺", dryRun: false } };
+  },
   getPoints: async () => ({}),
   listLedger: async () => ({ query: { limit: 5 } }),
   exportPermission: async () => ({}),

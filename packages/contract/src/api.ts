@@ -5,6 +5,7 @@ import type { Endpoint } from "./endpoints/endpoint.ts";
 import { itemEndpoints } from "./endpoints/items.ts";
 import { reviewEndpoints } from "./endpoints/review.ts";
 import { systemEndpoints } from "./endpoints/system.ts";
+import { tagEndpoints } from "./endpoints/tags.ts";
 import { trashEndpoints } from "./endpoints/trash.ts";
 import type { PathParams, RouteName } from "./routes.ts";
 
@@ -21,6 +22,7 @@ export const endpoints = {
   ...aiEndpoints,
   ...trashEndpoints,
   ...reviewEndpoints,
+  ...tagEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 
 export const endpointList: Endpoint[] = Object.values(endpoints);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TAG_LENGTH, MAX_TAGS } from "./tags.ts";
 
 export const IdSchema = z.uuid({ message: "ID 格式不正确" });
 export const TimestampSchema = z.iso.datetime({ offset: true });
@@ -7,11 +8,11 @@ export const TagSchema = z
   .string()
   .trim()
   .min(1, { message: "标签不能为空" })
-  .max(20, { message: "每个标签最多 20 个字符" });
+  .max(MAX_TAG_LENGTH, { message: `每个标签最多 ${MAX_TAG_LENGTH} 个字符` });
 
 export const TagsSchema = z
   .array(TagSchema)
-  .max(10, { message: "最多 10 个标签" })
+  .max(MAX_TAGS, { message: `最多 ${MAX_TAGS} 个标签` })
   .transform((tags) => [...new Set(tags)]);
 
 export const CursorSchema = z

@@ -17,4 +17,6 @@ export * from "./points.ts";
 export * from "./profile.ts";
 export * from "./review.ts";
 export * from "./routes.ts";
+export * from "./tag-schemas.ts";
+export * from "./tags.ts";
 export * from "./trash.ts";

@@ -45,6 +45,9 @@ export const routes = {
   feed: { method: "get", path: "/api/feed" },
   search: { method: "get", path: "/api/search" },
 
+  listTags: { method: "get", path: "/api/tags" },
+  renameTag: { method: "post", path: "/api/tags/rename" },
+
   getPoints: { method: "get", path: "/api/points" },
   listLedger: { method: "get", path: "/api/points/ledger" },
 

@@ -34,6 +34,8 @@ export * from "./components/sheet";
 export * from "./components/spinner";
 export * from "./components/tabs";
 export * from "./components/tag";
+export * from "./components/tag-rename-dialog";
+export * from "./components/tag-tree";
 export * from "./components/textarea";
 export * from "./components/top-bar";
 export * from "./components/trash-list-item";

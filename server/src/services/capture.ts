@@ -1,4 +1,4 @@
-import type { Idea } from "@shinian/contract";
+import { type Idea, withTypedTags } from "@shinian/contract";
 import type { AppDeps } from "../context.ts";
 import { getUser } from "../stores/accounts.ts";
 import { createIdea, toIdea } from "../stores/ideas.ts";
@@ -14,7 +14,7 @@ export type Capture = {
 };
 
 /**
- * Saves a captured idea (from the app or a capture token) and schedules 自动整理 on it when that
+ * Saves a captured idea (from the app or a capture token), with the `#标签` typed in it as tags, and schedules 自动整理 on it when that
  * applies, AI_TIDY_GRACE later. `created: false`: a repeat of a capture already saved, answered with its idea.
  */
 export async function captureIdea(
@@ -27,7 +27,7 @@ export async function captureIdea(
     deps.config.ai !== null && !input.aiExcluded && (await getUser(deps.db, userId)).settings.autoTidy;
   const { row, created } = await createIdea(deps.db, userId, {
     content: input.content,
-    tags: input.tags ?? [],
+    tags: withTypedTags(input.tags ?? [], input.content),
     pinned: input.pinned ?? false,
     aiExcluded: input.aiExcluded ?? false,
     clientId: input.clientId ?? null,

@@ -58,3 +58,6 @@ export const noteVector = (n: { title: string; content: string; tags: string[] }
     { text: n.tags.join(" "), weight: "A" },
     { text: n.content, weight: "B" },
   ]);
+
+/** The search words of a tag alone, added to an item's when a tag is renamed (stores/tags.ts). */
+export const tagWordsVector = (tag: string) => toTsvectorLiteral([{ text: tag, weight: "A" }]);

@@ -1,4 +1,4 @@
-import { CAPTURED_AT_MAX_AGE_DAYS, type Idea } from "@shinian/contract";
+import { CAPTURED_AT_MAX_AGE_DAYS, type Idea, withTypedTags } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
@@ -200,7 +200,11 @@ export async function updateIdea(db: Db, userId: string, ideaId: string, patch: 
     const next = {
       title: patch.title ?? cur.title,
       content: patch.content ?? cur.content,
-      tags: patch.tags ?? cur.tags,
+      // `#标签` typed in edited words become tags, as at capture
+      tags:
+        patch.content === undefined
+          ? (patch.tags ?? cur.tags)
+          : withTypedTags(patch.tags ?? cur.tags, patch.content),
       pinned: patch.pinned ?? cur.pinned,
       aiExcluded: patch.aiExcluded ?? cur.ai_excluded,
     };

@@ -5,7 +5,7 @@ import { fromUs, type Keyset } from "../lib/cursor.ts";
 export type NewestQuery = { limit: number; tag?: string | undefined; cursor: Keyset | null };
 
 /**
- * The user's ideas or notes, newest first, after `cursor`, optionally only those with `tag` (and
+ * The user's ideas or notes, newest first, after `cursor`, optionally only those with `tag` or a tag under it (tag_paths; and
  * `filter`: an SQL expression that must equal a value): limit + 1 rows, the extra one telling that
  * another page follows. Prepared per variant (the list and the feed are the most frequent reads),
  * except with a tag or a filter: how common a tag is decides the plan, which a generic plan cannot
@@ -26,7 +26,7 @@ export async function newestRows<R extends { cursor_us: string; id: string }>(
   }
   if (q.tag) {
     values.push([q.tag]);
-    where += ` AND tags @> $${values.length}::text[]`;
+    where += ` AND tag_paths @> $${values.length}::text[]`;
   }
   if (q.cursor) {
     values.push(q.cursor.us, q.cursor.id);

@@ -33,7 +33,8 @@ async function moveIdeaToTrash(db: Queryable, userId: string, ideaId: string): P
          SELECT $2, client_id FROM gone WHERE client_id IS NOT NULL ON CONFLICT DO NOTHING)
      INSERT INTO trash (user_id, id, type, title, preview, item)
      SELECT $2, g.id, 'idea', g.title, left(g.content, ${PREVIEW}),
-       jsonb_build_object('idea', to_jsonb(g), 'versions', (SELECT list FROM versions))
+       -- tag_paths is derived from tags: restore's trigger makes it again
+       jsonb_build_object('idea', to_jsonb(g) - 'tag_paths', 'versions', (SELECT list FROM versions))
      FROM gone g RETURNING id`,
     [ideaId, userId],
   );
@@ -45,7 +46,7 @@ export async function trashNote(db: Queryable, userId: string, noteId: string): 
   const { rowCount } = await db.query(
     `WITH gone AS (DELETE FROM notes WHERE id = $1 AND user_id = $2 RETURNING *)
      INSERT INTO trash (user_id, id, type, title, preview, item)
-     SELECT $2, g.id, 'note', g.title, left(g.content, ${PREVIEW}), jsonb_build_object('note', to_jsonb(g))
+     SELECT $2, g.id, 'note', g.title, left(g.content, ${PREVIEW}), jsonb_build_object('note', to_jsonb(g) - 'tag_paths')
      FROM gone g RETURNING id`,
     [noteId, userId],
   );

@@ -15,6 +15,7 @@ import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { useMedia } from "../../hooks/use-media.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { Composer } from "./composer.tsx";
@@ -26,6 +27,10 @@ const SearchResults = React.lazy(() =>
   import("./search-results.tsx").then((m) => ({ default: m.SearchResults })),
 );
 const ComposeBar = React.lazy(() => import("./compose-bar.tsx").then((m) => ({ default: m.ComposeBar })));
+// The tags: a column on a desktop, a sheet a tap away on a phone; neither in 首页's first chunk.
+const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
+const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
+const DESKTOP = "(min-width: 1024px)";
 
 const route = getRouteApi("/_authenticated/");
 
@@ -48,9 +53,23 @@ export function HomeScreen() {
   const setSearch = (next: { type?: FeedType; tag?: string | undefined }) =>
     void navigate({ search: (old) => ({ ...old, ...next }) });
 
+  const wide = useMedia(DESKTOP);
+  const [tagsOpen, setTagsOpen] = React.useState(false);
+  // Moves when the tags may have changed: a saved capture (#标签 in it), a rename.
+  const [tagsVersion, setTagsVersion] = React.useState(0);
   const queue = useCaptureQueue(user?.id, (idea) => {
     if (type !== "note" && !tag) feed.prepend({ ...idea, type: "idea" });
+    if (idea.tags.length) setTagsVersion((v) => v + 1);
   });
+  const tagPanel = {
+    selected: tag,
+    version: tagsVersion,
+    onSelect: (next: string | undefined) => setSearch({ tag: next }),
+    onRenamed: (next: string | undefined) => {
+      if (next !== tag) void navigate({ search: (old) => ({ ...old, tag: next }), replace: true });
+      else feed.reload();
+    },
+  };
   // Queued captures are untagged ideas: shown on 全部 and 想法 without a tag filter.
   const showQueued = type !== "note" && !tag;
   // Newest first, like the list below them; one the list already has from the server (a page that
@@ -93,7 +112,23 @@ export function HomeScreen() {
 
   return (
     <AppShell query={q ?? ""}>
-      <WebLayout className="flex flex-col gap-4 py-4 md:gap-6 md:py-8">
+      {/* From 1024 px the tags take a column on the left, beside everything else. */}
+      <WebLayout className="relative flex flex-col gap-4 py-4 md:gap-6 md:py-8 lg:pl-[17.5rem]">
+        {wide ? (
+          <aside aria-label="标签栏" className="absolute inset-y-0 left-6 w-52 py-8">
+            <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto">
+              <React.Suspense fallback={null}>
+                <TagPanel {...tagPanel} />
+              </React.Suspense>
+            </div>
+          </aside>
+        ) : (
+          tagsOpen && (
+            <React.Suspense fallback={null}>
+              <TagSheet {...tagPanel} onOpenChange={setTagsOpen} />
+            </React.Suspense>
+          )
+        )}
         <Composer
           onCapture={capture}
           shared={shared}
@@ -129,6 +164,18 @@ export function HomeScreen() {
                 </TabsList>
               </Tabs>
               <div className="flex flex-wrap items-center gap-2">
+                {wide ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-haspopup="dialog"
+                    // a 44 px tap area (the ::after) around the 32 px button
+                    className="relative after:absolute after:-inset-y-1.5 after:inset-x-0 after:content-['']"
+                    onClick={() => setTagsOpen(true)}
+                  >
+                    标签
+                  </Button>
+                )}
                 {tag ? (
                   <Tag
                     name={tag}

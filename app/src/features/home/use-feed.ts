@@ -86,12 +86,13 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     [type, tag, keepsCopy, userId],
   );
 
-  React.useEffect(() => {
+  const restart = React.useCallback(() => {
     generation.current += 1;
     setItems([]);
     setCursor(null);
     void load(null);
   }, [load]);
+  React.useEffect(restart, [restart]);
 
   // Back online after showing the kept copy: the real first page replaces it.
   const online = useOnline();
@@ -114,6 +115,8 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     loadMore: () => {
       if (cursor && !loading) void load(cursor);
     },
+    /** From the first page again (after a tag rename changed the items). */
+    reload: restart,
     // The same idea may already be in the list (a first page that came after its save).
     prepend: (item: FeedItem) => setItems((old) => [item, ...old.filter((x) => x.id !== item.id)]),
   };

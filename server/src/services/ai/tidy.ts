@@ -1,4 +1,4 @@
-import type { Idea, TidyResult } from "@shinian/contract";
+import { type Idea, MAX_TAGS, type TidyResult, withTypedTags } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { type Db, tx } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
@@ -110,7 +110,11 @@ export async function tidyIdea(
         model: ai.model,
         title: output.title,
         content: output.content,
-        tags: output.tags,
+        // the `#标签` the person typed stay tags whatever the model chose
+        tags: [...new Set([...withTypedTags([], before.original_content), ...output.tags])].slice(
+          0,
+          MAX_TAGS,
+        ),
         points: cost,
       });
       const untouched = current.updated_at.getTime() === before.updated_at.getTime();

@@ -1,0 +1,58 @@
+import { isWithin, renamedTag } from "@shinian/contract/tags";
+import { TagTree } from "@shinian/ui";
+import * as React from "react";
+import { renameTag } from "../../api/tags.ts";
+import { useTags } from "./use-tags.ts";
+
+// Loaded when a rename starts: the list alone is what 首页 shows.
+const TagRenameDialog = React.lazy(() => import("./tag-rename.tsx"));
+
+export type TagPanelProps = {
+  selected: string | undefined;
+  onSelect: (tag: string | undefined) => void;
+  /** After a rename: the filter's new name (when it moved) and a reason to load the list again. */
+  onRenamed: (selected: string | undefined) => void;
+  /** Changes when the tags may have changed (a capture, a rename). */
+  version: number;
+  className?: string;
+};
+
+/** 首页's tags: the tree with counts, and renaming or merging one (loaded lazily, see home-screen). */
+export default function TagPanel({ selected, onSelect, onRenamed, version, className }: TagPanelProps) {
+  const [renamed, setRenamed] = React.useState(0);
+  const { tags, error } = useTags(version + renamed);
+  const [renaming, setRenaming] = React.useState<string | null>(null);
+  return (
+    <>
+      <TagTree
+        className={className}
+        tags={tags ?? []}
+        loading={tags === null && !error}
+        error={error}
+        selected={selected}
+        onSelect={onSelect}
+        onRename={setRenaming}
+      />
+      {renaming !== null ? (
+        <React.Suspense fallback={null}>
+          <TagRenameDialog
+            open
+            onOpenChange={(open) => (open ? undefined : setRenaming(null))}
+            from={renaming}
+            existing={(tags ?? []).map((t) => t.name)}
+            count={(to) => renameTag({ from: renaming, to, dryRun: true })}
+            onRename={async (to) => {
+              await renameTag({ from: renaming, to });
+              setRenamed((n) => n + 1);
+              onRenamed(
+                selected !== undefined && isWithin(selected, renaming)
+                  ? renamedTag(selected, renaming, to)
+                  : selected,
+              );
+            }}
+          />
+        </React.Suspense>
+      ) : null}
+    </>
+  );
+}

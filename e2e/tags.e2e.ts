@@ -1,0 +1,86 @@
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
+
+test("browse a tag from 首页's tag column, back and forward, and rename it with its children", async ({
+  page,
+  request,
+  signedIn: user,
+}) => {
+  const headers = { Authorization: `Bearer ${user.token}` };
+  for (const content of [
+    "读完《活着》 #读书/小说",
+    "图书馆借书 #读书",
+    "读书会在周六 #读书会",
+    "#工作 周报",
+  ]) {
+    const res = await request.post("/api/ideas", { headers, data: { content } });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/");
+  const column = page.getByRole("complementary", { name: "标签栏" });
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  await expect(column.getByRole("button", { name: "读书，2 条" })).toBeVisible();
+  await expect(column.getByRole("button", { name: "读书/小说，1 条" })).toBeVisible();
+  await shot(page, "60-home-tag-column");
+
+  // a parent shows its children's items too, not 读书会's
+  await column.getByRole("button", { name: "读书，2 条" }).click();
+  await expect(page).toHaveURL(/\?tag=%E8%AF%BB%E4%B9%A6$/);
+  await expect(list.getByText("读完《活着》")).toBeVisible();
+  await expect(list.getByText("图书馆借书")).toBeVisible();
+  await expect(list.getByText("读书会在周六")).toBeHidden();
+  await column.getByRole("button", { name: "读书/小说，1 条" }).click();
+  await expect(list.getByText("图书馆借书")).toBeHidden();
+  await expect(list.getByText("读完《活着》")).toBeVisible();
+
+  // the URL is the filter: back and forward move between them, and it can be cleared
+  await page.goBack();
+  await expect(list.getByText("图书馆借书")).toBeVisible();
+  await page.goForward();
+  await expect(list.getByText("图书馆借书")).toBeHidden();
+  await page.getByRole("button", { name: "取消按 读书/小说 筛选" }).click();
+  await expect(list.getByText("读书会在周六")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // rename 读书 → 阅读 while filtered by it: the dialog says how many change first
+  await column.getByRole("button", { name: "读书，2 条" }).click();
+  await column.getByRole("button", { name: "改名或合并 读书", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "改名或合并标签" });
+  await dialog.getByRole("textbox", { name: "新名称" }).fill("阅读");
+  await dialog.getByRole("button", { name: "下一步" }).click();
+  await expect(page.getByText("将把 2 条内容的「读书」改为「阅读」，其下的标签一起改名。")).toBeVisible();
+  await shot(page, "61-home-tag-rename");
+  await page.getByRole("button", { name: "确认改名" }).click();
+  await expect(column.getByRole("button", { name: "阅读，2 条" })).toBeVisible();
+  await expect(column.getByRole("button", { name: "阅读/小说，1 条" })).toBeVisible();
+  await expect(column.getByRole("button", { name: /^读书，/ })).toHaveCount(0);
+  await expect(column.getByRole("button", { name: "读书会，1 条" })).toBeVisible();
+  await expect(page).toHaveURL(/\?tag=%E9%98%85%E8%AF%BB$/);
+  await expect(list.getByText("阅读/小说", { exact: true })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the tags open in a sheet, and choosing one filters the list", async ({
+    page,
+    request,
+    signedIn: user,
+  }) => {
+    const headers = { Authorization: `Bearer ${user.token}` };
+    for (const content of ["#读书/小说 一本好书", "#工作 周报"]) {
+      await request.post("/api/ideas", { headers, data: { content } });
+    }
+    await page.goto("/");
+    await expect(page.getByRole("complementary", { name: "标签栏" })).toHaveCount(0);
+    await page.getByRole("button", { name: "标签", exact: true }).tap();
+    const sheet = page.getByRole("dialog", { name: "标签" });
+    await expect(sheet.getByRole("button", { name: "读书/小说，1 条" })).toBeVisible();
+    await shot(page, "62-phone-tag-sheet");
+    await sheet.getByRole("button", { name: "读书，1 条" }).tap();
+    await expect(sheet).toBeHidden();
+    const list = page.getByRole("list", { name: "想法和笔记" });
+    await expect(list.getByText("一本好书")).toBeVisible();
+    await expect(list.getByText("周报")).toBeHidden();
+  });
+});

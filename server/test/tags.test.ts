@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { forEachDatabase, indexPlan, registerUser, request, type TestUser } from "./helpers.ts";
+
+forEachDatabase((ctx) => {
+  const idea = async (u: TestUser, content: string, tags?: string[]) => {
+    const res = await request(ctx, "createIdea", { token: u.token, body: { content, tags } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data;
+  };
+  const note = async (u: TestUser, tags: string[]) =>
+    (await request(ctx, "createNote", { token: u.token, body: { title: "笔记", content: "正文", tags } }))
+      .body.data;
+  const tags = async (u: TestUser) => (await request(ctx, "listTags", { token: u.token })).body.data.tags;
+  const feedIds = async (u: TestUser, tag: string) =>
+    (await request(ctx, "feed", { token: u.token, query: { tag, limit: 100 } })).body.data.items
+      .map((i) => i.id)
+      .sort();
+  /** The counts kept by the triggers equal a count made afresh from every row. */
+  const countsAreExact = async (u: TestUser) => {
+    const { rows } = await ctx.db.query(
+      `SELECT name, count(*)::int AS count FROM (
+         SELECT unnest(tag_paths) AS name FROM ideas WHERE user_id = $1
+         UNION ALL SELECT unnest(tag_paths) FROM notes WHERE user_id = $1) t GROUP BY name`,
+      [u.id],
+    );
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
+    expect(await tags(u)).toEqual(rows.sort(byName));
+  };
+  const rename = (u: TestUser, body: { from: string; to: string; dryRun?: boolean }) =>
+    request(ctx, "renameTag", { token: u.token, body });
+
+  describe("标签", () => {
+    it("takes the #标签 typed at capture and on edit as the idea's tags, merged with the given ones", async () => {
+      const u = await registerUser(ctx);
+      const made = await idea(
+        u,
+        "#读书/小说 今天读完 The Three-Body Problem #scifi，推荐！见 https://example.com/book#review C# 也想学",
+        ["推荐"],
+      );
+      expect(made.tags).toEqual(["推荐", "读书/小说", "scifi"]);
+      expect(made.content).toContain("#读书/小说");
+
+      const edited = await request(ctx, "updateIdea", {
+        token: u.token,
+        params: { id: made.id },
+        body: { content: "改了： #读书/散文 #灵感，又：#不算" },
+      });
+      expect(edited.body.data.tags).toEqual(["推荐", "读书/小说", "scifi", "读书/散文", "灵感"]);
+      // a tag-only edit is taken as given, even when the words still name the tag
+      const untagged = await request(ctx, "updateIdea", {
+        token: u.token,
+        params: { id: made.id },
+        body: { tags: ["灵感"] },
+      });
+      expect(untagged.body.data.tags).toEqual(["灵感"]);
+    });
+
+    it("counts each item once under a parent, lists a parent that only its children make, and leaves out 回收站", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      await idea(u, "两本 #读书/小说 #读书/散文");
+      await idea(u, "#读书 #读书/小说/短篇");
+      await idea(u, "#读书会 周六");
+      await note(u, ["工作/周报"]);
+      const gone = await idea(u, "#读书/小说 要删的");
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: gone.id } });
+      await idea(other, "#读书 别人的");
+
+      expect(await tags(u)).toEqual([
+        { name: "工作", count: 1 },
+        { name: "工作/周报", count: 1 },
+        { name: "读书", count: 2 },
+        { name: "读书/小说", count: 2 },
+        { name: "读书/小说/短篇", count: 1 },
+        { name: "读书/散文", count: 1 },
+        { name: "读书会", count: 1 },
+      ]);
+      expect(await tags(other)).toEqual([{ name: "读书", count: 1 }]);
+
+      // restored from 回收站, it counts again
+      await request(ctx, "restoreFromTrash", { token: u.token, params: { id: gone.id } });
+      expect((await tags(u)).find((t) => t.name === "读书")).toEqual({ name: "读书", count: 3 });
+      await countsAreExact(u);
+    });
+
+    it("filters the feed by a tag and its children, by whole levels, the user's own items only", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const a = await idea(u, "#读书/小说 一");
+      const b = await idea(u, "#读书 二");
+      await idea(u, "#读书会 三");
+      const n = await note(u, ["读书/散文"]);
+      await idea(other, "#读书 别人的");
+
+      expect(await feedIds(u, "读书")).toEqual([a.id, b.id, n.id].sort());
+      expect(await feedIds(u, "读书/小说")).toEqual([a.id]);
+      expect(await feedIds(u, "小说")).toEqual([]);
+      const ideasOnly = await request(ctx, "listIdeas", { token: u.token, query: { tag: "读书" } });
+      expect(ideasOnly.body.data.items.map((i) => i.id).sort()).toEqual([a.id, b.id].sort());
+    });
+
+    it("renames a tag with its children, merges into an existing one, and says first how many change", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const a = await idea(u, "#读书/小说 #阅读");
+      const b = await idea(u, "#读书 #读书会");
+      const c = await note(u, ["读书/小说", "阅读/小说"]);
+      const d = await idea(u, "#读书会");
+      const theirs = await idea(other, "#读书");
+
+      const dry = await rename(u, { from: "读书", to: "阅读", dryRun: true });
+      expect(dry.body.data).toEqual({ changed: 3 });
+      expect((await tags(u)).find((t) => t.name === "读书")?.count).toBe(3);
+
+      const done = await rename(u, { from: "读书", to: "阅读" });
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ message: "已更新 3 条", data: { changed: 3 } });
+      const tagsOf = async (id: string, type: "getIdea" | "getNote" = "getIdea") =>
+        (await request(ctx, type, { token: u.token, params: { id } })).body.data.tags;
+      expect(await tagsOf(a.id)).toEqual(["阅读/小说", "阅读"]);
+      expect(await tagsOf(b.id)).toEqual(["阅读", "读书会"]);
+      expect(await tagsOf(c.id, "getNote")).toEqual(["阅读/小说"]);
+      expect(await tagsOf(d.id)).toEqual(["读书会"]);
+      expect(
+        (await request(ctx, "getIdea", { token: other.token, params: { id: theirs.id } })).body.data.tags,
+      ).toEqual(["读书"]);
+      expect((await tags(u)).map((t) => t.name)).toEqual(["读书会", "阅读", "阅读/小说"]);
+      // the new name is found by search
+      const found = await request(ctx, "search", { token: u.token, query: { q: "阅读" } });
+      expect(found.body.data.items.map((i) => i.id)).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
+    });
+
+    it("refuses a rename to the same name, to an empty level, or past 20 characters, in Chinese", async () => {
+      const u = await registerUser(ctx);
+      await idea(u, "#读书/小说很长的名字");
+      const same = await rename(u, { from: "读书", to: "读书" });
+      expect([same.status, same.body.message]).toEqual([400, "新名称与原名称相同"]);
+      const empty = await rename(u, { from: "读书", to: "阅读/" });
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toMatch(/每一级都不能为空/);
+      const long = await rename(u, { from: "读书", to: "一个非常非常非常非常长的名字" });
+      expect(long.status).toBe(400);
+      expect(long.body.message).toBe("改名后「一个非常非常非常非常长的名字/小说很长的名字」超过 20 个字符");
+      expect((await tags(u)).map((t) => t.name)).toEqual(["读书", "读书/小说很长的名字"]);
+    });
+
+    it("renames atomically under concurrent edits and renames: nothing is lost, no item is left half-way", async () => {
+      const u = await registerUser(ctx);
+      const made = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => idea(u, `第 ${i} 条 #读书/小说 #读书`)),
+      );
+      const edits = made.map((m, i) =>
+        request(ctx, "updateIdea", {
+          token: u.token,
+          params: { id: m.id },
+          body: { title: `改过 ${i}` },
+        }),
+      );
+      const renames = [rename(u, { from: "读书", to: "阅读" }), rename(u, { from: "读书", to: "书" })];
+      const [edited, renamed] = await Promise.all([Promise.all(edits), Promise.all(renames)]);
+      for (const res of [...edited, ...renamed]) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // the renames ran one after the other: the second found nothing left to rename
+      const changed = renamed.map((r) => r.body.data.changed);
+      expect(changed.sort((x, y) => x - y)).toEqual([0, 12]);
+      const after = await Promise.all(
+        made.map(
+          async (m) => (await request(ctx, "getIdea", { token: u.token, params: { id: m.id } })).body.data,
+        ),
+      );
+      const names = new Set(after.map((i) => i.tags.join(",")));
+      expect(names.size, [...names].join(" | ")).toBe(1);
+      expect(["阅读/小说,阅读", "书/小说,书"]).toContain([...names][0]);
+      expect(after.map((i) => i.title)).toEqual(made.map((_, i) => `改过 ${i}`));
+      await countsAreExact(u);
+    });
+
+    it("finds a tag's items through the tag_paths index", async () => {
+      const plan = await indexPlan(ctx, "SELECT id FROM ideas WHERE tag_paths @> ARRAY['读书']");
+      expect(plan).toContain("ideas_tag_paths");
+    });
+  });
+});
