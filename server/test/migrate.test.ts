@@ -33,6 +33,7 @@ forEachDatabase((ctx) => {
         "010_ai_privacy.sql",
         "011_write_limits.sql",
         "012_trash.sql",
+        "013_quotas.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -1,10 +1,12 @@
 import { CAPTURED_AT_MAX_AGE_DAYS, type Idea } from "@shinian/contract";
-import { type Db, type Queryable, tx } from "../db/pool.ts";
+import type { Db, Queryable } from "../db/pool.ts";
+import type { Quota } from "../env.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+import { quotaTx } from "./usage.ts";
 
 export type IdeaRow = {
   id: string;
@@ -119,17 +121,18 @@ const goneAgain = () => new ApiError("GONE", "这条想法已被删除，不会�
  * bring the idea back.
  *
  * The idea's time is `capturedAt` clamped by the database clock: never later than now, never
- * earlier than CAPTURED_AT_MAX_AGE_DAYS before it.
+ * earlier than CAPTURED_AT_MAX_AGE_DAYS before it. Held to the quota (a repeat adds nothing).
  */
 export async function createIdea(
   db: Db,
+  quota: Quota,
   userId: string,
   idea: NewIdea,
 ): Promise<{ row: IdeaRow; created: boolean }> {
-  if (idea.clientId === null) return { row: (await insertIdea(db, userId, idea))!, created: true };
   const clientId = idea.clientId;
-  return tx(db, async (client) => {
+  return quotaTx(db, quota, async (client) => {
     const inserted = await insertIdea(client, userId, idea);
+    if (clientId === null) return { row: inserted!, created: true };
     if (inserted) {
       const tomb = await client.query(
         "SELECT 1 FROM deleted_client_ids WHERE user_id = $1 AND client_id = $2",
@@ -192,9 +195,16 @@ export type IdeaPatch = {
  * Applies the user's edit to one of their ideas (404 想法不存在), its search words with it. Marked
  * 不让AI读取, or its words edited, while 自动整理 still waits for it: that tidy is called off, so
  * nothing is sent and the person's own words are never replaced by a tidy of the original.
+ * Held to the quota: an edit that makes the words longer counts.
  */
-export async function updateIdea(db: Db, userId: string, ideaId: string, patch: IdeaPatch): Promise<Idea> {
-  return tx(db, async (client) => {
+export async function updateIdea(
+  db: Db,
+  quota: Quota,
+  userId: string,
+  ideaId: string,
+  patch: IdeaPatch,
+): Promise<Idea> {
+  return quotaTx(db, quota, async (client) => {
     const cur = await findIdeaRow(client, userId, ideaId, true);
     refuseStaleEdit(cur.updated_at, patch.baseUpdatedAt, "这条想法已在别处修改过", () => toIdea(cur));
     const next = {

@@ -1,0 +1,36 @@
+import { type Db, type DbClient, type Queryable, tx } from "../db/pool.ts";
+import type { Quota } from "../env.ts";
+
+/** What migration 013's triggers raise when a write held to the quota would pass it. */
+export const QUOTA_SQLSTATE = "SN403";
+
+/** The account's usage as migration 013's triggers keep it: one row, no scan. */
+export async function findUsage(db: Queryable, userId: string): Promise<{ items: number; bytes: number }> {
+  const { rows } = await db.query<{ items: number; bytes: number }>({
+    name: "usage-find",
+    text: "SELECT items, bytes FROM user_usage WHERE user_id = $1",
+    values: [userId],
+  });
+  return rows[0] ?? { items: 0, bytes: 0 };
+}
+
+/**
+ * Holds the rest of this transaction's writes to the quota: at commit, the usage triggers refuse
+ * (SQLSTATE SN403, the whole transaction rolled back) any change that grows a count past its
+ * limit. Writes outside such a transaction still count, but are never refused.
+ */
+export async function holdToQuota(client: DbClient, quota: Quota): Promise<void> {
+  if (quota.items === null && quota.bytes === null) return;
+  await client.query({
+    name: "usage-hold",
+    text: "SELECT set_config('shinian.quota_items', $1, true), set_config('shinian.quota_bytes', $2, true)",
+    values: [String(quota.items ?? ""), String(quota.bytes ?? "")],
+  });
+}
+
+/** `fn` in one transaction held to the quota. */
+export const quotaTx = <T>(db: Db, quota: Quota, fn: (client: DbClient) => Promise<T>): Promise<T> =>
+  tx(db, async (client) => {
+    await holdToQuota(client, quota);
+    return fn(client);
+  });
