@@ -12,14 +12,15 @@ import { findUsage, QUOTA_SQLSTATE } from "../stores/usage.ts";
  * refused midway (what was asked for and paid is kept).
  */
 
-const GiB = 1024 ** 3;
-const MiB = 1024 ** 2;
+const KB = 1024;
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
 
-/** 1073741824 → "1 GB", 5242880 → "5 MB" (binary units, written the way people say them). */
+/** 1073741824 → "1 GB", 3000 → "2.9 KB": as @shinian/ui's formatStorage shows the limit on 个人资料. */
 export function formatStorage(bytes: number): string {
-  const [unit, size] = bytes >= GiB ? ["GB", GiB] : bytes >= MiB ? ["MB", MiB] : ["KB", 1024];
-  const value = bytes / size;
-  return `${Number.isInteger(value) ? value : Number(value.toFixed(1))} ${unit}`;
+  const [unit, size] = bytes >= GB ? ["GB", GB] : bytes >= MB ? ["MB", MB] : ["KB", KB];
+  const value = Math.max(bytes / size, 1);
+  return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${unit}`;
 }
 
 export function quotaRefusal(quota: Quota, which: "items" | "bytes"): ApiError {
