@@ -8,7 +8,6 @@ import { usageOf } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { getUser } from "../stores/accounts.ts";
 import { findAvatar, profileCounts, saveAvatar, updateProfile } from "../stores/profile.ts";
-import { quotaTx } from "../stores/usage.ts";
 
 /** The type comes from the bytes, never from the file name or the declared type. */
 export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | null {
@@ -31,7 +30,7 @@ export function profileRoutes(app: Hono<AppEnv>) {
   mount(app, "updateProfile", async (c, { body }) => {
     const { db, config } = c.var.deps;
     // The contract refuses a patch with nothing in it; this keeps the server honest if it changes.
-    if (!(await quotaTx(db, config.quota, (client) => updateProfile(client, c.var.auth.userId, body))))
+    if (!(await updateProfile(db, config.quota, c.var.auth.userId, body)))
       throw new ApiError("VALIDATION_ERROR", "没有需要更新的内容");
     return { message: "个人资料已更新", data: await profileOf(db, c.var.auth.userId) };
   });
@@ -56,9 +55,7 @@ export function profileRoutes(app: Hono<AppEnv>) {
     const mime = sniffImage(bytes);
     if (!mime || bytes.length < 16)
       throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "头像仅支持 PNG、JPEG 或 WebP 图片");
-    await quotaTx(c.var.deps.db, c.var.deps.config.quota, (client) =>
-      saveAvatar(client, c.var.auth.userId, mime, bytes),
-    );
+    await saveAvatar(c.var.deps.db, c.var.deps.config.quota, c.var.auth.userId, mime, bytes);
     return { message: "头像已更新", data: await profileOf(c.var.deps.db, c.var.auth.userId) };
   });
 }
