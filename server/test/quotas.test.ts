@@ -170,6 +170,70 @@ forEachDatabase(
         expect((await usage(ctx, u)).items).toBe(ITEMS);
       });
 
+      it("a statement changing many rows updates the usage row once, not once per row", async () => {
+        const u = await registerUser(ctx);
+        await ctx.db.query(
+          `INSERT INTO trash (user_id, id, type, title, preview, item)
+           SELECT $1, gen_random_uuid(), 'note', '', '', jsonb_build_object('note', jsonb_build_object('title', '', 'content', '字', 'tags', '{}'))
+           FROM generate_series(1, 200)`,
+          [u.id],
+        );
+        expect(await usage(ctx, u)).toMatchObject({ items: 200 });
+        const client = await ctx.db.connect();
+        try {
+          const updates = async () =>
+            (
+              await client.query<{ n: number }>(
+                "SELECT n_tup_upd AS n FROM pg_stat_xact_user_tables WHERE relname = 'user_usage'",
+              )
+            ).rows[0]!.n;
+          await client.query("BEGIN");
+          const before = await updates();
+          await client.query("DELETE FROM trash WHERE user_id = $1", [u.id]);
+          // row by row, the same row updated N times in one transaction would cost O(N²)
+          expect((await updates()) - before).toBe(1);
+          await client.query("COMMIT");
+        } finally {
+          client.release();
+        }
+        expect(await usage(ctx, u)).toMatchObject({ items: 0 });
+      });
+
+      it("one account's writes of every kind at once all finish: no deadlock on its usage row", async () => {
+        const u = await registerUser(ctx);
+        const ideas = [];
+        for (let i = 0; i < 3; i++) ideas.push((await capture(ctx, u, `想法 ${i}`)).body.data);
+        const note = (
+          await request(ctx, "createNote", { token: u.token, body: { title: "笔", content: "记" } })
+        ).body.data;
+        await request(ctx, "deleteIdea", { token: u.token, params: { id: ideas[2]!.id } });
+        const answers = await Promise.all([
+          capture(ctx, u, "同时"),
+          request(ctx, "updateIdea", {
+            token: u.token,
+            params: { id: ideas[0]!.id },
+            body: { content: "改过" },
+          }),
+          request(ctx, "deleteIdea", { token: u.token, params: { id: ideas[1]!.id } }),
+          request(ctx, "restoreFromTrash", { token: u.token, params: { id: ideas[2]!.id } }),
+          request(ctx, "updateNote", {
+            token: u.token,
+            params: { id: note.id },
+            body: { content: "改过的笔记" },
+          }),
+          request(ctx, "updateProfile", { token: u.token, body: { identityDescription: "同时改" } }),
+          request(ctx, "emptyTrash", { token: u.token }),
+        ]);
+        expect(answers.map((a) => a.status).filter((s) => s >= 500)).toEqual([]);
+        const kept = await ctx.db.query("SELECT items, bytes FROM user_usage WHERE user_id = $1", [u.id]);
+        const counted = await ctx.db.query(
+          `SELECT b.items::bigint, b.bytes::bigint FROM (${BACKFILL.replace("INSERT INTO user_usage (user_id, items, bytes)", "")}
+             WHERE u.id = $1) b (user_id, items, bytes)`,
+          [u.id],
+        );
+        expect(counted.rows[0]).toEqual(kept.rows[0]);
+      });
+
       it("migration 013's backfill counts what the triggers counted, after every kind of write", async () => {
         const u = await registerUser(ctx);
         const a = (await capture(ctx, u, "第一条 想法")).body.data;

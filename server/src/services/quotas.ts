@@ -41,7 +41,7 @@ export function asQuotaRefusal(err: unknown, quota: Quota): ApiError | null {
 
 /**
  * Refuses at once when `need` does not fit, before work that costs (an AI call). One row read;
- * the write itself is still held to the quota at commit where it can be (two calls checked
+ * the write itself is still held to the quota where it can be (two calls checked
  * together may both pass here).
  */
 export async function assertRoom(

@@ -1,12 +1,12 @@
 import { CAPTURED_AT_MAX_AGE_DAYS, type Idea } from "@shinian/contract";
-import type { Db, Queryable } from "../db/pool.ts";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
-import { quotaTx } from "./usage.ts";
+import { heldCte, quotaTx, quotaValues } from "./usage.ts";
 
 export type IdeaRow = {
   id: string;
@@ -129,10 +129,10 @@ export async function createIdea(
   userId: string,
   idea: NewIdea,
 ): Promise<{ row: IdeaRow; created: boolean }> {
+  if (idea.clientId === null) return { row: (await insertIdea(db, quota, userId, idea))!, created: true };
   const clientId = idea.clientId;
-  return quotaTx(db, quota, async (client) => {
-    const inserted = await insertIdea(client, userId, idea);
-    if (clientId === null) return { row: inserted!, created: true };
+  return tx(db, async (client) => {
+    const inserted = await insertIdea(client, quota, userId, idea);
     if (inserted) {
       const tomb = await client.query(
         "SELECT 1 FROM deleted_client_ids WHERE user_id = $1 AND client_id = $2",
@@ -152,17 +152,23 @@ export async function createIdea(
 }
 
 /** The new idea's row, or undefined when this user already has an idea with its clientId. */
-async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise<IdeaRow | undefined> {
+async function insertIdea(
+  db: Queryable,
+  quota: Quota,
+  userId: string,
+  idea: NewIdea,
+): Promise<IdeaRow | undefined> {
   const { rows } = await db.query<IdeaRow>({
     name: "idea-create",
     text: `WITH t AS (SELECT GREATEST(LEAST(
            COALESCE('epoch'::timestamptz + $9::bigint * interval '1 millisecond', now()), now()),
-           now() - make_interval(days => $10)) AS at)
+           now() - make_interval(days => $10)) AS at),
+       ${heldCte(11)}
        INSERT INTO ideas (user_id, client_id, original_content, content, tags, pinned, ai_excluded, search,
          ai_status, ai_tidy_due_at, created_at, updated_at)
        SELECT $1, $2, $3, $3, $4, $5, $6, $7::tsvector, CASE WHEN $8::int IS NULL THEN 'none' ELSE 'pending' END,
          now() + $8::int * interval '1 millisecond', t.at, t.at
-       FROM t
+       FROM t, held
        ON CONFLICT (user_id, client_id) DO NOTHING
        RETURNING ${IDEA_COLUMNS}`,
     values: [
@@ -176,6 +182,7 @@ async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise
       idea.tidyAfterMs,
       idea.capturedAt?.getTime() ?? null,
       CAPTURED_AT_MAX_AGE_DAYS,
+      ...quotaValues(quota),
     ],
   });
   return rows[0];

@@ -15,18 +15,29 @@ export async function findUsage(db: Queryable, userId: string): Promise<{ items:
 }
 
 /**
- * Holds the rest of this transaction's writes to the quota: at commit, the usage triggers refuse
- * (SQLSTATE SN403, the whole transaction rolled back) any change that grows a count past its
- * limit. Writes outside such a transaction still count, but are never refused.
+ * Holds the rest of this transaction's writes to the quota: at the end of each statement, the
+ * usage triggers refuse (SQLSTATE SN403; the transaction is then rolled back) a change that grows
+ * a count past its limit. Writes outside such a transaction still count, but are never refused.
  */
 export async function holdToQuota(client: DbClient, quota: Quota): Promise<void> {
   if (quota.items === null && quota.bytes === null) return;
   await client.query({
     name: "usage-hold",
     text: "SELECT set_config('shinian.quota_items', $1, true), set_config('shinian.quota_bytes', $2, true)",
-    values: [String(quota.items ?? ""), String(quota.bytes ?? "")],
+    values: quotaValues(quota),
   });
 }
+
+/**
+ * holdToQuota inside the write's own statement, for the hottest one (capture): a CTE named `held`
+ * for its FROM, setting the limits from parameters $first and $first + 1 (`quotaValues`). It is
+ * evaluated before any row is written, so the triggers at the end of the statement see it: no
+ * BEGIN, extra statement or COMMIT is needed.
+ */
+export const heldCte = (first: number) =>
+  `held AS MATERIALIZED (SELECT set_config('shinian.quota_items', $${first}, true),
+     set_config('shinian.quota_bytes', $${first + 1}, true))`;
+export const quotaValues = (quota: Quota) => [String(quota.items ?? ""), String(quota.bytes ?? "")];
 
 /** `fn` in one transaction held to the quota. */
 export const quotaTx = <T>(db: Db, quota: Quota, fn: (client: DbClient) => Promise<T>): Promise<T> =>

@@ -7,32 +7,42 @@
 --           self-introduction, and the avatar image. A trashed item keeps its bytes. Conversation
 --           titles (at most a few dozen characters) and bookkeeping (sessions, tokens, points) do
 --           not count.
--- A later table of uploads (issue 18's images) counts by adding its bytes with usage_add.
+-- A later table of uploads (issue 18's images) counts with a stored_bytes() of its own and the
+-- same three triggers (the DO block below).
 CREATE TABLE user_usage (
   user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   items bigint NOT NULL DEFAULT 0,
   bytes bigint NOT NULL DEFAULT 0
 );
 
-CREATE FUNCTION idea_bytes(i ideas) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+-- The bytes a row stores, one function per table (overloaded by row type, so the trigger below
+-- and the backfill at the end say stored_bytes(r) whatever the table).
+CREATE FUNCTION stored_bytes(i ideas) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   SELECT octet_length(i.original_content) + octet_length(i.title) + octet_length(i.content)
     + octet_length(array_to_string(i.tags, ''))::bigint $$;
-CREATE FUNCTION idea_version_bytes(v idea_versions) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION stored_bytes(v idea_versions) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   SELECT octet_length(v.title) + octet_length(v.content) + octet_length(array_to_string(v.tags, ''))::bigint $$;
-CREATE FUNCTION note_bytes(n notes) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION stored_bytes(n notes) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   SELECT octet_length(n.title) + octet_length(n.content) + octet_length(array_to_string(n.tags, ''))::bigint $$;
+CREATE FUNCTION stored_bytes(m messages) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT octet_length(m.content)::bigint $$;
+CREATE FUNCTION stored_bytes(a avatars) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT octet_length(a.data)::bigint $$;
+CREATE FUNCTION stored_bytes(u users) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT octet_length(u.nickname) + coalesce(octet_length(u.identity_description), 0)::bigint $$;
 -- A trashed item weighs what it weighed before deletion: the same functions over the row it keeps.
-CREATE FUNCTION trashed_bytes(t trash) RETURNS bigint LANGUAGE sql STABLE AS $$
+CREATE FUNCTION stored_bytes(t trash) RETURNS bigint LANGUAGE sql STABLE AS $$
   SELECT CASE t.type
-    WHEN 'idea' THEN idea_bytes(jsonb_populate_record(NULL::ideas, t.item -> 'idea'))
-      + (SELECT coalesce(sum(idea_version_bytes(v)), 0)
+    WHEN 'idea' THEN stored_bytes(jsonb_populate_record(NULL::ideas, t.item -> 'idea'))
+      + (SELECT coalesce(sum(stored_bytes(v)), 0)
            FROM jsonb_populate_recordset(NULL::idea_versions, coalesce(t.item -> 'versions', '[]')) v)
-    ELSE note_bytes(jsonb_populate_record(NULL::notes, t.item -> 'note'))
+    ELSE stored_bytes(jsonb_populate_record(NULL::notes, t.item -> 'note'))
   END::bigint $$;
 
 -- Adds to the owner's usage. A transaction that set shinian.quota_items / shinian.quota_bytes
--- (stores/usage.ts holdToQuota: the person's own writes) is refused with SQLSTATE SN403 when this
--- change grows a count past its limit; other writes (restores, AI versions, replies) only count.
+-- (stores/usage.ts: the person's own writes) is refused with SQLSTATE SN403 when this change
+-- grows a count past its limit; other writes (restores, AI versions and replies) only count.
+-- No change: no lock.
 CREATE FUNCTION usage_add(owner uuid, d_items bigint, d_bytes bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   max_items bigint := nullif(current_setting('shinian.quota_items', true), '')::bigint;
@@ -52,81 +62,80 @@ BEGIN
   END IF;
 END $$;
 
--- One function for every table (plpgsql plans it per table, so each branch sees its own row type).
+-- Immediate, at the end of the statement: the usage row stays locked until commit, so one
+-- account's writes commit one at a time and a concurrent one counts from the committed total (no
+-- two writes can both take the last item); other accounts never wait. No deadlock with it: every
+-- transaction of the server that changes usage locks any existing row it changes first (FOR
+-- UPDATE, or the changing statement itself) and waits for no other row afterwards.
+--
+-- Once per statement, not per row: a statement changing many rows of one account (emptying
+-- 回收站, deleting a long conversation) updates its usage row once. Row by row, the same row
+-- updated N times in one transaction costs O(N²) (each update walks the versions before it).
+-- Users in id order, so statements touching several accounts (the daily purge) lock alike.
 CREATE FUNCTION usage_track() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  was bigint := 0;
-  size bigint := 0;
-  owner uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END;
+  item int := CASE WHEN TG_TABLE_NAME IN ('ideas', 'notes', 'trash') THEN 1 ELSE 0 END;
+  -- a transition table's rows are plain records: cast to the table's type, stored_bytes finds its own
+  changed text := CASE TG_OP
+    WHEN 'INSERT' THEN format('SELECT r.user_id, %s, stored_bytes(r::%I) FROM new_rows r', item, TG_TABLE_NAME)
+    WHEN 'DELETE' THEN format('SELECT r.user_id, %s, -stored_bytes(r::%I) FROM old_rows r', -item, TG_TABLE_NAME)
+    ELSE format('SELECT r.user_id, 0, stored_bytes(r::%1$I) FROM new_rows r
+                 UNION ALL SELECT r.user_id, 0, -stored_bytes(r::%1$I) FROM old_rows r', TG_TABLE_NAME)
+  END;
+  d record;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    IF TG_TABLE_NAME = 'ideas' THEN was := idea_bytes(OLD);
-    ELSIF TG_TABLE_NAME = 'idea_versions' THEN was := idea_version_bytes(OLD);
-    ELSIF TG_TABLE_NAME = 'notes' THEN was := note_bytes(OLD);
-    ELSIF TG_TABLE_NAME = 'trash' THEN was := trashed_bytes(OLD);
-    ELSIF TG_TABLE_NAME = 'messages' THEN was := octet_length(OLD.content);
-    ELSIF TG_TABLE_NAME = 'avatars' THEN was := octet_length(OLD.data);
-    END IF;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    IF TG_TABLE_NAME = 'ideas' THEN size := idea_bytes(NEW);
-    ELSIF TG_TABLE_NAME = 'idea_versions' THEN size := idea_version_bytes(NEW);
-    ELSIF TG_TABLE_NAME = 'notes' THEN size := note_bytes(NEW);
-    ELSIF TG_TABLE_NAME = 'trash' THEN size := trashed_bytes(NEW);
-    ELSIF TG_TABLE_NAME = 'messages' THEN size := octet_length(NEW.content);
-    ELSIF TG_TABLE_NAME = 'avatars' THEN size := octet_length(NEW.data);
-    END IF;
-  END IF;
-  PERFORM usage_add(owner,
-    CASE WHEN TG_TABLE_NAME NOT IN ('ideas', 'notes', 'trash') THEN 0
-         WHEN TG_OP = 'INSERT' THEN 1 WHEN TG_OP = 'DELETE' THEN -1 ELSE 0 END,
-    size - was);
+  FOR d IN EXECUTE format('SELECT user_id, sum(items)::bigint AS items, sum(bytes)::bigint AS bytes
+                           FROM (%s) x (user_id, items, bytes) GROUP BY user_id ORDER BY user_id', changed) LOOP
+    PERFORM usage_add(d.user_id, d.items, d.bytes);
+  END LOOP;
   RETURN NULL;
 END $$;
 
--- The profile's own words; the row is made with the account, and goes with it.
-CREATE FUNCTION usage_track_user() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The profile's own words; the usage row is made with the account, and goes with it.
+CREATE FUNCTION usage_track_users() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  d record;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO user_usage (user_id, bytes)
-      VALUES (NEW.id, octet_length(NEW.nickname) + coalesce(octet_length(NEW.identity_description), 0));
+    INSERT INTO user_usage (user_id, bytes) SELECT r.id, stored_bytes(r::users) FROM new_rows r;
   ELSE
-    PERFORM usage_add(NEW.id, 0,
-      octet_length(NEW.nickname) + coalesce(octet_length(NEW.identity_description), 0)
-      - octet_length(OLD.nickname) - coalesce(octet_length(OLD.identity_description), 0));
+    FOR d IN SELECT n.id, stored_bytes(n::users) - stored_bytes(o::users) AS bytes
+             FROM new_rows n JOIN old_rows o USING (id) ORDER BY n.id LOOP
+      PERFORM usage_add(d.id, 0, d.bytes);
+    END LOOP;
   END IF;
   RETURN NULL;
 END $$;
 
--- Deferred to commit: the usage row is the last lock a transaction takes, so counting never
--- deadlocks with the row locks a write takes first, and a concurrent write waits for it and
--- counts from the committed total (no two writes can both take the last item).
-CREATE CONSTRAINT TRIGGER usage_users AFTER INSERT OR UPDATE OF nickname, identity_description ON users
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION usage_track_user();
-CREATE CONSTRAINT TRIGGER usage_ideas AFTER INSERT OR DELETE OR UPDATE OF original_content, title, content, tags
-  ON ideas DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION usage_track();
-CREATE CONSTRAINT TRIGGER usage_idea_versions AFTER INSERT OR DELETE OR UPDATE OF title, content, tags
-  ON idea_versions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION usage_track();
-CREATE CONSTRAINT TRIGGER usage_notes AFTER INSERT OR DELETE OR UPDATE OF title, content, tags
-  ON notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION usage_track();
-CREATE CONSTRAINT TRIGGER usage_trash AFTER INSERT OR DELETE OR UPDATE OF item
-  ON trash DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION usage_track();
-CREATE CONSTRAINT TRIGGER usage_messages AFTER INSERT OR DELETE OR UPDATE OF content
-  ON messages DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION usage_track();
-CREATE CONSTRAINT TRIGGER usage_avatars AFTER INSERT OR DELETE OR UPDATE OF data
-  ON avatars DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION usage_track();
+CREATE TRIGGER usage_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION usage_track_users();
+CREATE TRIGGER usage_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION usage_track_users();
+
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['ideas', 'idea_versions', 'notes', 'trash', 'messages', 'avatars'] LOOP
+    EXECUTE format('CREATE TRIGGER usage_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION usage_track()', t);
+    EXECUTE format('CREATE TRIGGER usage_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION usage_track()', t);
+    EXECUTE format('CREATE TRIGGER usage_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows
+      NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION usage_track()', t);
+  END LOOP;
+END $$;
 
 -- Existing accounts: their usage as the triggers would have counted it.
 INSERT INTO user_usage (user_id, items, bytes)
 SELECT u.id,
   coalesce(i.n, 0) + coalesce(n.n, 0) + coalesce(t.n, 0),
-  octet_length(u.nickname) + coalesce(octet_length(u.identity_description), 0)
-    + coalesce(i.b, 0) + coalesce(v.b, 0) + coalesce(n.b, 0) + coalesce(t.b, 0) + coalesce(m.b, 0)
-    + coalesce(a.b, 0)
+  stored_bytes(u) + coalesce(i.b, 0) + coalesce(v.b, 0) + coalesce(n.b, 0) + coalesce(t.b, 0)
+    + coalesce(m.b, 0) + coalesce(a.b, 0)
 FROM users u
-LEFT JOIN (SELECT user_id, count(*) AS n, sum(idea_bytes(x)) AS b FROM ideas x GROUP BY user_id) i ON i.user_id = u.id
-LEFT JOIN (SELECT user_id, sum(idea_version_bytes(x)) AS b FROM idea_versions x GROUP BY user_id) v ON v.user_id = u.id
-LEFT JOIN (SELECT user_id, count(*) AS n, sum(note_bytes(x)) AS b FROM notes x GROUP BY user_id) n ON n.user_id = u.id
-LEFT JOIN (SELECT user_id, count(*) AS n, sum(trashed_bytes(x)) AS b FROM trash x GROUP BY user_id) t ON t.user_id = u.id
-LEFT JOIN (SELECT user_id, sum(octet_length(content)) AS b FROM messages GROUP BY user_id) m ON m.user_id = u.id
-LEFT JOIN (SELECT user_id, octet_length(data) AS b FROM avatars) a ON a.user_id = u.id;
+LEFT JOIN (SELECT user_id, count(*) AS n, sum(stored_bytes(x)) AS b FROM ideas x GROUP BY user_id) i ON i.user_id = u.id
+LEFT JOIN (SELECT user_id, sum(stored_bytes(x)) AS b FROM idea_versions x GROUP BY user_id) v ON v.user_id = u.id
+LEFT JOIN (SELECT user_id, count(*) AS n, sum(stored_bytes(x)) AS b FROM notes x GROUP BY user_id) n ON n.user_id = u.id
+LEFT JOIN (SELECT user_id, count(*) AS n, sum(stored_bytes(x)) AS b FROM trash x GROUP BY user_id) t ON t.user_id = u.id
+LEFT JOIN (SELECT user_id, sum(stored_bytes(x)) AS b FROM messages x GROUP BY user_id) m ON m.user_id = u.id
+LEFT JOIN (SELECT user_id, stored_bytes(x) AS b FROM avatars x) a ON a.user_id = u.id;
