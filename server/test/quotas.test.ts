@@ -1,3 +1,6 @@
+// Over 300 lines: every promise of the per-user quota (items, bytes, 回收站, avatar, concurrency,
+// per-statement counting, no deadlock, the migration's backfill) on one suite with one configured
+// server; split, each part would register its own.
 import { readFileSync } from "node:fs";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
