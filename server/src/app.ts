@@ -22,6 +22,7 @@ import { searchRoutes } from "./routes/search.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { trashRoutes } from "./routes/trash.ts";
+import { asQuotaRefusal } from "./services/quotas.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
@@ -124,7 +125,8 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
   app.route("/", spaRoutes(deps.config.appDistDir));
   app.notFound((c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = asQuotaRefusal(thrown, deps.config.quota) ?? thrown;
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.extra.headers ?? {})) c.header(k, v);
       return c.json(

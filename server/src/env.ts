@@ -14,6 +14,18 @@ export function parseDuration(text: string): number | null {
   return Number(match[1]) * UNIT_MS[unit];
 }
 
+const SIZE = /^(\d+)\s*(B|[KMGT]i?B)?$/i;
+const UNIT_BYTES = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 } as const;
+
+/** "1GiB" or "1GB", "500MiB", "64KB", "200000" (bytes), "0" → bytes; every unit binary (1 GB = 1024³). */
+export function parseByteSize(text: string): number | null {
+  const match = SIZE.exec(text.trim());
+  if (!match) return null;
+  const unit = (match[2] ?? "b").toLowerCase().replace("i", "") as keyof typeof UNIT_BYTES;
+  const bytes = Number(match[1]) * UNIT_BYTES[unit];
+  return Number.isSafeInteger(bytes) ? bytes : null;
+}
+
 /** https anywhere; plain http only to this machine (Ollama on localhost), where nothing crosses a network. */
 function isSafeAiBaseUrl(text: string): boolean {
   let url: URL;
@@ -133,6 +145,24 @@ const EnvSchema = z.object({
   RATE_NOTES: writeLimit("60/20"),
   RATE_CHAT: writeLimit("30/10"),
   RATE_UPLOADS: writeLimit("20/5"),
+  QUOTA_ITEMS: int(100_000, 0, 1_000_000_000),
+  QUOTA_BYTES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("1GiB")
+      .transform((v, ctx) => {
+        const bytes = parseByteSize(v);
+        if (bytes === null) {
+          ctx.addIssue({
+            code: "custom",
+            message: 'must be a size like "1GiB", "500MB", "200000" (bytes), or "0" for no limit',
+          });
+          return z.NEVER;
+        }
+        return bytes;
+      }),
+  ),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });
@@ -167,8 +197,13 @@ export type Config = {
   registerPerIpPerHour: number;
   /** Per-user write buckets; null: no limit (services/write-limits.ts). */
   writeLimits: Record<"captures" | "notes" | "chat" | "uploads", { burst: number; perMinute: number } | null>;
+  /** What one account may store (services/quotas.ts); null: no limit. */
+  quota: Quota;
   passwordHashCost: number;
 };
+
+/** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
+export type Quota = { items: number | null; bytes: number | null };
 
 /** What Node's HTTP server allows one connection and one client address. */
 export type HttpLimits = {
@@ -276,6 +311,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       chat: e.RATE_CHAT,
       uploads: e.RATE_UPLOADS,
     },
+    quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },
     passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }

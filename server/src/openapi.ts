@@ -21,7 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: `${errorMessages.VALIDATION_ERROR}（含 issues）`,
   401: errorMessages.UNAUTHORIZED,
   402: errorMessages.INSUFFICIENT_POINTS,
-  403: "记录令牌只能用于记录想法",
+  403: `记录令牌只能用于记录想法（FORBIDDEN），或存储已达上限（QUOTA_EXCEEDED：${errorMessages.QUOTA_EXCEEDED}）`,
   404: errorMessages.NOT_FOUND,
   408: `${errorMessages.REQUEST_TIMEOUT}（请求未在时限内发完）`,
   409: errorMessages.CONFLICT,

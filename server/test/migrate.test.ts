@@ -33,6 +33,7 @@ forEachDatabase((ctx) => {
         "010_ai_privacy.sql",
         "011_write_limits.sql",
         "012_trash.sql",
+        "013_quotas.sql",
         "014_tag_paths.sql",
         "015_review.sql",
       ];

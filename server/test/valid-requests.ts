@@ -83,6 +83,7 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   }),
   deleteAccount: async (_, user) => ({ body: { password: user.password, confirm: DELETE_ACCOUNT_PHRASE } }),
   getProfile: async () => ({}),
+  getUsage: async () => ({}),
   updateProfile: async () => ({
     body: { nickname: "小陶", identityDescription: "做陶艺的", settings: { autoTidy: false } },
   }),

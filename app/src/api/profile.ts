@@ -4,6 +4,7 @@ import { api, call } from "./client.ts";
 import { clientPath } from "./endpoint-caller.ts";
 
 export const fetchProfile = () => call("getProfile");
+export const fetchUsage = () => call("getUsage");
 export const updateProfile = (body: UpdateProfileRequest) => call("updateProfile", { body });
 /** Multipart, which the JSON caller does not send: the path still comes from the contract. */
 export function uploadAvatar(file: File) {

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { fetchCaptureTokens, fetchLedger, fetchPoints, fetchSessions } from "../api/account.ts";
-import { fetchProfile } from "../api/profile.ts";
+import { fetchProfile, fetchUsage } from "../api/profile.ts";
 
 /** Query keys and options of the account's resources; mutations invalidate by these keys. */
 export const accountKeys = {
   profile: ["profile"],
+  usage: ["profile", "usage"],
   points: ["points"],
   ledger: ["points", "ledger"],
   sessions: ["sessions"],
@@ -12,6 +13,9 @@ export const accountKeys = {
 } as const;
 
 export const profileQuery = queryOptions({ queryKey: accountKeys.profile, queryFn: fetchProfile });
+
+/** 存储空间: changes with every write anywhere, so read again each time it is shown (one row, cheap). */
+export const usageQuery = queryOptions({ queryKey: accountKeys.usage, queryFn: fetchUsage, staleTime: 0 });
 
 export const pointsQuery = queryOptions({ queryKey: accountKeys.points, queryFn: fetchPoints });
 

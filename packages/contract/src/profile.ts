@@ -34,5 +34,18 @@ export const ProfileCountsSchema = z.object({
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * What the account stores against its quota. Items: ideas + notes, those in 回收站 too (they take
+ * room until deleted for good). Bytes: the UTF-8 bytes of everything written (ideas and their AI
+ * versions, notes, chat messages, the profile) and uploaded (the avatar). A limit of null: none.
+ */
+export const UsageSchema = z.object({
+  items: z.number().int(),
+  maxItems: z.number().int().nullable(),
+  bytes: z.number().int(),
+  maxBytes: z.number().int().nullable(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
 export const ProfileSchema = UserSchema.extend({ counts: ProfileCountsSchema });
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -25,6 +25,7 @@ export const routes = {
   updateProfile: { method: "patch", path: "/api/profile" },
   uploadAvatar: { method: "post", path: "/api/profile/avatar" },
   getAvatar: { method: "get", path: "/api/avatars/{key}" },
+  getUsage: { method: "get", path: "/api/profile/usage" },
 
   listIdeas: { method: "get", path: "/api/ideas" },
   createIdea: { method: "post", path: "/api/ideas" },

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
 import { prepareReply, runReply } from "../services/ai/chat.ts";
+import { assertRoom } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import {
   createConversation,
@@ -53,6 +54,7 @@ export function chatRoutes(app: Hono<AppEnv>) {
   mount(app, "sendMessage", async (c, { params: { id }, body: { content } }) => {
     const deps = c.var.deps;
     await limitWrites(deps, c.var.auth.userId, "chat");
+    await assertRoom(deps, c.var.auth.userId, { items: 0, bytes: Buffer.byteLength(content) });
     const reply = await prepareReply(deps, c.var.auth.userId, id, content);
     return streamSSE(c, async (stream) => {
       const stop = new AbortController();

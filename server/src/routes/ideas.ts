@@ -26,7 +26,7 @@ export function ideaRoutes(app: Hono<AppEnv>) {
   }));
   mount(app, "updateIdea", async (c, { params, body }) => ({
     message: "已保存",
-    data: await updateIdea(c.var.deps.db, c.var.auth.userId, params.id, body),
+    data: await updateIdea(c.var.deps.db, c.var.deps.config.quota, c.var.auth.userId, params.id, body),
   }));
   mount(app, "tidyIdea", async (c, { params }) => {
     const result = await tidyIdea(c.var.deps, c.var.auth.userId, params.id);

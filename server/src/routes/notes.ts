@@ -6,7 +6,7 @@ import { mount } from "../lib/endpoint.ts";
 import { composeNote } from "../services/ai/compose.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { ownsIdeas } from "../stores/ideas.ts";
-import { getNote, insertNote, listNotes, updateNote } from "../stores/notes.ts";
+import { createNote, getNote, listNotes, updateNote } from "../stores/notes.ts";
 import { trashNote } from "../stores/trash.ts";
 
 export function noteRoutes(app: Hono<AppEnv>) {
@@ -19,7 +19,7 @@ export function noteRoutes(app: Hono<AppEnv>) {
     await limitWrites(c.var.deps, userId, "notes");
     const sourceIdeaIds = [...new Set(body.sourceIdeaIds ?? [])];
     if (!(await ownsIdeas(db, userId, sourceIdeaIds))) throw notFound("来源想法不存在");
-    const note = await insertNote(db, userId, {
+    const note = await createNote(db, c.var.deps.config.quota, userId, {
       title: body.title,
       content: body.content,
       tags: body.tags ?? [],
@@ -40,7 +40,7 @@ export function noteRoutes(app: Hono<AppEnv>) {
   }));
   mount(app, "updateNote", async (c, { params, body }) => ({
     message: "已保存",
-    data: await updateNote(c.var.deps.db, c.var.auth.userId, params.id, body),
+    data: await updateNote(c.var.deps.db, c.var.deps.config.quota, c.var.auth.userId, params.id, body),
   }));
   mount(app, "deleteNote", async (c, { params }) => {
     if (!(await trashNote(c.var.deps.db, c.var.auth.userId, params.id))) throw notFound("笔记不存在");

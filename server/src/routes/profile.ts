@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
+import { usageOf } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { getUser } from "../stores/accounts.ts";
 import { findAvatar, profileCounts, saveAvatar, updateProfile } from "../stores/profile.ts";
@@ -25,10 +26,11 @@ const profileOf = async (db: Queryable, userId: string) => {
 
 export function profileRoutes(app: Hono<AppEnv>) {
   mount(app, "getProfile", async (c) => ({ data: await profileOf(c.var.deps.db, c.var.auth.userId) }));
+  mount(app, "getUsage", async (c) => ({ data: await usageOf(c.var.deps, c.var.auth.userId) }));
   mount(app, "updateProfile", async (c, { body }) => {
-    const { db } = c.var.deps;
+    const { db, config } = c.var.deps;
     // The contract refuses a patch with nothing in it; this keeps the server honest if it changes.
-    if (!(await updateProfile(db, c.var.auth.userId, body)))
+    if (!(await updateProfile(db, config.quota, c.var.auth.userId, body)))
       throw new ApiError("VALIDATION_ERROR", "没有需要更新的内容");
     return { message: "个人资料已更新", data: await profileOf(db, c.var.auth.userId) };
   });
@@ -53,7 +55,7 @@ export function profileRoutes(app: Hono<AppEnv>) {
     const mime = sniffImage(bytes);
     if (!mime || bytes.length < 16)
       throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "头像仅支持 PNG、JPEG 或 WebP 图片");
-    await saveAvatar(c.var.deps.db, c.var.auth.userId, mime, bytes);
+    await saveAvatar(c.var.deps.db, c.var.deps.config.quota, c.var.auth.userId, mime, bytes);
     return { message: "头像已更新", data: await profileOf(c.var.deps.db, c.var.auth.userId) };
   });
 }

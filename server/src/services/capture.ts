@@ -25,7 +25,7 @@ export async function captureIdea(
   // 自动整理 needs a model, the user's setting on, and an idea the AI may read.
   const autoTidy =
     deps.config.ai !== null && !input.aiExcluded && (await getUser(deps.db, userId)).settings.autoTidy;
-  const { row, created } = await createIdea(deps.db, userId, {
+  const { row, created } = await createIdea(deps.db, deps.config.quota, userId, {
     content: input.content,
     tags: withTypedTags(input.tags ?? [], input.content),
     pinned: input.pinned ?? false,

@@ -1,10 +1,12 @@
 import { CAPTURED_AT_MAX_AGE_DAYS, type Idea, withTypedTags } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
+import type { Quota } from "../env.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+import { heldCte, quotaTx, quotaValues } from "./usage.ts";
 
 export type IdeaRow = {
   id: string;
@@ -119,17 +121,18 @@ const goneAgain = () => new ApiError("GONE", "这条想法已被删除，不会�
  * bring the idea back.
  *
  * The idea's time is `capturedAt` clamped by the database clock: never later than now, never
- * earlier than CAPTURED_AT_MAX_AGE_DAYS before it.
+ * earlier than CAPTURED_AT_MAX_AGE_DAYS before it. Held to the quota (a repeat adds nothing).
  */
 export async function createIdea(
   db: Db,
+  quota: Quota,
   userId: string,
   idea: NewIdea,
 ): Promise<{ row: IdeaRow; created: boolean }> {
-  if (idea.clientId === null) return { row: (await insertIdea(db, userId, idea))!, created: true };
+  if (idea.clientId === null) return { row: (await insertIdea(db, quota, userId, idea))!, created: true };
   const clientId = idea.clientId;
   return tx(db, async (client) => {
-    const inserted = await insertIdea(client, userId, idea);
+    const inserted = await insertIdea(client, quota, userId, idea);
     if (inserted) {
       const tomb = await client.query(
         "SELECT 1 FROM deleted_client_ids WHERE user_id = $1 AND client_id = $2",
@@ -149,17 +152,23 @@ export async function createIdea(
 }
 
 /** The new idea's row, or undefined when this user already has an idea with its clientId. */
-async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise<IdeaRow | undefined> {
+async function insertIdea(
+  db: Queryable,
+  quota: Quota,
+  userId: string,
+  idea: NewIdea,
+): Promise<IdeaRow | undefined> {
   const { rows } = await db.query<IdeaRow>({
     name: "idea-create",
     text: `WITH t AS (SELECT GREATEST(LEAST(
            COALESCE('epoch'::timestamptz + $9::bigint * interval '1 millisecond', now()), now()),
-           now() - make_interval(days => $10)) AS at)
+           now() - make_interval(days => $10)) AS at),
+       ${heldCte(11)}
        INSERT INTO ideas (user_id, client_id, original_content, content, tags, pinned, ai_excluded, search,
          ai_status, ai_tidy_due_at, created_at, updated_at)
        SELECT $1, $2, $3, $3, $4, $5, $6, $7::tsvector, CASE WHEN $8::int IS NULL THEN 'none' ELSE 'pending' END,
          now() + $8::int * interval '1 millisecond', t.at, t.at
-       FROM t
+       FROM t, held
        ON CONFLICT (user_id, client_id) DO NOTHING
        RETURNING ${IDEA_COLUMNS}`,
     values: [
@@ -173,6 +182,7 @@ async function insertIdea(db: Queryable, userId: string, idea: NewIdea): Promise
       idea.tidyAfterMs,
       idea.capturedAt?.getTime() ?? null,
       CAPTURED_AT_MAX_AGE_DAYS,
+      ...quotaValues(quota),
     ],
   });
   return rows[0];
@@ -192,9 +202,16 @@ export type IdeaPatch = {
  * Applies the user's edit to one of their ideas (404 想法不存在), its search words with it. Marked
  * 不让AI读取, or its words edited, while 自动整理 still waits for it: that tidy is called off, so
  * nothing is sent and the person's own words are never replaced by a tidy of the original.
+ * Held to the quota: an edit that makes the words longer counts.
  */
-export async function updateIdea(db: Db, userId: string, ideaId: string, patch: IdeaPatch): Promise<Idea> {
-  return tx(db, async (client) => {
+export async function updateIdea(
+  db: Db,
+  quota: Quota,
+  userId: string,
+  ideaId: string,
+  patch: IdeaPatch,
+): Promise<Idea> {
+  return quotaTx(db, quota, async (client) => {
     const cur = await findIdeaRow(client, userId, ideaId, true);
     refuseStaleEdit(cur.updated_at, patch.baseUpdatedAt, "这条想法已在别处修改过", () => toIdea(cur));
     const next = {

@@ -1,11 +1,13 @@
 import type { Note, NoteSummary } from "@shinian/contract";
-import { type Db, type Queryable, tx } from "../db/pool.ts";
+import type { Db, Queryable } from "../db/pool.ts";
+import type { Quota } from "../env.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { noteVector } from "../services/text-index.ts";
 import { noteVectorOffLoop } from "../services/text-index-pool.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+import { quotaTx } from "./usage.ts";
 
 export type NoteRow = {
   id: string;
@@ -84,15 +86,30 @@ export type NewNote = {
   pinned: boolean;
 };
 
-/** A note written by the user, or composed by AI from ideas (the sources: checked by the caller). */
-export async function insertNote(db: Queryable, userId: string, note: NewNote): Promise<Note> {
-  const vector = await noteVectorOffLoop(note);
+/**
+ * A note written by the user, or composed by AI from ideas (the sources: checked by the caller).
+ * In a transaction held to the quota (stores/usage.ts) when the caller wants it refused past it;
+ * its search words are then best made before (`vector`), so no connection waits on them.
+ */
+export async function insertNote(
+  db: Queryable,
+  userId: string,
+  note: NewNote,
+  vector?: string,
+): Promise<Note> {
+  vector ??= await noteVectorOffLoop(note);
   const { rows } = await db.query<NoteRow>(
     `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, pinned, search)
      VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7::tsvector) RETURNING ${NOTE_COLUMNS}`,
     [userId, note.title, note.content, note.tags, note.sourceIdeaIds, note.pinned, vector],
   );
   return toNote(rows[0]!);
+}
+
+/** A note the user writes, held to the quota (its search words made before the transaction). */
+export async function createNote(db: Db, quota: Quota, userId: string, note: NewNote): Promise<Note> {
+  const vector = await noteVectorOffLoop(note);
+  return quotaTx(db, quota, (client) => insertNote(client, userId, note, vector));
 }
 
 export type NotePatch = {
@@ -113,13 +130,22 @@ const withPatch = (cur: NoteRow, patch: NotePatch) => ({
 const sameText = (a: ReturnType<typeof withPatch>, b: ReturnType<typeof withPatch>) =>
   a.title === b.title && a.content === b.content && a.tags.join("\u0000") === b.tags.join("\u0000");
 
-/** Applies the user's edit to one of their notes (404 笔记不存在), its search words with it. */
-export async function updateNote(db: Db, userId: string, noteId: string, patch: NotePatch): Promise<Note> {
+/**
+ * Applies the user's edit to one of their notes (404 笔记不存在), its search words with it. Held
+ * to the quota: an edit that makes the note longer counts.
+ */
+export async function updateNote(
+  db: Db,
+  quota: Quota,
+  userId: string,
+  noteId: string,
+  patch: NotePatch,
+): Promise<Note> {
   // The search words are made before the transaction (in a worker for a long note), so no row
   // lock or connection is held while they are; an edit landing meanwhile has them made again.
   const planned = withPatch(await findNoteRow(db, userId, noteId), patch);
   const vector = await noteVectorOffLoop(planned);
-  return tx(db, async (client) => {
+  return quotaTx(db, quota, async (client) => {
     const cur = await findNoteRow(client, userId, noteId, true);
     refuseStaleEdit(cur.updated_at, patch.baseUpdatedAt, "这篇笔记已在别处修改过", () => toNote(cur));
     const next = withPatch(cur, patch);

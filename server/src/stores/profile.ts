@@ -1,6 +1,8 @@
 /** What a person tells about themself: the profile fields on users, and the avatar (avatars). */
 import { randomBytes } from "node:crypto";
-import type { Queryable } from "../db/pool.ts";
+import type { Db, Queryable } from "../db/pool.ts";
+import type { Quota } from "../env.ts";
+import { quotaTx } from "./usage.ts";
 
 export type ProfilePatch = {
   nickname?: string | undefined;
@@ -8,8 +10,16 @@ export type ProfilePatch = {
   settings?: { autoTidy?: boolean | undefined; reviewCount?: number | undefined } | undefined;
 };
 
-/** Sets the fields the patch names (an empty self-introduction clears it); false when it names none. */
-export async function updateProfile(db: Queryable, userId: string, patch: ProfilePatch): Promise<boolean> {
+/**
+ * Sets the fields the patch names (an empty self-introduction clears it); false when it names none.
+ * Held to the quota: a longer nickname or self-introduction counts.
+ */
+export async function updateProfile(
+  db: Db,
+  quota: Quota,
+  userId: string,
+  patch: ProfilePatch,
+): Promise<boolean> {
   const sets: string[] = [];
   const params: unknown[] = [userId];
   if (patch.nickname !== undefined) {
@@ -25,7 +35,9 @@ export async function updateProfile(db: Queryable, userId: string, patch: Profil
     sets.push(`settings = settings || $${params.length}::jsonb`);
   }
   if (!sets.length) return false;
-  await db.query(`UPDATE users SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`, params);
+  await quotaTx(db, quota, (client) =>
+    client.query(`UPDATE users SET ${sets.join(", ")}, updated_at = now() WHERE id = $1`, params),
+  );
   return true;
 }
 
@@ -40,12 +52,20 @@ export async function profileCounts(db: Queryable, userId: string) {
   return rows[0]!;
 }
 
-/** Replaces the user's avatar; a new key each time, so its URL changes with it. */
-export async function saveAvatar(db: Queryable, userId: string, contentType: string, bytes: Uint8Array) {
-  await db.query(
-    `INSERT INTO avatars (user_id, content_type, data, key) VALUES ($1, $2, $3, $4)
+/** Replaces the user's avatar; a new key each time, so its URL changes with it. Held to the quota. */
+export async function saveAvatar(
+  db: Db,
+  quota: Quota,
+  userId: string,
+  contentType: string,
+  bytes: Uint8Array,
+) {
+  await quotaTx(db, quota, (client) =>
+    client.query(
+      `INSERT INTO avatars (user_id, content_type, data, key) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id) DO UPDATE SET content_type = $2, data = $3, key = $4, updated_at = now()`,
-    [userId, contentType, Buffer.from(bytes), randomBytes(16).toString("base64url")],
+      [userId, contentType, Buffer.from(bytes), randomBytes(16).toString("base64url")],
+    ),
   );
 }
 

@@ -24,6 +24,15 @@ describe("outcomeOf", () => {
       reason: "想法最多 10000 个字符",
     });
     expect(outcomeOf(new ApiError(413, "请求内容过大")).kind).toBe("refused");
+    // a full account: kept (never lost, never retried on its own) until space is freed and 重试 pressed
+    expect(
+      outcomeOf(
+        new ApiError(403, "已存满 100000 条想法和笔记（回收站里的也算在内），请先彻底删除一些再保存"),
+      ),
+    ).toEqual({
+      kind: "refused",
+      reason: "已存满 100000 条想法和笔记（回收站里的也算在内），请先彻底删除一些再保存",
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   Input,
   PageLoading,
   Textarea,
+  UsageCard,
   WebLayout,
 } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -21,7 +22,7 @@ import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { updateProfile, uploadAvatar } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
-import { accountKeys, profileQuery } from "../../data/account.ts";
+import { accountKeys, profileQuery, usageQuery } from "../../data/account.ts";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
@@ -46,6 +47,7 @@ export function ProfileScreen() {
               profile={profile}
               onSaved={(next) => {
                 queryClient.setQueryData(accountKeys.profile, next);
+                void queryClient.invalidateQueries({ queryKey: accountKeys.usage, exact: true });
                 auth.updateUser(next);
               }}
             />
@@ -71,6 +73,7 @@ export function ProfileScreen() {
                   </dl>
                 </CardContent>
               </Card>
+              <StorageUsage />
               <Card>
                 <CardContent className="flex flex-col gap-1">
                   <Button asChild variant="ghost" className="justify-start">
@@ -221,6 +224,12 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
       </CardContent>
     </Card>
   );
+}
+
+/** 存储空间: the quota card, once its numbers are in (a failed read shows nothing rather than zeros). */
+function StorageUsage() {
+  const { data: usage } = useQuery(usageQuery);
+  return usage ? <UsageCard {...usage} /> : null;
 }
 
 const THEMES: [ThemeChoice, string][] = [

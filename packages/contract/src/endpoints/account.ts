@@ -12,7 +12,7 @@ import {
   CreateCaptureTokenRequestSchema,
   CreatedCaptureTokenSchema,
 } from "../capture-tokens.ts";
-import { ProfileSchema, UpdateProfileRequestSchema } from "../profile.ts";
+import { ProfileSchema, UpdateProfileRequestSchema, UsageSchema } from "../profile.ts";
 import { routes } from "../routes.ts";
 import type { Endpoint } from "./endpoint.ts";
 
@@ -111,7 +111,7 @@ export const accountEndpoints = {
     auth: true,
     body: UpdateProfileRequestSchema,
     data: ProfileSchema,
-    errors: [400],
+    errors: [400, 403],
   },
   uploadAvatar: {
     ...routes.uploadAvatar,
@@ -120,7 +120,14 @@ export const accountEndpoints = {
     auth: true,
     upload: true,
     data: ProfileSchema,
-    errors: [400, 413, 415, 429],
+    errors: [400, 403, 413, 415, 429],
+  },
+  getUsage: {
+    ...routes.getUsage,
+    tag: "个人资料",
+    summary: "已用存储与上限（条数含回收站；超出时写入答 403 QUOTA_EXCEEDED）",
+    auth: true,
+    data: UsageSchema,
   },
   getAvatar: {
     ...routes.getAvatar,

@@ -77,7 +77,7 @@ export const aiEndpoints = {
     body: SendMessageRequestSchema,
     produces: "text/event-stream",
     events: ChatStreamEventSchemas,
-    errors: [400, 402, 404, 409, 429],
+    errors: [400, 402, 403, 404, 409, 429],
   },
   tidyIdea: {
     ...routes.tidyIdea,
@@ -111,6 +111,6 @@ export const aiEndpoints = {
     body: ComposeNoteRequestSchema,
     data: ComposeNoteResultSchema,
     status: 201,
-    errors: [400, 402, 404, 429, 503],
+    errors: [400, 402, 403, 404, 429, 503],
   },
 } satisfies Record<string, Endpoint>;

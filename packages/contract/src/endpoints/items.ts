@@ -37,7 +37,7 @@ export const itemEndpoints = {
     body: CreateIdeaRequestSchema,
     data: IdeaSchema,
     status: 201,
-    errors: [400, 410, 429],
+    errors: [400, 403, 410, 429],
   },
   getIdea: {
     ...routes.getIdea,
@@ -54,7 +54,7 @@ export const itemEndpoints = {
     auth: true,
     body: UpdateIdeaRequestSchema,
     data: IdeaSchema,
-    errors: [400, 404, 409],
+    errors: [400, 403, 404, 409],
   },
   deleteIdea: {
     ...routes.deleteIdea,
@@ -80,7 +80,7 @@ export const itemEndpoints = {
     body: CreateNoteRequestSchema,
     data: NoteSchema,
     status: 201,
-    errors: [400, 404, 429],
+    errors: [400, 403, 404, 429],
   },
   getNote: {
     ...routes.getNote,
@@ -97,7 +97,7 @@ export const itemEndpoints = {
     auth: true,
     body: UpdateNoteRequestSchema,
     data: NoteSchema,
-    errors: [400, 404, 409],
+    errors: [400, 403, 404, 409],
   },
   deleteNote: {
     ...routes.deleteNote,

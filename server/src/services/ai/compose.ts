@@ -6,7 +6,9 @@ import { getUser } from "../../stores/accounts.ts";
 import { type IdeaRow, ideasInOrder } from "../../stores/ideas.ts";
 import { insertNote } from "../../stores/notes.ts";
 import { getBalance } from "../../stores/points.ts";
+import { holdToQuota } from "../../stores/usage.ts";
 import { refund, settleSpend, spend } from "../points.ts";
+import { asQuotaRefusal, assertRoom } from "../quotas.ts";
 import { fitSources, type Source } from "./grounding.ts";
 import { ComposeOutputSchema, composePrompt, dayOf, parseModelJson } from "./prompts.ts";
 import { complete } from "./provider.ts";
@@ -38,6 +40,8 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
   if (ideas.some((i) => i.ai_excluded)) {
     throw new ApiError("VALIDATION_ERROR", "所选想法中有设置了不让AI读取的，请先取消选择它们");
   }
+  // A full account is told before anything is spent or sent; the note is held to the quota too.
+  await assertRoom(deps, userId, { items: 1, bytes: 0 });
   const ai = config.ai;
   const cost = ai ? config.points.costs.composeNote : 0;
   const spent =
@@ -77,6 +81,7 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
   }
   const tags = [...new Set(ideas.flatMap((i) => i.tags))].slice(0, 10);
   const note = await tx(db, async (client) => {
+    await holdToQuota(client, config.quota);
     const saved = await insertNote(client, userId, {
       title: draft.title,
       content: draft.content,
@@ -86,6 +91,10 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
     });
     if (spent) await settleSpend(client, spent);
     return saved;
+  }).catch(async (err: unknown) => {
+    // refused at commit (another write took the room meanwhile): nothing saved, so nothing paid
+    if (spent && asQuotaRefusal(err, config.quota)) await refund(db, userId, { ...spent, cost });
+    throw err;
   });
   return {
     note,

@@ -14,7 +14,7 @@ export const progressIndicatorVariants = cva(
   "h-full w-full flex-1 rounded-full transition-transform duration-300",
   {
     variants: {
-      tone: { primary: "bg-primary", success: "bg-success", error: "bg-error" },
+      tone: { primary: "bg-primary", success: "bg-success", warning: "bg-warning", error: "bg-error" },
     },
     defaultVariants: { tone: "primary" },
   },

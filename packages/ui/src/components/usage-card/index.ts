@@ -1,0 +1,1 @@
+export { USAGE_NEAR, UsageCard, type UsageCardProps } from "./usage-card";

@@ -1,0 +1,47 @@
+import { type Db, type DbClient, type Queryable, tx } from "../db/pool.ts";
+import type { Quota } from "../env.ts";
+
+/** What migration 013's triggers raise when a write held to the quota would pass it. */
+export const QUOTA_SQLSTATE = "SN403";
+
+/** The account's usage as migration 013's triggers keep it: one row, no scan. */
+export async function findUsage(db: Queryable, userId: string): Promise<{ items: number; bytes: number }> {
+  const { rows } = await db.query<{ items: number; bytes: number }>({
+    name: "usage-find",
+    text: "SELECT items, bytes FROM user_usage WHERE user_id = $1",
+    values: [userId],
+  });
+  return rows[0] ?? { items: 0, bytes: 0 };
+}
+
+/**
+ * Holds the rest of this transaction's writes to the quota: at the end of each statement, the
+ * usage triggers refuse (SQLSTATE SN403; the transaction is then rolled back) a change that grows
+ * a count past its limit. Writes outside such a transaction still count, but are never refused.
+ */
+export async function holdToQuota(client: DbClient, quota: Quota): Promise<void> {
+  if (quota.items === null && quota.bytes === null) return;
+  await client.query({
+    name: "usage-hold",
+    text: "SELECT set_config('shinian.quota_items', $1, true), set_config('shinian.quota_bytes', $2, true)",
+    values: quotaValues(quota),
+  });
+}
+
+/**
+ * holdToQuota inside the write's own statement, for the hottest one (capture): a CTE named `held`
+ * for its FROM, setting the limits from parameters $first and $first + 1 (`quotaValues`). It is
+ * evaluated before any row is written, so the triggers at the end of the statement see it: no
+ * BEGIN, extra statement or COMMIT is needed.
+ */
+export const heldCte = (first: number) =>
+  `held AS MATERIALIZED (SELECT set_config('shinian.quota_items', $${first}, true),
+     set_config('shinian.quota_bytes', $${first + 1}, true))`;
+export const quotaValues = (quota: Quota) => [String(quota.items ?? ""), String(quota.bytes ?? "")];
+
+/** `fn` in one transaction held to the quota. */
+export const quotaTx = <T>(db: Db, quota: Quota, fn: (client: DbClient) => Promise<T>): Promise<T> =>
+  tx(db, async (client) => {
+    await holdToQuota(client, quota);
+    return fn(client);
+  });
