@@ -44,7 +44,7 @@ async function withBigData(ctx: TestCtx, u: TestUser) {
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     randomBytes(AVATAR_MAX_BYTES - 1024),
   ]);
-  await saveAvatar(ctx.db, u.id, "image/png", png);
+  await saveAvatar(ctx.db, ctx.config.quota, u.id, "image/png", png);
   await ctx.db.query(
     "INSERT INTO notes (user_id, title, content) SELECT $1, '长笔记 ' || n, $2 FROM generate_series(1, 6) n",
     [u.id, RANDOM_TEXT],
