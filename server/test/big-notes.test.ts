@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import type { Socket } from "node:net";
+import os from "node:os";
 import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
@@ -124,6 +126,15 @@ forEachDatabase((ctx) => {
         body: { content: `${longNote().slice(1)}。` },
       });
       expect(textsSegmentedOffLoop() - before).toBe(2);
+      if (process.platform === "linux") {
+        // that thread runs at nice 10, yielding to the requests; this one does not
+        const nice = readdirSync("/proc/self/task").map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        });
+        expect(nice).toContain(10);
+        expect(os.getPriority()).toBe(0);
+      }
       // and they work: the edited note is found by its words
       const found = await request(ctx, "search", { token: u.token, query: { q: "植物园" } });
       expect(found.body.data.items.map((i: { id: string }) => i.id)).toEqual([made.body.data.id]);
