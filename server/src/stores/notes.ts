@@ -138,14 +138,15 @@ async function findNoteHead(db: Queryable, userId: string, noteId: string, lock 
  */
 async function vectorAfter(db: Queryable, userId: string, head: NoteHead, patch: NotePatch) {
   if (patch.title === undefined && patch.content === undefined && patch.tags === undefined) return null;
-  const content =
-    patch.content ??
-    (
-      await db.query<{ content: string }>("SELECT content FROM notes WHERE id = $1 AND user_id = $2", [
-        head.id,
-        userId,
-      ])
-    ).rows[0]!.content;
+  let content = patch.content;
+  if (content === undefined) {
+    const { rows } = await db.query<{ content: string }>(
+      "SELECT content FROM notes WHERE id = $1 AND user_id = $2",
+      [head.id, userId],
+    );
+    if (!rows[0]) throw notFound("笔记不存在"); // moved to 回收站 meanwhile
+    content = rows[0].content;
+  }
   return noteVectorOffLoop({ title: patch.title ?? head.title, content, tags: patch.tags ?? head.tags });
 }
 
@@ -161,7 +162,8 @@ export async function updateNote(
   patch: NotePatch,
 ): Promise<SavedNote> {
   // The search words are made before the transaction (in a worker for a long note), so no row
-  // lock or connection is held while they are; an edit landing meanwhile has them made again.
+  // lock or connection is held while they are; an edit landing meanwhile (another xmin) has them
+  // made again under the lock, which is rare.
   const seen = await findNoteHead(db, userId, noteId);
   const planned = await vectorAfter(db, userId, seen, patch);
   return tx(db, async (client) => {
