@@ -212,7 +212,8 @@ async function main() {
     console.log(
       `meanwhile the account ran ${counts.searches} searches (${(counts.searches / SECONDS).toFixed(1)}/s) and ${counts.edits} edits of 200,000 characters (${(counts.edits / SECONDS).toFixed(1)}/s)`,
     );
-    const per = (ms: number) => (ms / (counts.searches + counts.edits)).toFixed(1);
+    const requests = counts.searches + counts.edits;
+    const per = (ms: number) => (requests ? (ms / requests).toFixed(1) : "–");
     console.log(
       `server main thread: ${loop.mainThreadCpuMs} ms CPU in ${loop.wallMs} ms, runnable but waiting for a core ${loop.mainThreadWaitedForCoreMs} ms, ` +
         `loop busy ${(loop.loopUtilisation * 100).toFixed(0)} %, GC ${loop.gcMs} ms in ${loop.gcPauses} pauses (longest ${loop.gcLongestMs} ms; mark-compact ${loop.gcMajorMs} ms in ${loop.gcMajors}); ` +
