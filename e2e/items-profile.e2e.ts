@@ -81,6 +81,8 @@ test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, sig
   await expect(preview.locator("img")).toHaveCount(0);
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("已保存")).toBeVisible();
+  // the save answers without the text: the editor keeps what it sent
+  await expect(page.getByLabel("内容（Markdown）")).toHaveValue(/^# 第一章\n\n\*\*重点\*\*/);
   await shot(page, "52-note-markdown");
   // GitHub-flavoured Markdown too: tables, task lists, fenced code; links only to http(s) and mail
   await page

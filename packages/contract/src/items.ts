@@ -95,6 +95,14 @@ export const NoteSummarySchema = NoteSchema.omit({ content: true }).extend({
 });
 export type NoteSummary = z.infer<typeof NoteSummarySchema>;
 
+/**
+ * A note as its edit answers it: all but its text, which the client has just sent (up to 200,000
+ * characters, and sending it back cost the server as much as receiving it). The text is on the
+ * note's own GET, and in a 409's current version.
+ */
+export const SavedNoteSchema = NoteSchema.omit({ content: true });
+export type SavedNote = z.infer<typeof SavedNoteSchema>;
+
 const NoteTitle = z
   .string({ message: "请输入标题" })
   .trim()

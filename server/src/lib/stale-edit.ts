@@ -11,6 +11,12 @@ export function refuseStaleEdit(
   message: string,
   current: () => unknown,
 ) {
-  if (base === undefined || Date.parse(base) === stored.getTime()) return;
-  throw new ApiError("CONFLICT", message, { data: current() });
+  if (isStaleEdit(stored, base)) throw staleEdit(message, current());
 }
+
+export const isStaleEdit = (stored: Date, base: string | undefined) =>
+  base !== undefined && Date.parse(base) !== stored.getTime();
+
+/** The 409 itself, for a caller that must first read the current version. */
+export const staleEdit = (message: string, current: unknown) =>
+  new ApiError("CONFLICT", message, { data: current });

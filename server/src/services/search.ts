@@ -95,7 +95,7 @@ function toItem(r: SearchRow, terms: string[], pattern: RegExp): SearchItem {
   const cut =
     text === r.content
       ? // PostgreSQL counts characters, JavaScript UTF-16 units: compare in characters (emoji)
-        { before: r.content_from > 0, after: r.content_from + [...r.content].length < r.content_length }
+        { before: r.content_from > 0, after: r.content_from + codePoints(r.content) < r.content_length }
       : { before: false, after: false };
   const { snippet, offset } = window(text, Math.max(at, 0), cut);
   const title = r.title || firstLine(r.content);
@@ -108,6 +108,9 @@ function toItem(r: SearchRow, terms: string[], pattern: RegExp): SearchItem {
     createdAt: r.created_at.toISOString(),
   };
 }
+
+/** Characters as PostgreSQL counts them (an emoji is one), without making an array of them. */
+const codePoints = (text: string) => text.length - (text.match(/[\uDC00-\uDFFF]/g)?.length ?? 0);
 
 function firstLine(text: string): string {
   const line =

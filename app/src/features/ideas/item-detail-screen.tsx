@@ -155,7 +155,8 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
       onSaved(
         kind === "idea"
           ? { kind, item: await updateIdea(item.id, { ...body, aiExcluded }) }
-          : { kind, item: await updateNote(item.id, body) },
+          : // a note's save answers without its text (up to 200,000 characters): it is what was sent
+            { kind, item: { ...(await updateNote(item.id, body)), content: body.content } },
       );
       clearDrafts();
       setTheirs(null);

@@ -9,6 +9,7 @@ import {
   ListQuerySchema,
   NotePageSchema,
   NoteSchema,
+  SavedNoteSchema,
   SearchQuerySchema,
   SearchResultSchema,
   UpdateIdeaRequestSchema,
@@ -93,10 +94,10 @@ export const itemEndpoints = {
   updateNote: {
     ...routes.updateNote,
     tag: "笔记",
-    summary: "修改笔记（带 baseUpdatedAt 时，他处已修改则 409 并返回当前版本）",
+    summary: "修改笔记（带 baseUpdatedAt 时，他处已修改则 409 并返回当前版本）；回答不含正文",
     auth: true,
     body: UpdateNoteRequestSchema,
-    data: NoteSchema,
+    data: SavedNoteSchema,
     errors: [400, 403, 404, 409],
   },
   deleteNote: {
