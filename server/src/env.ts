@@ -145,6 +145,7 @@ const EnvSchema = z.object({
   RATE_NOTES: writeLimit("60/20"),
   RATE_CHAT: writeLimit("30/10"),
   RATE_UPLOADS: writeLimit("20/5"),
+  SEARCHES_PER_USER: int(2, 0, 64),
   QUOTA_ITEMS: int(100_000, 0, 1_000_000_000),
   QUOTA_BYTES: z.preprocess(
     emptyAsUndefined,
@@ -197,6 +198,8 @@ export type Config = {
   registerPerIpPerHour: number;
   /** Per-user write buckets; null: no limit (services/write-limits.ts). */
   writeLimits: Record<"captures" | "notes" | "chat" | "uploads", { burst: number; perMinute: number } | null>;
+  /** Searches of one account running at once in a process (routes/search.ts); 0: no limit. */
+  searchesPerUser: number;
   /** What one account may store (services/quotas.ts); null: no limit. */
   quota: Quota;
   passwordHashCost: number;
@@ -311,6 +314,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       chat: e.RATE_CHAT,
       uploads: e.RATE_UPLOADS,
     },
+    searchesPerUser: e.SEARCHES_PER_USER,
     quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },
     passwordHashCost: e.PASSWORD_HASH_COST,
   };

@@ -123,5 +123,6 @@ export const itemEndpoints = {
     auth: true,
     query: SearchQuerySchema,
     data: SearchResultSchema,
+    errors: [429],
   },
 } satisfies Record<string, Endpoint>;
