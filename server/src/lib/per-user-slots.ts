@@ -11,16 +11,17 @@ export function perUserSlots(running: number, waiting: number) {
   const users = new Map<string, Turns>();
   return async function inSlot<T>(userId: string, work: () => Promise<T>, refuse: () => Error): Promise<T> {
     if (running <= 0) return work();
-    let turns = users.get(userId);
-    if (!turns) users.set(userId, (turns = { running: 0, waiting: [] }));
+    const turns = users.get(userId) ?? { running: 0, waiting: [] };
+    users.set(userId, turns);
     if (turns.running < running) turns.running++;
     else if (turns.waiting.length < waiting) await new Promise<void>((go) => turns.waiting.push(go));
     else throw refuse();
     try {
       return await work();
     } finally {
+      // The slot passes to the next in line, so `running` stays; the last one out forgets the user.
       const next = turns.waiting.shift();
-      if (next) next(); // the slot passes to the next in line: `running` stays
+      if (next) next();
       else if (--turns.running === 0) users.delete(userId);
     }
   };
