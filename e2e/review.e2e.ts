@@ -54,3 +54,37 @@ test("每日回顾: opened from 首页 in one tap, one item marked 记住了, an
     2,
   );
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("每日回顾 is one tap from 首页; 记住了 and 问AI work by touch, and nothing scrolls sideways", async ({
+    page,
+    request,
+    signedIn: user,
+  }) => {
+    const headers = { Authorization: `Bearer ${user.token}` };
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await request.post("/api/ideas", {
+      headers,
+      data: { content: "三天前想到的读书计划", capturedAt: threeDaysAgo },
+    });
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "每日回顾" }).tap();
+    await expect(page).toHaveTitle("每日回顾 - 拾念");
+    const item = page.getByRole("list", { name: "今天要回顾的想法和笔记" }).getByRole("listitem");
+    await expect(item).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "63-phone-review");
+
+    await item.getByRole("button", { name: "问AI" }).tap();
+    const sheet = page.getByRole("dialog", { name: "问AI" });
+    await expect(sheet.getByRole("textbox")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+
+    await item.getByRole("button", { name: "记住了" }).tap();
+    await expect(page.getByRole("status").filter({ hasText: "今天的回顾完成了" })).toBeVisible();
+  });
+});
