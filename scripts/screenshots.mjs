@@ -39,6 +39,12 @@ const note = await api("POST", "/api/notes", token, {
   tags: ["跑步"],
 });
 
+// 每日回顾 offers what was captured before today; #读书/小说 makes a tag with a level
+await api("POST", "/api/ideas", token, {
+  content: "#读书/小说 《活着》读完了，福贵的一生让人沉默很久。",
+  capturedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+});
+
 // 回收站 shows something: an idea deleted a moment ago
 const deleted = await api("POST", "/api/ideas", token, { content: "一个不再需要的想法：周五下午开周会。" });
 await api("DELETE", `/api/ideas/${deleted.id}`, token);
@@ -54,6 +60,8 @@ const routes = [
   ["ai-points", "/ai-points", true],
   ["privacy-security", "/privacy-security", true],
   ["trash", "/trash", true],
+  ["review", "/review", true],
+  ["home-tag", `/?tag=${encodeURIComponent("读书")}`, true],
   ["guide", "/guide", true],
   ["quick-introduction", "/quick-introduction", true],
   ["user-agreement", "/user-agreement", false],
