@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { bootScript } from "./build/boot-script.ts";
 import { loginPage } from "./build/login-page.ts";
 import { pwa } from "./build/pwa.ts";
 
@@ -19,6 +20,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     loginPage(),
+    bootScript(),
     pwa(),
   ],
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
