@@ -3,7 +3,7 @@ import "./preview.css";
 
 const preview: Preview = {
   tags: ["autodocs"],
-  // 主题: the toolbar switches <html data-theme>, as public/theme.js does in the app.
+  // 主题: the toolbar switches <html data-theme>, as public/boot.js does in the app.
   globalTypes: {
     theme: {
       description: "主题",

@@ -29,6 +29,26 @@ test("capture with Ctrl+Enter appears in the list, and the draft survives a relo
   await shot(page, "20-home-with-idea");
 });
 
+test("opening 首页 asks for the session and the first page once each, started before the app's code", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === "/api/auth/me" || path === "/api/feed") asked.push(path);
+  });
+  await page.goto("/");
+  await expect(page.getByText("还没有内容")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // boot.js started both from the page's head; the app took its answers instead of asking again,
+  // and the route's preload and its load share one first page.
+  expect(asked.sort()).toEqual(["/api/auth/me", "/api/feed"]);
+  const early = await page.evaluate(
+    () => (window as { __shinianEarly?: { answers: object } }).__shinianEarly?.answers,
+  );
+  expect(early).toEqual({});
+});
+
 test("a capture made while the list is still loading stays in the list", async ({ page }) => {
   // the first page is answered only after the capture was saved, as on a slow connection
   let release = () => {};

@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "../src/features/capture-queue/queue-names.ts";
 
 // Not hashed by the bundler (it must run before the first paint): its text goes into the version.
-const themeScript = new URL("../public/theme.js", import.meta.url);
+const bootScript = new URL("../public/boot.js", import.meta.url);
 
 /**
  * A small service-worker build step instead of vite-plugin-pwa (and its Workbox tree): after
@@ -29,11 +29,11 @@ export function pwa(): Plugin {
         "/icon-maskable-192.png",
         "/icon-maskable-512.png",
         "/apple-touch-icon.png",
-        "/theme.js",
+        "/boot.js",
       ];
       const version = [
         ...files.filter((f) => f.startsWith("/assets/")).sort(),
-        readFileSync(themeScript, "utf8"),
+        readFileSync(bootScript, "utf8"),
       ].join("|");
       let hash = 0;
       for (let i = 0; i < version.length; i++) hash = (hash * 31 + version.charCodeAt(i)) | 0;

@@ -1,6 +1,7 @@
 import { tokenStore } from "../auth/token-store.ts";
 import { appConfig } from "../config/index.ts";
 import { createApiClient } from "./create-client.ts";
+import { takeEarlyAnswer } from "./early-answers.ts";
 import { createEndpointCaller } from "./endpoint-caller.ts";
 import { redirectToLogin } from "./unauthorized.ts";
 
@@ -13,6 +14,7 @@ export const api = createApiClient({
   getToken: tokenStore.getToken,
   clearSession: tokenStore.clearSession,
   onUnauthorized: redirectToLogin,
+  takeEarly: takeEarlyAnswer,
 });
 
 /** The app's calls, by the contract's endpoint names. */

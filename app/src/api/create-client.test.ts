@@ -94,6 +94,26 @@ const rejection = async (promise: Promise<unknown>) => {
 };
 
 describe("api client", () => {
+  it("takes an answer already on its way instead of asking, and treats its 401 like any", async () => {
+    const { client, clearSession, onUnauthorized } = makeClient({
+      takeEarly: async (request, token) =>
+        request.url === `${origin}/api/ok` && token === "secret-token"
+          ? new Response(JSON.stringify({ success: false, message: "未登录或登录已过期" }), {
+              status: 401,
+              headers: { "Content-Type": "application/json" },
+            })
+          : undefined,
+    });
+    const error = await rejection(client.get("/ok"));
+    expect(error).toMatchObject({ status: 401, message: "未登录或登录已过期" });
+    expect(seen).toHaveLength(0);
+    expect(clearSession).toHaveBeenCalledOnce();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    // nothing on its way for this one: asked as usual
+    await expect(client.get("/echo")).resolves.toBeNull();
+    expect(seen).toHaveLength(1);
+  });
+
   it("sends the bearer token, no-cache and JSON headers, and hands back the envelope's data", async () => {
     const { client } = makeClient();
     await expect(client.get("/ok")).resolves.toEqual({ hello: "世界" });

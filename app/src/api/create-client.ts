@@ -16,6 +16,8 @@ export type ApiClientOptions = {
   clearSession: () => void;
   /** Sends the browser to /login remembering where it was (the app decides how, and skips it on /login). */
   onUnauthorized: () => void;
+  /** An answer already on its way for this request (public/boot.js's first GETs), else undefined. */
+  takeEarly?: (request: Request, token: string | null) => Promise<Response | undefined> | undefined;
 };
 
 export type RequestOptions = {
@@ -83,6 +85,7 @@ export function createApiClient(options: ApiClientOptions) {
             request.headers.set("Pragma", "no-cache");
             // Multipart uploads carry their own boundary in Content-Type; everything else is JSON.
             if (!request.headers.has("Content-Type")) request.headers.set("Content-Type", "application/json");
+            return options.takeEarly?.(request, token);
           },
         ],
       },

@@ -25,7 +25,8 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   React.useEffect(() => {
     let live = true;
     resolveAuth(tokenStore, fetchMe).then((status) => {
-      if (live) setResolved(status);
+      // The first screen after the check is a large render: in slices, the page stays responsive.
+      if (live) React.startTransition(() => setResolved(status));
     });
     return () => {
       live = false;

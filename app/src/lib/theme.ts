@@ -1,4 +1,4 @@
-/** 外观: kept per device. public/theme.js applies it (and the system's setting) to <html data-theme>. */
+/** 外观: kept per device. public/boot.js applies it (and the system's setting) to <html data-theme>. */
 export type ThemeChoice = "system" | "light" | "dark";
 
 const KEY = "shinian:theme";
@@ -17,7 +17,7 @@ export function chooseTheme(choice: ThemeChoice) {
     if (choice === "system") localStorage.removeItem(KEY);
     else localStorage.setItem(KEY, choice);
   } catch {
-    // Storage blocked: nothing can be kept; theme.js keeps following the system.
+    // Storage blocked: nothing can be kept; boot.js keeps following the system.
   }
   window.dispatchEvent(new Event("shinian-theme"));
 }

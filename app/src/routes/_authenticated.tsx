@@ -15,4 +15,6 @@ export const Route = createFileRoute("/_authenticated")({
     }
   },
   component: Outlet,
+  // The router's own Outlet: a chunk of its own would be one more request on every signed-in load.
+  codeSplitGroupings: [["loader"]],
 });

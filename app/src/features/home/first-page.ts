@@ -13,6 +13,9 @@ let early: Early | null = null;
  * the screen's code loads: the list then waits for neither (it is what Lighthouse sees as LCP).
  */
 export function startFirstPage(query: FeedQuery) {
+  // The route preloads while the session is checked, then loads again when the router mounts: a
+  // second request would put a whole round trip back between the session's answer and the list.
+  if (early && early.key === keyOf(query) && Date.now() - early.startedAt < FRESH_MS) return;
   const page = fetchFeed(query);
   page.catch(() => undefined); // whoever takes it sees the failure; nobody may be left to
   early = { key: keyOf(query), startedAt: Date.now(), page };

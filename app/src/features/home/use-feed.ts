@@ -62,26 +62,35 @@ export function useFeed(type: FeedType, tag: string | undefined) {
       const current = generation.current;
       setLoading(true);
       setError(null);
+      let apply: () => void;
       try {
         const page = await (from ? fetchFeed({ type, tag, cursor: from }) : firstPage({ type, tag }));
-        if (current !== generation.current) return;
-        setItems((old) => (from ? [...old, ...page.items] : withFirstPage(old, page.items)));
-        setCursor(page.nextCursor);
-        setOffline(false);
-        if (!from && keepsCopy && userId) void keepFeedPage(userId, page.items).catch(() => undefined);
+        apply = () => {
+          setItems((old) => (from ? [...old, ...page.items] : withFirstPage(old, page.items)));
+          setCursor(page.nextCursor);
+          setOffline(false);
+        };
+        if (!from && keepsCopy && userId && current === generation.current)
+          void keepFeedPage(userId, page.items).catch(() => undefined);
       } catch (e) {
         const kept =
           !from && keepsCopy && userId && isNoResponse(e)
             ? await readFeedPage(userId).catch(() => undefined)
             : undefined;
-        if (current !== generation.current) return;
-        if (kept) {
-          setItems((old) => withFirstPage(old, kept));
-          setOffline(true);
-        } else setError(errorMessage(e, "加载失败"));
-      } finally {
-        if (current === generation.current) setLoading(false);
+        apply = kept
+          ? () => {
+              setItems((old) => withFirstPage(old, kept));
+              setOffline(true);
+            }
+          : () => setError(errorMessage(e, "加载失败"));
       }
+      if (current !== generation.current) return;
+      // A page of cards is 首页's heaviest render: as a transition React renders it in slices that
+      // leave the page responsive (no task of 100 ms or more on a slow phone), and shows it whole.
+      React.startTransition(() => {
+        apply();
+        setLoading(false);
+      });
     },
     [type, tag, keepsCopy, userId],
   );

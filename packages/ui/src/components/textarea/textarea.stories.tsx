@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn } from "storybook/test";
+import { expect, fn, spyOn } from "storybook/test";
 import { Textarea } from "./textarea";
 
 const longValue = [
@@ -10,6 +10,9 @@ const longValue = [
   "4. 帝国是文化融合的熔炉；",
   "5. 科学革命始于承认无知。",
 ].join("\n");
+
+/** The calls a spied function got. */
+const vi = (spied: unknown) => (spied as { mock: { calls: unknown[][] } }).mock.calls;
 
 const meta = {
   title: "组件/Textarea 多行输入框",
@@ -36,6 +39,29 @@ export const WithValue: Story = { args: { defaultValue: "周末去爬山，顺�
 export const LongValue: Story = { args: { defaultValue: longValue } };
 export const Disabled: Story = { args: { disabled: true, defaultValue: "已归档的想法不能编辑。" } };
 export const Invalid: Story = { args: { invalid: true, defaultValue: "" } };
+
+// Measuring reads the page's layout; empty, `rows` already gives the height (opening 首页 is faster).
+export const WhenEmptyShouldTakeItsRowsWithoutMeasuring: Story = {
+  name: "空着时应按最少行数显示而不读取版面",
+  tags: ["!autodocs"],
+  beforeEach: () => {
+    spyOn(window, "getComputedStyle");
+  },
+  play: async ({ canvasElement, canvas, userEvent }) => {
+    const textarea = canvasElement.querySelector("textarea");
+    const measured = () => vi(window.getComputedStyle).filter(([el]) => el === textarea).length;
+    await expect(measured()).toBe(0);
+    await expect(textarea?.style.height).toBe("");
+    const empty = textarea?.getBoundingClientRect().height;
+    await userEvent.type(
+      canvas.getByRole("textbox", { name: "想法内容" }),
+      "第一行{Enter}第二行{Enter}第三行{Enter}第四行",
+    );
+    await expect(textarea?.getBoundingClientRect().height).toBeGreaterThan(empty ?? 0);
+    await userEvent.clear(canvas.getByRole("textbox", { name: "想法内容" }));
+    await expect(textarea?.getBoundingClientRect().height).toBe(empty);
+  },
+};
 
 export const WhenCtrlEnterIsPressedShouldSubmitTheText: Story = {
   name: "按 Ctrl+Enter 时应提交内容",

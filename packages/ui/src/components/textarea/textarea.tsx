@@ -56,7 +56,17 @@ export function Textarea({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new controlled value changes the scrollHeight to measure.
   React.useLayoutEffect(() => {
-    if (inner.current) resize(inner.current, minRows, maxRows);
+    const el = inner.current;
+    if (!el) return;
+    // Empty, it is `rows` high, its minimum: nothing to measure. Measuring reads the layout, and on
+    // a screen's first render that is the whole page's layout inside React's commit (~70 ms on a
+    // slow phone, the longest part of opening 首页).
+    if (!el.value) {
+      el.style.height = "";
+      el.style.overflowY = "hidden";
+      return;
+    }
+    resize(el, minRows, maxRows);
   }, [minRows, maxRows, value]);
 
   return (
