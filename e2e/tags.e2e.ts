@@ -82,5 +82,18 @@ test.describe("on a phone", () => {
     const list = page.getByRole("list", { name: "想法和笔记" });
     await expect(list.getByText("一本好书")).toBeVisible();
     await expect(list.getByText("周报")).toBeHidden();
+
+    // renaming works from the sheet too, by touch
+    await page.getByRole("button", { name: "标签", exact: true }).tap();
+    await sheet.getByRole("button", { name: "改名或合并 工作", exact: true }).tap();
+    const dialog = page.getByRole("dialog", { name: "改名或合并标签" });
+    await dialog.getByRole("textbox", { name: "新名称" }).fill("职场");
+    await dialog.getByRole("button", { name: "下一步" }).tap();
+    await expect(page.getByText("将把 1 条内容的「工作」改为「职场」")).toBeVisible();
+    await page.getByRole("button", { name: "确认改名" }).tap();
+    await page.getByRole("button", { name: "标签", exact: true }).tap();
+    await expect(
+      page.getByRole("dialog", { name: "标签" }).getByRole("button", { name: "职场，1 条" }),
+    ).toBeVisible();
   });
 });

@@ -173,5 +173,32 @@ onOneDatabase((ctx) => {
       expect(again.status).toBe(200);
       await again.body!.cancel();
     });
+
+    it("每日回顾 asked through both at once: one set for the day, the same on every answer", async () => {
+      const u = await registerUser(ctx);
+      await ctx.db.query(
+        `INSERT INTO ideas (user_id, original_content, content, created_at, updated_at)
+         SELECT $1, '三天前的想法 ' || n, '三天前的想法 ' || n, now() - interval '3 days', now() - interval '3 days'
+         FROM generate_series(1, 30) n`,
+        [u.id],
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          const res = await fetch(`${servers[i % 2]!.base}/api/review/today`, {
+            headers: { authorization: `Bearer ${u.token}` },
+          });
+          expect(res.status).toBe(200);
+          const { data } = await res.json();
+          return { date: data.date as string, ids: (data.items as { id: string }[]).map((item) => item.id) };
+        }),
+      );
+      expect(answers[0]!.ids).toHaveLength(5);
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      const { rows } = await ctx.db.query(
+        "SELECT count(*)::int AS days FROM review_days WHERE user_id = $1",
+        [u.id],
+      );
+      expect(rows[0]).toEqual({ days: 1 });
+    });
   });
 });
