@@ -91,9 +91,8 @@ test.describe("on a phone", () => {
     await dialog.getByRole("button", { name: "下一步" }).tap();
     await expect(page.getByText("将把 1 条内容的「工作」改为「职场」")).toBeVisible();
     await page.getByRole("button", { name: "确认改名" }).tap();
-    await page.getByRole("button", { name: "标签", exact: true }).tap();
-    await expect(
-      page.getByRole("dialog", { name: "标签" }).getByRole("button", { name: "职场，1 条" }),
-    ).toBeVisible();
+    // back in the sheet, which shows the new name at once
+    await expect(sheet.getByRole("button", { name: "职场，1 条" })).toBeVisible();
+    await expect(sheet.getByRole("button", { name: /^工作，/ })).toHaveCount(0);
   });
 });

@@ -38,8 +38,8 @@ CREATE INDEX notes_tag_paths ON notes USING gin (tag_paths);
 -- GET /api/tags reads counts kept here instead of unnesting every row of the user (77 ms for
 -- 10,000 items; issue 15 asks p95 ≤ 20 ms): per user and path, the rows of ideas and notes whose
 -- tag_paths hold it. Kept per statement from the statement's old and new rows (a rename is one
--- statement, one update here); the rows are changed in (user_id, path) order, so that two
--- statements never wait on each other's counts in a circle.
+-- statement, one update here); the rows are changed in (user_id, path) order, after the owner's
+-- usage row (013), so that two transactions never wait on each other in a circle.
 CREATE TABLE tag_counts (
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   path text NOT NULL,
@@ -66,14 +66,25 @@ BEGIN
           UNION ALL SELECT user_id, unnest(tag_paths), -1 FROM old_rows) x;
   END IF;
   IF users IS NULL THEN RETURN NULL; END IF;
-  -- the counts this changes, locked in one order first (new paths are inserted below)
+  -- the net change per user and path: an update that changes no tag (a pin, 自动整理's status)
+  -- changes nothing here and takes no lock
+  SELECT array_agg(u ORDER BY u, p), array_agg(p ORDER BY u, p), array_agg(d ORDER BY u, p)
+    INTO users, paths, deltas
+  FROM (SELECT u, p, sum(d)::int AS d FROM unnest(users, paths, deltas) AS x(u, p, d)
+        GROUP BY u, p HAVING sum(d) <> 0) net;
+  IF users IS NULL THEN RETURN NULL; END IF;
+  -- One lock order for every transaction: the items' rows, the owner's usage row (which migration
+  -- 013's triggers take at the end of each statement), then these counts. Taking the usage row here
+  -- first keeps that order in a statement whose own usage trigger runs after this one, while an
+  -- earlier statement of another transaction (a restore, a tidy, a rename) already holds it.
+  PERFORM 1 FROM user_usage WHERE user_id = ANY (users) ORDER BY user_id FOR UPDATE;
   PERFORM 1 FROM tag_counts c, unnest(users, paths) AS x(u, p)
   WHERE c.user_id = x.u AND c.path = x.p ORDER BY c.user_id, c.path FOR UPDATE OF c;
   INSERT INTO tag_counts AS c (user_id, path, count)
-  SELECT u, p, sum(d) FROM unnest(users, paths, deltas) AS x(u, p, d)
+  SELECT u, p, d FROM unnest(users, paths, deltas) AS x(u, p, d)
   -- not for an account being deleted (its rows go with it)
   WHERE EXISTS (SELECT 1 FROM users WHERE id = x.u)
-  GROUP BY u, p HAVING sum(d) <> 0 ORDER BY u, p
+  ORDER BY u, p
   ON CONFLICT (user_id, path) DO UPDATE SET count = c.count + excluded.count;
   DELETE FROM tag_counts c USING unnest(users, paths) AS x(u, p)
   WHERE c.user_id = x.u AND c.path = x.p AND c.count = 0;
