@@ -88,3 +88,35 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("status").filter({ hasText: "今天的回顾完成了" })).toBeVisible();
   });
 });
+
+test("记住了 on a set that is no longer today's (past midnight, or the item gone elsewhere) shows the current set instead of failing", async ({
+  page,
+  request,
+  signedIn: user,
+}) => {
+  const headers = { Authorization: `Bearer ${user.token}` };
+  const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+  const made = [];
+  for (const content of ["三天前想到的读书计划", "三天前记下的跑步路线"]) {
+    made.push(
+      (
+        await (
+          await request.post("/api/ideas", { headers, data: { content, capturedAt: threeDaysAgo } })
+        ).json()
+      ).data,
+    );
+  }
+  await page.goto("/review");
+  const list = page.getByRole("list", { name: "今天要回顾的想法和笔记" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  // deleted on another device while this page was open
+  await request.delete(`/api/ideas/${made[0].id}`, { headers });
+  await list
+    .getByRole("listitem")
+    .filter({ hasText: "读书计划" })
+    .getByRole("button", { name: "记住了" })
+    .click();
+  await expect(page.getByText("这一条已不在今天的回顾里（可能已过零点），已换成最新的一组。")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByText("跑步路线")).toBeVisible();
+});

@@ -166,6 +166,16 @@ forEachDatabase((ctx) => {
       expect((await done(first)).body.data).toEqual({ done: [first] });
       expect((await done(second)).body.data).toEqual({ done: [first, second] });
       expect((await today(day, u)).done).toEqual([first, second]);
+      // taken out or deleted since the set was drawn: it has left the day's answer, so 404
+      const [, , third, fourth] = idsOf(set) as [string, string, string, string];
+      await request(day, "excludeFromReview", { token: u.token, params: { itemId: third } });
+      const fourthType = set.items.find((i) => i.id === fourth)!.type;
+      await request(day, fourthType === "idea" ? "deleteIdea" : "deleteNote", {
+        token: u.token,
+        params: { id: fourth },
+      });
+      for (const gone of [third, fourth]) expect((await done(gone)).status).toBe(404);
+      expect((await today(day, u)).done).toEqual([first, second]);
       // another user's, or yesterday's set: not today's
       expect((await done(first, other)).status).toBe(404);
       const tomorrow = on("2031-05-06");

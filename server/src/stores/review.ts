@@ -98,12 +98,17 @@ export async function reviewableItems(db: Queryable, userId: string, ids: string
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Marks one item of the day's set 记住了; the day's done ids after it, or null when it is not in the set. */
+/**
+ * Marks one item of the day's set 记住了; the day's done ids after it, or null when it is not in
+ * the set, or has left it since (deleted to 回收站, or 不再回顾): the day's answer no longer has it.
+ */
 export async function markDone(db: Queryable, userId: string, day: string, itemId: string) {
   const { rows } = await db.query<{ done_ids: string[] }>(
     `UPDATE review_days
      SET done_ids = CASE WHEN $3::uuid = ANY(done_ids) THEN done_ids ELSE array_append(done_ids, $3::uuid) END
      WHERE user_id = $1 AND day = $2 AND $3::uuid = ANY(item_ids)
+       AND EXISTS (SELECT 1 FROM ideas i WHERE i.user_id = $1 AND i.id = $3 AND ${notExcluded("i")}
+                   UNION ALL SELECT 1 FROM notes n WHERE n.user_id = $1 AND n.id = $3 AND ${notExcluded("n")})
      RETURNING done_ids`,
     [userId, day, itemId],
   );

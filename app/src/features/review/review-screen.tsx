@@ -13,7 +13,7 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { errorMessage } from "../../api/client.ts";
+import { errorMessage, isApiError } from "../../api/client.ts";
 import { updateIdea, updateNote } from "../../api/items.ts";
 import { excludeFromReview, includeInReview, markReviewDone } from "../../api/review.ts";
 import { itemKeys } from "../../data/items.ts";
@@ -38,7 +38,9 @@ export function ReviewScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const today = useQuery(reviewTodayQuery);
-  const [notice, setNotice] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = React.useState<{ tone: "success" | "error" | "info"; text: string } | null>(
+    null,
+  );
   const [excluded, setExcluded] = React.useState<ReviewCardItem | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [asking, setAsking] = React.useState<ReviewCardItem | null>(null);
@@ -62,8 +64,16 @@ export function ReviewScreen() {
     act(
       item,
       async () => {
-        const answer = await markReviewDone(item.id);
-        patchToday((old) => ({ ...old, done: answer.done }));
+        try {
+          const answer = await markReviewDone(item.id);
+          patchToday((old) => ({ ...old, done: answer.done }));
+        } catch (e) {
+          if (!isApiError(e) || e.status !== 404) throw e;
+          // The set on screen is not today's any more: past midnight (Beijing), or the item was
+          // deleted or taken out elsewhere. Show the set the server has now.
+          await queryClient.invalidateQueries({ queryKey: ["review"] });
+          setNotice({ tone: "info", text: "这一条已不在今天的回顾里（可能已过零点），已换成最新的一组。" });
+        }
       },
       "标记失败",
     );
