@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { AVATAR_MAX_BYTES } from "@shinian/contract";
 import { createParser } from "eventsource-parser";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_APPLICATION_NAME } from "../src/services/export/lifecycle.ts";
-import { saveAvatar } from "../src/stores/profile.ts";
+import { withBigData } from "./big-export-data.ts";
 import { type ChildServer, killAllChildren, startChildServer } from "./child-server.ts";
 import { type FakeProvider, startFakeProvider } from "./fake-provider.ts";
 import { onOneDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
@@ -31,25 +29,6 @@ const sseEvents = (text: string) => {
   parser.feed(text);
   return events;
 };
-
-// 200,000 random CJK characters: deflate saves little on them, so six notes and a 2 MB avatar make
-// an export of about 6 MB, more than the sockets on loopback buffer: one not read stays open.
-const RANDOM_BYTES = randomBytes(400_000);
-const RANDOM_TEXT = Array.from({ length: 200_000 }, (_, i) =>
-  String.fromCharCode(0x4e00 + (RANDOM_BYTES.readUInt16LE(i * 2) % 20_000)),
-).join("");
-
-async function withBigData(ctx: TestCtx, u: TestUser) {
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    randomBytes(AVATAR_MAX_BYTES - 1024),
-  ]);
-  await saveAvatar(ctx.db, ctx.config.quota, u.id, "image/png", png);
-  await ctx.db.query(
-    "INSERT INTO notes (user_id, title, content) SELECT $1, '长笔记 ' || n, $2 FROM generate_series(1, 6) n",
-    [u.id, RANDOM_TEXT],
-  );
-}
 
 const exportBackends = async (ctx: TestCtx) =>
   (
