@@ -10,6 +10,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright";
+import { seedBenchAccount, waitForServer } from "./bench-account.mjs";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
 const dists = { A: process.argv[2], B: process.argv[3] };
@@ -23,7 +24,6 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
-const json = (res) => res.json();
 const servers = [];
 
 async function start(dist) {
@@ -31,53 +31,8 @@ async function start(dist) {
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_DIST_DIR: dist };
   servers.push(spawn("node", ["e2e/serve.mjs"], { stdio: ["ignore", "ignore", "inherit"], env }));
-  for (
-    let i = 0;
-    !(await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    if (i > 240) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const { data: auth } = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      account: `ab${Date.now()}@example.com`,
-      password: "bench-password-1",
-      agreeTerms: true,
-    }),
-  }).then(json);
-  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${auth.token}` };
-  const { data: user } = await fetch(`${origin}/api/profile`, {
-    method: "PATCH",
-    headers,
-    body: JSON.stringify({ identityDescription: "性能测试用户" }),
-  }).then(json);
-  const samples = [
-    "今天想到一个关于产品设计的好点子",
-    "周末去植物园拍银杏",
-    "读完了一本关于城市规划的书",
-    "晨跑五公里，感觉很好",
-  ];
-  for (let i = 0; i < 1000; i += 20) {
-    await Promise.all(
-      Array.from({ length: 20 }, (_, j) =>
-        fetch(`${origin}/api/ideas`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            content: `${samples[(i + j) % samples.length]}（第 ${i + j + 1} 条）`,
-            tags: ["测试"],
-          }),
-        }).then((r) => r.arrayBuffer()),
-      ),
-    );
-  }
-  return { origin, token: auth.token, user };
+  await waitForServer(origin);
+  return { origin, ...(await seedBenchAccount(origin)) };
 }
 
 try {

@@ -13,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright";
+import { seedBenchAccount, waitForServer } from "./bench-account.mjs";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
 const freePort = () =>
@@ -40,48 +41,8 @@ const stop = () =>
   });
 
 try {
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 240) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const json = (res) => res.json();
-  const account = `bench${Date.now()}@example.com`;
-  const { data: auth } = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ account, password: "bench-password-1", agreeTerms: true }),
-  }).then(json);
-  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${auth.token}` };
-  const { data: user } = await fetch(`${origin}/api/profile`, {
-    method: "PATCH",
-    headers,
-    body: JSON.stringify({ identityDescription: "性能测试用户" }),
-  }).then(json);
-  const samples = [
-    "今天想到一个关于产品设计的好点子",
-    "周末去植物园拍银杏",
-    "读完了一本关于城市规划的书",
-    "晨跑五公里，感觉很好",
-  ];
-  for (let i = 0; i < 1000; i += 20) {
-    await Promise.all(
-      Array.from({ length: 20 }, (_, j) =>
-        fetch(`${origin}/api/ideas`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            content: `${samples[(i + j) % samples.length]}（第 ${i + j + 1} 条）`,
-            tags: ["测试"],
-          }),
-        }).then((r) => r.arrayBuffer()),
-      ),
-    );
-  }
+  await waitForServer(origin);
+  const { token, user } = await seedBenchAccount(origin);
 
   const profileDir = mkdtempSync(path.join(tmpdir(), "shinian-bench-"));
   const debugPort = await freePort();
@@ -162,7 +123,7 @@ try {
       localStorage.setItem("user_info", JSON.stringify(u));
       localStorage.setItem("needs_guide", "false");
     },
-    [auth.token, user],
+    [token, user],
   );
   await setup.close();
   const homeJs = await jsLoaded(`${origin}/`);
