@@ -1,6 +1,7 @@
 import { PartyPopper } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
+import { Alert } from "../alert";
 import { Progress } from "../progress";
 
 export type ReviewProgressProps = React.ComponentProps<"div"> & {
@@ -45,17 +46,14 @@ export function ReviewProgress({
         aria-label={progressLabel}
       />
       {finished ? (
-        <div
+        <Alert
           data-slot="review-progress-finished"
-          role="status"
-          className="mt-2 flex items-start gap-3 rounded-md bg-success-soft p-4 text-success-soft-foreground"
-        >
-          <PartyPopper aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div className="flex flex-col gap-1">
-            <p className="font-semibold">{finishedTitle}</p>
-            <p className="text-sm">{finishedDescription}</p>
-          </div>
-        </div>
+          tone="success"
+          className="mt-2"
+          icon={<PartyPopper aria-hidden />}
+          title={finishedTitle}
+          description={finishedDescription}
+        />
       ) : null}
     </div>
   );
