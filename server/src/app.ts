@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppDeps, AppEnv } from "./context.ts";
+import { type AppDeps, type AppEnv, systemClock } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { createBackgroundWork } from "./lib/background-work.ts";
 import { mount } from "./lib/endpoint.ts";
@@ -33,7 +33,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
   const deps: AppDeps = {
     ...given,
     work: given.work ?? createBackgroundWork(),
-    clock: given.clock ?? (() => new Date()),
+    clock: given.clock ?? systemClock,
   };
   const app = new Hono<AppEnv>();
 

@@ -3,6 +3,9 @@ import type { Config } from "./env.ts";
 import type { BackgroundWork } from "./lib/background-work.ts";
 import type { Logger } from "./logger.ts";
 
+/** The system clock: the app's unless a test gives another. */
+export const systemClock = () => new Date();
+
 export type AppDeps = {
   config: Config;
   db: Db;

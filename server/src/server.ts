@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { systemClock } from "./context.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { createPool, type Db } from "./db/pool.ts";
@@ -140,7 +141,7 @@ export async function startServer(
     );
     // 自动整理 that came due while its process was stopped, and a timer for the next one due
     work.track(
-      sweepDueTidies({ config, db, logger, work, clock: () => new Date() }, SWEEP_EVERY_MS).catch((err) =>
+      sweepDueTidies({ config, db, logger, work, clock: systemClock }, SWEEP_EVERY_MS).catch((err) =>
         logger.warn("auto tidy sweep failed", { err }),
       ),
     );

@@ -44,17 +44,6 @@ export function withTypedTags(given: readonly string[], text: string): string[] 
   return tags;
 }
 
-/**
- * `读书/小说/短篇` → `["读书", "读书/小说", "读书/小说/短篇"]`: every parent of the tag, and the tag.
- * The same as the database's tag_paths_of (migration 014): an empty level is no parent.
- */
-export function tagAncestry(tag: string): string[] {
-  const parts = tag.split(TAG_SEPARATOR);
-  return parts.flatMap((part, i) =>
-    part !== "" || i === parts.length - 1 ? [parts.slice(0, i + 1).join(TAG_SEPARATOR)] : [],
-  );
-}
-
 /** Whether `tag` is `path` or under it, by whole levels: 读书 holds 读书/小说 but not 读书会. */
 export const isWithin = (tag: string, path: string) => tag === path || tag.startsWith(path + TAG_SEPARATOR);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWithin, renamedTag, tagAncestry, tagsInText, withTypedTags } from "../src/tags.ts";
+import { isWithin, renamedTag, tagsInText, withTypedTags } from "../src/tags.ts";
 
 describe("#标签 in text", () => {
   it("finds tags in mixed Chinese and English text, each once, in order", () => {
@@ -57,11 +57,6 @@ describe("#标签 in text", () => {
 });
 
 describe("tag paths", () => {
-  it("lists a tag with its parents", () => {
-    expect(tagAncestry("读书/小说/短篇")).toEqual(["读书", "读书/小说", "读书/小说/短篇"]);
-    expect(tagAncestry("读书")).toEqual(["读书"]);
-  });
-
   it("matches by whole levels and renames children with their parent", () => {
     expect(isWithin("读书/小说", "读书")).toBe(true);
     expect(isWithin("读书会", "读书")).toBe(false);
