@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { accountEndpoints } from "./endpoints/account.ts";
 import { aiEndpoints } from "./endpoints/ai.ts";
 import type { Endpoint } from "./endpoints/endpoint.ts";
+import { importEndpoints } from "./endpoints/import.ts";
 import { itemEndpoints } from "./endpoints/items.ts";
 import { reviewEndpoints } from "./endpoints/review.ts";
 import { systemEndpoints } from "./endpoints/system.ts";
@@ -23,6 +24,7 @@ export const endpoints = {
   ...trashEndpoints,
   ...reviewEndpoints,
   ...tagEndpoints,
+  ...importEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 
 export const endpointList: Endpoint[] = Object.values(endpoints);

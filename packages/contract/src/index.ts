@@ -12,6 +12,7 @@ export * from "./constants.ts";
 export * from "./envelope.ts";
 export * from "./export.ts";
 export * from "./health.ts";
+export * from "./import.ts";
 export * from "./items.ts";
 export * from "./points.ts";
 export * from "./profile.ts";

@@ -55,6 +55,11 @@ export const routes = {
   exportPermission: { method: "get", path: "/api/export/permission" },
   exportData: { method: "post", path: "/api/export" },
 
+  createImport: { method: "post", path: "/api/import" },
+  getImport: { method: "get", path: "/api/import/{id}" },
+  startImport: { method: "post", path: "/api/import/{id}/start" },
+  cancelImport: { method: "delete", path: "/api/import/{id}" },
+
   listTrash: { method: "get", path: "/api/trash" },
   restoreFromTrash: { method: "post", path: "/api/trash/{id}/restore" },
   deleteFromTrash: { method: "delete", path: "/api/trash/{id}" },

@@ -1,0 +1,101 @@
+/**
+ * What every importer reads a file into: a stream of records, in the same order on every reading
+ * (the job resumes after a restart by skipping the records it has already written). Keys are the
+ * item's identity in its source (an export's id, a memo's id, a file's name); references between
+ * records are by key, never by id, and may point forward. The writer gives every item a new id.
+ */
+import type { Readable } from "node:stream";
+
+export type ImportedIdea = {
+  type: "idea";
+  key: string;
+  /** what the person wrote; for sources without AI versions, also the content */
+  originalContent: string;
+  content: string;
+  title: string;
+  tags: string[];
+  pinned: boolean;
+  aiExcluded: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  /** the key of the ideaVersion record whose text is shown (a 拾念 export), else null */
+  appliedVersionKey: string | null;
+};
+
+export type ImportedIdeaVersion = {
+  type: "ideaVersion";
+  key: string;
+  ideaKey: string;
+  model: string;
+  title: string;
+  content: string;
+  tags: string[];
+  points: number;
+  createdAt: Date;
+};
+
+export type ImportedNote = {
+  type: "note";
+  key: string;
+  title: string;
+  content: string;
+  tags: string[];
+  pinned: boolean;
+  sourceIdeaKeys: string[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type ImportedMessage = {
+  role: "user" | "assistant";
+  content: string;
+  status: "done" | "stopped" | "error";
+  /** citations as exported, their ids being keys of ideas and notes */
+  citations: { type: "idea" | "note"; id: string; title: string }[];
+  sourceKeys: string[];
+  points: number;
+  mode: "offline" | "provider";
+  createdAt: Date;
+};
+
+export type ImportedConversation = {
+  type: "conversation";
+  key: string;
+  title: string;
+  subject: { type: "idea" | "note"; key: string } | null;
+  createdAt: Date;
+  updatedAt: Date;
+  messages: ImportedMessage[];
+};
+
+/** 昵称 and 自我介绍 of a 拾念 export: taken only when the person asks. */
+export type ImportedProfile = { type: "profile"; nickname: string; identityDescription: string | null };
+
+/** A record that cannot be imported, and why, in Chinese: it is counted and shown, the rest goes on. */
+export type RefusedRecord = { type: "refused"; item: string; message: string };
+
+export type ImportRecord =
+  | ImportedIdea
+  | ImportedIdeaVersion
+  | ImportedNote
+  | ImportedConversation
+  | ImportedProfile
+  | RefusedRecord;
+
+/**
+ * One file of an upload: an entry of an uploaded zip, or an uploaded file itself. Its name is a
+ * label for titles and messages only, never a path on disk.
+ */
+export type SourceFile = {
+  name: string;
+  /** bytes once expanded */
+  size: number;
+  /** the bytes, read from the stored upload as they are consumed */
+  open(): Promise<Readable>;
+};
+
+/** What an importer reads: the files of the upload (a zip's entries, or the one file uploaded). */
+export type ImportSource = { files: SourceFile[] };
+
+/** An importer: reads its source into records, the same records in the same order each time. */
+export type Importer = (source: ImportSource) => AsyncIterable<ImportRecord>;
