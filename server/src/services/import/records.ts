@@ -99,3 +99,14 @@ export type ImportSource = { files: SourceFile[] };
 
 /** An importer: reads its source into records, the same records in the same order each time. */
 export type Importer = (source: ImportSource) => AsyncIterable<ImportRecord>;
+
+/**
+ * One kind of file the import understands. `detect` looks at the contents only (magic bytes, a
+ * zip's entries, a page's markup), never at the upload's name; the kinds are tried in the order
+ * shinian, flomo, memos, markdown, and the first that says yes reads the file.
+ */
+export type ImporterModule = {
+  kind: "shinian" | "flomo" | "memos" | "markdown";
+  detect(source: ImportSource): Promise<boolean>;
+  read: Importer;
+};
