@@ -52,7 +52,7 @@ export default defineConfig({
             // rather than four of 0.3–0.9 kB gzipped. Their own imports sit in the groups above.
             {
               name: "signed-in-ui",
-              test: /packages[\\/]ui[\\/]src[\\/]components[\\/](web-layout|empty-state|textarea)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]trash\.js$/,
+              test: /packages[\\/]ui[\\/]src[\\/]components[\\/](web-layout|empty-state|textarea)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]trash\.m?js$/,
             },
           ],
         },
