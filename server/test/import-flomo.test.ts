@@ -72,7 +72,7 @@ describe("flomo import", () => {
         },
         {
           time: "2023-12-30 12:00:00",
-          content: "<p>学习 C# 和 abc#def，#这个标签太长了超过了二十个字所以不算标签 #好 #好</p>",
+          content: "<p>学习 C# 和 abc#def， #这个标签太长了超过了二十个字所以不算标签了 #好 #好</p>",
         },
       ]),
     );
@@ -87,9 +87,11 @@ describe("flomo import", () => {
         [],
       ),
       idea("2023-12-30T16:00:00Z", "第一行\n第二行\nhttps://flomoapp.com\n多个 空格", []),
-      idea("2023-12-30T04:00:00Z", "学习 C# 和 abc#def，#这个标签太长了超过了二十个字所以不算标签 #好 #好", [
-        "好",
-      ]),
+      idea(
+        "2023-12-30T04:00:00Z",
+        "学习 C# 和 abc#def， #这个标签太长了超过了二十个字所以不算标签了 #好 #好",
+        ["好"],
+      ),
     ]);
   });
 
@@ -155,6 +157,7 @@ describe("flomo import", () => {
     expect(await flomoImporter.detect(zip)).toBe(true);
     const html = flomoPage([{ time: "2024-01-01 10:00:00", content: "<p>x</p>" }]);
     expect(await flomoImporter.detect({ files: [file("export.bin", html)] })).toBe(true);
+    expect(await flomoImporter.detect({ files: [file("export.bin", `\n\n${html}`, 1)] })).toBe(true);
 
     const noMemos =
       '<!DOCTYPE html><html><body><div class="memos"><div class="note">x</div></div></body></html>';
@@ -188,7 +191,7 @@ describe("flomo import", () => {
     const [a, b, c] = await keys([same, same, { ...same, content: "<p>改过的</p>" }]);
     expect(b).toBe(`${a}:1`);
     expect(c).not.toBe(a);
-    expect(c!.startsWith("flomo:2024-01-01 10:00:00:")).toBe(true);
+    expect(c!.startsWith("flomo:2024-01-01T02:00:00.000Z:")).toBe(true);
     expect((await keys([same]))[0]).toBe(a);
   });
 });

@@ -55,11 +55,15 @@ async function holdsMemos(file: SourceFile): Promise<boolean> {
   const stream = await file.open();
   const decoder = new TextDecoder();
   let read = 0;
+  let started = false;
   try {
     for await (const chunk of stream as AsyncIterable<Uint8Array>) {
       const text = decoder.decode(chunk, { stream: true });
       // markup starts with `<`: any other first character (an image, a database) ends the look at once
-      if (read === 0 && !/^\s*</.test(text.replace(/^\uFEFF/, ""))) return false;
+      if (!started && text.trim()) {
+        if (!text.trimStart().startsWith("<")) return false;
+        started = true;
+      }
       read += chunk.byteLength;
       parser.write(text);
       if (found || read >= SNIFF_BYTES) return found;
@@ -174,7 +178,7 @@ function memoRecords(memo: OpenMemo, item: string, keys: Map<string, number>): I
 
   const idea: ImportedIdea = {
     type: "idea",
-    key: memoKey(textOf(time!).trim(), text, keys),
+    key: memoKey(createdAt, text, keys),
     originalContent: text,
     content: text,
     title: "",
@@ -194,8 +198,9 @@ function memoRecords(memo: OpenMemo, item: string, keys: Map<string, number>): I
  * skips it, while an edited memo is new words and is imported. Memos identical in both (a double
  * save) are told apart by their order in the page, which every reading sees alike.
  */
-function memoKey(time: string, text: string, seen: Map<string, number>): string {
-  const base = `flomo:${time}:${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
+function memoKey(time: Date, text: string, seen: Map<string, number>): string {
+  // made from the Date, not the page's text: a slice of that text would keep its whole chunk alive
+  const base = `flomo:${time.toISOString()}:${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
   const repeat = seen.get(base) ?? 0;
   seen.set(base, repeat + 1);
   return repeat === 0 ? base : `${base}:${repeat}`;
