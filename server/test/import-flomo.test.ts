@@ -131,6 +131,7 @@ describe("flomo import", () => {
       memo("2024-01-01 11:00:00", "没有闭合", ""),
       memo("2024-01-01 12:00:00", "之后的照常"),
       memo("2024-01-01 14:00:00", "长".repeat(10_001)),
+      memo("2024-01-01 15:00:00", `<strong>${"很长".repeat(60_000)}</strong>`),
       "</div>",
       memo("2024-01-01 13:00:00", "被截断", ""),
     ];
@@ -145,7 +146,8 @@ describe("flomo import", () => {
       { type: "refused", item: at(6), message: unclosed },
       idea("2024-01-01T04:00:00Z", "之后的照常", []),
       { type: "refused", item: at(8), message: "想法最多 10000 个字符，未导入" },
-      { type: "refused", item: at(10), message: unclosed },
+      { type: "refused", item: at(9), message: "这条 memo 太长，未导入" },
+      { type: "refused", item: at(11), message: unclosed },
     ];
     expect(await read({ files: [file("flomo.html", lines.join("\n"))] })).toEqual(expected);
     // the same, read 7 bytes at a time: tags, characters and lines cut across chunks
