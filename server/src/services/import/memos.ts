@@ -1,0 +1,248 @@
+/**
+ * memos (usememos/memos) has no export: its SQLite database (`memos_prod.db`) is read as it is,
+ * with sql.js (SQLite compiled to WebAssembly: nothing native to build). sql.js reads a database
+ * from memory only, so the file is read whole, up to MEMOS_DB_MAX_BYTES, and held while the rows
+ * are read (about twice its size at the peak: the bytes read and sql.js's copy).
+ *
+ * The `memo` table across versions (store/migration/sqlite in memos' repository):
+ * - 0.18: id, created_ts, updated_ts, row_status, content, visibility; pinned in `memo_organizer`;
+ * - 0.19: + resource_name (random), renamed uid in 0.21;
+ * - 0.22–0.23: + tags (a JSON array) and payload (`{"tags":[…]}`); 0.24 drops the tags column;
+ * - 0.24: + pinned (copied from memo_organizer, which 0.26 drops); unchanged since.
+ * Archived memos are imported too (they are the person's words, only hidden in memos); visibility
+ * has no counterpart (every idea is private). Every user's memos in the file are read: the file
+ * is the uploader's to give. Attachments (`resource`, `attachment` since 0.26) are listed as
+ * skipped, by file name.
+ */
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { CreateIdeaRequestSchema, MAX_TAGS, TagPathSchema } from "@shinian/contract";
+import { withTypedTags } from "@shinian/contract/tags";
+import initSqlJs, { type Database, type SqlValue, type Statement } from "sql.js";
+
+import type { ImportedIdea, ImporterModule, ImportRecord, SourceFile } from "./records.ts";
+
+/** The largest database read, the default upload limit: sql.js holds it in memory. */
+export const MEMOS_DB_MAX_BYTES = 200 * 1024 * 1024;
+const SQLITE_MAGIC = "SQLite format 3\0";
+
+export const memosImporter: ImporterModule = {
+  kind: "memos",
+  async detect(source) {
+    for (const file of source.files) if (await isMemosDatabase(file)) return true;
+    return false;
+  },
+  async *read(source) {
+    for (const file of source.files) {
+      if (!(await isMemosDatabase(file))) continue;
+      yield* readDatabase(file);
+      return;
+    }
+  },
+};
+
+/**
+ * An SQLite file with a `memo` table. One too large to open is taken too, so that its reading
+ * says why it cannot be read rather than the kind being unknown.
+ */
+async function isMemosDatabase(file: SourceFile): Promise<boolean> {
+  if (!(await startsWithMagic(file))) return false;
+  if (file.size > MEMOS_DB_MAX_BYTES) return true;
+  const db = await openDatabase(file).catch(() => undefined);
+  if (!db) return false;
+  try {
+    const columns = columnsOf(db, "memo");
+    return ["id", "content", "created_ts"].every((c) => columns.has(c));
+  } catch {
+    return false;
+  } finally {
+    db.close();
+  }
+}
+
+async function startsWithMagic(file: SourceFile): Promise<boolean> {
+  const stream = await file.open();
+  try {
+    const head: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      head.push(Buffer.from(chunk));
+      length += chunk.byteLength;
+      if (length >= SQLITE_MAGIC.length) break;
+    }
+    return Buffer.concat(head).subarray(0, SQLITE_MAGIC.length).toString("latin1") === SQLITE_MAGIC;
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function* readDatabase(file: SourceFile): AsyncGenerator<ImportRecord> {
+  const tooLarge = `数据库文件超过 ${MEMOS_DB_MAX_BYTES / 1024 / 1024} MB，无法读取`;
+  if (file.size > MEMOS_DB_MAX_BYTES) return yield refused(`「${file.name}」`, tooLarge);
+  const db = await openDatabase(file).catch(() => undefined);
+  if (!db) return yield refused(`「${file.name}」`, "无法打开数据库文件");
+  const memo = (id: unknown) => `「${file.name}」中 id 为 ${String(id)} 的 memo`;
+  let lastId: unknown;
+  const statements: Statement[] = [];
+  try {
+    const rows = db.prepare(memoQuery(db));
+    statements.push(rows);
+    const attachments = attachmentReader(db, statements);
+    while (rows.step()) {
+      const row = rows.getAsObject();
+      lastId = row.id;
+      yield ideaOf(row, memo(row.id));
+      for (const name of attachments(row.id)) yield refused(`「${name}」`, "附件暂不能导入，已跳过");
+    }
+  } catch {
+    const where = lastId === undefined ? `「${file.name}」` : `${memo(lastId)}之后`;
+    yield refused(where, "数据库文件已损坏，其余的 memo 无法读取");
+  } finally {
+    for (const statement of statements) statement.free();
+    db.close();
+  }
+}
+
+function memoQuery(db: Database): string {
+  const columns = columnsOf(db, "memo");
+  const tables = tablesOf(db);
+  const column = (name: string) => (columns.has(name) ? `m.${name}` : "NULL");
+  const uid = columns.has("uid") ? "m.uid" : column("resource_name");
+  const pinned = columns.has("pinned")
+    ? "m.pinned"
+    : tables.has("memo_organizer")
+      ? "EXISTS (SELECT 1 FROM memo_organizer o WHERE o.memo_id = m.id AND o.pinned = 1)"
+      : "0";
+  return `SELECT m.id AS id, ${uid} AS uid, m.content AS content, m.created_ts AS created_ts,
+    ${column("updated_ts")} AS updated_ts, ${pinned} AS pinned, ${column("tags")} AS tags,
+    ${column("payload")} AS payload FROM memo m ORDER BY m.id`;
+}
+
+/**
+ * The file names of each memo's attachments, read alongside the memos (both in memo id order)
+ * rather than looked up per memo: 0.26 dropped the index on memo_id.
+ */
+function attachmentReader(db: Database, statements: Statement[]): (memoId: SqlValue | undefined) => string[] {
+  const table = ["attachment", "resource"].find((t) => {
+    const columns = tablesOf(db).has(t) ? columnsOf(db, t) : new Set<string>();
+    return columns.has("memo_id") && columns.has("filename");
+  });
+  if (!table) return () => [];
+  const rows = db.prepare(
+    `SELECT memo_id, filename FROM ${table} WHERE memo_id IS NOT NULL ORDER BY memo_id, id`,
+  );
+  statements.push(rows);
+  let current: [SqlValue, SqlValue] | undefined = rows.step()
+    ? (rows.get() as [SqlValue, SqlValue])
+    : undefined;
+  return (memoId) => {
+    const names: string[] = [];
+    while (current && typeof memoId === "number" && Number(current[0]) <= memoId) {
+      if (current[0] === memoId) names.push(String(current[1]));
+      current = rows.step() ? (rows.get() as [SqlValue, SqlValue]) : undefined;
+    }
+    return names;
+  };
+}
+
+function ideaOf(row: Record<string, SqlValue>, item: string): ImportRecord {
+  const { id, uid, content } = row;
+  if (typeof id !== "number") return refused(item, "id 不是数字，未导入");
+  const createdAt = unixTime(row.created_ts);
+  if (!createdAt) return refused(item, "创建时间无效，未导入");
+  if (typeof content !== "string") return refused(item, "内容不是文本，未导入");
+  const valid = CreateIdeaRequestSchema.shape.content.safeParse(content);
+  if (!valid.success) return refused(item, `${valid.error.issues[0]!.message}，未导入`);
+  const updatedAt = unixTime(row.updated_ts);
+  const idea: ImportedIdea = {
+    type: "idea",
+    // uid is random and never changes; before 0.19 there is only the row id, which another memos
+    // instance also has: its created time tells the two apart
+    key: typeof uid === "string" && uid ? `memos:${uid}` : `memos:${id}@${row.created_ts}`,
+    originalContent: content,
+    content,
+    title: "",
+    tags: withTypedTags(givenTags(row.payload, row.tags), content).slice(0, MAX_TAGS),
+    pinned: row.pinned === 1,
+    aiExcluded: false,
+    createdAt,
+    updatedAt: updatedAt && updatedAt > createdAt ? updatedAt : createdAt,
+    appliedVersionKey: null,
+  };
+  return idea;
+}
+
+/** Tags memos stored beside the content (payload.tags, or 0.22's tags column): the valid ones. */
+function givenTags(payload: SqlValue | undefined, tagsColumn: SqlValue | undefined): string[] {
+  const fromJson = (value: SqlValue | undefined, pick: (parsed: unknown) => unknown) => {
+    if (typeof value !== "string") return [];
+    try {
+      const tags = pick(JSON.parse(value));
+      return Array.isArray(tags) ? tags : [];
+    } catch {
+      return [];
+    }
+  };
+  const tags = [
+    ...fromJson(payload, (p) => (p as { tags?: unknown } | null)?.tags),
+    ...fromJson(tagsColumn, (t) => t),
+  ];
+  return tags.flatMap((tag) => {
+    const valid = TagPathSchema.safeParse(tag);
+    return valid.success ? [valid.data] : [];
+  });
+}
+
+function unixTime(value: SqlValue | undefined): Date | null {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) return null;
+  const date = new Date(value * 1000);
+  return date.getUTCFullYear() <= 9999 ? date : null;
+}
+
+const refused = (item: string, message: string): ImportRecord => ({ type: "refused", item, message });
+
+function columnsOf(db: Database, table: string): Set<string> {
+  const result = db.exec(`SELECT name FROM pragma_table_info('${table}')`);
+  return new Set((result[0]?.values ?? []).map((row) => String(row[0])));
+}
+
+function tablesOf(db: Database): Set<string> {
+  const result = db.exec("SELECT name FROM sqlite_master WHERE type = 'table'");
+  return new Set((result[0]?.values ?? []).map((row) => String(row[0])));
+}
+
+async function openDatabase(file: SourceFile): Promise<Database> {
+  const SQL = await sqlJs();
+  return new SQL.Database(await readWhole(file));
+}
+
+/** The file's bytes, refusing one larger than MEMOS_DB_MAX_BYTES whatever its stated size. */
+async function readWhole(file: SourceFile): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const stream = await file.open();
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      length += chunk.byteLength;
+      if (length > MEMOS_DB_MAX_BYTES) throw new Error("larger than MEMOS_DB_MAX_BYTES");
+      chunks.push(chunk);
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks, length);
+}
+
+let loading: ReturnType<typeof initSqlJs> | undefined;
+/**
+ * sql.js, its WebAssembly file found through node_modules (also from the server's bundle, which
+ * cannot carry it), loaded once per process.
+ */
+function sqlJs(): ReturnType<typeof initSqlJs> {
+  const require = createRequire(import.meta.url);
+  loading ??= initSqlJs({
+    wasmBinary: new Uint8Array(readFileSync(require.resolve("sql.js/dist/sql-wasm.wasm"))).buffer,
+  });
+  return loading;
+}

@@ -1,0 +1,252 @@
+import { createRequire } from "node:module";
+import { Readable } from "node:stream";
+import initSqlJs from "sql.js";
+import { describe, expect, it } from "vitest";
+import { MEMOS_DB_MAX_BYTES, memosImporter } from "../src/services/import/memos.ts";
+import type { ImportRecord, ImportSource, SourceFile } from "../src/services/import/records.ts";
+import { flomoZip } from "./flomo-fixture.ts";
+
+const require = createRequire(import.meta.url);
+const SQL = await initSqlJs({ locateFile: (name: string) => require.resolve(`sql.js/dist/${name}`) });
+
+/** The tables memos creates (store/migration/sqlite in usememos/memos), as far as they matter here. */
+const SCHEMAS = {
+  "0.18": `
+    CREATE TABLE memo (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      creator_id INTEGER NOT NULL,
+      created_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      updated_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      row_status TEXT NOT NULL CHECK (row_status IN ('NORMAL', 'ARCHIVED')) DEFAULT 'NORMAL',
+      content TEXT NOT NULL DEFAULT '',
+      visibility TEXT NOT NULL CHECK (visibility IN ('PUBLIC', 'PROTECTED', 'PRIVATE')) DEFAULT 'PRIVATE'
+    );
+    CREATE TABLE memo_organizer (
+      memo_id INTEGER NOT NULL, user_id INTEGER NOT NULL,
+      pinned INTEGER NOT NULL CHECK (pinned IN (0, 1)) DEFAULT 0, UNIQUE(memo_id, user_id)
+    );
+    CREATE TABLE resource (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, creator_id INTEGER NOT NULL,
+      created_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      updated_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      filename TEXT NOT NULL DEFAULT '', blob BLOB DEFAULT NULL, external_link TEXT NOT NULL DEFAULT '',
+      type TEXT NOT NULL DEFAULT '', size INTEGER NOT NULL DEFAULT 0, internal_path TEXT NOT NULL DEFAULT '',
+      memo_id INTEGER
+    );`,
+  "0.22": `
+    CREATE TABLE memo (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      uid TEXT NOT NULL UNIQUE,
+      creator_id INTEGER NOT NULL,
+      created_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      updated_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      row_status TEXT NOT NULL CHECK (row_status IN ('NORMAL', 'ARCHIVED')) DEFAULT 'NORMAL',
+      content TEXT NOT NULL DEFAULT '',
+      visibility TEXT NOT NULL CHECK (visibility IN ('PUBLIC', 'PROTECTED', 'PRIVATE')) DEFAULT 'PRIVATE',
+      tags TEXT NOT NULL DEFAULT '[]',
+      payload TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE memo_organizer (
+      memo_id INTEGER NOT NULL, user_id INTEGER NOT NULL,
+      pinned INTEGER NOT NULL CHECK (pinned IN (0, 1)) DEFAULT 0, UNIQUE(memo_id, user_id)
+    );`,
+  latest: `
+    CREATE TABLE memo (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      uid TEXT NOT NULL UNIQUE,
+      creator_id INTEGER NOT NULL,
+      created_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      updated_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      row_status TEXT NOT NULL CHECK (row_status IN ('NORMAL', 'ARCHIVED')) DEFAULT 'NORMAL',
+      content TEXT NOT NULL DEFAULT '',
+      visibility TEXT NOT NULL CHECK (visibility IN ('PUBLIC', 'PROTECTED', 'PRIVATE')) DEFAULT 'PRIVATE',
+      pinned INTEGER NOT NULL CHECK (pinned IN (0, 1)) DEFAULT 0,
+      payload TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE attachment (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, uid TEXT NOT NULL UNIQUE, creator_id INTEGER NOT NULL,
+      created_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      updated_ts BIGINT NOT NULL DEFAULT (strftime('%s', 'now')),
+      filename TEXT NOT NULL DEFAULT '', blob BLOB DEFAULT NULL, type TEXT NOT NULL DEFAULT '',
+      size INTEGER NOT NULL DEFAULT 0, memo_id INTEGER, storage_type TEXT NOT NULL DEFAULT '',
+      reference TEXT NOT NULL DEFAULT '', payload TEXT NOT NULL DEFAULT '{}'
+    );`,
+};
+
+/** A memos database file: the schema, then the statements, in WAL mode as memos leaves it. */
+function memosDb(version: keyof typeof SCHEMAS, fill: string): Uint8Array {
+  const db = new SQL.Database();
+  db.run(SCHEMAS[version]);
+  db.run(fill);
+  const bytes = db.export();
+  db.close();
+  // memos opens its database with journal_mode=WAL, which marks the header's read/write versions
+  bytes[18] = 2;
+  bytes[19] = 2;
+  return bytes;
+}
+
+function file(name: string, bytes: Uint8Array | string, size?: number): SourceFile {
+  const data = Buffer.from(bytes);
+  return {
+    name,
+    size: size ?? data.byteLength,
+    async open() {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < data.byteLength; i += 16 * 1024) chunks.push(data.subarray(i, i + 16 * 1024));
+      return Readable.from(chunks);
+    },
+  };
+}
+
+async function read(source: ImportSource): Promise<ImportRecord[]> {
+  const records: ImportRecord[] = [];
+  for await (const record of memosImporter.read(source)) records.push(record);
+  return records;
+}
+
+const at = (s: number) => new Date(s * 1000);
+const idea = (
+  key: string,
+  content: string,
+  tags: string[],
+  pinned: boolean,
+  created: number,
+  updated = created,
+) => ({
+  type: "idea",
+  key,
+  originalContent: content,
+  content,
+  title: "",
+  tags,
+  pinned,
+  aiExcluded: false,
+  createdAt: at(created),
+  updatedAt: at(updated),
+  appliedVersionKey: null,
+});
+const refused = (item: string, message: string) => ({ type: "refused", item, message });
+const memo = (id: number) => `「memos_prod.db」中 id 为 ${id} 的 memo`;
+
+describe("memos import", () => {
+  it("reads the latest schema: pinned and payload tags, archived memos too, attachments listed as skipped", async () => {
+    const bytes = memosDb(
+      "latest",
+      `INSERT INTO memo (id, uid, creator_id, created_ts, updated_ts, row_status, content, visibility, pinned, payload) VALUES
+        (1, 'a1b2c3', 1, 1704067200, 1704153600, 'NORMAL', '#读书/小说 读完了
+
+- 要点一
+- **要点二**', 'PRIVATE', 1, '{"tags":["读书/小说"],"property":{"hasTaskList":false}}'),
+        (2, 'd4e5f6', 1, 1704070800, 1704000000, 'ARCHIVED', '归档了的 memo', 'PUBLIC', 0, '{}'),
+        (3, 'g7h8i9', 1, 1704074400, 1704074400, 'NORMAL', '#新 内容 #bad-tag', 'PROTECTED', 0,
+          '{"tags":["旧标签", "", "这个标签太长了超过了二十个字所以不要它了吧", 7]}'),
+        (4, 'j1', 1, 'abc', 1704074400, 'NORMAL', '时间坏了', 'PRIVATE', 0, '{}'),
+        (5, 'j2', 1, 1704074400, 1704074400, 'NORMAL', '   ', 'PRIVATE', 0, '{}'),
+        (6, 'j3', 1, 1704074400, 1704074400, 'NORMAL', X'00ff', 'PRIVATE', 0, '{}'),
+        (7, 'j4', 1, 1704078000, 1704078000, 'NORMAL', '坏的 payload #照样', 'PRIVATE', 0, '{"tags":');
+      INSERT INTO attachment (uid, creator_id, filename, memo_id) VALUES
+        ('r1', 1, '照片.png', 1), ('r2', 1, '不属于任何 memo.pdf', NULL), ('r3', 1, '录音.m4a', 1), ('r4', 1, '图.jpg', 7);`,
+    );
+    const source = { files: [file("memos_prod.db", bytes)] };
+    expect(await memosImporter.detect(source)).toBe(true);
+    expect(await read(source)).toEqual([
+      idea(
+        "memos:a1b2c3",
+        "#读书/小说 读完了\n\n- 要点一\n- **要点二**",
+        ["读书/小说"],
+        true,
+        1704067200,
+        1704153600,
+      ),
+      refused("「照片.png」", "附件暂不能导入，已跳过"),
+      refused("「录音.m4a」", "附件暂不能导入，已跳过"),
+      idea("memos:d4e5f6", "归档了的 memo", [], false, 1704070800),
+      idea("memos:g7h8i9", "#新 内容 #bad-tag", ["旧标签", "新", "bad"], false, 1704074400),
+      refused(memo(4), "创建时间无效，未导入"),
+      refused(memo(5), "内容不能为空，未导入"),
+      refused(memo(6), "内容不是文本，未导入"),
+      idea("memos:j4", "坏的 payload #照样", ["照样"], false, 1704078000),
+      refused("「图.jpg」", "附件暂不能导入，已跳过"),
+    ]);
+    expect(await read(source)).toEqual(await read(source));
+  });
+
+  it("reads 0.22 (tags column, memo_organizer) and 0.18 (no uid, no payload) databases", async () => {
+    const v22 = memosDb(
+      "0.22",
+      `INSERT INTO memo (id, uid, creator_id, created_ts, updated_ts, content, tags, payload) VALUES
+        (1, 'aa', 1, 1650000000, 1650000000, '去了海边 #旅行', '["旅行"]', '{"tags":["旅行"]}'),
+        (2, 'bb', 1, 1650000100, 1650000200, '第二条', '["旧"]', '{}');
+      INSERT INTO memo_organizer VALUES (2, 1, 1), (1, 1, 0);`,
+    );
+    expect(await read({ files: [file("memos_prod.db", v22)] })).toEqual([
+      idea("memos:aa", "去了海边 #旅行", ["旅行"], false, 1650000000),
+      idea("memos:bb", "第二条", ["旧"], true, 1650000100, 1650000200),
+    ]);
+
+    const v18 = memosDb(
+      "0.18",
+      `INSERT INTO memo (id, creator_id, created_ts, updated_ts, content) VALUES
+        (1, 1, 1600000000, 1600000000, '#工作 周报'), (2, 1, 1600000500, 1600000600, '午饭');
+      INSERT INTO memo_organizer VALUES (1, 1, 1);
+      INSERT INTO resource (creator_id, filename, memo_id) VALUES (1, 'a.jpg', 2);`,
+    );
+    // inside an upload of several files (a zip), named otherwise: the contents decide
+    const source = { files: [file("备份/说明.txt", "memos 备份"), file("备份/data", v18)] };
+    expect(await memosImporter.detect(source)).toBe(true);
+    expect(await read(source)).toEqual([
+      idea("memos:1@1600000000", "#工作 周报", ["工作"], true, 1600000000),
+      idea("memos:2@1600000500", "午饭", [], false, 1600000500, 1600000600),
+      refused("「a.jpg」", "附件暂不能导入，已跳过"),
+    ]);
+  });
+
+  it("says no to files that are not a memos database", async () => {
+    const other = new SQL.Database();
+    other.run("CREATE TABLE note (id INTEGER PRIMARY KEY, content TEXT)");
+    const noMemoTable = other.export();
+    other.close();
+    for (const f of [
+      file("memos_prod.db", noMemoTable),
+      file("memos_prod.db", "SQLite format 3"),
+      file("memos_prod.db", `SQLite format 3\0${"坏".repeat(2000)}`),
+      file("memos_prod.db", "这不是数据库"),
+      file("memos_prod.db", flomoZip({ memos: 2 })),
+    ]) {
+      expect(await memosImporter.detect({ files: [f] })).toBe(false);
+    }
+  });
+
+  it("refuses what follows a damaged page by the last memo read, keeping what came before", async () => {
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `(${i + 1}, 'u${i + 1}', 1, ${1700000000 + i}, ${1700000000 + i}, '${"记".repeat(200)} ${i + 1}')`,
+    );
+    const bytes = memosDb(
+      "latest",
+      `INSERT INTO memo (id, uid, creator_id, created_ts, updated_ts, content) VALUES ${rows.join(",")};`,
+    );
+    const pageSize = (bytes[16]! << 8) | bytes[17]!;
+    // the last page holds the last memos: overwrite it with what no SQLite page can be
+    bytes.fill(0xff, bytes.length - pageSize);
+    const source = { files: [file("memos_prod.db", bytes)] };
+    expect(await memosImporter.detect(source)).toBe(true);
+    const records = await read(source);
+    const ideas = records.filter((r) => r.type === "idea");
+    expect(ideas.length).toBeGreaterThan(200);
+    expect(ideas.length).toBeLessThan(300);
+    expect(ideas.map((r) => r.key)).toEqual(ideas.map((_, i) => `memos:u${i + 1}`));
+    expect(records.at(-1)).toEqual(
+      refused(`${memo(ideas.length)}之后`, "数据库文件已损坏，其余的 memo 无法读取"),
+    );
+    expect(records).toHaveLength(ideas.length + 1);
+  });
+
+  it("refuses a database larger than it can hold, saying so", async () => {
+    const source = { files: [file("memos_prod.db", "SQLite format 3\0", MEMOS_DB_MAX_BYTES + 1)] };
+    expect(await memosImporter.detect(source)).toBe(true);
+    expect(await read(source)).toEqual([refused("「memos_prod.db」", "数据库文件超过 200 MB，无法读取")]);
+  });
+});
