@@ -189,8 +189,10 @@ const account = fc.record({
   messages: fc.array(fc.record({ content: anyText, cite: fc.boolean() }), { maxLength: 4 }),
 });
 
+type Account = typeof account extends fc.Arbitrary<infer T> ? T : never;
+
 /** Makes the account through the API (AI versions and chats in SQL: no AI provider here). */
-async function makeAccount(ctx: TestCtx, u: TestUser, a: fc.infer<typeof account>, long: string) {
+async function makeAccount(ctx: TestCtx, u: TestUser, a: Account, long: string) {
   await request(ctx, "updateProfile", {
     token: u.token,
     body: { nickname: a.nickname, identityDescription: a.identity },
@@ -250,7 +252,7 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: fc.infer<typeof account
   }
 }
 
-const fixedAccount: fc.infer<typeof account> = {
+const fixedAccount: Account = {
   nickname: "念念",
   identity: "写代码的人 👩‍💻",
   ideas: ["第一个想法 #读书", "第二个想法😀", "第三个想法", "第四个想法"].map((content, n) => ({
@@ -323,7 +325,7 @@ onOneDatabase(
         data.conversations[0].messages[1].role = "系统";
         data.pointsLedger = "账本不导入，也不检查";
         const records = await readAll(filesSource({ "data.json": JSON.stringify(data) }));
-        const refused = (item: string, message: string) => ({
+        const refused = (item: string, message: string): ImportRecord => ({
           type: "refused",
           item: `「data.json」${item}`,
           message,
