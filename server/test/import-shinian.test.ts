@@ -320,6 +320,7 @@ onOneDatabase(
         const data = JSON.parse(dataJsonOf(await exportOf(ctx, u)));
         data.ideas[1].createdAt = "2026-13-45T25:00:00Z";
         data.ideas[2].pinned = "是";
+        data.ideas[3].content = "PostgreSQL 存不下的\u0000字符";
         delete data.notes[0].content;
         data.ideaVersions[0] = "不是对象";
         data.conversations[0].messages[1].role = "系统";
@@ -336,6 +337,7 @@ onOneDatabase(
         const replaced: [number, ImportRecord][] = [
           [indexOf("idea", 1), refused("想法 #2", "创建时间格式不正确")],
           [indexOf("idea", 2), refused("想法 #3", "置顶格式不正确")],
+          [indexOf("idea", 3), refused("想法 #4", "内容格式不正确")],
           [indexOf("ideaVersion", 0), refused("AI版本 #1", "格式不正确")],
           [indexOf("note", 0), refused("笔记 #1", "缺少内容")],
           [indexOf("conversation", 0), refused("对话 #1", "消息 #2 的发言方格式不正确")],

@@ -6,17 +6,19 @@
 import { z } from "zod";
 import type { ImportRecord, RefusedRecord } from "./records.ts";
 
-const Key = z.string().min(1);
+/** PostgreSQL's text cannot hold NUL: such a string is malformed here, not an error when written. */
+const Text = z.string().refine((s) => !s.includes("\u0000"));
+const Key = Text.min(1);
 const Time = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
-const Tags = z.array(z.string());
+const Tags = z.array(Text);
 const Points = z.number().int().min(0);
 const ItemRef = z.object({ type: z.enum(["idea", "note"]), id: Key });
 
 const Idea = z.object({
   id: Key,
-  originalContent: z.string(),
-  title: z.string(),
-  content: z.string(),
+  originalContent: Text,
+  title: Text,
+  content: Text,
   tags: Tags,
   pinned: z.boolean(),
   aiExcluded: z.boolean(),
@@ -28,9 +30,9 @@ const Idea = z.object({
 const IdeaVersion = z.object({
   id: Key,
   ideaId: Key,
-  model: z.string(),
-  title: z.string(),
-  content: z.string(),
+  model: Text,
+  title: Text,
+  content: Text,
   tags: Tags,
   points: Points,
   createdAt: Time,
@@ -38,8 +40,8 @@ const IdeaVersion = z.object({
 
 const Note = z.object({
   id: Key,
-  title: z.string(),
-  content: z.string(),
+  title: Text,
+  content: Text,
   tags: Tags,
   sourceIdeaIds: z.array(Key),
   pinned: z.boolean(),
@@ -49,9 +51,9 @@ const Note = z.object({
 
 const Message = z.object({
   role: z.enum(["user", "assistant"]),
-  content: z.string(),
+  content: Text,
   status: z.enum(["done", "stopped", "error"]),
-  citations: z.array(ItemRef.extend({ title: z.string() })),
+  citations: z.array(ItemRef.extend({ title: Text })),
   sourceIds: z.array(Key).default([]), // format 2
   points: Points,
   mode: z.enum(["offline", "provider"]),
@@ -60,14 +62,14 @@ const Message = z.object({
 
 const Conversation = z.object({
   id: Key,
-  title: z.string(),
+  title: Text,
   subject: ItemRef.nullable(),
   createdAt: Time,
   updatedAt: Time,
   messages: z.array(Message),
 });
 
-const Profile = z.object({ nickname: z.string(), identityDescription: z.string().nullable() });
+const Profile = z.object({ nickname: Text, identityDescription: Text.nullable() });
 
 /** What each field is called in a refusal. */
 const FIELD_NAMES: Record<string, string> = {
