@@ -1,7 +1,20 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { EXPORT_APPLICATION_NAME } from "../src/services/export/lifecycle.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+
+const hasUnzip = (() => {
+  try {
+    execFileSync("unzip", ["-v"]);
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -28,14 +41,19 @@ async function seed(ctx: TestCtx, u: TestUser) {
     [u.id],
   );
   await ctx.db.query(
-    "INSERT INTO messages (user_id, conversation_id, role, content) VALUES ($1, $2, 'user', '你好'), ($1, $2, 'assistant', '你好！')",
-    [u.id, conv.rows[0].id],
+    `INSERT INTO messages (user_id, conversation_id, role, content, source_ids)
+     VALUES ($1, $2, 'user', '你好', '{}'), ($1, $2, 'assistant', '你好！', ARRAY[$3::uuid])`,
+    [u.id, conv.rows[0].id, idea.body.data.id],
   );
-  await ctx.db.query(
+  const version = await ctx.db.query(
     `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
-     VALUES ($1, $2, 'deepseek-chat', 'AI 标题', 'AI 整理的内容', '{产品}', 1)`,
+     VALUES ($1, $2, 'deepseek-chat', 'AI 标题', 'AI 整理的内容', '{产品}', 1) RETURNING id`,
     [u.id, idea.body.data.id],
   );
+  await ctx.db.query("UPDATE ideas SET ai_version_id = $2 WHERE id = $1", [
+    idea.body.data.id,
+    version.rows[0].id,
+  ]);
   const form = new FormData();
   form.append("file", new File([PNG], "a.png"));
   await call(ctx, "POST", "/api/profile/avatar", { token: u.token, raw: form });
@@ -93,8 +111,14 @@ forEachDatabase((ctx) => {
       expect(strFromU8(files["README.txt"]!)).toContain("想法 2 条，笔记 1 篇");
 
       const data = JSON.parse(strFromU8(files["data.json"]!));
+      expect(strFromU8(files["data.json"]!).startsWith('{\n"format": "shinian-export/2",')).toBe(true);
       expect(data.profile.id).toBe(u.id);
       expect(data.ideas).toHaveLength(2);
+      const versionId = data.ideaVersions[0].id;
+      expect(
+        data.ideas.map((i: { id: string; aiVersionId: string | null }) => [i.id, i.aiVersionId]),
+      ).toEqual(expect.arrayContaining([[ideaId, versionId]]));
+      expect(data.ideas.find((i: { id: string }) => i.id !== ideaId).aiVersionId).toBeNull();
       expect(data.ideas.map((i: { originalContent: string }) => i.originalContent)).not.toContain(
         "别人的想法",
       );
@@ -102,7 +126,19 @@ forEachDatabase((ctx) => {
       expect(data.conversations[0].messages).toHaveLength(2);
       // both seeded in one statement: same created_at, so their order is not defined
       const reply = data.conversations[0].messages.find((m: { role: string }) => m.role === "assistant");
-      expect(reply).toMatchObject({ content: "你好！", status: "done", points: 0, mode: "provider" });
+      expect(reply).toMatchObject({
+        content: "你好！",
+        status: "done",
+        sourceIds: [ideaId],
+        points: 0,
+        mode: "provider",
+      });
+      const question = data.conversations[0].messages.find((m: { role: string }) => m.role === "user");
+      expect(question.sourceIds).toEqual([]);
+      const { rows: messageIds } = await ctx.db.query("SELECT id FROM messages WHERE user_id = $1", [u.id]);
+      expect(data.conversations[0].messages.map((m: { id: string }) => m.id).sort()).toEqual(
+        messageIds.map((r) => r.id).sort(),
+      );
       expect(data.ideaVersions).toMatchObject([
         { ideaId, model: "deepseek-chat", title: "AI 标题", content: "AI 整理的内容", points: 1 },
       ]);
@@ -136,7 +172,7 @@ forEachDatabase((ctx) => {
       expect((await request(ctx, "exportPermission", { token: other.token })).body.data.canExport).toBe(true);
     });
 
-    it("cuts file names at 30 characters without splitting an emoji", async () => {
+    it("cuts file names at 30 characters without splitting an emoji, names that Info-ZIP extracts intact", async () => {
       const u = await registerUser(ctx);
       await request(ctx, "createIdea", {
         token: u.token,
@@ -147,10 +183,27 @@ forEachDatabase((ctx) => {
         headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
         body: "{}",
       });
-      const names = Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())));
+      const zip = Buffer.from(await res.arrayBuffer());
+      const names = Object.keys(unzipSync(new Uint8Array(zip)));
       const idea = names.find((n) => n.startsWith("ideas/"))!;
       expect(idea).toContain(`${"念".repeat(29)}😀_`);
       expect(idea).not.toContain("\uFFFD");
+      if (!hasUnzip) return;
+      // Info-ZIP, as on a Linux desktop, names every file as the zip does, readable (mode 644)
+      const dir = mkdtempSync(path.join(os.tmpdir(), "shinian-export-"));
+      try {
+        writeFileSync(path.join(dir, "export.zip"), zip);
+        const env = { ...process.env, LANG: "C.UTF-8", LC_ALL: "C.UTF-8" };
+        execFileSync("unzip", ["-q", "export.zip", "-d", "out"], { cwd: dir, env });
+        const out = path.join(dir, "out");
+        const extracted = readdirSync(out, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(out, path.join(e.parentPath, e.name)));
+        expect(extracted.sort()).toEqual(names.sort());
+        for (const name of names) expect(statSync(path.join(out, name)).mode & 0o777).toBe(0o644);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("exports every note and conversation across their smaller batches", async () => {

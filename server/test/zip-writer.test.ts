@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -40,6 +40,31 @@ const hasUnzip = (() => {
 })();
 
 const long = "今天想到一个关于产品设计的好点子。".repeat(500);
+
+/** Every file under `root`, as a relative path with `/`. */
+function listTree(root: string, under = ""): string[] {
+  return readdirSync(path.join(root, under), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listTree(root, `${under}${e.name}/`) : [`${under}${e.name}`],
+  );
+}
+
+// names as the export makes them: a day, a label cut from the text, an id; one streamed file
+const named: Record<string, string> = {
+  "README.txt": "拾念 · 数据导出",
+  "ideas/2026-11-24_标题_带冒号的想法_5f3a9c1e.md": "冒号",
+  "ideas/2026-11-24_念念念😀之后_0b7d2e44.md": long,
+  "notes/2026-11-25_读书笔记（第一章）_c1d2e3f4.md": "读书",
+  "chats/2026-11-26_问问AI_a1b2c3d4.md": "你好！👋",
+  "data.json": '{"format": "shinian-export/2"}',
+};
+const names = write((zip) => {
+  for (const [name, text] of Object.entries(named)) {
+    if (name !== "data.json") zip.addFile(name, Buffer.from(text), text.length > 100);
+  }
+  const data = zip.openFile("data.json");
+  data.write(Buffer.from(named["data.json"]!));
+  data.close();
+});
 
 describe("ZipWriter", () => {
   const bytes = write((zip) => {
@@ -86,6 +111,61 @@ describe("ZipWriter", () => {
     writeFileSync(file, bytes);
     expect(execFileSync("unzip", ["-l", file], { encoding: "utf8" })).toMatch(
       /2026-11-22 19:30|11-22-2026 19:30/,
+    );
+  });
+
+  it.runIf(hasUnzip)("extracts Chinese and emoji names intact with Info-ZIP, as files of mode 644", () => {
+    const out = mkdtempSync(path.join(dir, "x"));
+    const zip = path.join(dir, "names.zip");
+    writeFileSync(zip, names);
+    // a UTF-8 locale, as a person's terminal has: in the C locale unzip writes #Uxxxx escapes
+    const env = { ...process.env, LANG: "C.UTF-8", LC_ALL: "C.UTF-8" };
+    execFileSync("unzip", ["-q", zip, "-d", out], { env });
+    expect(listTree(out).sort()).toEqual(Object.keys(named).sort());
+    for (const [name, text] of Object.entries(named)) {
+      const file = path.join(out, name);
+      expect(readFileSync(file, "utf8")).toBe(text);
+      expect(statSync(file).mode & 0o7777).toBe(0o644);
+    }
+  });
+
+  it("names its entries as made on Unix for an independent reader (Python's zipfile), with Unicode Path fields", () => {
+    const zip = path.join(dir, "names-py.zip");
+    writeFileSync(zip, names);
+    const script = `
+import json, sys, zipfile, zlib
+out = []
+for i in zipfile.ZipFile(sys.argv[1]).infolist():
+    extra, fields = i.extra, {}
+    while extra:
+        kind, size = int.from_bytes(extra[0:2], "little"), int.from_bytes(extra[2:4], "little")
+        fields[kind] = extra[4:4 + size]
+        extra = extra[4 + size:]
+    up = fields.get(0x7075)
+    out.append({
+        "name": i.filename,
+        "text": zipfile.ZipFile(sys.argv[1]).read(i).decode("utf-8"),
+        "system": i.create_system,
+        "mode": i.external_attr >> 16,
+        "utf8": bool(i.flag_bits & 0x800),
+        "unicodePath": None if up is None else {
+            "version": up[0],
+            "crcMatches": int.from_bytes(up[1:5], "little") == zlib.crc32(i.orig_filename.encode("utf-8")),
+            "name": up[5:].decode("utf-8"),
+        },
+    })
+print(json.dumps(out))`;
+    const entries = JSON.parse(execFileSync("python3", ["-c", script, zip], { encoding: "utf8" }));
+    expect(entries).toEqual(
+      Object.entries(named).map(([name, text]) => ({
+        name,
+        text,
+        system: 3,
+        mode: 0o100644,
+        utf8: true,
+        // an ASCII name reads the same in every code page: it needs no second copy
+        unicodePath: /^[\x20-\x7e]*$/.test(name) ? null : { version: 1, crcMatches: true, name },
+      })),
     );
   });
 

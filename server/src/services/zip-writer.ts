@@ -2,11 +2,15 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 
 /**
  * A streaming zip writer (PKWARE APPNOTE 6.3) that keeps only the central directory, packed as
- * bytes: about 50 bytes plus the name per entry. The libraries measured here keep 0.5–5.5 kB of
- * objects and closures per entry until the archive ends (fflate 1.3 kB, zip-stream 0.5 kB,
- * client-zip 1 kB, yazl 3.5 kB, zip.js 5.5 kB), 13 MB for an account of 10,000 ideas, which
- * broke the export's memory budget. Compression is Node's zlib; entries are under 4 GB each, and
+ * bytes: about 50 bytes plus the name (twice when not ASCII, below) per entry. The libraries
+ * measured here keep 0.5–5.5 kB of objects and closures per entry until the archive ends (fflate
+ * 1.3 kB, zip-stream 0.5 kB, client-zip 1 kB, yazl 3.5 kB, zip.js 5.5 kB), 13 MB for an account
+ * of 10,000 ideas, which broke the export's memory budget. Compression is Node's zlib; entries are under 4 GB each, and
  * the archive may pass 4 GB and 65,535 entries (ZIP64 end records).
+ *
+ * Entries are marked as made on Unix with a file mode, their names UTF-8 (bit 11) and, when not
+ * plain ASCII, repeated in Info-ZIP's Unicode Path field: Info-ZIP's `unzip` reads the name of an
+ * entry made on MS-DOS as a code page (mojibake) and gives it mode 000 without a Unix mode.
  */
 export class ZipWriter {
   private pending: Uint8Array[] = [];
@@ -136,21 +140,27 @@ export class ZipWriter {
 
   private addCentral(e: Entry, at: number) {
     const far = at >= MAX32;
-    const record = Buffer.alloc(46 + e.name.length + (far ? 12 : 0));
+    const unicode = unicodePath(e.name);
+    const extra = (far ? 12 : 0) + unicode.length;
+    const record = Buffer.alloc(46 + e.name.length + extra);
+    const version = far ? ZIP64_VERSION : VERSION;
     record.writeUInt32LE(0x02014b50, 0);
-    record.writeUInt16LE(far ? ZIP64_VERSION : VERSION, 4); // made by (MS-DOS attributes)
-    record.writeUInt16LE(far ? ZIP64_VERSION : VERSION, 6); // needed to extract
+    record.writeUInt16LE(MADE_ON_UNIX | version, 4); // made by
+    record.writeUInt16LE(version, 6); // needed to extract
     writeCommon(record, 8, e, this.time, this.date);
     record.writeUInt16LE(e.name.length, 28);
-    record.writeUInt16LE(far ? 12 : 0, 30); // extra field length
+    record.writeUInt16LE(extra, 30);
+    record.writeUInt32LE(FILE_MODE, 38); // external attributes: the Unix mode in the high half
     record.writeUInt32LE(far ? MAX32 : at, 42);
     e.name.copy(record, 46);
+    let x = 46 + e.name.length;
     if (far) {
-      const x = 46 + e.name.length;
       record.writeUInt16LE(0x0001, x); // ZIP64 extra field: the local header's offset
       record.writeUInt16LE(8, x + 2);
       record.writeBigUInt64LE(BigInt(at), x + 4);
+      x += 12;
     }
+    unicode.copy(record, x);
     this.central.append(record);
     this.entries++;
   }
@@ -169,11 +179,30 @@ const UTF8 = 0x0800; // names are UTF-8 (general purpose bit 11)
 const DESCRIPTOR = 0x0008; // sizes and checksum follow the data (bit 3)
 const VERSION = 20;
 const ZIP64_VERSION = 45;
+const MADE_ON_UNIX = 3 << 8; // the high byte of "version made by": the host system
+const FILE_MODE = (0o100644 << 16) >>> 0; // a regular file, rw-r--r--
 const MAX32 = 0xffffffff;
+
+/**
+ * Info-ZIP's Unicode Path extra field (0x7075): version 1, the CRC-32 of the header's name, the
+ * name in UTF-8. Readers older than the UTF-8 flag take the name from it; an ASCII name needs none.
+ */
+function unicodePath(name: Buffer): Buffer {
+  if (name.every((b) => b < 0x80)) return EMPTY;
+  const field = Buffer.alloc(9 + name.length);
+  field.writeUInt16LE(0x7075, 0);
+  field.writeUInt16LE(5 + name.length, 2);
+  field.writeUInt8(1, 4);
+  field.writeUInt32LE(crc32(name), 5);
+  name.copy(field, 9);
+  return field;
+}
+const EMPTY = Buffer.alloc(0);
 
 const utf8 = (name: string) => {
   const bytes = Buffer.from(name, "utf8");
-  if (bytes.length > 0xffff) throw new Error("zip: file name too long");
+  // the name must fit twice in its record's 64 kB of extra fields: as itself and in Unicode Path
+  if (bytes.length > 0xffff - 21) throw new Error("zip: file name too long");
   return bytes;
 };
 
@@ -193,12 +222,15 @@ function writeCommon(b: Buffer, at: number, e: Entry, time: number, date: number
 }
 
 function localHeader(e: Entry, time: number, date: number): Buffer {
-  const header = Buffer.alloc(30 + e.name.length);
+  const unicode = unicodePath(e.name);
+  const header = Buffer.alloc(30 + e.name.length + unicode.length);
   header.writeUInt32LE(0x04034b50, 0);
   header.writeUInt16LE(VERSION, 4);
   writeCommon(header, 6, e, time, date); // zero sizes and checksum when a descriptor follows
   header.writeUInt16LE(e.name.length, 26);
+  header.writeUInt16LE(unicode.length, 28);
   e.name.copy(header, 30);
+  unicode.copy(header, 30 + e.name.length);
   return header;
 }
 

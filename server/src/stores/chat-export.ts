@@ -5,7 +5,9 @@ import { CONVERSATION_COLUMNS, type ConversationRow, MESSAGE_COLUMNS, type Messa
 import { oldestFirst } from "./keyset.ts";
 
 export type ExportedConversation = ConversationRow;
-export type ExportedMessage = MessageRow;
+/** A message with the ideas and notes its reply was grounded on (what an import remaps). */
+export type ExportedMessage = MessageRow & { source_ids: string[] };
+const EXPORTED_MESSAGE_COLUMNS = `${MESSAGE_COLUMNS}, source_ids`;
 
 /**
  * A piece of one conversation as the export reads it: the conversation, some of its messages in
@@ -59,7 +61,7 @@ export async function* conversationParts(
   }
 }
 
-type PageRow = MessageRow & { ord: number; cursor_us: string };
+type PageRow = ExportedMessage & { ord: number; cursor_us: string };
 
 /** Up to `limit` messages of one conversation after `after` (which is `ord` in its batch). */
 async function messagesAfter(
@@ -71,7 +73,7 @@ async function messagesAfter(
   ord: number,
 ): Promise<PageRow[]> {
   const { rows } = await db.query<PageRow>(
-    `SELECT ${MESSAGE_COLUMNS}, ${CURSOR_US} AS cursor_us, $5::int AS ord FROM messages
+    `SELECT ${EXPORTED_MESSAGE_COLUMNS}, ${CURSOR_US} AS cursor_us, $5::int AS ord FROM messages
      WHERE conversation_id = $1 AND user_id = $2 AND (created_at, id) > (${fromUs("$3")}, $4::uuid)
      ORDER BY created_at, id LIMIT $6`,
     [conversationId, userId, after.us, after.id, ord, limit],
@@ -93,7 +95,7 @@ async function firstMessages(
   const { rows } = await db.query<PageRow>(
     `SELECT (b.ord + $3 - 1)::int AS ord, m.* FROM unnest($2::uuid[]) WITH ORDINALITY AS b (id, ord)
      CROSS JOIN LATERAL (
-       SELECT ${MESSAGE_COLUMNS}, ${CURSOR_US} AS cursor_us FROM messages
+       SELECT ${EXPORTED_MESSAGE_COLUMNS}, ${CURSOR_US} AS cursor_us FROM messages
        WHERE conversation_id = b.id AND user_id = $1 ORDER BY created_at, id LIMIT $4
      ) m
      ORDER BY b.ord, m.created_at, m.id LIMIT $4`,

@@ -250,6 +250,8 @@ export async function updateIdea(
   });
 }
 
-/** Every idea of the user, oldest first, `size` at a time (the export). */
+export type ExportedIdeaRow = IdeaRow & { ai_version_id: string | null };
+
+/** Every idea of the user, oldest first, `size` at a time, with its applied AI version (the export). */
 export const ideaBatches = (db: Queryable, userId: string, size: number) =>
-  oldestFirst<IdeaRow>(db, "ideas", IDEA_COLUMNS, userId, size);
+  oldestFirst<ExportedIdeaRow>(db, "ideas", `${IDEA_COLUMNS}, ai_version_id`, userId, size);

@@ -1,7 +1,7 @@
 /** What each text file of the export says. */
 import type { ExportCount } from "@shinian/contract";
 import type { ExportedConversation, ExportedMessage } from "../../stores/chat-export.ts";
-import type { IdeaRow } from "../../stores/ideas.ts";
+import { type ExportedIdeaRow, type IdeaRow, toIdea } from "../../stores/ideas.ts";
 import type { NoteRow } from "../../stores/notes.ts";
 import { formatChinaTime } from "./china-time.ts";
 
@@ -19,7 +19,8 @@ export function readme(count: ExportCount, chats: number, exportedAt: Date): str
     "  ideas/    每个想法一个 Markdown 文件（YAML 头信息：id、标题、标签、创建与更新时间；正文后附“原始内容”）",
     "  notes/    每篇笔记一个 Markdown 文件（YAML 头信息同上，另含来源想法 id）",
     "  chats/    每个 AI 对话一个 Markdown 文件（有对话时）",
-    "  data.json 全部数据的机器可读版本：个人资料、想法、笔记、对话、AI点数明细、每日回顾记录",
+    "  data.json 全部数据的机器可读版本（格式 shinian-export/2）：个人资料、想法及其AI版本、笔记、对话、AI点数明细、每日回顾记录",
+    "            可在拾念的「个人资料 → 导入数据」中导入，恢复到任一账号",
     "  avatar.*  头像图片（已上传时）",
     "",
   ].join("\n");
@@ -64,8 +65,11 @@ export const chatHead = (c: ExportedConversation) =>
 export const chatMessage = (m: ExportedMessage) =>
   `\n## ${m.role === "user" ? "我" : "AI助手"} · ${formatChinaTime(m.created_at)}\n\n${m.content}\n`;
 
+/** An idea in data.json: as the API shows it, and the id of its applied AI version (format 2). */
+export const ideaJson = (i: ExportedIdeaRow) => ({ ...toIdea(i), aiVersionId: i.ai_version_id });
+
 /**
- * A conversation in data.json, its messages inline (without their ids), in pieces too: the head
+ * A conversation in data.json, its messages inline, in pieces too: the head
  * opens the messages' array (`{…,"messages":[`), the messages follow, separated by commas, then `]}`.
  */
 export const conversationJsonHead = (c: ExportedConversation) =>
@@ -79,10 +83,12 @@ export const conversationJsonHead = (c: ExportedConversation) =>
 
 export const messageJson = (m: ExportedMessage) =>
   JSON.stringify({
+    id: m.id,
     role: m.role,
     content: m.content,
     status: m.status,
     citations: m.citations,
+    sourceIds: m.source_ids,
     points: m.points,
     mode: m.mode,
     createdAt: m.created_at.toISOString(),

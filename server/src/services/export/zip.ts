@@ -3,7 +3,7 @@ import { getUser } from "../../stores/accounts.ts";
 import { conversationParts } from "../../stores/chat-export.ts";
 import type { ExportPlan } from "../../stores/export.ts";
 import { toVersion, versionBatches } from "../../stores/idea-tidy.ts";
-import { ideaBatches, toIdea } from "../../stores/ideas.ts";
+import { ideaBatches } from "../../stores/ideas.ts";
 import { noteBatches, toNote } from "../../stores/notes.ts";
 import { ledgerBatches, toLedgerEntry } from "../../stores/points.ts";
 import { findAvatar } from "../../stores/profile.ts";
@@ -11,10 +11,12 @@ import { reviewBatches } from "../../stores/review.ts";
 import { trashBatches } from "../../stores/trash.ts";
 import { ZipWriter } from "../zip-writer.ts";
 import { BEIJING_OFFSET_MINUTES, chinaDay } from "./china-time.ts";
+import { EXPORT_FORMAT_VERSION, exportFormat } from "./format.ts";
 import {
   chatHead,
   chatMessage,
   conversationJsonHead,
+  ideaJson,
   ideaMarkdown,
   messageJson,
   noteMarkdown,
@@ -131,7 +133,9 @@ async function* dataJson(
   const data = out.zip.openFile("data.json");
   const push = (s: string) => data.write(Buffer.from(s));
   const user = await getUser(db, userId);
-  push(`{\n"format": "shinian-export/1",\n"exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n`);
+  // "format" comes first: a reader knows the version from the file's first bytes
+  const format = JSON.stringify(exportFormat(EXPORT_FORMAT_VERSION));
+  push(`{\n"format": ${format},\n"exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n`);
   push(`"counts": ${JSON.stringify(plan.count)},\n"profile": ${JSON.stringify(user)}`);
   async function* list<R>(name: string, batches: AsyncIterable<R[]>, toJson: (row: R) => unknown) {
     push(`,\n"${name}": [`);
@@ -165,7 +169,7 @@ async function* dataJson(
     }
     push("\n]");
   }
-  yield* list("ideas", ideaBatches(db, userId, BATCH), toIdea);
+  yield* list("ideas", ideaBatches(db, userId, BATCH), ideaJson);
   yield* list("ideaVersions", versionBatches(db, userId, BATCH), toVersion);
   yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
   yield* conversations();

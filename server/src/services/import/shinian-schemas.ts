@@ -1,0 +1,202 @@
+/**
+ * The records of a 拾念 export's data.json, checked one by one: a malformed one becomes a
+ * refusal naming it and its field in Chinese. Every format version is read (docs/export-format.md):
+ * what a version added is optional here, with the value an older export means.
+ */
+import { z } from "zod";
+import type { ImportRecord, RefusedRecord } from "./records.ts";
+
+/** PostgreSQL's text cannot hold NUL: such a string is malformed here, not an error when written. */
+const Text = z.string().refine((s) => !s.includes("\u0000"));
+const Key = Text.min(1);
+const Time = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+const Tags = z.array(Text);
+const Points = z.number().int().min(0);
+const ItemRef = z.object({ type: z.enum(["idea", "note"]), id: Key });
+
+const Idea = z.object({
+  id: Key,
+  originalContent: Text,
+  title: Text,
+  content: Text,
+  tags: Tags,
+  pinned: z.boolean(),
+  aiExcluded: z.boolean(),
+  createdAt: Time,
+  updatedAt: Time,
+  aiVersionId: Key.nullable().default(null), // format 2
+});
+
+const IdeaVersion = z.object({
+  id: Key,
+  ideaId: Key,
+  model: Text,
+  title: Text,
+  content: Text,
+  tags: Tags,
+  points: Points,
+  createdAt: Time,
+});
+
+const Note = z.object({
+  id: Key,
+  title: Text,
+  content: Text,
+  tags: Tags,
+  sourceIdeaIds: z.array(Key),
+  pinned: z.boolean(),
+  createdAt: Time,
+  updatedAt: Time,
+});
+
+const Message = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: Text,
+  status: z.enum(["done", "stopped", "error"]),
+  citations: z.array(ItemRef.extend({ title: Text })),
+  sourceIds: z.array(Key).default([]), // format 2
+  points: Points,
+  mode: z.enum(["offline", "provider"]),
+  createdAt: Time,
+});
+
+const Conversation = z.object({
+  id: Key,
+  title: Text,
+  subject: ItemRef.nullable(),
+  createdAt: Time,
+  updatedAt: Time,
+  messages: z.array(Message),
+});
+
+const Profile = z.object({ nickname: Text, identityDescription: Text.nullable() });
+
+/** What each field is called in a refusal. */
+const FIELD_NAMES: Record<string, string> = {
+  id: "编号",
+  originalContent: "原始内容",
+  title: "标题",
+  content: "内容",
+  tags: "标签",
+  pinned: "置顶",
+  aiExcluded: "不让AI读取",
+  createdAt: "创建时间",
+  updatedAt: "更新时间",
+  aiVersionId: "采用的AI版本",
+  ideaId: "所属想法",
+  model: "模型",
+  points: "AI点数",
+  sourceIdeaIds: "来源想法",
+  subject: "关联的想法或笔记",
+  messages: "消息",
+  role: "发言方",
+  status: "状态",
+  citations: "引用",
+  sourceIds: "参考来源",
+  mode: "模式",
+  nickname: "昵称",
+  identityDescription: "自我介绍",
+};
+
+export const refusal = (item: string, message: string): RefusedRecord => ({ type: "refused", item, message });
+
+/** The first problem with `value`: which field (in which message), missing or malformed. */
+function problem(error: z.ZodError, value: unknown): string {
+  const path = error.issues[0]?.path ?? [];
+  if (path.length === 0) return "格式不正确";
+  const inMessage = path[0] === "messages" && typeof path[1] === "number";
+  const fieldAt = inMessage ? 2 : 0;
+  const field = path[fieldAt] ?? path[0]!;
+  const prefix = inMessage ? `消息 #${(path[1] as number) + 1} 的` : "";
+  const name = FIELD_NAMES[String(field)] ?? String(field);
+  const given = path
+    .slice(0, fieldAt + 1)
+    .reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown>)?.[k], value);
+  return given === undefined ? `缺少${prefix}${name}` : `${prefix}${name}格式不正确`;
+}
+
+/** Checks `value`, then makes its record; a refusal naming `item` when it is malformed. */
+function reader<S extends z.ZodType>(schema: S, toRecord: (v: z.output<S>) => ImportRecord) {
+  return (item: string, value: unknown): ImportRecord => {
+    const checked = schema.safeParse(value);
+    return checked.success ? toRecord(checked.data) : refusal(item, problem(checked.error, value));
+  };
+}
+
+export type ExportListName = "ideas" | "ideaVersions" | "notes" | "conversations";
+export type ExportList = { name: string; read: (item: string, value: unknown) => ImportRecord };
+
+/** The lists of data.json that are imported, in the order the export writes them. */
+export const exportLists: Record<ExportListName, ExportList> = {
+  ideas: {
+    name: "想法",
+    read: reader(Idea, (i) => ({
+      type: "idea",
+      key: i.id,
+      originalContent: i.originalContent,
+      content: i.content,
+      title: i.title,
+      tags: i.tags,
+      pinned: i.pinned,
+      aiExcluded: i.aiExcluded,
+      createdAt: i.createdAt,
+      updatedAt: i.updatedAt,
+      appliedVersionKey: i.aiVersionId,
+    })),
+  },
+  ideaVersions: {
+    name: "AI版本",
+    read: reader(IdeaVersion, (v) => ({
+      type: "ideaVersion",
+      key: v.id,
+      ideaKey: v.ideaId,
+      model: v.model,
+      title: v.title,
+      content: v.content,
+      tags: v.tags,
+      points: v.points,
+      createdAt: v.createdAt,
+    })),
+  },
+  notes: {
+    name: "笔记",
+    read: reader(Note, (n) => ({
+      type: "note",
+      key: n.id,
+      title: n.title,
+      content: n.content,
+      tags: n.tags,
+      pinned: n.pinned,
+      sourceIdeaKeys: n.sourceIdeaIds,
+      createdAt: n.createdAt,
+      updatedAt: n.updatedAt,
+    })),
+  },
+  conversations: {
+    name: "对话",
+    read: reader(Conversation, (c) => ({
+      type: "conversation",
+      key: c.id,
+      title: c.title,
+      subject: c.subject && { type: c.subject.type, key: c.subject.id },
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+      messages: c.messages.map((m) => ({
+        role: m.role,
+        content: m.content,
+        status: m.status,
+        citations: m.citations,
+        sourceKeys: m.sourceIds,
+        points: m.points,
+        mode: m.mode,
+        createdAt: m.createdAt,
+      })),
+    })),
+  },
+};
+
+export const readProfile = reader(Profile, (p) => ({
+  type: "profile",
+  nickname: p.nickname,
+  identityDescription: p.identityDescription,
+}));

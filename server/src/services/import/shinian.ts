@@ -1,0 +1,184 @@
+/**
+ * 拾念's own export (docs/export-format.md): data.json, read as a stream. Only the records a
+ * person's content is made of are taken: the profile text, ideas with their AI versions, notes,
+ * conversations. The points ledger, 每日回顾's history and the trash are left out (points are
+ * never restored; the others are state of the account they came from).
+ */
+import type { Readable } from "node:stream";
+import JSONParser from "@streamparser/json/jsonparser.js";
+import { EXPORT_FORMAT_VERSION } from "../export/format.ts";
+import type { ImporterModule, ImportRecord, ImportSource, SourceFile } from "./records.ts";
+import { type ExportListName, exportLists, readProfile, refusal } from "./shinian-schemas.ts";
+
+const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"shinian-export\/([1-9]\d{0,5})"/;
+/** "format" is data.json's first member: this many bytes hold it with room for white space. */
+const HEAD_BYTES = 256;
+
+/** The export's data.json: at the zip's root, or in the one folder a re-zipped export has. */
+function dataJsonOf(source: ImportSource): SourceFile | undefined {
+  const candidates = source.files.filter((f) => /^(?:[^/]+\/)?data\.json$/.test(f.name));
+  return (
+    candidates.find((f) => f.name === "data.json") ?? (candidates.length === 1 ? candidates[0] : undefined)
+  );
+}
+
+async function readHead(file: SourceFile): Promise<string> {
+  const stream = await file.open();
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      bytes += chunk.length;
+      if (bytes >= HEAD_BYTES) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, HEAD_BYTES));
+}
+
+async function detect(source: ImportSource): Promise<boolean> {
+  const file = dataJsonOf(source);
+  if (!file) return false;
+  const version = FORMAT.exec(await readHead(file))?.[1];
+  return version !== undefined && Number(version) <= EXPORT_FORMAT_VERSION;
+}
+
+/** The values of data.json that become records; everything else is dropped as it is parsed. */
+const PATHS = ["$.format", "$.profile", ...Object.keys(exportLists).map((list) => `$.${list}.*`)];
+
+type Parsed = {
+  path: "format" | "profile" | ExportListName;
+  index: number;
+  value: unknown;
+  inArray: boolean;
+};
+
+/**
+ * The parser holds one record at a time: with keepStack off, a value is deleted from its parent
+ * once emitted, and values on no path are deleted as soon as they are complete.
+ */
+class DataJsonParser {
+  readonly parsed: Parsed[] = [];
+  private readonly parser = new JSONParser({ paths: PATHS, keepStack: false });
+  private bytes = 0; // fed so far
+  private tokenAt = 0; // byte offset of the last token, where a misplaced one is
+  private lines = 0; // newlines before the current chunk
+  private chunk: Uint8Array = new Uint8Array(0);
+
+  constructor() {
+    this.parser.onToken = ({ offset }) => {
+      this.tokenAt = offset;
+    };
+    this.parser.onValue = ({ value, key, stack, parent }) => {
+      const path = (stack.length === 1 ? key : stack[1]?.key) as Parsed["path"];
+      const index = typeof key === "number" ? key : 0;
+      this.parsed.push({ path, index, value, inArray: Array.isArray(parent) });
+    };
+  }
+
+  write(chunk: Uint8Array) {
+    this.lines += countNewlines(this.chunk);
+    this.chunk = chunk;
+    const start = this.bytes;
+    this.bytes += chunk.length;
+    try {
+      this.parser.write(chunk);
+    } catch (err) {
+      throw this.positioned(err, start);
+    }
+  }
+
+  end() {
+    if (this.parser.isEnded) return;
+    try {
+      this.parser.end();
+    } catch {
+      throw new MalformedJson(`文件在第 ${this.bytes} 字节处意外结束（文件不完整）`);
+    }
+  }
+
+  /** The tokenizer names the byte it stopped at; the token parser, the last token's. */
+  private positioned(err: unknown, chunkStart: number): MalformedJson {
+    const absolute = /absolute position "(\d+)"/.exec(String((err as Error).message))?.[1];
+    const at = absolute !== undefined ? Number(absolute) : this.tokenAt;
+    const inChunk = Math.max(0, Math.min(at - chunkStart, this.chunk.length));
+    const line = this.lines + countNewlines(this.chunk.subarray(0, inChunk)) + 1;
+    return new MalformedJson(`第 ${line} 行（第 ${at + 1} 字节）附近不是有效的 JSON，其后的内容未能读取`);
+  }
+}
+
+class MalformedJson extends Error {}
+
+function countNewlines(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let n = 0;
+  for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) n++;
+  return n;
+}
+
+/** One parsed value as a record, or a refusal naming it in Chinese. */
+function toRecord(label: string, p: Parsed): ImportRecord {
+  if (p.path === "profile") return readProfile(`${label}个人资料`, p.value);
+  const list = exportLists[p.path as ExportListName];
+  if (!p.inArray) return refusal(`${label}${list.name}`, "列表格式不正确");
+  return list.read(`${label}${list.name} #${p.index + 1}`, p.value);
+}
+
+async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
+  const file = dataJsonOf(source);
+  if (!file) {
+    yield refusal("data.json", "导出文件中没有 data.json");
+    return;
+  }
+  const label = `「${file.name}」`;
+  const stream: Readable = await file.open();
+  const parser = new DataJsonParser();
+  let format: number | null = null;
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      let failure: string | null = null;
+      try {
+        parser.write(chunk);
+      } catch (err) {
+        if (!(err instanceof MalformedJson)) throw err;
+        failure = err.message;
+      }
+      for (const p of parser.parsed.splice(0)) {
+        if (p.path === "format") {
+          format = formatVersion(p.value);
+          if (format === null) {
+            yield refusal(label, `不是本版本拾念能读取的导出格式（${String(p.value)}），请先升级拾念`);
+            return;
+          }
+          continue;
+        }
+        if (format === null) {
+          yield refusal(label, "开头缺少导出格式（format），不是拾念的导出文件");
+          return;
+        }
+        yield toRecord(label, p);
+      }
+      if (failure) {
+        yield refusal(label, failure);
+        return;
+      }
+    }
+    try {
+      parser.end();
+    } catch (err) {
+      if (!(err instanceof MalformedJson)) throw err;
+      yield refusal(label, err.message);
+    }
+  } finally {
+    stream.destroy();
+  }
+}
+
+function formatVersion(value: unknown): number | null {
+  const version = /^shinian-export\/([1-9]\d{0,5})$/.exec(String(value))?.[1];
+  return version !== undefined && Number(version) <= EXPORT_FORMAT_VERSION ? Number(version) : null;
+}
+
+export const shinianImporter: ImporterModule = { kind: "shinian", detect, read };
