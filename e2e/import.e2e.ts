@@ -17,7 +17,7 @@ test("import: a flomo zip from /profile — preview, progress, summary — then 
 
   // The name says nothing of the kind: the server tells it from the contents.
   const chooser = page.waitForEvent("filechooser");
-  await card.getByRole("button", { name: "选择文件" }).click();
+  await card.getByRole("button", { name: "选择文件", exact: true }).click();
   await (await chooser).setFiles({
     name: "我的备份.zip",
     mimeType: "application/zip",
@@ -76,7 +76,7 @@ test("import: a flomo zip from /profile — preview, progress, summary — then 
   await page.goto("/profile");
   await expect(card).toHaveAttribute("data-state", "idle");
   const again = page.waitForEvent("filechooser");
-  await card.getByRole("button", { name: "选择文件" }).click();
+  await card.getByRole("button", { name: "选择文件", exact: true }).click();
   await (await again).setFiles({
     name: "flomo.zip",
     mimeType: "application/zip",
