@@ -54,6 +54,7 @@ const statuses = {
 const meta = {
   title: "组件/ImportCard 导入数据",
   component: ImportCard,
+  tags: ["!autodocs"],
   // as wide as 个人资料's side column at 1440 px, and the screen's width less its margins on a phone
   decorators: [
     (Story) => (
