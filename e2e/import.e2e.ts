@@ -10,7 +10,7 @@ test("import: a flomo zip from /profile — preview, progress, summary — then 
   signedIn: user,
 }) => {
   await page.goto("/profile");
-  const card = page.locator('[data-slot="import-card"]');
+  const card = page.getByRole("region", { name: "导入数据" });
   await expect(card).toHaveAttribute("data-state", "idle");
   const ideaCount = page.locator("dl div").filter({ hasText: "想法" }).locator("dd");
   await expect(ideaCount).toHaveText("0");

@@ -5,15 +5,13 @@ import { useImport } from "./use-import.ts";
 export function ImportPanel() {
   const { status, machine } = useImport();
   return (
-    <section aria-label="导入数据">
-      <ImportCard
-        status={status}
-        onChooseFile={(file) => void machine.chooseFile(file)}
-        onChooseFolder={(files) => void machine.chooseFolder(files)}
-        onStart={(options) => void machine.start(options)}
-        onCancel={() => void machine.cancel()}
-        onReset={machine.reset}
-      />
-    </section>
+    <ImportCard
+      status={status}
+      onChooseFile={(file) => void machine.chooseFile(file)}
+      onChooseFolder={(files) => void machine.chooseFolder(files)}
+      onStart={(options) => void machine.start(options)}
+      onCancel={() => void machine.cancel()}
+      onReset={machine.reset}
+    />
   );
 }

@@ -173,6 +173,8 @@ export const WhenEndedImportOtherShouldCallOnReset: Story = {
   ...hidden,
   name: "取消后点「导入其他文件」，应调用 onReset",
   play: async ({ canvas, userEvent, args }) => {
+    const card = canvas.getByRole("region", { name: "导入数据" });
+    await expect(card).toHaveAttribute("data-state", "cancelled");
     await expect(canvas.getByText("已取消导入")).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: "导入其他文件" }));
     await expect(args.onReset).toHaveBeenCalledTimes(1);

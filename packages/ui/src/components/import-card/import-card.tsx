@@ -1,4 +1,4 @@
-import type * as React from "react";
+import * as React from "react";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../card";
@@ -35,6 +35,7 @@ export function ImportCard({
   onReset,
   ...props
 }: ImportCardProps) {
+  const titleId = React.useId();
   const again = (label: string) => (
     <div className="flex justify-end">
       <Button variant="secondary" size="sm" onClick={onReset}>
@@ -43,9 +44,16 @@ export function ImportCard({
     </div>
   );
   return (
-    <Card data-slot="import-card" data-state={status.phase} className={className} {...props}>
+    <Card
+      data-slot="import-card"
+      data-state={status.phase}
+      role="region"
+      aria-labelledby={titleId}
+      className={className}
+      {...props}
+    >
       <CardHeader>
-        <CardTitle>导入数据</CardTitle>
+        <CardTitle id={titleId}>导入数据</CardTitle>
         <CardDescription>
           把拾念的导出文件，或 flomo、memos、Markdown 里的内容导入到这个账户。
         </CardDescription>
