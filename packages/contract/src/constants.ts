@@ -23,3 +23,11 @@ export const TRASH_DAYS_DEFAULT = 30;
 export const REVIEW_COUNT_DEFAULT = 5;
 export const REVIEW_COUNT_MIN = 1;
 export const REVIEW_COUNT_MAX = 20;
+
+/** What the app calls each kind of import file (ImportKind in import.ts). */
+export const IMPORT_KIND_LABELS: Record<import("./import.ts").ImportKind, string> = {
+  shinian: "拾念导出文件",
+  flomo: "flomo 导出",
+  memos: "memos 数据库",
+  markdown: "Markdown 文件",
+};

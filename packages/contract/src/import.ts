@@ -56,9 +56,5 @@ export const ImportStatusSchema = z.object({
 });
 export type ImportStatus = z.infer<typeof ImportStatusSchema>;
 
-export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
-  shinian: "拾念导出文件",
-  flomo: "flomo 导出",
-  memos: "memos 数据库",
-  markdown: "Markdown 文件",
-};
+// Here without zod, for the app: `@shinian/contract/constants`.
+export { IMPORT_KIND_LABELS } from "./constants.ts";

@@ -23,6 +23,7 @@ export * from "./components/icon-button";
 export * from "./components/idea-composer";
 export * from "./components/idea-list-item";
 export * from "./components/idea-version-history";
+export * from "./components/import-card";
 export * from "./components/input";
 export * from "./components/markdown-view";
 export * from "./components/note-list-item";

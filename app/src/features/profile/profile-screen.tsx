@@ -25,6 +25,7 @@ import { useAuth } from "../../auth/auth-context.tsx";
 import { accountKeys, profileQuery, usageQuery } from "../../data/account.ts";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
+import { ImportPanel } from "../import/import-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 
@@ -92,6 +93,7 @@ export function ProfileScreen() {
               </Card>
               <AppearanceCard />
               <ExportPanel />
+              <ImportPanel />
               <LogoutButton />
             </div>
           </div>
