@@ -26,6 +26,7 @@ import { accountKeys, profileQuery, usageQuery } from "../../data/account.ts";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { WebdavPanel } from "../webdav/webdav-panel.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 
 /** /profile: avatar, nickname, identity, counts, links, export and logout (PRODUCT §9). */
@@ -92,6 +93,7 @@ export function ProfileScreen() {
               </Card>
               <AppearanceCard />
               <ExportPanel />
+              <WebdavPanel />
               <LogoutButton />
             </div>
           </div>
