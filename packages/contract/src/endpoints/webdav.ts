@@ -11,14 +11,14 @@ import type { Endpoint } from "./endpoint.ts";
 export const webdavEndpoints = {
   getWebdav: {
     ...routes.getWebdav,
-    tag: "WebDAV 备份",
+    tag: "个人资料",
     summary: "WebDAV 定时备份的设置与状态（不含密码）",
     auth: true,
     data: WebdavStatusSchema,
   },
   updateWebdav: {
     ...routes.updateWebdav,
-    tag: "WebDAV 备份",
+    tag: "个人资料",
     summary: "保存 WebDAV 地址、用户名、应用密码、备份频率和保留份数；改地址或用户名须重新填写密码",
     auth: true,
     body: UpdateWebdavRequestSchema,
@@ -27,14 +27,14 @@ export const webdavEndpoints = {
   },
   deleteWebdav: {
     ...routes.deleteWebdav,
-    tag: "WebDAV 备份",
+    tag: "个人资料",
     summary: "删除 WebDAV 设置（网盘里已有的备份不动）",
     auth: true,
     data: WebdavStatusSchema,
   },
   testWebdav: {
     ...routes.testWebdav,
-    tag: "WebDAV 备份",
+    tag: "个人资料",
     summary: "测试连接：用填写的（或已保存的）地址和密码访问文件夹",
     auth: true,
     body: TestWebdavRequestSchema,
@@ -43,7 +43,7 @@ export const webdavEndpoints = {
   },
   runWebdav: {
     ...routes.runWebdav,
-    tag: "WebDAV 备份",
+    tag: "个人资料",
     summary: "立即备份：马上上传一份导出（不受导出冷却时间限制）",
     auth: true,
     data: WebdavStatusSchema,
