@@ -2,7 +2,7 @@ import { type LookupAddress, lookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { createClient, type FileStat, type WebDAVClient } from "webdav";
+import type { FileStat, WebDAVClient } from "webdav";
 import type { WebdavConfig } from "../../env.ts";
 
 /** A folder and the credentials for it, the password in clear (only ever in memory). */
@@ -105,7 +105,9 @@ export function refuseAddress(url: string, config: WebdavConfig): string | null 
   return null;
 }
 
-export function webdavClient(target: WebdavTarget, config: WebdavConfig): WebDAVClient {
+/** The client library loads on first use: an idle server, or one without WebDAV, never reads it. */
+export async function webdavClient(target: WebdavTarget, config: WebdavConfig): Promise<WebDAVClient> {
+  const { createClient } = await import("webdav");
   return createClient(folderUrl(target.url), {
     username: target.username,
     password: target.password,
@@ -121,7 +123,8 @@ export async function testWebdav(
   config: WebdavConfig,
 ): Promise<{ ok: boolean; message: string }> {
   try {
-    const stat = (await webdavClient(target, config).stat("/", {
+    const client = await webdavClient(target, config);
+    const stat = (await client.stat("/", {
       signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
     })) as FileStat;
     if (stat.type !== "directory") return { ok: false, message: "这个地址是一个文件，请填写文件夹的地址" };

@@ -32,7 +32,7 @@ export async function uploadExport(
   target: WebdavTarget,
   keep: number,
 ): Promise<{ fileName: string; bytes: number }> {
-  const client = webdavClient(target, deps.config.webdav);
+  const client = await webdavClient(target, deps.config.webdav);
   const exportedAt = deps.clock();
   const fileName = exportFileName(exportedAt);
   const partial = `/${fileName}${UPLOADING}`;
