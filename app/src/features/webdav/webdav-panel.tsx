@@ -27,12 +27,15 @@ export function WebdavPanel() {
   });
   const [busy, setBusy] = React.useState<WebdavBusy | null>(null);
   const [notice, setNotice] = React.useState<WebdavCardProps["notice"]>(null);
+  // 已开始备份 holds only until the outcome it announces is shown
+  const [outcomeWhenStarted, setOutcomeWhenStarted] = React.useState<string | null>(null);
   // a new form after a save or removal: the saved values, the password field empty again
   const [formKey, setFormKey] = React.useState(0);
 
   const act = async (kind: WebdavBusy, work: () => Promise<WebdavStatus | null>, done?: string) => {
     setBusy(kind);
     setNotice(null);
+    setOutcomeWhenStarted(null);
     try {
       const next = await work();
       if (next) queryClient.setQueryData(webdavKey, next);
@@ -46,6 +49,8 @@ export function WebdavPanel() {
   };
 
   if (!status) return null;
+  const outcome = `${status.lastSuccess?.at}|${status.lastFailure?.at}`;
+  const shownNotice = outcomeWhenStarted !== null && outcomeWhenStarted !== outcome ? null : notice;
   return (
     <WebdavCard
       key={formKey}
@@ -56,7 +61,7 @@ export function WebdavPanel() {
       lastSuccess={status.lastSuccess}
       lastFailure={status.lastFailure}
       busy={busy}
-      notice={notice}
+      notice={shownNotice}
       onSave={(values: WebdavFormValues) => void act("saving", () => saveWebdav(values), "已保存")}
       onTest={(values: WebdavFormValues) =>
         void act("testing", async () => {
@@ -71,6 +76,7 @@ export function WebdavPanel() {
           async () => {
             const next = await runWebdav();
             setWatchUntil(Date.now() + WATCH_AFTER_RUN_MS);
+            setOutcomeWhenStarted(`${next.lastSuccess?.at}|${next.lastFailure?.at}`);
             return next;
           },
           "已开始备份，完成后这里会显示结果",
