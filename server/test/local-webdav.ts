@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient, type FileStat, type WebDAVClient } from "webdav";
 import { v2 as dav } from "webdav-server";
@@ -18,6 +18,8 @@ export type LocalWebdav = {
   /** A client of the whole server, for setting up and checking what is in it. */
   client: WebDAVClient;
   puts: ReceivedPut[];
+  /** Set: every PUT is answered with this status (a full disk: 507) instead of being stored. */
+  refusePuts: number | null;
   /** Names of the files in a folder (`/backups/`). */
   files(folder: string): Promise<string[]>;
   stop(): Promise<void>;
@@ -37,10 +39,15 @@ export async function startLocalWebdav(): Promise<LocalWebdav> {
   const server = new dav.WebDAVServer({
     httpAuthentication: new dav.HTTPBasicAuthentication(users, "shinian-test"),
     privilegeManager: privileges,
-    hostname: "127.0.0.1",
   });
   const puts: ReceivedPut[] = [];
+  const local: Pick<LocalWebdav, "refusePuts"> = { refusePuts: null };
   server.beforeRequest((ctx, next) => {
+    if (ctx.request.method === "PUT" && local.refusePuts) {
+      ctx.setCode(local.refusePuts);
+      ctx.exit();
+      return;
+    }
     if (ctx.request.method === "PUT") {
       puts.push({
         path: decodeURIComponent(ctx.requested.uri),
@@ -50,10 +57,12 @@ export async function startLocalWebdav(): Promise<LocalWebdav> {
     }
     next();
   });
-  const http: Server = await server.startAsync(0);
+  // its own start() takes port 0 for "none given" (its default, 1900): listen here on a free one
+  const http = createServer((req, res) => server.executeRequest(req, res));
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const root = `http://127.0.0.1:${(http.address() as AddressInfo).port}/`;
   const client = createClient(root, { username, password });
-  return {
+  const rest: Omit<LocalWebdav, "refusePuts"> = {
     root,
     username,
     password,
@@ -63,6 +72,11 @@ export async function startLocalWebdav(): Promise<LocalWebdav> {
       const list = (await client.getDirectoryContents(folder)) as FileStat[];
       return list.map((f) => f.basename).sort();
     },
-    stop: () => server.stopAsync(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
   };
+  return Object.assign(local, rest);
 }

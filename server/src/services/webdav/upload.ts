@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import { EXPORT_FILE_PREFIX } from "@shinian/contract";
-import type { WebDAVClient } from "webdav";
+import type { FileStat, WebDAVClient } from "webdav";
 import type { AppDeps } from "../../context.ts";
+import { ApiError } from "../../errors.ts";
 import { exportFileName } from "../export/china-time.ts";
 import { openSnapshot } from "../export/lifecycle.ts";
 import { zipChunks } from "../export/zip.ts";
@@ -37,7 +38,9 @@ export async function uploadExport(
   const fileName = exportFileName(exportedAt);
   const partial = `/${fileName}${UPLOADING}`;
   // the user's export lock: a download running now makes this throw CONFLICT (409)
-  const snapshot = await openSnapshot(deps.db, userId, { ending() {}, async ended() {} });
+  const snapshot = await openSnapshot(deps.db, userId, { ending() {}, async ended() {} }).catch((err) => {
+    throw err instanceof ApiError ? err : new ExportForUploadError(err);
+  });
   let bytes = 0;
   let complete = false;
   let exportError: unknown;
@@ -54,6 +57,7 @@ export async function uploadExport(
     }
   }
   const body = Readable.from(counted(), { objectMode: false, highWaterMark: BUFFERED_BYTES });
+  // the whole upload, renaming and tidying included, is bounded like a download
   const signal = AbortSignal.any([deps.work.signal, AbortSignal.timeout(deps.config.exportMaxDurationMs)]);
   try {
     await client.putFileContents(partial, body, { overwrite: true, signal });
@@ -63,19 +67,19 @@ export async function uploadExport(
   } catch (err) {
     body.destroy();
     await snapshot.end(false);
-    await client.deleteFile(partial).catch(() => undefined);
+    await client.deleteFile(partial, { signal }).catch(() => undefined);
     throw exportError ? new ExportForUploadError(exportError) : err;
   }
-  await client.moveFile(partial, `/${fileName}`, { overwrite: true });
-  await keepNewest(client, keep).catch((err) =>
+  await client.moveFile(partial, `/${fileName}`, { overwrite: true, signal });
+  await keepNewest(client, keep, signal).catch((err) =>
     deps.logger.warn("webdav: removing old backups failed", { err, userId }),
   );
   return { fileName, bytes };
 }
 
 /** Deletes all but the newest `keep` 拾念导出 zips (their names sort by time), and leftover partial ones. */
-async function keepNewest(client: WebDAVClient, keep: number) {
-  const ours = (await client.getDirectoryContents("/"))
+async function keepNewest(client: WebDAVClient, keep: number, signal: AbortSignal) {
+  const ours = ((await client.getDirectoryContents("/", { signal })) as FileStat[])
     .filter((f) => f.type === "file" && OURS.test(f.basename))
     .map((f) => f.basename);
   const complete = ours
@@ -83,5 +87,5 @@ async function keepNewest(client: WebDAVClient, keep: number) {
     .sort()
     .reverse();
   const doomed = [...complete.slice(keep), ...ours.filter((name) => name.endsWith(UPLOADING))];
-  for (const name of doomed) await client.deleteFile(`/${name}`);
+  for (const name of doomed) await client.deleteFile(`/${name}`, { signal });
 }
