@@ -22,6 +22,7 @@ import { searchRoutes } from "./routes/search.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { trashRoutes } from "./routes/trash.ts";
+import { webdavRoutes } from "./routes/webdav.ts";
 import { asQuotaRefusal } from "./services/quotas.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -117,6 +118,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     exportRoutes,
     aiRoutes,
     chatRoutes,
+    webdavRoutes,
   ]) {
     routes(app);
   }

@@ -1,3 +1,4 @@
+import { hkdfSync } from "node:crypto";
 import path from "node:path";
 import { TRASH_DAYS_DEFAULT } from "@shinian/contract/constants";
 import { z } from "zod";
@@ -164,6 +165,15 @@ const EnvSchema = z.object({
         return bytes;
       }),
   ),
+  // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
+  WEBDAV_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" })
+      .optional(),
+  ),
+  WEBDAV_ALLOW_LOCAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });
@@ -203,6 +213,14 @@ export type Config = {
   /** What one account may store (services/quotas.ts); null: no limit. */
   quota: Quota;
   passwordHashCost: number;
+  webdav: WebdavConfig;
+};
+
+export type WebdavConfig = {
+  /** The AES-256 key of stored WebDAV passwords (from WEBDAV_SECRET_KEY); null: the feature is off. */
+  key: Buffer | null;
+  /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
+  allowLocal: boolean;
 };
 
 /** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
@@ -317,5 +335,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     searchesPerUser: e.SEARCHES_PER_USER,
     quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },
     passwordHashCost: e.PASSWORD_HASH_COST,
+    webdav: {
+      // HKDF: any long secret (a passphrase, base64 bytes) becomes a uniform 256-bit key
+      key: e.WEBDAV_SECRET_KEY
+        ? Buffer.from(hkdfSync("sha256", e.WEBDAV_SECRET_KEY, "", "shinian webdav password", 32))
+        : null,
+      allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
+    },
   };
 }

@@ -14,6 +14,7 @@ import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
+import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
 import { purgeTrash } from "./stores/trash.ts";
 
@@ -145,6 +146,8 @@ export async function startServer(
         logger.warn("auto tidy sweep failed", { err }),
       ),
     );
+    // WebDAV backups that came due (claimed across processes, one at a time here)
+    runDueWebdavSoon({ config, db, logger, work, clock: systemClock });
   };
   sweep();
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();

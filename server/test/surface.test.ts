@@ -105,6 +105,12 @@ forEachDatabase((ctx) => {
       "post /api/chat/conversations/{id}/messages": { id: "conversation", body: { content: "问题" } },
       "post /api/notes/compose": { body: { ideaIds: [idea.id] } },
       "post /api/tags/rename": { body: { from: "灵感", to: "想法" } },
+      "patch /api/profile/webdav": {
+        body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
+      },
+      "post /api/profile/webdav/test": {
+        body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
+      },
     };
     // A new endpoint with a body must be added above, or this fails.
     expect(Object.keys(bodies).sort()).toEqual(

@@ -17,6 +17,9 @@ export const modelReply = (): Scripted => ({
   ),
 });
 
+/** A WebDAV folder no test reaches: the fuzzing's requests are refused before any is made. */
+const WEBDAV_URL = "https://dav.example.cn/dav/拾念备份/";
+
 type Maker<N extends EndpointName> = (ctx: TestCtx, user: TestUser) => Promise<RequestOf<N>>;
 
 /** Calls a contract endpoint that must succeed, and hands back its data. */
@@ -171,6 +174,13 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   listLedger: async () => ({ query: { limit: 5 } }),
   exportPermission: async () => ({}),
   exportData: async () => ({ body: {} }),
+  getWebdav: async () => ({}),
+  updateWebdav: async () => ({
+    body: { url: WEBDAV_URL, username: "小陶", password: "app-pass-1", frequency: "daily", keep: 7 },
+  }),
+  deleteWebdav: async () => ({}),
+  testWebdav: async () => ({ body: { url: WEBDAV_URL, username: "小陶", password: "app-pass-1" } }),
+  runWebdav: async () => ({}),
   listTrash: async () => ({}),
   restoreFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
   deleteFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),

@@ -8,6 +8,7 @@ import { reviewEndpoints } from "./endpoints/review.ts";
 import { systemEndpoints } from "./endpoints/system.ts";
 import { tagEndpoints } from "./endpoints/tags.ts";
 import { trashEndpoints } from "./endpoints/trash.ts";
+import { webdavEndpoints } from "./endpoints/webdav.ts";
 import type { PathParams, RouteName } from "./routes.ts";
 
 export type { Endpoint } from "./endpoints/endpoint.ts";
@@ -25,6 +26,7 @@ export const endpoints = {
   ...reviewEndpoints,
   ...tagEndpoints,
   ...importEndpoints,
+  ...webdavEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 
 export const endpointList: Endpoint[] = Object.values(endpoints);

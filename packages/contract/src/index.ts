@@ -21,3 +21,4 @@ export * from "./routes.ts";
 export * from "./tag-schemas.ts";
 export * from "./tags.ts";
 export * from "./trash.ts";
+export * from "./webdav.ts";

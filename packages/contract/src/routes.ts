@@ -60,6 +60,12 @@ export const routes = {
   startImport: { method: "post", path: "/api/import/{id}/start" },
   cancelImport: { method: "delete", path: "/api/import/{id}" },
 
+  getWebdav: { method: "get", path: "/api/profile/webdav" },
+  updateWebdav: { method: "patch", path: "/api/profile/webdav" },
+  deleteWebdav: { method: "delete", path: "/api/profile/webdav" },
+  testWebdav: { method: "post", path: "/api/profile/webdav/test" },
+  runWebdav: { method: "post", path: "/api/profile/webdav/run" },
+
   listTrash: { method: "get", path: "/api/trash" },
   restoreFromTrash: { method: "post", path: "/api/trash/{id}/restore" },
   deleteFromTrash: { method: "delete", path: "/api/trash/{id}" },

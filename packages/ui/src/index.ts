@@ -43,6 +43,7 @@ export * from "./components/trash-list-item";
 export * from "./components/two-pane-layout";
 export * from "./components/usage-card";
 export * from "./components/web-layout";
+export * from "./components/webdav-card";
 export { cn } from "./lib/cn";
 export { type ExportPhase, type ExportResult, type ExportStatus, isExportRunning } from "./lib/export-status";
 export { formatFileSizeMB } from "./lib/format-file-size";

@@ -27,6 +27,7 @@ import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { ImportPanel } from "../import/import-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { WebdavPanel } from "../webdav/webdav-panel.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 
 /** /profile: avatar, nickname, identity, counts, links, export and logout (PRODUCT §9). */
@@ -93,6 +94,7 @@ export function ProfileScreen() {
               </Card>
               <AppearanceCard />
               <ExportPanel />
+              <WebdavPanel />
               <ImportPanel />
               <LogoutButton />
             </div>

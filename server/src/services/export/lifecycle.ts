@@ -58,7 +58,7 @@ const exportRunning = () =>
  * listening while a client is checked out: the backend ending the connection between two reads
  * (the idle timeout, a restart) ends the export here.
  */
-async function openSnapshot(
+export async function openSnapshot(
   db: Db,
   userId: string,
   { ending, ended }: { ending: () => void; ended: (ok: boolean) => Promise<void> },

@@ -1,0 +1,181 @@
+import { type LookupAddress, lookup } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import type { FileStat, WebDAVClient } from "webdav";
+import type { WebdavConfig } from "../../env.ts";
+
+/** A folder and the credentials for it, the password in clear (only ever in memory). */
+export type WebdavTarget = { url: string; username: string; password: string };
+
+/** Refused before connecting: this machine, its network, link-local (cloud metadata) and the like. */
+export class LocalAddressError extends Error {
+  readonly code = "ELOCALADDRESS";
+  constructor(address: string) {
+    super(`refused to connect to a local address: ${address}`);
+    this.name = "LocalAddressError";
+  }
+}
+
+const local = new BlockList();
+for (const [net, bits] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["224.0.0.0", 3], // multicast and reserved
+] as const) {
+  local.addSubnet(net, bits, "ipv4");
+}
+for (const [net, bits] of [
+  ["::", 127], // :: and ::1
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
+  local.addSubnet(net, bits, "ipv6");
+}
+
+export function isLocalAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return local.check(address, "ipv4");
+  if (family !== 6) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? local.check(mapped[1]!, "ipv4") : local.check(address, "ipv6");
+}
+
+/**
+ * DNS as usual, but every address a name resolves to is checked before the socket connects (a
+ * check of the name beforehand would not hold: it may resolve elsewhere a moment later).
+ */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, "", 4);
+    const refused = addresses.find((a) => isLocalAddress(a.address));
+    if (refused) return callback(new LocalAddressError(refused.address), "", 4);
+    if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+};
+
+/** An address written as an IP skips DNS: checked where the connection is made (redirects too). */
+function guardLiteral(options: { host?: string | null | undefined }) {
+  const host = (options.host ?? "").replace(/^\[|\]$/g, "");
+  if (isLocalAddress(host)) throw new LocalAddressError(host);
+}
+
+class GuardedHttpAgent extends http.Agent {
+  override createConnection(...args: Parameters<http.Agent["createConnection"]>) {
+    guardLiteral(args[0] as { host?: string });
+    return super.createConnection(...args);
+  }
+}
+class GuardedHttpsAgent extends https.Agent {
+  override createConnection(...args: Parameters<https.Agent["createConnection"]>) {
+    guardLiteral(args[0] as { host?: string });
+    return super.createConnection(...args);
+  }
+}
+
+const guarded = {
+  http: new GuardedHttpAgent({ lookup: guardedLookup }),
+  https: new GuardedHttpsAgent({ lookup: guardedLookup }),
+};
+
+/** The folder's address as the client wants it: normalised, ending in a slash. */
+export function folderUrl(url: string): string {
+  const u = new URL(url);
+  if (!u.pathname.endsWith("/")) u.pathname += "/";
+  return u.href;
+}
+
+/** Why an address may not be used here (Chinese), or null: https only, and no local address, unless allowed. */
+export function refuseAddress(url: string, config: WebdavConfig): string | null {
+  if (config.allowLocal) return null;
+  const u = new URL(url);
+  if (u.protocol !== "https:") return "为保护密码，WebDAV 地址须以 https:// 开头";
+  const host = u.hostname.replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost") || isLocalAddress(host)) {
+    return "不能使用本机或内网的地址";
+  }
+  return null;
+}
+
+/** The client library loads on first use: an idle server, or one without WebDAV, never reads it. */
+export async function webdavClient(target: WebdavTarget, config: WebdavConfig): Promise<WebDAVClient> {
+  const { createClient } = await import("webdav");
+  return createClient(folderUrl(target.url), {
+    username: target.username,
+    password: target.password,
+    ...(config.allowLocal ? {} : { httpAgent: guarded.http, httpsAgent: guarded.https }),
+  });
+}
+
+const TEST_TIMEOUT_MS = 15_000;
+
+/** 测试连接: a PROPFIND of the folder itself (Depth 0): reachable, the password right, a folder there. */
+export async function testWebdav(
+  target: WebdavTarget,
+  config: WebdavConfig,
+): Promise<{ ok: boolean; message: string }> {
+  try {
+    const client = await webdavClient(target, config);
+    const stat = (await client.stat("/", {
+      signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
+    })) as FileStat;
+    if (stat.type !== "directory") return { ok: false, message: "这个地址是一个文件，请填写文件夹的地址" };
+    return { ok: true, message: "连接成功，可以备份到这个文件夹" };
+  } catch (err) {
+    return { ok: false, message: describeWebdavError(err) };
+  }
+}
+
+const BY_STATUS: Record<number, string> = {
+  401: "用户名或密码错误",
+  403: "没有访问这个文件夹的权限",
+  404: "文件夹不存在，请先在网盘里建好这个文件夹",
+  405: "这个地址不支持 WebDAV，请检查地址",
+  409: "文件夹不存在，请先在网盘里建好这个文件夹",
+  411: "WebDAV 服务器不接受分段传输的上传",
+  413: "备份文件太大，WebDAV 服务器拒绝接收",
+  423: "文件被锁定，暂时无法写入",
+  507: "网盘空间不足",
+};
+
+const BY_CODE: Record<string, string> = {
+  ENOTFOUND: "地址无法访问：找不到这个服务器",
+  EAI_AGAIN: "地址无法访问：找不到这个服务器",
+  ECONNREFUSED: "地址无法访问：服务器拒绝连接",
+  ECONNRESET: "地址无法访问：连接被中断",
+  ETIMEDOUT: "地址无法访问：连接超时",
+  EHOSTUNREACH: "地址无法访问：网络不通",
+  ENETUNREACH: "地址无法访问：网络不通",
+};
+
+/** What went wrong, for a person: in Chinese, naming what they can fix where they can. */
+export function describeWebdavError(err: unknown): string {
+  const e = err as {
+    name?: string;
+    status?: number;
+    code?: string;
+    cause?: { code?: string; name?: string };
+  };
+  if (e instanceof LocalAddressError || (e.code ?? e.cause?.code) === "ELOCALADDRESS") {
+    return "不能使用本机或内网的地址";
+  }
+  if (e.name === "TimeoutError" || e.name === "AbortError") return "连接超时：WebDAV 服务器长时间没有响应";
+  if (typeof e.status === "number") {
+    if (BY_STATUS[e.status]) return BY_STATUS[e.status]!;
+    if (e.status >= 500) return `WebDAV 服务器出错（HTTP ${e.status}），稍后会自动重试`;
+    return `WebDAV 服务器拒绝了请求（HTTP ${e.status}）`;
+  }
+  const code = e.code ?? e.cause?.code ?? "";
+  if (BY_CODE[code]) return BY_CODE[code]!;
+  if (/CERT|SSL|TLS|SELF_SIGNED/i.test(code)) return "地址无法访问：服务器的 HTTPS 证书无效";
+  if (e.name === "FetchError" || e.name === "SystemError") return "地址无法访问";
+  return "WebDAV 服务器的回答无法识别，请确认这是 WebDAV 文件夹的地址";
+}

@@ -1,0 +1,366 @@
+import { EXPORT_FILE_PREFIX } from "@shinian/contract";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createApp } from "../src/app.ts";
+import type { AppDeps } from "../src/context.ts";
+import { createBackgroundWork } from "../src/lib/background-work.ts";
+import { createLogger } from "../src/logger.ts";
+import { exportFileName } from "../src/services/export/china-time.ts";
+import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
+import { runDueWebdav } from "../src/services/webdav/scheduler.ts";
+import { lockUserExport } from "../src/stores/export.ts";
+import {
+  forEachDatabase,
+  registerUser,
+  request,
+  type TestCtx,
+  type TestUser,
+  testConfig,
+} from "./helpers.ts";
+import { type LocalWebdav, startLocalWebdav } from "./local-webdav.ts";
+
+const CJK = /[\u4e00-\u9fff]/;
+const DAY = 24 * 3_600_000;
+const ENV = { WEBDAV_SECRET_KEY: "test-key-for-webdav-passwords-0123456789", WEBDAV_ALLOW_LOCAL: "true" };
+
+/** The app and the scheduler on one clock the test moves. */
+function withClock(ctx: TestCtx) {
+  const clock = { now: new Date("2026-11-20T02:00:00Z") }; // 10:00 Beijing time
+  const deps = (): AppDeps => ({
+    config: ctx.config,
+    db: ctx.db,
+    logger: createLogger("silent"),
+    work: createBackgroundWork(),
+    clock: () => clock.now,
+  });
+  const app = () => createApp(deps());
+  return {
+    clock,
+    deps,
+    ctx: (): TestCtx => ({ ...ctx, app: app() }),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+}
+
+forEachDatabase((base) => {
+  let dav: LocalWebdav;
+  beforeAll(async () => {
+    dav = await startLocalWebdav();
+  });
+  afterAll(() => dav.stop());
+
+  /** A user whose backups go to a folder of their own, with the settings saved. */
+  async function setUp(ctx: TestCtx, body: { frequency?: "off" | "daily" | "weekly"; keep?: number } = {}) {
+    const user = await registerUser(ctx);
+    const folder = `/backups-${user.id.slice(0, 8)}/`;
+    await dav.client.createDirectory(folder);
+    const res = await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { url: dav.root + folder.slice(1), username: dav.username, password: dav.password, ...body },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { user, folder, url: dav.root + folder.slice(1) };
+  }
+
+  /** Runs of other tests' users (this database is shared) are not due while this test moves its clock. */
+  const onlyDue = (ctx: TestCtx, user: TestUser) =>
+    ctx.db.query("UPDATE webdav_backups SET next_run_at = NULL WHERE user_id <> $1", [user.id]);
+
+  const lastExportAt = async (ctx: TestCtx, user: TestUser) =>
+    (await ctx.db.query("SELECT last_export_at FROM users WHERE id = $1", [user.id])).rows[0].last_export_at;
+
+  it("saves the settings with the password encrypted, never answering it back", async () => {
+    const ctx = base;
+    const user = await registerUser(ctx);
+    const url = `${dav.root}somewhere/`;
+    const first = await request(ctx, "updateWebdav", { token: user.token, body: { url, username: "u" } });
+    expect(first.status).toBe(400);
+    expect(first.body.message).toBe("请填写应用密码");
+
+    const password = "明文-app-password-42";
+    const saved = await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { url, username: "u", password, frequency: "weekly", keep: 3 },
+    });
+    expect(saved.status).toBe(200);
+    expect(JSON.stringify(saved.body)).not.toContain(password);
+    expect(saved.body.data).toMatchObject({
+      available: true,
+      settings: { url, username: "u", frequency: "weekly", keep: 3 },
+      lastSuccess: null,
+      lastFailure: null,
+    });
+    // tonight's quiet hour, in Beijing time (03:00–03:59 is 19:00–19:59 UTC)
+    expect(new Date(saved.body.data.nextRunAt!).getUTCHours()).toBe(19);
+    const got = await request(ctx, "getWebdav", { token: user.token });
+    expect(JSON.stringify(got.body)).not.toContain(password);
+
+    const { rows } = await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [user.id]);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain(password);
+    expect(Buffer.from(rows[0].password_enc).includes(Buffer.from(password))).toBe(false);
+    expect(rows[0].password_enc.length).toBeGreaterThan(Buffer.byteLength(password));
+
+    // another address or user name needs the password again; the schedule alone does not
+    const moved = await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { url: `${dav.root}elsewhere/` },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toBe("修改了地址或用户名，请重新填写应用密码");
+    const off = await request(ctx, "updateWebdav", { token: user.token, body: { frequency: "off" } });
+    expect(off.body.data).toMatchObject({ settings: { frequency: "off" }, nextRunAt: null });
+    const kept = await ctx.db.query("SELECT password_enc FROM webdav_backups WHERE user_id = $1", [user.id]);
+    expect(kept.rows[0].password_enc).toEqual(rows[0].password_enc);
+
+    const removed = await request(ctx, "deleteWebdav", { token: user.token });
+    expect(removed.body.data.settings).toBeNull();
+    const gone = await ctx.db.query("SELECT 1 FROM webdav_backups WHERE user_id = $1", [user.id]);
+    expect(gone.rowCount).toBe(0);
+  });
+
+  it("tests the connection: good, wrong password, missing folder, nothing listening", async () => {
+    const ctx = base;
+    const { user, url } = await setUp(ctx);
+    const test = (body: Record<string, string> = {}) =>
+      request(ctx, "testWebdav", { token: user.token, body }).then((r) => r.body.data);
+    expect(await test()).toEqual({ ok: true, message: "连接成功，可以备份到这个文件夹" });
+    expect(await test({ url, username: dav.username, password: "wrong" })).toEqual({
+      ok: false,
+      message: "用户名或密码错误",
+    });
+    expect(
+      await test({ url: `${dav.root}no-such-folder/`, username: dav.username, password: dav.password }),
+    ).toEqual({ ok: false, message: "文件夹不存在，请先在网盘里建好这个文件夹" });
+    // the saved password is not sent to an address it was not given for
+    const elsewhere = await request(ctx, "testWebdav", {
+      token: user.token,
+      body: { url: `${dav.root}other/` },
+    });
+    expect(elsewhere.status).toBe(400);
+    const closed = await test({ url: "http://127.0.0.1:9/dav/", username: "u", password: "p" });
+    expect(closed).toEqual({ ok: false, message: "地址无法访问：服务器拒绝连接" });
+  });
+
+  it("refuses plain http and local addresses unless the server allows them, also behind a name", async () => {
+    const strict = { ...base, config: testConfig({ WEBDAV_SECRET_KEY: ENV.WEBDAV_SECRET_KEY }) };
+    strict.app = createApp({ config: strict.config, db: base.db, logger: createLogger("silent") });
+    const user = await registerUser(strict);
+    const save = (url: string) =>
+      request(strict, "updateWebdav", { token: user.token, body: { url, username: "u", password: "p" } });
+    expect((await save(dav.root)).body.message).toBe("为保护密码，WebDAV 地址须以 https:// 开头");
+    for (const url of [
+      "https://127.0.0.1/dav/",
+      "https://[::1]/dav/",
+      "https://192.168.1.5/",
+      "https://localhost/",
+    ]) {
+      const res = await save(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.message, url).toBe("不能使用本机或内网的地址");
+    }
+    // past the address check, the connection itself refuses: a name that resolves here, an IP
+    const config = strict.config.webdav;
+    const viaName = dav.root.replace("127.0.0.1", "localhost");
+    for (const url of [viaName, dav.root]) {
+      const result = await testWebdav({ url, username: dav.username, password: dav.password }, config);
+      expect(result, url).toEqual({ ok: false, message: "不能使用本机或内网的地址" });
+    }
+    const client = await webdavClient({ url: viaName, username: "u", password: "p" }, config);
+    await expect(client.exists("/")).rejects.toThrow("refused to connect to a local address");
+  });
+
+  it("says in Chinese that the server is not configured, and the rest works", async () => {
+    const bare = { ...base, config: testConfig() };
+    bare.app = createApp({ config: bare.config, db: base.db, logger: createLogger("silent") });
+    const user = await registerUser(bare);
+    const got = await request(bare, "getWebdav", { token: user.token });
+    expect(got.body.data).toMatchObject({ available: false, settings: null });
+    for (const res of [
+      await request(bare, "updateWebdav", {
+        token: user.token,
+        body: { url: dav.root, username: "u", password: "p" },
+      }),
+      await request(bare, "testWebdav", { token: user.token, body: {} }),
+      await request(bare, "runWebdav", { token: user.token }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("本服务器未开启 WebDAV 备份（管理员未设置 WEBDAV_SECRET_KEY）");
+    }
+    expect((await request(bare, "getProfile", { token: user.token })).status).toBe(200);
+  });
+
+  it("uploads the export, streamed, when the clock passes next_run_at; the cooldown neither blocks it nor moves", async () => {
+    const t = withClock(base);
+    const ctx = t.ctx();
+    const { user, folder } = await setUp(ctx, { frequency: "daily" });
+    await onlyDue(ctx, user);
+    await request(ctx, "createIdea", { token: user.token, body: { content: "备份里的想法 🌱" } });
+    // a download an hour ago: the cooldown is running
+    await ctx.db.query("UPDATE users SET last_export_at = now() - interval '1 minute' WHERE id = $1", [
+      user.id,
+    ]);
+    const cooldown = await lastExportAt(ctx, user);
+
+    expect(await runDueWebdav(t.deps())).toBe(0); // not due yet
+    t.advance(DAY);
+    const putsBefore = dav.puts.length;
+    expect(await runDueWebdav(t.deps())).toBe(1);
+
+    const name = exportFileName(t.clock.now);
+    expect(await dav.files(folder)).toEqual([name]);
+    const put = dav.puts.slice(putsBefore).find((p) => p.path.includes(name))!;
+    expect(put).toMatchObject({ contentLength: undefined, transferEncoding: "chunked" });
+    const zip = (await dav.client.getFileContents(folder + name)) as Buffer;
+    const files = unzipSync(new Uint8Array(zip));
+    const data = JSON.parse(strFromU8(files["data.json"]!));
+    expect(data.format).toMatch(/^shinian-export\//);
+    expect(data.ideas.map((i: { content: string }) => i.content)).toEqual(["备份里的想法 🌱"]);
+
+    const status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status.lastSuccess).toEqual({ at: t.clock.now.toISOString(), fileName: name, bytes: zip.length });
+    expect(status.lastFailure).toBeNull();
+    expect(new Date(status.nextRunAt!).getTime() - t.clock.now.getTime()).toBeLessThanOrEqual(DAY);
+    expect(status.running).toBe(false);
+    expect(await lastExportAt(ctx, user)).toEqual(cooldown);
+    expect(await runDueWebdav(t.deps())).toBe(0); // done until tomorrow
+  });
+
+  it("keeps the newest N of its own zips and deletes no other file", async () => {
+    const t = withClock(base);
+    const ctx = t.ctx();
+    const { user, folder } = await setUp(ctx, { frequency: "daily", keep: 2 });
+    await onlyDue(ctx, user);
+    const foreign = [
+      "读书笔记.txt",
+      `${EXPORT_FILE_PREFIX}说明.txt`,
+      `${EXPORT_FILE_PREFIX}_20200101_030000.zip.bak`,
+    ];
+    const old = [`${EXPORT_FILE_PREFIX}_20200101_030000.zip`, `${EXPORT_FILE_PREFIX}_20200102_030000.zip`];
+    const leftover = `${EXPORT_FILE_PREFIX}_20200103_030000.zip.uploading`;
+    for (const name of [...foreign, ...old, leftover]) await dav.client.putFileContents(folder + name, "x");
+    await dav.client.createDirectory(`${folder}${EXPORT_FILE_PREFIX}_20190101_030000.zip`);
+
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      t.advance(DAY);
+      expect(await runDueWebdav(t.deps())).toBe(1);
+      made.push(exportFileName(t.clock.now));
+    }
+    expect(await dav.files(folder)).toEqual(
+      [...foreign, ...made.slice(1), `${EXPORT_FILE_PREFIX}_20190101_030000.zip`].sort(),
+    );
+    const status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status.lastSuccess?.fileName).toBe(made[2]);
+  });
+
+  it("records a failure in Chinese with its time, retries with backoff, and a success clears it", async () => {
+    const t = withClock(base);
+    const ctx = t.ctx();
+    const { user, url, folder } = await setUp(ctx, { frequency: "daily" });
+    await onlyDue(ctx, user);
+    await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { url, username: dav.username, password: "no-longer-right" },
+    });
+    t.advance(DAY);
+    expect(await runDueWebdav(t.deps())).toBe(1);
+    const failedAt = t.clock.now;
+    let status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status.lastFailure).toEqual({ at: failedAt.toISOString(), message: "用户名或密码错误" });
+    expect(status.lastFailure!.message).toMatch(CJK);
+    expect(new Date(status.nextRunAt!).getTime() - failedAt.getTime()).toBe(5 * 60_000);
+    expect(await dav.files(folder)).toEqual([]);
+
+    t.advance(5 * 60_000);
+    expect(await runDueWebdav(t.deps())).toBe(1);
+    status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(new Date(status.nextRunAt!).getTime() - t.clock.now.getTime()).toBe(15 * 60_000);
+
+    // fixed: the next run succeeds and the failure is gone
+    await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { url, username: dav.username, password: dav.password },
+    });
+    await ctx.db.query("UPDATE webdav_backups SET next_run_at = $2 WHERE user_id = $1", [
+      user.id,
+      t.clock.now,
+    ]);
+    expect(await runDueWebdav(t.deps())).toBe(1);
+    status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status.lastFailure).toBeNull();
+    expect(status.lastSuccess?.fileName).toBe(exportFileName(t.clock.now));
+  });
+
+  it("a refused upload (网盘空间不足) leaves no partial file and keeps the backups there", async () => {
+    const t = withClock(base);
+    const ctx = t.ctx();
+    const { user, folder } = await setUp(ctx, { frequency: "daily" });
+    await onlyDue(ctx, user);
+    t.advance(DAY);
+    expect(await runDueWebdav(t.deps())).toBe(1);
+    const first = exportFileName(t.clock.now);
+    t.advance(DAY);
+    dav.refusePuts = 507;
+    try {
+      expect(await runDueWebdav(t.deps())).toBe(1);
+    } finally {
+      dav.refusePuts = null;
+    }
+    expect(await dav.files(folder)).toEqual([first]);
+    const status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status.lastFailure).toEqual({ at: t.clock.now.toISOString(), message: "网盘空间不足" });
+    expect(status.lastSuccess?.fileName).toBe(first);
+  });
+
+  it("waits for the user's export slot without counting a failure, and runs once however many processes", async () => {
+    const t = withClock(base);
+    const ctx = t.ctx();
+    const { user, folder } = await setUp(ctx, { frequency: "daily" });
+    await onlyDue(ctx, user);
+    t.advance(DAY);
+    const holder = await ctx.db.connect();
+    try {
+      await holder.query("BEGIN");
+      expect(await lockUserExport(holder, user.id)).toBe(true); // a download streaming
+      expect(await runDueWebdav(t.deps())).toBe(1);
+    } finally {
+      await holder.query("ROLLBACK");
+      holder.release();
+    }
+    const row = (await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0];
+    expect(row).toMatchObject({ failures: 0, last_failure_message: null, claim_id: null });
+    expect(row.next_run_at.getTime() - t.clock.now.getTime()).toBe(5 * 60_000);
+
+    t.advance(5 * 60_000);
+    const ran = await Promise.all([runDueWebdav(t.deps()), runDueWebdav(t.deps()), runDueWebdav(t.deps())]);
+    expect(ran.reduce((a, b) => a + b)).toBe(1);
+    expect(await dav.files(folder)).toEqual([exportFileName(t.clock.now)]);
+    const uploads = dav.puts.filter((p) => p.path.startsWith(folder));
+    expect(uploads).toHaveLength(1);
+  });
+
+  it("立即备份 runs at once, ignoring the download cooldown, then not again for a while", async () => {
+    const ctx = base;
+    const { user, folder } = await setUp(ctx);
+    await onlyDue(ctx, user);
+    await ctx.db.query("UPDATE users SET last_export_at = now() WHERE id = $1", [user.id]);
+    const cooldown = await lastExportAt(ctx, user);
+    const started = await request(ctx, "runWebdav", { token: user.token });
+    expect(started.status).toBe(202);
+    let status = started.body.data;
+    for (let i = 0; i < 100 && !status.lastSuccess; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    }
+    expect(status.lastSuccess?.fileName).toMatch(new RegExp(`^${EXPORT_FILE_PREFIX}_\\d{8}_\\d{6}\\.zip$`));
+    expect(await dav.files(folder)).toEqual([status.lastSuccess!.fileName]);
+    expect(status.nextRunAt).toBeNull(); // frequency 关闭: a one-off
+    expect(await lastExportAt(ctx, user)).toEqual(cooldown);
+    const again = await request(ctx, "runWebdav", { token: user.token });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/^刚刚备份过，请 \d+ 分钟后再试$/);
+  });
+}, ENV);
