@@ -12,9 +12,11 @@ import { capConnectionsPerAddress } from "./lib/connection-cap.ts";
 import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { resumeOrphanedImports } from "./services/import/jobs.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
+import { purgeExpiredImports } from "./stores/import-jobs.ts";
 import { purgeTrash } from "./stores/trash.ts";
 
 const SWEEP_EVERY_MS = 60_000;
@@ -145,6 +147,14 @@ export async function startServer(
         logger.warn("auto tidy sweep failed", { err }),
       ),
     );
+    // imports whose process died: resumed here; uploads and previews past their day: removed
+    work.track(
+      resumeOrphanedImports({ config, db, logger, work, clock: systemClock }).then(
+        (n) => n && logger.info("resumed imports left by a stopped process", { jobs: n }),
+        (err) => logger.warn("import resume sweep failed", { err }),
+      ),
+    );
+    work.track(purgeExpiredImports(db).catch((err) => logger.warn("import purge failed", { err })));
   };
   sweep();
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();

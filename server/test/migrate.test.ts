@@ -36,6 +36,7 @@ forEachDatabase((ctx) => {
         "013_quotas.sql",
         "014_tag_paths.sql",
         "015_review.sql",
+        "016_import.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

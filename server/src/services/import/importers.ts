@@ -1,0 +1,10 @@
+import { markdownImporter } from "./markdown.ts";
+import type { ImporterModule } from "./records.ts";
+
+/**
+ * Every kind the import understands, in the order their detectors are tried: shinian, flomo,
+ * memos, markdown (Markdown last: it takes any text). A kind is added with one line here.
+ */
+export const importers: readonly ImporterModule[] = [markdownImporter];
+
+export const importerOf = (kind: string) => importers.find((m) => m.kind === kind) ?? null;
