@@ -34,6 +34,8 @@ export async function receiveUpload(
     parser = busboy({
       headers: { "content-type": request.headers.get("content-type") ?? "" },
       limits: { fileSize: maxBytes + 1, files: MAX_PARTS, fields: 16, parts: MAX_PARTS + 16 },
+      // file names as browsers send them (UTF-8), not busboy's default Latin-1
+      defParamCharset: "utf8",
     });
   } catch {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
