@@ -2,7 +2,7 @@ import type { ImportCreated, ImportStatus } from "@shinian/contract";
 import { expect } from "vitest";
 import { type Res, request, type TestCtx, type TestUser } from "./helpers.ts";
 
-export type Upload = { name: string; bytes: Uint8Array | string };
+export type Upload = { name: string; bytes: Uint8Array<ArrayBuffer> | string };
 
 /** POST /api/import with each file as a `file` part (a folder upload), as a browser sends it. */
 export async function upload(ctx: TestCtx, user: TestUser, files: Upload[]): Promise<Res> {
