@@ -30,7 +30,10 @@ export function looksLikeText(bytes: Buffer): boolean {
 
 /** A whole file as UTF-8 text (BOM dropped, line ends made \n), or null when it is not text. */
 export async function textOf(file: SourceFile): Promise<string | null> {
-  const bytes = await headOf(file, file.size);
+  const pieces: Buffer[] = [];
+  // read to its end (not headOf's early stop, which aborts the stream: costly per file)
+  for await (const piece of (await file.open()) as AsyncIterable<Buffer>) pieces.push(piece);
+  const bytes = Buffer.concat(pieces);
   if (bytes.includes(0)) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/\r\n?/g, "\n");
