@@ -107,6 +107,21 @@ forEachDatabase((ctx) => {
       expect(await notesOf(ctx, user)).toEqual(before);
     });
 
+    it("a zip stored across several chunks is read whole, whatever pieces its upload arrived in", async () => {
+      const user = await registerUser(ctx);
+      const files: Record<string, Uint8Array> = {};
+      // incompressible text, stored: 30 files of ~100 KB make a zip of three 1 MB chunks
+      for (let i = 0; i < 30; i++) {
+        files[`长文/${i}.md`] = strToU8(
+          Array.from({ length: 25_000 }, (_, k) => ((k * 7919 + i) % 9973).toString(36)).join(" "),
+        );
+      }
+      const zip = zipSync(files, { level: 0 });
+      expect(zip.length).toBeGreaterThan(2.5 * 1024 * 1024);
+      const created = await previewed(ctx, user, [{ name: "long.zip", bytes: zip }]);
+      expect(created.preview.notes).toBe(30);
+    });
+
     it("a cancelled import is rolled back whole, even after it finished; a preview can be cancelled too", async () => {
       const user = await registerUser(ctx);
       const { jobId } = await imported(ctx, user, [{ name: "a.md", bytes: plain }]);

@@ -60,9 +60,12 @@ export async function receiveUpload(
       pending.push(data);
       pendingBytes += data.length;
       if (pendingBytes >= CHUNK_BYTES) {
+        // every chunk but a part's last holds exactly CHUNK_BYTES: readers find an offset's chunk by division
         const all = Buffer.concat(pending);
-        await flush(all.subarray(0, CHUNK_BYTES));
-        const rest = Buffer.from(all.subarray(CHUNK_BYTES));
+        let at = 0;
+        for (; all.length - at >= CHUNK_BYTES; at += CHUNK_BYTES)
+          await flush(all.subarray(at, at + CHUNK_BYTES));
+        const rest = Buffer.from(all.subarray(at));
         pending = rest.length ? [rest] : [];
         pendingBytes = rest.length;
       }
