@@ -31,6 +31,7 @@ import { noteVectorOffLoop } from "../text-index-pool.ts";
 import type { ImportRecord } from "./records.ts";
 
 const IDEA_MAX_CHARS = 10_000;
+const NOTE_MAX_CHARS = 200_000;
 const TITLE_MAX_CHARS = 200;
 /** Longer texts get their search words in the text-index pool's threads (as a note's do). */
 const ON_LOOP_CHARS = 20_000;
@@ -226,7 +227,10 @@ export async function writeBatch(
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
       const content = clean(record.content);
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
-      const refusal = fits(1, bytesOf(title, content, tags.join("")));
+      const refusal =
+        content.length > NOTE_MAX_CHARS
+          ? `笔记最多 ${NOTE_MAX_CHARS} 个字符`
+          : fits(1, bytesOf(title, content, tags.join("")));
       if (refusal) {
         result.refused.push({ item: labelOf("笔记", title, content), message: refusal });
         continue;
