@@ -5,7 +5,7 @@
  * next finds the lease expired reads the file again and skips `done` records (importers are
  * deterministic). A job that fails is rolled back whole: nothing is ever left half-imported.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { ImportKind, ImportPreview } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { type Db, tx } from "../../db/pool.ts";
@@ -27,7 +27,7 @@ import {
   releaseLease,
 } from "../../stores/import-jobs.ts";
 import { importerOf, importers } from "./importers.ts";
-import type { ImporterModule, ImportRecord } from "./records.ts";
+import type { ImporterModule, ImportRecord, ImportSource } from "./records.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
 import { writeBatch } from "./writer.ts";
 
@@ -51,6 +51,38 @@ const sizeOf = (r: ImportRecord) =>
       : r.type === "conversation"
         ? r.messages.reduce((n, m) => n + m.content.length, 0)
         : 0;
+
+/** A key fits the key index whatever its source made it: a long one stands for its hash. */
+const fitKey = (key: string) =>
+  key.length <= 200 ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
+
+/** The importer's records with every key and reference fitted (the same on every reading). */
+async function* recordsOf(module: ImporterModule, source: ImportSource): AsyncIterable<ImportRecord> {
+  for await (const r of module.read(source)) {
+    if (r.type === "idea") {
+      yield {
+        ...r,
+        key: fitKey(r.key),
+        appliedVersionKey: r.appliedVersionKey && fitKey(r.appliedVersionKey),
+      };
+    } else if (r.type === "ideaVersion") {
+      yield { ...r, key: fitKey(r.key), ideaKey: fitKey(r.ideaKey) };
+    } else if (r.type === "note") {
+      yield { ...r, key: fitKey(r.key), sourceIdeaKeys: r.sourceIdeaKeys.map(fitKey) };
+    } else if (r.type === "conversation") {
+      yield {
+        ...r,
+        key: fitKey(r.key),
+        subject: r.subject && { ...r.subject, key: fitKey(r.subject.key) },
+        messages: r.messages.map((m) => ({
+          ...m,
+          citations: m.citations.map((c) => ({ ...c, id: fitKey(c.id) })),
+          sourceKeys: m.sourceKeys.map(fitKey),
+        })),
+      };
+    } else yield r;
+  }
+}
 
 /** Detects the kind (contents only, in the registry's order) and counts what the file holds. */
 export async function previewUpload(
@@ -89,7 +121,7 @@ export async function previewUpload(
     };
     const seen = new Set<string>();
     try {
-      for await (const record of module.read(opened.source)) {
+      for await (const record of recordsOf(module, opened.source)) {
         total++;
         if (record.type !== "idea" && record.type !== "note" && record.type !== "conversation") continue;
         preview[`${record.type}s`]++;
@@ -230,7 +262,7 @@ export async function runImport(deps: AppDeps, job: ImportJobRow, owner: string)
         chars = 0;
         if (work.signal.aborted) throw new LostLease();
       };
-      for await (const record of module.read(opened.source)) {
+      for await (const record of recordsOf(module, opened.source)) {
         if (index++ < job.done) continue;
         batch.push(record);
         chars += sizeOf(record);
