@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { purgeExpiredImports } from "../src/stores/import-jobs.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { imported, previewed, settled, upload } from "./import-helpers.ts";
 
@@ -145,6 +146,25 @@ forEachDatabase((ctx) => {
         body: {},
       });
       expect(start.status).toBe(409);
+    });
+
+    it("a preview not started within a day is swept away with its chunks", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, user, [{ name: "a.md", bytes: plain }]);
+      const chunks = "SELECT count(*)::int AS n FROM import_chunks WHERE job_id = $1";
+      expect((await ctx.db.query(chunks, [jobId])).rows[0].n).toBe(1);
+      await purgeExpiredImports(ctx.db);
+      expect((await request(ctx, "getImport", { token: user.token, params: { id: jobId } })).status).toBe(
+        200,
+      );
+      await ctx.db.query("UPDATE import_jobs SET expires_at = now() - interval '1 second' WHERE id = $1", [
+        jobId,
+      ]);
+      await purgeExpiredImports(ctx.db);
+      expect((await request(ctx, "getImport", { token: user.token, params: { id: jobId } })).status).toBe(
+        404,
+      );
+      expect((await ctx.db.query(chunks, [jobId])).rows[0].n).toBe(0);
     });
 
     it("another user's job answers 404 to every call; a started job cannot start again (409); a running import blocks another upload (409)", async () => {
