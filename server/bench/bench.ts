@@ -12,6 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { MAX_CONCURRENT_EXPORTS } from "../src/services/export/lifecycle.ts";
 import { ideaVector } from "../src/services/text-index.ts";
+import { importBench } from "./import.ts";
 import {
   BASE,
   cpuSplit,
@@ -243,7 +244,11 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const modes: Record<string, () => Promise<unknown>> = { "slow-clients": slowClients, tags: tagsBench };
+const modes: Record<string, () => Promise<unknown>> = {
+  "slow-clients": slowClients,
+  tags: tagsBench,
+  import: importBench,
+};
 (modes[process.argv[2] ?? ""] ?? main)().catch((err) => {
   console.error(err);
   process.exit(1);

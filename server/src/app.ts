@@ -14,6 +14,7 @@ import { chatRoutes } from "./routes/chat.ts";
 import { exportRoutes } from "./routes/export.ts";
 import { feedRoutes } from "./routes/feed.ts";
 import { ideaRoutes } from "./routes/ideas.ts";
+import { importRoutes } from "./routes/import.ts";
 import { noteRoutes } from "./routes/notes.ts";
 import { pointsRoutes } from "./routes/points.ts";
 import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
@@ -116,6 +117,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     searchRoutes,
     tagRoutes,
     exportRoutes,
+    importRoutes,
     aiRoutes,
     chatRoutes,
     webdavRoutes,

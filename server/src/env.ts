@@ -81,6 +81,25 @@ const writeLimit = (def: string) =>
       }),
   );
 
+const byteSize = (def: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(def)
+      .transform((v, ctx) => {
+        const bytes = parseByteSize(v);
+        if (bytes === null) {
+          ctx.addIssue({
+            code: "custom",
+            message: 'must be a size like "1GiB", "500MB", "200000" (bytes), or "0" for no limit',
+          });
+          return z.NEVER;
+        }
+        return bytes;
+      }),
+  );
+
 const EnvSchema = z.object({
   PORT: int(8787, 0, 65535),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
@@ -148,23 +167,12 @@ const EnvSchema = z.object({
   RATE_UPLOADS: writeLimit("20/5"),
   SEARCHES_PER_USER: int(2, 0, 64),
   QUOTA_ITEMS: int(100_000, 0, 1_000_000_000),
-  QUOTA_BYTES: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .default("1GiB")
-      .transform((v, ctx) => {
-        const bytes = parseByteSize(v);
-        if (bytes === null) {
-          ctx.addIssue({
-            code: "custom",
-            message: 'must be a size like "1GiB", "500MB", "200000" (bytes), or "0" for no limit',
-          });
-          return z.NEVER;
-        }
-        return bytes;
-      }),
-  ),
+  QUOTA_BYTES: byteSize("1GiB"),
+  IMPORT_MAX_BYTES: byteSize("200MiB"),
+  IMPORT_MAX_ENTRIES: int(50_000, 1, 10_000_000),
+  IMPORT_MAX_EXPANDED_BYTES: byteSize("2GiB"),
+  IMPORT_MAX_RATIO: int(200, 2, 100_000),
+  IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
@@ -214,6 +222,7 @@ export type Config = {
   quota: Quota;
   passwordHashCost: number;
   webdav: WebdavConfig;
+  import: ImportLimits;
 };
 
 export type WebdavConfig = {
@@ -221,6 +230,18 @@ export type WebdavConfig = {
   key: Buffer | null;
   /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
   allowLocal: boolean;
+};
+
+/** 导入数据 (services/import): what one upload may be, and how long a job's lease lasts. */
+export type ImportLimits = {
+  /** The uploaded bytes (IMPORT_MAX_BYTES): 413 past it. */
+  maxBytes: number;
+  /** A zip's entries, their expanded bytes in all, and one entry's expanded-to-compressed ratio. */
+  maxEntries: number;
+  maxExpandedBytes: number;
+  maxRatio: number;
+  /** A running job's process renews this; once it expires, any process resumes the job. */
+  leaseMs: number;
 };
 
 /** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
@@ -341,6 +362,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? Buffer.from(hkdfSync("sha256", e.WEBDAV_SECRET_KEY, "", "shinian webdav password", 32))
         : null,
       allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
+    },
+    import: {
+      maxBytes: e.IMPORT_MAX_BYTES,
+      maxEntries: e.IMPORT_MAX_ENTRIES,
+      maxExpandedBytes: e.IMPORT_MAX_EXPANDED_BYTES,
+      maxRatio: e.IMPORT_MAX_RATIO,
+      leaseMs: e.IMPORT_LEASE,
     },
   };
 }

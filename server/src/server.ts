@@ -12,10 +12,12 @@ import { capConnectionsPerAddress } from "./lib/connection-cap.ts";
 import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { resumeOrphanedImports } from "./services/import/jobs.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
+import { purgeExpiredImports } from "./stores/import-jobs.ts";
 import { purgeTrash } from "./stores/trash.ts";
 
 const SWEEP_EVERY_MS = 60_000;
@@ -148,6 +150,14 @@ export async function startServer(
     );
     // WebDAV backups that came due (claimed across processes, one at a time here)
     runDueWebdavSoon({ config, db, logger, work, clock: systemClock });
+    // imports whose process died: resumed here; uploads and previews past their day: removed
+    work.track(
+      resumeOrphanedImports({ config, db, logger, work, clock: systemClock }).then(
+        (n) => n && logger.info("resumed imports left by a stopped process", { jobs: n }),
+        (err) => logger.warn("import resume sweep failed", { err }),
+      ),
+    );
+    work.track(purgeExpiredImports(db).catch((err) => logger.warn("import purge failed", { err })));
   };
   sweep();
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();

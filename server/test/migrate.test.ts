@@ -36,6 +36,7 @@ forEachDatabase((ctx) => {
         "013_quotas.sql",
         "014_tag_paths.sql",
         "015_review.sql",
+        "016_import.sql",
         "017_webdav.sql",
       ];
       expect(applied.flat()).toEqual(all);

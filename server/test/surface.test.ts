@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { expect, it } from "vitest";
 import { call, forEachDatabase, PASSWORD, registerUser, request, uniqueAccount } from "./helpers.ts";
+import { previewedImport } from "./valid-requests.ts";
 
 /** Every string leaf of a JSON value, as the path to it. */
 const stringPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
@@ -80,7 +81,12 @@ forEachDatabase((ctx) => {
     ).body.data;
     const conversation = (await request(ctx, "createConversation", { token: user.token, body: {} })).body
       .data;
-    const ids: Record<string, string> = { idea: idea.id, note: note.id, conversation: conversation.id };
+    const ids: Record<string, string> = {
+      idea: idea.id,
+      note: note.id,
+      conversation: conversation.id,
+      importJob: await previewedImport(ctx, user),
+    };
     const bodies: Record<string, { body: unknown; id?: keyof typeof ids }> = {
       "post /api/auth/register": { body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true } },
       "post /api/auth/login": { body: { account: user.account, password: PASSWORD } },
@@ -111,6 +117,7 @@ forEachDatabase((ctx) => {
       "post /api/profile/webdav/test": {
         body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
       },
+      "post /api/import/{id}/start": { id: "importJob", body: { takeProfile: false } },
     };
     // A new endpoint with a body must be added above, or this fails.
     expect(Object.keys(bodies).sort()).toEqual(

@@ -54,6 +54,21 @@ const inTodaysReview = async (ctx: TestCtx, user: TestUser) => {
   expect(today.items.map((i) => i.id)).toContain(id);
   return id;
 };
+/** An import of one Markdown file, previewed and waiting to be started. */
+export async function previewedImport(ctx: TestCtx, user: TestUser): Promise<string> {
+  const form = new FormData();
+  form.set(
+    "file",
+    new File([`# 陶艺\n拉坯要稳 ${crypto.randomUUID()}`], "陶艺.md", { type: "text/markdown" }),
+  );
+  const res = await ctx.app.request("/api/import", {
+    method: "POST",
+    headers: { authorization: `Bearer ${user.token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { jobId: string } }).data.jobId;
+}
 const conversation = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
 
@@ -91,6 +106,10 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     body: { nickname: "小陶", identityDescription: "做陶艺的", settings: { autoTidy: false } },
   }),
   uploadAvatar: async () => ({}),
+  createImport: async () => ({}),
+  getImport: async (ctx, user) => ({ params: { id: await previewedImport(ctx, user) } }),
+  startImport: async (ctx, user) => ({ params: { id: await previewedImport(ctx, user) }, body: {} }),
+  cancelImport: async (ctx, user) => ({ params: { id: await previewedImport(ctx, user) } }),
   getAvatar: async (ctx, user) => {
     const form = new FormData();
     form.set("file", new File([PNG_BYTES], "a.png", { type: "image/png" }));

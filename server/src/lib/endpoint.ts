@@ -10,6 +10,7 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
+import type { Config } from "../env.ts";
 import { authGuard } from "../middlewares/auth.ts";
 import { limitBody, PUBLIC_BODY_LIMIT, SIGNED_IN_BODY_LIMIT } from "../middlewares/body-limit.ts";
 import { idParam, jsonBody, parseWith } from "./validate.ts";
@@ -49,12 +50,20 @@ function paramsOf(c: Context<AppEnv>, path: string): Record<string, string> {
   return params;
 }
 
+/** `bodyLimit`: an upload's own bound (from the config) instead of the signed-in default. */
+export type MountOptions = { bodyLimit?: (config: Config) => number };
+
 /**
  * Mounts one contract endpoint on the app: its method and path, its guard (a session, or also a
  * capture token where the contract allows one), its body and query validated against the
  * contract's schemas, and its answer wrapped in the success envelope with the contract's status.
  */
-export function mount<N extends EndpointName>(app: Hono<AppEnv>, name: N, handler: EndpointHandler<N>) {
+export function mount<N extends EndpointName>(
+  app: Hono<AppEnv>,
+  name: N,
+  handler: EndpointHandler<N>,
+  options: MountOptions = {},
+) {
   const endpoint: Endpoint = endpoints[name];
   const method = endpoint.method.toUpperCase();
   const path = honoPath(endpoint.path);
@@ -62,7 +71,9 @@ export function mount<N extends EndpointName>(app: Hono<AppEnv>, name: N, handle
   // no body is read before the caller is known. Unauthenticated calls get a small body bound.
   if (endpoint.auth) app.on(method, path, authGuard({ allowCaptureToken: endpoint.captureToken === true }));
   if (endpoint.body || endpoint.upload) {
-    app.on(method, path, limitBody(endpoint.auth ? SIGNED_IN_BODY_LIMIT : PUBLIC_BODY_LIMIT));
+    const { bodyLimit } = options;
+    const bound = endpoint.auth ? SIGNED_IN_BODY_LIMIT : PUBLIC_BODY_LIMIT;
+    app.on(method, path, limitBody(bodyLimit ? (c) => bodyLimit(c.var.deps.config) : () => bound));
   }
   app.on(method, path, async (c) => {
     const input = {

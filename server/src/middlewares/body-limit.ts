@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
 
 /** Login and registration: an account, a password and a flag fit in far less. */
@@ -27,8 +28,9 @@ function countingLimit(maxBytes: number) {
  * as soon as it passes the bound: nothing is buffered ahead of the handler, so a guard mounted
  * before it answers first.
  */
-export function limitBody(maxBytes: number): MiddlewareHandler {
+export function limitBody(boundOf: (c: Context<AppEnv>) => number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const maxBytes = boundOf(c);
     const raw = c.req.raw;
     if (!raw.body) return next();
     const declared = raw.headers.get("content-length");

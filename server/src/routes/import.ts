@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import type { Hono } from "hono";
+import type { AppEnv } from "../context.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { mount } from "../lib/endpoint.ts";
+import { cancelImport, previewUpload, runInBackground } from "../services/import/jobs.ts";
+import { receiveUpload } from "../services/import/upload.ts";
+import { limitWrites } from "../services/write-limits.ts";
+import {
+  createUploadJob,
+  deleteImportJob,
+  findImportJob,
+  hasRunningImport,
+  markPreviewed,
+  startImportJob,
+  toImportStatus,
+} from "../stores/import-jobs.ts";
+
+/** The multipart envelope around the file(s): boundaries and part headers. */
+const ENVELOPE_BYTES = 1024 * 1024;
+
+const busy = () => new ApiError("CONFLICT", "已有一个导入正在进行，请等它完成后再试");
+const gone = () => notFound("导入任务不存在");
+
+export function importRoutes(app: Hono<AppEnv>) {
+  mount(
+    app,
+    "createImport",
+    async (c) => {
+      const { deps } = c.var;
+      const userId = c.var.auth.userId;
+      if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
+        throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
+      }
+      if (await hasRunningImport(deps.db, userId)) throw busy();
+      await limitWrites(deps, userId, "uploads");
+      const jobId = await createUploadJob(deps.db, userId);
+      try {
+        const parts = await receiveUpload(deps.db, jobId, c.req.raw, deps.config.import.maxBytes);
+        const { kind, preview, total } = await previewUpload(deps, userId, jobId, parts);
+        await markPreviewed(deps.db, jobId, { kind, parts, preview, total });
+        return { data: { jobId, kind, preview } };
+      } catch (err) {
+        await deleteImportJob(deps.db, jobId).catch(() => undefined);
+        throw err;
+      }
+    },
+    { bodyLimit: (config) => config.import.maxBytes + ENVELOPE_BYTES },
+  );
+  mount(app, "getImport", async (c, { params: { id } }) => {
+    const job = await findImportJob(c.var.deps.db, c.var.auth.userId, id);
+    if (!job) throw gone();
+    return { data: toImportStatus(job) };
+  });
+  mount(app, "startImport", async (c, { params: { id }, body }) => {
+    const { deps } = c.var;
+    const userId = c.var.auth.userId;
+    const job = await findImportJob(deps.db, userId, id);
+    if (!job) throw gone();
+    if (job.status !== "previewed") throw new ApiError("CONFLICT", "这个导入已经开始或已结束");
+    const owner = randomUUID();
+    const started = await startImportJob(
+      deps.db,
+      userId,
+      id,
+      body?.takeProfile === true && job.kind === "shinian",
+      owner,
+      deps.config.import.leaseMs,
+    ).catch((err: { code?: string }) => {
+      if (err.code === "23505") throw busy();
+      throw err;
+    });
+    if (!started) throw new ApiError("CONFLICT", "这个导入已经开始或已结束");
+    runInBackground(deps, started, owner);
+    return { message: "已开始导入", data: toImportStatus(started) };
+  });
+  mount(app, "cancelImport", async (c, { params: { id } }) => {
+    const { db } = c.var.deps;
+    await cancelImport(db, c.var.auth.userId, id);
+    const job = await findImportJob(db, c.var.auth.userId, id);
+    if (!job) throw gone();
+    return { message: "已取消导入，导入的内容已撤回", data: toImportStatus(job) };
+  });
+}

@@ -1,0 +1,319 @@
+/**
+ * An import's life: upload → preview → a job that runs in batches under a lease → done, failed
+ * (rolled back) or cancelled (rolled back). Each batch is one transaction with the job's progress,
+ * so a process that dies leaves whole batches and a `done` that counts them; whichever process
+ * next finds the lease expired reads the file again and skips `done` records (importers are
+ * deterministic). A job that fails is rolled back whole: nothing is ever left half-imported.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { ImportKind, ImportPreview } from "@shinian/contract";
+import type { AppDeps } from "../../context.ts";
+import { type Db, tx } from "../../db/pool.ts";
+import { ApiError } from "../../errors.ts";
+import { beijingDay } from "../../lib/beijing-day.ts";
+import { deleteChunks } from "../../stores/import-chunks.ts";
+import {
+  dropWaitingRefs,
+  type KeyType,
+  keyOf,
+  removeJobRows,
+  resolveKeys,
+} from "../../stores/import-items.ts";
+import {
+  claimExpiredJobs,
+  findImportJob,
+  type ImportJobRow,
+  MAX_REFUSALS,
+  releaseLease,
+} from "../../stores/import-jobs.ts";
+import { importerOf, importers } from "./importers.ts";
+import type { ImporterModule, ImportRecord, ImportSource } from "./records.ts";
+import { openUpload, type StoredPart } from "./stored-upload.ts";
+import { writeBatch } from "./writer.ts";
+
+const BATCH_RECORDS = 200;
+/** A batch also ends at this much text, so that a file of long notes holds a transaction short. */
+const BATCH_CHARS = 4_000_000;
+const PREVIEW_LOOKUP = 500;
+
+const unknownKind = () =>
+  new ApiError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    "无法识别的文件：请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件",
+  );
+const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
+
+const sizeOf = (r: ImportRecord) =>
+  r.type === "idea"
+    ? r.content.length + r.originalContent.length
+    : r.type === "note" || r.type === "ideaVersion"
+      ? r.content.length
+      : r.type === "conversation"
+        ? r.messages.reduce((n, m) => n + m.content.length, 0)
+        : 0;
+
+/** A key fits the key index whatever its source made it: a long one stands for its hash. */
+const fitKey = (key: string) =>
+  key.length <= 200 ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
+
+/** The importer's records with every key and reference fitted (the same on every reading). */
+async function* recordsOf(module: ImporterModule, source: ImportSource): AsyncIterable<ImportRecord> {
+  for await (const r of module.read(source)) {
+    if (r.type === "idea") {
+      yield {
+        ...r,
+        key: fitKey(r.key),
+        appliedVersionKey: r.appliedVersionKey && fitKey(r.appliedVersionKey),
+      };
+    } else if (r.type === "ideaVersion") {
+      yield { ...r, key: fitKey(r.key), ideaKey: fitKey(r.ideaKey) };
+    } else if (r.type === "note") {
+      yield { ...r, key: fitKey(r.key), sourceIdeaKeys: r.sourceIdeaKeys.map(fitKey) };
+    } else if (r.type === "conversation") {
+      yield {
+        ...r,
+        key: fitKey(r.key),
+        subject: r.subject && { ...r.subject, key: fitKey(r.subject.key) },
+        messages: r.messages.map((m) => ({
+          ...m,
+          citations: m.citations.map((c) => ({ ...c, id: fitKey(c.id) })),
+          sourceKeys: m.sourceKeys.map(fitKey),
+        })),
+      };
+    } else yield r;
+  }
+}
+
+/** Detects the kind (contents only, in the registry's order) and counts what the file holds. */
+export async function previewUpload(
+  deps: AppDeps,
+  userId: string,
+  jobId: string,
+  parts: StoredPart[],
+): Promise<{ kind: ImportKind; preview: ImportPreview; total: number }> {
+  const opened = await openUpload(deps.db, jobId, parts, deps.config.import);
+  try {
+    let module: ImporterModule | undefined;
+    for (const candidate of importers) {
+      if (await candidate.detect(opened.source).catch(() => false)) {
+        module = candidate;
+        break;
+      }
+    }
+    if (!module) throw unknownKind();
+    const preview: ImportPreview = {
+      ideas: 0,
+      notes: 0,
+      conversations: 0,
+      duplicates: 0,
+      from: null,
+      to: null,
+    };
+    let total = 0;
+    let first: Date | null = null;
+    let last: Date | null = null;
+    let keys: { type: KeyType; key: string }[] = [];
+    const countDuplicates = async () => {
+      const found = await resolveKeys(deps.db, userId, module.kind, keys);
+      // a key twice in one file is one item: the second is skipped too
+      preview.duplicates += keys.filter((k) => found.has(keyOf(k.type, k.key))).length;
+      keys = [];
+    };
+    const seen = new Set<string>();
+    try {
+      for await (const record of recordsOf(module, opened.source)) {
+        total++;
+        if (record.type !== "idea" && record.type !== "note" && record.type !== "conversation") continue;
+        preview[`${record.type}s`]++;
+        if (seen.has(keyOf(record.type, record.key))) preview.duplicates++;
+        else {
+          seen.add(keyOf(record.type, record.key));
+          keys.push({ type: record.type, key: record.key });
+        }
+        if (!first || record.createdAt < first) first = record.createdAt;
+        if (!last || record.createdAt > last) last = record.createdAt;
+        if (keys.length >= PREVIEW_LOOKUP) await countDuplicates();
+      }
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      deps.logger.warn("import preview failed", { err, kind: module.kind });
+      throw unreadable();
+    }
+    await countDuplicates();
+    preview.from = first && beijingDay(first);
+    preview.to = last && beijingDay(last);
+    return { kind: module.kind, preview, total };
+  } finally {
+    opened.close();
+  }
+}
+
+/** The job is no longer this process's to write (cancelled, or its lease taken over). */
+class LostLease extends Error {}
+
+async function writeLocked(
+  deps: AppDeps,
+  job: ImportJobRow,
+  owner: string,
+  records: ImportRecord[],
+  done: number,
+) {
+  await tx(deps.db, async (client) => {
+    const { rows } = await client.query<{
+      status: string;
+      lease_owner: string | null;
+      done: number;
+      refused: number;
+    }>(
+      `SELECT status, lease_owner, done, jsonb_array_length(refused) AS refused FROM import_jobs
+       WHERE id = $1 FOR UPDATE`,
+      [job.id],
+    );
+    const now = rows[0];
+    if (now?.status !== "running" || now.lease_owner !== owner || now.done !== done) throw new LostLease();
+    const result = await writeBatch(
+      client,
+      { id: job.id, userId: job.user_id, kind: job.kind!, takeProfile: job.take_profile },
+      deps.config.quota,
+      records,
+    );
+    await client.query(
+      `UPDATE import_jobs SET done = done + $2,
+         imported = jsonb_build_object('ideas', (imported ->> 'ideas')::int + $3, 'notes', (imported ->> 'notes')::int + $4,
+           'conversations', (imported ->> 'conversations')::int + $5),
+         skipped = skipped + $6, refused = refused || $7::jsonb,
+         previous_profile = coalesce(previous_profile, $8::jsonb),
+         lease_until = now() + $9 * interval '1 millisecond'
+       WHERE id = $1`,
+      [
+        job.id,
+        records.length,
+        result.imported.ideas,
+        result.imported.notes,
+        result.imported.conversations,
+        result.skipped,
+        JSON.stringify(result.refused.slice(0, Math.max(0, MAX_REFUSALS - now.refused))),
+        result.previousProfile && JSON.stringify(result.previousProfile),
+        deps.config.import.leaseMs,
+      ],
+    );
+  });
+}
+
+/** Ends a job: done (its waiting references dropped), or failed / cancelled and rolled back whole. */
+async function settle(
+  db: Db,
+  jobId: string,
+  outcome: { status: "done" } | { status: "failed" | "cancelled"; error?: string },
+  owner?: string,
+) {
+  return tx(db, async (client) => {
+    const { rows } = await client.query<
+      ImportJobRow & { previous_profile: { nickname: string; identityDescription: string | null } | null }
+    >("SELECT id, user_id, status, lease_owner, previous_profile FROM import_jobs WHERE id = $1 FOR UPDATE", [
+      jobId,
+    ]);
+    const job = rows[0];
+    if (!job || job.status === "cancelled" || job.status === "uploading") return false;
+    if (owner !== undefined && (job.status !== "running" || job.lease_owner !== owner)) return false;
+    if (outcome.status === "done") {
+      await dropWaitingRefs(client, jobId);
+    } else {
+      await removeJobRows(client, job.user_id, jobId);
+      if (job.previous_profile) {
+        await client.query("UPDATE users SET nickname = $2, identity_description = $3 WHERE id = $1", [
+          job.user_id,
+          job.previous_profile.nickname,
+          job.previous_profile.identityDescription,
+        ]);
+      }
+    }
+    await client.query(
+      `UPDATE import_jobs SET status = $2, error = $3, lease_owner = NULL, lease_until = NULL,
+         previous_profile = CASE WHEN $2 = 'done' THEN previous_profile END
+       WHERE id = $1`,
+      [jobId, outcome.status, "error" in outcome ? (outcome.error ?? null) : null],
+    );
+    await deleteChunks(client, jobId);
+    return true;
+  });
+}
+
+/**
+ * Runs (or resumes) a job this process holds the lease of: reads the file again, skips the
+ * records already done, and writes the rest batch by batch. At shutdown it stops between batches
+ * and gives the lease back, for the next process to resume.
+ */
+export async function runImport(deps: AppDeps, job: ImportJobRow, owner: string): Promise<void> {
+  const { db, logger, work } = deps;
+  const module = job.kind && importerOf(job.kind);
+  let done = job.done;
+  try {
+    if (!module) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "这种文件的导入暂不可用");
+    const opened = await openUpload(db, job.id, job.parts, deps.config.import);
+    try {
+      let batch: ImportRecord[] = [];
+      let chars = 0;
+      let index = 0;
+      const flush = async () => {
+        await writeLocked(deps, job, owner, batch, done);
+        done += batch.length;
+        batch = [];
+        chars = 0;
+        if (work.signal.aborted) throw new LostLease();
+      };
+      for await (const record of recordsOf(module, opened.source)) {
+        if (index++ < job.done) continue;
+        batch.push(record);
+        chars += sizeOf(record);
+        if (batch.length >= BATCH_RECORDS || chars >= BATCH_CHARS) await flush();
+      }
+      if (batch.length) await flush();
+    } finally {
+      opened.close();
+    }
+    if (await settle(db, job.id, { status: "done" }, owner)) logger.info("import done", { jobId: job.id });
+  } catch (err) {
+    if (err instanceof LostLease || work.signal.aborted) {
+      await releaseLease(db, job.id, owner).catch(() => undefined);
+      return;
+    }
+    logger.warn("import failed; rolled back", { jobId: job.id, err });
+    const error = `导入失败，已撤回本次导入的内容：${err instanceof ApiError ? err.message : "文件内容无法读取"}`;
+    await settle(db, job.id, { status: "failed", error }, owner).catch((e: unknown) =>
+      logger.error("import rollback failed", { jobId: job.id, err: e }),
+    );
+  }
+}
+
+/** Starts a job in this process's background work. */
+export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string) {
+  deps.work.track(runImport(deps, job, owner)).catch(() => undefined);
+}
+
+/** Cancels the user's job whatever its state, removing everything it imported. */
+export async function cancelImport(db: Db, userId: string, jobId: string) {
+  if (!(await findImportJob(db, userId, jobId))) throw new ApiError("NOT_FOUND", "导入任务不存在");
+  await settle(db, jobId, { status: "cancelled" });
+}
+
+/**
+ * Every process at start and once a minute: resumes running jobs whose process died (their lease
+ * expired), and looks again when the next lease held elsewhere expires.
+ */
+export async function resumeOrphanedImports(deps: AppDeps): Promise<number> {
+  const owner = randomUUID();
+  const { claimed, nextExpiryMs } = await claimExpiredJobs(deps.db, owner, deps.config.import.leaseMs);
+  for (const job of claimed) runInBackground(deps, job, owner);
+  if (nextExpiryMs !== null && nextExpiryMs < 60_000 && !lookingAgain.has(deps.work)) {
+    lookingAgain.add(deps.work);
+    deps.work.later(Math.max(nextExpiryMs, 0) + 200, () => {
+      lookingAgain.delete(deps.work);
+      return resumeOrphanedImports(deps).catch((err) => deps.logger.warn("import resume failed", { err }));
+    });
+  }
+  return claimed.length;
+}
+
+/** One timer per process at a time for the next expiring lease. */
+const lookingAgain = new WeakSet<AppDeps["work"]>();

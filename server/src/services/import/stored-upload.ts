@@ -1,0 +1,192 @@
+/**
+ * An upload as its importers see it (an ImportSource), read from the database's chunks as it is
+ * consumed: never the whole file in memory. A zip is opened with yauzl over a random-access
+ * reader of the chunks, so its entries are read by range; its central directory is checked against
+ * the limits (entries, expanded bytes, ratio) before any entry is read, and yauzl refuses entry
+ * names that are absolute or climb out (`../`). Names are labels only: nothing is written to disk.
+ */
+import { Readable } from "node:stream";
+import { inflateRawSync } from "node:zlib";
+import yauzl from "yauzl";
+import type { Db } from "../../db/pool.ts";
+import type { ImportLimits } from "../../env.ts";
+import { ApiError } from "../../errors.ts";
+import { CHUNK_BYTES, readChunk } from "../../stores/import-chunks.ts";
+import type { ImportSource, SourceFile } from "./records.ts";
+
+export type StoredPart = { name: string; size: number };
+
+/** Chunks kept per part: a zip's central directory and the entry being read are mostly in them. */
+const CACHED_CHUNKS = 4;
+
+/** A part's chunks, the last few kept (small reads of a zip's headers come from them). */
+function chunksOf(db: Db, jobId: string, part: number) {
+  const cache = new Map<number, Promise<Buffer>>();
+  return (seq: number): Promise<Buffer> => {
+    let chunk = cache.get(seq);
+    if (chunk) cache.delete(seq);
+    else chunk = readChunk(db, jobId, part, seq);
+    cache.set(seq, chunk);
+    chunk.catch(() => cache.delete(seq));
+    if (cache.size > CACHED_CHUNKS) cache.delete(cache.keys().next().value!);
+    return chunk;
+  };
+}
+
+/** Bytes [start, end) of a part, one chunk's worth at a time as the reader asks. */
+function rangeStream(chunk: (seq: number) => Promise<Buffer>, start: number, end: number): Readable {
+  let at = start;
+  return new Readable({
+    read() {
+      if (at >= end) {
+        this.push(null);
+        return;
+      }
+      const seq = Math.floor(at / CHUNK_BYTES);
+      chunk(seq).then(
+        (bytes) => {
+          const from = at - seq * CHUNK_BYTES;
+          const to = Math.min(bytes.length, end - seq * CHUNK_BYTES);
+          if (to <= from) return this.destroy(new Error("stored upload ends before its size"));
+          at += to - from;
+          this.push(bytes.subarray(from, to));
+        },
+        (err: Error) => this.destroy(err),
+      );
+    },
+  });
+}
+
+/** Bytes [start, end) of a part as one buffer: for small reads only. */
+async function readRange(
+  chunk: (seq: number) => Promise<Buffer>,
+  start: number,
+  end: number,
+): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for (let seq = Math.floor(start / CHUNK_BYTES); seq * CHUNK_BYTES < end; seq++) {
+    const bytes = await chunk(seq);
+    pieces.push(bytes.subarray(Math.max(0, start - seq * CHUNK_BYTES), end - seq * CHUNK_BYTES));
+  }
+  const bytes = Buffer.concat(pieces);
+  if (bytes.length !== end - start) throw new Error("stored upload ends before its size");
+  return bytes;
+}
+
+/**
+ * Entries up to this size are read whole: one range read of their local header and their data,
+ * one inflate (bounded by the size the directory declares). A stream pipeline per entry costs more
+ * than the entry itself when a zip holds 10,000 small notes; larger entries stream through yauzl.
+ */
+const WHOLE_ENTRY_BYTES = 1024 * 1024;
+
+async function openEntry(zip: yauzl.ZipFile, chunk: (seq: number) => Promise<Buffer>, entry: yauzl.Entry) {
+  const method = entry.compressionMethod;
+  if (entry.uncompressedSize > WHOLE_ENTRY_BYTES || entry.isEncrypted() || (method !== 0 && method !== 8)) {
+    return zip.openReadStreamPromise(entry);
+  }
+  const at = entry.relativeOffsetOfLocalHeader;
+  const header = await readRange(chunk, at, at + 30);
+  if (header.readUInt32LE(0) !== 0x04034b50) throw new Error("invalid local file header signature");
+  const dataStart = at + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const stored = await readRange(chunk, dataStart, dataStart + entry.compressedSize);
+  const bytes = method === 8 ? inflateRawSync(stored, { maxOutputLength: WHOLE_ENTRY_BYTES + 1 }) : stored;
+  if (bytes.length !== entry.uncompressedSize) throw new Error("zip entry size differs from its directory");
+  return Readable.from([bytes]);
+}
+
+class StoredReader extends yauzl.RandomAccessReader {
+  private readonly chunk: (seq: number) => Promise<Buffer>;
+  constructor(chunk: (seq: number) => Promise<Buffer>) {
+    super();
+    this.chunk = chunk;
+  }
+  override _readStreamForRange(start: number, end: number): Readable {
+    return rangeStream(this.chunk, start, end);
+  }
+}
+
+const refusedZip = (message: string) => new ApiError("VALIDATION_ERROR", message);
+
+/** Whether a part's first bytes are a zip's (a local file header, or the end record of an empty zip). */
+async function isZip(db: Db, jobId: string, part: StoredPart): Promise<boolean> {
+  if (part.size < 22) return false;
+  const head = (await readChunk(db, jobId, 0, 0)).subarray(0, 4);
+  return head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && head[3] === head[2] + 1;
+}
+
+async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<yauzl.Entry[]> {
+  if (zip.entryCount > limits.maxEntries) {
+    throw refusedZip(`压缩包中的文件过多（超过 ${limits.maxEntries} 个），已拒绝导入`);
+  }
+  const entries: yauzl.Entry[] = [];
+  let expanded = 0;
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry: yauzl.Entry) => {
+      expanded += entry.uncompressedSize;
+      // A bomb expands by far more than text ever compresses; small entries cannot hurt.
+      const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
+      if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio) {
+        reject(refusedZip("压缩包中有文件的压缩比异常（疑似压缩炸弹），已拒绝导入"));
+      } else if (expanded > limits.maxExpandedBytes) {
+        reject(refusedZip("压缩包解压后过大，已拒绝导入"));
+      } else {
+        if (!entry.fileName.endsWith("/")) entries.push(entry);
+        zip.readEntry();
+      }
+    });
+    zip.on("end", () => resolve());
+    zip.on("error", (err: Error) =>
+      reject(
+        /path|fileName/.test(err.message)
+          ? refusedZip("压缩包中有不安全的文件名（绝对路径或 ../），已拒绝导入")
+          : refusedZip("压缩包已损坏，无法读取"),
+      ),
+    );
+    zip.readEntry();
+  });
+  return entries;
+}
+
+export type OpenedUpload = { source: ImportSource; close(): void };
+
+/**
+ * The stored upload as an ImportSource: one zip's entries, or else the uploaded files themselves.
+ * A zip that breaks the limits, names an unsafe path or cannot be read is refused (400).
+ */
+export async function openUpload(
+  db: Db,
+  jobId: string,
+  parts: StoredPart[],
+  limits: ImportLimits,
+): Promise<OpenedUpload> {
+  const plainFile = (part: StoredPart, index: number): SourceFile => ({
+    name: part.name,
+    size: part.size,
+    open: async () => rangeStream(chunksOf(db, jobId, index), 0, part.size),
+  });
+  if (parts.length !== 1 || !(await isZip(db, jobId, parts[0]!))) {
+    return { source: { files: parts.map(plainFile) }, close: () => {} };
+  }
+  const chunk = chunksOf(db, jobId, 0);
+  const reader = new StoredReader(chunk);
+  const zip = await yauzl
+    .fromRandomAccessReaderPromise(reader, parts[0]!.size, { lazyEntries: true, autoClose: false })
+    .catch(() => {
+      throw refusedZip("压缩包已损坏，无法读取");
+    });
+  try {
+    const entries = await entriesOf(zip, limits);
+    const files = entries.map(
+      (entry): SourceFile => ({
+        name: entry.fileName,
+        size: entry.uncompressedSize,
+        open: () => openEntry(zip, chunk, entry),
+      }),
+    );
+    return { source: { files }, close: () => zip.close() };
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+}

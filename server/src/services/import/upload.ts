@@ -1,0 +1,111 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import type { Db } from "../../db/pool.ts";
+import { ApiError } from "../../errors.ts";
+import { CHUNK_BYTES, saveChunk } from "../../stores/import-chunks.ts";
+import type { StoredPart } from "./stored-upload.ts";
+
+/** Several `file` parts are a folder's files; more than this is not a folder of notes. */
+const MAX_PARTS = 10_000;
+
+const tooLarge = (maxBytes: number) =>
+  new ApiError("PAYLOAD_TOO_LARGE", `导入的文件不能超过 ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+
+/** The uploaded file's name as a label (a folder upload may send `dir/a.md`): never a path. */
+const labelOf = (filename: string | undefined) =>
+  (filename ?? "").split(/[\\/]/).pop()!.trim().slice(0, 200) || "未命名文件";
+
+/**
+ * Streams a multipart body's `file` parts into the job's chunks, ~1 MB per row as the bytes
+ * arrive: the parser waits while a chunk is written, so at most a chunk or two per request is
+ * ever in memory. Past `maxBytes` in all, the upload fails with 413 (what was stored goes with
+ * the job, which the caller deletes).
+ */
+export async function receiveUpload(
+  db: Db,
+  jobId: string,
+  request: Request,
+  maxBytes: number,
+): Promise<StoredPart[]> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      limits: { fileSize: maxBytes + 1, files: MAX_PARTS, fields: 16, parts: MAX_PARTS + 16 },
+      // file names as browsers send them (UTF-8), not busboy's default Latin-1
+      defParamCharset: "utf8",
+    });
+  } catch {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
+  }
+  if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
+  const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  const parts: StoredPart[] = [];
+  let total = 0;
+  let stored: Promise<void> = Promise.resolve();
+
+  const store = async (file: Readable, part: StoredPart, index: number) => {
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let seq = 0;
+    const flush = async (bytes: Buffer) => {
+      await saveChunk(db, jobId, index, seq++, bytes);
+    };
+    for await (const data of file as AsyncIterable<Buffer>) {
+      total += data.length;
+      part.size += data.length;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      pending.push(data);
+      pendingBytes += data.length;
+      if (pendingBytes >= CHUNK_BYTES) {
+        // every chunk but a part's last holds exactly CHUNK_BYTES: readers find an offset's chunk by division
+        const all = Buffer.concat(pending);
+        let at = 0;
+        for (; all.length - at >= CHUNK_BYTES; at += CHUNK_BYTES)
+          await flush(all.subarray(at, at + CHUNK_BYTES));
+        const rest = Buffer.from(all.subarray(at));
+        pending = rest.length ? [rest] : [];
+        pendingBytes = rest.length;
+      }
+    }
+    if (pendingBytes > 0) await flush(Buffer.concat(pending));
+  };
+
+  parser.on("file", (field, file, info) => {
+    if (field !== "file") {
+      file.resume();
+      return;
+    }
+    const part = { name: labelOf(info.filename), size: 0 };
+    const index = parts.push(part) - 1;
+    stored = stored.then(() =>
+      store(file, part, index).catch((err: unknown) => {
+        file.resume();
+        body.destroy(err as Error); // ends the pipeline: nothing more is read
+        throw err;
+      }),
+    );
+  });
+  parser.on("filesLimit", () => body.destroy(new ApiError("VALIDATION_ERROR", "一次上传的文件过多")));
+
+  try {
+    await pipeline(body, parser);
+    await stored;
+  } catch (err) {
+    // the part that failed first says why (413), else the parser's or the connection's error
+    const thrown = await stored.then(
+      () => err,
+      (first: unknown) => first,
+    );
+    if (thrown instanceof ApiError) throw thrown;
+    throw new ApiError("VALIDATION_ERROR", "上传内容无法解析");
+  }
+  if (!parts.some((p) => p.size > 0)) {
+    throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件", {
+      issues: [{ path: "file", message: "缺少文件或文件为空" }],
+    });
+  }
+  return parts;
+}

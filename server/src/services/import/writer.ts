@@ -1,0 +1,362 @@
+/**
+ * Writes a batch of records in the caller's transaction: new ids for everything, references
+ * remapped by key (to items made earlier in this batch or job, to an earlier import's items, or
+ * for a 拾念 export of this very account to its own items), forward references kept waiting until
+ * their target arrives. An item whose key already stands for an item of the account is a
+ * duplicate and is skipped. What would pass the account's quota is refused, counted exactly
+ * against the usage row, which stays locked until the batch commits.
+ */
+import { randomUUID } from "node:crypto";
+import type { ImportKind, ImportRefusal, ImportStatus } from "@shinian/contract";
+import { MAX_TAGS } from "@shinian/contract/tags";
+import type { DbClient } from "../../db/pool.ts";
+import type { Quota } from "../../env.ts";
+import {
+  applyRefs,
+  type ImportRows,
+  insertRows,
+  type KeyType,
+  keyOf,
+  type PendingRef,
+  type Resolved,
+  type ResolvedRef,
+  resolveKeys,
+  saveKeys,
+  savePendingRefs,
+  takeWaitingRefs,
+} from "../../stores/import-items.ts";
+import { quotaRefusal } from "../quotas.ts";
+import { ideaVector } from "../text-index.ts";
+import { noteVectorOffLoop } from "../text-index-pool.ts";
+import type { ImportRecord } from "./records.ts";
+
+const IDEA_MAX_CHARS = 10_000;
+const NOTE_MAX_CHARS = 200_000;
+const TITLE_MAX_CHARS = 200;
+/** Longer texts get their search words in the text-index pool's threads (as a note's do). */
+const ON_LOOP_CHARS = 20_000;
+
+export type BatchJob = { id: string; userId: string; kind: ImportKind; takeProfile: boolean };
+export type BatchResult = {
+  imported: ImportStatus["imported"];
+  skipped: number;
+  refused: ImportRefusal[];
+  /** the profile as it was, when this batch replaced it */
+  previousProfile: { nickname: string; identityDescription: string | null } | null;
+};
+
+const clean = (text: string) => text.replaceAll("\u0000", "");
+const bytesOf = (...texts: string[]) => texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
+const labelOf = (what: string, title: string, content: string) =>
+  `${what}「${(title || content).replace(/\s+/g, " ").trim().slice(0, 20) || "无标题"}」`;
+
+/** Every key the batch looks up: its items' own, and those they refer to. */
+function keysOf(records: ImportRecord[]): { type: KeyType; key: string }[] {
+  const keys: { type: KeyType; key: string }[] = [];
+  for (const r of records) {
+    if (r.type === "idea") {
+      keys.push({ type: "idea", key: r.key });
+      if (r.appliedVersionKey) keys.push({ type: "ideaVersion", key: r.appliedVersionKey });
+    } else if (r.type === "ideaVersion") {
+      keys.push({ type: "ideaVersion", key: r.key }, { type: "idea", key: r.ideaKey });
+    } else if (r.type === "note") {
+      keys.push(
+        { type: "note", key: r.key },
+        ...r.sourceIdeaKeys.map((key) => ({ type: "idea" as const, key })),
+      );
+    } else if (r.type === "conversation") {
+      keys.push({ type: "conversation", key: r.key });
+      if (r.subject) keys.push({ type: r.subject.type, key: r.subject.key });
+      for (const m of r.messages) {
+        for (const c of m.citations) keys.push({ type: c.type, key: c.id });
+        for (const key of m.sourceKeys) keys.push({ type: "idea", key }, { type: "note", key });
+      }
+    }
+  }
+  return keys;
+}
+
+async function vectorOf(fields: {
+  title: string;
+  content: string;
+  originalContent?: string;
+  tags: string[];
+}) {
+  const original = fields.originalContent ?? fields.content;
+  if (fields.title.length + fields.content.length + original.length < ON_LOOP_CHARS) {
+    return ideaVector({ ...fields, originalContent: original });
+  }
+  const extra = original === fields.content ? "" : `\n${original}`;
+  return noteVectorOffLoop({ title: fields.title, content: fields.content + extra, tags: fields.tags });
+}
+
+export async function writeBatch(
+  client: DbClient,
+  job: BatchJob,
+  quota: Quota,
+  records: ImportRecord[],
+): Promise<BatchResult> {
+  const result: BatchResult = {
+    imported: { ideas: 0, notes: 0, conversations: 0 },
+    skipped: 0,
+    refused: [],
+    previousProfile: null,
+  };
+  const { rows: usage } = await client.query<{ items: number; bytes: number }>(
+    "SELECT items, bytes FROM user_usage WHERE user_id = $1 FOR UPDATE",
+    [job.userId],
+  );
+  const room = {
+    items: quota.items === null ? Number.POSITIVE_INFINITY : quota.items - (usage[0]?.items ?? 0),
+    bytes: quota.bytes === null ? Number.POSITIVE_INFINITY : quota.bytes - (usage[0]?.bytes ?? 0),
+  };
+  const fits = (items: number, bytes: number) => {
+    if (items > room.items) return quotaRefusal(quota, "items").message;
+    if (bytes > room.bytes) return quotaRefusal(quota, "bytes").message;
+    room.items -= items;
+    room.bytes -= bytes;
+    return null;
+  };
+  const known: Map<string, Resolved> = await resolveKeys(client, job.userId, job.kind, keysOf(records));
+  const made: { type: KeyType; key: string; id: string }[] = [];
+  const make = (type: KeyType, key: string) => {
+    const id = randomUUID();
+    known.set(keyOf(type, key), { id, live: true });
+    made.push({ type, key, id });
+    return id;
+  };
+  /** A reference's target now, or null (then it waits, unless the target exists only in 回收站). */
+  const target = (type: KeyType, key: string) => known.get(keyOf(type, key)) ?? null;
+  const rows: ImportRows = { ideas: [], idea_versions: [], notes: [], conversations: [], messages: [] };
+  const waiting: PendingRef[] = [];
+  const wait = (ref: PendingRef) => {
+    if (!target(ref.targetType, ref.targetKey)) waiting.push(ref);
+  };
+  const resolvedNow: ResolvedRef[] = [];
+
+  for (const record of records) {
+    if (record.type === "refused") {
+      result.refused.push({ item: record.item, message: record.message });
+    } else if (record.type === "profile") {
+      if (!job.takeProfile) continue;
+      const nickname = clean(record.nickname).trim().slice(0, 50);
+      if (!nickname) continue;
+      const { rows: before } = await client.query<{ nickname: string; identity_description: string | null }>(
+        `UPDATE users u SET nickname = $2, identity_description = $3 FROM users old
+         WHERE u.id = $1 AND old.id = u.id RETURNING old.nickname, old.identity_description`,
+        [job.userId, nickname, record.identityDescription && clean(record.identityDescription).slice(0, 500)],
+      );
+      if (before[0]) {
+        result.previousProfile ??= {
+          nickname: before[0].nickname,
+          identityDescription: before[0].identity_description,
+        };
+      }
+    } else if (target(record.type, record.key)) {
+      if (record.type !== "ideaVersion") result.skipped++;
+    } else if (record.type === "idea") {
+      const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
+      const content = clean(record.content);
+      const original = clean(record.originalContent);
+      const tags = record.tags.map(clean).slice(0, MAX_TAGS);
+      if (original.length > IDEA_MAX_CHARS || content.length > IDEA_MAX_CHARS) {
+        result.refused.push({
+          item: labelOf("想法", title, content),
+          message: `想法最多 ${IDEA_MAX_CHARS} 个字符`,
+        });
+        continue;
+      }
+      const refusal = fits(1, bytesOf(original, title, content, tags.join("")));
+      if (refusal) {
+        result.refused.push({ item: labelOf("想法", title, content), message: refusal });
+        continue;
+      }
+      const id = make("idea", record.key);
+      rows.ideas.push({
+        id,
+        original_content: original,
+        title,
+        content,
+        tags,
+        pinned: record.pinned,
+        ai_excluded: record.aiExcluded,
+        search: await vectorOf({ title, content, originalContent: original, tags }),
+        created_at: record.createdAt.toISOString(),
+        updated_at: record.updatedAt.toISOString(),
+      });
+      result.imported.ideas++;
+      if (record.appliedVersionKey) {
+        // ai_version_id is a foreign key: always set after the versions are written
+        const version = target("ideaVersion", record.appliedVersionKey);
+        if (version?.live) {
+          resolvedNow.push({
+            holder: id,
+            field: "appliedVersion",
+            position: 0,
+            targetType: "ideaVersion",
+            target: version.id,
+          });
+        } else {
+          waiting.push({
+            targetType: "ideaVersion",
+            targetKey: record.appliedVersionKey,
+            holder: id,
+            field: "appliedVersion",
+            position: 0,
+          });
+        }
+      }
+    } else if (record.type === "ideaVersion") {
+      const idea = target("idea", record.ideaKey);
+      if (!idea?.live) continue; // its idea was refused, or is in 回收站: nothing to hang it on
+      const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
+      const content = clean(record.content);
+      const tags = record.tags.map(clean).slice(0, MAX_TAGS);
+      if (fits(0, bytesOf(title, content, tags.join("")))) continue; // an AI version is no item of its own
+      rows.idea_versions.push({
+        id: make("ideaVersion", record.key),
+        idea_id: idea.id,
+        model: clean(record.model),
+        title,
+        content,
+        tags,
+        points: record.points,
+        created_at: record.createdAt.toISOString(),
+      });
+    } else if (record.type === "note") {
+      const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
+      const content = clean(record.content);
+      const tags = record.tags.map(clean).slice(0, MAX_TAGS);
+      const refusal =
+        content.length > NOTE_MAX_CHARS
+          ? `笔记最多 ${NOTE_MAX_CHARS} 个字符`
+          : fits(1, bytesOf(title, content, tags.join("")));
+      if (refusal) {
+        result.refused.push({ item: labelOf("笔记", title, content), message: refusal });
+        continue;
+      }
+      const id = make("note", record.key);
+      const sources: string[] = [];
+      for (const key of record.sourceIdeaKeys) {
+        const idea = target("idea", key);
+        if (idea) sources.push(idea.id);
+        else wait({ targetType: "idea", targetKey: key, holder: id, field: "noteSource", position: 0 });
+      }
+      rows.notes.push({
+        id,
+        title,
+        content,
+        tags,
+        pinned: record.pinned,
+        source_idea_ids: sources,
+        search: await vectorOf({ title, content, tags }),
+        created_at: record.createdAt.toISOString(),
+        updated_at: record.updatedAt.toISOString(),
+      });
+      result.imported.notes++;
+    } else if (record.type === "conversation") {
+      const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
+      const refusal = fits(0, bytesOf(...record.messages.map((m) => clean(m.content))));
+      if (refusal) {
+        result.refused.push({ item: labelOf("对话", title, ""), message: refusal });
+        continue;
+      }
+      const id = make("conversation", record.key);
+      const subject = record.subject ? target(record.subject.type, record.subject.key) : null;
+      if (record.subject && !subject) {
+        wait({
+          targetType: record.subject.type,
+          targetKey: record.subject.key,
+          holder: id,
+          field: "subject",
+          position: 0,
+        });
+      }
+      rows.conversations.push({
+        id,
+        title,
+        subject_type: subject ? record.subject!.type : null,
+        subject_id: subject?.id ?? null,
+        created_at: record.createdAt.toISOString(),
+        updated_at: record.updatedAt.toISOString(),
+      });
+      for (const m of record.messages) {
+        const messageId = randomUUID();
+        const sources: string[] = [];
+        for (const key of m.sourceKeys) {
+          const source = target("idea", key) ?? target("note", key);
+          if (source) sources.push(source.id);
+          else
+            wait({
+              targetType: "idea",
+              targetKey: key,
+              holder: messageId,
+              field: "messageSource",
+              position: 0,
+            });
+        }
+        rows.messages.push({
+          id: messageId,
+          conversation_id: id,
+          role: m.role,
+          content: clean(m.content),
+          citations: m.citations.map((c, position) => {
+            const cited = target(c.type, c.id);
+            if (!cited)
+              wait({ targetType: c.type, targetKey: c.id, holder: messageId, field: "citation", position });
+            return { type: c.type, id: cited?.id ?? null, title: clean(c.title) };
+          }),
+          source_ids: sources,
+          status: m.status,
+          points: m.points,
+          mode: m.mode,
+          created_at: m.createdAt.toISOString(),
+        });
+      }
+      result.imported.conversations++;
+    }
+  }
+
+  // Forward references to items made later in this batch: filled in before anything is written.
+  const stillWaiting: PendingRef[] = [];
+  const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((r) => [r.id, r]));
+  const notes = byId(rows.notes);
+  const conversations = byId(rows.conversations);
+  const messages = byId(rows.messages);
+  for (const ref of waiting) {
+    const found = target(ref.targetType, ref.targetKey);
+    if (!found && ref.field === "messageSource") {
+      const note = target("note", ref.targetKey);
+      if (note) {
+        messages.get(ref.holder)!.source_ids.push(note.id);
+        continue;
+      }
+    }
+    if (!found) {
+      stillWaiting.push(ref);
+      continue;
+    }
+    if (ref.field === "appliedVersion") resolvedNow.push({ ...ref, target: found.id });
+    else if (ref.field === "noteSource") notes.get(ref.holder)!.source_idea_ids.push(found.id);
+    else if (ref.field === "messageSource") messages.get(ref.holder)!.source_ids.push(found.id);
+    else if (ref.field === "citation") messages.get(ref.holder)!.citations[ref.position]!.id = found.id;
+    else if (ref.field === "subject") {
+      const c = conversations.get(ref.holder)!;
+      c.subject_type = ref.targetType as "idea" | "note";
+      c.subject_id = found.id;
+    }
+  }
+  await insertRows(client, job.userId, job.id, rows);
+  await saveKeys(client, job.userId, job.kind, job.id, made);
+  // a note's source key may name a note's key too: both wait, the first to arrive wins
+  await savePendingRefs(
+    client,
+    job.id,
+    stillWaiting.flatMap((r) =>
+      r.field === "messageSource" ? [r, { ...r, targetType: "note" as const }] : [r],
+    ),
+  );
+  const fromEarlier = await takeWaitingRefs(client, job.id, made);
+  await applyRefs(client, [...resolvedNow, ...fromEarlier]);
+  return result;
+}

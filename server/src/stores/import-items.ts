@@ -1,0 +1,291 @@
+/**
+ * The rows an import writes, set-based (one statement per table and batch), each carrying its
+ * job's id; the keys that say what each item was in its source; the references still waiting for
+ * their target; and the rollback that removes exactly one job's rows.
+ */
+import type { ImportKind } from "@shinian/contract";
+import type { DbClient, Queryable } from "../db/pool.ts";
+
+export type KeyType = "idea" | "ideaVersion" | "note" | "conversation";
+/** What a source key stands for here: `live` when the item is in its table, else it is in 回收站. */
+export type Resolved = { id: string; live: boolean };
+export const keyOf = (type: string, key: string) => `${type}\u0000${key}`;
+
+const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+
+/**
+ * The items these keys already stand for in the account: an earlier import's (import_keys, if the
+ * item still exists, in its table or in 回收站) and, for a 拾念 export, the account's own item
+ * whose id the key is (an export of this very account).
+ */
+export async function resolveKeys(
+  db: Queryable,
+  userId: string,
+  kind: ImportKind,
+  wanted: { type: KeyType; key: string }[],
+): Promise<Map<string, Resolved>> {
+  const found = new Map<string, Resolved>();
+  if (!wanted.length) return found;
+  const { rows } = await db.query<{
+    type: KeyType;
+    key: string;
+    id: string;
+    live: boolean;
+    trashed: boolean;
+  }>(
+    `WITH wanted (type, key) AS (SELECT DISTINCT * FROM unnest($3::text[], $4::text[])),
+     candidate AS (
+       SELECT w.type, w.key, k.item_id AS id FROM wanted w
+       JOIN import_keys k ON k.user_id = $1 AND k.kind = $2 AND k.type = w.type AND k.key = w.key
+       UNION ALL
+       SELECT w.type, w.key, w.key::uuid FROM wanted w WHERE $5 AND w.key ~ '${UUID}')
+     SELECT * FROM (
+       SELECT c.type, c.key, c.id,
+         CASE c.type
+           WHEN 'idea' THEN EXISTS (SELECT 1 FROM ideas WHERE id = c.id AND user_id = $1)
+           WHEN 'note' THEN EXISTS (SELECT 1 FROM notes WHERE id = c.id AND user_id = $1)
+           WHEN 'conversation' THEN EXISTS (SELECT 1 FROM conversations WHERE id = c.id AND user_id = $1)
+           ELSE EXISTS (SELECT 1 FROM idea_versions WHERE id = c.id AND user_id = $1)
+         END AS live,
+         c.type IN ('idea', 'note') AND EXISTS (SELECT 1 FROM trash WHERE user_id = $1 AND id = c.id) AS trashed
+       FROM candidate c) x
+     WHERE live OR trashed`,
+    [userId, kind, wanted.map((w) => w.type), wanted.map((w) => w.key), kind === "shinian"],
+  );
+  for (const r of rows) {
+    const k = keyOf(r.type, r.key);
+    if (!found.get(k)?.live) found.set(k, { id: r.id, live: r.live });
+  }
+  return found;
+}
+
+export type IdeaInsert = {
+  id: string;
+  original_content: string;
+  title: string;
+  content: string;
+  tags: string[];
+  pinned: boolean;
+  ai_excluded: boolean;
+  search: string;
+  created_at: string;
+  updated_at: string;
+};
+export type VersionInsert = {
+  id: string;
+  idea_id: string;
+  model: string;
+  title: string;
+  content: string;
+  tags: string[];
+  points: number;
+  created_at: string;
+};
+export type NoteInsert = {
+  id: string;
+  title: string;
+  content: string;
+  tags: string[];
+  pinned: boolean;
+  source_idea_ids: string[];
+  search: string;
+  created_at: string;
+  updated_at: string;
+};
+export type ConversationInsert = {
+  id: string;
+  title: string;
+  subject_type: "idea" | "note" | null;
+  subject_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+export type MessageInsert = {
+  id: string;
+  conversation_id: string;
+  role: "user" | "assistant";
+  content: string;
+  citations: { type: "idea" | "note"; id: string | null; title: string }[];
+  source_ids: string[];
+  status: string;
+  points: number;
+  mode: string;
+  created_at: string;
+};
+
+/** Imported ideas are never tidied automatically: ai_tidy_due_at stays NULL. */
+const INSERTS = {
+  ideas: `INSERT INTO ideas (id, user_id, import_job_id, original_content, title, content, tags, pinned,
+            ai_excluded, search, ai_status, created_at, updated_at)
+          SELECT r.id, $1, $2, r.original_content, r.title, r.content, r.tags, r.pinned, r.ai_excluded,
+            r.search::tsvector, 'none', r.created_at, r.updated_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, original_content text, title text, content text,
+            tags text[], pinned boolean, ai_excluded boolean, search text, created_at timestamptz,
+            updated_at timestamptz)`,
+  idea_versions: `INSERT INTO idea_versions (id, user_id, import_job_id, idea_id, model, title, content, tags,
+            points, created_at)
+          SELECT r.id, $1, $2, r.idea_id, r.model, r.title, r.content, r.tags, r.points, r.created_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, idea_id uuid, model text, title text, content text,
+            tags text[], points integer, created_at timestamptz)`,
+  notes: `INSERT INTO notes (id, user_id, import_job_id, title, content, tags, pinned, source_idea_ids, search,
+            created_at, updated_at)
+          SELECT r.id, $1, $2, r.title, r.content, r.tags, r.pinned, r.source_idea_ids, r.search::tsvector,
+            r.created_at, r.updated_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, title text, content text, tags text[],
+            pinned boolean, source_idea_ids uuid[], search text, created_at timestamptz, updated_at timestamptz)`,
+  conversations: `INSERT INTO conversations (id, user_id, import_job_id, title, subject_type, subject_id,
+            created_at, updated_at)
+          SELECT r.id, $1, $2, r.title, r.subject_type, r.subject_id, r.created_at, r.updated_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, title text, subject_type text, subject_id uuid,
+            created_at timestamptz, updated_at timestamptz)`,
+  messages: `INSERT INTO messages (id, user_id, import_job_id, conversation_id, role, content, citations,
+            source_ids, status, points, mode, created_at)
+          SELECT r.id, $1, $2, r.conversation_id, r.role, r.content, r.citations, r.source_ids, r.status,
+            r.points, r.mode, r.created_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, conversation_id uuid, role text, content text,
+            citations jsonb, source_ids uuid[], status text, points integer, mode text,
+            created_at timestamptz)`,
+} as const;
+
+export type ImportRows = {
+  ideas: IdeaInsert[];
+  idea_versions: VersionInsert[];
+  notes: NoteInsert[];
+  conversations: ConversationInsert[];
+  messages: MessageInsert[];
+};
+
+/** In an order the foreign keys allow: ideas before their versions, conversations before messages. */
+export async function insertRows(client: DbClient, userId: string, jobId: string, rows: ImportRows) {
+  for (const table of ["ideas", "idea_versions", "notes", "conversations", "messages"] as const) {
+    if (rows[table].length) await client.query(INSERTS[table], [userId, jobId, JSON.stringify(rows[table])]);
+  }
+}
+
+export async function saveKeys(
+  client: DbClient,
+  userId: string,
+  kind: ImportKind,
+  jobId: string,
+  keys: { type: KeyType; key: string; id: string }[],
+) {
+  if (!keys.length) return;
+  // a stale mapping (its item deleted for good) is replaced
+  await client.query(
+    `INSERT INTO import_keys (user_id, kind, type, key, item_id, job_id)
+     SELECT $1, $2, t, k, i, $3 FROM unnest($4::text[], $5::text[], $6::uuid[]) AS x (t, k, i)
+     ON CONFLICT (user_id, kind, type, key) DO UPDATE SET item_id = excluded.item_id, job_id = excluded.job_id`,
+    [userId, kind, jobId, keys.map((k) => k.type), keys.map((k) => k.key), keys.map((k) => k.id)],
+  );
+}
+
+export type RefField = "noteSource" | "appliedVersion" | "subject" | "messageSource" | "citation";
+export type PendingRef = {
+  targetType: KeyType;
+  targetKey: string;
+  holder: string;
+  field: RefField;
+  position: number;
+};
+export type ResolvedRef = {
+  holder: string;
+  field: RefField;
+  position: number;
+  targetType: KeyType;
+  target: string;
+};
+
+export async function savePendingRefs(client: DbClient, jobId: string, refs: PendingRef[]) {
+  if (!refs.length) return;
+  await client.query(
+    `INSERT INTO import_refs (job_id, target_type, target_key, holder_id, field, position)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::uuid[], $5::text[], $6::int[])`,
+    [
+      jobId,
+      refs.map((r) => r.targetType),
+      refs.map((r) => r.targetKey),
+      refs.map((r) => r.holder),
+      refs.map((r) => r.field),
+      refs.map((r) => r.position),
+    ],
+  );
+}
+
+/** References of earlier batches to items made now: taken off the waiting list, with their targets. */
+export async function takeWaitingRefs(
+  client: DbClient,
+  jobId: string,
+  made: { type: KeyType; key: string; id: string }[],
+): Promise<ResolvedRef[]> {
+  if (!made.length) return [];
+  const { rows } = await client.query<ResolvedRef>(
+    `DELETE FROM import_refs r USING unnest($2::text[], $3::text[], $4::uuid[]) AS m (type, key, id)
+     WHERE r.job_id = $1 AND r.target_type = m.type AND r.target_key = m.key
+     RETURNING r.holder_id AS holder, r.field, r.position, r.target_type AS "targetType", m.id AS target`,
+    [jobId, made.map((m) => m.type), made.map((m) => m.key), made.map((m) => m.id)],
+  );
+  return rows;
+}
+
+/** Fills resolved references into rows already written (updated_at untouched: no trigger sets it). */
+export async function applyRefs(client: DbClient, refs: ResolvedRef[]) {
+  const applied = refs.filter((r) => r.field === "appliedVersion");
+  if (applied.length) {
+    await client.query(
+      `UPDATE ideas i SET ai_version_id = x.v, ai_status = 'done'
+       FROM unnest($1::uuid[], $2::uuid[]) AS x (i, v) WHERE i.id = x.i`,
+      [applied.map((r) => r.holder), applied.map((r) => r.target)],
+    );
+  }
+  for (const r of refs) {
+    if (r.field === "noteSource") {
+      await client.query("UPDATE notes SET source_idea_ids = source_idea_ids || $2::uuid WHERE id = $1", [
+        r.holder,
+        r.target,
+      ]);
+    } else if (r.field === "subject") {
+      await client.query(
+        "UPDATE conversations SET subject_type = $2, subject_id = $3 WHERE id = $1 AND subject_id IS NULL",
+        [r.holder, r.targetType, r.target],
+      );
+    } else if (r.field === "messageSource") {
+      await client.query("UPDATE messages SET source_ids = source_ids || $2::uuid WHERE id = $1", [
+        r.holder,
+        r.target,
+      ]);
+    } else if (r.field === "citation") {
+      await client.query(
+        "UPDATE messages SET citations = jsonb_set(citations, ARRAY[$2::text, 'id'], to_jsonb($3::text)) WHERE id = $1",
+        [r.holder, r.position, r.target],
+      );
+    }
+  }
+}
+
+/** The job is over: references whose target never came are dropped (a citation with them). */
+export async function dropWaitingRefs(client: DbClient, jobId: string) {
+  await client.query(
+    `UPDATE messages m SET citations = coalesce(
+       (SELECT jsonb_agg(c ORDER BY n) FROM jsonb_array_elements(m.citations) WITH ORDINALITY AS e (c, n)
+        WHERE c ->> 'id' IS NOT NULL), '[]')
+     WHERE m.id IN (SELECT holder_id FROM import_refs WHERE job_id = $1 AND field = 'citation')`,
+    [jobId],
+  );
+  await client.query("DELETE FROM import_refs WHERE job_id = $1", [jobId]);
+}
+
+/** Removes everything the job wrote, 回收站 included, and its keys: as if it never ran. */
+export async function removeJobRows(client: DbClient, userId: string, jobId: string) {
+  await client.query("DELETE FROM messages WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
+  await client.query("DELETE FROM conversations WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
+  await client.query("DELETE FROM idea_versions WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
+  await client.query("DELETE FROM notes WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
+  await client.query("DELETE FROM ideas WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
+  await client.query(
+    `DELETE FROM trash WHERE user_id = $1
+       AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2`,
+    [userId, jobId],
+  );
+  await client.query("DELETE FROM import_keys WHERE job_id = $1", [jobId]);
+  await client.query("DELETE FROM import_refs WHERE job_id = $1", [jobId]);
+}

@@ -1,0 +1,143 @@
+import type { ImportKind, ImportPreview, ImportRefusal, ImportStatus } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+import type { StoredPart } from "../services/import/stored-upload.ts";
+
+/** An upload or preview not started within this is swept away with its chunks. */
+export const PREVIEW_LIFETIME = "interval '1 day'";
+/** The refusals a job keeps to show (the contract's "at most the first 100"). */
+export const MAX_REFUSALS = 100;
+
+export type ImportJobRow = {
+  id: string;
+  user_id: string;
+  status: "uploading" | ImportStatus["status"];
+  kind: ImportKind | null;
+  parts: StoredPart[];
+  preview: ImportPreview | null;
+  take_profile: boolean;
+  total: number;
+  done: number;
+  imported: ImportStatus["imported"];
+  skipped: number;
+  refused: ImportRefusal[];
+  error: string | null;
+  lease_owner: string | null;
+};
+
+export const toImportStatus = (r: ImportJobRow): ImportStatus => ({
+  status: r.status === "uploading" ? "previewed" : r.status,
+  kind: r.kind ?? "markdown",
+  preview: r.preview ?? { ideas: 0, notes: 0, conversations: 0, duplicates: 0, from: null, to: null },
+  total: r.total,
+  done: r.done,
+  imported: r.imported,
+  skipped: r.skipped,
+  refused: r.refused,
+  error: r.error,
+});
+
+const COLUMNS = `id, user_id, status, kind, parts, preview, take_profile, total, done, imported, skipped,
+  refused, error, lease_owner`;
+
+export async function createUploadJob(db: Queryable, userId: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO import_jobs (user_id, status, expires_at) VALUES ($1, 'uploading', now() + ${PREVIEW_LIFETIME})
+     RETURNING id`,
+    [userId],
+  );
+  return rows[0]!.id;
+}
+
+export async function hasRunningImport(db: Queryable, userId: string): Promise<boolean> {
+  const { rowCount } = await db.query("SELECT 1 FROM import_jobs WHERE user_id = $1 AND status = 'running'", [
+    userId,
+  ]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function markPreviewed(
+  db: Queryable,
+  jobId: string,
+  job: { kind: ImportKind; parts: StoredPart[]; preview: ImportPreview; total: number },
+) {
+  await db.query(
+    `UPDATE import_jobs SET status = 'previewed', kind = $2, parts = $3, preview = $4, total = $5
+     WHERE id = $1 AND status = 'uploading'`,
+    [jobId, job.kind, JSON.stringify(job.parts), JSON.stringify(job.preview), job.total],
+  );
+}
+
+/** The user's job as the API shows it (an upload still arriving is nobody's job yet). */
+export async function findImportJob(db: Queryable, userId: string, jobId: string, lock = false) {
+  const { rows } = await db.query<ImportJobRow>(
+    `SELECT ${COLUMNS} FROM import_jobs WHERE id = $1 AND user_id = $2 AND status <> 'uploading'
+     ${lock ? "FOR UPDATE" : ""}`,
+    [jobId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteImportJob(db: Queryable, jobId: string) {
+  await db.query("DELETE FROM import_jobs WHERE id = $1", [jobId]);
+}
+
+/**
+ * previewed → running, under a lease held by `owner`; null when the job is not previewed. A
+ * second running import of the user meets the unique index (23505).
+ */
+export async function startImportJob(
+  db: Queryable,
+  userId: string,
+  jobId: string,
+  takeProfile: boolean,
+  owner: string,
+  leaseMs: number,
+): Promise<ImportJobRow | null> {
+  const { rows } = await db.query<ImportJobRow>(
+    `UPDATE import_jobs SET status = 'running', take_profile = $3, lease_owner = $4,
+       lease_until = now() + $5 * interval '1 millisecond'
+     WHERE id = $1 AND user_id = $2 AND status = 'previewed' RETURNING ${COLUMNS}`,
+    [jobId, userId, takeProfile, owner, leaseMs],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Takes over running jobs whose lease expired (their process died or stopped): each is claimed by
+ * one process (the UPDATE's row lock), under a new owner. Also says when the next lease expires.
+ */
+export async function claimExpiredJobs(
+  db: Queryable,
+  owner: string,
+  leaseMs: number,
+): Promise<{ claimed: ImportJobRow[]; nextExpiryMs: number | null }> {
+  const { rows } = await db.query<ImportJobRow>(
+    `UPDATE import_jobs SET lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond'
+     WHERE id IN (SELECT id FROM import_jobs WHERE status = 'running' AND lease_until < now()
+                  FOR UPDATE SKIP LOCKED)
+     RETURNING ${COLUMNS}`,
+    [owner, leaseMs],
+  );
+  const next = await db.query<{ ms: number | null }>(
+    `SELECT (extract(epoch FROM min(lease_until) - now()) * 1000)::int AS ms FROM import_jobs
+     WHERE status = 'running' AND lease_owner <> $1`,
+    [owner],
+  );
+  return { claimed: rows, nextExpiryMs: next.rows[0]?.ms ?? null };
+}
+
+/** A stopping process gives its lease back, so the next process to look resumes the job at once. */
+export async function releaseLease(db: Queryable, jobId: string, owner: string) {
+  await db.query(
+    "UPDATE import_jobs SET lease_until = now() WHERE id = $1 AND lease_owner = $2 AND status = 'running'",
+    [jobId, owner],
+  );
+}
+
+/** Uploads and previews past their day, with their chunks (ON DELETE CASCADE). */
+export async function purgeExpiredImports(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(
+    "DELETE FROM import_jobs WHERE status IN ('uploading', 'previewed') AND expires_at < now()",
+  );
+  return rowCount ?? 0;
+}

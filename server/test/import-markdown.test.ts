@@ -1,0 +1,264 @@
+import { strToU8, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { purgeExpiredImports } from "../src/stores/import-jobs.ts";
+import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { imported, previewed, settled, upload } from "./import-helpers.ts";
+
+const withFrontMatter = `---
+title: 陶艺课笔记
+tags: [陶艺, 手作/陶瓷]
+created: 2024-03-05 09:30
+---
+
+拉坯要稳 #练习 每天一小时。`;
+const plain = "第一次上釉\n\n釉色比想象的深 #陶艺 #上釉";
+const malformed = `---
+title: 坏掉的
+tags: [没有结束
+---
+正文`;
+
+const notesOf = async (ctx: TestCtx, user: TestUser) =>
+  (
+    await ctx.db.query(
+      `SELECT title, content, tags, created_at, updated_at, import_job_id FROM notes WHERE user_id = $1 ORDER BY title`,
+      [user.id],
+    )
+  ).rows;
+
+const notesZip = () =>
+  zipSync({
+    "笔记/陶艺课.md": strToU8(withFrontMatter),
+    "笔记/第一次上釉.md": strToU8(plain),
+    "笔记/坏掉的.md": strToU8(malformed),
+    "__MACOSX/._陶艺课.md": new Uint8Array([0, 5, 22, 7, 0, 2, 0, 0]),
+  });
+
+forEachDatabase((ctx) => {
+  describe("Markdown import", () => {
+    it("a zip of .md files becomes notes, titled, tagged and dated from front matter; a malformed file is refused by name and line", async () => {
+      const user = await registerUser(ctx);
+      const created = await previewed(ctx, user, [{ name: "任意名字.bin", bytes: notesZip() }]);
+      expect(created.kind).toBe("markdown");
+      expect(created.preview).toMatchObject({ ideas: 0, notes: 2, conversations: 0, duplicates: 0 });
+      expect(created.preview.from).toBe("2024-03-05");
+
+      const status = await request(ctx, "getImport", { token: user.token, params: { id: created.jobId } });
+      expect(status.body.data).toMatchObject({ status: "previewed", total: 3, done: 0 });
+      const start = await request(ctx, "startImport", {
+        token: user.token,
+        params: { id: created.jobId },
+        body: {},
+      });
+      expect(start.status).toBe(200);
+      const done = await settled(ctx, user, created.jobId);
+      expect(done).toMatchObject({
+        status: "done",
+        total: 3,
+        done: 3,
+        imported: { ideas: 0, notes: 2, conversations: 0 },
+      });
+      expect(done.refused).toEqual([
+        { item: "「笔记/坏掉的.md」第 3 行", message: expect.stringMatching(/front matter/) },
+      ]);
+
+      const notes = await notesOf(ctx, user);
+      expect(notes.map((n) => n.title)).toEqual(["第一次上釉", "陶艺课笔记"]);
+      expect(notes[1]).toMatchObject({
+        content: "拉坯要稳 #练习 每天一小时。",
+        tags: ["陶艺", "手作/陶瓷", "练习"],
+      });
+      expect(notes[1].created_at.toISOString()).toBe("2024-03-05T01:30:00.000Z");
+      expect(notes[1].updated_at.toISOString()).toBe("2024-03-05T01:30:00.000Z");
+      expect(notes[0].tags).toEqual(["陶艺", "上釉"]);
+      expect(notes.every((n) => n.import_job_id === created.jobId)).toBe(true);
+
+      // searchable at once
+      const found = await request(ctx, "search", { token: user.token, query: { q: "拉坯" } });
+      expect(found.status).toBe(200);
+      expect(JSON.stringify(found.body.data)).toContain("陶艺课笔记");
+    });
+
+    it("several uploaded files are one import; importing them again changes nothing, and merges into an account with data", async () => {
+      const user = await registerUser(ctx);
+      await request(ctx, "createNote", {
+        token: user.token,
+        body: { title: "已有的笔记", content: "原来就有" },
+      });
+      const files = [
+        { name: "陶艺课.md", bytes: withFrontMatter },
+        { name: "第一次上釉.md", bytes: plain },
+      ];
+      const first = await imported(ctx, user, files);
+      expect(first.status.imported.notes).toBe(2);
+      const before = await notesOf(ctx, user);
+      expect(before).toHaveLength(3);
+
+      // the same files again, this time inside a zip: all duplicates
+      const again = await previewed(ctx, user, [{ name: "again.zip", bytes: notesZip() }]);
+      expect(again.preview).toMatchObject({ notes: 2, duplicates: 2 });
+      const start = await request(ctx, "startImport", {
+        token: user.token,
+        params: { id: again.jobId },
+        body: {},
+      });
+      expect(start.status).toBe(200);
+      const second = await settled(ctx, user, again.jobId);
+      expect(second).toMatchObject({ status: "done", imported: { notes: 0 }, skipped: 2 });
+      expect(await notesOf(ctx, user)).toEqual(before);
+    });
+
+    it("a zip stored across several chunks is read whole, whatever pieces its upload arrived in", async () => {
+      const user = await registerUser(ctx);
+      const files: Record<string, Uint8Array> = {};
+      // incompressible text, stored: 30 files of ~100 KB make a zip of three 1 MB chunks
+      for (let i = 0; i < 30; i++) {
+        files[`长文/${i}.md`] = strToU8(
+          Array.from({ length: 25_000 }, (_, k) => ((k * 7919 + i) % 9973).toString(36)).join(" "),
+        );
+      }
+      const zip = zipSync(files, { level: 0 });
+      expect(zip.length).toBeGreaterThan(2.5 * 1024 * 1024);
+      const created = await previewed(ctx, user, [{ name: "long.zip", bytes: zip }]);
+      expect(created.preview.notes).toBe(30);
+    });
+
+    it("a cancelled import is rolled back whole, even after it finished; a preview can be cancelled too", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await imported(ctx, user, [{ name: "a.md", bytes: plain }]);
+      expect(await notesOf(ctx, user)).toHaveLength(1);
+      const cancel = await request(ctx, "cancelImport", { token: user.token, params: { id: jobId } });
+      expect(cancel.status).toBe(200);
+      expect(cancel.body.data.status).toBe("cancelled");
+      expect(await notesOf(ctx, user)).toHaveLength(0);
+      const usage = await request(ctx, "getUsage", { token: user.token });
+      expect(usage.body.data.items).toBe(0);
+      // the same file imports again afterwards: its keys went with the cancelled job
+      expect((await imported(ctx, user, [{ name: "a.md", bytes: plain }])).status.imported.notes).toBe(1);
+
+      const waiting = await previewed(ctx, user, [{ name: "b.md", bytes: withFrontMatter }]);
+      expect(
+        (await request(ctx, "cancelImport", { token: user.token, params: { id: waiting.jobId } })).status,
+      ).toBe(200);
+      const start = await request(ctx, "startImport", {
+        token: user.token,
+        params: { id: waiting.jobId },
+        body: {},
+      });
+      expect(start.status).toBe(409);
+    });
+
+    it("a preview not started within a day is swept away with its chunks", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, user, [{ name: "a.md", bytes: plain }]);
+      const chunks = "SELECT count(*)::int AS n FROM import_chunks WHERE job_id = $1";
+      expect((await ctx.db.query(chunks, [jobId])).rows[0].n).toBe(1);
+      await purgeExpiredImports(ctx.db);
+      expect((await request(ctx, "getImport", { token: user.token, params: { id: jobId } })).status).toBe(
+        200,
+      );
+      await ctx.db.query("UPDATE import_jobs SET expires_at = now() - interval '1 second' WHERE id = $1", [
+        jobId,
+      ]);
+      await purgeExpiredImports(ctx.db);
+      expect((await request(ctx, "getImport", { token: user.token, params: { id: jobId } })).status).toBe(
+        404,
+      );
+      expect((await ctx.db.query(chunks, [jobId])).rows[0].n).toBe(0);
+    });
+
+    it("another user's job answers 404 to every call; a started job cannot start again (409); a running import blocks another upload (409)", async () => {
+      const owner = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, owner, [{ name: "a.md", bytes: plain }]);
+      for (const name of ["getImport", "cancelImport"] as const) {
+        expect((await request(ctx, name, { token: other.token, params: { id: jobId } })).status).toBe(404);
+      }
+      expect(
+        (await request(ctx, "startImport", { token: other.token, params: { id: jobId }, body: {} })).status,
+      ).toBe(404);
+      expect(await notesOf(ctx, owner)).toHaveLength(0);
+
+      expect(
+        (await request(ctx, "startImport", { token: owner.token, params: { id: jobId }, body: {} })).status,
+      ).toBe(200);
+      expect(
+        (await request(ctx, "startImport", { token: owner.token, params: { id: jobId }, body: {} })).status,
+      ).toBe(409);
+      await settled(ctx, owner, jobId);
+
+      // a job left running (as by a process that is still at it)
+      const { jobId: held } = await previewed(ctx, owner, [{ name: "b.md", bytes: withFrontMatter }]);
+      await ctx.db.query(
+        "UPDATE import_jobs SET status = 'running', lease_until = now() + interval '1 hour' WHERE id = $1",
+        [held],
+      );
+      const busy = await upload(ctx, owner, [{ name: "c.md", bytes: "再来一个" }]);
+      expect(busy.status).toBe(409);
+      expect(busy.body.message).toMatch(/导入正在进行/);
+    });
+
+    it("answers 415 for what no importer reads, and refuses a zip bomb and a zip that climbs out of its folder", async () => {
+      const user = await registerUser(ctx);
+      const binary = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+      const unknown = await upload(ctx, user, [{ name: "notes.md", bytes: binary }]);
+      expect(unknown.status).toBe(415);
+      expect(unknown.body.message).toMatch(/无法识别/);
+
+      const bomb = zipSync({ "bomb.md": new Uint8Array(4 * 1024 * 1024) }, { level: 6 });
+      const refusedBomb = await upload(ctx, user, [{ name: "bomb.zip", bytes: bomb }]);
+      expect(refusedBomb.status).toBe(400);
+      expect(refusedBomb.body.message).toMatch(/压缩炸弹/);
+
+      const climbing = zipSync({ "../../etc/evil.md": strToU8("# evil") });
+      const refusedPath = await upload(ctx, user, [{ name: "evil.zip", bytes: climbing }]);
+      expect(refusedPath.status).toBe(400);
+      expect(refusedPath.body.message).toMatch(/不安全的文件名/);
+
+      const nothing = await call(ctx, "POST", "/api/import", { token: user.token, body: { file: "x" } });
+      expect(nothing.status).toBe(415);
+      const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM import_jobs WHERE user_id = $1", [
+        user.id,
+      ]);
+      expect(rows[0].n).toBe(0); // refused uploads leave no job and no chunks
+    });
+  });
+});
+
+forEachDatabase(
+  (ctx) => {
+    describe("Markdown import limits", () => {
+      it("413 from Content-Length before reading, and while streaming a body without one", async () => {
+        const user = await registerUser(ctx);
+        const declared = await call(ctx, "POST", "/api/import", {
+          token: user.token,
+          headers: {
+            "content-type": "multipart/form-data; boundary=x",
+            "content-length": String(3 * 1024 * 1024),
+          },
+          raw: "--x\r\n",
+        });
+        expect(declared.status).toBe(413);
+        const big = await upload(ctx, user, [{ name: "big.md", bytes: "长".repeat(40_000) }]);
+        expect(big.status).toBe(413);
+        expect(big.body.message).toMatch(/不能超过/);
+        const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM import_jobs WHERE user_id = $1", [
+          user.id,
+        ]);
+        expect(rows[0].n).toBe(0); // nor any chunk: they go with their job
+      });
+
+      it("imports up to the quota, and refuses the rest with the quota's message", async () => {
+        const user = await registerUser(ctx);
+        await request(ctx, "createNote", { token: user.token, body: { title: "已有", content: "一条" } });
+        const files = ["一", "二", "三", "四"].map((n) => ({ name: `${n}.md`, bytes: `第${n}条` }));
+        const { status } = await imported(ctx, user, files);
+        expect(status.imported.notes).toBe(2);
+        expect(status.refused).toHaveLength(2);
+        expect(status.refused[0]!.message).toMatch(/已存满 3 条/);
+        expect((await request(ctx, "getUsage", { token: user.token })).body.data.items).toBe(3);
+      });
+    });
+  },
+  { IMPORT_MAX_BYTES: "64KiB", QUOTA_ITEMS: "3" },
+);
