@@ -98,6 +98,7 @@ async function expectedRecords(ctx: TestCtx, userId: string): Promise<ImportReco
         createdAt: i.created_at,
         updatedAt: i.updated_at,
         appliedVersionKey: i.ai_version_id,
+        aiStatus: i.ai_status === "pending" ? "none" : i.ai_status,
       }),
     ),
     ...versions.map(

@@ -67,6 +67,8 @@ export type IdeaInsert = {
   tags: string[];
   pinned: boolean;
   ai_excluded: boolean;
+  /** never pending: ai_tidy_due_at stays NULL */
+  ai_status: "none" | "done" | "failed";
   search: string;
   created_at: string;
   updated_at: string;
@@ -118,9 +120,9 @@ const INSERTS = {
   ideas: `INSERT INTO ideas (id, user_id, import_job_id, original_content, title, content, tags, pinned,
             ai_excluded, search, ai_status, created_at, updated_at)
           SELECT r.id, $1, $2, r.original_content, r.title, r.content, r.tags, r.pinned, r.ai_excluded,
-            r.search::tsvector, 'none', r.created_at, r.updated_at
+            r.search::tsvector, r.ai_status, r.created_at, r.updated_at
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, original_content text, title text, content text,
-            tags text[], pinned boolean, ai_excluded boolean, search text, created_at timestamptz,
+            tags text[], pinned boolean, ai_excluded boolean, ai_status text, search text, created_at timestamptz,
             updated_at timestamptz)`,
   idea_versions: `INSERT INTO idea_versions (id, user_id, import_job_id, idea_id, model, title, content, tags,
             points, created_at)

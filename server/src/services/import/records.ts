@@ -20,6 +20,8 @@ export type ImportedIdea = {
   updatedAt: Date;
   /** the key of the ideaVersion record whose text is shown (a 拾念 export), else null */
   appliedVersionKey: string | null;
+  /** 自动整理's state in a 拾念 export (pending there is none here: never tidied); else none */
+  aiStatus?: "none" | "done" | "failed";
 };
 
 export type ImportedIdeaVersion = {

@@ -25,6 +25,7 @@ const Idea = z.object({
   createdAt: Time,
   updatedAt: Time,
   aiVersionId: Key.nullable().default(null), // format 2
+  aiStatus: z.enum(["none", "pending", "done", "failed"]).default("none"),
 });
 
 const IdeaVersion = z.object({
@@ -83,6 +84,7 @@ const FIELD_NAMES: Record<string, string> = {
   createdAt: "创建时间",
   updatedAt: "更新时间",
   aiVersionId: "采用的AI版本",
+  aiStatus: "自动整理状态",
   ideaId: "所属想法",
   model: "模型",
   points: "AI点数",
@@ -142,6 +144,8 @@ export const exportLists: Record<ExportListName, ExportList> = {
       createdAt: i.createdAt,
       updatedAt: i.updatedAt,
       appliedVersionKey: i.aiVersionId,
+      // an imported idea is never tidied automatically: one waiting for it is as one never tidied
+      aiStatus: i.aiStatus === "pending" ? "none" : i.aiStatus,
     })),
   },
   ideaVersions: {

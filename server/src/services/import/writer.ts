@@ -180,6 +180,7 @@ export async function writeBatch(
         tags,
         pinned: record.pinned,
         ai_excluded: record.aiExcluded,
+        ai_status: record.aiStatus ?? "none",
         search: await vectorOf({ title, content, originalContent: original, tags }),
         created_at: record.createdAt.toISOString(),
         updated_at: record.updatedAt.toISOString(),
@@ -280,8 +281,11 @@ export async function writeBatch(
         created_at: record.createdAt.toISOString(),
         updated_at: record.updatedAt.toISOString(),
       });
-      for (const m of record.messages) {
-        const messageId = randomUUID();
+      // new ids ascending in the messages' order: the export orders by time, then id, so messages
+      // of one time keep their order
+      const messageIds = record.messages.map(() => randomUUID()).sort();
+      for (const [n, m] of record.messages.entries()) {
+        const messageId = messageIds[n]!;
         const sources: string[] = [];
         for (const key of m.sourceKeys) {
           const source = target("idea", key) ?? target("note", key);

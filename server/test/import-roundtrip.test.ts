@@ -1,0 +1,547 @@
+// The round trip of 拾念's own export (issue 16): export A → import into B → export B gives the
+// same data.json up to ids, account identity, the points ledger, 每日回顾 and the export's own
+// metadata (docs/export-format.md, "What the import takes"). Request level, on a real database.
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { createBackgroundWork } from "../src/lib/background-work.ts";
+import { createLogger } from "../src/logger.ts";
+import { runDueTidies } from "../src/services/ai/auto-tidy.ts";
+import { withProvider } from "./ai-helpers.ts";
+import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { imported, previewed, settled, type Upload } from "./import-helpers.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: data.json is checked by assertions
+type Data = any;
+
+const chinese = fc.string({
+  unit: fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+});
+const anyText = fc
+  .array(
+    fc.oneof(
+      chinese,
+      fc.string({ unit: "grapheme", maxLength: 20 }),
+      fc.constantFrom("😀", "👨‍👩‍👧", "\n", " "),
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join("").replaceAll("\u0000", ""));
+const nonBlank = anyText.map((s) => `念${s.trim()}`);
+const tags = fc.uniqueArray(
+  fc.oneof(
+    fc.constantFrom("父/子", "读书/小说/科幻", "产品", "😀表情", "Work"),
+    chinese.map((s) => `标${s}`.slice(0, 20)),
+  ),
+  { maxLength: 4 },
+);
+/** Minutes after the account's first moment: few values, so that equal times are common. */
+const minute = fc.integer({ min: 0, max: 3 });
+const aiStatus = fc.constantFrom("none", "done", "failed", "pending");
+
+const idea = fc.record({
+  content: nonBlank,
+  title: fc.option(nonBlank, { nil: undefined }),
+  tags,
+  pinned: fc.boolean(),
+  aiExcluded: fc.boolean(),
+  clientId: fc.boolean(),
+  versions: fc.integer({ min: 0, max: 2 }),
+  /** the AI version applied through the API (an index into this idea's versions), if any */
+  apply: fc.option(fc.nat(1), { nil: undefined }),
+  /** 自动整理's state when no version is applied */
+  status: aiStatus,
+  created: minute,
+  updatedAfter: fc.nat(2),
+});
+const note = fc.record({
+  title: nonBlank,
+  content: anyText,
+  tags,
+  pinned: fc.boolean(),
+  /** its source ideas, by index, in the order given */
+  sources: fc.uniqueArray(fc.nat(5), { maxLength: 3 }),
+  created: minute,
+});
+const message = fc.record({
+  content: anyText,
+  status: fc.constantFrom("done", "stopped", "error"),
+  cites: fc.uniqueArray(fc.nat(7), { maxLength: 3 }),
+  sources: fc.uniqueArray(fc.nat(7), { maxLength: 3 }),
+  points: fc.nat(3),
+  mode: fc.constantFrom("offline", "provider"),
+  /** seconds into the chat: equal times are common, their order must hold */
+  at: fc.nat(2),
+});
+const account = fc.record({
+  nickname: chinese.map((s) => `念${s}`.slice(0, 20)),
+  identity: fc.option(
+    nonBlank.map((s) => s.slice(0, 500)),
+    { nil: null },
+  ),
+  ideas: fc.array(idea, { minLength: 1, maxLength: 4 }),
+  notes: fc.array(note, { maxLength: 2 }),
+  chat: fc.array(message, { maxLength: 4 }),
+  sideChat: fc.array(message, { maxLength: 3 }),
+  /** the side chat is about a note (else an idea) */
+  aboutNote: fc.boolean(),
+  long: fc.constant(false),
+});
+type Account = typeof account extends fc.Arbitrary<infer T> ? T : never;
+
+const BASE = Date.parse("2026-03-01T08:00:00.000Z");
+const at = (minutes: number, seconds = 0) => new Date(BASE + minutes * 60_000 + seconds * 1000).toISOString();
+
+/**
+ * Makes the account: the profile, ideas, titles, notes and the applying of AI versions through the
+ * API; AI versions, chats, times and 自动整理's state in SQL (no AI provider in this suite).
+ */
+async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
+  const profile = await request(ctx, "updateProfile", {
+    token: u.token,
+    body: { nickname: a.nickname, identityDescription: a.identity },
+  });
+  expect(profile.status).toBe(200);
+  const ideas = a.long
+    ? [...a.ideas, { ...a.ideas[0]!, content: "长想法🀄".repeat(2_000), title: "长".repeat(200) }]
+    : a.ideas;
+  const ideaIds: string[] = [];
+  for (const [n, i] of ideas.entries()) {
+    const made = await request(ctx, "createIdea", {
+      token: u.token,
+      body: {
+        content: i.content,
+        tags: i.tags,
+        pinned: i.pinned,
+        aiExcluded: i.aiExcluded,
+        ...(i.clientId ? { clientId: randomUUID() } : {}),
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data.id;
+    ideaIds.push(id);
+    if (i.title) {
+      const titled = await request(ctx, "updateIdea", {
+        token: u.token,
+        params: { id },
+        body: { title: i.title },
+      });
+      expect(titled.status).toBe(200);
+    }
+    const versionIds: string[] = [];
+    for (let v = 0; v < i.versions; v++) {
+      const { rows } = await ctx.db.query(
+        `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points, created_at)
+         VALUES ($1, $2, 'deepseek-chat', $3, $4, $5, $6, $7) RETURNING id`,
+        [
+          u.id,
+          id,
+          `AI 版本 ${v}：${i.title ?? ""}`,
+          `整理后 ${v}：${i.content}`,
+          [...i.tags, "AI/整理"],
+          v + 1,
+          at(i.created + v),
+        ],
+      );
+      versionIds.push(rows[0].id);
+    }
+    const apply = i.apply !== undefined ? versionIds[i.apply] : undefined;
+    if (apply) {
+      const applied = await request(ctx, "applyIdeaVersion", {
+        token: u.token,
+        params: { id, versionId: apply },
+      });
+      expect(applied.status).toBe(200);
+    } else {
+      await ctx.db.query("UPDATE ideas SET ai_status = $2 WHERE id = $1", [id, i.status]);
+    }
+    await ctx.db.query("UPDATE ideas SET created_at = $2, updated_at = $3 WHERE id = $1", [
+      id,
+      at(i.created, n % 2),
+      at(i.created + i.updatedAfter, n % 2),
+    ]);
+  }
+  const notes = a.long
+    ? [
+        ...a.notes,
+        {
+          title: "很长的笔记",
+          content: "长文😀".repeat(50_000),
+          tags: [],
+          pinned: false,
+          sources: [0],
+          created: 1,
+        },
+      ]
+    : a.notes;
+  const noteIds: string[] = [];
+  for (const n of notes) {
+    const made = await request(ctx, "createNote", {
+      token: u.token,
+      body: {
+        title: n.title,
+        content: n.content,
+        tags: n.tags,
+        pinned: n.pinned,
+        sourceIdeaIds: n.sources.filter((s) => s < ideaIds.length).map((s) => ideaIds[s]!),
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    noteIds.push(made.body.data.id);
+    await ctx.db.query("UPDATE notes SET created_at = $2, updated_at = $3 WHERE id = $1", [
+      made.body.data.id,
+      at(n.created),
+      at(n.created + 1),
+    ]);
+  }
+  // items a message may cite or be grounded on: ideas first, then notes
+  const items = [
+    ...ideaIds.map((id, n) => ({ type: "idea", id, title: ideas[n]!.title ?? "" })),
+    ...noteIds.map((id, n) => ({ type: "note", id, title: notes[n]!.title })),
+  ];
+  const subject =
+    a.aboutNote && noteIds.length ? { type: "note", id: noteIds[0] } : { type: "idea", id: ideaIds[0] };
+  const chats = [
+    { title: "问问AI 😀", subject: null, messages: a.chat, created: 2 },
+    {
+      title: `关于「${items.find((i) => i.id === subject.id)!.title}」`,
+      subject,
+      messages: a.sideChat,
+      created: 2,
+    },
+  ];
+  for (const c of chats) {
+    const { rows } = await ctx.db.query(
+      `INSERT INTO conversations (user_id, title, subject_type, subject_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [u.id, c.title, c.subject?.type ?? null, c.subject?.id ?? null, at(c.created), at(c.created + 1)],
+    );
+    // one statement per message, in order: equal times are broken by id, as in the app
+    for (const [n, m] of c.messages.entries()) {
+      const pick = (indexes: number[]) => indexes.filter((x) => x < items.length).map((x) => items[x]!);
+      await ctx.db.query(
+        `INSERT INTO messages (user_id, conversation_id, role, content, status, citations, source_ids, points,
+           mode, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          u.id,
+          rows[0].id,
+          n % 2 ? "assistant" : "user",
+          m.content,
+          n % 2 ? m.status : "done",
+          JSON.stringify(n % 2 ? pick(m.cites) : []),
+          n % 2 ? pick(m.sources).map((i) => i.id) : [],
+          n % 2 ? m.points : 0,
+          m.mode,
+          at(c.created, m.at),
+        ],
+      );
+    }
+  }
+}
+
+async function exportOf(ctx: TestCtx, u: TestUser): Promise<{ zip: Uint8Array; data: Data }> {
+  const res = await ctx.app.request("/api/export", {
+    method: "POST",
+    headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(res.status).toBe(200);
+  const zip = new Uint8Array(await res.arrayBuffer());
+  return { zip, data: JSON.parse(strFromU8(unzipSync(zip)["data.json"]!)) };
+}
+
+const zipUpload = (zip: Uint8Array): Upload[] => [{ name: "拾念导出.zip", bytes: new Uint8Array(zip) }];
+
+/** What each key of a 拾念 import became in the account: export A's ids → B's. */
+async function idMap(ctx: TestCtx, userId: string): Promise<Map<string, string>> {
+  const { rows } = await ctx.db.query(
+    "SELECT key, item_id FROM import_keys WHERE user_id = $1 AND kind = 'shinian'",
+    [userId],
+  );
+  return new Map(rows.map((r) => [r.key, r.item_id]));
+}
+
+const byTimeThenId = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/**
+ * data.json as the round trip keeps it, each id passed through `id`. Left out, each for its reason:
+ * exportedAt (the export's own time); the profile but for nickname and 自我介绍 (account
+ * identity and state: id, account, avatar, settings, the guide, when it was made); pointsLedger
+ * (never restored); review (每日回顾's history belongs to the account it was shown in); an idea's
+ * clientId (the capturing device's key in the account it captured into). Message ids have no key
+ * of their own: messages are compared in their order. aiStatus `pending` is `none` once imported
+ * (an imported idea is never tidied automatically). Lists are ordered by time, then id: with new
+ * ids, items of equal times may come in another order, so both sides are sorted by the mapped id.
+ */
+function comparable(data: Data, id: (old: string) => string) {
+  const ref = (r: { type: string; id: string }) => ({ ...r, id: id(r.id) });
+  const sorted = <T extends { createdAt: string; id: string }>(list: T[]) => [...list].sort(byTimeThenId);
+  return {
+    format: data.format,
+    counts: data.counts,
+    profile: { nickname: data.profile.nickname, identityDescription: data.profile.identityDescription },
+    ideas: sorted(
+      data.ideas.map((i: Data) => ({
+        ...i,
+        id: id(i.id),
+        aiVersionId: i.aiVersionId && id(i.aiVersionId),
+        aiStatus: i.aiStatus === "pending" ? "none" : i.aiStatus,
+        clientId: undefined,
+      })),
+    ),
+    ideaVersions: sorted(data.ideaVersions.map((v: Data) => ({ ...v, id: id(v.id), ideaId: id(v.ideaId) }))),
+    notes: sorted(
+      data.notes.map((n: Data) => ({ ...n, id: id(n.id), sourceIdeaIds: n.sourceIdeaIds.map(id) })),
+    ),
+    conversations: sorted(
+      data.conversations.map((c: Data) => ({
+        ...c,
+        id: id(c.id),
+        subject: c.subject && ref(c.subject),
+        messages: c.messages.map((m: Data) => ({
+          ...m,
+          id: undefined,
+          citations: m.citations.map(ref),
+          sourceIds: (m.sourceIds ?? []).map(id),
+        })),
+      })),
+    ),
+    trash: data.trash,
+  };
+}
+
+/** B's export equals A's with A's ids mapped to B's, one to one, and every id of B's mapped to. */
+function expectRoundTrip(a: Data, b: Data, map: Map<string, string>) {
+  const mapped = (old: string) => {
+    const now = map.get(old);
+    if (!now) throw new Error(`${old} of the export was not imported`);
+    return now;
+  };
+  expect(comparable(b, (x) => x)).toEqual(comparable(a, mapped));
+  const bIds = [...b.ideas, ...b.ideaVersions, ...b.notes, ...b.conversations].map((x: Data) => x.id);
+  expect(new Set(bIds).size).toBe(bIds.length);
+  expect(new Set(map.values()).size).toBe(map.size);
+  const messageIds = b.conversations.flatMap((c: Data) => c.messages.map((m: Data) => m.id));
+  expect(new Set(messageIds).size).toBe(messageIds.length);
+}
+
+async function importInto(ctx: TestCtx, u: TestUser, zip: Uint8Array, takeProfile = true) {
+  const { status } = await imported(ctx, u, zipUpload(zip), takeProfile);
+  expect(status.status, JSON.stringify(status)).toBe("done");
+  expect(status.refused).toEqual([]);
+  return status;
+}
+
+const smallAccount = (seed: number) => fc.sample(account, { numRuns: 1, seed })[0]!;
+
+/** data.json but for the export's own time. */
+const content = (data: Data) => ({ ...data, exportedAt: undefined });
+
+/** An account with every state of 自动整理 and a chat of each kind, whatever the seed gives. */
+function everyKind(seed: number): Account {
+  const a = smallAccount(seed);
+  const statuses = ["none", "done", "failed", "pending"] as const;
+  const ideas = statuses.map((status, n) => ({
+    ...a.ideas[0]!,
+    status,
+    versions: 2,
+    apply: n ? undefined : 1,
+  }));
+  const reply = {
+    content: "见《念》😀",
+    status: "done",
+    points: 1,
+    mode: "provider",
+    at: 0,
+  } as const;
+  return {
+    ...a,
+    ideas,
+    notes: [{ title: "笔记", content: "内容", tags: ["父/子"], pinned: true, sources: [2, 0], created: 0 }],
+    chat: [
+      { ...reply, content: "问", cites: [], sources: [] },
+      { ...reply, cites: [0, 4], sources: [1, 4] },
+    ],
+    sideChat: [
+      { ...reply, content: "问", cites: [], sources: [] },
+      { ...reply, cites: [4], sources: [4, 0] },
+    ],
+  };
+}
+
+/** data.json as an export of format 1 wrote it: no applied versions, no message ids or sources. */
+function formatOne(data: Data): Data {
+  return {
+    ...data,
+    format: "shinian-export/1",
+    ideas: data.ideas.map(({ aiVersionId: _, ...i }: Data) => i),
+    conversations: data.conversations.map((c: Data) => ({
+      ...c,
+      messages: c.messages.map(({ id: _, sourceIds: __, ...m }: Data) => m),
+    })),
+  };
+}
+
+forEachDatabase(
+  (ctx) => {
+    const ai = withProvider(ctx, () => ({ kind: "status", status: 500 }), { EXPORT_COOLDOWN: "0" });
+
+    describe("the round trip of 拾念's own export", () => {
+      it("export A → import into a new B → export B: the same data.json up to ids, every reference remapped", async () => {
+        const withLongText = { ...smallAccount(1), long: true };
+        await fc.assert(
+          fc.asyncProperty(account, async (acc) => {
+            const a = await registerUser(ctx);
+            await makeAccount(ctx, a, acc);
+            const exportA = await exportOf(ctx, a);
+            const b = await registerUser(ctx);
+            await importInto(ctx, b, exportA.zip);
+            const exportB = await exportOf(ctx, b);
+            expectRoundTrip(exportA.data, exportB.data, await idMap(ctx, b.id));
+          }),
+          { numRuns: 4, examples: [[withLongText]] },
+        );
+      });
+
+      it("is idempotent: the same zip into B again, or A's export into A, finds only duplicates and changes nothing", async () => {
+        const a = await registerUser(ctx);
+        await makeAccount(ctx, a, everyKind(2));
+        const exportA = await exportOf(ctx, a);
+        const items =
+          exportA.data.ideas.length + exportA.data.notes.length + exportA.data.conversations.length;
+        const b = await registerUser(ctx);
+        await importInto(ctx, b, exportA.zip);
+        const before = await exportOf(ctx, b);
+
+        for (const [u, unchanged] of [
+          [b, before.data],
+          [a, exportA.data],
+        ] as const) {
+          const again = await previewed(ctx, u, zipUpload(exportA.zip));
+          expect(again.preview).toMatchObject({
+            ideas: exportA.data.ideas.length,
+            notes: exportA.data.notes.length,
+            conversations: exportA.data.conversations.length,
+            duplicates: items,
+          });
+          const start = await request(ctx, "startImport", {
+            token: u.token,
+            params: { id: again.jobId },
+            body: { takeProfile: true },
+          });
+          expect(start.status).toBe(200);
+          expect(await settled(ctx, u, again.jobId)).toMatchObject({
+            status: "done",
+            imported: { ideas: 0, notes: 0, conversations: 0 },
+            skipped: items,
+            refused: [],
+          });
+          expect(content((await exportOf(ctx, u)).data)).toEqual(content(unchanged));
+        }
+      });
+
+      it("merges into an account with its own items: both, none twice, its profile kept when not taken", async () => {
+        const a = await registerUser(ctx);
+        await makeAccount(ctx, a, everyKind(3));
+        const exportA = await exportOf(ctx, a);
+        const b = await registerUser(ctx);
+        await makeAccount(ctx, b, { ...everyKind(4), nickname: "乙" });
+        const before = await exportOf(ctx, b);
+        await importInto(ctx, b, exportA.zip, false);
+        await importInto(ctx, b, exportA.zip, false);
+        const after = await exportOf(ctx, b);
+
+        const own = (x: string) => x;
+        const map = await idMap(ctx, b.id);
+        const both = {
+          ...before.data,
+          counts: {
+            thoughts: before.data.counts.thoughts + exportA.data.counts.thoughts,
+            notes: before.data.counts.notes + exportA.data.counts.notes,
+            total: before.data.counts.total + exportA.data.counts.total,
+          },
+        };
+        const merged = comparable(both, own);
+        const fromA = comparable(exportA.data, (x) => map.get(x)!);
+        for (const list of ["ideas", "ideaVersions", "notes", "conversations"] as const) {
+          merged[list] = [...merged[list], ...fromA[list]].sort(byTimeThenId);
+        }
+        expect(comparable(after.data, own)).toEqual(merged);
+        expect(after.data.profile.nickname).toBe("乙");
+      });
+
+      it("never tidies what it imports, spends no points, leaves the export cooldown and the ledger as they were", async () => {
+        const a = await registerUser(ctx);
+        await makeAccount(ctx, a, everyKind(5));
+        const exportA = await exportOf(ctx, a);
+        // B has 自动整理 on and a model to run it: nothing imported may be sent to it
+        const b = await registerUser(ai.ctx);
+        expect((await request(ai.ctx, "getProfile", { token: b.token })).body.data.settings.autoTidy).toBe(
+          true,
+        );
+        const before = await exportOf(ai.ctx, b);
+        const cooldown = async () =>
+          (await ctx.db.query("SELECT last_export_at FROM users WHERE id = $1", [b.id])).rows[0]
+            .last_export_at;
+        const lastExport = await cooldown();
+        expect(lastExport).not.toBeNull();
+
+        await importInto(ai.ctx, b, exportA.zip);
+        const deps = {
+          config: ai.ctx.config,
+          db: ctx.db,
+          logger: createLogger("silent"),
+          work: createBackgroundWork(),
+          clock: () => new Date(),
+        };
+        expect(await runDueTidies(deps)).toBe(0);
+        expect(ai.fake.received).toHaveLength(0);
+        const { rows } = await ctx.db.query(
+          "SELECT ai_status, ai_tidy_due_at, ai_spend_id FROM ideas WHERE user_id = $1",
+          [b.id],
+        );
+        expect(rows).toHaveLength(exportA.data.ideas.length);
+        for (const r of rows) {
+          expect(r.ai_status).not.toBe("pending");
+          expect(r.ai_tidy_due_at).toBeNull();
+          expect(r.ai_spend_id).toBeNull();
+        }
+        expect(await cooldown()).toEqual(lastExport);
+        const after = await exportOf(ai.ctx, b);
+        expect(after.data.pointsLedger).toEqual(before.data.pointsLedger);
+        expect(exportA.data.pointsLedger.length).toBeGreaterThan(0);
+      });
+
+      it("imports an export of format 1 (no applied versions, no message ids or sources)", async () => {
+        const a = await registerUser(ctx);
+        await makeAccount(ctx, a, everyKind(6));
+        const exportA = await exportOf(ctx, a);
+        const old = formatOne(exportA.data);
+        const zip = zipSync({
+          "README.txt": strToU8("拾念"),
+          "data.json": strToU8(JSON.stringify(old, null, 1)),
+        });
+        const b = await registerUser(ctx);
+        await importInto(ctx, b, zip);
+        const exportB = await exportOf(ctx, b);
+        // what format 1 did not carry comes back empty: no applied version, no sources
+        const expected = {
+          ...old,
+          format: exportA.data.format,
+          ideas: old.ideas.map((i: Data) => ({ ...i, aiVersionId: null })),
+          conversations: old.conversations.map((c: Data) => ({
+            ...c,
+            messages: c.messages.map((m: Data) => ({ ...m, sourceIds: [] })),
+          })),
+        };
+        expectRoundTrip(expected, exportB.data, await idMap(ctx, b.id));
+        expect(exportA.data.ideas.some((i: Data) => i.aiVersionId)).toBe(true);
+      });
+    });
+  },
+  { EXPORT_COOLDOWN: "0" },
+);
