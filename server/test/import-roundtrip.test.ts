@@ -516,6 +516,46 @@ forEachDatabase(
         expect(exportA.data.pointsLedger.length).toBeGreaterThan(0);
       });
 
+      it("drops references to what the export does not hold (an item deleted in A): there is nothing in B to point to", async () => {
+        const a = await registerUser(ctx);
+        await makeAccount(ctx, a, everyKind(7));
+        const before = await exportOf(ctx, a);
+        // the note was composed from ideas 2 and 0; the chat's answer cites idea 0 (everyKind)
+        const [kept, gone] = before.data.notes[0].sourceIdeaIds;
+        expect(before.data.ideas.map((i: Data) => i.id)).toEqual(expect.arrayContaining([kept, gone]));
+        expect(await request(ctx, "deleteIdea", { token: a.token, params: { id: gone } })).toMatchObject({
+          status: 200,
+        });
+        const exportA = await exportOf(ctx, a);
+        // A's export still names the deleted idea where it was referred to
+        expect(exportA.data.notes[0].sourceIdeaIds).toContain(gone);
+        const cites = (data: Data) =>
+          data.conversations.flatMap((c: Data) => c.messages.flatMap((m: Data) => m.citations));
+        expect(cites(exportA.data).some((c: Data) => c.id === gone)).toBe(true);
+
+        const b = await registerUser(ctx);
+        await importInto(ctx, b, exportA.zip);
+        const exportB = await exportOf(ctx, b);
+        const map = await idMap(ctx, b.id);
+        const withoutGone = {
+          ...exportA.data,
+          notes: exportA.data.notes.map((n: Data) => ({
+            ...n,
+            sourceIdeaIds: n.sourceIdeaIds.filter((id: string) => id !== gone),
+          })),
+          conversations: exportA.data.conversations.map((c: Data) => ({
+            ...c,
+            messages: c.messages.map((m: Data) => ({
+              ...m,
+              citations: m.citations.filter((x: Data) => x.id !== gone),
+              sourceIds: m.sourceIds.filter((id: string) => id !== gone),
+            })),
+          })),
+        };
+        expectRoundTrip(withoutGone, exportB.data, map);
+        expect(map.has(gone)).toBe(false);
+      });
+
       it("imports an export of format 1 (no applied versions, no message ids or sources)", async () => {
         const a = await registerUser(ctx);
         await makeAccount(ctx, a, everyKind(6));
