@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { runDueTidies } from "../src/services/ai/auto-tidy.ts";
-import { withProvider } from "./ai-helpers.ts";
+import { askAll, newConversation, withProvider } from "./ai-helpers.ts";
+import { type FakeProvider, tokens } from "./fake-provider.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { imported, previewed, settled, type Upload } from "./import-helpers.ts";
 
@@ -87,6 +88,8 @@ const account = fc.record({
   sideChat: fc.array(message, { maxLength: 3 }),
   /** the side chat is about a note (else an idea) */
   aboutNote: fc.boolean(),
+  /** the times the app gives (microseconds, each item its own) instead of made-up ones */
+  appTimes: fc.boolean(),
   long: fc.constant(false),
 });
 type Account = typeof account extends fc.Arbitrary<infer T> ? T : never;
@@ -157,6 +160,7 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
     } else {
       await ctx.db.query("UPDATE ideas SET ai_status = $2 WHERE id = $1", [id, i.status]);
     }
+    if (a.appTimes) continue;
     await ctx.db.query("UPDATE ideas SET created_at = $2, updated_at = $3 WHERE id = $1", [
       id,
       at(i.created, n % 2),
@@ -190,12 +194,14 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     noteIds.push(made.body.data.id);
+    if (a.appTimes) continue;
     await ctx.db.query("UPDATE notes SET created_at = $2, updated_at = $3 WHERE id = $1", [
       made.body.data.id,
       at(n.created),
       at(n.created + 1),
     ]);
   }
+  const time = (minutes: number, seconds = 0) => (a.appTimes ? null : at(minutes, seconds));
   // items a message may cite or be grounded on: ideas first, then notes
   const items = [
     ...ideaIds.map((id, n) => ({ type: "idea", id, title: ideas[n]!.title ?? "" })),
@@ -215,8 +221,8 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
   for (const c of chats) {
     const { rows } = await ctx.db.query(
       `INSERT INTO conversations (user_id, title, subject_type, subject_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [u.id, c.title, c.subject?.type ?? null, c.subject?.id ?? null, at(c.created), at(c.created + 1)],
+       VALUES ($1, $2, $3, $4, coalesce($5, clock_timestamp()), coalesce($6, clock_timestamp())) RETURNING id`,
+      [u.id, c.title, c.subject?.type ?? null, c.subject?.id ?? null, time(c.created), time(c.created + 1)],
     );
     // one statement per message, in order: equal times are broken by id, as in the app
     for (const [n, m] of c.messages.entries()) {
@@ -224,7 +230,7 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
       await ctx.db.query(
         `INSERT INTO messages (user_id, conversation_id, role, content, status, citations, source_ids, points,
            mode, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, clock_timestamp()))`,
         [
           u.id,
           rows[0].id,
@@ -235,10 +241,30 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
           n % 2 ? pick(m.sources).map((i) => i.id) : [],
           n % 2 ? m.points : 0,
           m.mode,
-          at(c.created, m.at),
+          time(c.created, m.at),
         ],
       );
     }
+  }
+  return { ideaIds, noteIds };
+}
+
+/**
+ * Two chats made as the app makes them, through a model (the fake provider): one on /chat and one
+ * about an idea, each a question and an answer citing its sources as [n].
+ */
+async function chatWithModel(
+  ai: { ctx: TestCtx; fake: FakeProvider },
+  u: TestUser,
+  question: string,
+  subjectId: string | undefined,
+) {
+  const chats = [{}, ...(subjectId ? [{ subject: { type: "idea" as const, id: subjectId } }] : [])];
+  for (const body of chats) {
+    const id = await newConversation(ai.ctx, u, body);
+    ai.fake.script({ kind: "stream", chunks: tokens("根据你的记录[1]，这样想😀。") });
+    const events = await askAll(ai.ctx, u, id, question);
+    expect(events.at(-1)!.event).toBe("done");
   }
 }
 
@@ -396,7 +422,10 @@ forEachDatabase(
         await fc.assert(
           fc.asyncProperty(account, async (acc) => {
             const a = await registerUser(ctx);
-            await makeAccount(ctx, a, acc);
+            const { ideaIds } = await makeAccount(ctx, a, acc);
+            // a side chat needs an idea the AI may read
+            const readable = ideaIds.find((_, n) => !acc.ideas[n]!.aiExcluded);
+            await chatWithModel(ai, a, acc.ideas[0]!.content, readable);
             const exportA = await exportOf(ctx, a);
             const b = await registerUser(ctx);
             await importInto(ctx, b, exportA.zip);
@@ -490,6 +519,7 @@ forEachDatabase(
         const lastExport = await cooldown();
         expect(lastExport).not.toBeNull();
 
+        const asked = ai.fake.received.length;
         await importInto(ai.ctx, b, exportA.zip);
         const deps = {
           config: ai.ctx.config,
@@ -499,7 +529,7 @@ forEachDatabase(
           clock: () => new Date(),
         };
         expect(await runDueTidies(deps)).toBe(0);
-        expect(ai.fake.received).toHaveLength(0);
+        expect(ai.fake.received).toHaveLength(asked);
         const { rows } = await ctx.db.query(
           "SELECT ai_status, ai_tidy_due_at, ai_spend_id FROM ideas WHERE user_id = $1",
           [b.id],
