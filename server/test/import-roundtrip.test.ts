@@ -436,6 +436,54 @@ forEachDatabase(
         );
       });
 
+      it("keeps every reference across the job's batches (an account of more records than a batch holds)", async () => {
+        const a = await registerUser(ctx);
+        const { rows: ideas } = await ctx.db.query(
+          `INSERT INTO ideas (user_id, original_content, content, tags, created_at, updated_at)
+           SELECT $1, '想法' || g, '想法' || g || ' 😀', ARRAY['父/子' || g % 3], $2::timestamptz + g * interval '1 ms',
+             $2::timestamptz + g * interval '1 s'
+           FROM generate_series(1, 260) g RETURNING id`,
+          [a.id, at(0)],
+        );
+        const [first, last] = [ideas[0].id, ideas.at(-1).id];
+        const { rows: version } = await ctx.db.query(
+          `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags, points)
+           VALUES ($1, $2, 'deepseek-chat', 'AI 标题', 'AI 内容', '{}', 1) RETURNING id`,
+          [a.id, last],
+        );
+        const applied = await request(ctx, "applyIdeaVersion", {
+          token: a.token,
+          params: { id: last, versionId: version[0].id },
+        });
+        expect(applied.status).toBe(200);
+        const note = await request(ctx, "createNote", {
+          token: a.token,
+          body: { title: "跨批次", content: "内容", sourceIdeaIds: [last, first, ideas[100].id] },
+        });
+        expect(note.status).toBe(201);
+        const { rows: chat } = await ctx.db.query(
+          "INSERT INTO conversations (user_id, title, subject_type, subject_id) VALUES ($1, '关于最后一条', 'idea', $2) RETURNING id",
+          [a.id, last],
+        );
+        await ctx.db.query(
+          `INSERT INTO messages (user_id, conversation_id, role, content, citations, source_ids)
+           VALUES ($1, $2, 'assistant', '见[1][2]', $3, $4)`,
+          [
+            a.id,
+            chat[0].id,
+            JSON.stringify([
+              { type: "note", id: note.body.data.id, title: "跨批次" },
+              { type: "idea", id: first, title: "" },
+            ]),
+            [last, note.body.data.id, first],
+          ],
+        );
+        const exportA = await exportOf(ctx, a);
+        const b = await registerUser(ctx);
+        await importInto(ctx, b, exportA.zip);
+        expectRoundTrip(exportA.data, (await exportOf(ctx, b)).data, await idMap(ctx, b.id));
+      });
+
       it("is idempotent: the same zip into B again, or A's export into A, finds only duplicates and changes nothing", async () => {
         const a = await registerUser(ctx);
         await makeAccount(ctx, a, everyKind(2));
