@@ -1,4 +1,6 @@
-import { EXPORT_FILE_PREFIX } from "@shinian/contract";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { EXPORT_FILE_PREFIX, type WebdavStatus } from "@shinian/contract";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
@@ -259,7 +261,42 @@ forEachDatabase((base) => {
   it("records a failure in Chinese with its time, retries with backoff, and a success clears it", async () => {
     const t = withClock(base);
     const ctx = t.ctx();
-    const { user, url, folder } = await setUp(ctx, { frequency: "daily" });
+    const { user, folder } = await setUp(ctx, { frequency: "daily" });
+    await onlyDue(ctx, user);
+    t.advance(DAY);
+    dav.refusePuts = 503;
+    let status: WebdavStatus;
+    try {
+      expect(await runDueWebdav(t.deps())).toBe(1);
+      const failedAt = t.clock.now;
+      status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+      expect(status.lastFailure).toEqual({
+        at: failedAt.toISOString(),
+        message: "WebDAV 服务器出错（HTTP 503）",
+      });
+      expect(new Date(status.nextRunAt!).getTime() - failedAt.getTime()).toBe(5 * 60_000);
+      expect(await dav.files(folder)).toEqual([]);
+
+      t.advance(5 * 60_000);
+      expect(await runDueWebdav(t.deps())).toBe(1);
+      status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+      expect(new Date(status.nextRunAt!).getTime() - t.clock.now.getTime()).toBe(15 * 60_000);
+    } finally {
+      dav.refusePuts = null;
+    }
+
+    // the server is back: the next run succeeds and the failure is gone
+    t.advance(15 * 60_000);
+    expect(await runDueWebdav(t.deps())).toBe(1);
+    status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status.lastFailure).toBeNull();
+    expect(status.lastSuccess?.fileName).toBe(exportFileName(t.clock.now));
+  });
+
+  it("does not retry a refused password by itself, only once the settings change", async () => {
+    const t = withClock(base);
+    const ctx = t.ctx();
+    const { user, url } = await setUp(ctx, { frequency: "daily" });
     await onlyDue(ctx, user);
     await request(ctx, "updateWebdav", {
       token: user.token,
@@ -267,31 +304,18 @@ forEachDatabase((base) => {
     });
     t.advance(DAY);
     expect(await runDueWebdav(t.deps())).toBe(1);
-    const failedAt = t.clock.now;
-    let status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
-    expect(status.lastFailure).toEqual({ at: failedAt.toISOString(), message: "用户名或密码错误" });
+    const status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status.lastFailure).toEqual({ at: t.clock.now.toISOString(), message: "用户名或密码错误" });
     expect(status.lastFailure!.message).toMatch(CJK);
-    expect(new Date(status.nextRunAt!).getTime() - failedAt.getTime()).toBe(5 * 60_000);
-    expect(await dav.files(folder)).toEqual([]);
+    expect(status.nextRunAt).toBeNull();
+    t.advance(8 * DAY);
+    expect(await runDueWebdav(t.deps())).toBe(0);
 
-    t.advance(5 * 60_000);
-    expect(await runDueWebdav(t.deps())).toBe(1);
-    status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
-    expect(new Date(status.nextRunAt!).getTime() - t.clock.now.getTime()).toBe(15 * 60_000);
-
-    // fixed: the next run succeeds and the failure is gone
-    await request(ctx, "updateWebdav", {
+    const fixed = await request(ctx, "updateWebdav", {
       token: user.token,
       body: { url, username: dav.username, password: dav.password },
     });
-    await ctx.db.query("UPDATE webdav_backups SET next_run_at = $2 WHERE user_id = $1", [
-      user.id,
-      t.clock.now,
-    ]);
-    expect(await runDueWebdav(t.deps())).toBe(1);
-    status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
-    expect(status.lastFailure).toBeNull();
-    expect(status.lastSuccess?.fileName).toBe(exportFileName(t.clock.now));
+    expect(fixed.body.data.nextRunAt).not.toBeNull();
   });
 
   it("a refused upload (网盘空间不足) leaves no partial file and keeps the backups there", async () => {
@@ -362,5 +386,71 @@ forEachDatabase((base) => {
     const again = await request(ctx, "runWebdav", { token: user.token });
     expect(again.status).toBe(429);
     expect(again.body.message).toMatch(/^刚刚备份过，请 \d+ 分钟后再试$/);
+  });
+  it("立即备份 after a failure waits as after a success, is never retried with the schedule off, and is rate limited", async () => {
+    const ctx = base;
+    const { user } = await setUp(ctx);
+    await onlyDue(ctx, user);
+    dav.refusePuts = 507; // takes the whole zip, then refuses it
+    let status: WebdavStatus;
+    try {
+      status = (await request(ctx, "runWebdav", { token: user.token })).body.data;
+      for (let i = 0; i < 100 && !status.lastFailure; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+      }
+    } finally {
+      dav.refusePuts = null;
+    }
+    expect(status.lastFailure?.message).toBe("网盘空间不足");
+    expect(status.nextRunAt).toBeNull();
+    const again = await request(ctx, "runWebdav", { token: user.token });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/^刚刚备份过，请 \d+ 分钟后再试$/);
+    // another address clears the failure shown, not the wait
+    const moved = await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { url: `${dav.root}elsewhere/`, username: dav.username, password: dav.password },
+    });
+    expect(moved.body.data.lastFailure).toBeNull();
+    expect((await request(ctx, "runWebdav", { token: user.token })).body.message).toMatch(/^刚刚备份过/);
+
+    let limited: { status: number; message?: string } | undefined;
+    for (let i = 0; i < 30 && !limited; i++) {
+      const { status, body } = await request(ctx, "runWebdav", { token: user.token });
+      if (!body.message?.startsWith("刚刚备份过")) limited = { status, message: body.message };
+    }
+    expect(limited?.status).toBe(429);
+    expect(limited?.message).toMatch(/^上传太频繁了，请 \d+ 秒后再试$/);
+  });
+
+  it("stops reading a response past its size limit, in Chinese", async () => {
+    let sent = 0;
+    const endless = createServer((_req, res) => {
+      res.writeHead(207, { "content-type": "application/xml" });
+      res.write('<?xml version="1.0"?><d:multistatus xmlns:d="DAV:"><d:response><d:href>/');
+      const chunk = "x".repeat(64 * 1024);
+      const more = () => {
+        while (sent < 64 * 1024 * 1024 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        res.end();
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/dav/`;
+      const result = await testWebdav({ url, username: "u", password: "p" }, base.config.webdav);
+      expect(result).toEqual({
+        ok: false,
+        message: "WebDAV 服务器的回答太大（超过 2 MB），请确认这是 WebDAV 文件夹的地址",
+      });
+      expect(sent).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
   });
 }, ENV);

@@ -75,12 +75,22 @@ const releaseRequest: BrowserCommand<[], Promise<"sent" | "abandoned">> = async 
   return release();
 };
 
-export const componentTestCommands = { takeDownloads, holdRequest, releaseRequest };
+/** The next request to a path fails at the network, as when the connection drops. */
+const failNextRequest: BrowserCommand<[path: string]> = async ({ page }, path) => {
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => route.abort("failed"),
+    { times: 1 },
+  );
+};
+
+export const componentTestCommands = { takeDownloads, holdRequest, releaseRequest, failNextRequest };
 
 declare module "vitest/browser" {
   interface BrowserCommands {
     takeDownloads: () => Promise<SavedZip[]>;
     holdRequest: (path: string) => Promise<void>;
     releaseRequest: () => Promise<"sent" | "abandoned">;
+    failNextRequest: (path: string) => Promise<void>;
   }
 }

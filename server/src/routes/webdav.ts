@@ -29,6 +29,8 @@ export function webdavRoutes(app: Hono<AppEnv>) {
     return { data: await testWebdavSettings(c.var.deps, c.var.auth.userId, body) };
   });
   mount(app, "runWebdav", async (c) => {
+    // each run is a whole export sent out: bounded like an upload, also when runs keep failing
+    await limitWrites(c.var.deps, c.var.auth.userId, "uploads");
     await requestWebdavBackup(c.var.deps, c.var.auth.userId);
     runDueWebdavSoon(c.var.deps);
     return { message: "已开始备份", data: await webdavStatus(c.var.deps, c.var.auth.userId) };

@@ -11,6 +11,7 @@ export type WebdavRow = {
   keep: number;
   next_run_at: Date | null;
   claim_id: string | null;
+  /** When the last upload started: kept after it ends (the wait before 立即备份 again counts from it). */
   claimed_at: Date | null;
   failures: number;
   last_success_at: Date | null;
@@ -105,7 +106,7 @@ export async function recordWebdavSuccess(
   done: { at: Date; fileName: string; bytes: number },
 ): Promise<void> {
   await db.query(
-    `UPDATE webdav_backups SET claim_id = NULL, claimed_at = NULL, next_run_at = ${NEXT_BY_FREQUENCY},
+    `UPDATE webdav_backups SET claim_id = NULL, next_run_at = ${NEXT_BY_FREQUENCY},
        failures = 0, last_success_at = $5, last_success_file = $6, last_success_bytes = $7,
        last_failure_at = NULL, last_failure_message = NULL
      WHERE user_id = $1 AND claim_id = $2`,
@@ -113,14 +114,18 @@ export async function recordWebdavSuccess(
   );
 }
 
-/** Records a failure and when to try again, if the claim is still this one's. */
+/**
+ * Records a failure and when to try again (null: not by itself, the settings must change), if the
+ * claim is still this one's. With the schedule 关闭 nothing is tried again by itself.
+ */
 export async function recordWebdavFailure(
   db: Queryable,
   claim: ClaimedWebdav,
-  failed: { at: Date; message: string; retryAt: Date },
+  failed: { at: Date; message: string; retryAt: Date | null },
 ): Promise<void> {
   await db.query(
-    `UPDATE webdav_backups SET claim_id = NULL, claimed_at = NULL, next_run_at = $5,
+    `UPDATE webdav_backups SET claim_id = NULL,
+       next_run_at = CASE WHEN frequency = 'off' THEN NULL ELSE $5::timestamptz END,
        failures = failures + 1, last_failure_at = $3, last_failure_message = $4
      WHERE user_id = $1 AND claim_id = $2`,
     [claim.user_id, claim.claim_id, failed.at, failed.message, failed.retryAt],

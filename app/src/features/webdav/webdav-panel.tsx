@@ -1,5 +1,12 @@
 import type { WebdavStatus } from "@shinian/contract";
-import { type WebdavBusy, WebdavCard, type WebdavCardProps, type WebdavFormValues } from "@shinian/ui";
+import {
+  Alert,
+  Button,
+  type WebdavBusy,
+  WebdavCard,
+  type WebdavCardProps,
+  type WebdavFormValues,
+} from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
@@ -20,7 +27,12 @@ const WATCH_AFTER_RUN_MS = 30_000;
 export function WebdavPanel() {
   const queryClient = useQueryClient();
   const [watchUntil, setWatchUntil] = React.useState(0);
-  const { data: status } = useQuery({
+  const {
+    data: status,
+    error,
+    refetch,
+    isFetching,
+  } = useQuery({
     ...webdavQuery,
     refetchInterval: (query) =>
       query.state.data?.running || Date.now() < watchUntil ? WATCH_EVERY_MS : false,
@@ -48,7 +60,22 @@ export function WebdavPanel() {
     }
   };
 
-  if (!status) return null;
+  if (!status) {
+    if (!error) return null;
+    return (
+      <Alert tone="error" title="WebDAV 备份设置加载失败" description={errorMessage(error, "请稍后重试")}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-2"
+          disabled={isFetching}
+          onClick={() => void refetch()}
+        >
+          重试
+        </Button>
+      </Alert>
+    );
+  }
   const outcome = `${status.lastSuccess?.at}|${status.lastFailure?.at}`;
   const shownNotice = outcomeWhenStarted !== null && outcomeWhenStarted !== outcome ? null : notice;
   return (

@@ -105,9 +105,30 @@ export function refuseAddress(url: string, config: WebdavConfig): string | null 
   return null;
 }
 
-/** The client library loads on first use: an idle server, or one without WebDAV, never reads it. */
+/**
+ * The most of a response body read: the library reads a listing whole and parses it at once, so a
+ * hostile server could otherwise send hundreds of MB. Uploads are request bodies, not limited.
+ */
+export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The client library (and the fetch it uses, its response size capped) loads on first use: an
+ * idle server, or one without WebDAV, never reads it.
+ */
+const library = async () => {
+  const [webdav, { default: fetch }] = await Promise.all([import("webdav"), import("node-fetch")]);
+  // node-fetch's `size` aborts the body as it streams past the limit (FetchError "max-size")
+  webdav.getPatcher().patch("fetch", (...args: unknown[]) => {
+    const [url, options] = args as Parameters<typeof fetch>;
+    return fetch(url, { ...options, size: MAX_RESPONSE_BYTES });
+  });
+  return webdav;
+};
+let loaded: ReturnType<typeof library> | undefined;
+
 export async function webdavClient(target: WebdavTarget, config: WebdavConfig): Promise<WebDAVClient> {
-  const { createClient } = await import("webdav");
+  loaded ??= library();
+  const { createClient } = await loaded;
   return createClient(folderUrl(target.url), {
     username: target.username,
     password: target.password,
@@ -156,21 +177,31 @@ const BY_CODE: Record<string, string> = {
   ENETUNREACH: "地址无法访问：网络不通",
 };
 
+/** Refused for the user name, password or rights: only new settings can help. */
+export function needsNewSettings(err: unknown): boolean {
+  const status = (err as { status?: unknown }).status;
+  return status === 401 || status === 403;
+}
+
 /** What went wrong, for a person: in Chinese, naming what they can fix where they can. */
 export function describeWebdavError(err: unknown): string {
   const e = err as {
     name?: string;
     status?: number;
     code?: string;
+    type?: string;
     cause?: { code?: string; name?: string };
   };
   if (e instanceof LocalAddressError || (e.code ?? e.cause?.code) === "ELOCALADDRESS") {
     return "不能使用本机或内网的地址";
   }
+  if (e.name === "FetchError" && e.type === "max-size") {
+    return `WebDAV 服务器的回答太大（超过 ${MAX_RESPONSE_BYTES / 1024 / 1024} MB），请确认这是 WebDAV 文件夹的地址`;
+  }
   if (e.name === "TimeoutError" || e.name === "AbortError") return "连接超时：WebDAV 服务器长时间没有响应";
   if (typeof e.status === "number") {
     if (BY_STATUS[e.status]) return BY_STATUS[e.status]!;
-    if (e.status >= 500) return `WebDAV 服务器出错（HTTP ${e.status}），稍后会自动重试`;
+    if (e.status >= 500) return `WebDAV 服务器出错（HTTP ${e.status}）`;
     return `WebDAV 服务器拒绝了请求（HTTP ${e.status}）`;
   }
   const code = e.code ?? e.cause?.code ?? "";

@@ -9,7 +9,7 @@ import {
   recordWebdavFailure,
   recordWebdavSuccess,
 } from "../../stores/webdav.ts";
-import { describeWebdavError } from "./connection.ts";
+import { describeWebdavError, needsNewSettings } from "./connection.ts";
 import { nextRuns, retryAt } from "./schedule.ts";
 import { ExportForUploadError, uploadExport } from "./upload.ts";
 
@@ -25,13 +25,15 @@ export const UNREADABLE_PASSWORD = "保存的应用密码无法解密（服务�
 async function runClaimed(deps: AppDeps, claim: ClaimedWebdav, key: Buffer) {
   const { db, logger } = deps;
   const userId = claim.user_id;
-  const failed = async (message: string, err?: unknown) => {
+  // retrying a refused password would only repeat failed logins at the user's provider
+  const failed = async (message: string, err: unknown, retry: boolean) => {
     const at = deps.clock();
-    await recordWebdavFailure(db, claim, { at, message, retryAt: retryAt(at, claim.failures + 1) });
+    const next = retry ? retryAt(at, claim.failures + 1) : null;
+    await recordWebdavFailure(db, claim, { at, message, retryAt: next });
     logger.warn("webdav backup failed", { userId, message, err });
   };
   const password = open(key, claim.password_enc, userId);
-  if (password === null) return failed(UNREADABLE_PASSWORD);
+  if (password === null) return failed(UNREADABLE_PASSWORD, undefined, false);
   try {
     const target = { url: claim.url, username: claim.username, password };
     const done = await uploadExport(deps, userId, target, claim.keep);
@@ -45,8 +47,9 @@ async function runClaimed(deps: AppDeps, claim: ClaimedWebdav, key: Buffer) {
     // shutting down: handed back at once, for another process or the next start
     if (deps.work.signal.aborted) return postponeWebdav(db, claim, deps.clock());
     await failed(
-      err instanceof ExportForUploadError ? "导出数据时出错，稍后会自动重试" : describeWebdavError(err),
+      err instanceof ExportForUploadError ? "导出数据时出错" : describeWebdavError(err),
       err,
+      !needsNewSettings(err),
     );
   }
 }

@@ -15,7 +15,10 @@ import { firstRun } from "./schedule.ts";
 import { UNREADABLE_PASSWORD, webdavLeaseMs } from "./scheduler.ts";
 
 export const WEBDAV_NOT_CONFIGURED = "本服务器未开启 WebDAV 备份（管理员未设置 WEBDAV_SECRET_KEY）";
-/** 立即备份 again only this long after a backup succeeded: each one is a whole export of the account. */
+/**
+ * 立即备份 again only this long after the last upload ended, failed or not: each one is a whole
+ * export of the account.
+ */
 const RUN_AGAIN_AFTER_MS = 10 * 60_000;
 
 function keyOf(deps: AppDeps): Buffer {
@@ -33,7 +36,7 @@ export function toStatus(deps: AppDeps, row: WebdavRow | undefined): WebdavStatu
     available: deps.config.webdav.key !== null,
     settings: row ? { url: row.url, username: row.username, frequency: row.frequency, keep: row.keep } : null,
     nextRunAt: row?.next_run_at?.toISOString() ?? null,
-    running: !!row?.claimed_at && row.claimed_at.getTime() > now - webdavLeaseMs(deps),
+    running: !!row?.claim_id && !!row.claimed_at && row.claimed_at.getTime() > now - webdavLeaseMs(deps),
     lastSuccess:
       row?.last_success_at && row.last_success_file
         ? {
@@ -113,8 +116,14 @@ export async function requestWebdavBackup(deps: AppDeps, userId: string): Promis
   const row = await findWebdav(deps.db, userId);
   if (!row) throw notFound("还没有设置 WebDAV 备份");
   const now = deps.clock();
-  if (row.last_success_at && now.getTime() - row.last_success_at.getTime() < RUN_AGAIN_AFTER_MS) {
-    const next = new Date(row.last_success_at.getTime() + RUN_AGAIN_AFTER_MS);
+  const lastEnded = Math.max(
+    // one under way answers 正在备份 below
+    ...[row.claim_id ? null : row.claimed_at, row.last_success_at, row.last_failure_at].map(
+      (at) => at?.getTime() ?? 0,
+    ),
+  );
+  if (now.getTime() - lastEnded < RUN_AGAIN_AFTER_MS) {
+    const next = new Date(lastEnded + RUN_AGAIN_AFTER_MS);
     const minutes = Math.ceil((next.getTime() - now.getTime()) / 60_000);
     throw new ApiError("RATE_LIMITED", `刚刚备份过，请 ${minutes} 分钟后再试`, {
       headers: retryAfterHeader(next),

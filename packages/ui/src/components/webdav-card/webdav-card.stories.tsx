@@ -49,11 +49,14 @@ export const Configured: Story = {
   },
 };
 
-/** 失败: the message and its time first, at phone width (个人资料 is mostly read on phones). */
+/**
+ * 失败: the message and its time first, at phone width (个人资料 is mostly read on phones). A
+ * refused password is not retried: the schedule waits for new settings.
+ */
 export const Failed: Story = {
   args: {
     settings: { ...SAVED, frequency: "weekly", keep: 4 },
-    nextRunAt: "2026-11-26T03:42:00Z",
+    nextRunAt: null,
     lastSuccess: { at: "2026-11-19T19:27:41Z", fileName: "拾念导出_20261120_032741.zip", bytes: 640_000 },
     lastFailure: { at: "2026-11-26T03:27:00Z", message: "用户名或密码错误" },
   },
@@ -71,6 +74,8 @@ export const Failed: Story = {
     const alert = canvas.getByRole("alert");
     await expect(alert).toHaveTextContent("备份失败（2026/11/26 11:27）");
     await expect(alert).toHaveTextContent("用户名或密码错误");
+    await expect(alert).toHaveTextContent("改好设置后点「立即备份」。");
+    await expect(canvas.getByText("已暂停，改好设置后恢复")).toBeVisible();
   },
 };
 

@@ -81,7 +81,12 @@ export function WebdavCard({
               onSave?.(values);
             }}
           >
-            {settings ? <WebdavStatus {...{ nextRunAt, running, lastSuccess, lastFailure }} /> : null}
+            {settings ? (
+              <WebdavStatus
+                {...{ nextRunAt, running, lastSuccess, lastFailure }}
+                scheduled={settings.frequency !== "off"}
+              />
+            ) : null}
             <Field
               label="文件夹地址"
               hint="例如坚果云：https://dav.jianguoyun.com/dav/拾念备份/（先在网盘里建好文件夹）"

@@ -26,8 +26,17 @@ export type WebdavBackupState = {
   lastFailure: { at: string; message: string } | null;
 };
 
-/** Where the backups stand: the failure first (what to fix), then the last success and the next run. */
-export function WebdavStatus({ nextRunAt, running, lastSuccess, lastFailure }: WebdavBackupState) {
+/**
+ * Where the backups stand: the failure first (what to fix), then the last success and the next
+ * run. `scheduled` without a next run: paused by a failure only new settings can fix.
+ */
+export function WebdavStatus({
+  nextRunAt,
+  running,
+  lastSuccess,
+  lastFailure,
+  scheduled,
+}: WebdavBackupState & { scheduled: boolean }) {
   return (
     <div data-slot="webdav-status" className="flex flex-col gap-3 text-sm">
       {lastFailure ? (
@@ -36,7 +45,9 @@ export function WebdavStatus({ nextRunAt, running, lastSuccess, lastFailure }: W
           title={`备份失败（${formatBackupTime(lastFailure.at)}）`}
           description={lastFailure.message}
         >
-          <p className="text-xs">改好设置后点「立即备份」，或等它自动重试。</p>
+          <p className="text-xs">
+            {nextRunAt ? "改好设置后点「立即备份」，或等它自动重试。" : "改好设置后点「立即备份」。"}
+          </p>
         </Alert>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -52,7 +63,15 @@ export function WebdavStatus({ nextRunAt, running, lastSuccess, lastFailure }: W
           )}
         </dd>
         <dt className="text-muted-foreground">下次备份</dt>
-        <dd>{running ? "正在备份…" : nextRunAt ? formatBackupTime(nextRunAt) : "定时备份已关闭"}</dd>
+        <dd>
+          {running
+            ? "正在备份…"
+            : nextRunAt
+              ? formatBackupTime(nextRunAt)
+              : scheduled
+                ? "已暂停，改好设置后恢复"
+                : "定时备份已关闭"}
+        </dd>
       </dl>
     </div>
   );
