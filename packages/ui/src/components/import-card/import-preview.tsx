@@ -25,6 +25,7 @@ export function ImportPreview({ status, onStart, onCancel }: ImportPreviewProps)
   const { preview } = status;
   const empty = countOf(preview) === 0;
   const range = dayRange(preview.from, preview.to);
+  const counts = [`想法 ${preview.ideas} 条`, `笔记 ${preview.notes} 条`, `对话 ${preview.conversations} 个`];
   return (
     <div data-slot="import-preview" className="flex flex-col gap-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
@@ -34,7 +35,13 @@ export function ImportPreview({ status, onStart, onCancel }: ImportPreviewProps)
         <dd className="break-all">{status.fileName}</dd>
         <dt className="text-muted-foreground">内容</dt>
         <dd data-slot="import-preview-counts" className="tabular-nums">
-          想法 {preview.ideas} 条 · 笔记 {preview.notes} 条 · 对话 {preview.conversations} 个
+          {counts.map((count, i) => (
+            <React.Fragment key={count}>
+              {i > 0 ? " · " : null}
+              {/* a narrow phone breaks the line between counts, never inside 「对话 12 个」 */}
+              <span className="whitespace-nowrap">{count}</span>
+            </React.Fragment>
+          ))}
         </dd>
         {range ? (
           <>
