@@ -88,7 +88,11 @@ export const Failed: Story = { args: { status: statuses.failed } };
 export const Cancelled: Story = { args: { status: statuses.cancelled } };
 
 export const IdlePhone: Story = { ...Idle, globals: phone };
-export const PreviewedPhone: Story = { ...Previewed, globals: phone };
+// the narrowest phone (320 px), where the counts and the file's name must wrap cleanly
+export const PreviewedPhone: Story = {
+  ...Previewed,
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+};
 export const RunningPhone: Story = { ...Running, globals: phone };
 export const DoneWithRefusalsPhoneDark: Story = {
   ...DoneWithRefusals,

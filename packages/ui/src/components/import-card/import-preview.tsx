@@ -32,14 +32,15 @@ export function ImportPreview({ status, onStart, onCancel }: ImportPreviewProps)
         <dt className="text-muted-foreground">文件类型</dt>
         <dd className="font-medium">{status.kindLabel}</dd>
         <dt className="text-muted-foreground">文件</dt>
-        <dd className="break-all">{status.fileName}</dd>
+        {/* a long name breaks where it must, not in the middle of its first word */}
+        <dd className="wrap-anywhere">{status.fileName}</dd>
         <dt className="text-muted-foreground">内容</dt>
         <dd data-slot="import-preview-counts" className="tabular-nums">
+          {/* a narrow phone breaks the line between counts, never inside one nor before a · */}
           {counts.map((count, i) => (
             <React.Fragment key={count}>
-              {i > 0 ? " · " : null}
-              {/* a narrow phone breaks the line between counts, never inside 「对话 12 个」 */}
-              <span className="whitespace-nowrap">{count}</span>
+              {i > 0 ? " " : null}
+              <span className="whitespace-nowrap">{i < counts.length - 1 ? `${count} ·` : count}</span>
             </React.Fragment>
           ))}
         </dd>
