@@ -87,3 +87,85 @@ test("import: a flomo zip from /profile — preview, progress, summary — then 
   await expect(card).toHaveAttribute("data-state", "idle");
   await expect(ideaCount).toHaveText(String(MEMOS));
 });
+
+test("import: a reload finds the waiting import again, and a start whose answer is lost is still followed", async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto("/profile");
+  const card = page.getByRole("region", { name: "导入数据" });
+  const ideaCount = page.locator("dl div").filter({ hasText: "想法" }).locator("dd");
+  await expect(ideaCount).toHaveText("0");
+  const chooser = page.waitForEvent("filechooser");
+  await card.getByRole("button", { name: "选择文件", exact: true }).click();
+  await (await chooser).setFiles({
+    name: "flomo.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(flomoZip({ memos: 5 })),
+  });
+  await expect(card).toHaveAttribute("data-state", "previewed");
+
+  // The job's id is kept for this account: after a reload the card offers the same import.
+  await page.reload();
+  await expect(card).toHaveAttribute("data-state", "previewed");
+  await expect(card.getByText("上次选择的文件")).toBeVisible();
+
+  // The server starts the import, but its answer never reaches the page (a network blip).
+  await page.route("**/api/import/*/start", async (route) => {
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await card.getByRole("button", { name: "开始导入" }).click();
+  // The card reads the job and follows it to its end, instead of forgetting it as failed.
+  await expect(card).toHaveAttribute("data-state", "done");
+  await expect(ideaCount).toHaveText("5");
+});
+
+test("import: after a reload, an upload refused because this account's import is running follows that import", async ({
+  page,
+  request,
+  signedIn: user,
+}) => {
+  const MANY = 10_000;
+  await page.goto("/profile");
+  const card = page.getByRole("region", { name: "导入数据" });
+  const choose = async (name: string, memos: number) => {
+    const chooser = page.waitForEvent("filechooser");
+    await card.getByRole("button", { name: "选择文件", exact: true }).click();
+    await (await chooser).setFiles({
+      name,
+      mimeType: "application/zip",
+      buffer: Buffer.from(flomoZip({ memos })),
+    });
+  };
+  const jobId = page
+    .waitForResponse((r) => r.url().endsWith("/api/import") && r.status() === 201)
+    .then(async (r) => ((await r.json()) as { data: { jobId: string } }).data.jobId);
+  await choose("大.zip", MANY);
+  await expect(card).toHaveAttribute("data-state", "previewed");
+
+  // Another tab starts it; this page reloads while the first read of the job fails, so it shows
+  // nothing, though it kept the job's id for this account.
+  const started = await request.post(`/api/import/${await jobId}/start`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: {},
+  });
+  expect(started.status()).toBe(200);
+  let failedReads = 0;
+  await page.route("**/api/import/*", async (route) => {
+    if (route.request().method() !== "GET" || failedReads > 0) return route.fallback();
+    failedReads += 1;
+    await route.abort("connectionreset");
+  });
+  await page.reload();
+  await expect(card).toHaveAttribute("data-state", "idle");
+  expect(failedReads).toBe(1);
+
+  // A new file is turned away (409): the card shows the running import instead, and can cancel it.
+  await choose("小.zip", 3);
+  await expect(card).toHaveAttribute("data-state", "running");
+  await expect(card.getByRole("progressbar", { name: "导入进度" })).toBeVisible();
+  // (about 18 s of work for this server on a loaded 2-core machine: it is still running here)
+  await card.getByRole("button", { name: "取消导入" }).click();
+  await expect(card).toHaveAttribute("data-state", "cancelled");
+});

@@ -325,6 +325,96 @@ describe("import machine", () => {
     expect(s.machine.getStatus()).toEqual({ phase: "failed", error: "这次导入已经开始了" });
   });
 
+  it("a start whose answer is lost keeps the job and follows it when the server did start it", async () => {
+    for (const lost of [
+      new ApiError(0, "网络连接失败，请检查网络设置"),
+      new ApiError(503, "服务暂时不可用"),
+    ]) {
+      const s = setup({ start: () => Promise.reject(lost) });
+      await toPreview(s);
+      s.answers.push(job({ done: 4 }), job({ status: "done", done: 10, skipped: 2 }));
+      await s.machine.start({ takeProfile: false });
+      expect(s.machine.getStatus()).toMatchObject({ phase: "running", reconnecting: true });
+      await vi.advanceTimersByTimeAsync(2 * POLL_MS);
+      expect(s.machine.getStatus()).toMatchObject({ phase: "running", done: 4 });
+      expect(s.machine.getStatus()).not.toMatchObject({ reconnecting: true });
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      expect(s.machine.getStatus()).toMatchObject({ phase: "done", skipped: 2 });
+      expect(s.calls.remembered).toEqual(["job-1", null]);
+      expect(s.onSettled).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("a start whose answer is lost before the server started it offers 开始导入 again", async () => {
+    let attempt = 0;
+    const s = setup({
+      start: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new ApiError(0, "网络连接失败，请检查网络设置");
+        return job({ done: 0 });
+      },
+    });
+    await toPreview(s);
+    s.answers.push(new ApiError(0, "网络连接失败，请检查网络设置"), job({ status: "previewed" }));
+    await s.machine.start({ takeProfile: false });
+    await vi.advanceTimersByTimeAsync(2 * POLL_MS + 2 * 2 * POLL_MS);
+    expect(s.machine.getStatus()).toEqual({
+      phase: "previewed",
+      fileName: "flomo.zip",
+      kindLabel: "flomo 导出",
+      preview,
+      offersProfile: false,
+    });
+    expect(s.calls.remembered).toEqual(["job-1"]);
+    await s.machine.start({ takeProfile: false });
+    expect(s.machine.getStatus()).toMatchObject({ phase: "running" });
+    expect(attempt).toBe(2);
+  });
+
+  it("an upload refused as busy follows this account's running import when its id was kept", async () => {
+    const ids: string[] = [];
+    const io = setup({
+      upload: () => Promise.reject(new ApiError(409, "已有一个导入正在进行，请等它完成后再试")),
+      recall: () => "job-7",
+      status: async (id) => {
+        ids.push(id);
+        return job({ done: 3 + ids.length });
+      },
+    });
+    void io.machine.chooseFile(zip());
+    await flush();
+    expect(io.machine.getStatus()).toMatchObject({ phase: "running", done: 4, total: 10 });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(io.machine.getStatus()).toMatchObject({ phase: "running", done: 5 });
+    expect(ids).toEqual(["job-7", "job-7"]);
+    await io.machine.cancel();
+    expect(io.calls.cancel).toEqual(["job-7"]);
+    expect(io.machine.getStatus()).toEqual({ phase: "cancelled" });
+  });
+
+  it("an upload refused as busy stays refused when the kept job is not the running one", async () => {
+    const busy = () => Promise.reject(new ApiError(409, "已有一个导入正在进行，请等它完成后再试"));
+    const ended = setup({ upload: busy, recall: () => "job-old" });
+    ended.answers.push(job({ status: "done" }));
+    void ended.machine.chooseFile(zip());
+    await flush();
+    expect(ended.machine.getStatus()).toEqual({
+      phase: "refused",
+      error: "已有一个导入正在进行，请等它完成后再试",
+    });
+    expect(ended.calls.remembered).toEqual([null]);
+    expect(ended.onSettled).not.toHaveBeenCalled();
+
+    const offline = setup({ upload: busy, recall: () => "job-7" });
+    offline.answers.push(new ApiError(0, "网络连接失败，请检查网络设置"));
+    void offline.machine.chooseFile(zip());
+    await flush();
+    expect(offline.machine.getStatus()).toMatchObject({ phase: "refused" });
+    expect(offline.calls.remembered).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10 * POLL_MS);
+    expect(offline.calls.status).toBe(1);
+  });
+
   it("a folder sends only its Markdown files, and a folder without any is refused", async () => {
     const sent: File[][] = [];
     const s = setup({

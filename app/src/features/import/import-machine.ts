@@ -34,6 +34,8 @@ export type ImportIO = {
   onSettled?: () => void;
   /** Keeps the job's id across a reload, so the page can follow it again (`resume`). */
   remember?: (jobId: string | null) => void;
+  /** The id kept by `remember` (this account's, across reloads), if any. */
+  recall?: () => string | null;
 };
 
 const IDLE: ImportCardStatus = { phase: "idle" };
@@ -49,7 +51,10 @@ const serverMessage = (error: unknown) =>
 /**
  * 导入数据: idle → uploading → previewed (or refused) → running (read every 700 ms, slower after
  * failed reads) → done | failed | cancelled. 取消 aborts an upload, drops a previewed job, and
- * rolls a running one back. Framework-free: React subscribes, tests drive it with fake timers.
+ * rolls a running one back. A start whose answer is lost (network, timeout, 5xx) keeps the job and
+ * reads it: still previewed offers 开始导入 again, running is followed. An upload refused because
+ * this account's import is running follows that import when its id is known.
+ * Framework-free: React subscribes, tests drive it with fake timers.
  */
 export function createImportMachine(io: ImportIO) {
   const listeners = new Set<(status: ImportCardStatus) => void>();
@@ -59,6 +64,8 @@ export function createImportMachine(io: ImportIO) {
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
+  // the previewed file's name, shown again if a start in doubt turns out not to have happened
+  let fileShown: string = IMPORT_MESSAGES.resumedFile;
 
   const set = (next: ImportCardStatus) => {
     status = next;
@@ -66,6 +73,9 @@ export function createImportMachine(io: ImportIO) {
   };
   // status changes while a call is awaited: read it afresh, not as narrowed before the await
   const running = () => status.phase === "running";
+  const reconnecting = () => {
+    if (status.phase === "running") set({ ...status, reconnecting: true });
+  };
   const remember = (id: string | null) => {
     jobId = id;
     io.remember?.(id);
@@ -79,10 +89,24 @@ export function createImportMachine(io: ImportIO) {
     failures = 0;
   };
 
+  const showPreview = (answer: ImportStatus) =>
+    set({
+      phase: "previewed",
+      fileName: fileShown,
+      kindLabel: IMPORT_KIND_LABELS[answer.kind],
+      preview: answer.preview,
+      offersProfile: answer.kind === "shinian",
+    });
+
   /** The server's word on the job; nothing moves an import that has ended, except reset. */
   function apply(answer: ImportStatus) {
     if (ended(status.phase)) return;
     const kindLabel = IMPORT_KIND_LABELS[answer.kind];
+    // only a start that never reached the server leaves the job waiting: offer 开始导入 again
+    if (answer.status === "previewed" && !(status.phase === "running" && status.cancelling)) {
+      showPreview(answer);
+      return;
+    }
     if (answer.status === "previewed" || answer.status === "running") {
       const cancelling = status.phase === "running" && status.cancelling;
       set({ phase: "running", kindLabel, done: answer.done, total: answer.total, cancelling });
@@ -118,7 +142,7 @@ export function createImportMachine(io: ImportIO) {
           return;
         }
         failures += 1;
-        if (status.phase === "running") set({ ...status, reconnecting: true });
+        reconnecting();
       }
       if (running()) poll(current);
     }, wait);
@@ -135,6 +159,7 @@ export function createImportMachine(io: ImportIO) {
       const created = await io.upload(files, ctrl.signal);
       if (current !== run) return;
       remember(created.jobId);
+      fileShown = fileName;
       set({
         phase: "previewed",
         fileName,
@@ -145,7 +170,34 @@ export function createImportMachine(io: ImportIO) {
     } catch (error) {
       if (current !== run || isAbortError(error)) return;
       const refusal = isApiError(error) ? REFUSALS[error.status] : undefined;
-      set({ phase: "refused", error: serverMessage(error) ?? refusal ?? IMPORT_MESSAGES.uploadFailed });
+      const refused = {
+        phase: "refused",
+        error: serverMessage(error) ?? refusal ?? IMPORT_MESSAGES.uploadFailed,
+      } as const;
+      const known = isApiError(error) && error.status === 409 ? (jobId ?? io.recall?.() ?? null) : null;
+      if (!known || !(await followRunning(known, current))) {
+        if (current === run) set(refused);
+      }
+    }
+  }
+
+  /** The upload met a running import of this account: show that one if it is the job we know. */
+  async function followRunning(id: string, current: number) {
+    const ctrl = new AbortController();
+    controller = ctrl;
+    try {
+      const answer = await io.status(id, ctrl.signal);
+      if (current !== run || answer.status !== "running") {
+        if (current === run && answer.status !== "previewed") remember(null);
+        return false;
+      }
+      jobId = id;
+      apply(answer);
+      poll(current);
+      return true;
+    } catch (error) {
+      if (current === run && isFinalRefusal(error)) remember(null);
+      return false;
     }
   }
 
@@ -167,9 +219,14 @@ export function createImportMachine(io: ImportIO) {
       apply(answer);
     } catch (error) {
       if (current !== run) return;
-      remember(null);
-      set({ phase: "failed", error: serverMessage(error) ?? IMPORT_MESSAGES.failed });
-      return;
+      if (isFinalRefusal(error)) {
+        remember(null);
+        set({ phase: "failed", error: serverMessage(error) ?? IMPORT_MESSAGES.failed });
+        return;
+      }
+      // The start may have reached the server before the answer was lost: the job's state says.
+      failures = 1;
+      reconnecting();
     }
     if (running()) poll(current);
   }
@@ -178,7 +235,8 @@ export function createImportMachine(io: ImportIO) {
     const id = jobId;
     if (status.phase === "uploading" || status.phase === "previewed") {
       stop();
-      remember(null);
+      // an upload in flight has no job yet: the id kept may be another tab's running import
+      if (id) remember(null);
       set(IDLE);
       // the job waits a day for 开始导入 otherwise; nothing of it was imported either way
       if (id) void io.cancel(id).catch(() => undefined);
@@ -206,13 +264,8 @@ export function createImportMachine(io: ImportIO) {
       const answer = await io.status(id, ctrl.signal);
       if (current !== run) return;
       if (answer.status === "previewed") {
-        set({
-          phase: "previewed",
-          fileName: IMPORT_MESSAGES.resumedFile,
-          kindLabel: IMPORT_KIND_LABELS[answer.kind],
-          preview: answer.preview,
-          offersProfile: answer.kind === "shinian",
-        });
+        fileShown = IMPORT_MESSAGES.resumedFile;
+        showPreview(answer);
       } else if (answer.status === "running") {
         apply(answer);
         poll(current);

@@ -44,6 +44,7 @@ export function importMachine(): ImportMachine {
     cancel: cancelImport,
     onSettled: () => void queryClient.invalidateQueries(),
     remember: rememberJob,
+    recall: rememberedJob,
   });
   // Another account signs in on this browser: it must not see, or follow, this one's import.
   let userId = currentUser();

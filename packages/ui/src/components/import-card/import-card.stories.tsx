@@ -88,7 +88,11 @@ export const Failed: Story = { args: { status: statuses.failed } };
 export const Cancelled: Story = { args: { status: statuses.cancelled } };
 
 export const IdlePhone: Story = { ...Idle, globals: phone };
-export const PreviewedPhone: Story = { ...Previewed, globals: phone };
+// the narrowest phone (320 px), where the counts and the file's name must wrap cleanly
+export const PreviewedPhone: Story = {
+  ...Previewed,
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+};
 export const RunningPhone: Story = { ...Running, globals: phone };
 export const DoneWithRefusalsPhoneDark: Story = {
   ...DoneWithRefusals,
@@ -102,8 +106,14 @@ export const WhenAFileIsChosenShouldCallOnChooseFile: Story = {
   ...hidden,
   name: "选择文件后，应调用 onChooseFile",
   play: async ({ canvas, userEvent, args }) => {
+    const input = canvas.getByLabelText("选择要导入的文件");
+    // every name the server reads is offered; it tells the kind from the contents
+    const offered = input.getAttribute("accept")?.split(",") ?? [];
+    for (const ext of [".zip", ".db", ".sqlite", ".sqlite3", ".md", ".markdown", ".txt"]) {
+      await expect(offered).toContain(ext);
+    }
     const file = new File(["<div class='memo'></div>"], "flomo.zip", { type: "application/zip" });
-    await userEvent.upload(canvas.getByLabelText("选择要导入的文件"), file);
+    await userEvent.upload(input, file);
     await expect(args.onChooseFile).toHaveBeenCalledWith(file);
     const notes = [new File(["# 一"], "一.md"), new File(["# 二"], "二.md")];
     await userEvent.upload(canvas.getByLabelText("选择 Markdown 文件夹"), notes);
@@ -116,7 +126,9 @@ export const WhenStartIsClickedShouldCallOnStartWithTheProfileChoice: Story = {
   ...hidden,
   name: "勾选「同时导入昵称和自我介绍」再点「开始导入」，应调用 onStart({ takeProfile: true })",
   play: async ({ canvas, userEvent, args }) => {
-    await expect(canvas.getByText("想法 1284 条 · 笔记 36 条 · 对话 12 个")).toBeVisible();
+    await expect(canvas.getByText("对话 12 个").closest("dd")).toHaveTextContent(
+      "想法 1284 条 · 笔记 36 条 · 对话 12 个",
+    );
     await expect(canvas.getByText("2023-01-05 至 2026-11-22")).toBeVisible();
     await expect(canvas.getByText("3 条重复将跳过")).toBeVisible();
     await userEvent.click(canvas.getByRole("checkbox", { name: "同时导入昵称和自我介绍" }));

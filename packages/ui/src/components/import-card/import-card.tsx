@@ -128,7 +128,13 @@ function ImportRunning({
         </p>
         <span className="shrink-0 text-muted-foreground text-xs tabular-nums">{percent}%</span>
       </div>
-      <Progress value={percent} aria-label="导入进度" aria-valuetext={`${percent}%`} />
+      {/* while rolling back the bar stands still, dimmed: it is no longer the import's progress */}
+      <Progress
+        value={percent}
+        aria-label="导入进度"
+        aria-valuetext={`${percent}%`}
+        className={status.cancelling ? "opacity-50" : undefined}
+      />
       <p className="text-muted-foreground text-xs tabular-nums">
         已处理 {status.done} / {status.total} 条
         {status.reconnecting

@@ -18,7 +18,8 @@ export function ImportChooser({ onChooseFile, onChooseFolder }: ImportChooserPro
   return (
     <div data-slot="import-chooser" className="flex flex-col gap-3">
       <p className="text-muted-foreground">
-        可选 .zip、.db、.sqlite、.md 文件，或一个装着 .md 文件的文件夹；文件类型按内容自动识别，不看文件名。
+        可选 .zip、.db、.sqlite、.md、.txt 等文件，或一个装着 Markdown
+        文件的文件夹。文件类型按内容识别，不看文件名。
       </p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => fileInput.current?.click()}>

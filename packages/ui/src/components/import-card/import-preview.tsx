@@ -25,16 +25,24 @@ export function ImportPreview({ status, onStart, onCancel }: ImportPreviewProps)
   const { preview } = status;
   const empty = countOf(preview) === 0;
   const range = dayRange(preview.from, preview.to);
+  const counts = [`想法 ${preview.ideas} 条`, `笔记 ${preview.notes} 条`, `对话 ${preview.conversations} 个`];
   return (
     <div data-slot="import-preview" className="flex flex-col gap-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
         <dt className="text-muted-foreground">文件类型</dt>
         <dd className="font-medium">{status.kindLabel}</dd>
         <dt className="text-muted-foreground">文件</dt>
-        <dd className="break-all">{status.fileName}</dd>
+        {/* a long name breaks where it must, not in the middle of its first word */}
+        <dd className="wrap-anywhere">{status.fileName}</dd>
         <dt className="text-muted-foreground">内容</dt>
         <dd data-slot="import-preview-counts" className="tabular-nums">
-          想法 {preview.ideas} 条 · 笔记 {preview.notes} 条 · 对话 {preview.conversations} 个
+          {/* a narrow phone breaks the line between counts, never inside one nor before a · */}
+          {counts.map((count, i) => (
+            <React.Fragment key={count}>
+              {i > 0 ? " " : null}
+              <span className="whitespace-nowrap">{i < counts.length - 1 ? `${count} ·` : count}</span>
+            </React.Fragment>
+          ))}
         </dd>
         {range ? (
           <>

@@ -44,6 +44,6 @@ export type ImportCardStatus =
 export type ImportPhase = ImportCardStatus["phase"];
 
 /** The file types the chooser offers; the server tells the kind from the contents, not the name. */
-export const IMPORT_ACCEPT = ".zip,.db,.sqlite,.md";
+export const IMPORT_ACCEPT = ".zip,.db,.sqlite,.sqlite3,.md,.markdown,.mdown,.txt";
 
 export const countOf = (counts: ImportCardCounts) => counts.ideas + counts.notes + counts.conversations;
