@@ -33,7 +33,12 @@ export function ImportSummary({ status }: { status: Done }) {
           <summary className="cursor-pointer rounded-md px-3 py-2 font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
             未能导入的 {refusedCount} 条{cut}
           </summary>
-          <ul className="flex max-h-64 flex-col gap-2 overflow-y-auto border-border border-t px-3 py-2">
+          <ul
+            aria-label="未能导入的条目"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach a long list to scroll it
+            tabIndex={0}
+            className="flex max-h-64 flex-col gap-2 overflow-y-auto border-border border-t px-3 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {refused.map((r, i) => (
               // refusals carry no id, and two may name the same item
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
