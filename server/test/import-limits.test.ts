@@ -84,6 +84,12 @@ onOneDatabase(
         (await request(ctx, "getImport", { token: user.token, params: { id: first.jobId } })).status,
       ).toBe(404);
       expect(await jobsOf(ctx, user)).toEqual([{ status: "previewed", chunks: 1 }]);
+      // an upload refused changes nothing: the preview stays
+      const unknown = await upload(ctx, user, [
+        { name: "x.bin", bytes: new Uint8Array(4096).map((_, i) => (i * 7919) % 256) },
+      ]);
+      expect(unknown.status).toBe(415);
+      expect(await jobsOf(ctx, user)).toEqual([{ status: "previewed", chunks: 1 }]);
 
       const arriving = openUpload(ctx, user, "c.md", "第三份");
       await uploading(ctx, user);

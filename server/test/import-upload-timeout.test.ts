@@ -59,14 +59,13 @@ onOneDatabase(
       );
       expect(other.answers.map((a) => a.status)).toEqual([408]);
 
-      // the stalled upload (which replaced the steady one's preview) left nothing behind
-      let jobs = -1;
-      for (let i = 0; i < 100 && jobs !== 0; i++) {
+      // the stalled upload left nothing, and the steady one's preview is kept
+      let jobs: unknown[] = [];
+      for (let i = 0; i < 100 && jobs.length !== 1; i++) {
         await new Promise((r) => setTimeout(r, 20));
-        const { rows } = await ctx.db.query("SELECT 1 FROM import_jobs WHERE user_id = $1", [user.id]);
-        jobs = rows.length;
+        jobs = (await ctx.db.query("SELECT status FROM import_jobs WHERE user_id = $1", [user.id])).rows;
       }
-      expect(jobs).toBe(0);
+      expect(jobs).toEqual([{ status: "previewed" }]);
     });
   },
   { HTTP_HEADERS_TIMEOUT: "500ms", HTTP_REQUEST_TIMEOUT: "1s" },

@@ -54,7 +54,7 @@ export function importRoutes(app: Hono<AppEnv>) {
         try {
           const parts = await receiveUpload(deps.db, jobId, c.req.raw, deps.config.import.maxBytes);
           const { kind, preview, total } = await previewUpload(deps, userId, jobId, parts);
-          await markPreviewed(deps.db, jobId, { kind, parts, preview, total });
+          await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };
         } catch (err) {
           await deleteImportJob(deps.db, jobId).catch(() => undefined);

@@ -45,9 +45,9 @@ const COLUMNS = `id, user_id, status, kind, parts, preview, take_profile, total,
 const UPLOAD_ABANDONED = "interval '1 hour'";
 
 /**
- * The user's one unstarted job: a new upload replaces (deletes, chunks and all) an earlier
- * preview, so what previews hold outside the quota is one upload per user. None while an upload
- * is arriving or an import runs: which one is said instead. Per user, one at a time (a lock).
+ * A job for an upload to arrive in: none while another upload of the user is arriving or an
+ * import runs (which one is said instead), so that with the preview it replaces once previewed
+ * (markPreviewed), a user's unstarted uploads are at most two. Per user, one at a time (a lock).
  */
 export async function createUploadJob(
   db: Db,
@@ -62,10 +62,8 @@ export async function createUploadJob(
       [userId],
     );
     if (busy[0]) return { busy: busy[0].status };
-    await client.query(
-      "DELETE FROM import_jobs WHERE user_id = $1 AND status IN ('uploading', 'previewed')",
-      [userId],
-    );
+    // an upload left by a process that stopped
+    await client.query("DELETE FROM import_jobs WHERE user_id = $1 AND status = 'uploading'", [userId]);
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO import_jobs (user_id, status, expires_at) VALUES ($1, 'uploading', now() + ${PREVIEW_LIFETIME})
        RETURNING id`,
@@ -75,16 +73,27 @@ export async function createUploadJob(
   });
 }
 
+/**
+ * The upload is previewed and becomes the user's one unstarted job: an earlier preview is
+ * deleted with its chunks (only now: an upload refused changes nothing).
+ */
 export async function markPreviewed(
-  db: Queryable,
+  db: Db,
+  userId: string,
   jobId: string,
   job: { kind: ImportKind; parts: StoredPart[]; preview: ImportPreview; total: number },
 ) {
-  await db.query(
-    `UPDATE import_jobs SET status = 'previewed', kind = $2, parts = $3, preview = $4, total = $5
-     WHERE id = $1 AND status = 'uploading'`,
-    [jobId, job.kind, JSON.stringify(job.parts), JSON.stringify(job.preview), job.total],
-  );
+  await tx(db, async (client) => {
+    await client.query("DELETE FROM import_jobs WHERE user_id = $1 AND status = 'previewed' AND id <> $2", [
+      userId,
+      jobId,
+    ]);
+    await client.query(
+      `UPDATE import_jobs SET status = 'previewed', kind = $2, parts = $3, preview = $4, total = $5
+       WHERE id = $1 AND status = 'uploading'`,
+      [jobId, job.kind, JSON.stringify(job.parts), JSON.stringify(job.preview), job.total],
+    );
+  });
 }
 
 /** The user's job as the API shows it (an upload still arriving is nobody's job yet). */
