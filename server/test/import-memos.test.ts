@@ -232,8 +232,10 @@ describe("memos import", () => {
     const generated = crafted(`CREATE TABLE memo (id INTEGER PRIMARY KEY, created_ts INTEGER,
       content TEXT GENERATED ALWAYS AS (id || '念') VIRTUAL);
       INSERT INTO memo (id, created_ts) VALUES (1, 1700000000);`);
+    const virtual = crafted(`CREATE VIRTUAL TABLE memo USING fts4(id, content, created_ts);
+      INSERT INTO memo VALUES (1, '念', 1700000000);`);
     const started = Date.now();
-    for (const f of [endless, generated]) {
+    for (const f of [endless, generated, virtual]) {
       expect(await memosImporter.detect({ files: [f] })).toBe(false);
       expect(await read({ files: [f] })).toEqual([]);
     }

@@ -208,9 +208,13 @@ const refused = (item: string, message: string): ImportRecord => ({ type: "refus
  * could make compute without bound.
  */
 function plainColumnsOf(db: Database, table: string): Set<string> {
+  // SQLite's own word on what the name is ('view', 'virtual', 'shadow' or 'table'), whatever the
+  // schema's text says
   const stored = db.exec(
-    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = $name AND sql NOT LIKE 'CREATE VIRTUAL%'",
-    { $name: table },
+    "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = $name AND type = 'table'",
+    {
+      $name: table,
+    },
   );
   if (!stored.length) return new Set();
   const result = db.exec("SELECT name, hidden FROM pragma_table_xinfo($name)", { $name: table });
