@@ -21,7 +21,7 @@ const ENVELOPE_BYTES = 1024 * 1024;
  * Uploads received and previewed at once in this process: a preview reads the whole file (a
  * memos database is held in memory, twice its size at the peak).
  */
-export const MAX_CONCURRENT_UPLOADS = 2;
+const MAX_CONCURRENT_UPLOADS = 2;
 
 const busy = () => new ApiError("CONFLICT", "已有一个导入正在进行，请等它完成后再试");
 const gone = () => notFound("导入任务不存在");
