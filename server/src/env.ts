@@ -172,6 +172,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_ENTRIES: int(50_000, 1, 10_000_000),
   IMPORT_MAX_EXPANDED_BYTES: byteSize("2GiB"),
   IMPORT_MAX_RATIO: int(200, 2, 100_000),
+  IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
   IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
@@ -240,6 +241,8 @@ export type ImportLimits = {
   maxEntries: number;
   maxExpandedBytes: number;
   maxRatio: number;
+  /** The records one upload may hold (IMPORT_MAX_RECORDS): what a preview keeps per record stays bounded. */
+  maxRecords: number;
   /** A running job's process renews this; once it expires, any process resumes the job. */
   leaseMs: number;
 };
@@ -368,6 +371,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxEntries: e.IMPORT_MAX_ENTRIES,
       maxExpandedBytes: e.IMPORT_MAX_EXPANDED_BYTES,
       maxRatio: e.IMPORT_MAX_RATIO,
+      maxRecords: e.IMPORT_MAX_RECORDS,
       leaseMs: e.IMPORT_LEASE,
     },
   };

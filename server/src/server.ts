@@ -1,4 +1,6 @@
 import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { systemClock } from "./context.ts";
@@ -9,6 +11,7 @@ import type { Config, HttpLimits } from "./env.ts";
 import { createBackgroundWork } from "./lib/background-work.ts";
 import { answerClientError } from "./lib/client-error.ts";
 import { capConnectionsPerAddress } from "./lib/connection-cap.ts";
+import { watchUploadStalls } from "./lib/stalled-uploads.ts";
 import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
@@ -52,7 +55,7 @@ function checkEvery({ headersTimeoutMs, requestTimeoutMs }: HttpLimits): number 
 /**
  * The HTTP server of the app: Hono on Node, with parser-level errors answered in the API's
  * envelope. The timeouts bound how long a request may take to arrive (a slow client gets 408 and
- * is closed); an answer streams for as long as it needs (the chat's SSE, the export has its own
+ * is closed; an import's upload, by how long its body stalls); an answer streams for as long as it needs (the chat's SSE, the export has its own
  * bounds). Connections are capped per client address.
  */
 export function listen(
@@ -81,7 +84,12 @@ export function listen(
     ) as Server;
     const onError = (err: NodeJS.ErrnoException) => reject(new ListenError(host, port, err));
     s.once("error", onError);
-    s.on("clientError", answerClientError);
+    const isWatchedUpload = watchUploadStalls(s, limits.requestTimeoutMs);
+    s.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+      // an upload's body is bounded by its stalls, not by the whole request's time
+      if (err.code === "ERR_HTTP_REQUEST_TIMEOUT" && isWatchedUpload(socket as Socket)) return;
+      answerClientError(err, socket);
+    });
     capConnectionsPerAddress(s, limits.connectionsPerIp);
   });
 }

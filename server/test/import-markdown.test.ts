@@ -1,5 +1,8 @@
+import { Readable } from "node:stream";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { markdownImporter } from "../src/services/import/markdown.ts";
+import type { ImportRecord } from "../src/services/import/records.ts";
 import { purgeExpiredImports } from "../src/stores/import-jobs.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { imported, previewed, settled, upload } from "./import-helpers.ts";
@@ -33,6 +36,33 @@ const notesZip = () =>
     "笔记/坏掉的.md": strToU8(malformed),
     "__MACOSX/._陶艺课.md": new Uint8Array([0, 5, 22, 7, 0, 2, 0, 0]),
   });
+
+describe("Markdown front matter", () => {
+  it("an alias bomb in one file's front matter refuses that file by name and line, and the others are read", async () => {
+    const bomb = ["---", "a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (const n of ["b", "c", "d", "e", "f", "g", "h"]) {
+      const prev = bomb.length === 2 ? "a" : String.fromCharCode(n.charCodeAt(0) - 1);
+      bomb.push(`${n}: &${n} [${Array(10).fill(`*${prev}`).join(", ")}]`);
+    }
+    bomb.push("---", "正文");
+    const files = { "炸弹.md": bomb.join("\n"), "好的.md": plain };
+    const records: ImportRecord[] = [];
+    const source = {
+      files: Object.entries(files).map(([name, text]) => ({
+        name,
+        size: Buffer.byteLength(text),
+        open: async () => Readable.from([Buffer.from(text)]),
+      })),
+    };
+    for await (const r of markdownImporter.read(source)) records.push(r);
+    expect(records.map((r) => r.type)).toEqual(["refused", "note"]);
+    expect(records[0]).toEqual({
+      type: "refused",
+      item: "「炸弹.md」第 2 行",
+      message: "文件开头的属性区（front matter）中别名引用过多，无法读取",
+    });
+  });
+});
 
 forEachDatabase((ctx) => {
   describe("Markdown import", () => {

@@ -218,6 +218,30 @@ describe("memos import", () => {
     }
   });
 
+  it("says no at once to a `memo` that is a view, or a table with generated columns: sql.js would run their queries without end", async () => {
+    const crafted = (schema: string) => {
+      const db = new SQL.Database();
+      db.run(schema);
+      const bytes = db.export();
+      db.close();
+      return file("memos_prod.db", bytes);
+    };
+    const endless = crafted(`CREATE VIEW memo AS
+      WITH RECURSIVE n(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM n)
+      SELECT id, '念' AS content, 1700000000 AS created_ts FROM n`);
+    const generated = crafted(`CREATE TABLE memo (id INTEGER PRIMARY KEY, created_ts INTEGER,
+      content TEXT GENERATED ALWAYS AS (id || '念') VIRTUAL);
+      INSERT INTO memo (id, created_ts) VALUES (1, 1700000000);`);
+    const virtual = crafted(`CREATE VIRTUAL TABLE memo USING fts4(id, content, created_ts);
+      INSERT INTO memo VALUES (1, '念', 1700000000);`);
+    const started = Date.now();
+    for (const f of [endless, generated, virtual]) {
+      expect(await memosImporter.detect({ files: [f] })).toBe(false);
+      expect(await read({ files: [f] })).toEqual([]);
+    }
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it("refuses what follows a damaged page by the last memo read, keeping what came before", async () => {
     const rows = Array.from(
       { length: 300 },

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ImportRecord, ImportSource, SourceFile } from "../src/services/import/records.ts";
-import { shinianImporter } from "../src/services/import/shinian.ts";
+import { MAX_RECORD_BYTES, shinianImporter } from "../src/services/import/shinian.ts";
 import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 
 v8.setFlagsFromString("--expose-gc");
@@ -422,6 +422,35 @@ onOneDatabase(
         expect(counter.read).toBe(size);
         expect(readAtFirstIdea).toBeLessThan(size / 100);
         expect(peak).toBeLessThan(64 * 1024 * 1024);
+      });
+
+      it("refuses a value over 16 MB by its line without reading on, after the records before it", async () => {
+        const idea = (id: string, content: string) =>
+          JSON.stringify({
+            id,
+            originalContent: content,
+            title: "",
+            content,
+            tags: [],
+            pinned: false,
+            aiExcluded: false,
+            createdAt: "2024-01-01T00:00:00+08:00",
+            updatedAt: "2024-01-01T00:00:00+08:00",
+          });
+        const huge = "念".repeat(6 * 1024 * 1024); // 18 MB of UTF-8
+        const text = `{\n"format": "shinian-export/2",\n"ideas": [\n${idea("a", "想")},\n${idea("b", huge)}\n]}`;
+        const counter = { read: 0 };
+        const records = await readAll(zipSource(zipSync({ "data.json": strToU8(text) }), counter));
+        expect(
+          records.map((r) => r.type),
+          JSON.stringify(records),
+        ).toEqual(["idea", "refused"]);
+        expect(records[1]).toEqual({
+          type: "refused",
+          item: "「data.json」",
+          message: "第 5 行附近的一条记录超过 16 MB，无法读取，其后的内容未能读取",
+        });
+        expect(counter.read).toBeLessThan(MAX_RECORD_BYTES + 1024 * 1024);
       });
 
       it("detects 拾念 exports by data.json's first member only, and up to the current format", async () => {

@@ -38,6 +38,7 @@ forEachDatabase((ctx) => {
         "015_review.sql",
         "016_import.sql",
         "017_webdav.sql",
+        "018_import_refused_count.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

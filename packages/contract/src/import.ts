@@ -51,6 +51,8 @@ export const ImportStatusSchema = z.object({
   skipped: z.number().int(),
   /** at most the first 100 refusals */
   refused: z.array(ImportRefusalSchema),
+  /** every refusal, listed or not */
+  refusedCount: z.number().int(),
   /** why a failed import failed (Chinese), else null */
   error: z.string().nullable(),
 });

@@ -10,7 +10,6 @@ import {
   createUploadJob,
   deleteImportJob,
   findImportJob,
-  hasRunningImport,
   markPreviewed,
   startImportJob,
   toImportStatus,
@@ -18,11 +17,17 @@ import {
 
 /** The multipart envelope around the file(s): boundaries and part headers. */
 const ENVELOPE_BYTES = 1024 * 1024;
+/**
+ * Uploads received and previewed at once in this process: a preview reads the whole file (a
+ * memos database is held in memory, twice its size at the peak).
+ */
+const MAX_CONCURRENT_UPLOADS = 2;
 
 const busy = () => new ApiError("CONFLICT", "已有一个导入正在进行，请等它完成后再试");
 const gone = () => notFound("导入任务不存在");
 
 export function importRoutes(app: Hono<AppEnv>) {
+  let receiving = 0;
   mount(
     app,
     "createImport",
@@ -32,17 +37,31 @@ export function importRoutes(app: Hono<AppEnv>) {
       if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
         throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
       }
-      if (await hasRunningImport(deps.db, userId)) throw busy();
-      await limitWrites(deps, userId, "uploads");
-      const jobId = await createUploadJob(deps.db, userId);
+      if (receiving >= MAX_CONCURRENT_UPLOADS) {
+        throw new ApiError("SERVICE_UNAVAILABLE", "导入繁忙，请稍后再试", {
+          headers: { "Retry-After": "30" },
+        });
+      }
+      receiving++;
       try {
-        const parts = await receiveUpload(deps.db, jobId, c.req.raw, deps.config.import.maxBytes);
-        const { kind, preview, total } = await previewUpload(deps, userId, jobId, parts);
-        await markPreviewed(deps.db, jobId, { kind, parts, preview, total });
-        return { data: { jobId, kind, preview } };
-      } catch (err) {
-        await deleteImportJob(deps.db, jobId).catch(() => undefined);
-        throw err;
+        await limitWrites(deps, userId, "uploads");
+        const job = await createUploadJob(deps.db, userId);
+        if ("busy" in job) {
+          if (job.busy === "running") throw busy();
+          throw new ApiError("CONFLICT", "已有一个文件正在上传，请等它完成后再试");
+        }
+        const jobId = job.id;
+        try {
+          const parts = await receiveUpload(deps.db, jobId, c.req.raw, deps.config.import.maxBytes);
+          const { kind, preview, total } = await previewUpload(deps, userId, jobId, parts);
+          await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
+          return { data: { jobId, kind, preview } };
+        } catch (err) {
+          await deleteImportJob(deps.db, jobId).catch(() => undefined);
+          throw err;
+        }
+      } finally {
+        receiving--;
       }
     },
     { bodyLimit: (config) => config.import.maxBytes + ENVELOPE_BYTES },

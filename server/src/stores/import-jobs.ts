@@ -1,5 +1,5 @@
 import type { ImportKind, ImportPreview, ImportRefusal, ImportStatus } from "@shinian/contract";
-import type { Queryable } from "../db/pool.ts";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
 import type { StoredPart } from "../services/import/stored-upload.ts";
 
 /** An upload or preview not started within this is swept away with its chunks. */
@@ -20,6 +20,7 @@ export type ImportJobRow = {
   imported: ImportStatus["imported"];
   skipped: number;
   refused: ImportRefusal[];
+  refused_count: number;
   error: string | null;
   lease_owner: string | null;
 };
@@ -33,38 +34,66 @@ export const toImportStatus = (r: ImportJobRow): ImportStatus => ({
   imported: r.imported,
   skipped: r.skipped,
   refused: r.refused,
+  refusedCount: r.refused_count,
   error: r.error,
 });
 
 const COLUMNS = `id, user_id, status, kind, parts, preview, take_profile, total, done, imported, skipped,
-  refused, error, lease_owner`;
+  refused, refused_count, error, lease_owner`;
 
-export async function createUploadJob(db: Queryable, userId: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO import_jobs (user_id, status, expires_at) VALUES ($1, 'uploading', now() + ${PREVIEW_LIFETIME})
-     RETURNING id`,
-    [userId],
-  );
-  return rows[0]!.id;
+/** An upload still 'uploading' after this was left by a process that stopped: it is replaced. */
+const UPLOAD_ABANDONED = "interval '1 hour'";
+
+/**
+ * A job for an upload to arrive in: none while another upload of the user is arriving or an
+ * import runs (which one is said instead), so that with the preview it replaces once previewed
+ * (markPreviewed), a user's unstarted uploads are at most two. Per user, one at a time (a lock).
+ */
+export async function createUploadJob(
+  db: Db,
+  userId: string,
+): Promise<{ id: string } | { busy: "uploading" | "running" }> {
+  return tx(db, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import-upload:${userId}`]);
+    const { rows: busy } = await client.query<{ status: "uploading" | "running" }>(
+      `SELECT status FROM import_jobs WHERE user_id = $1
+         AND (status = 'running' OR (status = 'uploading' AND created_at > now() - ${UPLOAD_ABANDONED}))
+       ORDER BY status = 'running' DESC LIMIT 1`,
+      [userId],
+    );
+    if (busy[0]) return { busy: busy[0].status };
+    // an upload left by a process that stopped
+    await client.query("DELETE FROM import_jobs WHERE user_id = $1 AND status = 'uploading'", [userId]);
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO import_jobs (user_id, status, expires_at) VALUES ($1, 'uploading', now() + ${PREVIEW_LIFETIME})
+       RETURNING id`,
+      [userId],
+    );
+    return { id: rows[0]!.id };
+  });
 }
 
-export async function hasRunningImport(db: Queryable, userId: string): Promise<boolean> {
-  const { rowCount } = await db.query("SELECT 1 FROM import_jobs WHERE user_id = $1 AND status = 'running'", [
-    userId,
-  ]);
-  return (rowCount ?? 0) > 0;
-}
-
+/**
+ * The upload is previewed and becomes the user's one unstarted job: an earlier preview is
+ * deleted with its chunks (only now: an upload refused changes nothing).
+ */
 export async function markPreviewed(
-  db: Queryable,
+  db: Db,
+  userId: string,
   jobId: string,
   job: { kind: ImportKind; parts: StoredPart[]; preview: ImportPreview; total: number },
 ) {
-  await db.query(
-    `UPDATE import_jobs SET status = 'previewed', kind = $2, parts = $3, preview = $4, total = $5
-     WHERE id = $1 AND status = 'uploading'`,
-    [jobId, job.kind, JSON.stringify(job.parts), JSON.stringify(job.preview), job.total],
-  );
+  await tx(db, async (client) => {
+    await client.query("DELETE FROM import_jobs WHERE user_id = $1 AND status = 'previewed' AND id <> $2", [
+      userId,
+      jobId,
+    ]);
+    await client.query(
+      `UPDATE import_jobs SET status = 'previewed', kind = $2, parts = $3, preview = $4, total = $5
+       WHERE id = $1 AND status = 'uploading'`,
+      [jobId, job.kind, JSON.stringify(job.parts), JSON.stringify(job.preview), job.total],
+    );
+  });
 }
 
 /** The user's job as the API shows it (an upload still arriving is nobody's job yet). */

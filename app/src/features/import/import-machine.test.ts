@@ -30,6 +30,7 @@ const job = (over: Partial<ImportStatus> = {}): ImportStatus => ({
   imported: { ideas: 0, notes: 0, conversations: 0 },
   skipped: 0,
   refused: [],
+  refusedCount: 0,
   error: null,
   ...over,
 });
@@ -126,6 +127,7 @@ describe("import machine", () => {
         imported: { ideas: 7, notes: 0, conversations: 0 },
         skipped: 2,
         refused,
+        refusedCount: 1,
       }),
     );
     await vi.advanceTimersByTimeAsync(POLL_MS);
@@ -134,6 +136,7 @@ describe("import machine", () => {
       imported: { ideas: 7, notes: 0, conversations: 0 },
       skipped: 2,
       refused,
+      refusedCount: 1,
     });
     expect(s.onSettled).toHaveBeenCalledTimes(1);
     expect(s.calls.remembered).toEqual(["job-1", null]);

@@ -113,7 +113,13 @@ export function createImportMachine(io: ImportIO) {
       return;
     }
     if (answer.status === "done")
-      set({ phase: "done", imported: answer.imported, skipped: answer.skipped, refused: answer.refused });
+      set({
+        phase: "done",
+        imported: answer.imported,
+        skipped: answer.skipped,
+        refused: answer.refused,
+        refusedCount: answer.refusedCount,
+      });
     else if (answer.status === "failed")
       set({ phase: "failed", error: answer.error ?? IMPORT_MESSAGES.failed });
     else set({ phase: "cancelled" });

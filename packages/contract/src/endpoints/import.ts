@@ -13,7 +13,7 @@ export const importEndpoints = {
     upload: true,
     data: ImportCreatedSchema,
     status: 201,
-    errors: [400, 409, 413, 415, 429],
+    errors: [400, 409, 413, 415, 429, 503],
   },
   getImport: {
     ...routes.getImport,
@@ -30,7 +30,7 @@ export const importEndpoints = {
     auth: true,
     body: StartImportRequestSchema,
     data: ImportStatusSchema,
-    errors: [403, 404, 409],
+    errors: [404, 409],
   },
   cancelImport: {
     ...routes.cancelImport,

@@ -41,6 +41,11 @@ const unknownKind = () =>
     "UNSUPPORTED_MEDIA_TYPE",
     "无法识别的文件：请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件",
   );
+const tooManyRecords = (max: number) =>
+  new ApiError(
+    "PAYLOAD_TOO_LARGE",
+    `一次最多导入 ${max.toLocaleString("en-US")} 条记录，请把文件分成几份再导入`,
+  );
 const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
 
 const sizeOf = (r: ImportRecord) =>
@@ -122,7 +127,7 @@ export async function previewUpload(
     const seen = new Set<string>();
     try {
       for await (const record of recordsOf(module, opened.source)) {
-        total++;
+        if (++total > deps.config.import.maxRecords) throw tooManyRecords(deps.config.import.maxRecords);
         if (record.type !== "idea" && record.type !== "note" && record.type !== "conversation") continue;
         preview[`${record.type}s`]++;
         if (seen.has(keyOf(record.type, record.key))) preview.duplicates++;
@@ -181,7 +186,7 @@ async function writeLocked(
       `UPDATE import_jobs SET done = done + $2,
          imported = jsonb_build_object('ideas', (imported ->> 'ideas')::int + $3, 'notes', (imported ->> 'notes')::int + $4,
            'conversations', (imported ->> 'conversations')::int + $5),
-         skipped = skipped + $6, refused = refused || $7::jsonb,
+         skipped = skipped + $6, refused = refused || $7::jsonb, refused_count = refused_count + $10,
          previous_profile = coalesce(previous_profile, $8::jsonb),
          lease_until = now() + $9 * interval '1 millisecond'
        WHERE id = $1`,
@@ -195,6 +200,7 @@ async function writeLocked(
         JSON.stringify(result.refused.slice(0, Math.max(0, MAX_REFUSALS - now.refused))),
         result.previousProfile && JSON.stringify(result.previousProfile),
         deps.config.import.leaseMs,
+        result.refused.length,
       ],
     );
   });

@@ -66,7 +66,13 @@ function splitFrontMatter(text: string): FrontMatter {
   if (error) {
     throw new Malformed((error.linePos?.[0].line ?? 1) + 1, "文件开头的属性区（front matter）格式有误");
   }
-  const fields = document.toJS() ?? {};
+  let fields: Record<string, unknown>;
+  try {
+    fields = document.toJS() ?? {};
+  } catch {
+    // yaml refuses an alias bomb (anchors referring to each other past its alias count)
+    throw new Malformed(2, "文件开头的属性区（front matter）中别名引用过多，无法读取");
+  }
   if (typeof fields !== "object" || Array.isArray(fields)) {
     throw new Malformed(2, "文件开头的属性区（front matter）应为「名称: 值」的形式");
   }

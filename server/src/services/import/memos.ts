@@ -52,7 +52,7 @@ async function isMemosDatabase(file: SourceFile): Promise<boolean> {
   const db = await openDatabase(file).catch(() => undefined);
   if (!db) return false;
   try {
-    const columns = columnsOf(db, "memo");
+    const columns = plainColumnsOf(db, "memo");
     return ["id", "content", "created_ts"].every((c) => columns.has(c));
   } catch {
     return false;
@@ -105,13 +105,12 @@ async function* readDatabase(file: SourceFile): AsyncGenerator<ImportRecord> {
 }
 
 function memoQuery(db: Database): string {
-  const columns = columnsOf(db, "memo");
-  const tables = tablesOf(db);
+  const columns = plainColumnsOf(db, "memo");
   const column = (name: string) => (columns.has(name) ? `m.${name}` : "NULL");
   const uid = columns.has("uid") ? "m.uid" : column("resource_name");
   const pinned = columns.has("pinned")
     ? "m.pinned"
-    : tables.has("memo_organizer")
+    : ["memo_id", "pinned"].every((c) => plainColumnsOf(db, "memo_organizer").has(c))
       ? "EXISTS (SELECT 1 FROM memo_organizer o WHERE o.memo_id = m.id AND o.pinned = 1)"
       : "0";
   return `SELECT m.id AS id, ${uid} AS uid, m.content AS content, m.created_ts AS created_ts,
@@ -125,8 +124,8 @@ function memoQuery(db: Database): string {
  */
 function attachmentReader(db: Database, statements: Statement[]): (memoId: SqlValue | undefined) => string[] {
   const table = ["attachment", "resource"].find((t) => {
-    const columns = tablesOf(db).has(t) ? columnsOf(db, t) : new Set<string>();
-    return columns.has("memo_id") && columns.has("filename");
+    const columns = plainColumnsOf(db, t);
+    return ["id", "memo_id", "filename"].every((c) => columns.has(c));
   });
   if (!table) return () => [];
   const rows = db.prepare(
@@ -202,14 +201,26 @@ function unixTime(value: SqlValue | undefined): Date | null {
 
 const refused = (item: string, message: string): ImportRecord => ({ type: "refused", item, message });
 
-function columnsOf(db: Database, table: string): Set<string> {
-  const result = db.exec(`SELECT name FROM pragma_table_info('${table}')`);
-  return new Set((result[0]?.values ?? []).map((row) => String(row[0])));
-}
-
-function tablesOf(db: Database): Set<string> {
-  const result = db.exec("SELECT name FROM sqlite_master WHERE type = 'table'");
-  return new Set((result[0]?.values ?? []).map((row) => String(row[0])));
+/**
+ * The columns of a stored table, or none when `table` is anything else. sql.js runs a query to
+ * its end synchronously, freezing the process: every query here is a scan of stored rows, never a
+ * view (a recursive one never ends), a virtual table or a generated column, which a crafted file
+ * could make compute without bound.
+ */
+function plainColumnsOf(db: Database, table: string): Set<string> {
+  // SQLite's own word on what the name is ('view', 'virtual', 'shadow' or 'table'), whatever the
+  // schema's text says
+  const stored = db.exec(
+    "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = $name AND type = 'table'",
+    {
+      $name: table,
+    },
+  );
+  if (!stored.length) return new Set();
+  const result = db.exec("SELECT name, hidden FROM pragma_table_xinfo($name)", { $name: table });
+  const rows = result[0]?.values ?? [];
+  if (rows.some((row) => row[1] !== 0)) return new Set();
+  return new Set(rows.map((row) => String(row[0])));
 }
 
 async function openDatabase(file: SourceFile): Promise<Database> {

@@ -6,6 +6,7 @@
  */
 import type { Readable } from "node:stream";
 import JSONParser from "@streamparser/json/jsonparser.js";
+import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import { EXPORT_FORMAT_VERSION } from "../export/format.ts";
 import type { ImporterModule, ImportRecord, ImportSource, SourceFile } from "./records.ts";
 import { type ExportListName, exportLists, readProfile, refusal } from "./shinian-schemas.ts";
@@ -13,6 +14,13 @@ import { type ExportListName, exportLists, readProfile, refusal } from "./shinia
 const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"shinian-export\/([1-9]\d{0,5})"/;
 /** "format" is data.json's first member: this many bytes hold it with room for white space. */
 const HEAD_BYTES = 256;
+/**
+ * The most one record (or skipped value) may take in data.json, held whole while it is parsed.
+ * An idea is at most 2 × 10,000 characters and a note 200,000, under 1.5 MB even written as
+ * \uXXXX escapes; a conversation has no count of messages, and this allows it hundreds of long
+ * answers while one crafted value can no longer take the memory of the process.
+ */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
 /** The export's data.json: at the zip's root, or in the one folder a re-zipped export has. */
 function dataJsonOf(source: ImportSource): SourceFile | undefined {
@@ -66,10 +74,15 @@ class DataJsonParser {
   private tokenAt = 0; // byte offset of the last token, where a misplaced one is
   private lines = 0; // newlines before the current chunk
   private chunk: Uint8Array = new Uint8Array(0);
+  private depth = 0; // of objects and arrays: a record is a value at depth 2 (in a list)
+  private recordStart = 0; // byte offset where the value being parsed began, at most
 
   constructor() {
-    this.parser.onToken = ({ offset }) => {
+    this.parser.onToken = ({ token, offset }) => {
       this.tokenAt = offset;
+      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) this.depth++;
+      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) this.depth--;
+      if (this.depth <= 2) this.recordStart = offset;
     };
     this.parser.onValue = ({ value, key, stack, parent }) => {
       const path = (stack.length === 1 ? key : stack[1]?.key) as Parsed["path"];
@@ -87,6 +100,12 @@ class DataJsonParser {
       this.parser.write(chunk);
     } catch (err) {
       throw this.positioned(err, start);
+    }
+    if (this.bytes - this.recordStart > MAX_RECORD_BYTES) {
+      const line = this.lines + countNewlines(chunk) + 1;
+      throw new MalformedJson(
+        `第 ${line} 行附近的一条记录超过 ${MAX_RECORD_BYTES / 1024 / 1024} MB，无法读取，其后的内容未能读取`,
+      );
     }
   }
 

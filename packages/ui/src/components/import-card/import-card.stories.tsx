@@ -12,6 +12,11 @@ const refusals = [
   { item: "第 311 条 memo", message: "时间「2023-13-40 25:61:00」无法识别" },
   { item: "「草稿.md」第 1 行", message: "文件不是 UTF-8 编码" },
   { item: "第 902 条 memo", message: "内容为空" },
+  // the server lists the first 100 of them
+  ...Array.from({ length: 94 }, (_, i) => ({
+    item: `「图片 ${i + 1}.jpg」`,
+    message: "图片暂不能导入，已跳过",
+  })),
 ];
 
 const statuses = {
@@ -40,12 +45,19 @@ const statuses = {
     offersProfile: false,
   },
   running: { phase: "running", kindLabel: "flomo 导出", done: 2718, total: 4096 },
-  done: { phase: "done", imported: { ideas: 1281, notes: 36, conversations: 12 }, skipped: 3, refused: [] },
+  done: {
+    phase: "done",
+    imported: { ideas: 1281, notes: 36, conversations: 12 },
+    skipped: 3,
+    refused: [],
+    refusedCount: 0,
+  },
   doneWithRefusals: {
     phase: "done",
     imported: { ideas: 4090, notes: 0, conversations: 0 },
     skipped: 0,
     refused: refusals,
+    refusedCount: 750,
   },
   failed: { phase: "failed", error: "「memos_prod.db」第 52 条记录无法读取：数据库文件已损坏" },
   cancelled: { phase: "cancelled" },
@@ -172,10 +184,10 @@ export const WhenRefusalsAreManyTheyShouldStartFolded: Story = {
   name: "未能导入的条目较多时先折叠，点开后逐条显示原因",
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByRole("status")).toHaveTextContent(
-      "已导入 4090 条，0 条重复已跳过，6 条未能导入",
+      "已导入 4090 条，0 条重复已跳过，750 条未能导入",
     );
     await expect(canvas.getByText("第 128 条 memo")).not.toBeVisible();
-    await userEvent.click(canvas.getByText("未能导入的 6 条"));
+    await userEvent.click(canvas.getByText("未能导入的 750 条（列出前 100 条）"));
     await expect(canvas.getByText("第 128 条 memo")).toBeVisible();
   },
 };

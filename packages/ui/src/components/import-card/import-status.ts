@@ -37,7 +37,15 @@ export type ImportCardStatus =
       /** The last progress reads failed; still trying. */
       reconnecting?: boolean;
     }
-  | { phase: "done"; imported: ImportCardCounts; skipped: number; refused: ImportCardRefusal[] }
+  | {
+      phase: "done";
+      imported: ImportCardCounts;
+      skipped: number;
+      /** the first refusals (the server lists at most 100) */
+      refused: ImportCardRefusal[];
+      /** every refusal, listed or not */
+      refusedCount: number;
+    }
   | { phase: "failed"; error: string }
   | { phase: "cancelled" };
 

@@ -1,0 +1,52 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Socket } from "node:net";
+import { routes } from "@shinian/contract";
+import { answerClientError } from "./client-error.ts";
+
+/** Requests whose body may take longer than the request timeout: a file upload to 导入数据. */
+const isUpload = (req: IncomingMessage) =>
+  req.method === "POST" && req.url?.split("?")[0] === routes.createImport.path;
+
+/**
+ * An upload of up to 200 MB takes minutes on a slow line, past the whole-request timeout that
+ * bounds every other request (HTTP_REQUEST_TIMEOUT). Its body is bounded by stalls instead: no
+ * byte for `stallMs` and it gets 408 and is closed, like any request past its timeout. Returns
+ * whether a request-timeout error of a socket is such an upload's, for the caller to ignore it.
+ */
+export function watchUploadStalls(server: Server, stallMs: number): (socket: Socket) => boolean {
+  const uploading = new WeakSet<Socket>();
+  if (stallMs === 0) return () => false;
+  server.on("request", (req: IncomingMessage) => {
+    if (!isUpload(req) || req.complete) return;
+    const socket = req.socket;
+    uploading.add(socket);
+    let bytes = socket.bytesRead;
+    let lastByteAt = Date.now();
+    const timer = setInterval(
+      () => {
+        // all of it arrived: the app may take its time to store it
+        if (req.complete) stop();
+        else if (socket.bytesRead !== bytes) {
+          bytes = socket.bytesRead;
+          lastByteAt = Date.now();
+        } else if (Date.now() - lastByteAt >= stallMs) {
+          stop();
+          answerClientError(
+            Object.assign(new Error("upload stalled"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }),
+            socket,
+          );
+          socket.destroySoon();
+        }
+      },
+      Math.min(1000, Math.max(20, Math.floor(stallMs / 4))),
+    );
+    timer.unref();
+    const stop = () => {
+      clearInterval(timer);
+      uploading.delete(socket);
+    };
+    req.once("end", stop);
+    req.once("close", stop);
+  });
+  return (socket) => uploading.has(socket);
+}

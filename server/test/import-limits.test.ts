@@ -1,0 +1,133 @@
+import { strToU8, zipSync } from "fflate";
+import { expect, it } from "vitest";
+import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { imported, previewed, upload } from "./import-helpers.ts";
+
+const BOUNDARY = "----shinian-test";
+
+/**
+ * An upload whose body arrives when the test says: the request is under way (its job
+ * 'uploading') until `finish()` sends the rest.
+ */
+function openUpload(ctx: TestCtx, user: TestUser, name: string, text: string) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  controller.enqueue(
+    strToU8(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        "Content-Type: text/markdown\r\n\r\n",
+    ),
+  );
+  const answer = ctx.app.request("/api/import", {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return {
+    finish: async () => {
+      controller.enqueue(strToU8(`${text}\r\n--${BOUNDARY}--\r\n`));
+      controller.close();
+      return (await answer).status;
+    },
+  };
+}
+
+const jobsOf = async (ctx: TestCtx, user: TestUser) =>
+  (
+    await ctx.db.query<{ status: string; chunks: number }>(
+      `SELECT status, (SELECT count(*)::int FROM import_chunks WHERE job_id = j.id) AS chunks
+       FROM import_jobs j WHERE user_id = $1`,
+      [user.id],
+    )
+  ).rows;
+
+async function uploading(ctx: TestCtx, user: TestUser) {
+  for (let i = 0; i < 200; i++) {
+    if ((await jobsOf(ctx, user)).some((j) => j.status === "uploading")) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("the upload never started");
+}
+
+onOneDatabase(
+  (ctx) => {
+    it("refuses an upload of more records than IMPORT_MAX_RECORDS, naming the limit, and keeps nothing", async () => {
+      const user = await registerUser(ctx);
+      const notes = (n: number) => [
+        {
+          name: "笔记.zip",
+          bytes: zipSync(
+            Object.fromEntries(Array.from({ length: n }, (_, i) => [`${i}.md`, strToU8(`第${i}条`)])),
+          ),
+        },
+      ];
+      const over = await upload(ctx, user, notes(111));
+      expect(over.status).toBe(413);
+      expect(over.body.message).toBe("一次最多导入 110 条记录，请把文件分成几份再导入");
+      expect(await jobsOf(ctx, user)).toEqual([]);
+      expect((await upload(ctx, user, notes(110))).status).toBe(201);
+    });
+
+    it("a user has one unstarted upload: a new one replaces the preview, and waits (409) for one arriving", async () => {
+      const user = await registerUser(ctx);
+      const first = await previewed(ctx, user, [{ name: "a.md", bytes: "第一份" }]);
+      const second = await previewed(ctx, user, [{ name: "b.md", bytes: "第二份" }]);
+      expect(
+        (await request(ctx, "getImport", { token: user.token, params: { id: first.jobId } })).status,
+      ).toBe(404);
+      expect(await jobsOf(ctx, user)).toEqual([{ status: "previewed", chunks: 1 }]);
+      // an upload refused changes nothing: the preview stays
+      const unknown = await upload(ctx, user, [
+        { name: "x.bin", bytes: new Uint8Array(4096).map((_, i) => (i * 7919) % 256) },
+      ]);
+      expect(unknown.status).toBe(415);
+      expect(await jobsOf(ctx, user)).toEqual([{ status: "previewed", chunks: 1 }]);
+
+      const arriving = openUpload(ctx, user, "c.md", "第三份");
+      await uploading(ctx, user);
+      const meanwhile = await upload(ctx, user, [{ name: "d.md", bytes: "第四份" }]);
+      expect(meanwhile.status).toBe(409);
+      expect(meanwhile.body.message).toBe("已有一个文件正在上传，请等它完成后再试");
+      expect(await arriving.finish()).toBe(201);
+      // the preview it replaced is gone with its chunks
+      expect(
+        (await request(ctx, "getImport", { token: user.token, params: { id: second.jobId } })).status,
+      ).toBe(404);
+      expect(await jobsOf(ctx, user)).toEqual([{ status: "previewed", chunks: 1 }]);
+    });
+
+    it("at most two uploads arrive at once in a process: a third is answered 503 with Retry-After", async () => {
+      const [a, b, c] = [await registerUser(ctx), await registerUser(ctx), await registerUser(ctx)];
+      const first = openUpload(ctx, a, "a.md", "甲");
+      await uploading(ctx, a);
+      const second = openUpload(ctx, b, "b.md", "乙");
+      await uploading(ctx, b);
+      const third = await upload(ctx, c, [{ name: "c.md", bytes: "丙" }]);
+      expect(third.status).toBe(503);
+      expect(third.body.message).toBe("导入繁忙，请稍后再试");
+      expect(third.headers.get("retry-after")).toBe("30");
+      expect(await jobsOf(ctx, c)).toEqual([]);
+      expect([await first.finish(), await second.finish()]).toEqual([201, 201]);
+      expect((await upload(ctx, c, [{ name: "c.md", bytes: "丙" }])).status).toBe(201);
+    });
+
+    it("counts every refusal, listing the first 100", async () => {
+      const user = await registerUser(ctx);
+      const broken = Object.fromEntries(
+        Array.from({ length: 105 }, (_, i) => [`坏${i}.md`, strToU8("---\ntitle: 没有结束的属性区\n")]),
+      );
+      const { status } = await imported(ctx, user, [{ name: "坏.zip", bytes: zipSync(broken) }]);
+      expect(status.refused).toHaveLength(100);
+      expect(status.refusedCount).toBe(105);
+    });
+  },
+  { IMPORT_MAX_RECORDS: "110" },
+);
