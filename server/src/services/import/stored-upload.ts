@@ -57,19 +57,25 @@ function rangeStream(chunk: (seq: number) => Promise<Buffer>, start: number, end
   });
 }
 
+/** Copies bytes [start, start + into.length) of a part into `into`. */
+async function copyRange(chunk: (seq: number) => Promise<Buffer>, start: number, into: Buffer) {
+  const end = start + into.length;
+  let at = 0;
+  for (let seq = Math.floor(start / CHUNK_BYTES); seq * CHUNK_BYTES < end; seq++) {
+    const bytes = await chunk(seq);
+    at += bytes.copy(into, at, Math.max(0, start - seq * CHUNK_BYTES), end - seq * CHUNK_BYTES);
+  }
+  if (at !== into.length) throw new Error("stored upload ends before its size");
+}
+
 /** Bytes [start, end) of a part as one buffer: for small reads only. */
 async function readRange(
   chunk: (seq: number) => Promise<Buffer>,
   start: number,
   end: number,
 ): Promise<Buffer> {
-  const pieces: Buffer[] = [];
-  for (let seq = Math.floor(start / CHUNK_BYTES); seq * CHUNK_BYTES < end; seq++) {
-    const bytes = await chunk(seq);
-    pieces.push(bytes.subarray(Math.max(0, start - seq * CHUNK_BYTES), end - seq * CHUNK_BYTES));
-  }
-  const bytes = Buffer.concat(pieces);
-  if (bytes.length !== end - start) throw new Error("stored upload ends before its size");
+  const bytes = Buffer.allocUnsafe(end - start);
+  await copyRange(chunk, start, bytes);
   return bytes;
 }
 
@@ -103,6 +109,23 @@ class StoredReader extends yauzl.RandomAccessReader {
   }
   override _readStreamForRange(start: number, end: number): Readable {
     return rangeStream(this.chunk, start, end);
+  }
+  /**
+   * yauzl reads the central directory entry by entry with this; its default makes a stream
+   * pipeline per read (~9 kB of garbage an entry, 176 MB of allocation for a 10,000-file zip
+   * read twice): a copy from the cached chunks is enough.
+   */
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null, bytesRead?: number) => void,
+  ) {
+    copyRange(this.chunk, position, buffer.subarray(offset, offset + length)).then(
+      () => callback(null, length),
+      (err: Error) => callback(err),
+    );
   }
 }
 
