@@ -100,7 +100,7 @@ async function probeGrowth(from: number) {
   const samples = lines.map((l) => JSON.parse(l) as Record<string, number>).filter((m) => m.t! >= from - 100);
   const first = samples[0];
   if (!first) return "";
-  const fields = ["heapUsed", "heapTotal", "external", "arrayBuffers"] as const;
+  const fields = ["heapUsed", "heapTotal", "newSpace", "external", "arrayBuffers"] as const;
   const peak = (f: string) => Math.max(...samples.map((m) => m[f]!));
   return fields.map((f) => `${f} ${mb(first[f]! / 1024)} → peak ${mb(peak(f) / 1024)}`).join(", ");
 }
