@@ -124,8 +124,9 @@ async function openEntry(zip: yauzl.ZipFile, chunk: (seq: number) => Promise<Buf
     );
   }
   const stored = await readRange(chunk, dataStart, dataStart + item.compressedSize);
-  const bytes =
-    item.method === 8 ? inflateRawSync(stored, { maxOutputLength: WHOLE_ENTRY_BYTES + 1 }) : stored;
+  // one output buffer of the declared size (and a byte to see a longer one), not 16 kB per entry
+  const inflate = { chunkSize: Math.max(64, item.size + 1), maxOutputLength: WHOLE_ENTRY_BYTES + 1 };
+  const bytes = item.method === 8 ? inflateRawSync(stored, inflate) : stored;
   if (bytes.length !== item.size) throw new Error("zip entry size differs from its directory");
   return Readable.from([bytes]);
 }
