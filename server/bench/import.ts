@@ -6,16 +6,32 @@
  * whose importer is not registered yet (services/import/importers.ts) is skipped with a line.
  * BENCH_IMPORT_ITEMS scales it.
  */
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import pg from "pg";
 import { importers } from "../src/services/import/importers.ts";
 import { ideaVector } from "../src/services/text-index.ts";
-import { BASE, findSocketDir, idea, json, mb, rssKb, startServer, stopServer } from "./lib.ts";
+import {
+  BASE,
+  cpuMs,
+  findSocketDir,
+  idea,
+  json,
+  mb,
+  postgresPids,
+  rssKb,
+  startServer,
+  stopServer,
+} from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_IMPORT_ITEMS ?? 10_000);
+/** BENCH_IMPORT_KINDS=shinian,flomo runs only those. */
+const KINDS = process.env.BENCH_IMPORT_KINDS?.split(",");
+/** BENCH_IMPORT_PROBE=1 preloads memory-probe.mjs into the server; =gc also forces a GC per sample. */
+const PROBE = process.env.BENCH_IMPORT_PROBE;
+const MEMORY_FILE = path.join(os.tmpdir(), `shinian-bench-import-memory-${process.pid}.jsonl`);
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** flomo's 导出所有数据 page: div.memo > div.time (Beijing time) + div.content (HTML). */
@@ -78,18 +94,38 @@ async function shinianExport(socketDir: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-async function importOnce(pid: number, kind: string, bytes: Uint8Array, line: (s: string) => void) {
+/** The probe's samples (memory-probe.mjs) from `from` on, and each field's growth at its peak. */
+async function probeGrowth(from: number) {
+  const lines = (await readFile(MEMORY_FILE, "utf8").catch(() => "")).split("\n").filter(Boolean);
+  const samples = lines.map((l) => JSON.parse(l) as Record<string, number>).filter((m) => m.t! >= from - 100);
+  const first = samples[0];
+  if (!first) return "";
+  const fields = ["heapUsed", "heapTotal", "newSpace", "external", "arrayBuffers"] as const;
+  const peak = (f: string) => Math.max(...samples.map((m) => m[f]!));
+  return fields.map((f) => `${f} ${mb(first[f]! / 1024)} → peak ${mb(peak(f) / 1024)}`).join(", ");
+}
+
+async function importOnce(
+  server: { pid: number; dataDir: string },
+  kind: string,
+  bytes: Uint8Array,
+  line: (s: string) => void,
+) {
   const user = await register(kind);
   await new Promise((r) => setTimeout(r, 500));
-  const before = await rssKb(pid);
+  const before = await rssKb(server.pid);
+  const load = os.loadavg()[0]!.toFixed(1);
   let peak = before;
   let polling = true;
   const poller = (async () => {
     while (polling) {
-      peak = Math.max(peak, await rssKb(pid));
+      peak = Math.max(peak, await rssKb(server.pid));
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
+  const groups = async () => [[server.pid], await postgresPids(server.dataDir)];
+  const cpuBefore = await Promise.all((await groups()).map(cpuMs));
+  const wallStart = Date.now();
   const started = performance.now();
   const form = new FormData();
   form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], `${kind}.zip`));
@@ -108,9 +144,20 @@ async function importOnce(pid: number, kind: string, bytes: Uint8Array, line: (s
   const totalMs = performance.now() - started;
   polling = false;
   await poller;
+  const cpuAfter = await Promise.all((await groups()).map(cpuMs));
+  const [node, postgres] = cpuAfter.map((group, i) => {
+    let used = 0;
+    for (const [pid, ms] of group) used += ms - (cpuBefore[i]!.get(pid) ?? 0);
+    return (used / 1000).toFixed(1);
+  });
   line(
-    `| ${kind} (${(bytes.length / 1024 / 1024).toFixed(1)} MB zip, detected ${body.data.kind}) | ${(previewMs / 1000).toFixed(1)} s | ${(totalMs / 1000).toFixed(1)} s | ${mb(peak - before)} | ${status.status}, ${JSON.stringify(status.imported)} |`,
+    `| ${kind} (${(bytes.length / 1024 / 1024).toFixed(1)} MB zip, detected ${body.data.kind}) | ${(previewMs / 1000).toFixed(1)} s | ${(totalMs / 1000).toFixed(1)} s | ${mb(peak - before)} (${mb(before)} → ${mb(peak)}) | ${node} / ${postgres} s | ${load} | ${status.status}, ${JSON.stringify(status.imported)} |`,
   );
+  const probe = await probeGrowth(wallStart);
+  if (probe)
+    line(
+      `|  ↳ ${kind}, the server's own view (memory-probe.mjs${PROBE === "gc" ? ", a full GC before each sample: heapUsed is what is alive" : ""}): ${probe} | | | | | | |`,
+    );
 }
 
 export async function importBench() {
@@ -121,30 +168,49 @@ export async function importBench() {
   };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-import-"));
   await chmod(dataDir, 0o755);
-  const server = await startServer(dataDir, { RATE_UPLOADS: "0", QUOTA_ITEMS: "0", EXPORT_COOLDOWN: "0" });
+  if (PROBE) {
+    const flags = `--import ./server/bench/memory-probe.mjs${PROBE === "gc" ? " --expose-gc" : ""}`;
+    process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ""} ${flags}`;
+  }
+  const start = () =>
+    startServer(dataDir, {
+      RATE_UPLOADS: "0",
+      QUOTA_ITEMS: "0",
+      EXPORT_COOLDOWN: "0",
+      ...(PROBE ? { BENCH_MEMORY_FILE: MEMORY_FILE } : {}),
+    });
+  let server = await start();
   try {
-    const socketDir = await findSocketDir(dataDir);
     line(
       `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; ${ITEMS} items each`,
     );
-    line("| import | upload + preview | to done | peak RSS growth | result |");
-    line("|---|---|---|---|---|");
+    line(
+      "| import | upload + preview | to done | peak RSS growth (before → peak) | CPU node / PostgreSQL | load average | result |",
+    );
+    line("|---|---|---|---|---|---|---|");
     const registered = new Set(importers.map((m) => m.kind));
     const inputs: [string, () => Promise<Uint8Array>][] = [
-      ["shinian", () => shinianExport(socketDir)],
+      ["shinian", async () => shinianExport(await findSocketDir(dataDir))],
       ["flomo", async () => flomoZip(ITEMS)],
       ["markdown", async () => markdownZip(ITEMS)],
     ];
     for (const [kind, make] of inputs) {
+      if (KINDS && !KINDS.includes(kind)) continue;
       if (!registered.has(kind as never)) {
         line(`| ${kind} | skipped: no ${kind} importer registered yet | | | |`);
         continue;
       }
-      await importOnce(server.proc.pid!, kind, await make(), line);
+      const bytes = await make();
+      // each import in a server just started (on the same DATA_DIR): its growth is the import's
+      // own, not on top of a heap the export or the import before it had already grown
+      await stopServer(server.proc);
+      server = await start();
+      await importOnce({ pid: server.proc.pid!, dataDir }, kind, bytes, line);
     }
   } finally {
     await stopServer(server.proc);
     await rm(dataDir, { recursive: true, force: true });
+    await rm(MEMORY_FILE, { force: true });
   }
   return out;
 }

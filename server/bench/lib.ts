@@ -124,7 +124,7 @@ export async function postgresPssKb(dataDir: string): Promise<number> {
 }
 
 /** CPU time (user + system) each process has used so far, in ms. */
-async function cpuMs(pids: number[]): Promise<Map<number, number>> {
+export async function cpuMs(pids: number[]): Promise<Map<number, number>> {
   const tick = 1000 / 100; // USER_HZ
   const used = new Map<number, number>();
   for (const pid of pids) {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { markdownImporter } from "../src/services/import/markdown.ts";
 import type { ImportRecord } from "../src/services/import/records.ts";
 import { purgeExpiredImports } from "../src/stores/import-jobs.ts";
+import { flomoMemos, flomoPage } from "./flomo-fixture.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { imported, previewed, settled, upload } from "./import-helpers.ts";
 
@@ -151,6 +152,19 @@ forEachDatabase((ctx) => {
       expect(zip.length).toBeGreaterThan(2.5 * 1024 * 1024);
       const created = await previewed(ctx, user, [{ name: "long.zip", bytes: zip }]);
       expect(created.preview.notes).toBe(30);
+    });
+
+    it("a zip entry over 1 MB (a flomo page) streams from the stored chunks, deflated or stored", async () => {
+      const user = await registerUser(ctx);
+      const memos = flomoMemos(5000);
+      const html = strToU8(flomoPage(memos));
+      expect(html.length).toBeGreaterThan(1024 * 1024);
+      for (const level of [6, 0] as const) {
+        const zip = zipSync({ "flomo/index.html": [html, { level }] });
+        const created = await previewed(ctx, user, [{ name: `flomo-${level}.zip`, bytes: zip }]);
+        expect(created.kind).toBe("flomo");
+        expect(created.preview.ideas).toBe(memos.length);
+      }
     });
 
     it("a cancelled import is rolled back whole, even after it finished; a preview can be cancelled too", async () => {
