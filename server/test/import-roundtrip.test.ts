@@ -521,6 +521,24 @@ forEachDatabase(
         }
       });
 
+      it("merges a move back: A's export into B, then B's export (B's ids) into A finds A's own items and makes nothing", async () => {
+        const a = await registerUser(ctx);
+        await makeAccount(ctx, a, everyKind(3));
+        const exportA = await exportOf(ctx, a);
+        const b = await registerUser(ctx);
+        await importInto(ctx, b, exportA.zip);
+        const exportB = await exportOf(ctx, b);
+        const items =
+          exportB.data.ideas.length + exportB.data.notes.length + exportB.data.conversations.length;
+        expect(items).toBeGreaterThan(0);
+
+        const back = await previewed(ctx, a, zipUpload(exportB.zip));
+        expect(back.preview.duplicates).toBe(items);
+        const { status } = await imported(ctx, a, zipUpload(exportB.zip));
+        expect(status).toMatchObject({ status: "done", imported: { ideas: 0, notes: 0, conversations: 0 } });
+        expect(content((await exportOf(ctx, a)).data)).toEqual(content(exportA.data));
+      });
+
       it("merges into an account with its own items: both, none twice, its profile kept when not taken", async () => {
         const a = await registerUser(ctx);
         await makeAccount(ctx, a, everyKind(3));

@@ -7,22 +7,35 @@ import type { ImportKind } from "@shinian/contract";
 import type { DbClient, Queryable } from "../db/pool.ts";
 
 export type KeyType = "idea" | "ideaVersion" | "note" | "conversation";
-/** What a source key stands for here: `live` when the item is in its table, else it is in 回收站. */
-export type Resolved = { id: string; live: boolean };
+/**
+ * What a source key stands for here: `live` when the item is in its table, else it is in 回收站;
+ * `ours` when the job writing now made it (an idea found in the account before is skipped whole,
+ * its AI versions too).
+ */
+export type Resolved = { id: string; live: boolean; ours: boolean };
 export const keyOf = (type: string, key: string) => `${type}\u0000${key}`;
 
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 
+/** What a key is looked up with; a 拾念 item also by its twin (see resolveKeys). */
+export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; text: string } };
+
 /**
  * The items these keys already stand for in the account: an earlier import's (import_keys, if the
  * item still exists, in its table or in 回收站) and, for a 拾念 export, the account's own item
- * whose id the key is (an export of this very account).
+ * whose id the key is (an export of this very account), or its twin: an item of the same type
+ * made at the same millisecond with the same words (an idea's original words, a note's text, a
+ * conversation's title). The twin is what makes a move back merge: export A, import it into B,
+ * then B's export (B's ids) into A finds A's own items again. Exports keep milliseconds, the
+ * database microseconds, hence the range.
  */
 export async function resolveKeys(
   db: Queryable,
   userId: string,
   kind: ImportKind,
-  wanted: { type: KeyType; key: string }[],
+  wanted: WantedKey[],
+  /** the job writing now: its own rows are never a twin (two equal items of one file stay two) */
+  jobId: string | null = null,
 ): Promise<Map<string, Resolved>> {
   const found = new Map<string, Resolved>();
   if (!wanted.length) return found;
@@ -31,16 +44,34 @@ export async function resolveKeys(
     key: string;
     id: string;
     live: boolean;
+    ours: boolean;
     trashed: boolean;
   }>(
-    `WITH wanted (type, key) AS (SELECT DISTINCT * FROM unnest($3::text[], $4::text[])),
+    `WITH wanted (type, key, created_at, text) AS (
+       SELECT DISTINCT * FROM unnest($3::text[], $4::text[], $6::timestamptz[], $7::text[])),
      candidate AS (
-       SELECT w.type, w.key, k.item_id AS id FROM wanted w
+       SELECT w.type, w.key, k.item_id AS id, k.job_id = $8 AS ours FROM wanted w
        JOIN import_keys k ON k.user_id = $1 AND k.kind = $2 AND k.type = w.type AND k.key = w.key
        UNION ALL
-       SELECT w.type, w.key, w.key::uuid FROM wanted w WHERE $5 AND w.key ~ '${UUID}')
+       SELECT w.type, w.key, w.key::uuid, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
+       UNION ALL
+       SELECT w.type, w.key, i.id, false FROM wanted w JOIN ideas i ON w.type = 'idea' AND i.user_id = $1
+         AND ($8::uuid IS NULL OR i.import_job_id IS DISTINCT FROM $8)
+         AND i.created_at >= w.created_at AND i.created_at < w.created_at + interval '1 millisecond'
+         AND i.original_content = w.text
+       UNION ALL
+       SELECT w.type, w.key, n.id, false FROM wanted w JOIN notes n ON w.type = 'note' AND n.user_id = $1
+         AND ($8::uuid IS NULL OR n.import_job_id IS DISTINCT FROM $8)
+         AND n.created_at >= w.created_at AND n.created_at < w.created_at + interval '1 millisecond'
+         AND n.content = w.text
+       UNION ALL
+       SELECT w.type, w.key, c.id, false FROM wanted w JOIN conversations c ON w.type = 'conversation'
+         AND c.user_id = $1
+         AND ($8::uuid IS NULL OR c.import_job_id IS DISTINCT FROM $8)
+         AND c.created_at >= w.created_at AND c.created_at < w.created_at + interval '1 millisecond'
+         AND c.title = w.text)
      SELECT * FROM (
-       SELECT c.type, c.key, c.id,
+       SELECT c.type, c.key, c.id, coalesce(c.ours, false) AS ours,
          CASE c.type
            WHEN 'idea' THEN EXISTS (SELECT 1 FROM ideas WHERE id = c.id AND user_id = $1)
            WHEN 'note' THEN EXISTS (SELECT 1 FROM notes WHERE id = c.id AND user_id = $1)
@@ -50,11 +81,20 @@ export async function resolveKeys(
          c.type IN ('idea', 'note') AND EXISTS (SELECT 1 FROM trash WHERE user_id = $1 AND id = c.id) AS trashed
        FROM candidate c) x
      WHERE live OR trashed`,
-    [userId, kind, wanted.map((w) => w.type), wanted.map((w) => w.key), kind === "shinian"],
+    [
+      userId,
+      kind,
+      wanted.map((w) => w.type),
+      wanted.map((w) => w.key),
+      kind === "shinian",
+      wanted.map((w) => (kind === "shinian" && w.twin?.createdAt) || null),
+      wanted.map((w) => (kind === "shinian" && w.twin?.text) || null),
+      jobId,
+    ],
   );
   for (const r of rows) {
     const k = keyOf(r.type, r.key);
-    if (!found.get(k)?.live) found.set(k, { id: r.id, live: r.live });
+    if (!found.get(k)?.live) found.set(k, { id: r.id, live: r.live, ours: r.ours });
   }
   return found;
 }

@@ -14,10 +14,10 @@ import { beijingDay } from "../../lib/beijing-day.ts";
 import { deleteChunks } from "../../stores/import-chunks.ts";
 import {
   dropWaitingRefs,
-  type KeyType,
   keyOf,
   removeJobRows,
   resolveKeys,
+  type WantedKey,
 } from "../../stores/import-items.ts";
 import {
   claimExpiredJobs,
@@ -27,7 +27,7 @@ import {
   releaseLease,
 } from "../../stores/import-jobs.ts";
 import { importerOf, importers } from "./importers.ts";
-import type { ImporterModule, ImportRecord, ImportSource } from "./records.ts";
+import { type ImporterModule, type ImportRecord, type ImportSource, twinOf } from "./records.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
 import { writeBatch } from "./writer.ts";
 
@@ -117,7 +117,7 @@ export async function previewUpload(
     let total = 0;
     let first: Date | null = null;
     let last: Date | null = null;
-    let keys: { type: KeyType; key: string }[] = [];
+    let keys: WantedKey[] = [];
     const countDuplicates = async () => {
       const found = await resolveKeys(deps.db, userId, module.kind, keys);
       // a key twice in one file is one item: the second is skipped too
@@ -133,7 +133,7 @@ export async function previewUpload(
         if (seen.has(keyOf(record.type, record.key))) preview.duplicates++;
         else {
           seen.add(keyOf(record.type, record.key));
-          keys.push({ type: record.type, key: record.key });
+          keys.push({ type: record.type, key: record.key, twin: twinOf(record) });
         }
         if (!first || record.createdAt < first) first = record.createdAt;
         if (!last || record.createdAt > last) last = record.createdAt;

@@ -112,3 +112,9 @@ export type ImporterModule = {
   detect(source: ImportSource): Promise<boolean>;
   read: Importer;
 };
+
+/** What an item is recognised by apart from its key: its creation time and its words. */
+export function twinOf(r: ImportedIdea | ImportedNote | ImportedConversation) {
+  const text = r.type === "idea" ? r.originalContent : r.type === "note" ? r.content : r.title;
+  return { createdAt: r.createdAt, text };
+}

@@ -24,11 +24,12 @@ import {
   saveKeys,
   savePendingRefs,
   takeWaitingRefs,
+  type WantedKey,
 } from "../../stores/import-items.ts";
 import { quotaRefusal } from "../quotas.ts";
 import { ideaVector } from "../text-index.ts";
 import { noteVectorOffLoop } from "../text-index-pool.ts";
-import type { ImportRecord } from "./records.ts";
+import { type ImportRecord, twinOf } from "./records.ts";
 
 const IDEA_MAX_CHARS = 10_000;
 const NOTE_MAX_CHARS = 200_000;
@@ -51,21 +52,21 @@ const labelOf = (what: string, title: string, content: string) =>
   `${what}「${(title || content).replace(/\s+/g, " ").trim().slice(0, 20) || "无标题"}」`;
 
 /** Every key the batch looks up: its items' own, and those they refer to. */
-function keysOf(records: ImportRecord[]): { type: KeyType; key: string }[] {
-  const keys: { type: KeyType; key: string }[] = [];
+function keysOf(records: ImportRecord[]): WantedKey[] {
+  const keys: WantedKey[] = [];
   for (const r of records) {
     if (r.type === "idea") {
-      keys.push({ type: "idea", key: r.key });
+      keys.push({ type: "idea", key: r.key, twin: twinOf(r) });
       if (r.appliedVersionKey) keys.push({ type: "ideaVersion", key: r.appliedVersionKey });
     } else if (r.type === "ideaVersion") {
       keys.push({ type: "ideaVersion", key: r.key }, { type: "idea", key: r.ideaKey });
     } else if (r.type === "note") {
       keys.push(
-        { type: "note", key: r.key },
+        { type: "note", key: r.key, twin: twinOf(r) },
         ...r.sourceIdeaKeys.map((key) => ({ type: "idea" as const, key })),
       );
     } else if (r.type === "conversation") {
-      keys.push({ type: "conversation", key: r.key });
+      keys.push({ type: "conversation", key: r.key, twin: twinOf(r) });
       if (r.subject) keys.push({ type: r.subject.type, key: r.subject.key });
       for (const m of r.messages) {
         for (const c of m.citations) keys.push({ type: c.type, key: c.id });
@@ -117,11 +118,17 @@ export async function writeBatch(
     room.bytes -= bytes;
     return null;
   };
-  const known: Map<string, Resolved> = await resolveKeys(client, job.userId, job.kind, keysOf(records));
+  const known: Map<string, Resolved> = await resolveKeys(
+    client,
+    job.userId,
+    job.kind,
+    keysOf(records),
+    job.id,
+  );
   const made: { type: KeyType; key: string; id: string }[] = [];
   const make = (type: KeyType, key: string) => {
     const id = randomUUID();
-    known.set(keyOf(type, key), { id, live: true });
+    known.set(keyOf(type, key), { id, live: true, ours: true });
     made.push({ type, key, id });
     return id;
   };
@@ -209,7 +216,9 @@ export async function writeBatch(
       }
     } else if (record.type === "ideaVersion") {
       const idea = target("idea", record.ideaKey);
-      if (!idea?.live) continue; // its idea was refused, or is in 回收站: nothing to hang it on
+      // its idea was refused, or is in 回收站: nothing to hang it on; or it was in the account
+      // before this import, which skips it whole
+      if (!idea?.live || !idea.ours) continue;
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
       const content = clean(record.content);
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
