@@ -1,6 +1,7 @@
 import type { ImportKind, ImportPreview, ImportRefusal, ImportStatus } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import type { StoredPart } from "../services/import/stored-upload.ts";
+import type { ProfileText } from "./profile.ts";
 
 /** An upload or preview not started within this is swept away with its chunks. */
 export const PREVIEW_LIFETIME = "interval '1 day'";
@@ -153,6 +154,87 @@ export async function claimExpiredJobs(
     [owner],
   );
   return { claimed: rows, nextExpiryMs: next.rows[0]?.ms ?? null };
+}
+
+/** A running job's state, its row locked while one batch of it is written in this transaction. */
+export async function lockJobForBatch(db: Queryable, jobId: string) {
+  const { rows } = await db.query<{
+    status: ImportJobRow["status"];
+    lease_owner: string | null;
+    done: number;
+    refused: number;
+  }>(
+    `SELECT status, lease_owner, done, jsonb_array_length(refused) AS refused FROM import_jobs
+     WHERE id = $1 FOR UPDATE`,
+    [jobId],
+  );
+  return rows[0];
+}
+
+/**
+ * Counts a written batch into the job (keeping the refusals up to MAX_REFUSALS, `kept` being
+ * those it holds already, and the profile as it was before the import first replaced it) and
+ * extends the lease.
+ */
+export async function addBatchProgress(
+  db: Queryable,
+  jobId: string,
+  batch: {
+    records: number;
+    imported: ImportStatus["imported"];
+    skipped: number;
+    refused: ImportRefusal[];
+    previousProfile: ProfileText | null;
+  },
+  kept: number,
+  leaseMs: number,
+) {
+  await db.query(
+    `UPDATE import_jobs SET done = done + $2,
+       imported = jsonb_build_object('ideas', (imported ->> 'ideas')::int + $3, 'notes', (imported ->> 'notes')::int + $4,
+         'conversations', (imported ->> 'conversations')::int + $5),
+       skipped = skipped + $6, refused = refused || $7::jsonb, refused_count = refused_count + $10,
+       previous_profile = coalesce(previous_profile, $8::jsonb),
+       lease_until = now() + $9 * interval '1 millisecond'
+     WHERE id = $1`,
+    [
+      jobId,
+      batch.records,
+      batch.imported.ideas,
+      batch.imported.notes,
+      batch.imported.conversations,
+      batch.skipped,
+      JSON.stringify(batch.refused.slice(0, Math.max(0, MAX_REFUSALS - kept))),
+      batch.previousProfile && JSON.stringify(batch.previousProfile),
+      leaseMs,
+      batch.refused.length,
+    ],
+  );
+}
+
+/** A job about to end, its row locked until the transaction that ends it commits. */
+export async function lockJobToSettle(db: Queryable, jobId: string) {
+  const { rows } = await db.query<
+    Pick<ImportJobRow, "id" | "user_id" | "status" | "lease_owner"> & { previous_profile: ProfileText | null }
+  >("SELECT id, user_id, status, lease_owner, previous_profile FROM import_jobs WHERE id = $1 FOR UPDATE", [
+    jobId,
+  ]);
+  return rows[0];
+}
+
+/** The job's end, its lease dropped; only a done job, which may still be cancelled, keeps the profile as it was. */
+export async function endImportJob(
+  db: Queryable,
+  jobId: string,
+  status: "done" | "failed" | "cancelled",
+  error: string | null,
+) {
+  await db.query(
+    `UPDATE import_jobs SET status = $2, error = $3, lease_owner = NULL, lease_until = NULL,
+       previous_profile = CASE WHEN $2 = 'done' THEN previous_profile END
+     WHERE id = $1`,
+    [jobId, status, error],
+  );
 }
 
 /** A stopping process gives its lease back, so the next process to look resumes the job at once. */

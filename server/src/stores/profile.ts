@@ -41,6 +41,32 @@ export async function updateProfile(
   return true;
 }
 
+/** The profile's text, as an import keeps it to put back when the import is rolled back. */
+export type ProfileText = { nickname: string; identityDescription: string | null };
+
+/** Sets nickname and self-introduction as given; the text they replaced, or null without the user. */
+export async function replaceProfileText(
+  db: Queryable,
+  userId: string,
+  profile: ProfileText,
+): Promise<ProfileText | null> {
+  const { rows } = await db.query<{ nickname: string; identity_description: string | null }>(
+    `UPDATE users u SET nickname = $2, identity_description = $3 FROM users old
+     WHERE u.id = $1 AND old.id = u.id RETURNING old.nickname, old.identity_description`,
+    [userId, profile.nickname, profile.identityDescription],
+  );
+  return rows[0] ? { nickname: rows[0].nickname, identityDescription: rows[0].identity_description } : null;
+}
+
+/** Puts back the text replaceProfileText replaced. */
+export async function restoreProfileText(db: Queryable, userId: string, profile: ProfileText) {
+  await db.query("UPDATE users SET nickname = $2, identity_description = $3 WHERE id = $1", [
+    userId,
+    profile.nickname,
+    profile.identityDescription,
+  ]);
+}
+
 /** The user's ideas, notes and points, as the profile page counts them. */
 export async function profileCounts(db: Queryable, userId: string) {
   const { rows } = await db.query<{ ideas: number; notes: number; points: number }>(

@@ -15,6 +15,18 @@ export async function findUsage(db: Queryable, userId: string): Promise<{ items:
 }
 
 /**
+ * The account's usage with its row locked until the transaction ends, for a writer that counts
+ * what it may still add (an import's batch) while no other write of the account moves it.
+ */
+export async function lockUsage(client: DbClient, userId: string): Promise<{ items: number; bytes: number }> {
+  const { rows } = await client.query<{ items: number; bytes: number }>(
+    "SELECT items, bytes FROM user_usage WHERE user_id = $1 FOR UPDATE",
+    [userId],
+  );
+  return rows[0] ?? { items: 0, bytes: 0 };
+}
+
+/**
  * Holds the rest of this transaction's writes to the quota: at the end of each statement, the
  * usage triggers refuse (SQLSTATE SN403; the transaction is then rolled back) a change that grows
  * a count past its limit. Writes outside such a transaction still count, but are never refused.

@@ -20,12 +20,16 @@ import {
   type WantedKey,
 } from "../../stores/import-items.ts";
 import {
+  addBatchProgress,
   claimExpiredJobs,
+  endImportJob,
   findImportJob,
   type ImportJobRow,
-  MAX_REFUSALS,
+  lockJobForBatch,
+  lockJobToSettle,
   releaseLease,
 } from "../../stores/import-jobs.ts";
+import { restoreProfileText } from "../../stores/profile.ts";
 import { importerOf, importers } from "./importers.ts";
 import { type ImporterModule, type ImportRecord, type ImportSource, twinOf } from "./records.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
@@ -164,17 +168,7 @@ async function writeLocked(
   done: number,
 ) {
   await tx(deps.db, async (client) => {
-    const { rows } = await client.query<{
-      status: string;
-      lease_owner: string | null;
-      done: number;
-      refused: number;
-    }>(
-      `SELECT status, lease_owner, done, jsonb_array_length(refused) AS refused FROM import_jobs
-       WHERE id = $1 FOR UPDATE`,
-      [job.id],
-    );
-    const now = rows[0];
+    const now = await lockJobForBatch(client, job.id);
     if (now?.status !== "running" || now.lease_owner !== owner || now.done !== done) throw new LostLease();
     const result = await writeBatch(
       client,
@@ -182,26 +176,12 @@ async function writeLocked(
       deps.config.quota,
       records,
     );
-    await client.query(
-      `UPDATE import_jobs SET done = done + $2,
-         imported = jsonb_build_object('ideas', (imported ->> 'ideas')::int + $3, 'notes', (imported ->> 'notes')::int + $4,
-           'conversations', (imported ->> 'conversations')::int + $5),
-         skipped = skipped + $6, refused = refused || $7::jsonb, refused_count = refused_count + $10,
-         previous_profile = coalesce(previous_profile, $8::jsonb),
-         lease_until = now() + $9 * interval '1 millisecond'
-       WHERE id = $1`,
-      [
-        job.id,
-        records.length,
-        result.imported.ideas,
-        result.imported.notes,
-        result.imported.conversations,
-        result.skipped,
-        JSON.stringify(result.refused.slice(0, Math.max(0, MAX_REFUSALS - now.refused))),
-        result.previousProfile && JSON.stringify(result.previousProfile),
-        deps.config.import.leaseMs,
-        result.refused.length,
-      ],
+    await addBatchProgress(
+      client,
+      job.id,
+      { records: records.length, ...result },
+      now.refused,
+      deps.config.import.leaseMs,
     );
   });
 }
@@ -214,12 +194,7 @@ async function settle(
   owner?: string,
 ) {
   return tx(db, async (client) => {
-    const { rows } = await client.query<
-      ImportJobRow & { previous_profile: { nickname: string; identityDescription: string | null } | null }
-    >("SELECT id, user_id, status, lease_owner, previous_profile FROM import_jobs WHERE id = $1 FOR UPDATE", [
-      jobId,
-    ]);
-    const job = rows[0];
+    const job = await lockJobToSettle(client, jobId);
     if (!job || job.status === "cancelled" || job.status === "uploading") return false;
     if (owner !== undefined && (job.status !== "running" || job.lease_owner !== owner)) return false;
     if (outcome.status === "done") {
@@ -227,19 +202,10 @@ async function settle(
     } else {
       await removeJobRows(client, job.user_id, jobId);
       if (job.previous_profile) {
-        await client.query("UPDATE users SET nickname = $2, identity_description = $3 WHERE id = $1", [
-          job.user_id,
-          job.previous_profile.nickname,
-          job.previous_profile.identityDescription,
-        ]);
+        await restoreProfileText(client, job.user_id, job.previous_profile);
       }
     }
-    await client.query(
-      `UPDATE import_jobs SET status = $2, error = $3, lease_owner = NULL, lease_until = NULL,
-         previous_profile = CASE WHEN $2 = 'done' THEN previous_profile END
-       WHERE id = $1`,
-      [jobId, outcome.status, "error" in outcome ? (outcome.error ?? null) : null],
-    );
+    await endImportJob(client, jobId, outcome.status, "error" in outcome ? (outcome.error ?? null) : null);
     await deleteChunks(client, jobId);
     return true;
   });

@@ -21,6 +21,7 @@ import { CreateIdeaRequestSchema, MAX_TAGS, TagPathSchema } from "@shinian/contr
 import { withTypedTags } from "@shinian/contract/tags";
 import initSqlJs, { type Database, type SqlValue, type Statement } from "sql.js";
 
+import { headOf } from "./file-text.ts";
 import type { ImportedIdea, ImporterModule, ImportRecord, SourceFile } from "./records.ts";
 
 /** The largest database read, the default upload limit: sql.js holds it in memory. */
@@ -47,7 +48,7 @@ export const memosImporter: ImporterModule = {
  * says why it cannot be read rather than the kind being unknown.
  */
 async function isMemosDatabase(file: SourceFile): Promise<boolean> {
-  if (!(await startsWithMagic(file))) return false;
+  if ((await headOf(file, SQLITE_MAGIC.length)).toString("latin1") !== SQLITE_MAGIC) return false;
   if (file.size > MEMOS_DB_MAX_BYTES) return true;
   const db = await openDatabase(file).catch(() => undefined);
   if (!db) return false;
@@ -58,22 +59,6 @@ async function isMemosDatabase(file: SourceFile): Promise<boolean> {
     return false;
   } finally {
     db.close();
-  }
-}
-
-async function startsWithMagic(file: SourceFile): Promise<boolean> {
-  const stream = await file.open();
-  try {
-    const head: Buffer[] = [];
-    let length = 0;
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      head.push(Buffer.from(chunk));
-      length += chunk.byteLength;
-      if (length >= SQLITE_MAGIC.length) break;
-    }
-    return Buffer.concat(head).subarray(0, SQLITE_MAGIC.length).toString("latin1") === SQLITE_MAGIC;
-  } finally {
-    stream.destroy();
   }
 }
 

@@ -8,6 +8,7 @@ import type { Readable } from "node:stream";
 import JSONParser from "@streamparser/json/jsonparser.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import { EXPORT_FORMAT_VERSION } from "../export/format.ts";
+import { headOf } from "./file-text.ts";
 import type { ImporterModule, ImportRecord, ImportSource, SourceFile } from "./records.ts";
 import { type ExportListName, exportLists, readProfile, refusal } from "./shinian-schemas.ts";
 
@@ -30,26 +31,10 @@ function dataJsonOf(source: ImportSource): SourceFile | undefined {
   );
 }
 
-async function readHead(file: SourceFile): Promise<string> {
-  const stream = await file.open();
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      bytes += chunk.length;
-      if (bytes >= HEAD_BYTES) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, HEAD_BYTES));
-}
-
 async function detect(source: ImportSource): Promise<boolean> {
   const file = dataJsonOf(source);
   if (!file) return false;
-  const version = FORMAT.exec(await readHead(file))?.[1];
+  const version = FORMAT.exec(new TextDecoder().decode(await headOf(file, HEAD_BYTES)))?.[1];
   return version !== undefined && Number(version) <= EXPORT_FORMAT_VERSION;
 }
 

@@ -26,6 +26,8 @@ import {
   takeWaitingRefs,
   type WantedKey,
 } from "../../stores/import-items.ts";
+import { type ProfileText, replaceProfileText } from "../../stores/profile.ts";
+import { lockUsage } from "../../stores/usage.ts";
 import { quotaRefusal } from "../quotas.ts";
 import { ideaVector } from "../text-index.ts";
 import { noteVectorOffLoop } from "../text-index-pool.ts";
@@ -43,7 +45,7 @@ export type BatchResult = {
   skipped: number;
   refused: ImportRefusal[];
   /** the profile as it was, when this batch replaced it */
-  previousProfile: { nickname: string; identityDescription: string | null } | null;
+  previousProfile: ProfileText | null;
 };
 
 const clean = (text: string) => text.replaceAll("\u0000", "");
@@ -103,13 +105,10 @@ export async function writeBatch(
     refused: [],
     previousProfile: null,
   };
-  const { rows: usage } = await client.query<{ items: number; bytes: number }>(
-    "SELECT items, bytes FROM user_usage WHERE user_id = $1 FOR UPDATE",
-    [job.userId],
-  );
+  const usage = await lockUsage(client, job.userId);
   const room = {
-    items: quota.items === null ? Number.POSITIVE_INFINITY : quota.items - (usage[0]?.items ?? 0),
-    bytes: quota.bytes === null ? Number.POSITIVE_INFINITY : quota.bytes - (usage[0]?.bytes ?? 0),
+    items: quota.items === null ? Number.POSITIVE_INFINITY : quota.items - usage.items,
+    bytes: quota.bytes === null ? Number.POSITIVE_INFINITY : quota.bytes - usage.bytes,
   };
   const fits = (items: number, bytes: number) => {
     if (items > room.items) return quotaRefusal(quota, "items").message;
@@ -148,17 +147,11 @@ export async function writeBatch(
       if (!job.takeProfile) continue;
       const nickname = clean(record.nickname).trim().slice(0, 50);
       if (!nickname) continue;
-      const { rows: before } = await client.query<{ nickname: string; identity_description: string | null }>(
-        `UPDATE users u SET nickname = $2, identity_description = $3 FROM users old
-         WHERE u.id = $1 AND old.id = u.id RETURNING old.nickname, old.identity_description`,
-        [job.userId, nickname, record.identityDescription && clean(record.identityDescription).slice(0, 500)],
-      );
-      if (before[0]) {
-        result.previousProfile ??= {
-          nickname: before[0].nickname,
-          identityDescription: before[0].identity_description,
-        };
-      }
+      const before = await replaceProfileText(client, job.userId, {
+        nickname,
+        identityDescription: record.identityDescription && clean(record.identityDescription).slice(0, 500),
+      });
+      result.previousProfile ??= before;
     } else if (target(record.type, record.key)) {
       if (record.type !== "ideaVersion") result.skipped++;
     } else if (record.type === "idea") {
