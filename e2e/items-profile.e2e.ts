@@ -115,7 +115,7 @@ test("profile: edit nickname and upload an avatar; AI points and privacy pages w
   await page.reload();
   await expect(page.getByLabel("昵称")).toHaveValue("小拾");
   await expect(page.getByRole("checkbox", { name: /自动整理/ })).not.toBeChecked();
-  await page.locator('input[type="file"]').setInputFiles("app/public/icon-192.png");
+  await page.getByLabel("选择头像图片").setInputFiles("app/public/icon-192.png");
   await expect(page.getByText("头像已更新")).toBeVisible();
   const avatarImage = page.locator('[data-slot="avatar"][data-state="image"] img');
   await expect(avatarImage).toBeVisible();
@@ -123,7 +123,7 @@ test("profile: edit nickname and upload an avatar; AI points and privacy pages w
     .poll(() => avatarImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
   await page
-    .locator('input[type="file"]')
+    .getByLabel("选择头像图片")
     .setInputFiles({ name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
   await expect(page.getByText("头像仅支持 PNG、JPEG 或 WebP 图片")).toBeVisible();
   await shot(page, "53-profile-avatar");
