@@ -9,6 +9,9 @@ test("401: a revoked session lands on /login; the capture it refused is kept and
   await page.goto("/");
   const composer = page.getByPlaceholder("记录一个想法…");
   await composer.fill("断网前没来得及保存的想法");
+  // 首页's own first reads (feed, tags …) must be answered before the session is revoked: one of
+  // them answered 401 would take the page to /login first, with the words only a draft
+  await page.waitForLoadState("networkidle");
 
   const revoked = await request.post("/api/auth/logout", {
     headers: { Authorization: `Bearer ${user.token}` },
