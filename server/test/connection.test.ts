@@ -1,25 +1,17 @@
-import type { Server } from "node:http";
-import type net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../src/server.ts";
+import { describe, expect, it } from "vitest";
 import { forEachDatabase } from "./helpers.ts";
+import { listening } from "./listening.ts";
 import { exchange, healthRequest as health, postHead as post } from "./raw-http.ts";
 
 forEachDatabase((ctx) => {
   describe("on a real connection", () => {
-    let server: Server;
-    let port: number;
-    beforeAll(async () => {
-      server = await listen(ctx.app.fetch, 0, "127.0.0.1", ctx.config.http);
-      port = (server.address() as net.AddressInfo).port;
-    });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const tcp = listening(ctx);
 
     it("a 413 for a small body over an endpoint's bound leaves the kept-alive connection usable for the next request", async () => {
       // login takes 16 KB at most; 20 KB is small enough to be read and dropped (≤ 64 KB)
       const size = 20 * 1024;
       const { answers, error } = await exchange(
-        port,
+        tcp.port,
         [post("/api/auth/login", size), Buffer.alloc(size, "a"), health],
         2,
       );
@@ -39,7 +31,7 @@ forEachDatabase((ctx) => {
       const half = Buffer.alloc(20_000, "a");
       for (const path of ["/api/ideas", "/api/nope"]) {
         const { answers, error } = await exchange(
-          port,
+          tcp.port,
           [post(path, 2 * half.length), half, 800, half, health],
           2,
         );
@@ -56,7 +48,7 @@ forEachDatabase((ctx) => {
       // reset under the client (which would lose the answer) while its body is still arriving.
       const size = 16 * 1024 * 1024;
       const { answers, closedByServer, error } = await exchange(
-        port,
+        tcp.port,
         [post("/api/auth/login", size), Buffer.alloc(size, "a")],
         2,
       );
@@ -71,7 +63,7 @@ forEachDatabase((ctx) => {
       const chunk = Buffer.alloc(50_000, "a");
       const chunked = `POST /api/ideas HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
       const { answers } = await exchange(
-        port,
+        tcp.port,
         [chunked, `${chunk.length.toString(16)}\r\n`, chunk, "\r\n", 300, "0\r\n\r\n", health],
         2,
       );
@@ -84,7 +76,7 @@ forEachDatabase((ctx) => {
         `GET /api/search?q=${encodeURIComponent("长".repeat(2_000))} HTTP/1.1\r\nHost: t\r\n\r\n`,
         `GET /api/health HTTP/1.1\r\nHost: t\r\nX-Long: ${"a".repeat(20_000)}\r\n\r\n`,
       ]) {
-        const { answers, closedByServer } = await exchange(port, [request], 2);
+        const { answers, closedByServer } = await exchange(tcp.port, [request], 2);
         expect(answers).toHaveLength(1);
         expect(answers[0]!.status).toBe(431);
         expect(answers[0]!.headers["content-type"]).toContain("application/json");
@@ -98,7 +90,7 @@ forEachDatabase((ctx) => {
     });
 
     it("a request Node cannot parse gets a Chinese 400 in the envelope", async () => {
-      const { answers } = await exchange(port, ["NOT HTTP AT ALL\r\n\r\n"], 2);
+      const { answers } = await exchange(tcp.port, ["NOT HTTP AT ALL\r\n\r\n"], 2);
       expect(answers.map((a) => a.status)).toEqual([400]);
       expect(JSON.parse(answers[0]!.body)).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
     });

@@ -1,14 +1,13 @@
-import type { Server } from "node:http";
 import net from "node:net";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
-import { listen } from "../src/server.ts";
 import { EXPORT_APPLICATION_NAME } from "../src/services/export/lifecycle.ts";
 import { withBigData } from "./big-export-data.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { listening } from "./listening.ts";
 
 const exportRequest = (token: string) =>
   `POST /api/export HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
@@ -96,25 +95,16 @@ it("takes the stall time and the maximum duration from the environment (30 s and
 forEachDatabase(
   (ctx) => {
     describe.skipIf(!onFirstDatabase(ctx))("a client that stops reading", () => {
-      let server: Server;
-      let port: number;
-      beforeAll(async () => {
-        server = await listen(ctx.app.fetch, 0, "127.0.0.1", ctx.config.http);
-        port = (server.address() as net.AddressInfo).port;
-      });
-      afterAll(
-        () =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      );
+      const tcp = listening(ctx);
 
       it("is cut off after the stall time: connection closed, snapshot rolled back, slot free, cooldown given back", async () => {
         const bigUser = async () => withBigData(ctx, await registerUser(ctx));
         const [a, b] = (await Promise.all([bigUser(), bigUser()])) as [TestUser, TestUser];
         const c = await registerUser(ctx);
-        const [stalledA, stalledB] = [await stalledExport(port, a.token), await stalledExport(port, b.token)];
+        const [stalledA, stalledB] = [
+          await stalledExport(tcp.port, a.token),
+          await stalledExport(tcp.port, b.token),
+        ];
         expect([stalledA.status, stalledB.status]).toEqual([200, 200]);
         expect((await request(ctx, "exportData", { token: c.token, body: {} })).status).toBe(503);
         expect(await canExport(ctx, a)).toBe(false);
@@ -137,7 +127,7 @@ forEachDatabase(
 
       it("is not cut off by the request timeout while it still reads: an answer streams as long as it needs", async () => {
         const u = await withBigData(ctx, await registerUser(ctx));
-        const slow = await stalledExport(port, u.token);
+        const slow = await stalledExport(tcp.port, u.token);
         await new Promise((r) => setTimeout(r, 400)); // 4 × HTTP_REQUEST_TIMEOUT, under the stall time
         const { body, complete } = await slow.resume();
         expect(complete).toBe(true);

@@ -1,8 +1,6 @@
-import type { Server } from "node:http";
-import type net from "node:net";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { listen } from "../src/server.ts";
+import { expect, it } from "vitest";
 import { onOneDatabase, registerUser, type TestUser } from "./helpers.ts";
+import { listening } from "./listening.ts";
 import { exchange, postHead } from "./raw-http.ts";
 
 const BOUNDARY = "----shinian-slow";
@@ -23,29 +21,17 @@ function slowUpload(user: TestUser, text: string, pieces: number, gapMs: number)
 
 onOneDatabase(
   (ctx) => {
-    let server: Server;
-    let port: number;
-    beforeAll(async () => {
-      server = await listen(ctx.app.fetch, 0, "127.0.0.1", ctx.config.http);
-      port = (server.address() as net.AddressInfo).port;
-    });
-    afterAll(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    const tcp = listening(ctx);
 
     it("an upload arriving steadily takes longer than the request timeout; one that stalls gets 408, and other requests keep their timeout", async () => {
       const user = await registerUser(ctx);
       // 2.4 s in all, a piece every 300 ms: past HTTP_REQUEST_TIMEOUT (1 s), never stalled that long
-      const steady = await exchange(port, slowUpload(user, "慢慢传上来的笔记", 8, 300), 1);
+      const steady = await exchange(tcp.port, slowUpload(user, "慢慢传上来的笔记", 8, 300), 1);
       expect(steady.ms).toBeGreaterThan(2000);
       expect(steady.answers.map((a) => a.status)).toEqual([201]);
 
       const stalled = slowUpload(user, "传到一半就停了", 2, 100).slice(0, 3); // half the body, then nothing
-      const cut = await exchange(port, stalled, 1);
+      const cut = await exchange(tcp.port, stalled, 1);
       expect(cut.answers.map((a) => a.status)).toEqual([408]);
       expect(JSON.parse(cut.answers[0]!.body)).toMatchObject({ success: false, code: "REQUEST_TIMEOUT" });
       expect(cut.ms).toBeLessThan(2500);
@@ -53,7 +39,7 @@ onOneDatabase(
 
       // a slow body anywhere else is still bounded by the whole request's time
       const other = await exchange(
-        port,
+        tcp.port,
         [postHead("/api/notes", 100, `Authorization: Bearer ${user.token}\r\n`), "{"],
         1,
       );

@@ -5,6 +5,7 @@
  */
 import type { ImportKind } from "@shinian/contract";
 import type { DbClient, Queryable } from "../db/pool.ts";
+import type { VersionRow } from "./idea-tidy.ts";
 
 export type KeyType = "idea" | "ideaVersion" | "note" | "conversation";
 /**
@@ -113,16 +114,7 @@ export type IdeaInsert = {
   created_at: string;
   updated_at: string;
 };
-export type VersionInsert = {
-  id: string;
-  idea_id: string;
-  model: string;
-  title: string;
-  content: string;
-  tags: string[];
-  points: number;
-  created_at: string;
-};
+export type VersionInsert = Omit<VersionRow, "created_at"> & { created_at: string };
 export type NoteInsert = {
   id: string;
   title: string;
