@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { deferred } from "../../../test/support/deferred.ts";
 import {
   createExportMachine,
   type ExportDownload,
@@ -6,16 +7,6 @@ import {
   type ExportPermissionAnswer,
   PREPARING_MS,
 } from "./export-machine.ts";
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const allowed: ExportPermissionAnswer = {
   success: true,

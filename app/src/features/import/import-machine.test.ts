@@ -1,5 +1,6 @@
 import type { ImportCreated, ImportStatus } from "@shinian/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { deferred } from "../../../test/support/deferred.ts";
 import { ApiError } from "../../api/api-error.ts";
 import {
   createImportMachine,
@@ -8,16 +9,6 @@ import {
   POLL_BACKOFF_MAX_MS,
   POLL_MS,
 } from "./import-machine.ts";
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const preview = { ideas: 8, notes: 1, conversations: 1, duplicates: 2, from: "2024-03-01", to: "2026-11-20" };
 const created = (kind: ImportCreated["kind"] = "flomo"): ImportCreated => ({ jobId: "job-1", kind, preview });
