@@ -3,6 +3,7 @@
  * job's id; the keys that say what each item was in its source; the references still waiting for
  * their target; and the rollback that removes exactly one job's rows.
  */
+import { createHash } from "node:crypto";
 import type { ImportKind } from "@shinian/contract";
 import type { DbClient, Queryable } from "../db/pool.ts";
 import type { VersionRow } from "./idea-tidy.ts";
@@ -19,6 +20,8 @@ export const keyOf = (type: string, key: string) => `${type}\u0000${key}`;
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 
 /** What a key is looked up with; a 拾念 item also by its twin (see resolveKeys). */
+const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+
 export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; text: string } };
 
 /**
@@ -48,7 +51,7 @@ export async function resolveKeys(
     ours: boolean;
     trashed: boolean;
   }>(
-    `WITH wanted (type, key, created_at, text) AS (
+    `WITH wanted (type, key, created_at, text_md5) AS (
        SELECT DISTINCT * FROM unnest($3::text[], $4::text[], $6::timestamptz[], $7::text[])),
      candidate AS (
        SELECT w.type, w.key, k.item_id AS id, k.job_id = $8 AS ours FROM wanted w
@@ -59,18 +62,18 @@ export async function resolveKeys(
        SELECT w.type, w.key, i.id, false FROM wanted w JOIN ideas i ON w.type = 'idea' AND i.user_id = $1
          AND ($8::uuid IS NULL OR i.import_job_id IS DISTINCT FROM $8)
          AND i.created_at >= w.created_at AND i.created_at < w.created_at + interval '1 millisecond'
-         AND i.original_content = w.text
+         AND md5(i.original_content) = w.text_md5
        UNION ALL
        SELECT w.type, w.key, n.id, false FROM wanted w JOIN notes n ON w.type = 'note' AND n.user_id = $1
          AND ($8::uuid IS NULL OR n.import_job_id IS DISTINCT FROM $8)
          AND n.created_at >= w.created_at AND n.created_at < w.created_at + interval '1 millisecond'
-         AND n.content = w.text
+         AND md5(n.content) = w.text_md5
        UNION ALL
        SELECT w.type, w.key, c.id, false FROM wanted w JOIN conversations c ON w.type = 'conversation'
          AND c.user_id = $1
          AND ($8::uuid IS NULL OR c.import_job_id IS DISTINCT FROM $8)
          AND c.created_at >= w.created_at AND c.created_at < w.created_at + interval '1 millisecond'
-         AND c.title = w.text)
+         AND md5(c.title) = w.text_md5)
      SELECT * FROM (
        SELECT c.type, c.key, c.id, coalesce(c.ours, false) AS ours,
          CASE c.type
@@ -89,7 +92,8 @@ export async function resolveKeys(
       wanted.map((w) => w.key),
       kind === "shinian",
       wanted.map((w) => (kind === "shinian" && w.twin?.createdAt) || null),
-      wanted.map((w) => (kind === "shinian" && w.twin?.text) || null),
+      // the words' md5, not the words: a batch's notes are up to 4 M characters, sent once to be inserted
+      wanted.map((w) => (kind === "shinian" && w.twin?.text ? md5(w.twin.text) : null)),
       jobId,
     ],
   );
