@@ -1,0 +1,67 @@
+/**
+ * Where the evaluation's vectors come from: the fake embedder behind its local server (the
+ * default, for the plumbing), or a real OpenAI-compatible provider when AI_EMBEDDING_MODEL is set
+ * (by hand; none is reachable from this machine). The hybrid server is pointed at the same one,
+ * and the "vector" mode ranks by the same vectors, so the three modes compare like with like.
+ */
+
+import { fakeEmbed } from "./fake-embedder.ts";
+import { startEmbeddingServer } from "./fake-embedding-server.ts";
+
+export type Embedder = {
+  label: string;
+  /** The embedding settings for the server under test. */
+  env: Record<string, string>;
+  embedMany(texts: string[]): Promise<number[][]>;
+  /** Texts the server has sent so far (known for the fake one only). */
+  sentByServer(): number | null;
+  close(): Promise<void>;
+};
+
+export async function fakeEmbedder(): Promise<Embedder> {
+  const server = await startEmbeddingServer(fakeEmbed);
+  return {
+    label: "fake hashing embedder (character n-grams; not a model)",
+    env: {
+      AI_EMBEDDING_BASE_URL: server.baseUrl,
+      AI_EMBEDDING_MODEL: "fake-hashing-embedder",
+      AI_EMBEDDING_API_KEY: "eval",
+    },
+    embedMany: async (texts) => texts.map(fakeEmbed),
+    sentByServer: () => server.counts.texts,
+    close: () => server.close(),
+  };
+}
+
+export type ProviderSettings = { baseUrl: string; apiKey?: string; model: string };
+
+export function providerEmbedder(settings: ProviderSettings): Embedder {
+  const embedBatch = async (input: string[]) => {
+    const res = await fetch(`${settings.baseUrl.replace(/\/$/, "")}/embeddings`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+      },
+      body: JSON.stringify({ model: settings.model, input }),
+    });
+    if (!res.ok) throw new Error(`embedding provider: ${res.status} ${await res.text()}`);
+    const { data } = (await res.json()) as { data: { index: number; embedding: number[] }[] };
+    return data.sort((a, b) => a.index - b.index).map((d) => d.embedding);
+  };
+  return {
+    label: `${settings.model} at ${settings.baseUrl}`,
+    env: {
+      AI_EMBEDDING_BASE_URL: settings.baseUrl,
+      AI_EMBEDDING_MODEL: settings.model,
+      ...(settings.apiKey ? { AI_EMBEDDING_API_KEY: settings.apiKey } : {}),
+    },
+    async embedMany(texts) {
+      const vectors: number[][] = [];
+      for (let i = 0; i < texts.length; i += 16) vectors.push(...(await embedBatch(texts.slice(i, i + 16))));
+      return vectors;
+    },
+    sentByServer: () => null,
+    close: async () => undefined,
+  };
+}
