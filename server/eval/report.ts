@@ -19,7 +19,15 @@ export type TimeScore = {
   allInRange: number;
   questions: number;
   citedNothing: number;
-  perQuestion: { question: string; from: string; to: string; cited: number; outside: string[] }[];
+  perQuestion: {
+    question: string;
+    from: string;
+    to: string;
+    cited: number;
+    outside: string[];
+    /** Items of the set in the range: how much the answer could have stood on. */
+    available: number;
+  }[];
 };
 
 export type Figures = {
@@ -65,7 +73,8 @@ export function scoreTime(run: EvalRun, answers: ServerRun["time"]): TimeScore {
   const perQuestion = answers.map((a) => {
     const range = askedRange(a.question.expression, run.today);
     const outside = a.cited.filter((key) => !inRange(dayOf.get(key) ?? "", range));
-    return { question: a.question.question, ...range, cited: a.cited.length, outside };
+    const available = [...dayOf.values()].filter((day) => inRange(day, range)).length;
+    return { question: a.question.question, ...range, cited: a.cited.length, outside, available };
   });
   const allInRange = perQuestion.filter((q) => q.outside.length === 0).length;
   return {
@@ -151,10 +160,10 @@ export function formatReport(run: EvalRun, figures: Figures): string {
     `time questions whose citations all fall in the asked range (本地模式 chat):`,
     `  keyword server: ${time(figures.timeKeywordServer)}`,
     `  hybrid server:  ${time(figures.timeHybridServer)}`,
-    "  per question on the keyword server (asked range, items cited, those outside it):",
+    "  per question on the keyword server (asked range, items of the set in it, items cited, those outside it):",
     ...figures.timeKeywordServer.perQuestion.map(
       (q) =>
-        `    ${q.from}…${q.to}  cited ${q.cited}, outside ${q.outside.length ? q.outside.join(" ") : "none"}  「${q.question}」`,
+        `    ${q.from}…${q.to}  holds ${q.available}, cited ${q.cited}, outside ${q.outside.length ? q.outside.join(" ") : "none"}  「${q.question}」`,
     ),
   ];
   return lines.join("\n");
