@@ -33,7 +33,8 @@ export async function fakeEmbedder(): Promise<Embedder> {
   };
 }
 
-export type ProviderSettings = { baseUrl: string; apiKey?: string; model: string };
+/** `batch`: texts per request (AI_EMBEDDING_BATCH; DashScope takes at most 10). */
+export type ProviderSettings = { baseUrl: string; apiKey?: string; model: string; batch?: number };
 
 export function providerEmbedder(settings: ProviderSettings): Embedder {
   const embedBatch = async (input: string[]) => {
@@ -55,10 +56,13 @@ export function providerEmbedder(settings: ProviderSettings): Embedder {
       AI_EMBEDDING_BASE_URL: settings.baseUrl,
       AI_EMBEDDING_MODEL: settings.model,
       ...(settings.apiKey ? { AI_EMBEDDING_API_KEY: settings.apiKey } : {}),
+      ...(settings.batch ? { AI_EMBEDDING_BATCH: String(settings.batch) } : {}),
     },
     async embedMany(texts) {
+      const size = settings.batch ?? 10;
       const vectors: number[][] = [];
-      for (let i = 0; i < texts.length; i += 16) vectors.push(...(await embedBatch(texts.slice(i, i + 16))));
+      for (let i = 0; i < texts.length; i += size)
+        vectors.push(...(await embedBatch(texts.slice(i, i + size))));
       return vectors;
     },
     sentByServer: () => null,

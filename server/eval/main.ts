@@ -4,7 +4,8 @@
  * Each server runs on a fresh database: an embedded PostgreSQL in a temporary DATA_DIR, or, with
  * EVAL_DATABASE_URL, a new database on that server (created and dropped). With AI_EMBEDDING_MODEL
  * set (and AI_EMBEDDING_BASE_URL / AI_EMBEDDING_API_KEY, defaulting to AI_BASE_URL / AI_API_KEY)
- * the hybrid server and the vector mode use that provider; otherwise the fake embedder. The chat
+ * the hybrid server and the vector mode use that provider (AI_EMBEDDING_BATCH texts a request, else
+10); otherwise the fake embedder. The chat
  * provider is always left out, so that time questions are answered in 本地模式.
  */
 import { randomBytes } from "node:crypto";
@@ -24,6 +25,7 @@ const embedder: Embedder = embeddingModel
       baseUrl: env.AI_EMBEDDING_BASE_URL ?? env.AI_BASE_URL ?? "https://api.openai.com/v1",
       apiKey: env.AI_EMBEDDING_API_KEY ?? env.AI_API_KEY,
       model: embeddingModel,
+      batch: env.AI_EMBEDDING_BATCH ? Number(env.AI_EMBEDDING_BATCH) : undefined,
     })
   : await fakeEmbedder();
 // the servers inherit this environment: no chat provider (本地模式), and no embeddings but the ones given

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { fakeEmbedder } from "../eval/embedders.ts";
+import { fakeEmbedder, providerEmbedder } from "../eval/embedders.ts";
 import { FAKE_DIMENSIONS, fakeEmbed } from "../eval/fake-embedder.ts";
 import { startEmbeddingServer } from "../eval/fake-embedding-server.ts";
 import { addMonths, askedRange, groupRecall, recallAt, reciprocalRank } from "../eval/metrics.ts";
@@ -84,6 +84,19 @@ describe("search evaluation: the fake embedding provider", () => {
       const bad = await fetch(`${server.baseUrl}/embeddings`, { method: "POST", body: '{"input": [1]}' });
       expect(bad.status).toBe(400);
       expect(server.counts).toEqual({ texts: 3, requests: 1 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a real provider is asked in batches of AI_EMBEDDING_BATCH, through the same protocol", async () => {
+    const server = await startEmbeddingServer(fakeEmbed);
+    try {
+      const provider = providerEmbedder({ baseUrl: server.baseUrl, model: "m", batch: 4 });
+      const texts = set.items.slice(0, 10).map((i) => i.text);
+      expect(await provider.embedMany(texts)).toEqual(texts.map(fakeEmbed));
+      expect(server.counts).toEqual({ texts: 10, requests: 3 });
+      expect(provider.env).toMatchObject({ AI_EMBEDDING_MODEL: "m", AI_EMBEDDING_BATCH: "4" });
     } finally {
       await server.close();
     }
