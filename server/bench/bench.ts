@@ -82,8 +82,8 @@ async function main() {
     for (let done = 0; done < n; done += 500) {
       const batch = Math.min(500, n - done);
       const contents = Array.from({ length: batch }, idea);
-      const vectors = contents.map((c) =>
-        ideaVector({ title: "", content: c, originalContent: c, tags: [] }),
+      const vectors = await Promise.all(
+        contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
       );
       await client.query(
         `INSERT INTO ideas (user_id, original_content, content, search, created_at)
