@@ -1,4 +1,4 @@
-import { loadPinyin, pinyinWords } from "./pinyin-words.ts";
+import { loadPinyin, pinyinWords, type WordAt } from "./pinyin-words.ts";
 import { simplified } from "./simplified.ts";
 
 /**
@@ -17,14 +17,14 @@ const MAX_POSITION = 16383;
 export const foldForSearch = (text: string) => simplified(text.normalize("NFKC").toLowerCase());
 
 export function tokenize(text: string): string[] {
-  return wordsOf(foldForSearch(text));
+  return wordsOf(foldForSearch(text)).map((w) => w.word);
 }
 
-function wordsOf(folded: string): string[] {
-  const out: string[] = [];
+function wordsOf(folded: string): WordAt[] {
+  const out: WordAt[] = [];
   segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
   for (const s of segmenter.segment(folded)) {
-    if (s.isWordLike) out.push(s.segment.slice(0, MAX_LEXEME));
+    if (s.isWordLike) out.push({ word: s.segment.slice(0, MAX_LEXEME), at: s.index });
   }
   return out;
 }
@@ -50,8 +50,8 @@ export function toTsvectorLiteral(fields: Weighted[], pinyin?: Parameters<typeof
   for (const field of fields) {
     const folded = foldForSearch(field.text);
     const words = wordsOf(folded);
-    for (const token of words) add(token, field.weight);
-    if (field.pinyin && pinyin) for (const token of pinyinWords(pinyin, words, folded)) add(token, "D");
+    for (const { word } of words) add(word, field.weight);
+    if (field.pinyin && pinyin) for (const word of pinyinWords(pinyin, folded, words)) add(word, "D");
     pos = Math.min(pos + 1, MAX_POSITION); // words of different fields are never adjacent
   }
   return [...positions].map(([lexeme, list]) => `${quoteLexeme(lexeme)}:${list.join(",")}`).join(" ");
@@ -89,6 +89,12 @@ export const noteVector = async (n: { title: string; content: string; tags: stri
     ],
     await loadPinyin(),
   );
+
+/** Loads what the first capture would wait for (pinyin-pro, the 繁简 tables, ICU's dictionary). */
+export async function warmTextIndex() {
+  await loadPinyin();
+  tokenize("時間");
+}
 
 /** A stored idea or note as services/search-reindex.ts reads it back to rebuild its search words. */
 export type IndexedRow = {
