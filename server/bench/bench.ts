@@ -28,6 +28,7 @@ import {
   startServer,
   stopServer,
 } from "./lib.ts";
+import { searchWordsBench } from "./search-words.ts";
 import { slowClients } from "./slow-clients.ts";
 import { tagsBench } from "./tags.ts";
 
@@ -248,6 +249,7 @@ const modes: Record<string, () => Promise<unknown>> = {
   "slow-clients": slowClients,
   tags: tagsBench,
   import: importBench,
+  "search-words": searchWordsBench,
 };
 (modes[process.argv[2] ?? ""] ?? main)().catch((err) => {
   console.error(err);

@@ -7,7 +7,8 @@ import { rowVectorsOffLoop } from "./text-index-pool.ts";
 /**
  * Search words made by an older version of text-index.ts (before pinyin and 繁简: migration 020)
  * are rebuilt after start-up, in the background: a batch at a time in a worker thread, each batch
- * followed by a pause as long as it took, so that requests keep at least half of the machine.
+ * followed by a pause three times as long as it took, so that requests keep most of the machine
+ * (PostgreSQL's GIN index updates are most of a batch's cost: docs/benchmarks.md).
  * Every batch commits on its own, and what is rebuilt is marked as such: a restart resumes where
  * it stopped. One process at a time does it (a transaction-scoped advisory lock per batch).
  * Until a row is rebuilt it is still found by its old words.
@@ -18,7 +19,8 @@ const MIN_PAUSE_MS = 100;
 /** Locked by another process: try again this much later. */
 const BUSY_RETRY_MS = 30_000;
 // An idea holds at most 10,000 characters; a note may hold 200,000: fewer per batch.
-const BATCH: Record<IndexedTable, number> = { ideas: 200, notes: 20 };
+const BATCH: Record<IndexedTable, number> = { ideas: 100, notes: 10 };
+const PAUSE_PER_BATCH_TIME = 3;
 const REINDEX_LOCK = 0x5345_4152; // "SEAR"
 
 type Batch = { rebuilt: number; left: boolean } | "busy";
@@ -71,7 +73,7 @@ export function searchReindexer(db: Db, logger: Logger, work: BackgroundWork) {
       logger.warn("search words rebuild failed; retrying", { err });
       return work.later(BUSY_RETRY_MS, step);
     }
-    work.later(Math.max(MIN_PAUSE_MS, performance.now() - started), step);
+    work.later(Math.max(MIN_PAUSE_MS, PAUSE_PER_BATCH_TIME * (performance.now() - started)), step);
   };
   return {
     kick(afterMs = 0) {
