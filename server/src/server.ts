@@ -18,7 +18,6 @@ import { sweepStaleTidies } from "./services/ai/tidy.ts";
 import { resumeOrphanedImports } from "./services/import/jobs.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reindex.ts";
-import { warmTextIndex } from "./services/text-index.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
@@ -142,8 +141,6 @@ export async function startServer(
   // search words made before pinyin and 繁简 (migration 020), rebuilt in the background
   const reindexer = searchReindexer(db, logger, work);
   reindexer.kick(REINDEX_AFTER_START_MS);
-  // what the first capture would otherwise wait for (~0.2 s), loaded once start-up is done
-  work.later(REINDEX_AFTER_START_MS, warmTextIndex);
   const sweep = () => {
     reindexer.kick();
     work.track(

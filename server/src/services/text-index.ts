@@ -90,12 +90,6 @@ export const noteVector = async (n: { title: string; content: string; tags: stri
     await loadPinyin(),
   );
 
-/** Loads what the first capture would wait for (pinyin-pro, the 繁简 tables, ICU's dictionary). */
-export async function warmTextIndex() {
-  await loadPinyin();
-  tokenize("時間");
-}
-
 /** A stored idea or note as services/search-reindex.ts reads it back to rebuild its search words. */
 export type IndexedRow = {
   type: "idea" | "note";
