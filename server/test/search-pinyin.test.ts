@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { tx } from "../src/db/pool.ts";
 import { retrieveSources } from "../src/services/ai/grounding.ts";
 import { reindexBatch } from "../src/services/search-reindex.ts";
 import { toTsvectorLiteral } from "../src/services/text-index.ts";
+import { outdatedRows, writeRebuilt } from "../src/stores/search-reindex.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 
 type Found = { id: string; snippet: string; highlights: { start: number; end: number }[] };
@@ -101,6 +103,21 @@ forEachDatabase((ctx) => {
         idea.body.data.id,
       ]);
       expect(rows[0].search_version).toBe(1);
+    });
+
+    it("never writes rebuilt words over a row edited since the rebuild read it", async () => {
+      const u = await registerUser(ctx);
+      const idea = await request(ctx, "createIdea", { token: u.token, body: { content: "旧的内容" } });
+      const id = idea.body.data.id;
+      await ctx.db.query("UPDATE ideas SET search_version = 0 WHERE id = $1", [id]);
+      const read = (await tx(ctx.db, (c) => outdatedRows(c, "ideas", 10_000))).find((r) => r.id === id)!;
+      await request(ctx, "updateIdea", { params: { id }, token: u.token, body: { content: "新的咖啡" } });
+      const stale = toTsvectorLiteral([{ text: read.content, weight: "B" }]);
+      const written = await tx(ctx.db, (c) =>
+        writeRebuilt(c, "ideas", [{ id, rowVersion: read.row_version, search: stale }]),
+      );
+      expect(written).toBe(0);
+      expect(ids(await search(ctx, u, "咖啡"))).toEqual([id]);
     });
   });
 });
