@@ -13,6 +13,7 @@ import { rowVectorsOffLoop } from "./text-index-pool.ts";
  * it stopped. One process at a time does it (a transaction-scoped advisory lock per batch).
  * Until a row is rebuilt it is still found by its old words.
  */
+
 /** How long after start-up the first rebuild begins: start-up and its sweeps go first. */
 export const REINDEX_AFTER_START_MS = 3_000;
 const MIN_PAUSE_MS = 100;
