@@ -34,10 +34,16 @@ forEachDatabase((ctx) => {
       await request(ctx, "createIdea", { token: u.token, body: { content: "今天在图书馆学习" } });
 
       // the letters themselves (content, weight B) first, then the title that sounds like them
-      expect(ids(await search(ctx, u, "kafei"))).toEqual([literal.body.data.id, note.body.data.id]);
+      const kafei = await search(ctx, u, "kafei");
+      expect(ids(kafei)).toEqual([literal.body.data.id, note.body.data.id]);
+      // the snippet shows and marks what the letters stood for
+      const marked = (i: Found) => i.highlights.map((h) => i.snippet.slice(h.start, h.end));
+      expect(kafei.map(marked)).toEqual([["kafei"], ["咖啡"]]);
       expect(ids(await search(ctx, u, "KF"))).toEqual([note.body.data.id]);
       expect(ids(await search(ctx, u, "kflhlx"))).toEqual([note.body.data.id]);
-      expect(ids(await search(ctx, u, "#dushu"))).toEqual([tagged.body.data.id]);
+      const dushu = await search(ctx, u, "#dushu");
+      expect(ids(dushu)).toEqual([tagged.body.data.id]);
+      expect(dushu.map(marked)).toEqual([["读书"]]);
       expect(ids(await search(ctx, u, "ds"))).toEqual([tagged.body.data.id]);
       // pinyin is of titles and tags only: 图书馆 in a content is not tushuguan
       expect(await search(ctx, u, "tushuguan")).toEqual([]);

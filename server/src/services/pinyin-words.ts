@@ -20,6 +20,9 @@ const WHOLE_RUN_AT_MOST = 12;
 /** A segmented word and where it starts in the field's text. */
 export type WordAt = { word: string; at: number };
 
+/** A run or word of Han characters and how it is typed in full and by initials. */
+type Sound = { han: string; full: string; initials: string | null };
+
 /**
  * The pinyin search words of a title or a tag, as a person types them: each word's full pinyin
  * and initials (咖啡 → kafei, kf), and the same for each whole run of Han characters up to
@@ -30,21 +33,39 @@ export type WordAt = { word: string; at: number };
  */
 export function pinyinWords(pinyin: Pinyin, text: string, words: WordAt[]): string[] {
   const out = new Set<string>();
-  const add = (syllables: string[]) => {
-    out.add(syllables.join(""));
-    if (syllables.length > 1) out.add(syllables.map((s) => s[0]).join(""));
-  };
+  for (const s of sounds(pinyin, text, words)) {
+    out.add(s.full);
+    if (s.initials) out.add(s.initials);
+  }
+  return [...out];
+}
+
+/** The Han words and runs of `text` that `letters` (query words) found by their pinyin: to highlight. */
+export function hanTypedAs(pinyin: Pinyin, text: string, words: WordAt[], letters: Set<string>): string[] {
+  return sounds(pinyin, text, words)
+    .filter((s) => letters.has(s.full) || (s.initials !== null && letters.has(s.initials)))
+    .map((s) => s.han);
+}
+
+function sounds(pinyin: Pinyin, text: string, words: WordAt[]): Sound[] {
+  const out: Sound[] = [];
+  const add = (han: string, syllables: string[]) =>
+    out.push({
+      han,
+      full: syllables.join(""),
+      initials: syllables.length > 1 ? syllables.map((s) => s[0]).join("") : null,
+    });
   for (const { 0: run, index: at } of text.matchAll(HAN_RUNS)) {
     const chars = [...run];
     const syllables = pinyin(run, { toneType: "none", type: "array", v: true });
     // a character pinyin-pro does not know comes back as itself: no pinyin for that run
     if (syllables.length !== chars.length || !syllables.every((s) => LETTERS.test(s))) continue;
-    if (chars.length <= WHOLE_RUN_AT_MOST) add(syllables);
+    if (chars.length <= WHOLE_RUN_AT_MOST) add(run, syllables);
     for (const { word, at: wordAt } of words) {
       if (wordAt < at || wordAt >= at + run.length || !HAN.test(word)) continue;
       const from = [...run.slice(0, wordAt - at)].length;
-      add(syllables.slice(from, from + [...word].length));
+      add(word, syllables.slice(from, from + [...word].length));
     }
   }
-  return [...out];
+  return out;
 }

@@ -1,6 +1,7 @@
 import type { SearchItem } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { type SearchRow, substringMatches, wordMatches } from "../stores/search.ts";
+import { typedAsPinyin } from "./pinyin-highlight.ts";
 import { simplified } from "./simplified.ts";
 import { tokenize, toTsqueryLiteral } from "./text-index.ts";
 
@@ -33,8 +34,16 @@ export async function searchItems(
     const queries = [...new Set([query, simplified(query)])];
     found.push(...(await substringMatches(db, userId, queries, seen, limit - found.length)));
   }
-  const pattern = new RegExp(terms.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
-  return found.map((r) => toItem(r, terms, pattern));
+  const patternOf = (list: string[]) =>
+    new RegExp(list.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
+  const pattern = patternOf(terms);
+  const typedAs = await typedAsPinyin(words);
+  return found.map((r) => {
+    const han = typedAs?.(r) ?? [];
+    if (!han.length) return toItem(r, terms, pattern);
+    const all = [...new Set([...terms, ...han])].sort(longestFirst);
+    return toItem(r, all, patternOf(all));
+  });
 }
 
 /**

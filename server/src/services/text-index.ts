@@ -20,7 +20,7 @@ export function tokenize(text: string): string[] {
   return wordsOf(foldForSearch(text)).map((w) => w.word);
 }
 
-function wordsOf(folded: string): WordAt[] {
+export function wordsOf(folded: string): WordAt[] {
   const out: WordAt[] = [];
   segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
   for (const s of segmenter.segment(folded)) {
