@@ -45,6 +45,9 @@ forEachDatabase((ctx) => {
       expect(ids(dushu)).toEqual([tagged.body.data.id]);
       expect(dushu.map(marked)).toEqual([["读书"]]);
       expect(ids(await search(ctx, u, "ds"))).toEqual([tagged.body.data.id]);
+      // a renamed tag is found by its new name's pinyin
+      await request(ctx, "renameTag", { token: u.token, body: { from: "读书", to: "阅读" } });
+      expect(ids(await search(ctx, u, "yuedu"))).toEqual([tagged.body.data.id]);
       // pinyin is of titles and tags only: 图书馆 in a content is not tushuguan
       expect(await search(ctx, u, "tushuguan")).toEqual([]);
     });
