@@ -30,8 +30,9 @@ export async function searchItems(
   const found: SearchRow[] = tsquery ? await wordMatches(db, userId, { tsquery, anchor }, limit) : [];
   if (found.length < limit) {
     const seen = found.map((r) => r.id);
-    // 繁体 typed: its 简体 too (the words matched both already, through the index)
-    const queries = [...new Set([query, simplified(query)])];
+    // 繁体 typed: its 简体 too (the words matched both already, through the index); the 简体
+    // first, as most text is written in it: a long note's excerpt is cut around the first
+    const queries = [...new Set([simplified(query), query])];
     found.push(...(await substringMatches(db, userId, queries, seen, limit - found.length)));
   }
   const patternOf = (list: string[]) =>

@@ -74,7 +74,7 @@ export async function wordMatches(
 }
 
 /**
- * The rows whose text contains one of `queries` (a query, and its 简体 when it was typed in 繁体),
+ * The rows whose text contains one of `queries` (a query, or its 简体 and itself when typed in 繁体),
  * ignoring case, newest first, except those in `seen`: it finds coined words the segmenter splits
  * differently (断舍离, product names) that word matching misses. It reads all of the user's rows.
  */
