@@ -117,7 +117,9 @@ async function main() {
   await pool.query("UPDATE points_balances SET balance = 1000000 WHERE user_id = $1", [userId]);
   for (let done = 0; done < IDEAS; done += 500) {
     const contents = Array.from({ length: Math.min(500, IDEAS - done) }, idea);
-    const vectors = contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] }));
+    const vectors = await Promise.all(
+      contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
+    );
     await pool.query(
       `INSERT INTO ideas (user_id, original_content, content, search)
        SELECT $1, c, c, v::tsvector FROM unnest($2::text[], $3::text[]) AS t(c, v)`,

@@ -28,6 +28,7 @@ import {
   startServer,
   stopServer,
 } from "./lib.ts";
+import { searchWordsBench } from "./search-words.ts";
 import { slowClients } from "./slow-clients.ts";
 import { tagsBench } from "./tags.ts";
 
@@ -82,8 +83,8 @@ async function main() {
     for (let done = 0; done < n; done += 500) {
       const batch = Math.min(500, n - done);
       const contents = Array.from({ length: batch }, idea);
-      const vectors = contents.map((c) =>
-        ideaVector({ title: "", content: c, originalContent: c, tags: [] }),
+      const vectors = await Promise.all(
+        contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
       );
       await client.query(
         `INSERT INTO ideas (user_id, original_content, content, search, created_at)
@@ -248,6 +249,7 @@ const modes: Record<string, () => Promise<unknown>> = {
   "slow-clients": slowClients,
   tags: tagsBench,
   import: importBench,
+  "search-words": searchWordsBench,
 };
 (modes[process.argv[2] ?? ""] ?? main)().catch((err) => {
   console.error(err);

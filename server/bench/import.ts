@@ -74,8 +74,8 @@ async function shinianExport(socketDir: string): Promise<Uint8Array> {
   await client.connect();
   for (let done = 0; done < ITEMS; done += 1000) {
     const contents = Array.from({ length: Math.min(1000, ITEMS - done) }, idea);
-    const vectors = contents.map((c) =>
-      ideaVector({ title: "", content: c, originalContent: c, tags: ["导入"] }),
+    const vectors = await Promise.all(
+      contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: ["导入"] })),
     );
     await client.query(
       `INSERT INTO ideas (user_id, original_content, content, tags, search, created_at)

@@ -24,8 +24,8 @@ async function seed(client: pg.Client, userId: string, n: number) {
     const tags = contents.map(() => [
       ...new Set(Array.from({ length: Math.floor(rand() * 5) }, () => pick(PATHS))),
     ]);
-    const vectors = contents.map((c, i) =>
-      ideaVector({ title: "", content: c, originalContent: c, tags: tags[i]! }),
+    const vectors = await Promise.all(
+      contents.map((c, i) => ideaVector({ title: "", content: c, originalContent: c, tags: tags[i]! })),
     );
     await client.query(
       `INSERT INTO ideas (user_id, original_content, content, tags, search, created_at)

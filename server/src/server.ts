@@ -17,6 +17,7 @@ import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
 import { resumeOrphanedImports } from "./services/import/jobs.ts";
 import { refundOverdueSpends } from "./services/points.ts";
+import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reindex.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
@@ -137,7 +138,11 @@ export async function startServer(
     node: process.version,
   });
 
+  // search words made before pinyin and 繁简 (migration 020), rebuilt in the background
+  const reindexer = searchReindexer(db, logger, work);
+  reindexer.kick(REINDEX_AFTER_START_MS);
   const sweep = () => {
+    reindexer.kick();
     work.track(
       sweepStaleTidies(db).then(
         (n) => n && logger.info("settled tidies left by a stopped process", { ideas: n }),

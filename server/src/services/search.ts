@@ -1,6 +1,8 @@
 import type { SearchItem } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { type SearchRow, substringMatches, wordMatches } from "../stores/search.ts";
+import { typedAsPinyin } from "./pinyin-highlight.ts";
+import { simplified } from "./simplified.ts";
 import { tokenize, toTsqueryLiteral } from "./text-index.ts";
 
 const SNIPPET = 120;
@@ -28,15 +30,26 @@ export async function searchItems(
   const found: SearchRow[] = tsquery ? await wordMatches(db, userId, { tsquery, anchor }, limit) : [];
   if (found.length < limit) {
     const seen = found.map((r) => r.id);
-    found.push(...(await substringMatches(db, userId, query, seen, limit - found.length)));
+    // 繁体 typed: its 简体 too (the words matched both already, through the index); the 简体
+    // first, as most text is written in it: a long note's excerpt is cut around the first
+    const queries = [...new Set([simplified(query), query])];
+    found.push(...(await substringMatches(db, userId, queries, seen, limit - found.length)));
   }
-  const pattern = new RegExp(terms.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
-  return found.map((r) => toItem(r, terms, pattern));
+  const patternOf = (list: string[]) =>
+    new RegExp(list.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
+  const pattern = patternOf(terms);
+  const typedAs = await typedAsPinyin(words);
+  return found.map((r) => {
+    const han = typedAs?.(r) ?? [];
+    if (!han.length) return toItem(r, terms, pattern);
+    const all = [...new Set([...terms, ...han])].sort(longestFirst);
+    return toItem(r, all, patternOf(all));
+  });
 }
 
 /**
- * Text as the index compares it (NFKC, lower case: ＡＢＣ and ２０２６ match abc and 2026), with,
- * for each folded position, where its character starts and ends in the original text.
+ * Text as the index compares it (NFKC, lower case: ＡＢＣ and ２０２６ match abc and 2026; 繁体 as
+ * 简体), with, for each folded position, where its character starts and ends in the original text.
  */
 function fold(text: string): { folded: string; start: number[]; end: number[] } {
   let folded = "";
@@ -52,7 +65,10 @@ function fold(text: string): { folded: string; start: number[]; end: number[] } 
     folded += f;
     i += ch.length;
   }
-  return { folded, start, end };
+  // 時間 is 时间 here as in the index; a conversion that changed the length (a rare phrase) would
+  // move every position after it, and is left out.
+  const asSimplified = simplified(folded);
+  return { folded: asSimplified.length === folded.length ? asSimplified : folded, start, end };
 }
 
 /** ASCII and CJK Unified Ideographs fold without normalize(), the costly part of building snippets. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { ApiError } from "../errors.ts";
-import { noteVector } from "./text-index.ts";
+import { type IndexedRow, noteVector } from "./text-index.ts";
 
 /**
  * A long note's search words are made in a worker thread: segmenting 200,000 characters takes
@@ -20,23 +20,31 @@ const workerFile = new URL(
 
 let pool: Piscina | null = null;
 
-export async function noteVectorOffLoop(note: { title: string; content: string; tags: string[] }) {
-  if (note.title.length + note.content.length < OFF_LOOP_FROM) return noteVector(note);
-  // Started on first use and its thread ended when idle, so an idle server keeps no thread.
-  pool ??= new Piscina({
+// Started on first use and its thread ended when idle, so an idle server keeps no thread.
+const threads = () =>
+  (pool ??= new Piscina({
     filename: workerFile.href,
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
     idleTimeout: 30_000,
     maxQueue: MAX_QUEUE,
-  });
+  }));
+
+export async function noteVectorOffLoop(note: { title: string; content: string; tags: string[] }) {
+  if (note.title.length + note.content.length < OFF_LOOP_FROM) return noteVector(note);
+  const running = threads();
   try {
-    return (await pool.run(note)) as string;
+    return (await running.run(note)) as string;
   } catch (error) {
-    if (pool.queueSize >= MAX_QUEUE)
+    if (running.queueSize >= MAX_QUEUE)
       throw new ApiError("SERVICE_UNAVAILABLE", undefined, { headers: { "Retry-After": "5" } });
     throw error;
   }
+}
+
+/** The search words of a batch of stored rows (services/search-reindex.ts), always in a worker thread. */
+export async function rowVectorsOffLoop(rows: IndexedRow[]): Promise<string[]> {
+  return (await threads().run(rows, { name: "rowVectorsInWorker" })) as string[];
 }
 
 /** How many texts the worker threads have segmented so far. */

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { noteVector } from "./text-index.ts";
+import { type IndexedRow, noteVector, rowVector } from "./text-index.ts";
 
 // Linux gives each thread its own nice value: this thread, and only it, yields the CPU to the
 // event loop (every account's requests) and to PostgreSQL when the machine is busy. Elsewhere
@@ -7,6 +7,15 @@ import { noteVector } from "./text-index.ts";
 if (process.platform === "linux") os.setPriority(10);
 
 /** Runs in a worker thread (text-index-pool.ts): a long note's search words, off the event loop. */
-export default function noteVectorInWorker(note: { title: string; content: string; tags: string[] }): string {
+export default function noteVectorInWorker(note: {
+  title: string;
+  content: string;
+  tags: string[];
+}): Promise<string> {
   return noteVector(note);
+}
+
+/** Stored rows whose search words are out of date (services/search-reindex.ts), rebuilt here. */
+export function rowVectorsInWorker(rows: IndexedRow[]): Promise<string[]> {
+  return Promise.all(rows.map(rowVector));
 }

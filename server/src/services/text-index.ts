@@ -1,3 +1,6 @@
+import { loadPinyin, pinyinWords, type WordAt } from "./pinyin-words.ts";
+import { simplified } from "./simplified.ts";
+
 /**
  * Chinese-aware search tokens. Intl.Segmenter splits Chinese into words (今天|想到|一个|产品);
  * we store them as a tsvector LITERAL ('lexeme':pos+weight) instead of calling to_tsvector,
@@ -10,29 +13,45 @@ const MAX_LEXEME = 100;
 const MAX_POSITIONS = 255;
 const MAX_POSITION = 16383;
 
+/** Text as search compares it: NFKC (ＡＢＣ is abc), lower case, 繁体 as 简体 (時間 is 时间). */
+export const foldForSearch = (text: string) => simplified(text.normalize("NFKC").toLowerCase());
+
 export function tokenize(text: string): string[] {
-  const out: string[] = [];
+  return wordsOf(foldForSearch(text)).map((w) => w.word);
+}
+
+export function wordsOf(folded: string): WordAt[] {
+  const out: WordAt[] = [];
   segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
-  for (const s of segmenter.segment(text.normalize("NFKC").toLowerCase())) {
-    if (s.isWordLike) out.push(s.segment.slice(0, MAX_LEXEME));
+  for (const s of segmenter.segment(folded)) {
+    if (s.isWordLike) out.push({ word: s.segment.slice(0, MAX_LEXEME), at: s.index });
   }
   return out;
 }
 
 export const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
-export type Weighted = { text: string; weight: "A" | "B" | "C" | "D" };
+/** `pinyin`: a title or tags, also found by the pinyin of their words (pinyin-words.ts). */
+export type Weighted = { text: string; weight: "A" | "B" | "C" | "D"; pinyin?: boolean };
 
-export function toTsvectorLiteral(fields: Weighted[]): string {
+/**
+ * Pinyin words weigh least (D), so that a query in letters ranks the items that contain those
+ * letters above the items whose titles or tags only sound like them.
+ */
+export function toTsvectorLiteral(fields: Weighted[], pinyin?: Parameters<typeof pinyinWords>[0]): string {
   const positions = new Map<string, string[]>();
   let pos = 0;
-  for (const { text, weight } of fields) {
-    for (const token of tokenize(text)) {
-      pos = Math.min(pos + 1, MAX_POSITION);
-      const list = positions.get(token) ?? [];
-      if (list.length < MAX_POSITIONS) list.push(`${pos}${weight}`);
-      positions.set(token, list);
-    }
+  const add = (token: string, weight: Weighted["weight"]) => {
+    pos = Math.min(pos + 1, MAX_POSITION);
+    const list = positions.get(token) ?? [];
+    if (list.length < MAX_POSITIONS) list.push(`${pos}${weight}`);
+    positions.set(token, list);
+  };
+  for (const field of fields) {
+    const folded = foldForSearch(field.text);
+    const words = wordsOf(folded);
+    for (const { word } of words) add(word, field.weight);
+    if (field.pinyin && pinyin) for (const word of pinyinWords(pinyin, folded, words)) add(word, "D");
     pos = Math.min(pos + 1, MAX_POSITION); // words of different fields are never adjacent
   }
   return [...positions].map(([lexeme, list]) => `${quoteLexeme(lexeme)}:${list.join(",")}`).join(" ");
@@ -44,20 +63,45 @@ export function toTsqueryLiteral(query: string): string | null {
   return tokens.length ? tokens.map(quoteLexeme).join(" & ") : null;
 }
 
-export const ideaVector = (i: { title: string; content: string; originalContent: string; tags: string[] }) =>
-  toTsvectorLiteral([
-    { text: i.title, weight: "A" },
-    { text: i.tags.join(" "), weight: "A" },
-    { text: i.content, weight: "B" },
-    { text: i.originalContent === i.content ? "" : i.originalContent, weight: "C" },
-  ]);
+// What these make of an item has a version: stores/search-reindex.ts's SEARCH_WORDS_VERSION.
+export const ideaVector = async (i: {
+  title: string;
+  content: string;
+  originalContent: string;
+  tags: string[];
+}) =>
+  toTsvectorLiteral(
+    [
+      { text: i.title, weight: "A", pinyin: true },
+      { text: i.tags.join(" "), weight: "A", pinyin: true },
+      { text: i.content, weight: "B" },
+      { text: i.originalContent === i.content ? "" : i.originalContent, weight: "C" },
+    ],
+    await loadPinyin(),
+  );
 
-export const noteVector = (n: { title: string; content: string; tags: string[] }) =>
-  toTsvectorLiteral([
-    { text: n.title, weight: "A" },
-    { text: n.tags.join(" "), weight: "A" },
-    { text: n.content, weight: "B" },
-  ]);
+export const noteVector = async (n: { title: string; content: string; tags: string[] }) =>
+  toTsvectorLiteral(
+    [
+      { text: n.title, weight: "A", pinyin: true },
+      { text: n.tags.join(" "), weight: "A", pinyin: true },
+      { text: n.content, weight: "B" },
+    ],
+    await loadPinyin(),
+  );
+
+/** A stored idea or note as services/search-reindex.ts reads it back to rebuild its search words. */
+export type IndexedRow = {
+  type: "idea" | "note";
+  title: string;
+  content: string;
+  original_content: string;
+  tags: string[];
+};
+
+export const rowVector = (r: IndexedRow) =>
+  r.type === "idea" ? ideaVector({ ...r, originalContent: r.original_content }) : noteVector(r);
 
 /** The search words of a tag alone, added to an item's when a tag is renamed (stores/tags.ts). */
-export const tagWordsVector = (tag: string) => toTsvectorLiteral([{ text: tag, weight: "A" }]);
+export const tagWordsVector = async (tag: string) =>
+  toTsvectorLiteral([{ text: tag, weight: "A", pinyin: true }], await loadPinyin());

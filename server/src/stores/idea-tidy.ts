@@ -161,7 +161,7 @@ export async function applyVersion(
       v.content,
       v.tags,
       v.id,
-      ideaVector({
+      await ideaVector({
         title: v.title,
         content: v.content,
         tags: v.tags,

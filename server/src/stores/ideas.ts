@@ -178,7 +178,7 @@ async function insertIdea(
       idea.tags,
       idea.pinned,
       idea.aiExcluded,
-      ideaVector({ title: "", content: idea.content, originalContent: idea.content, tags: idea.tags }),
+      await ideaVector({ title: "", content: idea.content, originalContent: idea.content, tags: idea.tags }),
       idea.tidyAfterMs,
       idea.capturedAt?.getTime() ?? null,
       CAPTURED_AT_MAX_AGE_DAYS,
@@ -239,7 +239,7 @@ export async function updateIdea(
         next.tags,
         next.pinned,
         next.aiExcluded,
-        ideaVector({ ...next, originalContent: cur.original_content }),
+        await ideaVector({ ...next, originalContent: cur.original_content }),
         // the user's own words now: no AI version is "current" any more
         next.title !== cur.title ||
           next.content !== cur.content ||

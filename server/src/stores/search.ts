@@ -74,27 +74,30 @@ export async function wordMatches(
 }
 
 /**
- * The rows whose text contains `query`, ignoring case, newest first, except those in `seen`: it
- * finds coined words the segmenter splits differently (断舍离, product names) that word matching
- * misses. It reads all of the user's rows.
+ * The rows whose text contains one of `queries` (a query, or its 简体 and itself when typed in 繁体),
+ * ignoring case, newest first, except those in `seen`: it finds coined words the segmenter splits
+ * differently (断舍离, product names) that word matching misses. It reads all of the user's rows.
  */
 export async function substringMatches(
   db: Queryable,
   userId: string,
-  query: string,
+  queries: string[],
   seen: string[],
   limit: number,
 ): Promise<SearchRow[]> {
-  const needle = query.toLowerCase();
+  const [needle = "", other] = queries.map((q) => q.toLowerCase());
   // lower() of every row is most of this scan's cost; a needle without cased letters (Chinese)
   // is found in lower(x) exactly where it is found in x, so it compares the rows as they are.
-  const caseless = needle === query.toUpperCase();
+  const caseless = queries.every((q) => q.toLowerCase() === q.toUpperCase());
   const hay = (column: string) => (caseless ? column : `lower(${column})`);
-  const matches = (column: string) => `strpos(${hay(column)}, $2) > 0`;
+  const matches = (column: string) =>
+    other === undefined
+      ? `strpos(${hay(column)}, $2) > 0`
+      : `(strpos(${hay(column)}, $2) > 0 OR strpos(${hay(column)}, $5) > 0)`;
   const tagsMatch = `(cardinality(tags) > 0 AND ${matches("array_to_string(tags, ' ')")})`;
   const excerpt = excerptOf("$2", caseless);
   const { rows } = await db.query<SearchRow>({
-    name: caseless ? "search-substring" : "search-substring-lower",
+    name: `${caseless ? "search-substring" : "search-substring-lower"}${other === undefined ? "" : "-2"}`,
     text: `SELECT r.type, r.id, r.title, ${excerpt.columns}, r.original_content, r.tags, r.created_at
      FROM (
        SELECT 'idea' AS type, id, title, content, original_content, tags, created_at FROM ideas
@@ -105,7 +108,7 @@ export async function substringMatches(
        WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")} OR ${tagsMatch})
        ORDER BY created_at DESC, id DESC LIMIT $4
      ) r ${excerpt.join} ORDER BY r.created_at DESC, r.id DESC`,
-    values: [userId, needle, seen, limit],
+    values: other === undefined ? [userId, needle, seen, limit] : [userId, needle, seen, limit, other],
   });
   return rows;
 }

@@ -61,7 +61,7 @@ export async function renameTag(
         [userId, r.from],
       );
     }
-    const words = tagWordsVector(r.to);
+    const words = await tagWordsVector(r.to);
     // updated_at moves, so that an edit made from an older copy of an item is refused (409), not
     // saved over the rename; the tags are the person's own now, no AI version is current.
     const ideas = await client.query(

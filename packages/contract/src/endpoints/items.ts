@@ -119,7 +119,8 @@ export const itemEndpoints = {
   search: {
     ...routes.search,
     tag: "首页",
-    summary: "中文分词搜索（标题、内容、原始内容、标签），带高亮区间",
+    summary:
+      "中文分词搜索（标题、内容、原始内容、标签；标题和标签也可用拼音全拼或首字母，繁体简体互通），带高亮区间",
     auth: true,
     query: SearchQuerySchema,
     data: SearchResultSchema,
