@@ -1,6 +1,8 @@
 // Lighthouse's mobile preset on 首页 for two builds of the web app, compared run by run on a busy
 // machine: one server per build (APP_DIST_DIR), the same 1,000 ideas on each as `bench:web`,
-// audits alternating A, B / B, A after a discarded warm-up, each with the load average it ran at.
+// audits alternating A, B / B, A after a discarded warm-up, each with the load average it ran at,
+// and with the main thread's CPU time after first paint from its trace (scripts/trace-cpu.mjs):
+// all of it, its longest task, and the blocking time that CPU time × 4 would give.
 //   node scripts/bench-ab.mjs <app dist A> <app dist B>      (N=5 pairs by default)
 // Keep a copy of app/dist before a change (cp -r app/dist /tmp/dist-before) and build again after.
 import { spawn } from "node:child_process";
@@ -12,6 +14,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright";
 import { seedBenchAccount, waitForServer } from "./bench-account.mjs";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
+import { mainThreadCpu } from "./trace-cpu.mjs";
 
 const dists = { A: process.argv[2], B: process.argv[3] };
 if (!dists.A || !dists.B) throw new Error("usage: node scripts/bench-ab.mjs <app dist A> <app dist B>");
@@ -64,7 +67,7 @@ try {
     await cdp.send("Network.clearBrowserCache");
     await page.close();
     const load = loadavg()[0].toFixed(1);
-    const { lhr } = await lighthouse(`${sv[build].origin}/`, {
+    const { lhr, artifacts } = await lighthouse(`${sv[build].origin}/`, {
       port: debugPort,
       output: "json",
       logLevel: "error",
@@ -79,6 +82,7 @@ try {
       si: ms("speed-index"),
       tbt: ms("total-blocking-time"),
       cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+      ...mainThreadCpu(artifacts.Trace, sv[build].origin),
       load,
     };
   };
@@ -92,7 +96,7 @@ try {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const build of ["A", "B"]) {
     const rs = results[build];
-    const figures = ["score", "fcp", "lcp", "si", "tbt", "cls"].map(
+    const figures = ["score", "fcp", "lcp", "si", "tbt", "cls", "cpuMs", "longestCpuMs", "cpuTbtMs"].map(
       (k) => `${k} ${median(rs.map((r) => r[k]))}`,
     );
     console.log(

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { fetchMe, logout as logoutRequest } from "../api/auth.ts";
 import { clearDraftsOf } from "../lib/draft.ts";
-import { type AuthState, type AuthStatus, resolveAuth } from "./auth-state.ts";
+import { type AuthState, type AuthStatus, type CheckedStatus, resolveAuth } from "./auth-state.ts";
 import { type StoredUser, tokenStore } from "./token-store.ts";
 
 export type AuthContextValue = AuthState & {
@@ -18,11 +18,19 @@ export type AuthContextValue = AuthState & {
 
 const AuthContext = React.createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children }: { children: React.ReactNode }) {
+export function AuthProvider({
+  children,
+  checked,
+}: {
+  children: React.ReactNode;
+  /** The session was checked before the first render (main.tsx): its outcome. */
+  checked?: CheckedStatus;
+}) {
   const snapshot = React.useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
-  const [resolved, setResolved] = React.useState<AuthStatus>("loading");
+  const [resolved, setResolved] = React.useState<AuthStatus>(checked ?? "loading");
 
   React.useEffect(() => {
+    if (checked) return;
     let live = true;
     resolveAuth(tokenStore, fetchMe).then((status) => {
       // The first screen after the check is a large render: in slices, the page stays responsive.
@@ -31,7 +39,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [checked]);
 
   const value = React.useMemo<AuthContextValue>(() => {
     const status: AuthStatus =

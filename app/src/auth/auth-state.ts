@@ -4,12 +4,18 @@ export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
 export type AuthState = AuthSnapshot & { status: AuthStatus };
 
+/** What checking the session ends in. */
+export type CheckedStatus = Exclude<AuthStatus, "loading">;
+
 /**
  * Seed §4: loading at start; no token → unauthenticated; a token → authenticated with the stored
  * user. With a token we also ask the server (`verify`) so a revoked session does not linger;
  * any failure clears token and user — except no answer at all (offline), see below.
  */
-export async function resolveAuth(store: TokenStore, verify: () => Promise<StoredUser>): Promise<AuthStatus> {
+export async function resolveAuth(
+  store: TokenStore,
+  verify: () => Promise<StoredUser>,
+): Promise<CheckedStatus> {
   if (!store.getToken()) return "unauthenticated";
   try {
     store.setUser(await verify());

@@ -14,11 +14,21 @@ export type FeedListProps = {
   selection?: { chosen: ReadonlySet<string>; onToggle: (id: string) => void };
 };
 
+// Cards off screen are laid out and painted only as they come near it: 首页's first page is 20 of
+// them, a phone shows four or five, and the layout of all of them was one of the longest tasks of
+// its first moments. `auto` keeps a card's real height once it has been drawn; the clip margin
+// keeps the card's shadow and focus ring, which the containment would cut at the item's edge.
+const OFFSCREEN_CARD =
+  "[content-visibility:auto] [contain-intrinsic-size:auto_8rem] [overflow-clip-margin:1rem]";
+
 export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, selection }: FeedListProps) {
   return (
     <ul className="flex flex-col gap-3" aria-label="想法和笔记">
       {items.map((item) => (
-        <li key={`${item.type}-${item.id}`} className={selection ? "flex items-center gap-3" : undefined}>
+        <li
+          key={`${item.type}-${item.id}`}
+          className={selection ? `flex items-center gap-3 ${OFFSCREEN_CARD}` : OFFSCREEN_CARD}
+        >
           {selection && item.type === "idea" && !isUnsaved(item) ? (
             <Checkbox
               aria-label={`选择想法：${item.title || item.content.slice(0, 20)}`}
