@@ -111,6 +111,8 @@ export type Stack = {
   /** Runs the stand-in systemctl (start / stop / restart shinian@PORT.service). */
   ctl(verb: "start" | "stop" | "restart", port: number): void;
   pidOf(port: number): number;
+  /** nginx's master process (its workers are its children). */
+  nginxPid: number;
   stop(): Promise<void>;
 };
 
@@ -219,6 +221,7 @@ export async function startStack(options: {
     systemctl,
     ctl,
     pidOf,
+    nginxPid: nginx.pid!,
     stop,
   };
 }
