@@ -118,12 +118,15 @@ async function measure(name: string, count: number, concurrency: number, one: (i
   const after = await sample();
   let pgMs = 0;
   for (const [pid, ms] of after.pg) pgMs += ms - (before.pg.get(pid) ?? 0);
+  // a backend that ended during the phase took its CPU time with it: say so
+  const ended = [...before.pg.keys()].filter((pid) => !after.pg.has(pid)).length;
+  if (ended) reasons.add(`${ended} PostgreSQL backends ended during the phase: their CPU is missing`);
   const per = (ms: number) => (ms / count).toFixed(2);
   const seconds = (after.at - before.at) / 1000;
   const row = `| ${name} | ${count} (${concurrency} at once), ${failed} failed | ${(count / seconds).toFixed(0)}/s | ${per(after.node - before.node)} | ${per(pgMs)} | ${per(after.nginx - before.nginx)} | ${per(after.client - before.client)} | ${loadavg()[0]!.toFixed(1)} |`;
   rows.push(row);
   console.log(row);
-  if (reasons.size) console.log(`  failures: ${[...reasons].slice(0, 3).join("; ")}`);
+  if (reasons.size) console.log(`  note: ${[...reasons].slice(0, 3).join("; ")}`);
 }
 
 const base = stack.baseURL;
