@@ -3,13 +3,14 @@
 #   deploy/rolling-restart.sh            every active shinian@PORT unit
 #   deploy/rolling-restart.sh 8801 8802  these ports
 # Each restart returns once /api/health answers (the unit's ExecStartPost); the script checks it
-# again, then waits SETTLE seconds (nginx's fail_timeout, 10 s) before the next: nginx may have
-# marked the restarted process failed while it was down and sends it nothing until then.
+# again, then waits SETTLE seconds (nginx's fail_timeout of 5 s, and one more) before the next:
+# nginx may have marked the restarted process failed while it was down and sends it nothing until
+# then; restarting the next one sooner leaves nginx no live process (502 for everyone).
 # SYSTEMCTL names another systemctl (the deploy test runs the script against a stand-in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 systemctl_cmd=${SYSTEMCTL:-systemctl}
-settle=${SETTLE:-10}
+settle=${SETTLE:-6}
 node_bin=${NODE:-node_modules/.bin/node}
 
 ports=("$@")

@@ -5,9 +5,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount, PASSWORD } from "../../e2e/helpers.ts";
+import { apiUser, newAccount, PASSWORD } from "../../e2e/helpers.ts";
 import { APP_CSP } from "../../server/src/routes/spa.ts";
 import { nginxBinary, ROOT, type Stack, startStack } from "./stack.ts";
 
@@ -196,8 +198,9 @@ test("through nginx: sign in, capture, search, a streamed chat reply, an export;
   ).toBeVisible();
 
   // The fake provider writes this reply 2 characters every 150 ms (30 s in all): its first
-  // tokens must reach the page long before it ends. A buffering proxy would hold them until its
-  // buffer (4–8 KiB, about 180 characters of events) filled.
+  // tokens must reach the page long before it ends, a few characters at a time. Anything on the
+  // way that held events back (a buffer that waits to fill, a compressing filter) would show them
+  // late and many at once.
   await page.goto("/chat");
   const firstText = await watchFirstAnswerText(page);
   const question = page.getByRole("textbox", { name: "输入你的问题" });
@@ -219,6 +222,55 @@ test("through nginx: sign in, capture, search, a streamed chat reply, an export;
   await expect(card.getByText("想法 26 条 · 笔记 0 条 · 共 26 条")).toBeVisible();
 });
 
+test("the export streams through nginx unbuffered: a slow reader holds the server back, nginx spools nothing to disk", async ({
+  request,
+}) => {
+  const user = await apiUser(request);
+  const auth = { Authorization: `Bearer ${user.token}` };
+  // ~10 MB of zip: more than the kernel's socket buffers between the server, nginx and the
+  // reader hold (several MB on loopback), so a paused reader shows. Characters drawn at random,
+  // which deflate cannot shrink much.
+  const han = () => String.fromCharCode(0x4e00 + Math.floor(Math.random() * 3000));
+  const saved = await Promise.all(
+    Array.from({ length: 8 }, (_, n) =>
+      request.post("/api/notes", {
+        headers: auth,
+        data: { title: `长笔记 ${n}`, content: Array.from({ length: 200_000 }, han).join("") },
+      }),
+    ),
+  );
+  for (const res of saved) expect(res.status()).toBe(201);
+  // A reader that stops for a while after the first bytes: buffered, nginx would read the rest
+  // of the zip ahead into a temporary file and say so in its error log.
+  const { status, bytes } = await new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: nginxPort,
+        method: "POST",
+        path: "/api/export",
+        headers: { ...auth, "content-type": "application/json" },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.once("data", () => {
+          res.pause();
+          setTimeout(() => res.resume(), 3000);
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
+      },
+    );
+    req.on("error", reject);
+    req.end("{}");
+  });
+  expect(status).toBe(200);
+  expect(bytes).toBeGreaterThan(3_000_000);
+  expect(readFileSync(path.join(stack.dir, "error.log"), "utf8")).not.toContain(
+    "upstream response is buffered",
+  );
+});
+
 test("a rolling restart (deploy/rolling-restart.sh) brings the killed process back, and no request fails meanwhile", async ({
   request,
 }) => {
@@ -235,7 +287,6 @@ test("a rolling restart (deploy/rolling-restart.sh) brings the killed process ba
   const before = stack.pidOf(servers[1]);
   const restart = await run("bash", ["deploy/rolling-restart.sh", ...servers.map(String)], {
     SYSTEMCTL: stack.systemctl,
-    SETTLE: "1",
     NODE: process.execPath,
   });
   running = false;
