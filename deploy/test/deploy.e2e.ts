@@ -18,7 +18,9 @@ const nginx = nginxBinary();
 const missing = [!adminUrl && "TEST_DATABASE_URL (a PostgreSQL server)", !nginx && "nginx"].filter(Boolean);
 // .ci/run installs nginx, points TEST_DATABASE_URL at its PostgreSQL and sets DEPLOY_TEST_REQUIRED:
 // there a missing piece fails the run instead of skipping it.
-test.skip(missing.length > 0 && !process.env.DEPLOY_TEST_REQUIRED, `needs ${missing.join(" and ")}`);
+const needs = `the deploy test needs ${missing.join(" and ")}`;
+if (missing.length > 0 && !process.env.DEPLOY_TEST_REQUIRED) console.log(`${needs}: skipped`);
+test.skip(missing.length > 0 && !process.env.DEPLOY_TEST_REQUIRED, needs);
 test.describe.configure({ mode: "serial" });
 
 const servers = (process.env.DEPLOY_SERVER_PORTS ?? "").split(",").map(Number) as [number, number];
@@ -26,6 +28,7 @@ const nginxPort = Number(process.env.DEPLOY_NGINX_PORT);
 let stack: Stack;
 
 test.beforeAll(async () => {
+  if (missing.length > 0) throw new Error(needs);
   stack = await startStack({
     adminUrl: adminUrl!,
     nginx: nginx!,
@@ -130,11 +133,13 @@ async function watchFirstAnswerText(page: Page) {
 
 test("through nginx: sign in, capture, search, a streamed chat reply, an export; one process killed mid-run loses nothing acknowledged", async ({
   page,
+  browser,
   request,
 }) => {
+  const account = newAccount();
   await page.goto("/login");
   await page.getByRole("tab", { name: "注册" }).click();
-  await page.getByLabel("账号").fill(newAccount());
+  await page.getByLabel("账号").fill(account);
   await page.getByLabel("密码").fill(PASSWORD);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "注册" }).click();
@@ -220,6 +225,18 @@ test("through nginx: sign in, capture, search, a streamed chat reply, an export;
   await expect(card.getByText("导出完成")).toBeVisible();
   expect((await download).suggestedFilename()).toMatch(/^拾念导出_\d{8}_\d{6}\.zip$/);
   await expect(card.getByText("想法 26 条 · 笔记 0 条 · 共 26 条")).toBeVisible();
+
+  // signing in on another device, through the process that is left
+  const other = await (await browser.newContext()).newPage();
+  await other.goto("/login");
+  await other.getByLabel("账号").fill(account);
+  await other.getByLabel("密码").fill(PASSWORD);
+  await other.getByRole("button", { name: "登录" }).click();
+  await expect(other).toHaveURL(/\/$/);
+  await expect(
+    other.getByRole("list", { name: "想法和笔记" }).getByText("读完《百年孤独》").first(),
+  ).toBeVisible();
+  await other.context().close();
 });
 
 test("the export streams through nginx unbuffered: a slow reader holds the server back, nginx spools nothing to disk", async ({
