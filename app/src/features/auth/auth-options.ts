@@ -42,4 +42,4 @@ export function useAuthOptions(): AuthOptions | null {
 
 /** 忘记密码？请联系本站管理员, with the operator's contact (ADMIN_CONTACT) when there is one. */
 export const askTheAdmin = (prefix: string, o: AuthOptions | null) =>
-  `${prefix}请联系本站管理员${o?.adminContact ? `（${o.adminContact}）` : ""}`;
+  `${prefix}请联系本站管理员${o?.adminContact ? `：${o.adminContact}` : ""}`;
