@@ -31,11 +31,18 @@ forEachDatabase(
         expect(wrong.body.issues?.[0]?.message).toBe("邀请码无效、已用完或已过期");
       });
 
-      it("a code of 2 uses registers 2 of 6 racing accounts; a taken account spends none of it", async () => {
+      it("a code of 2 uses registers 2 of 6 racing accounts; a taken account spends none of it, and is not told apart without a code", async () => {
         const code = await invite(["--uses", "2", "--note", "班级"]);
         expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
         const taken = await request(ctx, "register", registration(await invite()));
         expect(taken.status).toBe(201);
+        // without a usable code nothing tells that the account exists
+        const guess = await request(
+          ctx,
+          "register",
+          registration("AAAA-BBBB-CCCC-DDDD", taken.body.data.user.account),
+        );
+        expect(guess.status).toBe(400);
         // typed lower-case with spaces: the same code
         const typed = code.toLowerCase().replaceAll("-", " ");
         expect(

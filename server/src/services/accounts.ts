@@ -15,7 +15,7 @@ import {
 import { revokeAllCaptureTokens } from "../stores/capture-tokens.ts";
 import { openBalance } from "../stores/points.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
-import { inviteRefused, useInvite } from "./invites.ts";
+import { checkInvite, useInvite } from "./invites.ts";
 import {
   type Attempt,
   attemptSucceeded,
@@ -36,8 +36,10 @@ export const registrationClosed = () => new ApiError("FORBIDDEN", "本站暂未�
 
 /**
  * A new account with its points and a session; null when the account is taken. REGISTRATION
- * decides who may: with `invite`, the code's use is taken in the same transaction, after the
- * account is known to be new, so a taken account or a failure never spends a use.
+ * decides who may. With `invite`, a registration without a usable code stops before the account
+ * is looked at (someone without a code learns nothing of which accounts exist), and the code's
+ * use is taken in the account's transaction once the account is known to be new, so a taken
+ * account or a failure never spends a use.
  */
 export async function register(
   { db, config }: AppDeps,
@@ -45,11 +47,10 @@ export async function register(
   client: Client,
 ): Promise<AuthResult | null> {
   if (config.registration === "closed") throw registrationClosed();
-  if (config.registration === "invite" && !input.inviteCode)
-    throw inviteRefused("本站仅限受邀注册，请输入邀请码");
   await refuseCommonPassword(input.password, "password");
   // counted whether or not the account is new: the rows stay for the window
   await countRegistration(db, client.throttleKey, config.registerPerIpPerHour);
+  if (config.registration === "invite") await checkInvite(db, input.inviteCode);
   const passwordHash = await hashPassword(input.password, config.passwordHashCost);
   return tx(db, async (conn) => {
     const id = await createUser(conn, input.account, passwordHash);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
-import { insertInvite, takeInviteUse } from "../stores/invites.ts";
+import { insertInvite, inviteIsUsable, takeInviteUse } from "../stores/invites.ts";
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or copied by hand is not mistaken.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -32,11 +32,22 @@ export async function createInvite(
   return { code, maxUses: opts.maxUses, expiresAt };
 }
 
-export const inviteRefused = (message: string) =>
+const inviteRefused = (message: string) =>
   new ApiError("VALIDATION_ERROR", message, { issues: [{ path: "inviteCode", message }] });
 
-/** Inside the registration's transaction: takes a use of the code, or refuses the registration. */
+const noCode = () => inviteRefused("本站仅限受邀注册，请输入邀请码");
+const badCode = () => inviteRefused("邀请码无效、已用完或已过期");
+
+/**
+ * Before anything else of a registration: refuses one without a usable code, so that someone
+ * without a code learns nothing about which accounts exist (a taken account answers 409).
+ */
+export async function checkInvite(db: Queryable, code: string | undefined): Promise<void> {
+  if (!code) throw noCode();
+  if (!(await inviteIsUsable(db, hashInviteCode(code)))) throw badCode();
+}
+
+/** Inside the registration's transaction: takes a use of the code (another may have taken the last). */
 export async function useInvite(db: Queryable, code: string | undefined): Promise<void> {
-  if (!code) throw inviteRefused("本站仅限受邀注册，请输入邀请码");
-  if (!(await takeInviteUse(db, hashInviteCode(code)))) throw inviteRefused("邀请码无效、已用完或已过期");
+  if (!code || !(await takeInviteUse(db, hashInviteCode(code)))) throw badCode();
 }

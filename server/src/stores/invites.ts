@@ -18,6 +18,16 @@ export async function insertInvite(
   return { id: rows[0]!.id, expiresAt: rows[0]!.expires_at };
 }
 
+/** Whether the code has a use left and has not expired (the registration then takes it, or not). */
+export async function inviteIsUsable(db: Queryable, codeHash: Buffer): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM invite_codes
+     WHERE code_hash = $1 AND uses < max_uses AND (expires_at IS NULL OR expires_at > now())`,
+    [codeHash],
+  );
+  return rowCount === 1;
+}
+
 /**
  * Takes one use of the code when it has one left and has not expired. One conditional UPDATE:
  * concurrent registrations queue on the row's lock, and each re-checks `uses` after the one
