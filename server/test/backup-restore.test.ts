@@ -23,10 +23,11 @@ const command = (file: "backup" | "restore", args: string[], env: Record<string,
 async function api(
   base: string,
   name: EndpointName,
-  opts: { token?: string; body?: unknown; id?: string } = {},
+  opts: { token?: string; body?: unknown; id?: string; query?: string } = {},
 ) {
   const route = routes[name];
-  const res = await fetch(`${base}${fillPath(route.path, opts.id ? { id: opts.id } : undefined)}`, {
+  const path = fillPath(route.path, opts.id ? { id: opts.id } : undefined) + (opts.query ?? "");
+  const res = await fetch(`${base}${path}`, {
     method: route.method.toUpperCase(),
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
@@ -42,7 +43,7 @@ async function api(
 /** One person's data as the API shows it: what must come back whole. */
 async function whatTheySee(base: string, token: string) {
   const [ideas, notes, ledger, sessions] = await Promise.all([
-    api(base, "listIdeas", { token }),
+    api(base, "listIdeas", { token, query: "?limit=100" }),
     api(base, "listNotes", { token }),
     api(base, "listLedger", { token }),
     api(base, "listSessions", { token }),
@@ -70,23 +71,43 @@ async function roundTrip(from: Place, to: Place, backupFile: string) {
   const before = await whatTheySee(source.base, token);
   expect(before.ideas.items).toHaveLength(3);
   expect(before.sessions).toHaveLength(2);
-  // taken while the server runs and serves
-  const [backup] = await Promise.all([
-    command("backup", [backupFile], from.env),
-    api(source.base, "listIdeas", { token }),
-  ]);
+  // taken while the server runs and takes captures, one after another, acknowledged in order
+  let backingUp = true;
+  const written: string[] = [];
+  const writer = (async () => {
+    while (backingUp && written.length < 60) {
+      const idea = await api(source.base, "createIdea", {
+        token,
+        body: { content: `备份时记下的 ${written.length}` },
+      });
+      written.push(idea.id);
+    }
+  })();
+  const backup = await command("backup", [backupFile], from.env).finally(() => {
+    backingUp = false;
+  });
+  await writer;
+  expect(written.length).toBeGreaterThan(0);
   expect(backup.stdout.trim()).toBe(backupFile);
   expect(await stopChild(source)).toBe(0);
 
   const restored = await command("restore", [backupFile], to.env);
-  expect(restored.stdout).toMatch(/已恢复：账号 1，想法 3，笔记 1，对话消息 0，点数明细 1，登录会话 2/);
+  expect(restored.stdout).toMatch(/已恢复：账号 1，想法 \d+，笔记 1，对话消息 0，点数明细 1，登录会话 2/);
   const again = await command("restore", [backupFile], to.env).catch((e) => e);
   expect(again.code).toBe(1);
   expect(again.stderr).toContain("恢复只写入空的");
 
   const target = await startChildServer(to.env);
   try {
-    expect(await whatTheySee(target.base, token)).toEqual(before);
+    const after = await whatTheySee(target.base, token);
+    expect({ ...after, ideas: null }).toEqual({ ...before, ideas: null });
+    // every idea from before the backup, and of those written during it a first part: one moment's state
+    const ids = after.ideas.items.map((i: { id: string }) => i.id).reverse();
+    const during = ids.slice(before.ideas.items.length);
+    expect(ids.slice(0, before.ideas.items.length)).toEqual(
+      before.ideas.items.map((i: { id: string }) => i.id).reverse(),
+    );
+    expect(during).toEqual(written.slice(0, during.length));
     await api(target.base, "createIdea", { token, body: { content: "恢复之后的新想法" } });
   } finally {
     await stopChild(target);
