@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -89,6 +89,7 @@ async function roundTrip(from: Place, to: Place, backupFile: string) {
   await writer;
   expect(written.length).toBeGreaterThan(0);
   expect(backup.stdout.trim()).toBe(backupFile);
+  expect((await stat(backupFile)).mode & 0o077, "readable by its owner only").toBe(0);
   expect(await stopChild(source)).toBe(0);
 
   const restored = await command("restore", [backupFile], to.env);

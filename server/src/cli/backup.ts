@@ -28,7 +28,7 @@ try {
   const ext = config.databaseUrl ? "pgdump" : "tar.gz";
   const file = path.resolve(args[0] ?? path.join("backups", `shinian-${stamp}.${ext}`));
   if (existsSync(file)) throw new Error(`${file} 已存在，请换一个文件名`);
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   if (config.databaseUrl) await backupUrl(config.databaseUrl, file);
   else await backupEmbedded(config.dataDir, file, logger);
   say(file);

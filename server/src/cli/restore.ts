@@ -6,7 +6,7 @@
  * restored database is then started, migrated and counted.
  */
 import { open } from "node:fs/promises";
-import { BackupRefused } from "../db/backup/backup-refused.ts";
+import { BackupRefused } from "../db/backup/common.ts";
 import { describeContents } from "../db/backup/contents.ts";
 import { restoreEmbedded } from "../db/backup/embedded-backup.ts";
 import { restoreUrl } from "../db/backup/url-backup.ts";

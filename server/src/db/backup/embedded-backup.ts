@@ -18,7 +18,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import type { Logger } from "../../logger.ts";
 import { embeddedClusterLocation, startEmbeddedPostgres } from "../embedded.ts";
-import { BackupRefused } from "./backup-refused.ts";
+import { BackupRefused, writePrivately } from "./common.ts";
 
 const run = promisify(execFile);
 
@@ -104,9 +104,7 @@ export async function backupEmbedded(dataDir: string, file: string, logger: Logg
       createdAt: new Date().toISOString(),
     };
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    const partial = `${file}.partial`;
-    await run("tar", ["-czf", partial, "-C", staging, MANIFEST, "pg"]);
-    await rename(partial, file);
+    await writePrivately(file, (partial) => run("tar", ["-czf", partial, "-C", staging, MANIFEST, "pg"]));
   } finally {
     await client.end().catch(() => undefined);
     await rm(staging, { recursive: true, force: true });

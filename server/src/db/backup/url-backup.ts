@@ -6,11 +6,10 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { rename } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { BackupRefused } from "./backup-refused.ts";
+import { BackupRefused, writePrivately } from "./common.ts";
 
 const run = promisify(execFile);
 
@@ -60,12 +59,12 @@ async function findTool(name: "pg_dump" | "pg_restore", major: number): Promise<
 export async function backupUrl(databaseUrl: string, file: string): Promise<void> {
   const pgDump = await findTool("pg_dump", await serverMajor(databaseUrl));
   const { url, env } = connectionOf(databaseUrl);
-  const partial = `${file}.partial`;
-  await run(pgDump, ["--format=custom", "--no-owner", "--no-privileges", `--file=${partial}`, url], {
-    env,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  await rename(partial, file);
+  await writePrivately(file, (partial) =>
+    run(pgDump, ["--format=custom", "--no-owner", "--no-privileges", `--file=${partial}`, url], {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    }),
+  );
 }
 
 /** Into an empty database only: one holding 拾念's tables is never written over. */
