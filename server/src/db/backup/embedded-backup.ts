@@ -50,11 +50,26 @@ const EMPTY_DIRS = new Set([
   "pg_subtrans",
 ]);
 
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+
+/** The WAL segment the backup starts in, from its backup_label: older ones are not needed. */
+function firstSegment(labelfile: string): string {
+  const name = /^START WAL LOCATION: .* \(file ([0-9A-F]{24})\)$/m.exec(labelfile)?.[1];
+  if (!name) throw new Error(`unexpected backup_label:\n${labelfile}`);
+  return name;
+}
+
 /**
  * Copies a directory the server is writing to: a file removed meanwhile (a temporary file, a
  * dropped table's) is skipped; a file changed meanwhile is put right by the WAL replay.
+ * `skip` leaves out files by name.
  */
-async function copyLive(from: string, to: string, top = true): Promise<void> {
+async function copyLive(
+  from: string,
+  to: string,
+  top = true,
+  skip = (_name: string) => false,
+): Promise<void> {
   await mkdir(to, { recursive: true, mode: 0o700 });
   const entries = await readdir(from, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENOENT") return [];
@@ -66,7 +81,7 @@ async function copyLive(from: string, to: string, top = true): Promise<void> {
     if (entry.isDirectory()) {
       if (top && EMPTY_DIRS.has(entry.name)) await mkdir(target, { mode: 0o700 });
       else if (!entry.name.startsWith("pgsql_tmp")) await copyLive(source, target, false);
-    } else if (entry.isFile() && !SKIP_FILES.has(entry.name)) {
+    } else if (entry.isFile() && !SKIP_FILES.has(entry.name) && !skip(entry.name)) {
       await copyFile(source, target).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== "ENOENT") throw err;
       });
@@ -90,14 +105,22 @@ export async function backupEmbedded(dataDir: string, file: string, logger: Logg
     await client.query("SELECT pg_backup_start($1, true)", ["shinian backup"]);
     const cluster = path.join(staging, "pg");
     await copyLive(embedded.clusterDir, cluster);
-    const stop = await client.query<{ labelfile: string; spcmapfile: string }>(
-      "SELECT labelfile, spcmapfile FROM pg_backup_stop(false)",
+    const stop = await client.query<{ labelfile: string; spcmapfile: string; last: string }>(
+      "SELECT labelfile, spcmapfile, pg_walfile_name(lsn) AS last FROM pg_backup_stop(false)",
     );
     await writeFile(path.join(cluster, "backup_label"), stop.rows[0]!.labelfile);
     if (stop.rows[0]!.spcmapfile)
       await writeFile(path.join(cluster, "tablespace_map"), stop.rows[0]!.spcmapfile);
-    // after the stop: every segment from the start to the stop is there (the slot kept them)
-    await copyLive(path.join(embedded.clusterDir, "pg_wal"), path.join(cluster, "pg_wal"));
+    // after the stop: the segments from the start to the stop, all there (the slot kept them).
+    // Older ones, and the recycled ones PostgreSQL keeps ready under later names, are not needed.
+    const first = firstSegment(stop.rows[0]!.labelfile);
+    const last = stop.rows[0]!.last;
+    await copyLive(
+      path.join(embedded.clusterDir, "pg_wal"),
+      path.join(cluster, "pg_wal"),
+      false,
+      (name) => WAL_SEGMENT.test(name) && (name < first || name > last),
+    );
     const manifest: Manifest = {
       kind: "embedded",
       postgres: rows[0]!.v,
