@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 
@@ -13,6 +16,9 @@ const freePort = () =>
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_AI_PORT ??= freePort();
 process.env.E2E_FAKE_PROVIDER_PORT ??= freePort();
+// The first server's data directory, chosen here so that tests can run operator commands on its
+// database (e2e/operator.e2e.ts); e2e/serve.mjs removes it when the server stops.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "shinian-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const aiURL = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
@@ -65,7 +71,7 @@ export default defineConfig({
       command:
         "node scripts/ensure-web-build.mjs && node scripts/ensure-server-build.mjs && node e2e/serve.mjs",
       url: `${baseURL}/api/health`,
-      env: { PORT: String(port), HOST: "127.0.0.1" },
+      env: { PORT: String(port), HOST: "127.0.0.1", SERVE_DIR: process.env.E2E_DATA_DIR },
     },
     // the same app with a (fake, local) OpenAI-compatible provider: tests reach it on E2E_AI_PORT
     {

@@ -5,7 +5,8 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const dir = mkdtempSync(path.join(tmpdir(), "shinian-e2e-"));
+// SERVE_DIR: a directory the Playwright config chose, for tests that run operator commands on this database
+const dir = process.env.SERVE_DIR || mkdtempSync(path.join(tmpdir(), "shinian-e2e-"));
 // The embedded postgres runs as user postgres when we are root: it must reach the data dir.
 chmodSync(dir, 0o755);
 // With FAKE_PROVIDER_PORT this server talks to a local fake OpenAI-compatible provider.

@@ -53,7 +53,7 @@ const zodLocales = {
 
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => newest(s) <= builtAt)) {
-  // --quiet: before a command whose output is read (points:grant)
+  // --quiet: before a command whose output is read (the operator commands)
   if (!process.argv.includes("--quiet")) console.log("server bundle is up to date (server/dist)");
 } else {
   const started = performance.now();
@@ -62,7 +62,12 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
     absWorkingDir: root,
     entryPoints: {
       index: "server/src/index.ts",
+      // operator commands (server/src/cli)
       "points-grant": "server/src/cli/points-grant.ts",
+      "invite-create": "server/src/cli/invite-create.ts",
+      "account-reset-password": "server/src/cli/account-reset-password.ts",
+      backup: "server/src/cli/backup.ts",
+      restore: "server/src/cli/restore.ts",
       // started by services/text-index-pool.ts in a worker thread, from beside the chunk that does
       "text-index-worker": "server/src/services/text-index-worker.ts",
     },

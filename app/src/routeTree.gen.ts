@@ -13,6 +13,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UserAgreementRouteImport } from './routes/user-agreement'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedDataRouteImport } from './routes/_authenticated/_data'
@@ -45,6 +46,11 @@ const LoginRoute = LoginRouteImport.update({
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UserAgreementRoute = UserAgreementRouteImport.update({
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/user-agreement': typeof UserAgreementRoute
   '/guide': typeof AuthenticatedGuideRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/user-agreement': typeof UserAgreementRoute
   '/': typeof AuthenticatedIndexRoute
   '/guide': typeof AuthenticatedGuideRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/login': typeof LoginRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/user-agreement': typeof UserAgreementRoute
   '/_authenticated/_data': typeof AuthenticatedDataRouteWithChildren
   '/_authenticated/guide': typeof AuthenticatedGuideRoute
@@ -188,6 +197,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/privacy-policy'
+    | '/reset-password'
     | '/user-agreement'
     | '/guide'
     | '/quick-introduction'
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/privacy-policy'
+    | '/reset-password'
     | '/user-agreement'
     | '/'
     | '/guide'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/login'
     | '/privacy-policy'
+    | '/reset-password'
     | '/user-agreement'
     | '/_authenticated/_data'
     | '/_authenticated/guide'
@@ -245,6 +257,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   LoginRoute: typeof LoginRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   UserAgreementRoute: typeof UserAgreementRoute
 }
 
@@ -276,6 +289,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/user-agreement': {
@@ -429,6 +449,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   LoginRoute: LoginRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   UserAgreementRoute: UserAgreementRoute,
 }
 export const routeTree = rootRouteImport

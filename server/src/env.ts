@@ -161,6 +161,25 @@ const EnvSchema = z.object({
       return parsed;
     }),
   REGISTER_PER_IP_PER_HOUR: int(20, 1),
+  REGISTRATION: z.preprocess(
+    (v) => (typeof v === "string" ? emptyAsUndefined(v.trim().toLowerCase()) : v),
+    z.enum(["open", "invite", "closed"]).default("open"),
+  ),
+  // Shown on the login page under 忘记密码？请联系本站管理员 (a WeChat id, an email …).
+  ADMIN_CONTACT: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
+  PASSWORD_RESET_TTL: duration("1h").refine((ms) => ms >= 60_000 && ms <= 7 * 86_400_000, {
+    message: "must be between 1m and 7d",
+  }),
+  // The address people open the app at; the start of the links the operator commands print.
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+/, {
+        message: "must be the site's address, like https://shinian.example.cn",
+      })
+      .optional(),
+  ),
   RATE_CAPTURES: writeLimit("120/30"),
   RATE_NOTES: writeLimit("60/20"),
   RATE_CHAT: writeLimit("30/10"),
@@ -215,6 +234,14 @@ export type Config = {
   trustProxy: TrustedProxies;
   /** Registrations one client IP may make per hour (each new account brings AI points). */
   registerPerIpPerHour: number;
+  /** Who may register: anyone, holders of an invite code (`npm run invite:create`), nobody. */
+  registration: "open" | "invite" | "closed";
+  /** Whom the login page names for a forgotten password; null: 本站管理员 only. */
+  adminContact: string | null;
+  /** How long a link of `npm run account:reset-password` works. */
+  passwordResetTtlMs: number;
+  /** The site's address without a trailing slash (PUBLIC_URL); null: http://localhost:PORT. */
+  publicUrl: string | null;
   /** Per-user write buckets; null: no limit (services/write-limits.ts). */
   writeLimits: Record<"captures" | "notes" | "chat" | "uploads", { burst: number; perMinute: number } | null>;
   /** Searches of one account running at once in a process (routes/search.ts); 0: no limit. */
@@ -350,6 +377,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
+    registration: e.REGISTRATION,
+    adminContact: e.ADMIN_CONTACT ?? null,
+    passwordResetTtlMs: e.PASSWORD_RESET_TTL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     writeLimits: {
       captures: e.RATE_CAPTURES,
       notes: e.RATE_NOTES,

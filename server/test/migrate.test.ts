@@ -40,6 +40,7 @@ forEachDatabase((ctx) => {
         "017_webdav.sql",
         "018_import_refused_count.sql",
         "020_search_words_version.sql",
+        "021_operator.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

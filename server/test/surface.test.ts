@@ -88,7 +88,10 @@ forEachDatabase((ctx) => {
       importJob: await previewedImport(ctx, user),
     };
     const bodies: Record<string, { body: unknown; id?: keyof typeof ids }> = {
-      "post /api/auth/register": { body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true } },
+      "post /api/auth/register": {
+        body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true, inviteCode: "ABCD-EFGH" },
+      },
+      "post /api/auth/reset-password": { body: { token: "a-link-token", newPassword: "another-pass-42" } },
       "post /api/auth/login": { body: { account: user.account, password: PASSWORD } },
       "post /api/auth/password": { body: { currentPassword: PASSWORD, newPassword: "another-pass-42" } },
       "delete /api/account": { body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE } },

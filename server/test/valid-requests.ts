@@ -1,5 +1,6 @@
 import { DELETE_ACCOUNT_PHRASE, type EndpointName, type RequestOf } from "@shinian/contract";
 import { expect } from "vitest";
+import { createPasswordReset } from "../src/services/password-reset.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
 import { PASSWORD, registerUser, request, type TestCtx, type TestUser, uniqueAccount } from "./helpers.ts";
 
@@ -83,6 +84,10 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   health: async () => ({}),
   register: async () => ({ body: { account: uniqueAccount(), password: PASSWORD, agreeTerms: true } }),
   login: async (_, user) => ({ body: { account: user.account, password: user.password } }),
+  authOptions: async () => ({}),
+  resetPassword: async (ctx, user) => ({
+    body: { token: (await createPasswordReset(ctx, user.id)).token, newPassword: "another-pass-42" },
+  }),
   logout: async () => ({}),
   me: async () => ({}),
   listSessions: async () => ({}),

@@ -20,10 +20,18 @@ export const PasswordSchema = z
   .min(8, { message: "密码长度须为 8–72 个字符" })
   .max(72, { message: "密码长度须为 8–72 个字符" });
 
+/** Typed as shown (XXXX-XXXX-XXXX-XXXX) or any other way: spaces, dashes and case do not count. */
+export const InviteCodeSchema = z
+  .string({ message: "请输入邀请码" })
+  .max(64, { message: "邀请码无效、已用完或已过期" })
+  .transform((v) => v.replace(/[\s-]/g, "").toUpperCase());
+
 export const RegisterRequestSchema = z.strictObject({
   account: AccountSchema,
   password: PasswordSchema,
   agreeTerms: z.literal(true, { message: "请先阅读并同意《用户协议》和《隐私政策》" }),
+  /** Needed when the site registers by invitation only (AuthOptions.registration = "invite"). */
+  inviteCode: InviteCodeSchema.optional(),
 });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
@@ -36,6 +44,25 @@ export const LoginRequestSchema = z.strictObject({
     .max(72, { message: "密码过长" }),
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** Who may register: anyone, holders of an invite code, or nobody (REGISTRATION). */
+export const RegistrationModeSchema = z.enum(["open", "invite", "closed"]);
+export type RegistrationMode = z.infer<typeof RegistrationModeSchema>;
+
+/** What the login page needs to know before anyone signs in. */
+export const AuthOptionsSchema = z.object({
+  registration: RegistrationModeSchema,
+  /** Whom to ask for a forgotten password (ADMIN_CONTACT); null: just "the site's administrator". */
+  adminContact: z.string().nullable(),
+});
+export type AuthOptions = z.infer<typeof AuthOptionsSchema>;
+
+/** The link `npm run account:reset-password` printed carries the token. */
+export const ResetPasswordRequestSchema = z.strictObject({
+  token: z.string({ message: "重置链接无效" }).min(1, { message: "重置链接无效" }).max(200),
+  newPassword: PasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 
 export const SettingsSchema = z.object({
   autoTidy: z.boolean(),

@@ -16,6 +16,8 @@ export const routes = {
   listSessions: { method: "get", path: "/api/auth/sessions" },
   deleteSession: { method: "delete", path: "/api/auth/sessions/{id}" },
   changePassword: { method: "post", path: "/api/auth/password" },
+  authOptions: { method: "get", path: "/api/auth/options" },
+  resetPassword: { method: "post", path: "/api/auth/reset-password" },
   listCaptureTokens: { method: "get", path: "/api/auth/capture-tokens" },
   createCaptureToken: { method: "post", path: "/api/auth/capture-tokens" },
   revokeCaptureToken: { method: "delete", path: "/api/auth/capture-tokens/{id}" },

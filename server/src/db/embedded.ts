@@ -363,6 +363,19 @@ async function initCluster(bin: string, clusterDir: string, runAs: RunAs, logger
   logger.info("embedded PostgreSQL cluster created", { clusterDir });
 }
 
+/**
+ * Where DATA_DIR's cluster lives (DATA_DIR/pg, or the fallback clusterLocation picks as root) and
+ * the user it must belong to (null: whoever runs us), for `npm run restore`, which puts a cluster
+ * there before anything starts on it.
+ */
+export async function embeddedClusterLocation(
+  dataDir: string,
+  logger: Logger,
+): Promise<{ clusterDir: string; owner: { uid: number; gid: number } | null }> {
+  const owner: RunAs = process.getuid?.() === 0 ? await ensurePostgresUser() : null;
+  return { clusterDir: await clusterLocation(path.resolve(dataDir), owner, logger), owner };
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   logger: Logger;

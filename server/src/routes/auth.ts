@@ -6,6 +6,7 @@ import { throttleKeyOf } from "../lib/client-address.ts";
 import { mount } from "../lib/endpoint.ts";
 import { clientIp, sessionIdOf } from "../middlewares/auth.ts";
 import { type Client, changePassword, deleteAccount, login, register } from "../services/accounts.ts";
+import { resetPassword } from "../services/password-reset.ts";
 import { deleteSession, deleteSessionOf, getUser, listSessions } from "../stores/accounts.ts";
 import { createCaptureToken, listCaptureTokens, revokeCaptureToken } from "../stores/capture-tokens.ts";
 
@@ -48,6 +49,14 @@ export function authRoutes(app: Hono<AppEnv>) {
     }
     c.var.logger.info("login succeeded", { ip: client.ip, userId: result.user.id });
     return { message: "登录成功", data: result };
+  });
+  mount(app, "authOptions", async (c) => ({
+    data: { registration: c.var.deps.config.registration, adminContact: c.var.deps.config.adminContact },
+  }));
+  mount(app, "resetPassword", async (c, { body }) => {
+    await resetPassword(c.var.deps, body, clientOf(c).throttleKey);
+    c.var.logger.info("password reset by link; every session and capture token revoked");
+    return { message: "密码已重置，请用新密码登录", data: null };
   });
   mount(app, "logout", async (c) => {
     await deleteSession(c.var.deps.db, sessionIdOf(c));

@@ -1,7 +1,7 @@
 import type { AuthResult } from "@shinian/contract";
 import type { AppDeps } from "../context.ts";
 import { tx } from "../db/pool.ts";
-import { unauthorized } from "../errors.ts";
+import { ApiError, unauthorized } from "../errors.ts";
 import {
   createSession,
   createUser,
@@ -15,6 +15,7 @@ import {
 import { revokeAllCaptureTokens } from "../stores/capture-tokens.ts";
 import { openBalance } from "../stores/points.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
+import { checkInvite, useInvite } from "./invites.ts";
 import {
   type Attempt,
   attemptSucceeded,
@@ -31,19 +32,30 @@ import { grant } from "./points.ts";
  */
 export type Client = { ip: string; throttleKey: string; userAgent: string };
 
-/** A new account with its points and a session; null when the account is taken. */
+export const registrationClosed = () => new ApiError("FORBIDDEN", "本站暂未开放注册，请联系本站管理员");
+
+/**
+ * A new account with its points and a session; null when the account is taken. REGISTRATION
+ * decides who may. With `invite`, a registration without a usable code stops before the account
+ * is looked at (someone without a code learns nothing of which accounts exist), and the code's
+ * use is taken in the account's transaction once the account is known to be new, so a taken
+ * account or a failure never spends a use.
+ */
 export async function register(
   { db, config }: AppDeps,
-  input: { account: string; password: string },
+  input: { account: string; password: string; inviteCode?: string },
   client: Client,
 ): Promise<AuthResult | null> {
+  if (config.registration === "closed") throw registrationClosed();
   await refuseCommonPassword(input.password, "password");
   // counted whether or not the account is new: the rows stay for the window
   await countRegistration(db, client.throttleKey, config.registerPerIpPerHour);
+  if (config.registration === "invite") await checkInvite(db, input.inviteCode);
   const passwordHash = await hashPassword(input.password, config.passwordHashCost);
   return tx(db, async (conn) => {
     const id = await createUser(conn, input.account, passwordHash);
     if (!id) return null;
+    if (config.registration === "invite") await useInvite(conn, input.inviteCode);
     if (config.points.registerBonus > 0)
       await grant(conn, id, config.points.registerBonus, "register_bonus", "注册赠送");
     else await openBalance(conn, id);

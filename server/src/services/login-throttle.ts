@@ -109,6 +109,18 @@ export async function beginConfirm(db: Queryable, sessionId: string): Promise<At
   return { ids, clearsKey: key };
 }
 
+/** Reset links tried by one client (a link is 256 bits: this bounds the password hashing, not guessing). */
+export const RESET_LIMIT = { max: 10, windowMinutes: 15 } as const;
+
+/** Before using a password reset link: the attempt, or a 429 saying how long to wait. */
+export async function beginReset(db: Queryable, clientKey: string): Promise<Attempt> {
+  const key = `reset:${clientKey}`;
+  const ids = await begin(db, [{ key, ...RESET_LIMIT }], [], (seconds) =>
+    refusal((wait) => `重置密码尝试次数过多，请 ${wait}后再试`, seconds),
+  );
+  return { ids, clearsKey: key };
+}
+
 /** Each account brings free AI points: one client may not create them without end. */
 export async function countRegistration(db: Queryable, clientKey: string, perHour: number): Promise<void> {
   await begin(db, [{ key: `register:${clientKey}`, max: perHour, windowMinutes: 60 }], [], (seconds) =>

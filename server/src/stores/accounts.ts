@@ -196,3 +196,7 @@ export async function deleteSessionOf(db: Queryable, userId: string, sessionId: 
 export async function deleteOtherSessions(db: Queryable, userId: string, keepId: string): Promise<void> {
   await db.query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2", [userId, keepId]);
 }
+
+export async function deleteAllSessions(db: Queryable, userId: string): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+}

@@ -20,10 +20,11 @@ import { useAuth } from "../../auth/auth-context.tsx";
 import { safeRedirect } from "../../auth/auth-state.ts";
 import { AppLink, useGo } from "../../lib/navigation.tsx";
 import { PublicShell } from "../layout/public-shell.tsx";
+import { askTheAdmin, useAuthOptions } from "./auth-options.ts";
 import { type CredentialErrors, validateCredentials } from "./validate.ts";
 
 type Mode = "login" | "register";
-type Errors = CredentialErrors;
+type Errors = CredentialErrors & { inviteCode?: string };
 
 /**
  * 登录 / 注册. Shown by /login's own entry (login-main.tsx) on a first visit and by the router's
@@ -36,6 +37,10 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   const [account, setAccount] = React.useState("");
   const [password, setPassword] = React.useState("");
   const [agree, setAgree] = React.useState(false);
+  const [inviteCode, setInviteCode] = React.useState("");
+  const options = useAuthOptions();
+  const byInvite = mode === "register" && options?.registration === "invite";
+  const closed = mode === "register" && options?.registration === "closed";
   const [errors, setErrors] = React.useState<Errors>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
@@ -43,7 +48,8 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found = validateCredentials(mode, { account, password, agreeTerms: agree });
+    const found: Errors = validateCredentials(mode, { account, password, agreeTerms: agree });
+    if (byInvite && !inviteCode.trim()) found.inviteCode = "请输入邀请码";
     if (Object.keys(found).length) {
       setErrors(found);
       return;
@@ -54,7 +60,12 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       const result =
         mode === "login"
           ? await login({ account, password })
-          : await register({ account, password, agreeTerms: true });
+          : await register({
+              account,
+              password,
+              agreeTerms: true,
+              ...(byInvite ? { inviteCode } : {}),
+            });
       auth.login(result.token, result.user);
       go(safeRedirect(redirect), { replace: true });
     } catch (error) {
@@ -86,67 +97,98 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
                 <TabsTrigger value="register">注册</TabsTrigger>
               </TabsList>
             </Tabs>
-            <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
-              <Field label="账号" hint="邮箱或手机号" error={errors.account}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    name="account"
-                    autoComplete="username"
-                    placeholder="邮箱或 11 位手机号"
-                    value={account}
-                    onChange={(e) => setAccount(e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field
-                label="密码"
-                hint={mode === "register" ? "8–72 个字符" : undefined}
-                error={errors.password}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    name="password"
-                    type="password"
-                    autoComplete={mode === "login" ? "current-password" : "new-password"}
-                    placeholder="请输入密码"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                  />
-                )}
-              </Field>
-              {mode === "register" ? (
-                <div className="flex flex-col gap-1">
-                  <Checkbox
-                    id="agree-terms"
-                    checked={agree}
-                    onChange={(e) => {
-                      setAgree(e.target.checked);
-                      setErrors((old) => ({ ...old, agreeTerms: undefined }));
-                    }}
+            {closed ? (
+              <Alert
+                className="mt-5"
+                title="本站暂未开放注册"
+                description={askTheAdmin("如需账号，", options)}
+              />
+            ) : (
+              <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
+                <Field label="账号" hint="邮箱或手机号" error={errors.account}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name="account"
+                      autoComplete="username"
+                      placeholder="邮箱或 11 位手机号"
+                      value={account}
+                      onChange={(e) => setAccount(e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  label="密码"
+                  hint={mode === "register" ? "8–72 个字符" : undefined}
+                  error={errors.password}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name="password"
+                      type="password"
+                      autoComplete={mode === "login" ? "current-password" : "new-password"}
+                      placeholder="请输入密码"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  )}
+                </Field>
+                {byInvite ? (
+                  <Field
+                    label="邀请码"
+                    hint="本站仅限受邀注册，邀请码由本站管理员提供"
+                    error={errors.inviteCode}
                   >
-                    我已阅读并同意
-                    <AppLink to="/user-agreement" className="text-primary hover:underline">
-                      《用户协议》
-                    </AppLink>
-                    和
-                    <AppLink to="/privacy-policy" className="text-primary hover:underline">
-                      《隐私政策》
-                    </AppLink>
-                  </Checkbox>
-                  {errors.agreeTerms ? (
-                    <p role="alert" className="text-error text-xs">
-                      {errors.agreeTerms}
-                    </p>
-                  ) : null}
-                </div>
-              ) : null}
-              {failure ? <Alert tone="error" description={failure} /> : null}
-              <Button type="submit" size="lg" loading={pending}>
-                {mode === "login" ? "登录" : "注册"}
-              </Button>
-            </form>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        name="inviteCode"
+                        autoComplete="off"
+                        placeholder="XXXX-XXXX-XXXX-XXXX"
+                        value={inviteCode}
+                        onChange={(e) => setInviteCode(e.target.value)}
+                      />
+                    )}
+                  </Field>
+                ) : null}
+                {mode === "register" ? (
+                  <div className="flex flex-col gap-1">
+                    <Checkbox
+                      id="agree-terms"
+                      checked={agree}
+                      onChange={(e) => {
+                        setAgree(e.target.checked);
+                        setErrors((old) => ({ ...old, agreeTerms: undefined }));
+                      }}
+                    >
+                      我已阅读并同意
+                      <AppLink to="/user-agreement" className="text-primary hover:underline">
+                        《用户协议》
+                      </AppLink>
+                      和
+                      <AppLink to="/privacy-policy" className="text-primary hover:underline">
+                        《隐私政策》
+                      </AppLink>
+                    </Checkbox>
+                    {errors.agreeTerms ? (
+                      <p role="alert" className="text-error text-xs">
+                        {errors.agreeTerms}
+                      </p>
+                    ) : null}
+                  </div>
+                ) : null}
+                {failure ? <Alert tone="error" description={failure} /> : null}
+                <Button type="submit" size="lg" loading={pending}>
+                  {mode === "login" ? "登录" : "注册"}
+                </Button>
+                {mode === "login" ? (
+                  <p className="text-center text-muted-foreground text-xs">
+                    {askTheAdmin("忘记密码？", options)}
+                  </p>
+                ) : null}
+              </form>
+            )}
           </CardContent>
         </Card>
       </main>

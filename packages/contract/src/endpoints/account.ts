@@ -1,9 +1,11 @@
 import {
+  AuthOptionsSchema,
   AuthResultSchema,
   ChangePasswordRequestSchema,
   DeleteAccountRequestSchema,
   LoginRequestSchema,
   RegisterRequestSchema,
+  ResetPasswordRequestSchema,
   SessionListSchema,
   UserSchema,
 } from "../auth.ts";
@@ -21,12 +23,29 @@ export const accountEndpoints = {
   register: {
     ...routes.register,
     tag: "账号",
-    summary: "注册（赠送 100 AI点数；按客户端地址每小时限次）",
+    summary:
+      "注册（赠送 100 AI点数；按客户端地址每小时限次；REGISTRATION=invite 时须带邀请码，closed 时答 403）",
     auth: false,
     body: RegisterRequestSchema,
     data: AuthResultSchema,
     status: 201,
-    errors: [400, 409, 429],
+    errors: [400, 403, 409, 429],
+  },
+  authOptions: {
+    ...routes.authOptions,
+    tag: "账号",
+    summary: "登录页所需的站点设置：注册方式（开放、邀请、关闭）与管理员联系方式",
+    auth: false,
+    data: AuthOptionsSchema,
+  },
+  resetPassword: {
+    ...routes.resetPassword,
+    tag: "账号",
+    summary: "用管理员生成的一次性链接重置密码（该账号的全部登录与记录令牌随之失效；按客户端限次）",
+    auth: false,
+    body: ResetPasswordRequestSchema,
+    data: null,
+    errors: [400, 429],
   },
   login: {
     ...routes.login,

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import type { AppDeps } from "../context.ts";
+import { tx } from "../db/pool.ts";
+import { ApiError } from "../errors.ts";
+import { hashToken } from "../lib/token-hash.ts";
+import { deleteAllSessions, setPasswordHash } from "../stores/accounts.ts";
+import { revokeAllCaptureTokens } from "../stores/capture-tokens.ts";
+import { findPasswordReset, putPasswordReset, takePasswordReset } from "../stores/password-resets.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
+import { attemptSucceeded, beginReset } from "./login-throttle.ts";
+import { hashPassword } from "./password.ts";
+
+/** `npm run account:reset-password`: the token of the account's one live link, and when it ends. */
+export async function createPasswordReset(
+  { db, config }: Pick<AppDeps, "db" | "config">,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = await putPasswordReset(db, userId, hashToken(token), config.passwordResetTtlMs);
+  return { token, expiresAt };
+}
+
+const invalidLink = () =>
+  new ApiError("VALIDATION_ERROR", "重置链接无效、已使用或已过期，请联系本站管理员重新获取", {
+    issues: [{ path: "token", message: "重置链接无效、已使用或已过期" }],
+  });
+
+/**
+ * Sets the password of the link's account, once: the link is used up in the same transaction,
+ * and every session and capture token of the account ends (whoever knew the old password is
+ * out). Tries are counted per client like sign-ins, so guessing links costs the guesser only.
+ */
+export async function resetPassword(
+  { db, config }: AppDeps,
+  input: { token: string; newPassword: string },
+  clientKey: string,
+): Promise<void> {
+  await refuseCommonPassword(input.newPassword, "newPassword");
+  const attempt = await beginReset(db, clientKey);
+  const tokenHash = hashToken(input.token);
+  // checked before the (memory-hard) hash, so an unknown link costs one index lookup
+  if (!(await findPasswordReset(db, tokenHash))) throw invalidLink();
+  const hash = await hashPassword(input.newPassword, config.passwordHashCost);
+  await tx(db, async (conn) => {
+    const userId = await takePasswordReset(conn, tokenHash);
+    if (!userId) throw invalidLink();
+    await setPasswordHash(conn, userId, hash);
+    await deleteAllSessions(conn, userId);
+    await revokeAllCaptureTokens(conn, userId);
+  });
+  await attemptSucceeded(db, attempt);
+}
