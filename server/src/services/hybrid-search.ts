@@ -15,8 +15,9 @@ export type Fused = ItemRef & { matchedBy: SearchItem["matchedBy"] };
  */
 export function fuse(keyword: ItemRef[], meaning: ItemRef[], limit: number): Fused[] {
   const score = new Map<string, number>();
-  const add = (list: ItemRef[]) =>
-    list.forEach((r, rank) => score.set(r.id, (score.get(r.id) ?? 0) + 1 / (K + rank + 1)));
+  const add = (list: ItemRef[]) => {
+    for (const [rank, r] of list.entries()) score.set(r.id, (score.get(r.id) ?? 0) + 1 / (K + rank + 1));
+  };
   add(keyword);
   add(meaning);
   const byMeaning = new Set(meaning.map((r) => r.id));

@@ -6,7 +6,13 @@ import type { ItemRef } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { noteFromExcludedIdea } from "./search.ts";
 
-export type Claimed = { id: string; user_id: string; type: "idea" | "note"; ticket: string; attempts: number };
+export type Claimed = {
+  id: string;
+  user_id: string;
+  type: "idea" | "note";
+  ticket: string;
+  attempts: number;
+};
 
 /**
  * Up to `limit` due items, leased to this process for `leaseMs`: another process skips them (SKIP
@@ -184,7 +190,12 @@ export async function vectorGeneration(db: Queryable, userId: string): Promise<s
 export type VectorRow = { id: string; type: "idea" | "note"; scale: number; vec: Buffer };
 
 /** All of the user's vectors of one model and size. */
-export async function userVectors(db: Queryable, userId: string, model: string, dims: number): Promise<VectorRow[]> {
+export async function userVectors(
+  db: Queryable,
+  userId: string,
+  model: string,
+  dims: number,
+): Promise<VectorRow[]> {
   const { rows } = await db.query<VectorRow>({
     name: "embedding-user-vectors",
     text: "SELECT id, type, scale, vec FROM item_embeddings WHERE user_id = $1 AND model = $2 AND dims = $3",

@@ -197,6 +197,21 @@ export async function newestSources(
   return rows;
 }
 
+/** The items `refs` (found by meaning) the assistant may read: never 不让AI读取 nor a note written from one. */
+export async function sourcesByIds(db: Queryable, userId: string, refs: ItemRef[]): Promise<SourceRow[]> {
+  const ids = (type: ItemRef["type"]) => refs.filter((r) => r.type === type).map((r) => r.id);
+  const { rows } = await db.query<SourceRow>({
+    name: "grounding-by-ids",
+    text: `SELECT 'idea' AS type, id, title, content, created_at FROM ideas
+       WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT ai_excluded
+       UNION ALL
+       SELECT 'note', id, title, content, created_at FROM notes
+       WHERE user_id = $1 AND id = ANY($3::uuid[]) AND NOT ${noteFromExcludedIdea("notes")}`,
+    values: [userId, ids("idea"), ids("note")],
+  });
+  return rows;
+}
+
 /** A side chat's subject, unless it is an idea marked 不让AI读取, a note written from one, or not the user's. */
 export async function subjectSource(
   db: Queryable,

@@ -119,7 +119,8 @@ export const itemEndpoints = {
   search: {
     ...routes.search,
     tag: "首页",
-    summary: "中文分词搜索（标题、内容、原始内容、标签），带高亮区间",
+    summary:
+      "中文分词搜索（标题、内容、原始内容、标签），带高亮区间；配置了向量模型时也按意思查找（matchedBy）",
     auth: true,
     query: SearchQuerySchema,
     data: SearchResultSchema,

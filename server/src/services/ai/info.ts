@@ -14,5 +14,11 @@ export async function aiInfo(config: Config, db: Queryable, userId: string): Pro
     ? { enabled: true, pending: await pendingCount(db, userId) }
     : { enabled: false, pending: 0 };
   if (!config.ai) return { mode: "offline", costs: aiCosts(config), tidyAvailable: false, embeddings };
-  return { mode: "provider", model: config.ai.model, costs: aiCosts(config), tidyAvailable: true, embeddings };
+  return {
+    mode: "provider",
+    model: config.ai.model,
+    costs: aiCosts(config),
+    tidyAvailable: true,
+    embeddings,
+  };
 }

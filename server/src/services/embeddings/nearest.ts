@@ -57,7 +57,12 @@ export async function meaningMatches(
  * The user's items closest in meaning to one of their items (its stored vector against the others
  * of the same model), best first; [] when it has no vector.
  */
-export async function nearestItems(db: Queryable, userId: string, ref: ItemRef, limit: number): Promise<Scored[]> {
+export async function nearestItems(
+  db: Queryable,
+  userId: string,
+  ref: ItemRef,
+  limit: number,
+): Promise<Scored[]> {
   const own = await itemVector(db, userId, ref);
   if (!own) return [];
   const bytes = new Int8Array(own.vec.buffer, own.vec.byteOffset, own.dims);

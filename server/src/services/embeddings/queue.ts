@@ -4,8 +4,8 @@ import type { EmbeddingConfig } from "../../env.ts";
 import { ApiError } from "../../errors.ts";
 import {
   type Claimed,
-  clearQueue,
   claimDue,
+  clearQueue,
   deleteVectors,
   dropClaimed,
   type EmbedSource,
@@ -34,7 +34,10 @@ export const defaultBackoffMs = (attempts: number) => Math.min(5_000 * 4 ** (att
 /** What is sent for an item: its title, tags and the start of its text. */
 export function embedText(s: Pick<EmbedSource, "title" | "tags" | "content">): string {
   const tags = s.tags.map((t) => `#${t}`).join(" ");
-  return [s.title, tags, s.content].filter((p) => p.trim()).join("\n").slice(0, MAX_EMBED_CHARS);
+  return [s.title, tags, s.content]
+    .filter((p) => p.trim())
+    .join("\n")
+    .slice(0, MAX_EMBED_CHARS);
 }
 
 const hashOf = (text: string) => createHash("sha256").update(text).digest();
@@ -71,9 +74,14 @@ async function embedBatch(
   const sources = new Map((await readSources(db, ids, MAX_EMBED_CHARS)).map((s) => [s.id, s]));
   // deleted, or not to be sent (不让AI读取, a note from such an idea): off the queue, no vector
   const gone = claimed.filter((c) => !sources.has(c.id));
-  await deleteVectors(db, gone.map((c) => c.id));
+  await deleteVectors(
+    db,
+    gone.map((c) => c.id),
+  );
   const stored = await storedHashes(db, ids);
-  const texts = new Map(claimed.filter((c) => sources.has(c.id)).map((c) => [c.id, embedText(sources.get(c.id)!)]));
+  const texts = new Map(
+    claimed.filter((c) => sources.has(c.id)).map((c) => [c.id, embedText(sources.get(c.id)!)]),
+  );
   const unchanged = claimed.filter((c) => {
     const text = texts.get(c.id);
     const have = stored.get(c.id);
@@ -83,27 +91,52 @@ async function embedBatch(
   await dropClaimed(db, [...gone, ...unchanged, ...tooOften]);
   const skip = new Set([...gone, ...unchanged, ...tooOften].map((c) => c.id));
   const todo = claimed.filter((c) => !skip.has(c.id) && texts.get(c.id));
-  await dropClaimed(db, claimed.filter((c) => !skip.has(c.id) && !texts.get(c.id))); // nothing to embed
+  await dropClaimed(
+    db,
+    claimed.filter((c) => !skip.has(c.id) && !texts.get(c.id)),
+  ); // nothing to embed
   if (todo.length === 0) return 0;
 
   const { paid, unpaid, spends } = await payFor(deps, todo);
-  await releaseClaimed(db, unpaid.map((c) => c.id), NO_POINTS_DELAY_MS, { countAttempt: false });
+  await releaseClaimed(
+    db,
+    unpaid.map((c) => c.id),
+    NO_POINTS_DELAY_MS,
+    { countAttempt: false },
+  );
   if (paid.length === 0) return 0;
   let vectors: number[][];
   try {
-    vectors = await embedTexts(config, paid.map((c) => texts.get(c.id)!), deps.work.signal);
+    vectors = await embedTexts(
+      config,
+      paid.map((c) => texts.get(c.id)!),
+      deps.work.signal,
+    );
   } catch (err) {
     deps.logger.warn("embedding call failed", { err, items: paid.length });
     await Promise.all(spends.map((s) => refund(db, s.userId, s.spent, "向量服务失败")));
     const attempts = Math.max(...paid.map((c) => c.attempts));
-    await releaseClaimed(db, paid.map((c) => c.id), backoffMs(attempts));
+    await releaseClaimed(
+      db,
+      paid.map((c) => c.id),
+      backoffMs(attempts),
+    );
     return 0;
   }
   const rows: NewVector[] = paid.map((c, i) => {
     const q = quantize(vectors[i]!);
     const text = texts.get(c.id)!;
     const vec = Buffer.from(q.bytes.buffer, q.bytes.byteOffset, q.bytes.byteLength);
-    return { id: c.id, ticket: c.ticket, userId: c.user_id, type: c.type, hash: hashOf(text), dims: q.bytes.length, scale: q.scale, vec };
+    return {
+      id: c.id,
+      ticket: c.ticket,
+      userId: c.user_id,
+      type: c.type,
+      hash: hashOf(text),
+      dims: q.bytes.length,
+      scale: q.scale,
+      vec,
+    };
   });
   const saved = await storeVectors(db, config.model, rows);
   await Promise.all(spends.map((s) => settleSpend(db, s.spent)));

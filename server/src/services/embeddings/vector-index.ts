@@ -46,7 +46,8 @@ async function vectorsOf(db: Queryable, userId: string, model: string, dims: num
     vecs: new Int8Array(rows.length * dims),
     dims,
   };
-  rows.forEach((r, i) => loaded.vecs.set(new Int8Array(r.vec.buffer, r.vec.byteOffset, dims), i * dims));
+  for (const [i, r] of rows.entries())
+    loaded.vecs.set(new Int8Array(r.vec.buffer, r.vec.byteOffset, dims), i * dims);
   cache.set(key, loaded);
   cachedBytes += sizeOf(loaded);
   for (const [k, v] of cache) {
