@@ -146,6 +146,8 @@ const EnvSchema = z.object({
   ),
   AI_EMBEDDING_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   AI_EMBEDDING_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Texts per call: DashScope's text-embedding-v3 takes at most 10.
+  AI_EMBEDDING_BATCH: int(10, 1, 256),
   // Cosine similarity a meaning-only hit needs; depends on the model (README).
   AI_EMBEDDING_MIN_SIMILARITY: z.preprocess(emptyAsUndefined, z.coerce.number().min(-1).max(1).default(0.5)),
   AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default("gpt-4o-mini")),
@@ -305,6 +307,8 @@ export type EmbeddingConfig = {
   maxRetries: number;
   /** Cosine similarity below which a vector match is not shown. */
   minSimilarity: number;
+  /** Texts per call (AI_EMBEDDING_BATCH). */
+  batch: number;
 };
 
 export class ConfigError extends Error {
@@ -380,6 +384,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           timeoutMs: e.AI_TIMEOUT,
           maxRetries: e.AI_MAX_RETRIES,
           minSimilarity: e.AI_EMBEDDING_MIN_SIMILARITY,
+          batch: e.AI_EMBEDDING_BATCH,
         }
       : null,
     aiTidyGraceMs: e.AI_TIDY_GRACE,

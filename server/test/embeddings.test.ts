@@ -50,6 +50,7 @@ forEachDatabase((shared) => {
     const config = testConfig({
       AI_EMBEDDING_BASE_URL: fake.url,
       AI_EMBEDDING_MODEL: model,
+      AI_EMBEDDING_BATCH: "32",
       AI_TIMEOUT: "2s",
       AI_MAX_RETRIES: "0",
     });

@@ -27,7 +27,19 @@ export function quantize(vector: ArrayLike<number>): Quantized {
 
 /** Cosine similarity of the stored vector at `offset` in `all` (length query.length) and a unit query. */
 export function similarity(all: Int8Array, offset: number, scale: number, query: Float32Array): number {
-  let dot = 0;
-  for (let i = 0; i < query.length; i++) dot += all[offset + i]! * query[i]!;
-  return dot * scale;
+  // four sums: independent additions the CPU can overlap
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  const n = query.length - (query.length % 4);
+  let i = 0;
+  for (; i < n; i += 4) {
+    a += all[offset + i]! * query[i]!;
+    b += all[offset + i + 1]! * query[i + 1]!;
+    c += all[offset + i + 2]! * query[i + 2]!;
+    d += all[offset + i + 3]! * query[i + 3]!;
+  }
+  for (; i < query.length; i++) a += all[offset + i]! * query[i]!;
+  return (a + b + c + d) * scale;
 }

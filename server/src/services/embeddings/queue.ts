@@ -20,8 +20,7 @@ import { refund, type SpendResult, settleSpend, spend } from "../points.ts";
 import { embedTexts } from "./provider.ts";
 import { quantize } from "./quantize.ts";
 
-/** Texts per provider call, and what of each is sent: a call's work stays bounded. */
-const BATCH = 32;
+/** What of each item is sent (AI_EMBEDDING_BATCH of them a call): a call's work stays bounded. */
 export const MAX_EMBED_CHARS = 2_000;
 /** A failing item is tried this often, then left alone until its text changes. */
 const MAX_ATTEMPTS = 8;
@@ -56,7 +55,7 @@ export async function runEmbeddingQueue(deps: AppDeps, options: RunOptions = {})
   const leaseMs = config.timeoutMs * (config.maxRetries + 1) + 30_000;
   let stored = 0;
   while (!deps.work.signal.aborted) {
-    const claimed = await claimDue(deps.db, BATCH, leaseMs);
+    const claimed = await claimDue(deps.db, config.batch, leaseMs);
     if (claimed.length === 0) break;
     stored += await embedBatch(deps, config, claimed, options.backoffMs ?? defaultBackoffMs);
   }

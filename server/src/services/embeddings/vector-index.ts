@@ -69,10 +69,16 @@ export async function nearestTo(
   { limit, minScore = -1, except }: { limit: number; minScore?: number; except?: string },
 ): Promise<Scored[]> {
   const v = await vectorsOf(db, userId, model, query.length);
-  const found: Scored[] = [];
+  // the best `limit` so far, kept sorted (limit is small): no object per compared vector
+  const best: { i: number; score: number }[] = [];
   for (let i = 0; i < v.ids.length; i++) {
     const score = similarity(v.vecs, i * v.dims, v.scales[i]!, query);
-    if (score >= minScore && v.ids[i] !== except) found.push({ type: v.types[i]!, id: v.ids[i]!, score });
+    if (score < minScore || (best.length === limit && score <= best[limit - 1]!.score)) continue;
+    if (v.ids[i] === except) continue;
+    let at = best.length;
+    while (at > 0 && best[at - 1]!.score < score) at--;
+    best.splice(at, 0, { i, score });
+    if (best.length > limit) best.pop();
   }
-  return found.sort((a, b) => b.score - a.score).slice(0, limit);
+  return best.map(({ i, score }) => ({ type: v.types[i]!, id: v.ids[i]!, score }));
 }
