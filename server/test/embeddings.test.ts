@@ -168,6 +168,15 @@ forEachDatabase((shared) => {
     expect(found.map((i) => i.id)).not.toContain(unrelated);
     expect(found[1]!.highlights).toEqual([]);
 
+    // the process's copy of the vectors follows what is written and deleted
+    const later = await capture(ctx, u.token, "总是睡眠很浅");
+    await drain(deps);
+    const ids = async () => (await search("睡不着")).map((i) => i.id);
+    expect(await ids()).toEqual(expect.arrayContaining([exact, meaningOnly, later]));
+    expect((await ids())[0]).toBe(exact);
+    await request(ctx, "deleteIdea", { token: u.token, params: { id: meaningOnly } });
+    expect(await ids()).toEqual([exact, later]);
+
     fake.failNext(1);
     const fallback = await search("数羊");
     expect(fallback.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);

@@ -189,19 +189,43 @@ export async function vectorGeneration(db: Queryable, userId: string): Promise<s
 
 export type VectorRow = { id: string; type: "idea" | "note"; scale: number; vec: Buffer };
 
-/** All of the user's vectors of one model and size. */
+/** All of the user's vectors of one model and size, and the database's time of the read. */
 export async function userVectors(
   db: Queryable,
   userId: string,
   model: string,
   dims: number,
-): Promise<VectorRow[]> {
-  const { rows } = await db.query<VectorRow>({
+): Promise<{ rows: VectorRow[]; readAt: Date }> {
+  const { rows } = await db.query<VectorRow & { read_at: Date }>({
     name: "embedding-user-vectors",
-    text: "SELECT id, type, scale, vec FROM item_embeddings WHERE user_id = $1 AND model = $2 AND dims = $3",
+    text: `SELECT now() AS read_at, e.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+       SELECT id, type, scale, vec FROM item_embeddings WHERE user_id = $1 AND model = $2 AND dims = $3) e ON true`,
     values: [userId, model, dims],
   });
-  return rows;
+  return { rows: rows.filter((r) => r.id), readAt: rows[0]!.read_at };
+}
+
+/**
+ * The user's vectors of one model and size written since `since`, how many there are in all, and
+ * the database's time of the read: what a process needs to bring its copy up to date.
+ */
+export async function vectorsSince(
+  db: Queryable,
+  userId: string,
+  model: string,
+  dims: number,
+  since: Date,
+): Promise<{ rows: VectorRow[]; total: number; readAt: Date }> {
+  const { rows } = await db.query<VectorRow & { total: number; read_at: Date }>({
+    name: "embedding-vectors-since",
+    text: `SELECT now() AS read_at, c.total, e.* FROM (
+         SELECT count(*)::int AS total FROM item_embeddings WHERE user_id = $1 AND model = $2 AND dims = $3) c
+       LEFT JOIN LATERAL (
+         SELECT id, type, scale, vec FROM item_embeddings
+         WHERE user_id = $1 AND model = $2 AND dims = $3 AND updated_at >= $4) e ON true`,
+    values: [userId, model, dims, since],
+  });
+  return { rows: rows.filter((r) => r.id), total: rows[0]!.total, readAt: rows[0]!.read_at };
 }
 
 /** One item's stored vector (the user's own), with its model. */
