@@ -26,6 +26,7 @@ export const MAX_EMBED_CHARS = 2_000;
 const MAX_ATTEMPTS = 8;
 const POLL_MS = 1_000;
 const NO_POINTS_DELAY_MS = 60 * 60_000;
+const CLEAR_EVERY_MS = 10 * 60_000;
 
 /** 5 s, 20 s, 80 s … at most an hour between tries of a failing item. */
 export const defaultBackoffMs = (attempts: number) => Math.min(5_000 * 4 ** (attempts - 1), 3_600_000);
@@ -170,12 +171,17 @@ async function payFor(deps: AppDeps, todo: Claimed[]) {
 /**
  * The process's background embedding: at start, queues what has no vector of the configured model
  * (items from before, or all of them after a model change), then works the queue whenever items
- * come due. With no model configured, the queue is emptied instead.
+ * come due. With no model configured, the queue is emptied instead (at start, then every 10 minutes).
  */
 export async function startEmbeddingWorker(deps: AppDeps): Promise<void> {
   const config = deps.config.embedding;
   if (!config) {
-    await clearQueue(deps.db);
+    // the triggers still queue every write (at most a row an item): emptied now and then
+    const clear = async () => {
+      await clearQueue(deps.db).catch((err) => deps.logger.warn("embedding queue clear failed", { err }));
+      deps.work.later(CLEAR_EVERY_MS, clear);
+    };
+    await clear();
     return;
   }
   const queued = await enqueueMissing(deps.db, config.model);

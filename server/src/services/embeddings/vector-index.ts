@@ -1,5 +1,5 @@
 import type { ItemRef } from "@shinian/contract";
-import type { Queryable } from "../../db/pool.ts";
+import { type Queryable, STATEMENT_TIMEOUT_MS } from "../../db/pool.ts";
 import { userVectors, type VectorRow, vectorGeneration, vectorsSince } from "../../stores/embeddings.ts";
 import { similarity } from "./quantize.ts";
 
@@ -25,8 +25,11 @@ type UserVectors = {
 };
 
 const CACHE_BYTES = 256 * 1024 * 1024;
-/** Vectors written this long before a read may not have been visible to it (their statement still running). */
-const IN_FLIGHT_MS = 60_000;
+/**
+ * A vector stamped (now(): its statement's start) up to this long before a read may have been
+ * committed after it: no statement runs longer than STATEMENT_TIMEOUT_MS.
+ */
+const IN_FLIGHT_MS = STATEMENT_TIMEOUT_MS + 5_000;
 const cache = new Map<string, UserVectors>();
 let cachedBytes = 0;
 const sizeOf = (v: UserVectors) => v.vecs.byteLength + v.ids.length * 60;
