@@ -46,13 +46,18 @@ forEachDatabase((shared) => {
     return db;
   }
   /** One server process with embeddings on (`db`: a pool of its own, as after a restart). */
-  function process(model = "fake-embed", db = own.db): { deps: AppDeps; ctx: TestCtx } {
+  function process(
+    model = "fake-embed",
+    db = own.db,
+    env: Record<string, string> = {},
+  ): { deps: AppDeps; ctx: TestCtx } {
     const config = testConfig({
       AI_EMBEDDING_BASE_URL: fake.url,
       AI_EMBEDDING_MODEL: model,
       AI_EMBEDDING_BATCH: "32",
       AI_TIMEOUT: "2s",
       AI_MAX_RETRIES: "0",
+      ...env,
     });
     const deps: AppDeps = { config, db, logger: silent, work: createBackgroundWork(), clock: systemClock };
     return { deps, ctx: { ...shared, db, config, app: createApp(deps) } };
@@ -180,6 +185,26 @@ forEachDatabase((shared) => {
     fake.failNext(1);
     const fallback = await search("数羊");
     expect(fallback.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
+  });
+
+  it("charges POINTS_EMBED per item embedded, and gives it back when the call fails", async () => {
+    const { deps, ctx } = process("fake-embed", own.db, { POINTS_EMBED: "1" });
+    const u = await registerUser(ctx);
+    await capture(ctx, u.token, "一条要收点数的想法");
+    await capture(ctx, u.token, "又一条要收点数的想法");
+    fake.failNext(1);
+    await drain(deps); // fails, refunds, and (backoff 0) succeeds on the next round
+    expect(await pending(ctx, u.token)).toBe(0);
+    const points = (await request(ctx, "getPoints", { token: u.token })).body.data;
+    expect(points.balance).toBe(100 - 2);
+    const ledger = (await request(ctx, "listLedger", { token: u.token, query: { limit: 10 } })).body.data
+      .items;
+    expect(ledger.map((l) => [l.reason, l.delta])).toEqual([
+      ["embed_items", -2],
+      ["refund", 2],
+      ["embed_items", -2],
+      ["register_bonus", 100],
+    ]);
   });
 
   describe("fuse", () => {
