@@ -46,20 +46,25 @@ CREATE TABLE embedding_generations (
   generation bigint NOT NULL
 );
 
+-- Once a statement (a batch stored, a purge): each user whose vectors it touched, once.
 CREATE FUNCTION item_embeddings_bump() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  owner uuid := COALESCE(NEW.user_id, OLD.user_id);
 BEGIN
-  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM users WHERE id = owner) THEN
-    DELETE FROM embedding_generations WHERE user_id = owner;
-    RETURN NULL;
+  IF TG_OP = 'DELETE' THEN
+    -- a deleted account's counter goes with it
+    DELETE FROM embedding_generations g USING changed c
+      WHERE g.user_id = c.user_id AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id);
   END IF;
-  INSERT INTO embedding_generations (user_id, generation) VALUES (owner, 1)
+  INSERT INTO embedding_generations (user_id, generation)
+    SELECT DISTINCT c.user_id, 1 FROM changed c WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id)
   ON CONFLICT (user_id) DO UPDATE SET generation = embedding_generations.generation + 1;
   RETURN NULL;
 END $$;
-CREATE TRIGGER item_embeddings_bump AFTER INSERT OR UPDATE OR DELETE ON item_embeddings
-  FOR EACH ROW EXECUTE FUNCTION item_embeddings_bump();
+CREATE TRIGGER item_embeddings_bump_insert AFTER INSERT ON item_embeddings REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION item_embeddings_bump();
+CREATE TRIGGER item_embeddings_bump_update AFTER UPDATE ON item_embeddings REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION item_embeddings_bump();
+CREATE TRIGGER item_embeddings_bump_delete AFTER DELETE ON item_embeddings REFERENCING OLD TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION item_embeddings_bump();
 
 CREATE FUNCTION embedding_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -69,10 +74,19 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- Inserts and deletes come in bulk (an import, 回收站's purge): once a statement, over its rows.
+CREATE FUNCTION embedding_enqueue_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO embedding_queue (id, user_id, type) SELECT id, user_id, TG_ARGV[0] FROM inserted
+  ON CONFLICT (id) DO UPDATE
+    SET ticket = nextval('embedding_queue_ticket'), attempts = 0, due_at = now(), leased_until = NULL;
+  RETURN NULL;
+END $$;
+
 CREATE FUNCTION embedding_forget() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM embedding_queue WHERE id = OLD.id;
-  DELETE FROM item_embeddings WHERE id = OLD.id;
+  DELETE FROM embedding_queue q USING deleted d WHERE q.id = d.id;
+  DELETE FROM item_embeddings e USING deleted d WHERE e.id = d.id;
   RETURN NULL;
 END $$;
 
@@ -94,8 +108,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER ideas_embedding_insert AFTER INSERT ON ideas
-  FOR EACH ROW EXECUTE FUNCTION embedding_enqueue('idea');
+CREATE TRIGGER ideas_embedding_insert AFTER INSERT ON ideas REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION embedding_enqueue_inserted('idea');
 CREATE TRIGGER ideas_embedding_update AFTER UPDATE OF title, content, tags, ai_excluded ON ideas
   FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.content IS DISTINCT FROM NEW.content
     OR OLD.tags IS DISTINCT FROM NEW.tags OR OLD.ai_excluded IS DISTINCT FROM NEW.ai_excluded)
@@ -103,14 +117,14 @@ CREATE TRIGGER ideas_embedding_update AFTER UPDATE OF title, content, tags, ai_e
 CREATE TRIGGER ideas_embedding_exclusion AFTER UPDATE OF ai_excluded ON ideas
   FOR EACH ROW WHEN (OLD.ai_excluded IS DISTINCT FROM NEW.ai_excluded)
   EXECUTE FUNCTION ideas_embedding_exclusion();
-CREATE TRIGGER ideas_embedding_delete AFTER DELETE ON ideas
-  FOR EACH ROW EXECUTE FUNCTION embedding_forget();
+CREATE TRIGGER ideas_embedding_delete AFTER DELETE ON ideas REFERENCING OLD TABLE AS deleted
+  FOR EACH STATEMENT EXECUTE FUNCTION embedding_forget();
 
-CREATE TRIGGER notes_embedding_insert AFTER INSERT ON notes
-  FOR EACH ROW EXECUTE FUNCTION embedding_enqueue('note');
+CREATE TRIGGER notes_embedding_insert AFTER INSERT ON notes REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION embedding_enqueue_inserted('note');
 CREATE TRIGGER notes_embedding_update AFTER UPDATE OF title, content, tags, source_idea_ids ON notes
   FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.content IS DISTINCT FROM NEW.content
     OR OLD.tags IS DISTINCT FROM NEW.tags OR OLD.source_idea_ids IS DISTINCT FROM NEW.source_idea_ids)
   EXECUTE FUNCTION embedding_enqueue('note');
-CREATE TRIGGER notes_embedding_delete AFTER DELETE ON notes
-  FOR EACH ROW EXECUTE FUNCTION embedding_forget();
+CREATE TRIGGER notes_embedding_delete AFTER DELETE ON notes REFERENCING OLD TABLE AS deleted
+  FOR EACH STATEMENT EXECUTE FUNCTION embedding_forget();
