@@ -10,6 +10,7 @@ import { meaningMatches } from "../src/services/embeddings/nearest.ts";
 import { runEmbeddingQueue, startEmbeddingWorker } from "../src/services/embeddings/queue.ts";
 import { fuse } from "../src/services/hybrid-search.ts";
 import { claimDue } from "../src/stores/embeddings.ts";
+import { askAll, newConversation } from "./ai-helpers.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, testConfig } from "./helpers.ts";
 import { type FakeEmbeddingProvider, startFakeEmbeddingProvider } from "./support/fake-embedding-provider.ts";
 
@@ -185,6 +186,18 @@ forEachDatabase((shared) => {
     fake.failNext(1);
     const fallback = await search("数羊");
     expect(fallback.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
+  });
+
+  it("grounds the assistant on items found by meaning too, never on one marked 不让AI读取", async () => {
+    const { deps, ctx } = process();
+    const u = await registerUser(ctx);
+    const byMeaning = await capture(ctx, u.token, "又失眠到三点，半夜醒来好几次");
+    await capture(ctx, u.token, "失眠的私密记录：吃了什么药", true);
+    await capture(ctx, u.token, "今天买了一台新电脑");
+    await drain(deps);
+    const events = await askAll(ctx, u, await newConversation(ctx, u), "睡不着怎么办");
+    const cited = events.at(-1)!.data.message.citations.map((c: { id: string }) => c.id);
+    expect(cited).toEqual([byMeaning]);
   });
 
   it("charges POINTS_EMBED per item embedded, and gives it back when the call fails", async () => {
