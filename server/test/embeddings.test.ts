@@ -6,7 +6,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { createPool, type Db } from "../src/db/pool.ts";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
-import { meaningMatches } from "../src/services/embeddings/nearest.ts";
+import { meaningMatches, nearestItems } from "../src/services/embeddings/nearest.ts";
 import { runEmbeddingQueue, startEmbeddingWorker } from "../src/services/embeddings/queue.ts";
 import { fuse } from "../src/services/hybrid-search.ts";
 import { claimDue } from "../src/stores/embeddings.ts";
@@ -173,6 +173,15 @@ forEachDatabase((shared) => {
     ]);
     expect(found.map((i) => i.id)).not.toContain(unrelated);
     expect(found[1]!.highlights).toEqual([]);
+
+    // related by meaning (相关内容's other half): never the item itself nor another user's
+    const other = await registerUser(ctx);
+    await capture(ctx, other.token, "别人的失眠记录");
+    await drain(deps);
+    const near = await nearestItems(deps.db, u.id, { type: "idea", id: meaningOnly }, 5);
+    expect(near.map((n) => n.id)).toEqual([exact, unrelated]);
+    expect(near[0]!.score).toBeGreaterThan(near[1]!.score);
+    expect(await nearestItems(deps.db, other.id, { type: "idea", id: meaningOnly }, 5)).toEqual([]);
 
     // the process's copy of the vectors follows what is written and deleted
     const later = await capture(ctx, u.token, "总是睡眠很浅");
