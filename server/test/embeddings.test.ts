@@ -105,6 +105,18 @@ forEachDatabase((shared) => {
     expect(sent(before)).toEqual(["改过了：湖边夜跑"]);
   });
 
+  it("a batch the provider refuses (400) is tried item by item, so one bad text holds no other back", async () => {
+    const { deps, ctx } = process();
+    const u = await registerUser(ctx);
+    await capture(ctx, u.token, "这一条会被拒绝");
+    await capture(ctx, u.token, "这一条没问题");
+    const from = fake.requests.length;
+    fake.failNext(2, 400); // the batch, then the first item alone
+    expect(await drain(deps, 60_000)).toBe(1);
+    expect(fake.requests.slice(from).map((r) => r.input.length)).toEqual([2, 1, 1]);
+    expect(await pending(ctx, u.token)).toBe(1);
+  });
+
   it("never sends an item marked 不让AI读取 nor a note written from one, and drops its vector", async () => {
     const { deps, ctx } = process();
     const u = await registerUser(ctx);

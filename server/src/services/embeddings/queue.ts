@@ -16,6 +16,7 @@ import {
   storedHashes,
   storeVectors,
 } from "../../stores/embeddings.ts";
+import { ProviderError } from "../ai/provider.ts";
 import { refund, type SpendResult, settleSpend, spend } from "../points.ts";
 import { embedTexts } from "./provider.ts";
 import { quantize } from "./quantize.ts";
@@ -27,6 +28,8 @@ const MAX_ATTEMPTS = 8;
 const POLL_MS = 1_000;
 const NO_POINTS_DELAY_MS = 60 * 60_000;
 const CLEAR_EVERY_MS = 10 * 60_000;
+/** The provider refused the input itself (too long, malformed): retrying the same batch cannot help. */
+const REFUSED_INPUT = new Set([400, 413, 422]);
 
 /** 5 s, 20 s, 80 s … at most an hour between tries of a failing item. */
 export const defaultBackoffMs = (attempts: number) => Math.min(5_000 * 4 ** (attempts - 1), 3_600_000);
@@ -91,10 +94,8 @@ async function embedBatch(
   await dropClaimed(db, [...gone, ...unchanged, ...tooOften]);
   const skip = new Set([...gone, ...unchanged, ...tooOften].map((c) => c.id));
   const todo = claimed.filter((c) => !skip.has(c.id) && texts.get(c.id));
-  await dropClaimed(
-    db,
-    claimed.filter((c) => !skip.has(c.id) && !texts.get(c.id)),
-  ); // nothing to embed
+  const empty = claimed.filter((c) => !skip.has(c.id) && !texts.get(c.id));
+  await dropClaimed(db, empty); // nothing to embed
   if (todo.length === 0) return 0;
 
   const { paid, unpaid, spends } = await payFor(deps, todo);
@@ -115,6 +116,12 @@ async function embedBatch(
   } catch (err) {
     deps.logger.warn("embedding call failed", { err, items: paid.length });
     await Promise.all(spends.map((s) => refund(db, s.userId, s.spent, "向量服务失败")));
+    // one text the provider refuses must not hold the others back: each alone, once
+    if (err instanceof ProviderError && REFUSED_INPUT.has(err.status) && paid.length > 1) {
+      let saved = 0;
+      for (const c of paid) saved += await embedBatch(deps, config, [c], backoffMs);
+      return saved;
+    }
     const attempts = Math.max(...paid.map((c) => c.attempts));
     await releaseClaimed(
       db,
