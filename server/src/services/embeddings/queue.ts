@@ -191,6 +191,13 @@ export async function startEmbeddingWorker(deps: AppDeps): Promise<void> {
     await clear();
     return;
   }
+  // pgvector is not used (it cannot be tried where this was built): say what compares the vectors
+  const { rowCount } = await deps.db.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
+  deps.logger.info("embeddings on", {
+    model: config.model,
+    comparison: "int8 vectors compared in the server process",
+    pgvectorAvailable: (rowCount ?? 0) > 0,
+  });
   const queued = await enqueueMissing(deps.db, config.model);
   if (queued) deps.logger.info("items queued for embedding", { items: queued, model: config.model });
   const poll = () =>
