@@ -22,6 +22,7 @@ const ai = fakePort
       AI_BASE_URL: `http://127.0.0.1:${fakePort}/v1`,
       AI_API_KEY: "sk-e2e",
       AI_MODEL: "e2e-model",
+      AI_EMBEDDING_MODEL: "e2e-embedding",
       // a short grace period: still there, without making every test wait 30 s for 自动整理
       AI_TIDY_GRACE: "1s",
     }

@@ -133,6 +133,23 @@ const EnvSchema = z.object({
       .optional(),
   ),
   AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AI_EMBEDDING_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+      .refine(isSafeAiBaseUrl, {
+        message:
+          "must be https:// (the API key and every question would cross the network in clear), or http:// to a loopback address",
+      })
+      .optional(),
+  ),
+  AI_EMBEDDING_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AI_EMBEDDING_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Texts per call: DashScope's text-embedding-v3 takes at most 10.
+  AI_EMBEDDING_BATCH: int(10, 1, 256),
+  // Cosine similarity a meaning-only hit needs; depends on the model (README).
+  AI_EMBEDDING_MIN_SIMILARITY: z.preprocess(emptyAsUndefined, z.coerce.number().min(-1).max(1).default(0.5)),
   AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default("gpt-4o-mini")),
   AI_TIMEOUT: duration("60s"),
   AI_MAX_RETRIES: int(2, 0, 5),
@@ -145,6 +162,7 @@ const EnvSchema = z.object({
   POINTS_CHAT_REPLY: int(2),
   POINTS_TIDY_IDEA: int(1),
   POINTS_COMPOSE_NOTE: int(5),
+  POINTS_EMBED: int(0),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -226,9 +244,16 @@ export type Config = {
   /** null: no provider configured, the offline assistant answers (本地模式). */
   ai: AiConfig | null;
   aiContextTokens: number;
+  /** null: AI_EMBEDDING_MODEL unset, no finding by meaning (search is by keywords only). */
+  embedding: EmbeddingConfig | null;
   /** 自动整理 starts this long after capture: time to mark the idea 不让AI读取 or delete it. */
   aiTidyGraceMs: number;
-  points: { registerBonus: number; costs: { chatReply: number; tidyIdea: number; composeNote: number } };
+  points: {
+    registerBonus: number;
+    costs: { chatReply: number; tidyIdea: number; composeNote: number };
+    /** Per item embedded (POINTS_EMBED); a search's own query is not charged. */
+    embedItem: number;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Whose X-Forwarded-For entries name the client (TRUST_PROXY). */
   trustProxy: TrustedProxies;
@@ -300,6 +325,19 @@ export type AiConfig = {
   maxTokens: { chat: number; tidy: number; compose: number };
 };
 
+/** The OpenAI-compatible embeddings endpoint (POST {baseUrl}/embeddings), apart from chat's. */
+export type EmbeddingConfig = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Cosine similarity below which a vector match is not shown. */
+  minSimilarity: number;
+  /** Texts per call (AI_EMBEDDING_BATCH). */
+  batch: number;
+};
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -365,6 +403,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     aiContextTokens: e.AI_CONTEXT_TOKENS,
+    embedding: e.AI_EMBEDDING_MODEL
+      ? {
+          baseUrl: e.AI_EMBEDDING_BASE_URL ?? e.AI_BASE_URL ?? "https://api.openai.com/v1",
+          apiKey: e.AI_EMBEDDING_API_KEY ?? e.AI_API_KEY,
+          model: e.AI_EMBEDDING_MODEL,
+          timeoutMs: e.AI_TIMEOUT,
+          maxRetries: e.AI_MAX_RETRIES,
+          minSimilarity: e.AI_EMBEDDING_MIN_SIMILARITY,
+          batch: e.AI_EMBEDDING_BATCH,
+        }
+      : null,
     aiTidyGraceMs: e.AI_TIDY_GRACE,
     points: {
       registerBonus: e.POINTS_REGISTER_BONUS,
@@ -373,6 +422,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         tidyIdea: e.POINTS_TIDY_IDEA,
         composeNote: e.POINTS_COMPOSE_NOTE,
       },
+      embedItem: e.POINTS_EMBED,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -15,6 +15,7 @@ import { watchUploadStalls } from "./lib/stalled-uploads.ts";
 import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { startEmbeddingWorker } from "./services/embeddings/queue.ts";
 import { resumeOrphanedImports } from "./services/import/jobs.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reindex.ts";
@@ -173,6 +174,12 @@ export async function startServer(
     work.track(purgeExpiredImports(db).catch((err) => logger.warn("import purge failed", { err })));
   };
   sweep();
+  // vectors for finding by meaning: what has none of the configured model is queued, then worked
+  work.track(
+    startEmbeddingWorker({ config, db, logger, work, clock: systemClock }).catch((err) =>
+      logger.warn("embedding worker did not start", { err }),
+    ),
+  );
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
   // Once a day: expired sessions (30 days unused, or SESSION_MAX_AGE after sign-in) and what has
   // been in 回收站 longer than TRASH_DAYS are deleted.

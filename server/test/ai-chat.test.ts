@@ -28,6 +28,7 @@ forEachDatabase((ctx) => {
         mode: "offline",
         costs: { chatReply: 0, tidyIdea: 0, composeNote: 0 },
         tidyAvailable: false,
+        embeddings: { enabled: false, pending: 0 },
       });
       const provider = await request(ai.ctx, "aiStatus", { token: u.token });
       expect(provider.body.data).toEqual({
@@ -35,6 +36,7 @@ forEachDatabase((ctx) => {
         model: "fake-model",
         costs: { chatReply: 2, tidyIdea: 1, composeNote: 5 },
         tidyAvailable: true,
+        embeddings: { enabled: false, pending: 0 },
       });
       expect((await request(ai.ctx, "getPoints", { token: u.token })).body.data.costs).toEqual(
         provider.body.data.costs,

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { embeddingsAnswer } from "./support/fake-embedding-provider.ts";
 
 /**
  * A local stand-in for an OpenAI-compatible provider (we cannot reach a real one here). It speaks
@@ -53,6 +54,14 @@ export async function startFakeProvider(
   const received: Received[] = [];
   const queue: Scripted[] = [];
   const server = createServer(async (req, res) => {
+    // the e2e run's provider also embeds (AI_EMBEDDING_BASE_URL defaults to AI_BASE_URL)
+    if (req.method === "POST" && req.url?.endsWith("/embeddings")) {
+      const { model, input } = JSON.parse(await readBody(req)) as { model: string; input: string[] };
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(embeddingsAnswer(model, input)));
+      return;
+    }
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       res
         .writeHead(404, { "content-type": "application/json" })

@@ -39,6 +39,7 @@ forEachDatabase((ctx) => {
         "016_import.sql",
         "017_webdav.sql",
         "018_import_refused_count.sql",
+        "019_embeddings.sql",
         "020_search_words_version.sql",
         "021_operator.sql",
       ];

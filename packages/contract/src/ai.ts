@@ -14,6 +14,11 @@ export const AiInfoSchema = z.object({
   costs: PointsCostsSchema,
   /** Tidying needs a model: false in 本地模式. */
   tidyAvailable: z.boolean(),
+  /**
+   * Finding by meaning (AI_EMBEDDING_MODEL): off, search is by keywords only. `pending`: this
+   * user's items still waiting for their vector.
+   */
+  embeddings: z.object({ enabled: z.boolean(), pending: z.number().int() }),
 });
 export type AiInfo = z.infer<typeof AiInfoSchema>;
 

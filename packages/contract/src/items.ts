@@ -170,6 +170,11 @@ export const SearchItemSchema = z.object({
   snippet: z.string(),
   highlights: z.array(HighlightSchema),
   createdAt: TimestampSchema,
+  /**
+   * How it was found: by its words (pinyin and 繁简 count as words), by meaning alone (no word of
+   * the query in it: embeddings), or both.
+   */
+  matchedBy: z.enum(["keyword", "meaning", "both"]),
 });
 export type SearchItem = z.infer<typeof SearchItemSchema>;
 export const SearchResultSchema = z.object({ items: z.array(SearchItemSchema) });

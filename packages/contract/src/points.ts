@@ -14,6 +14,7 @@ export const PointsReasonSchema = z.enum([
   "chat_reply",
   "tidy_idea",
   "compose_note",
+  "embed_items",
   "refund",
 ]);
 export type PointsReason = z.infer<typeof PointsReasonSchema>;

@@ -4,4 +4,6 @@ import { mount } from "../lib/endpoint.ts";
 import { aiInfo } from "../services/ai/info.ts";
 
 export const aiRoutes = (app: Hono<AppEnv>) =>
-  mount(app, "aiStatus", (c) => ({ data: aiInfo(c.var.deps.config) }));
+  mount(app, "aiStatus", async (c) => ({
+    data: await aiInfo(c.var.deps.config, c.var.deps.db, c.var.auth.userId),
+  }));

@@ -3,7 +3,7 @@ import type { AppEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
 import { perUserSlots } from "../lib/per-user-slots.ts";
-import { searchItems } from "../services/search.ts";
+import { hybridSearch } from "../services/hybrid-search.ts";
 
 /** Searches a person may have waiting behind their running ones (typing fast, two tabs). */
 const SEARCHES_WAITING = 8;
@@ -15,9 +15,9 @@ export function searchRoutes(app: Hono<AppEnv>) {
     new ApiError("RATE_LIMITED", "同时进行的搜索太多了，请稍后再试", { headers: { "Retry-After": "1" } });
   mount(app, "search", async (c, { query: q }) => {
     inSlot ??= perUserSlots(c.var.deps.config.searchesPerUser, SEARCHES_WAITING);
-    const items = await inSlot(
+    const { items } = await inSlot(
       c.var.auth.userId,
-      () => searchItems(c.var.deps.db, c.var.auth.userId, q.q, q.limit),
+      () => hybridSearch(c.var.deps, c.var.auth.userId, q.q, q.limit),
       refuse,
     );
     return { data: { items } };

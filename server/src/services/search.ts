@@ -95,6 +95,9 @@ function firstMatch(field: string, terms: string[], pattern: RegExp): number {
   return Number.isFinite(idx) ? f.start[idx]! : -1;
 }
 
+/** A row found by meaning alone: its snippet from the start of its text, nothing highlighted. */
+export const meaningItem = (r: SearchRow): SearchItem => ({ ...toItem(r, [], /$^/u), matchedBy: "meaning" });
+
 function toItem(r: SearchRow, terms: string[], pattern: RegExp): SearchItem {
   const fields = [r.content, r.original_content, r.title, r.tags.join(" ")];
   let text = r.content;
@@ -122,6 +125,7 @@ function toItem(r: SearchRow, terms: string[], pattern: RegExp): SearchItem {
     snippet,
     highlights: highlight(snippet, terms, offset),
     createdAt: r.created_at.toISOString(),
+    matchedBy: "keyword",
   };
 }
 

@@ -113,6 +113,22 @@ export async function substringMatches(
   return rows;
 }
 
+/** The user's items among `refs` (found by meaning), each with the start of its text. */
+export async function rowsByIds(db: Queryable, userId: string, refs: ItemRef[]): Promise<SearchRow[]> {
+  const ids = (type: ItemRef["type"]) => refs.filter((r) => r.type === type).map((r) => r.id);
+  const { rows } = await db.query<SearchRow>({
+    name: "search-by-ids",
+    text: `SELECT 'idea' AS type, id, title, left(content, ${EXCERPT}) AS content, 0 AS content_from,
+         char_length(content) AS content_length, original_content, tags, created_at
+       FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])
+       UNION ALL
+       SELECT 'note', id, title, left(content, ${EXCERPT}), 0, char_length(content), '', tags, created_at
+       FROM notes WHERE user_id = $1 AND id = ANY($3::uuid[])`,
+    values: [userId, ids("idea"), ids("note")],
+  });
+  return rows;
+}
+
 /**
  * SQL: one of the ideas `ids` (an SQL array) is marked 不让AI读取 — in its table, or in 回收站,
  * where a deleted idea keeps its mark: deleting an idea does not lift what it asked.
@@ -180,6 +196,21 @@ export async function newestSources(
         ORDER BY created_at DESC LIMIT $2)
      ) r ORDER BY created_at DESC LIMIT $2`,
     values: [userId, limit, skip],
+  });
+  return rows;
+}
+
+/** The items `refs` (found by meaning) the assistant may read: never 不让AI读取 nor a note written from one. */
+export async function sourcesByIds(db: Queryable, userId: string, refs: ItemRef[]): Promise<SourceRow[]> {
+  const ids = (type: ItemRef["type"]) => refs.filter((r) => r.type === type).map((r) => r.id);
+  const { rows } = await db.query<SourceRow>({
+    name: "grounding-by-ids",
+    text: `SELECT 'idea' AS type, id, title, content, created_at FROM ideas
+       WHERE user_id = $1 AND id = ANY($2::uuid[]) AND NOT ai_excluded
+       UNION ALL
+       SELECT 'note', id, title, content, created_at FROM notes
+       WHERE user_id = $1 AND id = ANY($3::uuid[]) AND NOT ${noteFromExcludedIdea("notes")}`,
+    values: [userId, ids("idea"), ids("note")],
   });
   return rows;
 }

@@ -23,6 +23,7 @@ const reasons: Record<PointsReason, string> = {
   chat_reply: "AI 对话",
   tidy_idea: "AI 整理想法",
   compose_note: "AI 整理成笔记",
+  embed_items: "按意思搜索的索引",
   refund: "失败退还",
 };
 

@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { createIdea, search } from "../../api/items.ts";
+import { useAiInfo } from "../chat/use-ai-info.ts";
 import { SearchHit } from "../ideas/search-hit.tsx";
 
 export function SearchResults({ query }: { query: string }) {
@@ -12,6 +13,8 @@ export function SearchResults({ query }: { query: string }) {
   const [error, setError] = React.useState<string | null>(null);
   const [saved, setSaved] = React.useState(false);
   const [saving, setSaving] = React.useState(false);
+  // no embedding model configured: said once, under the results, that words alone were compared
+  const keywordsOnly = useAiInfo().info?.embeddings.enabled === false;
 
   React.useEffect(() => {
     let live = true;
@@ -79,6 +82,11 @@ export function SearchResults({ query }: { query: string }) {
             );
           })}
         </ul>
+      ) : null}
+      {items && keywordsOnly ? (
+        <p data-slot="search-keywords-only" className="text-center text-xs text-muted-foreground">
+          仅按关键词搜索：未配置向量模型，暂不能按意思查找
+        </p>
       ) : null}
     </section>
   );

@@ -120,7 +120,7 @@ export const itemEndpoints = {
     ...routes.search,
     tag: "首页",
     summary:
-      "中文分词搜索（标题、内容、原始内容、标签；标题和标签也可用拼音全拼或首字母，繁体简体互通），带高亮区间",
+      "中文分词搜索（标题、内容、原始内容、标签；标题和标签也可用拼音全拼或首字母，繁体简体互通），带高亮区间；配置了向量模型时也按意思查找（matchedBy）",
     auth: true,
     query: SearchQuerySchema,
     data: SearchResultSchema,

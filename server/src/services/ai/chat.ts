@@ -6,6 +6,7 @@ import { conversationForReply, insertMessage, recentMessages } from "../../store
 import { getBalance } from "../../stores/points.ts";
 import { refund, type SpendResult, settleSpend, spend } from "../points.ts";
 import { retrieveSources, type Source } from "./grounding.ts";
+import { meaningSources } from "./grounding-meaning.ts";
 import { chunks, offlineAnswer } from "./offline.ts";
 import { chatPrompt, citedSources } from "./prompts.ts";
 import { type PromptMessage, ProviderError, streamCompletion } from "./provider.ts";
@@ -65,7 +66,7 @@ export async function prepareReply(
     cost > 0 ? spend(db, userId, cost, "chat_reply", { openForMs: REPLY_SPEND_OPEN_MS }) : null;
   const reading = Promise.all([
     recentHistory(db, conversationId),
-    retrieveSources(db, userId, question, config.aiContextTokens, subject),
+    retrieveSources(db, userId, question, config.aiContextTokens, subject, meaningSources(deps, userId)),
   ]);
   reading.catch(() => {}); // awaited below, unless the spend is refused first
   const spent = await spending;

@@ -2,6 +2,7 @@ import type { Citation, ItemRef } from "@shinian/contract";
 import type { Queryable } from "../../db/pool.ts";
 import { newestSources, rankedSources, type SourceRow, subjectSource } from "../../stores/search.ts";
 import { quoteLexeme, tokenize } from "../text-index.ts";
+import { type MeaningLookup, withMeaning } from "./grounding-meaning.ts";
 
 /** One idea or note handed to the model (or listed by the offline assistant). */
 export type Source = Citation & { text: string; createdAt: Date };
@@ -80,7 +81,8 @@ const toSource = (r: SourceRow, max: number): Source => ({
 /**
  * The user's own ideas and notes most relevant to a question: any of its words (OR), ranked,
  * never an idea marked 不让AI读取. With no match, the newest items, so "总结一下最近的想法" still
- * has something to stand on (`recent` says so). A side chat's subject always comes first.
+ * has something to stand on (`recent` says so). A side chat's subject always comes first. With
+ * `meaning` (embeddings on), items close in meaning join (grounding-meaning.ts).
  * Everything is cut to fit `budgetTokens`.
  */
 export async function retrieveSources(
@@ -89,6 +91,7 @@ export async function retrieveSources(
   question: string,
   budgetTokens: number,
   subject: ItemRef | null = null,
+  meaning?: MeaningLookup,
 ): Promise<{ sources: Source[]; recent: boolean }> {
   const sources: Source[] = [];
   let budget = budgetTokens;
@@ -105,9 +108,11 @@ export async function retrieveSources(
   }
   const skip = sources.map((s) => s.id);
   const terms = questionTerms(question);
-  let rows: SourceRow[] = terms.length
-    ? await rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip)
-    : [];
+  const [keyword, byMeaning] = await Promise.all([
+    terms.length ? rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip) : [],
+    meaning?.(question, skip, SOURCE_LIMIT) ?? [],
+  ]);
+  let rows: SourceRow[] = withMeaning(keyword, byMeaning, SOURCE_LIMIT);
   const recent = rows.length === 0;
   if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip);
   for (const row of rows) add(toSource(row, PER_SOURCE_CHARS));

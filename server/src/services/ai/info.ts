@@ -1,10 +1,24 @@
 import type { AiInfo } from "@shinian/contract";
+import type { Queryable } from "../../db/pool.ts";
 import type { Config } from "../../env.ts";
+import { pendingCount } from "../../stores/embeddings.ts";
 
 /** Which assistant answers and what each action costs now: nothing in 本地模式. */
-export function aiInfo(config: Config): AiInfo {
-  if (!config.ai) {
-    return { mode: "offline", costs: { chatReply: 0, tidyIdea: 0, composeNote: 0 }, tidyAvailable: false };
-  }
-  return { mode: "provider", model: config.ai.model, costs: config.points.costs, tidyAvailable: true };
+export function aiCosts(config: Config): AiInfo["costs"] {
+  return config.ai ? config.points.costs : { chatReply: 0, tidyIdea: 0, composeNote: 0 };
+}
+
+/** GET /api/ai/status: the assistant's mode and costs, and whether search finds by meaning. */
+export async function aiInfo(config: Config, db: Queryable, userId: string): Promise<AiInfo> {
+  const embeddings = config.embedding
+    ? { enabled: true, pending: await pendingCount(db, userId) }
+    : { enabled: false, pending: 0 };
+  if (!config.ai) return { mode: "offline", costs: aiCosts(config), tidyAvailable: false, embeddings };
+  return {
+    mode: "provider",
+    model: config.ai.model,
+    costs: aiCosts(config),
+    tidyAvailable: true,
+    embeddings,
+  };
 }

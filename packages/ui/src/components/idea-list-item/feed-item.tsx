@@ -52,6 +52,10 @@ export type FeedEntryProps = Omit<React.ComponentProps<"article">, "title" | "on
   kindLabel?: string;
   untitledLabel?: string;
   tagListLabel?: string;
+  /** Found by meaning alone (search): none of the query's words is in it. */
+  foundByMeaning?: boolean;
+  meaningLabel?: string;
+  meaningHint?: string;
 };
 
 export function resolveFeedText(
@@ -100,6 +104,9 @@ export type FeedItemProps = Omit<React.ComponentProps<"article">, "title" | "onC
   tagListLabel: string;
   onOpen: () => void;
   onTagClick?: (tag: string) => void;
+  foundByMeaning?: boolean;
+  meaningLabel?: string;
+  meaningHint?: string;
 };
 
 export function FeedItem({
@@ -117,6 +124,9 @@ export function FeedItem({
   tagListLabel,
   onOpen,
   onTagClick,
+  foundByMeaning = false,
+  meaningLabel = "按意思",
+  meaningHint = "没有相同的词，按意思找到",
   className,
   ...props
 }: FeedItemProps) {
@@ -128,6 +138,7 @@ export function FeedItem({
     <article
       data-slot="feed-item"
       data-kind={kind}
+      data-found-by={foundByMeaning ? "meaning" : undefined}
       aria-labelledby={`${id}-title`}
       className={cn(
         "relative flex flex-col gap-2 rounded-lg border border-border bg-background p-4 text-foreground shadow-sm transition-shadow hover:shadow-md",
@@ -141,6 +152,15 @@ export function FeedItem({
       >
         <span className={feedKindVariants({ kind })}>{kindLabel}</span>
         {badges}
+        {foundByMeaning ? (
+          <span
+            data-slot="feed-item-meaning"
+            title={meaningHint}
+            className="inline-flex h-5 shrink-0 items-center rounded-sm bg-muted px-1.5 text-muted-foreground"
+          >
+            {meaningLabel}
+          </span>
+        ) : null}
         <time
           data-slot="feed-item-time"
           dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}

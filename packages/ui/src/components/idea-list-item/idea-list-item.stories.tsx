@@ -116,6 +116,20 @@ export const WithHighlights: Story = {
   },
 };
 
+/** A search hit with none of the query's words, found by meaning (embeddings). */
+export const FoundByMeaning: Story = {
+  args: {
+    foundByMeaning: true,
+    idea: {
+      id: "idea-9",
+      title: null,
+      snippet: "又失眠到三点，半夜醒来好几次，明天试试睡前不看手机。",
+      tags: ["睡眠"],
+      createdAt: minutesAgo(3 * 24 * 60),
+    },
+  },
+};
+
 export const ManyTags: Story = {
   args: {
     idea: {

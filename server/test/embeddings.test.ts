@@ -1,0 +1,256 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../src/app.ts";
+import { type AppDeps, systemClock } from "../src/context.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { createPool, type Db } from "../src/db/pool.ts";
+import { createBackgroundWork } from "../src/lib/background-work.ts";
+import { createLogger } from "../src/logger.ts";
+import { meaningMatches, nearestItems } from "../src/services/embeddings/nearest.ts";
+import { runEmbeddingQueue, startEmbeddingWorker } from "../src/services/embeddings/queue.ts";
+import { fuse } from "../src/services/hybrid-search.ts";
+import { claimDue } from "../src/stores/embeddings.ts";
+import { askAll, newConversation } from "./ai-helpers.ts";
+import { forEachDatabase, registerUser, request, type TestCtx, testConfig } from "./helpers.ts";
+import { type FakeEmbeddingProvider, startFakeEmbeddingProvider } from "./support/fake-embedding-provider.ts";
+
+const silent = createLogger("silent");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+forEachDatabase((shared) => {
+  // The queue serves every user: a database of its own, so that no other suite's items join it.
+  const own = { db: undefined as unknown as Db, name: `shinian_emb_${randomBytes(4).toString("hex")}` };
+  let fake: FakeEmbeddingProvider;
+  const open: Db[] = [];
+  beforeAll(async () => {
+    await shared.db.query(`CREATE DATABASE ${own.name}`);
+    own.db = pool();
+    await migrate(own.db, silent);
+    fake = await startFakeEmbeddingProvider();
+  });
+  afterAll(async () => {
+    await fake.close();
+    await Promise.all(open.map((p) => p.end()));
+    await shared.db.query(`DROP DATABASE ${own.name} WITH (FORCE)`);
+  });
+  function pool(): Db {
+    const c = shared.poolConfig;
+    const config = c.connectionString
+      ? {
+          connectionString: Object.assign(new URL(c.connectionString), {
+            pathname: `/${own.name}`,
+          }).toString(),
+        }
+      : { ...c, database: own.name };
+    const db = createPool({ ...config, max: 4 }, silent);
+    open.push(db);
+    return db;
+  }
+  /** One server process with embeddings on (`db`: a pool of its own, as after a restart). */
+  function process(
+    model = "fake-embed",
+    db = own.db,
+    env: Record<string, string> = {},
+  ): { deps: AppDeps; ctx: TestCtx } {
+    const config = testConfig({
+      AI_EMBEDDING_BASE_URL: fake.url,
+      AI_EMBEDDING_MODEL: model,
+      AI_EMBEDDING_BATCH: "32",
+      AI_TIMEOUT: "2s",
+      AI_MAX_RETRIES: "0",
+      ...env,
+    });
+    const deps: AppDeps = { config, db, logger: silent, work: createBackgroundWork(), clock: systemClock };
+    return { deps, ctx: { ...shared, db, config, app: createApp(deps) } };
+  }
+  const drain = (deps: AppDeps, backoffMs = 0) => runEmbeddingQueue(deps, { backoffMs: () => backoffMs });
+  const capture = async (ctx: TestCtx, token: string, content: string, aiExcluded = false) =>
+    (await request(ctx, "createIdea", { token, body: { content, aiExcluded } })).body.data.id;
+  const pending = async (ctx: TestCtx, token: string) =>
+    (await request(ctx, "aiStatus", { token })).body.data.embeddings.pending;
+  const sent = (from = 0) => fake.requests.slice(from).flatMap((r) => r.input);
+
+  it("the queue survives a failed call and a process that died holding a batch", async () => {
+    const a = process();
+    const u = await registerUser(a.ctx);
+    for (const text of ["第一条：周末去西湖边跑步", "第二条：想学做饭", "第三条：整理书单"]) {
+      await capture(a.ctx, u.token, text);
+    }
+    expect(await pending(a.ctx, u.token)).toBe(3);
+    const from = fake.requests.length;
+    fake.failNext(1);
+    expect(await drain(a.deps, 200)).toBe(0); // failed, and not due again for 200 ms
+    expect(await pending(a.ctx, u.token)).toBe(3);
+    // another process claims the batch after the backoff, then dies before storing anything
+    await sleep(250);
+    expect(await claimDue(pool(), 32, 300)).toHaveLength(3);
+    const b = process("fake-embed", pool()); // a restarted process: nothing is due while leased
+    expect(await drain(b.deps)).toBe(0);
+    await sleep(350); // the lease runs out
+    expect(await drain(b.deps)).toBe(3);
+    expect(await pending(b.ctx, u.token)).toBe(0);
+    expect(fake.requests.length - from).toBe(2);
+    expect(sent(from).filter((t) => t.startsWith("第一条"))).toHaveLength(2); // the failed call, then the one that stored
+    // an unchanged text is not sent again; an edited one is
+    const [first] = (await request(b.ctx, "search", { token: u.token, query: { q: "西湖", limit: 20 } })).body
+      .data.items;
+    await request(b.ctx, "updateIdea", { token: u.token, params: { id: first!.id }, body: { tags: [] } });
+    await request(b.ctx, "updateIdea", {
+      token: u.token,
+      params: { id: first!.id },
+      body: { content: "改过了：湖边夜跑" },
+    });
+    const before = fake.requests.length;
+    expect(await drain(b.deps)).toBe(1);
+    expect(sent(before)).toEqual(["改过了：湖边夜跑"]);
+  });
+
+  it("a batch the provider refuses (400) is tried item by item, so one bad text holds no other back", async () => {
+    const { deps, ctx } = process();
+    const u = await registerUser(ctx);
+    await capture(ctx, u.token, "这一条会被拒绝");
+    await capture(ctx, u.token, "这一条没问题");
+    const from = fake.requests.length;
+    fake.failNext(2, 400); // the batch, then the first item alone
+    expect(await drain(deps, 60_000)).toBe(1);
+    expect(fake.requests.slice(from).map((r) => r.input.length)).toEqual([2, 1, 1]);
+    expect(await pending(ctx, u.token)).toBe(1);
+  });
+
+  it("never sends an item marked 不让AI读取 nor a note written from one, and drops its vector", async () => {
+    const { deps, ctx } = process();
+    const u = await registerUser(ctx);
+    const secret = await capture(ctx, u.token, "私密：体检报告的数字", true);
+    const open = await capture(ctx, u.token, "公开：养了一只小猫");
+    await request(ctx, "createNote", {
+      token: u.token,
+      body: { title: "私密笔记", content: "引用了体检报告", sourceIdeaIds: [secret] },
+    });
+    const from = fake.requests.length;
+    await drain(deps);
+    expect(sent(from).join("\n")).toContain("公开：养了一只小猫");
+    expect(sent(from).join("\n")).not.toMatch(/私密|体检/);
+    expect(await pending(ctx, u.token)).toBe(0);
+
+    await request(ctx, "updateIdea", { token: u.token, params: { id: open }, body: { aiExcluded: true } });
+    const vectors = await deps.db.query("SELECT 1 FROM item_embeddings WHERE id = $1", [open]);
+    expect(vectors.rowCount).toBe(0);
+    await request(ctx, "updateIdea", {
+      token: u.token,
+      params: { id: open },
+      body: { content: "公开：改成私密了" },
+    });
+    const later = fake.requests.length;
+    await drain(deps);
+    expect(sent(later).join("\n")).not.toMatch(/公开|私密|体检/);
+    // lifting the mark sends the idea and the note written from it
+    await request(ctx, "updateIdea", { token: u.token, params: { id: secret }, body: { aiExcluded: false } });
+    await drain(deps);
+    expect(sent(later).join("\n")).toMatch(
+      /私密：体检报告的数字[\s\S]*引用了体检报告|引用了体检报告[\s\S]*私密：体检报告的数字/,
+    );
+  });
+
+  it("a model change re-embeds everything, and vectors of the old model are never compared", async () => {
+    const old = process("model-a");
+    const u = await registerUser(old.ctx);
+    await capture(old.ctx, u.token, "晚上失眠，数到一千只羊");
+    await drain(old.deps);
+    const changed = process("model-b");
+    // the old vectors (same size) are there, but not of this model
+    expect(await meaningMatches(changed.deps, u.id, "睡不着", 10)).toEqual([]);
+    const starting = process("model-b");
+    await startEmbeddingWorker(starting.deps);
+    await starting.deps.work.close(); // only its start-up queueing here, not its polling
+    const from = fake.requests.length;
+    await drain(changed.deps);
+    const mine = fake.requests.slice(from).filter((r) => r.input.includes("晚上失眠，数到一千只羊"));
+    expect(mine.map((r) => r.model)).toEqual(["model-b"]);
+    expect((await meaningMatches(changed.deps, u.id, "睡不着", 10))?.length).toBe(1);
+  });
+
+  it("puts every exact keyword hit first, then what is found by meaning only; a failing provider leaves keywords", async () => {
+    const { deps, ctx } = process();
+    const u = await registerUser(ctx);
+    const unrelated = await capture(ctx, u.token, "今天买了一台新电脑");
+    const meaningOnly = await capture(ctx, u.token, "又失眠到三点，半夜醒来好几次");
+    const exact = await capture(ctx, u.token, "睡不着的时候就数羊");
+    await drain(deps);
+    const search = async (q: string) =>
+      (await request(ctx, "search", { token: u.token, query: { q, limit: 20 } })).body.data.items;
+    const found = await search("睡不着");
+    expect(found.map((i) => [i.id, i.matchedBy])).toEqual([
+      [exact, "both"],
+      [meaningOnly, "meaning"],
+    ]);
+    expect(found.map((i) => i.id)).not.toContain(unrelated);
+    expect(found[1]!.highlights).toEqual([]);
+
+    // related by meaning (相关内容's other half): never the item itself nor another user's
+    const other = await registerUser(ctx);
+    await capture(ctx, other.token, "别人的失眠记录");
+    await drain(deps);
+    const near = await nearestItems(deps.db, u.id, { type: "idea", id: meaningOnly }, 5);
+    expect(near.map((n) => n.id)).toEqual([exact, unrelated]);
+    expect(near[0]!.score).toBeGreaterThan(near[1]!.score);
+    expect(await nearestItems(deps.db, other.id, { type: "idea", id: meaningOnly }, 5)).toEqual([]);
+
+    // the process's copy of the vectors follows what is written and deleted
+    const later = await capture(ctx, u.token, "总是睡眠很浅");
+    await drain(deps);
+    const ids = async () => (await search("睡不着")).map((i) => i.id);
+    expect(await ids()).toEqual(expect.arrayContaining([exact, meaningOnly, later]));
+    expect((await ids())[0]).toBe(exact);
+    await request(ctx, "deleteIdea", { token: u.token, params: { id: meaningOnly } });
+    expect(await ids()).toEqual([exact, later]);
+
+    fake.failNext(1);
+    const fallback = await search("数羊");
+    expect(fallback.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
+  });
+
+  it("grounds the assistant on items found by meaning too, never on one marked 不让AI读取", async () => {
+    const { deps, ctx } = process();
+    const u = await registerUser(ctx);
+    const byMeaning = await capture(ctx, u.token, "又失眠到三点，半夜醒来好几次");
+    await capture(ctx, u.token, "失眠的私密记录：吃了什么药", true);
+    await capture(ctx, u.token, "今天买了一台新电脑");
+    await drain(deps);
+    const events = await askAll(ctx, u, await newConversation(ctx, u), "睡不着怎么办");
+    const cited = events.at(-1)!.data.message.citations.map((c: { id: string }) => c.id);
+    expect(cited).toEqual([byMeaning]);
+  });
+
+  it("charges POINTS_EMBED per item embedded, and gives it back when the call fails", async () => {
+    const { deps, ctx } = process("fake-embed", own.db, { POINTS_EMBED: "1" });
+    const u = await registerUser(ctx);
+    await capture(ctx, u.token, "一条要收点数的想法");
+    await capture(ctx, u.token, "又一条要收点数的想法");
+    fake.failNext(1);
+    await drain(deps); // fails, refunds, and (backoff 0) succeeds on the next round
+    expect(await pending(ctx, u.token)).toBe(0);
+    const points = (await request(ctx, "getPoints", { token: u.token })).body.data;
+    expect(points.balance).toBe(100 - 2);
+    const ledger = (await request(ctx, "listLedger", { token: u.token, query: { limit: 10 } })).body.data
+      .items;
+    expect(ledger.map((l) => [l.reason, l.delta])).toEqual([
+      ["embed_items", -2],
+      ["refund", 2],
+      ["embed_items", -2],
+      ["register_bonus", 100],
+    ]);
+  });
+
+  describe("fuse", () => {
+    it("keeps keyword hits above meaning-only ones whatever their vector rank", () => {
+      const ref = (id: string) => ({ type: "idea" as const, id });
+      const fused = fuse([ref("k1"), ref("k2")], [ref("m1"), ref("m2"), ref("k2")], 10);
+      expect(fused.map((f) => `${f.id}:${f.matchedBy}`)).toEqual([
+        "k2:both",
+        "k1:keyword",
+        "m1:meaning",
+        "m2:meaning",
+      ]);
+    });
+  });
+});
