@@ -1,0 +1,135 @@
+/**
+ * The reads of 相关内容 (services/related.ts): an item's own words, how many of the person's items
+ * hold each (term_stats, migration 022), and the items that share the strongest of them.
+ */
+import type { ItemRef } from "@shinian/contract";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
+
+export type ItemTerm = {
+  lexeme: string;
+  /** Where it stands in the item: a title or tag word weighs 3, the text 1, an idea's original words ½. */
+  weight: number;
+  /** Items of the person holding it, as last counted (1 when it is not kept: a word written once). */
+  docs: number;
+};
+
+export type TermStatsState = { items: number; counted: number | null; ageDays: number | null };
+
+/**
+ * The item's words with their weights and counts, heaviest first, at most `limit`, without the
+ * words in `skip`; null when the item is not the person's. A long note's search vector holds
+ * thousands of words: they are weighed and cut in PostgreSQL, not sent.
+ */
+export async function itemTerms(
+  db: Queryable,
+  userId: string,
+  item: ItemRef,
+  skip: string[],
+  limit: number,
+): Promise<ItemTerm[] | null> {
+  const table = item.type === "idea" ? "ideas" : "notes";
+  const { rows } = await db.query<{ lexeme: string | null; weight: number; docs: number }>({
+    name: `related-terms-${item.type}`,
+    text: `SELECT t.lexeme, t.weight, coalesce(s.docs, 1) AS docs
+       FROM (SELECT search FROM ${table} WHERE id = $1 AND user_id = $2) i
+       LEFT JOIN LATERAL (
+         SELECT u.lexeme, (SELECT sum(CASE w WHEN 'A' THEN 3 WHEN 'B' THEN 1 ELSE 0.5 END)
+                           FROM unnest(u.weights) w)::float8 AS weight
+         FROM unnest(i.search) u WHERE u.lexeme <> ALL($3::text[])
+         ORDER BY 2 DESC, 1 LIMIT $4) t ON true
+       LEFT JOIN term_stats s ON s.user_id = $2 AND s.lexeme = t.lexeme
+       ORDER BY t.weight DESC, t.lexeme`,
+    values: [item.id, userId, skip, limit],
+  });
+  if (rows.length === 0) return null;
+  return rows.flatMap((r) =>
+    r.lexeme === null ? [] : [{ lexeme: r.lexeme, weight: r.weight, docs: r.docs }],
+  );
+}
+
+/** The person's items now, and as they were when term_stats was last counted, and how long ago. */
+export async function termStatsState(db: Queryable, userId: string): Promise<TermStatsState> {
+  const { rows } = await db.query<{ items: string | null; counted: number | null; age: number | null }>({
+    name: "related-stats-state",
+    text: `SELECT (SELECT items FROM user_usage WHERE user_id = $1) AS items, s.items AS counted,
+         extract(epoch FROM now() - s.computed_at)::float8 / 86400 AS age
+       FROM (SELECT 1) one LEFT JOIN term_stats_state s ON s.user_id = $1`,
+    values: [userId],
+  });
+  const r = rows[0];
+  return { items: Number(r?.items ?? 0), counted: r?.counted ?? null, ageDays: r?.age ?? null };
+}
+
+/**
+ * Counts again, from the rows, in how many of the person's items each word stands (ts_stat), and
+ * keeps those in two or more. Skipped (false) while another process or request is at it.
+ */
+export async function recountTermStats(db: Db, userId: string): Promise<boolean> {
+  return tx(db, async (client) => {
+    const { rows } = await client.query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_xact_lock(hashtext('term_stats'), hashtext($1)) AS locked",
+      [userId],
+    );
+    if (!rows[0]?.locked) return false;
+    await client.query("DELETE FROM term_stats WHERE user_id = $1", [userId]);
+    // ts_stat takes the rows' query as text: the id goes in as a quoted literal (format %L)
+    await client.query(
+      `INSERT INTO term_stats (user_id, lexeme, docs)
+       SELECT $1::uuid, word, ndoc FROM ts_stat(format(
+         'SELECT search FROM ideas WHERE user_id = %L UNION ALL SELECT search FROM notes WHERE user_id = %L',
+         $1::text, $1::text)) WHERE ndoc > 1`,
+      [userId],
+    );
+    await client.query(
+      `INSERT INTO term_stats_state (user_id, items, computed_at)
+       SELECT $1::uuid, coalesce((SELECT items FROM user_usage WHERE user_id = $1::uuid), 0), now()
+       ON CONFLICT (user_id) DO UPDATE SET items = excluded.items, computed_at = excluded.computed_at`,
+      [userId],
+    );
+    return true;
+  });
+}
+
+export type CandidateRow = {
+  type: "idea" | "note";
+  id: string;
+  title: string;
+  /** The start of its text. */
+  head: string;
+  created_at: Date;
+  /** Which of the asked words it holds (1-based, as in `terms`). */
+  hits: number[];
+  /** Distinct words in it: a long note shares more words by chance. */
+  words: number;
+};
+
+/**
+ * The person's other items holding any of `lexemes`: for each word, at most `perWord` of them
+ * through the search index (a rare word brings all of its items, a common one a few), then for
+ * each, which of the words it holds.
+ */
+export async function candidates(
+  db: Queryable,
+  userId: string,
+  item: ItemRef,
+  tsqueries: string[],
+  perWord: number,
+): Promise<CandidateRow[]> {
+  const { rows } = await db.query<CandidateRow>({
+    text: `WITH q AS (SELECT q, i FROM unnest($2::tsquery[]) WITH ORDINALITY AS x(q, i)),
+       found AS (
+         SELECT DISTINCT f.type, f.id FROM q CROSS JOIN LATERAL (
+           (SELECT 'idea' AS type, id FROM ideas WHERE user_id = $1 AND search @@ q.q AND id <> $3 LIMIT $4)
+           UNION ALL
+           (SELECT 'note', id FROM notes WHERE user_id = $1 AND search @@ q.q AND id <> $3 LIMIT $4)) f)
+       SELECT 'idea' AS type, i.id, i.title, left(i.content, 200) AS head, i.created_at,
+         ARRAY(SELECT q.i FROM q WHERE i.search @@ q.q ORDER BY q.i)::int[] AS hits, length(i.search) AS words
+       FROM found JOIN ideas i ON i.id = found.id WHERE found.type = 'idea'
+       UNION ALL
+       SELECT 'note', n.id, n.title, left(n.content, 200), n.created_at,
+         ARRAY(SELECT q.i FROM q WHERE n.search @@ q.q ORDER BY q.i)::int[], length(n.search)
+       FROM found JOIN notes n ON n.id = found.id WHERE found.type = 'note'`,
+    values: [userId, tsqueries, item.id, perWord],
+  });
+  return rows;
+}
