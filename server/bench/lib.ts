@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-export const PORT = 18787;
+// BENCH_PORT: another port when several benches run on one machine at once
+export const PORT = Number(process.env.BENCH_PORT ?? 18787);
 export const BASE = `http://127.0.0.1:${PORT}`;
 
 // ---------- realistic Chinese text ----------

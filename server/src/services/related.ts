@@ -2,8 +2,8 @@ import type { ItemRef, RelatedItem } from "@shinian/contract";
 import type { AppDeps } from "../context.ts";
 import { notFound } from "../errors.ts";
 import {
+  bestSharing,
   type CandidateRow,
-  candidates,
   type ItemTerm,
   itemTerms,
   recountTermStats,
@@ -18,7 +18,7 @@ export const RELATED_LIMIT = 5;
 const WORDS_READ = 200;
 const WORDS_ASKED = 10;
 /** Items fetched per word: a rare word brings all of its items, a common one this many. */
-const PER_WORD = 40;
+const PER_WORD = 20;
 /** In an account this size or more, a word in over a quarter of the items relates nothing. */
 const COMMON_FROM_ITEMS = 20;
 const COMMON_SHARE = 0.25;
@@ -33,7 +33,7 @@ type Term = { lexeme: string; value: number };
  * The person's items that share the item's telling words, best first: each shared word counts for
  * how rare it is among their own items (idf) and where it stands in the item (title and tags
  * first); stop words never count. Bounded: one row read for the item, then at most
- * WORDS_ASKED × PER_WORD candidates through the search index. 404 when the item is not theirs.
+ * WORDS_ASKED × PER_WORD candidates through the search index, scored in PostgreSQL. 404 when the item is not theirs.
  */
 export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef): Promise<RelatedItem[]> {
   const read = () => itemTerms(deps.db, userId, item, [...RELATED_STOPWORDS], WORDS_READ);
@@ -47,14 +47,15 @@ export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef)
   const terms = weigh(words, Math.max(state.items, 1));
   if (terms.length === 0) return [];
   // Future seam: items near by meaning (embeddings) fuse with these by rank; they share no words.
-  const rows = await candidates(
+  const rows = await bestSharing(
     deps.db,
     userId,
     item,
-    terms.map((t) => quoteLexeme(t.lexeme)),
+    { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
     PER_WORD,
+    RELATED_LIMIT,
   );
-  return rank(rows, terms).slice(0, RELATED_LIMIT);
+  return rows.map((r) => toRelated(r, terms));
 }
 
 /** The strongest WORDS_ASKED words: weight in the item (log-damped) × rarity among the person's items. */
@@ -72,29 +73,17 @@ export function weigh(words: ItemTerm[], items: number): Term[] {
     .slice(0, WORDS_ASKED);
 }
 
-/** Candidates by the worth of the words they share, a long text damped (it shares words by chance). */
-export function rank(rows: CandidateRow[], terms: Term[]): RelatedItem[] {
-  return rows
-    .map((r) => {
-      const shared = r.hits.map((i) => terms[i - 1]!).sort((a, b) => b.value - a.value);
-      const sum = shared.reduce((s, t) => s + t.value, 0);
-      return { r, shared, score: sum / (1 + 0.3 * Math.log(1 + r.words / 100)) };
-    })
-    .filter((c) => c.score > 0)
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        b.r.created_at.getTime() - a.r.created_at.getTime() ||
-        (a.r.id < b.r.id ? -1 : 1),
-    )
-    .map(({ r, shared }) => ({
-      type: r.type,
-      id: r.id,
-      title: r.title || firstLine(r.head),
-      snippet: flat(r.head),
-      sharedWords: shared.map((t) => t.lexeme),
-      createdAt: r.created_at.toISOString(),
-    }));
+/** A chosen row as the API answers it: its shared words weightiest first. */
+export function toRelated(r: CandidateRow, terms: Term[]): RelatedItem {
+  const shared = r.hits.map((i) => terms[i - 1]!).sort((a, b) => b.value - a.value);
+  return {
+    type: r.type,
+    id: r.id,
+    title: r.title || firstLine(r.head),
+    snippet: flat(r.head),
+    sharedWords: shared.map((t) => t.lexeme),
+    createdAt: r.created_at.toISOString(),
+  };
 }
 
 const isStale = (s: TermStatsState) =>

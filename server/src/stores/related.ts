@@ -97,39 +97,50 @@ export type CandidateRow = {
   /** The start of its text. */
   head: string;
   created_at: Date;
-  /** Which of the asked words it holds (1-based, as in `terms`). */
+  /** Which of the asked words it holds (1-based, as in `tsqueries`). */
   hits: number[];
-  /** Distinct words in it: a long note shares more words by chance. */
-  words: number;
 };
 
 /**
- * The person's other items holding any of `lexemes`: for each word, at most `perWord` of them
- * through the search index (a rare word brings all of its items, a common one a few), then for
- * each, which of the words it holds.
+ * The person's `limit` other items sharing the most worth of `tsqueries` (each word worth its
+ * `values` entry, a long text damped: it shares words by chance), best first. Candidates come per
+ * word through the search index, at most `perWord` each: a rare word brings all of its items, a
+ * common one a few. Only the chosen rows' texts are read.
  */
-export async function candidates(
+export async function bestSharing(
   db: Queryable,
   userId: string,
   item: ItemRef,
-  tsqueries: string[],
+  words: { tsqueries: string[]; values: number[] },
   perWord: number,
+  limit: number,
 ): Promise<CandidateRow[]> {
   const { rows } = await db.query<CandidateRow>({
-    text: `WITH q AS (SELECT q, i FROM unnest($2::tsquery[]) WITH ORDINALITY AS x(q, i)),
+    text: `WITH q AS (SELECT q, v, i FROM unnest($2::tsquery[], $3::float8[]) WITH ORDINALITY AS x(q, v, i)),
        found AS (
          SELECT DISTINCT f.type, f.id FROM q CROSS JOIN LATERAL (
-           (SELECT 'idea' AS type, id FROM ideas WHERE user_id = $1 AND search @@ q.q AND id <> $3 LIMIT $4)
+           (SELECT 'idea' AS type, id FROM ideas WHERE user_id = $1 AND search @@ q.q AND id <> $4 LIMIT $5)
            UNION ALL
-           (SELECT 'note', id FROM notes WHERE user_id = $1 AND search @@ q.q AND id <> $3 LIMIT $4)) f)
-       SELECT 'idea' AS type, i.id, i.title, left(i.content, 200) AS head, i.created_at,
-         ARRAY(SELECT q.i FROM q WHERE i.search @@ q.q ORDER BY q.i)::int[] AS hits, length(i.search) AS words
-       FROM found JOIN ideas i ON i.id = found.id WHERE found.type = 'idea'
-       UNION ALL
-       SELECT 'note', n.id, n.title, left(n.content, 200), n.created_at,
-         ARRAY(SELECT q.i FROM q WHERE n.search @@ q.q ORDER BY q.i)::int[], length(n.search)
-       FROM found JOIN notes n ON n.id = found.id WHERE found.type = 'note'`,
-    values: [userId, tsqueries, item.id, perWord],
+           (SELECT 'note', id FROM notes WHERE user_id = $1 AND search @@ q.q AND id <> $4 LIMIT $5)) f),
+       scored AS (
+         SELECT found.type, found.id, s.hits, s.score, coalesce(i.created_at, n.created_at) AS created_at
+         FROM found
+         LEFT JOIN ideas i ON found.type = 'idea' AND i.id = found.id
+         LEFT JOIN notes n ON found.type = 'note' AND n.id = found.id
+         CROSS JOIN LATERAL (SELECT coalesce(i.search, n.search) AS search) v
+         CROSS JOIN LATERAL (
+           SELECT array_agg(q.i ORDER BY q.i)::int[] AS hits,
+             sum(q.v) / (1 + 0.3 * ln(1 + length(v.search) / 100.0)) AS score
+           FROM q WHERE v.search @@ q.q) s
+         ORDER BY s.score DESC NULLS LAST, 5 DESC, found.id LIMIT $6)
+       SELECT s.type, s.id, coalesce(i.title, n.title) AS title,
+         left(coalesce(i.content, n.content), 200) AS head, s.created_at, s.hits
+       FROM scored s
+       LEFT JOIN ideas i ON s.type = 'idea' AND i.id = s.id
+       LEFT JOIN notes n ON s.type = 'note' AND n.id = s.id
+       WHERE s.hits IS NOT NULL
+       ORDER BY s.score DESC, s.created_at DESC, s.id`,
+    values: [userId, words.tsqueries, words.values, item.id, perWord, limit],
   });
   return rows;
 }
