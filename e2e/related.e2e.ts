@@ -7,7 +7,8 @@ test("相关内容: a note's right pane lists items sharing its words though no 
   signedIn: user,
 }) => {
   const headers = { Authorization: `Bearer ${user.token}` };
-  const post = async (path: string, data: unknown) => (await (await request.post(path, { headers, data })).json()).data;
+  const post = async (path: string, data: unknown) =>
+    (await (await request.post(path, { headers, data })).json()).data;
   const note = await post("/api/notes", { title: "跑步训练计划", content: "每周三次：间歇、节奏和长距离。" });
   await post("/api/ideas", { content: "周末去西湖边跑步" });
   await post("/api/ideas", { content: "手冲咖啡的水温是九十度" });

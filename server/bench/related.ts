@@ -9,7 +9,11 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ideaVector, noteVector } from "../src/services/text-index.ts";
+import type { Queryable } from "../src/db/pool.ts";
+import { weigh } from "../src/services/related.ts";
+import { RELATED_STOPWORDS } from "../src/services/stopwords.ts";
+import { ideaVector, noteVector, quoteLexeme } from "../src/services/text-index.ts";
+import { bestSharingQuery, itemTerms } from "../src/stores/related.ts";
 import { BASE, findSocketDir, idea, json, load, ms, pick, rand, startServer, stopServer } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_RELATED_ITEMS ?? 10_000);
@@ -125,10 +129,19 @@ export async function relatedBench() {
       .join(" ")}`,
   );
   if (process.env.BENCH_EXPLAIN) {
-    const { rows: plan } = await client.query(
-      `EXPLAIN (ANALYZE, BUFFERS) SELECT u.lexeme FROM ideas i, unnest(i.search) u WHERE i.id = $1`,
-      [ideaIds[1]],
+    // the candidates' statement for one idea, with the words the service would ask
+    const item = { type: "idea" as const, id: ideaIds[1]! };
+    const words =
+      (await itemTerms(client as unknown as Queryable, me!.id, item, [...RELATED_STOPWORDS], 200)) ?? [];
+    const terms = weigh(words, ITEMS);
+    const q = bestSharingQuery(
+      me!.id,
+      item,
+      { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
+      20,
+      5,
     );
+    const { rows: plan } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
     console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
   }
   await client.end();

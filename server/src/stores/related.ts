@@ -115,32 +115,43 @@ export async function bestSharing(
   perWord: number,
   limit: number,
 ): Promise<CandidateRow[]> {
-  const { rows } = await db.query<CandidateRow>({
+  const { rows } = await db.query<CandidateRow>(bestSharingQuery(userId, item, words, perWord, limit));
+  return rows;
+}
+
+/** bestSharing's statement (the benchmark prints its plan). */
+export function bestSharingQuery(
+  userId: string,
+  item: ItemRef,
+  words: { tsqueries: string[]; values: number[] },
+  perWord: number,
+  limit: number,
+) {
+  const score = (t: string) => `CROSS JOIN LATERAL (
+      SELECT array_agg(q.i ORDER BY q.i)::int[] AS hits,
+        sum(q.v) / (1 + 0.3 * ln(1 + length(${t}.search) / 100.0)) AS score
+      FROM q WHERE ${t}.search @@ q.q) s`;
+  return {
     text: `WITH q AS (SELECT q, v, i FROM unnest($2::tsquery[], $3::float8[]) WITH ORDINALITY AS x(q, v, i)),
        found AS (
          SELECT DISTINCT f.type, f.id FROM q CROSS JOIN LATERAL (
            (SELECT 'idea' AS type, id FROM ideas WHERE user_id = $1 AND search @@ q.q AND id <> $4 LIMIT $5)
            UNION ALL
            (SELECT 'note', id FROM notes WHERE user_id = $1 AND search @@ q.q AND id <> $4 LIMIT $5)) f),
-       scored AS (
-         SELECT found.type, found.id, s.hits, s.score, coalesce(i.created_at, n.created_at) AS created_at
-         FROM found
-         LEFT JOIN ideas i ON found.type = 'idea' AND i.id = found.id
-         LEFT JOIN notes n ON found.type = 'note' AND n.id = found.id
-         CROSS JOIN LATERAL (SELECT coalesce(i.search, n.search) AS search) v
-         CROSS JOIN LATERAL (
-           SELECT array_agg(q.i ORDER BY q.i)::int[] AS hits,
-             sum(q.v) / (1 + 0.3 * ln(1 + length(v.search) / 100.0)) AS score
-           FROM q WHERE v.search @@ q.q) s
-         ORDER BY s.score DESC NULLS LAST, 5 DESC, found.id LIMIT $6)
-       SELECT s.type, s.id, coalesce(i.title, n.title) AS title,
-         left(coalesce(i.content, n.content), 200) AS head, s.created_at, s.hits
-       FROM scored s
-       LEFT JOIN ideas i ON s.type = 'idea' AND i.id = s.id
-       LEFT JOIN notes n ON s.type = 'note' AND n.id = s.id
-       WHERE s.hits IS NOT NULL
-       ORDER BY s.score DESC, s.created_at DESC, s.id`,
+       best AS (
+         SELECT * FROM (
+           SELECT 'idea' AS type, i.id, s.hits, s.score, i.created_at
+           FROM found JOIN ideas i ON i.id = found.id ${score("i")} WHERE found.type = 'idea'
+           UNION ALL
+           SELECT 'note', n.id, s.hits, s.score, n.created_at
+           FROM found JOIN notes n ON n.id = found.id ${score("n")} WHERE found.type = 'note') c
+         WHERE hits IS NOT NULL ORDER BY score DESC, created_at DESC, id LIMIT $6)
+       SELECT b.type, b.id, i.title, left(i.content, 200) AS head, b.created_at, b.hits, b.score
+       FROM best b JOIN ideas i ON i.id = b.id WHERE b.type = 'idea'
+       UNION ALL
+       SELECT b.type, b.id, n.title, left(n.content, 200), b.created_at, b.hits, b.score
+       FROM best b JOIN notes n ON n.id = b.id WHERE b.type = 'note'
+       ORDER BY score DESC, created_at DESC, id`,
     values: [userId, words.tsqueries, words.values, item.id, perWord, limit],
-  });
-  return rows;
+  };
 }

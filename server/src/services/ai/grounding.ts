@@ -1,6 +1,12 @@
 import type { Citation, ItemRef } from "@shinian/contract";
 import type { Queryable } from "../../db/pool.ts";
-import { newestSources, rankedSources, type SourceRow, subjectSource } from "../../stores/search.ts";
+import {
+  type CreatedWithin,
+  newestSources,
+  rankedSources,
+  type SourceRow,
+  subjectSource,
+} from "../../stores/search.ts";
 import { quoteLexeme, tokenize } from "../text-index.ts";
 
 /** One idea or note handed to the model (or listed by the offline assistant). */
@@ -81,7 +87,8 @@ const toSource = (r: SourceRow, max: number): Source => ({
  * The user's own ideas and notes most relevant to a question: any of its words (OR), ranked,
  * never an idea marked 不让AI读取. With no match, the newest items, so "总结一下最近的想法" still
  * has something to stand on (`recent` says so). A side chat's subject always comes first.
- * Everything is cut to fit `budgetTokens`.
+ * With a time range (the question's 上个月 …, services/ai/time-range.ts; `question` is then the
+ * rest of it), only items created in it. Everything is cut to fit `budgetTokens`.
  */
 export async function retrieveSources(
   db: Queryable,
@@ -89,6 +96,7 @@ export async function retrieveSources(
   question: string,
   budgetTokens: number,
   subject: ItemRef | null = null,
+  range: CreatedWithin = null,
 ): Promise<{ sources: Source[]; recent: boolean }> {
   const sources: Source[] = [];
   let budget = budgetTokens;
@@ -106,10 +114,10 @@ export async function retrieveSources(
   const skip = sources.map((s) => s.id);
   const terms = questionTerms(question);
   let rows: SourceRow[] = terms.length
-    ? await rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip)
+    ? await rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip, range)
     : [];
   const recent = rows.length === 0;
-  if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip);
+  if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip, range);
   for (const row of rows) add(toSource(row, PER_SOURCE_CHARS));
   return { sources, recent };
 }
