@@ -134,11 +134,13 @@ export async function relatedBench() {
     const words =
       (await itemTerms(client as unknown as Queryable, me!.id, item, [...RELATED_STOPWORDS], 200)) ?? [];
     const terms = weigh(words, ITEMS);
+    const anyOf = (ts: typeof terms) => (ts.length ? ts.map((t) => quoteLexeme(t.lexeme)).join(" | ") : null);
     const q = bestSharingQuery(
       me!.id,
       item,
       { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
-      20,
+      { rare: anyOf(terms.filter((t) => t.docs <= 50)), common: anyOf(terms.filter((t) => t.docs > 50)) },
+      { rare: 500, common: 100 },
       5,
     );
     const { rows: plan } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);

@@ -17,8 +17,12 @@ export const RELATED_LIMIT = 5;
 /** The item's words weighed at all (a long note has thousands), and the strongest asked for. */
 const WORDS_READ = 200;
 const WORDS_ASKED = 10;
-/** Items fetched per word: a rare word brings all of its items, a common one this many. */
-const PER_WORD = 20;
+/**
+ * A word in this many items or fewer is rare: all of its items are candidates (two index scans in
+ * all, whatever the words); the items of the commoner words are a sample of COMMON_SAMPLE.
+ */
+const RARE_DOCS = 50;
+const COMMON_SAMPLE = 100;
 /** In an account this size or more, a word in over a quarter of the items relates nothing. */
 const COMMON_FROM_ITEMS = 20;
 const COMMON_SHARE = 0.25;
@@ -27,13 +31,13 @@ const COUNT_INLINE_UP_TO = 3_000;
 const SNIPPET = 80;
 
 /** One of the item's words, with what sharing it is worth. */
-type Term = { lexeme: string; value: number };
+type Term = { lexeme: string; value: number; docs: number };
 
 /**
  * The person's items that share the item's telling words, best first: each shared word counts for
  * how rare it is among their own items (idf) and where it stands in the item (title and tags
  * first); stop words never count. Bounded: one row read for the item, then at most
- * WORDS_ASKED × PER_WORD candidates through the search index, scored in PostgreSQL. 404 when the item is not theirs.
+ * WORDS_ASKED × RARE_DOCS + COMMON_SAMPLE candidates through the search index, scored in PostgreSQL. 404 when the item is not theirs.
  */
 export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef): Promise<RelatedItem[]> {
   const read = () => itemTerms(deps.db, userId, item, [...RELATED_STOPWORDS], WORDS_READ);
@@ -52,7 +56,11 @@ export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef)
     userId,
     item,
     { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
-    PER_WORD,
+    {
+      rare: anyOf(terms.filter((t) => t.docs <= RARE_DOCS)),
+      common: anyOf(terms.filter((t) => t.docs > RARE_DOCS)),
+    },
+    { rare: WORDS_ASKED * RARE_DOCS, common: COMMON_SAMPLE },
     RELATED_LIMIT,
   );
   return rows.map((r) => toRelated(r, terms));
@@ -67,7 +75,7 @@ export function weigh(words: ItemTerm[], items: number): Term[] {
       const idf = Math.log(1 + items / w.docs);
       // one character (去, 边, a) is seldom a topic on its own
       const short = [...w.lexeme].length === 1 ? 0.5 : 1;
-      return { lexeme: w.lexeme, value: Math.log(1 + w.weight) * idf * short };
+      return { lexeme: w.lexeme, value: Math.log(1 + w.weight) * idf * short, docs: w.docs };
     })
     .sort((a, b) => b.value - a.value || a.lexeme.localeCompare(b.lexeme))
     .slice(0, WORDS_ASKED);
@@ -85,6 +93,9 @@ export function toRelated(r: CandidateRow, terms: Term[]): RelatedItem {
     createdAt: r.created_at.toISOString(),
   };
 }
+
+/** A tsquery matching any of the words, or null for none. */
+const anyOf = (terms: Term[]) => (terms.length ? terms.map((t) => quoteLexeme(t.lexeme)).join(" | ") : null);
 
 const isStale = (s: TermStatsState) =>
   s.counted === null || Math.abs(s.items - s.counted) > Math.max(3, s.counted / 10) || (s.ageDays ?? 0) > 7;
