@@ -132,7 +132,7 @@ export async function relatedBench() {
     // the candidates' statement for one idea, with the words the service would ask
     const item = { type: "idea" as const, id: ideaIds[1]! };
     const words =
-      (await itemTerms(client as unknown as Queryable, me!.id, item, [...RELATED_STOPWORDS], 200)) ?? [];
+      (await itemTerms(client as unknown as Queryable, me!.id, item, [...RELATED_STOPWORDS], 40)) ?? [];
     const terms = weigh(words, ITEMS);
     const anyOf = (ts: typeof terms) => (ts.length ? ts.map((t) => quoteLexeme(t.lexeme)).join(" | ") : null);
     const q = bestSharingQuery(

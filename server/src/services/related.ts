@@ -14,8 +14,8 @@ import { RELATED_STOPWORDS } from "./stopwords.ts";
 import { quoteLexeme } from "./text-index.ts";
 
 export const RELATED_LIMIT = 5;
-/** The item's words weighed at all (a long note has thousands), and the strongest asked for. */
-const WORDS_READ = 200;
+/** The item's most telling words read (a long note has thousands), and the strongest asked for. */
+const WORDS_READ = 40;
 const WORDS_ASKED = 10;
 /**
  * A word in this many items or fewer is rare: all of its items are candidates (two index scans in

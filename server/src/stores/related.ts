@@ -16,9 +16,10 @@ export type ItemTerm = {
 export type TermStatsState = { items: number; counted: number | null; ageDays: number | null };
 
 /**
- * The item's words with their weights and counts, heaviest first, at most `limit`, without the
- * words in `skip`; null when the item is not the person's. A long note's search vector holds
- * thousands of words: they are weighed and cut in PostgreSQL, not sent.
+ * The item's words with their weights and counts, the most telling first (weight, damped, times
+ * rarity among the person's items), at most `limit`, without the words in `skip`; null when the
+ * item is not the person's. A long note's search vector holds thousands of words: they are weighed
+ * and cut in PostgreSQL, not sent.
  */
 export async function itemTerms(
   db: Queryable,
@@ -30,15 +31,18 @@ export async function itemTerms(
   const table = item.type === "idea" ? "ideas" : "notes";
   const { rows } = await db.query<{ lexeme: string | null; weight: number; docs: number }>({
     name: `related-terms-${item.type}`,
-    text: `SELECT t.lexeme, t.weight, coalesce(s.docs, 1) AS docs
+    text: `SELECT t.lexeme, t.weight, t.docs
        FROM (SELECT search FROM ${table} WHERE id = $1 AND user_id = $2) i
+       CROSS JOIN (SELECT greatest(1, coalesce((SELECT items FROM user_usage WHERE user_id = $2), 0))::float8 AS items) n
        LEFT JOIN LATERAL (
-         SELECT u.lexeme, (SELECT sum(CASE w WHEN 'A' THEN 3 WHEN 'B' THEN 1 ELSE 0.5 END)
-                           FROM unnest(u.weights) w)::float8 AS weight
-         FROM unnest(i.search) u WHERE u.lexeme <> ALL($3::text[])
-         ORDER BY 2 DESC, 1 LIMIT $4) t ON true
-       LEFT JOIN term_stats s ON s.user_id = $2 AND s.lexeme = t.lexeme
-       ORDER BY t.weight DESC, t.lexeme`,
+         SELECT u.lexeme, w.weight, coalesce(s.docs, 1) AS docs
+         FROM unnest(i.search) u
+         CROSS JOIN LATERAL (SELECT sum(CASE x WHEN 'A' THEN 3 WHEN 'B' THEN 1 ELSE 0.5 END)::float8 AS weight
+                             FROM unnest(u.weights) x) w
+         LEFT JOIN term_stats s ON s.user_id = $2 AND s.lexeme = u.lexeme
+         WHERE u.lexeme <> ALL($3::text[])
+         ORDER BY ln(1 + w.weight) * ln(1 + n.items / coalesce(s.docs, 1)) DESC, u.lexeme
+         LIMIT $4) t ON true`,
     values: [item.id, userId, skip, limit],
   });
   if (rows.length === 0) return null;
