@@ -110,6 +110,8 @@ export async function relatedBench() {
   );
 
   const rows: [string, () => Promise<number>][] = [
+    // the floor under this machine's load: a request that reads nothing
+    ["GET /api/health (for comparison)", () => get("/api/health")],
     ["GET /api/ideas/{id}/related (random idea)", () => get(`/api/ideas/${pick(ideaIds)}/related`)],
     [
       "GET /api/notes/{id}/related (random note, 20–60 paragraphs)",

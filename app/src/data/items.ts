@@ -15,7 +15,7 @@ export type ShownItem = LoadedItem & { offline?: true };
 export const itemKeys = {
   item: (kind: ItemKind, id: string) => [kind === "idea" ? "ideas" : "notes", id] as const,
   versions: (id: string) => ["ideas", id, "versions"] as const,
-  related: (kind: ItemKind, id: string) => ["related", kind, id] as const,
+  related: (kind: ItemKind, id: string, version: string) => ["related", kind, id, version] as const,
 };
 
 async function loadItem(kind: ItemKind, id: string): Promise<ShownItem> {
@@ -47,9 +47,12 @@ export const itemQuery = (kind: ItemKind, id: string) =>
 export const ideaVersionsQuery = (id: string) =>
   queryOptions({ queryKey: itemKeys.versions(id), queryFn: () => fetchVersions(id) });
 
-/** 相关内容: the person's other items sharing the item's telling words (at most 5). */
-export const relatedQuery = (kind: ItemKind, id: string) =>
+/**
+ * 相关内容: the person's other items sharing the item's telling words (at most 5), asked again
+ * for each saved `version` (updatedAt) of the item, whose words may have changed.
+ */
+export const relatedQuery = (kind: ItemKind, id: string, version: string) =>
   queryOptions({
-    queryKey: itemKeys.related(kind, id),
+    queryKey: itemKeys.related(kind, id, version),
     queryFn: () => fetchRelated(kind, id).then((r) => r.items),
   });

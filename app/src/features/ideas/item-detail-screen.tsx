@@ -98,6 +98,7 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
               <RelatedItems
                 kind={kind}
                 id={data.item.id}
+                version={data.item.updatedAt}
                 askText={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
               />
               <div className="min-h-[420px] flex-1 border-border border-t bg-background">

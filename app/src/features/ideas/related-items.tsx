@@ -8,8 +8,19 @@ import { SearchHit } from "./search-hit.tsx";
  * 相关内容 in the right pane (on phones and tablets, its 相关与AI tab): the person's other items
  * that share this one's telling words, each with the words it shares.
  */
-export function RelatedItems({ kind, id, askText }: { kind: ItemKind; id: string; askText: string }) {
-  const related = useQuery(relatedQuery(kind, id));
+export function RelatedItems({
+  kind,
+  id,
+  version,
+  askText,
+}: {
+  kind: ItemKind;
+  id: string;
+  /** The item's updatedAt: a save asks again. */
+  version: string;
+  askText: string;
+}) {
+  const related = useQuery({ ...relatedQuery(kind, id, version), placeholderData: (previous) => previous });
   const q = askText.trim().slice(0, 20);
   // The read failed: the pane says there is nothing related rather than an error beside the chat.
   const items = related.isError ? [] : (related.data ?? null);
