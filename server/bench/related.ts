@@ -13,8 +13,20 @@ import type { Queryable } from "../src/db/pool.ts";
 import { weigh } from "../src/services/related.ts";
 import { RELATED_STOPWORDS } from "../src/services/stopwords.ts";
 import { ideaVector, noteVector, quoteLexeme } from "../src/services/text-index.ts";
-import { bestSharingQuery, itemTerms } from "../src/stores/related.ts";
-import { BASE, findSocketDir, idea, json, load, ms, pick, rand, startServer, stopServer } from "./lib.ts";
+import { bestSharingQuery, itemTerms, termStatsState } from "../src/stores/related.ts";
+import {
+  BASE,
+  findSocketDir,
+  idea,
+  json,
+  load,
+  ms,
+  pct,
+  pick,
+  rand,
+  startServer,
+  stopServer,
+} from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_RELATED_ITEMS ?? 10_000);
 
@@ -46,6 +58,19 @@ async function seedNotes(client: pg.Client, userId: string, n: number) {
       [userId, titles, contents, vectors],
     );
   }
+}
+
+/** bestSharing's statement for these words, as the service asks it. */
+function candidatesOf(userId: string, item: { type: "idea"; id: string }, terms: ReturnType<typeof weigh>) {
+  const anyOf = (ts: typeof terms) => (ts.length ? ts.map((t) => quoteLexeme(t.lexeme)).join(" | ") : null);
+  return bestSharingQuery(
+    userId,
+    item,
+    { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
+    { rare: anyOf(terms.filter((t) => t.docs <= 50)), common: anyOf(terms.filter((t) => t.docs > 50)) },
+    { rare: 500, common: 100 },
+    5,
+  );
 }
 
 export async function relatedBench() {
@@ -124,6 +149,27 @@ export async function relatedBench() {
       `| ${what}, sequential, 10 s | ${r.n} requests, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, ${r.errors} errors |`,
     );
   }
+  // the statements of one request, timed one by one from here (the database's share of it)
+  const db = client as unknown as Queryable;
+  const parts = { terms: [] as number[], state: [] as number[], best: [] as number[] };
+  for (let i = 0; i < 60; i++) {
+    const item = { type: "idea" as const, id: pick(ideaIds) };
+    let t = performance.now();
+    const words = (await itemTerms(db, me!.id, item, [...RELATED_STOPWORDS], 40)) ?? [];
+    parts.terms.push(performance.now() - t);
+    t = performance.now();
+    await termStatsState(db, me!.id);
+    parts.state.push(performance.now() - t);
+    const q = candidatesOf(me!.id, item, weigh(words, ITEMS));
+    t = performance.now();
+    await client.query(q.text, q.values);
+    parts.best.push(performance.now() - t);
+  }
+  for (const [what, xs] of Object.entries(parts)) {
+    console.log(
+      `| ${what} statement alone (60 random ideas) | p50 ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))} |`,
+    );
+  }
   console.log(
     `Load average: ${os
       .loadavg()
@@ -136,15 +182,7 @@ export async function relatedBench() {
     const words =
       (await itemTerms(client as unknown as Queryable, me!.id, item, [...RELATED_STOPWORDS], 40)) ?? [];
     const terms = weigh(words, ITEMS);
-    const anyOf = (ts: typeof terms) => (ts.length ? ts.map((t) => quoteLexeme(t.lexeme)).join(" | ") : null);
-    const q = bestSharingQuery(
-      me!.id,
-      item,
-      { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
-      { rare: anyOf(terms.filter((t) => t.docs <= 50)), common: anyOf(terms.filter((t) => t.docs > 50)) },
-      { rare: 500, common: 100 },
-      5,
-    );
+    const q = candidatesOf(me!.id, item, terms);
     const { rows: plan } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
     console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
   }
