@@ -39,6 +39,7 @@ forEachDatabase((ctx) => {
         "016_import.sql",
         "017_webdav.sql",
         "018_import_refused_count.sql",
+        "022_related_and_time_filters.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
