@@ -32,6 +32,9 @@ forEachDatabase((ctx) => {
       const back = await request(ctx, "relatedToIdea", { params: { id: westLake }, token: u.token });
       const shared = Object.fromEntries(back.body.data.items.map((i) => [i.id, i.sharedWords]));
       expect(shared).toEqual({ [plan]: ["跑步"], [shoes]: ["跑步"], [movie]: ["周末"] });
+      // the same word counts for more in a title
+      const order = back.body.data.items.map((i) => i.id);
+      expect(order.indexOf(plan)).toBeLessThan(order.indexOf(shoes));
       expect(back.body.data.items.find((i) => i.id === plan)?.title).toBe("跑步训练计划");
 
       // another person's item is not there to relate to

@@ -107,7 +107,8 @@ export type CandidateRow = {
 
 /**
  * The person's `limit` other items sharing the most worth of `tsqueries` (each word worth its
- * `values` entry, a long text damped: it shares words by chance), best first. Candidates come
+ * `values` entry, half as much again in a title or tag, a long text damped: it shares words by
+ * chance), best first. Candidates come
  * through the search index in two scans a table (one scan per word cost an index scan of all the
  * person's rows each, to intersect): every item holding a rare word, and a sample of those holding
  * a common one. Only the chosen rows' texts are read.
@@ -142,7 +143,9 @@ export function bestSharingQuery(
     `(SELECT '${type}' AS type, id, created_at, search FROM ${table}
       WHERE user_id = $1 AND search @@ ${pool}::tsquery AND id <> $4 LIMIT ${cap})`;
   return {
-    text: `WITH q AS (SELECT q, v, i FROM unnest($2::tsquery[], $3::float8[]) WITH ORDINALITY AS x(q, v, i)),
+    // qa: the word in a title or tag (weight A), where it says what the item is about
+    text: `WITH q AS (SELECT q, (q::text || ':A')::tsquery AS qa, v, i
+                FROM unnest($2::tsquery[], $3::float8[]) WITH ORDINALITY AS x(q, v, i)),
        found AS (
          SELECT DISTINCT ON (type, id) * FROM (
            ${scan("ideas", "idea", "$5", "$6")} UNION ALL ${scan("notes", "note", "$5", "$6")}
@@ -151,7 +154,8 @@ export function bestSharingQuery(
        best AS (
          SELECT found.type, found.id, found.created_at, s.hits, s.score FROM found CROSS JOIN LATERAL (
            SELECT array_agg(q.i ORDER BY q.i)::int[] AS hits,
-             sum(q.v) / (1 + 0.3 * ln(1 + length(found.search) / 100.0)) AS score
+             sum(q.v * CASE WHEN found.search @@ q.qa THEN 1.5 ELSE 1 END)
+               / (1 + 0.3 * ln(1 + length(found.search) / 100.0)) AS score
            FROM q WHERE found.search @@ q.q) s
          WHERE s.hits IS NOT NULL ORDER BY s.score DESC, found.created_at DESC, found.id LIMIT $9)
        SELECT b.type, b.id, i.title, left(i.content, 200) AS head, b.created_at, b.hits, b.score
