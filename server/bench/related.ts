@@ -68,7 +68,7 @@ function candidatesOf(userId: string, item: { type: "idea"; id: string }, terms:
     item,
     { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
     { rare: anyOf(terms.filter((t) => t.docs <= 50)), common: anyOf(terms.filter((t) => t.docs > 50)) },
-    { rare: 500, common: 100 },
+    { rare: 500, common: 50 },
     5,
   );
 }

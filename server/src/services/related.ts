@@ -22,7 +22,7 @@ const WORDS_ASKED = 10;
  * all, whatever the words); the items of the commoner words are a sample of COMMON_SAMPLE.
  */
 const RARE_DOCS = 50;
-const COMMON_SAMPLE = 100;
+const COMMON_SAMPLE = 50;
 /** In an account this size or more, a word in over a quarter of the items relates nothing. */
 const COMMON_FROM_ITEMS = 20;
 const COMMON_SHARE = 0.25;

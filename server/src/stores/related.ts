@@ -7,7 +7,7 @@ import { type Db, type Queryable, tx } from "../db/pool.ts";
 
 export type ItemTerm = {
   lexeme: string;
-  /** Where it stands in the item: a title or tag word weighs 3, the text 1, an idea's original words ½. */
+  /** How often it stands in the item, 2 more when in its title or tags. */
   weight: number;
   /** Items of the person holding it, as last counted (1 when it is not kept: a word written once). */
   docs: number;
@@ -37,8 +37,10 @@ export async function itemTerms(
        LEFT JOIN LATERAL (
          SELECT u.lexeme, w.weight, coalesce(s.docs, 1) AS docs
          FROM unnest(i.search) u
-         CROSS JOIN LATERAL (SELECT sum(CASE x WHEN 'A' THEN 3 WHEN 'B' THEN 1 ELSE 0.5 END)::float8 AS weight
-                             FROM unnest(u.weights) x) w
+         -- occurrences, and 2 more when in the title or tags: summing a weight per position read up to
+         -- 255 of them per word of a long note
+         CROSS JOIN LATERAL (SELECT (cardinality(u.weights)
+                                     + CASE WHEN 'A' = ANY (u.weights) THEN 2 ELSE 0 END)::float8 AS weight) w
          LEFT JOIN term_stats s ON s.user_id = $2 AND s.lexeme = u.lexeme
          WHERE u.lexeme <> ALL($3::text[])
          ORDER BY ln(1 + w.weight) * ln(1 + n.items / coalesce(s.docs, 1)) DESC, u.lexeme
