@@ -56,6 +56,17 @@ test("a question streams an answer that grows, then ends with its sources and it
   for (const [i, text] of seen.entries()) expect((seen[i + 1] ?? final).startsWith(text)).toBe(true);
 });
 
+test("a question naming a time shows, above its answer, the range the answer drew on", async () => {
+  await signUp();
+  await call("createIdea", { body: { content: "想读《百年孤独》" } });
+  await renderConversation({});
+  await ask("最近想读什么书？");
+  const answer = answers();
+  await expect.element(answer).toMatchTextContent("消耗 2 点");
+  await expect.element(answer).toMatchTextContent(/^只参考最近 30 天（.+—.+）的记录/);
+  await expect.element(answer.getByRole("link", { name: /想读《百年孤独》/ })).toBeVisible();
+});
+
 test("停止 in the middle keeps what arrived, on screen and on the server", async () => {
   await signUp();
   let conversation: Conversation | undefined;

@@ -4,7 +4,7 @@
  * 100 users × 1,000 ideas of Chinese text, and measures start-up, memory, capture, feed,
  * search (word index vs plain substring) and export. BENCH_USERS / BENCH_IDEAS scale it down.
  * `npm run bench:server -- slow-clients` runs the slow-connection benchmark instead (slow-clients.ts),
- * `npm run bench:server -- tags` the tag benchmark (tags.ts).
+ * `npm run bench:server -- tags` the tag benchmark (tags.ts), `-- related` 相关内容's (related.ts).
  */
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -28,6 +28,7 @@ import {
   startServer,
   stopServer,
 } from "./lib.ts";
+import { relatedBench } from "./related.ts";
 import { searchWordsBench } from "./search-words.ts";
 import { slowClients } from "./slow-clients.ts";
 import { tagsBench } from "./tags.ts";
@@ -250,6 +251,7 @@ const modes: Record<string, () => Promise<unknown>> = {
   tags: tagsBench,
   import: importBench,
   "search-words": searchWordsBench,
+  related: relatedBench,
 };
 (modes[process.argv[2] ?? ""] ?? main)().catch((err) => {
   console.error(err);

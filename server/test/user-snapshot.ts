@@ -5,8 +5,11 @@ import type { TestCtx } from "./helpers.ts";
  * sliding expiry and a capture token's last use.
  */
 const BOOKKEEPING = new Set(["sessions.last_seen_at", "sessions.expires_at", "capture_tokens.last_used_at"]);
-/** The per-user write buckets (services/write-limits.ts) count every attempt, refused ones too. */
-const BOOKKEEPING_TABLES = ["write_buckets"];
+/**
+ * The per-user write buckets (services/write-limits.ts) count every attempt, refused ones too;
+ * 相关内容's word counts (migration 022) are a cache that any read may refresh.
+ */
+const BOOKKEEPING_TABLES = ["write_buckets", "term_stats", "term_stats_state"];
 
 const statements = new WeakMap<TestCtx["db"], Promise<string>>();
 

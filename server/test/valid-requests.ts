@@ -161,6 +161,7 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     const tidied = await made(ctx, "tidyIdea", { token: user.token, params: { id } });
     return { params: { id, versionId: tidied.version.id } };
   },
+  relatedToIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   listNotes: async () => ({ query: { limit: 5, tag: "陶艺" } }),
   createNote: async (ctx, user) => ({
     body: {
@@ -187,6 +188,7 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     };
   },
   deleteNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
+  relatedToNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
   feed: async () => ({ query: { type: "all", tag: "陶艺", limit: 5 } }),
   search: async () => ({ query: { q: "陶艺", limit: 5 } }),
   listTags: async () => ({}),

@@ -12,6 +12,8 @@ export const fetchFeed = (query: { type: FeedType; tag?: string; cursor?: string
   call("feed", { query: { type: query.type, tag: query.tag, cursor: query.cursor ?? undefined } });
 
 export const search = (q: string) => call("search", { query: { q } });
+export const fetchRelated = (kind: "idea" | "note", id: string) =>
+  call(kind === "idea" ? "relatedToIdea" : "relatedToNote", { params: { id } });
 
 export const createIdea = (body: CreateIdeaRequest) => call("createIdea", { body });
 export const fetchIdea = (id: string) => call("getIdea", { params: { id } });

@@ -2,7 +2,7 @@ import type { Idea, Note } from "@shinian/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { fetchVersions } from "../api/ai.ts";
 import { isNoResponse } from "../api/client.ts";
-import { fetchIdea, fetchNote, search } from "../api/items.ts";
+import { fetchIdea, fetchNote, fetchRelated } from "../api/items.ts";
 import { tokenStore } from "../auth/token-store.ts";
 import { keepItem, readItem } from "../lib/offline-copies.ts";
 
@@ -15,7 +15,7 @@ export type ShownItem = LoadedItem & { offline?: true };
 export const itemKeys = {
   item: (kind: ItemKind, id: string) => [kind === "idea" ? "ideas" : "notes", id] as const,
   versions: (id: string) => ["ideas", id, "versions"] as const,
-  related: (id: string, q: string) => ["related", id, q] as const,
+  related: (kind: ItemKind, id: string, version: string) => ["related", kind, id, version] as const,
 };
 
 async function loadItem(kind: ItemKind, id: string): Promise<ShownItem> {
@@ -47,10 +47,12 @@ export const itemQuery = (kind: ItemKind, id: string) =>
 export const ideaVersionsQuery = (id: string) =>
   queryOptions({ queryKey: itemKeys.versions(id), queryFn: () => fetchVersions(id) });
 
-/** 相关内容: a search by the item's title (or first words), without the item itself. */
-export const relatedQuery = (id: string, q: string) =>
+/**
+ * 相关内容: the person's other items sharing the item's telling words (at most 5), asked again
+ * for each saved `version` (updatedAt) of the item, whose words may have changed.
+ */
+export const relatedQuery = (kind: ItemKind, id: string, version: string) =>
   queryOptions({
-    queryKey: itemKeys.related(id, q),
-    queryFn: () => search(q).then((r) => r.items.filter((item) => item.id !== id).slice(0, 5)),
-    enabled: q.length > 0,
+    queryKey: itemKeys.related(kind, id, version),
+    queryFn: () => fetchRelated(kind, id).then((r) => r.items),
   });

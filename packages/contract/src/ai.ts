@@ -61,6 +61,15 @@ export const RenameConversationRequestSchema = z.strictObject({ title: Conversat
 export const ChatMessageStatusSchema = z.enum(["done", "stopped", "error"]);
 export type ChatMessageStatus = z.infer<typeof ChatMessageStatusSchema>;
 
+/** The time a question asked about (上个月, 去年这时候 …): the answer drew only on items created in [from, to). */
+export const TimeFilterSchema = z.object({
+  /** Said in Chinese with its dates, e.g. 上个月（2026年10月1日—10月31日）. */
+  label: z.string(),
+  from: TimestampSchema,
+  to: TimestampSchema,
+});
+export type TimeFilter = z.infer<typeof TimeFilterSchema>;
+
 export const ChatMessageSchema = z.object({
   id: IdSchema,
   role: z.enum(["user", "assistant"]),
@@ -69,6 +78,8 @@ export const ChatMessageSchema = z.object({
   citations: z.array(CitationSchema),
   points: z.number().int(),
   mode: AiModeSchema,
+  /** On an answer: the time range its sources were limited to; null when the question named none. */
+  timeFilter: TimeFilterSchema.nullable().optional(),
   createdAt: TimestampSchema,
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
@@ -89,6 +100,8 @@ export const ChatStreamStartSchema = z.object({
   mode: AiModeSchema,
   /** Points this reply costs (already spent; refunded if the provider fails). */
   cost: z.number().int(),
+  /** The time range the question named, shown above the answer; null when none. */
+  timeFilter: TimeFilterSchema.nullable(),
 });
 export const ChatStreamTokenSchema = z.object({ text: z.string() });
 export const ChatStreamDoneSchema = z.object({ message: ChatMessageSchema, balance: z.number().int() });

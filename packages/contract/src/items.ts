@@ -178,3 +178,18 @@ export const SearchItemSchema = z.object({
 });
 export type SearchItem = z.infer<typeof SearchItemSchema>;
 export const SearchResultSchema = z.object({ items: z.array(SearchItemSchema) });
+
+/** One of an item's related ideas and notes (相关内容). */
+export const RelatedItemSchema = z.object({
+  type: z.enum(["idea", "note"]),
+  id: IdSchema,
+  title: z.string(),
+  /** The start of its text, flattened. */
+  snippet: z.string(),
+  /** The words it shares with the item, weightiest first; empty when related by meaning alone. */
+  sharedWords: z.array(z.string()),
+  createdAt: TimestampSchema,
+});
+export type RelatedItem = z.infer<typeof RelatedItemSchema>;
+/** At most 5, never the item itself nor another person's. */
+export const RelatedResultSchema = z.object({ items: z.array(RelatedItemSchema) });

@@ -37,6 +37,7 @@ export const routes = {
   tidyIdea: { method: "post", path: "/api/ideas/{id}/tidy" },
   listIdeaVersions: { method: "get", path: "/api/ideas/{id}/versions" },
   applyIdeaVersion: { method: "post", path: "/api/ideas/{id}/versions/{versionId}/apply" },
+  relatedToIdea: { method: "get", path: "/api/ideas/{id}/related" },
 
   listNotes: { method: "get", path: "/api/notes" },
   createNote: { method: "post", path: "/api/notes" },
@@ -44,6 +45,7 @@ export const routes = {
   getNote: { method: "get", path: "/api/notes/{id}" },
   updateNote: { method: "patch", path: "/api/notes/{id}" },
   deleteNote: { method: "delete", path: "/api/notes/{id}" },
+  relatedToNote: { method: "get", path: "/api/notes/{id}/related" },
 
   feed: { method: "get", path: "/api/feed" },
   search: { method: "get", path: "/api/search" },

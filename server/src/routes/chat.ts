@@ -62,7 +62,8 @@ export function chatRoutes(app: Hono<AppEnv>) {
       const send = <K extends keyof ReplyEvents>(event: K, data: ReplyEvents[K]) =>
         stream.writeSSE({ event, data: JSON.stringify(data) });
       const outcome = await runReply(deps, reply, stop.signal, {
-        start: (userMessage) => send("start", { userMessage, mode: reply.mode, cost: reply.cost }),
+        start: (userMessage) =>
+          send("start", { userMessage, mode: reply.mode, cost: reply.cost, timeFilter: reply.timeFilter }),
         token: (text) => send("token", { text }),
       });
       if (outcome.kind === "done") await send("done", { message: outcome.message, balance: outcome.balance });

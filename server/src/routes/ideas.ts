@@ -5,6 +5,7 @@ import { decodeCursor } from "../lib/cursor.ts";
 import { mount } from "../lib/endpoint.ts";
 import { tidyIdea } from "../services/ai/tidy.ts";
 import { captureIdea } from "../services/capture.ts";
+import { relatedItems } from "../services/related.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { applyVersionById, listVersions } from "../stores/idea-tidy.ts";
 import { getIdea, listIdeas, updateIdea } from "../stores/ideas.ts";
@@ -23,6 +24,9 @@ export function ideaRoutes(app: Hono<AppEnv>) {
   });
   mount(app, "getIdea", async (c, { params }) => ({
     data: await getIdea(c.var.deps.db, c.var.auth.userId, params.id),
+  }));
+  mount(app, "relatedToIdea", async (c, { params }) => ({
+    data: { items: await relatedItems(c.var.deps, c.var.auth.userId, { type: "idea", id: params.id }) },
   }));
   mount(app, "updateIdea", async (c, { params, body }) => ({
     message: "已保存",

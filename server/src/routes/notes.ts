@@ -4,6 +4,7 @@ import { notFound } from "../errors.ts";
 import { decodeCursor } from "../lib/cursor.ts";
 import { mount } from "../lib/endpoint.ts";
 import { composeNote } from "../services/ai/compose.ts";
+import { relatedItems } from "../services/related.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { ownsIdeas } from "../stores/ideas.ts";
 import { createNote, getNote, listNotes, updateNote } from "../stores/notes.ts";
@@ -35,6 +36,9 @@ export function noteRoutes(app: Hono<AppEnv>) {
       data: await composeNote(c.var.deps, c.var.auth.userId, body.ideaIds),
     };
   });
+  mount(app, "relatedToNote", async (c, { params }) => ({
+    data: { items: await relatedItems(c.var.deps, c.var.auth.userId, { type: "note", id: params.id }) },
+  }));
   mount(app, "getNote", async (c, { params }) => ({
     data: await getNote(c.var.deps.db, c.var.auth.userId, params.id),
   }));

@@ -1,5 +1,5 @@
 /** AI chats: conversations (a side chat has a subject: an idea or a note) and their messages. */
-import type { AiMode, ChatMessage, Citation, Conversation, ItemRef } from "@shinian/contract";
+import type { AiMode, ChatMessage, Citation, Conversation, ItemRef, TimeFilter } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { anyExcludedIdea, noteFromExcludedIdea } from "./search.ts";
@@ -33,9 +33,10 @@ export type MessageRow = {
   citations: Citation[];
   points: number;
   mode: AiMode;
+  time_filter: TimeFilter | null;
   created_at: Date;
 };
-export const MESSAGE_COLUMNS = "id, role, content, status, citations, points, mode, created_at";
+export const MESSAGE_COLUMNS = "id, role, content, status, citations, points, mode, time_filter, created_at";
 
 const toMessage = (r: MessageRow): ChatMessage => ({
   id: r.id,
@@ -45,6 +46,7 @@ const toMessage = (r: MessageRow): ChatMessage => ({
   citations: r.citations,
   points: r.points,
   mode: r.mode,
+  timeFilter: r.time_filter ?? null,
   createdAt: r.created_at.toISOString(),
 });
 
@@ -184,7 +186,8 @@ export async function recentMessages(
   return rows.reverse();
 }
 
-export type NewMessage = Omit<MessageRow, "id" | "created_at"> & {
+export type NewMessage = Omit<MessageRow, "id" | "created_at" | "time_filter"> & {
+  timeFilter?: TimeFilter | null;
   model: string | null;
   sourceIds?: string[];
 };
@@ -203,8 +206,8 @@ export async function insertMessage(
   const { rows } = await db.query<MessageRow>({
     name: "chat-message-insert",
     text: `WITH touched AS (UPDATE conversations SET updated_at = now(), title = COALESCE($10, title) WHERE id = $2)
-     INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model, source_ids)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $11) RETURNING ${MESSAGE_COLUMNS}`,
+     INSERT INTO messages (user_id, conversation_id, role, content, status, citations, points, mode, model, source_ids, time_filter)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $11, $12::jsonb) RETURNING ${MESSAGE_COLUMNS}`,
     values: [
       userId,
       conversationId,
@@ -217,6 +220,7 @@ export async function insertMessage(
       m.model,
       title,
       m.sourceIds ?? [],
+      m.timeFilter ? JSON.stringify(m.timeFilter) : null,
     ],
   });
   return toMessage(rows[0]!);

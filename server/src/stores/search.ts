@@ -153,9 +153,14 @@ export type SourceRow = {
   created_at: Date;
 };
 
+/** Created within [from, to): a question's time range (上个月 …); null for any time. */
+export type CreatedWithin = { from: Date; to: Date } | null;
+const within = (from: string, to: string) =>
+  `(${from}::timestamptz IS NULL OR (created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz))`;
+
 /**
  * Any of the question's words (`tsquery`, OR), ranked, never an idea marked 不让AI读取 nor a note
- * written from one, except the items in `skip`.
+ * written from one, except the items in `skip`, created in `range` when there is one.
  */
 export async function rankedSources(
   db: Queryable,
@@ -163,39 +168,47 @@ export async function rankedSources(
   tsquery: string,
   limit: number,
   skip: string[],
+  range: CreatedWithin = null,
 ): Promise<SourceRow[]> {
   const { rows } = await db.query<SourceRow>({
     text: `SELECT type, id, title, content, created_at FROM (
        SELECT 'idea' AS type, id, title, content, created_at, ts_rank(search, $2::tsquery) AS rank
        FROM ideas WHERE user_id = $1 AND NOT ai_excluded AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
+         AND ${within("$5", "$6")}
        UNION ALL
        SELECT 'note', id, title, content, created_at, ts_rank(search, $2::tsquery)
        FROM notes WHERE user_id = $1 AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
-         AND NOT ${noteFromExcludedIdea("notes")}
+         AND ${within("$5", "$6")} AND NOT ${noteFromExcludedIdea("notes")}
      ) r ORDER BY rank DESC, created_at DESC LIMIT $3`,
-    values: [userId, tsquery, limit, skip],
+    values: [userId, tsquery, limit, skip, range?.from ?? null, range?.to ?? null],
   });
   return rows;
 }
 
-/** The newest ideas and notes, never an idea marked 不让AI读取 nor a note written from one, except the items in `skip`. */
+/**
+ * The newest ideas and notes, never an idea marked 不让AI读取 nor a note written from one, except
+ * the items in `skip`, created in `range` when there is one.
+ */
 export async function newestSources(
   db: Queryable,
   userId: string,
   limit: number,
   skip: string[],
+  range: CreatedWithin = null,
 ): Promise<SourceRow[]> {
+  // a range reads backwards from its end through the (user_id, created_at) index
   const { rows } = await db.query<SourceRow>({
     name: "grounding-recent",
     text: `SELECT * FROM (
        (SELECT 'idea' AS type, id, title, content, created_at FROM ideas
-        WHERE user_id = $1 AND NOT ai_excluded AND id <> ALL($3::uuid[]) ORDER BY created_at DESC LIMIT $2)
+        WHERE user_id = $1 AND NOT ai_excluded AND id <> ALL($3::uuid[]) AND ${within("$4", "$5")}
+        ORDER BY created_at DESC LIMIT $2)
        UNION ALL
        (SELECT 'note', id, title, content, created_at FROM notes
-        WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND NOT ${noteFromExcludedIdea("notes")}
+        WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND ${within("$4", "$5")} AND NOT ${noteFromExcludedIdea("notes")}
         ORDER BY created_at DESC LIMIT $2)
      ) r ORDER BY created_at DESC LIMIT $2`,
-    values: [userId, limit, skip],
+    values: [userId, limit, skip, range?.from ?? null, range?.to ?? null],
   });
   return rows;
 }

@@ -36,6 +36,7 @@ export function ChatMessages({
         m.role === "assistant" && m.status !== "streaming" && m.status !== "error" ? m.points : undefined
       }
       offline={m.role === "assistant" && m.mode === "offline"}
+      scope={m.timeFilter?.label}
       onRetry={m === last ? retry : undefined}
     />
   ));

@@ -110,7 +110,7 @@ export function useConversation(
               m.id === pendingUserId
                 ? start.userMessage
                 : m.id === STREAMING_ID
-                  ? { ...m, mode: start.mode, points: start.cost }
+                  ? { ...m, mode: start.mode, points: start.cost, timeFilter: start.timeFilter }
                   : m,
             ),
           );

@@ -96,8 +96,10 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
           right={
             <fieldset disabled={offline} className="flex h-full min-w-0 flex-col">
               <RelatedItems
+                kind={kind}
                 id={data.item.id}
-                query={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
+                version={data.item.updatedAt}
+                askText={data.item.title || (data.kind === "idea" ? data.item.originalContent : "")}
               />
               <div className="min-h-[420px] flex-1 border-border border-t bg-background">
                 <SideChat

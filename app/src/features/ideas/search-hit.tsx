@@ -2,8 +2,15 @@ import type { SearchItem } from "@shinian/contract";
 import { type FeedItemHighlights, IdeaListItem, NoteListItem } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 
-/** One search hit, idea or note, as a list item that opens its detail screen; 按意思 when no word matched. */
-export function SearchHit({ item, highlights }: { item: SearchItem; highlights?: FeedItemHighlights }) {
+/** One search hit (or related item), idea or note, as a list item that opens its detail screen; 按意思 when no word matched. */
+export function SearchHit({
+  item,
+  highlights,
+}: {
+  item: Pick<SearchItem, "type" | "id" | "title" | "snippet" | "createdAt"> &
+    Partial<Pick<SearchItem, "matchedBy">>;
+  highlights?: FeedItemHighlights;
+}) {
   const navigate = useNavigate();
   const byMeaning = item.matchedBy === "meaning";
   const entry = {

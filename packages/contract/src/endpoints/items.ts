@@ -9,6 +9,7 @@ import {
   ListQuerySchema,
   NotePageSchema,
   NoteSchema,
+  RelatedResultSchema,
   SavedNoteSchema,
   SearchQuerySchema,
   SearchResultSchema,
@@ -65,6 +66,14 @@ export const itemEndpoints = {
     data: null,
     errors: [404],
   },
+  relatedToIdea: {
+    ...routes.relatedToIdea,
+    tag: "想法",
+    summary: "相关内容：按共同的词（越少见的词分量越重）排出的其他想法和笔记，最多 5 条，附共同的词",
+    auth: true,
+    data: RelatedResultSchema,
+    errors: [404],
+  },
   listNotes: {
     ...routes.listNotes,
     tag: "笔记",
@@ -106,6 +115,14 @@ export const itemEndpoints = {
     summary: "删除笔记（移到回收站，保留期内可恢复）",
     auth: true,
     data: null,
+    errors: [404],
+  },
+  relatedToNote: {
+    ...routes.relatedToNote,
+    tag: "笔记",
+    summary: "相关内容：按共同的词（越少见的词分量越重）排出的其他想法和笔记，最多 5 条，附共同的词",
+    auth: true,
+    data: RelatedResultSchema,
     errors: [404],
   },
   feed: {

@@ -1,4 +1,4 @@
-import type { AiMode, ChatMessage, Conversation } from "@shinian/contract";
+import type { AiMode, ChatMessage, Conversation, TimeFilter } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { type Queryable, tx } from "../../db/pool.ts";
 import { ApiError, notFound } from "../../errors.ts";
@@ -10,6 +10,7 @@ import { meaningSources } from "./grounding-meaning.ts";
 import { chunks, offlineAnswer } from "./offline.ts";
 import { chatPrompt, citedSources } from "./prompts.ts";
 import { type PromptMessage, ProviderError, streamCompletion } from "./provider.ts";
+import { parseTimeRange } from "./time-range.ts";
 
 const HISTORY_MESSAGES = 10;
 const HISTORY_CHARS = 1000;
@@ -29,6 +30,8 @@ export type PreparedReply = {
   spent: SpendResult | null;
   sources: Source[];
   recent: boolean;
+  /** The time the question named (上个月 …): its sources come from that range only. */
+  timeFilter: TimeFilter | null;
   prompt: PromptMessage[];
 };
 
@@ -59,6 +62,12 @@ export async function prepareReply(
   const subject = conversation.subject;
   const mode: AiMode = config.ai ? "provider" : "offline";
   const cost = mode === "provider" ? config.points.costs.chatReply : 0;
+  const range = parseTimeRange(question, deps.clock());
+  const timeFilter = range && {
+    label: range.label,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+  };
   // The spend and the grounding reads are independent: run together, they cost one round trip
   // before the provider is asked, not two. A refused spend (402) answers at once; what was read
   // is then discarded.
@@ -66,7 +75,15 @@ export async function prepareReply(
     cost > 0 ? spend(db, userId, cost, "chat_reply", { openForMs: REPLY_SPEND_OPEN_MS }) : null;
   const reading = Promise.all([
     recentHistory(db, conversationId),
-    retrieveSources(db, userId, question, config.aiContextTokens, subject, meaningSources(deps, userId)),
+    retrieveSources(
+      db,
+      userId,
+      range?.rest ?? question,
+      config.aiContextTokens,
+      subject,
+      range,
+      meaningSources(deps, userId),
+    ),
   ]);
   reading.catch(() => {}); // awaited below, unless the spend is refused first
   const spent = await spending;
@@ -89,8 +106,28 @@ export async function prepareReply(
     );
     userMessage.catch(() => {}); // awaited by the stream; this only keeps it from being "unhandled" first
     const subjectSource = subject && sources[0]?.id === subject.id ? sources[0] : null;
-    const prompt = chatPrompt({ identity, sources, recent, history, question, subject: subjectSource });
-    return { userId, conversation, question, userMessage, mode, cost, spent, sources, recent, prompt };
+    const prompt = chatPrompt({
+      identity,
+      sources,
+      recent,
+      history,
+      question,
+      subject: subjectSource,
+      timeFilter,
+    });
+    return {
+      userId,
+      conversation,
+      question,
+      userMessage,
+      mode,
+      cost,
+      spent,
+      sources,
+      recent,
+      timeFilter,
+      prompt,
+    };
   } catch (err) {
     if (spent) await refund(db, userId, { ...spent, cost });
     throw err;
@@ -140,7 +177,7 @@ async function streamReply(
   const upstream = new AbortController();
   const tokens =
     reply.mode === "offline"
-      ? chunks(offlineAnswer(reply.question, reply.sources, reply.recent))
+      ? chunks(offlineAnswer(reply.question, reply.sources, reply.recent, reply.timeFilter))
       : streamCompletion(
           config.ai!,
           reply.prompt,
@@ -184,6 +221,7 @@ async function streamReply(
         mode: reply.mode,
         model,
         sourceIds: reply.sources.map((s) => s.id),
+        timeFilter: reply.timeFilter,
       });
       if (points > 0 && reply.spent) await settleSpend(client, reply.spent);
       return message;

@@ -1,6 +1,12 @@
 import type { Citation, ItemRef } from "@shinian/contract";
 import type { Queryable } from "../../db/pool.ts";
-import { newestSources, rankedSources, type SourceRow, subjectSource } from "../../stores/search.ts";
+import {
+  type CreatedWithin,
+  newestSources,
+  rankedSources,
+  type SourceRow,
+  subjectSource,
+} from "../../stores/search.ts";
 import { quoteLexeme, tokenize } from "../text-index.ts";
 import { type MeaningLookup, withMeaning } from "./grounding-meaning.ts";
 
@@ -81,9 +87,10 @@ const toSource = (r: SourceRow, max: number): Source => ({
 /**
  * The user's own ideas and notes most relevant to a question: any of its words (OR), ranked,
  * never an idea marked 不让AI读取. With no match, the newest items, so "总结一下最近的想法" still
- * has something to stand on (`recent` says so). A side chat's subject always comes first. With
- * `meaning` (embeddings on), items close in meaning join (grounding-meaning.ts).
- * Everything is cut to fit `budgetTokens`.
+ * has something to stand on (`recent` says so). A side chat's subject always comes first.
+ * With a time range (the question's 上个月 …, services/ai/time-range.ts; `question` is then the
+ * rest of it), only items created in it. With `meaning` (embeddings on), items close in meaning
+ * join (grounding-meaning.ts). Everything is cut to fit `budgetTokens`.
  */
 export async function retrieveSources(
   db: Queryable,
@@ -91,6 +98,7 @@ export async function retrieveSources(
   question: string,
   budgetTokens: number,
   subject: ItemRef | null = null,
+  range: CreatedWithin = null,
   meaning?: MeaningLookup,
 ): Promise<{ sources: Source[]; recent: boolean }> {
   const sources: Source[] = [];
@@ -109,12 +117,17 @@ export async function retrieveSources(
   const skip = sources.map((s) => s.id);
   const terms = questionTerms(question);
   const [keyword, byMeaning] = await Promise.all([
-    terms.length ? rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip) : [],
+    terms.length
+      ? rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip, range)
+      : [],
     meaning?.(question, skip, SOURCE_LIMIT) ?? [],
   ]);
-  let rows: SourceRow[] = withMeaning(keyword, byMeaning, SOURCE_LIMIT);
+  let rows: SourceRow[] = withMeaning(keyword, byMeaning.filter(createdIn(range)), SOURCE_LIMIT);
   const recent = rows.length === 0;
-  if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip);
+  if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip, range);
   for (const row of rows) add(toSource(row, PER_SOURCE_CHARS));
   return { sources, recent };
 }
+
+const createdIn = (range: CreatedWithin) => (row: SourceRow) =>
+  !range || (row.created_at >= range.from && row.created_at < range.to);

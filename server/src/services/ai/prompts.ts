@@ -1,3 +1,4 @@
+import type { TimeFilter } from "@shinian/contract";
 import { z } from "zod";
 import type { Source } from "./grounding.ts";
 import type { PromptMessage } from "./provider.ts";
@@ -27,13 +28,17 @@ export function chatPrompt(input: {
   history: PromptMessage[];
   question: string;
   subject: Source | null;
+  timeFilter?: TimeFilter | null;
 }): PromptMessage[] {
   const about = input.subject
     ? `这次对话围绕用户的${label(input.subject)}《${input.subject.title}》（资料 [1]）展开。\n`
     : "";
+  const range = input.timeFilter?.label;
   const material = input.sources.length
-    ? `${input.recent ? "没有找到与问题直接相关的记录，下面是用户最近的记录：" : "下面是与问题最相关的记录："}\n\n${sourceBlock(input.sources)}`
-    : "（用户还没有可以参考的想法或笔记。）";
+    ? `${range ? `用户问的是${range}的记录，下面只有这段时间里的记录。` : ""}${input.recent ? "没有找到与问题直接相关的记录，下面是用户最近的记录：" : "下面是与问题最相关的记录："}\n\n${sourceBlock(input.sources)}`
+    : range
+      ? `（用户问的是${range}的记录，这段时间里没有找到相关的想法或笔记。请直接告诉用户这段时间没有相关记录，不要引用或编造其他时间的内容。）`
+      : "（用户还没有可以参考的想法或笔记。）";
   const system =
     "你是「拾念」的 AI 助手，帮助用户回顾、理解和发展他们自己记录的想法与笔记。\n" +
     identityLine(input.identity) +

@@ -91,5 +91,6 @@ export const messageJson = (m: ExportedMessage) =>
     sourceIds: m.source_ids,
     points: m.points,
     mode: m.mode,
+    timeFilter: m.time_filter ?? null,
     createdAt: m.created_at.toISOString(),
   });

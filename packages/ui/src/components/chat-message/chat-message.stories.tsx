@@ -73,6 +73,16 @@ export const Offline: Story = {
   },
 };
 
+export const WithTimeFilter: Story = {
+  args: {
+    points: 2,
+    scope: "上个月（2026年10月1日—10月31日）",
+    content: "上个月你主要在想两件事：读完了《三体》[1]，以及开始晚上跑步 [2]。",
+    citations,
+    onNavigateCitation: fn(),
+  },
+};
+
 export const LongParagraph: Story = {
   args: {
     points: 3,

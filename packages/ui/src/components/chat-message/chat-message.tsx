@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert, RotateCcw, Sparkles } from "lucide-react";
+import { CalendarRange, CircleAlert, RotateCcw, Sparkles } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../button";
@@ -48,6 +48,9 @@ export type ChatMessageProps = Omit<React.ComponentProps<"article">, "role" | "c
   offline?: boolean;
   /** Shows a retry button in the error line. */
   onRetry?: () => void;
+  /** Above an assistant answer: the time its sources were limited to, e.g. 上个月（10月1日—10月31日）. */
+  scope?: string;
+  scopeLabel?: (scope: string) => string;
   userLabel?: string;
   assistantLabel?: string;
   thinkingLabel?: string;
@@ -69,6 +72,8 @@ export function ChatMessage({
   points,
   offline = false,
   onRetry,
+  scope,
+  scopeLabel = (range) => `只参考${range}的记录`,
   userLabel = "你的提问",
   assistantLabel = "AI 回答",
   thinkingLabel = "正在思考…",
@@ -134,6 +139,15 @@ export function ChatMessage({
         </span>
       )}
       <div className={cn("flex min-w-0 flex-col gap-2", isUser ? "items-end" : "flex-1 items-start")}>
+        {scope && !isUser ? (
+          <p
+            data-slot="chat-message-scope"
+            className="inline-flex items-center gap-1 text-xs text-muted-foreground"
+          >
+            <CalendarRange aria-hidden className="size-3.5 shrink-0" />
+            {scopeLabel(scope)}
+          </p>
+        ) : null}
         {bubble}
         {status === "stopped" ? (
           <p data-slot="chat-message-stopped" className="text-xs text-muted-foreground">

@@ -1,0 +1,123 @@
+import type { ItemRef, RelatedItem } from "@shinian/contract";
+import type { AppDeps } from "../context.ts";
+import { notFound } from "../errors.ts";
+import {
+  bestSharing,
+  type CandidateRow,
+  type ItemTerm,
+  itemTerms,
+  recountTermStats,
+  type TermStatsState,
+  termStatsState,
+} from "../stores/related.ts";
+import { RELATED_STOPWORDS } from "./stopwords.ts";
+import { quoteLexeme } from "./text-index.ts";
+
+export const RELATED_LIMIT = 5;
+/** The item's most telling words read (a long note has thousands), and the strongest asked for. */
+const WORDS_READ = 40;
+const WORDS_ASKED = 10;
+/**
+ * A word in this many items or fewer is rare: all of its items are candidates (two index scans in
+ * all, whatever the words); the items of the commoner words are a sample of COMMON_SAMPLE.
+ */
+const RARE_DOCS = 50;
+const COMMON_SAMPLE = 50;
+/** In an account this size or more, a word in over a quarter of the items relates nothing. */
+const COMMON_FROM_ITEMS = 20;
+const COMMON_SHARE = 0.25;
+/** Counted again on the request while the account is this small (ts_stat: ~17 ms for 10,000 ideas here), else in the background. */
+const COUNT_INLINE_UP_TO = 3_000;
+const SNIPPET = 80;
+
+/** One of the item's words, with what sharing it is worth. */
+type Term = { lexeme: string; value: number; docs: number };
+
+/**
+ * The person's items that share the item's telling words, best first: each shared word counts for
+ * how rare it is among their own items (idf) and where it stands in the item (title and tags
+ * first); stop words never count. Bounded: one row read for the item, then at most
+ * WORDS_ASKED × RARE_DOCS + COMMON_SAMPLE candidates through the search index, scored in PostgreSQL. 404 when the item is not theirs.
+ */
+export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef): Promise<RelatedItem[]> {
+  const read = () => itemTerms(deps.db, userId, item, [...RELATED_STOPWORDS], WORDS_READ);
+  let [state, words] = await Promise.all([termStatsState(deps.db, userId), read()]);
+  if (!words) throw notFound(item.type === "idea" ? "想法不存在" : "笔记不存在");
+  if (isStale(state) && state.items <= COUNT_INLINE_UP_TO) {
+    await recountTermStats(deps.db, userId);
+    words = (await read()) ?? [];
+  } else if (isStale(state)) recountLater(deps, userId);
+
+  const terms = weigh(words, Math.max(state.items, 1));
+  if (terms.length === 0) return [];
+  // Future seam: items near by meaning (embeddings) fuse with these by rank; they share no words.
+  const rows = await bestSharing(
+    deps.db,
+    userId,
+    item,
+    { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
+    {
+      rare: anyOf(terms.filter((t) => t.docs <= RARE_DOCS)),
+      common: anyOf(terms.filter((t) => t.docs > RARE_DOCS)),
+    },
+    { rare: WORDS_ASKED * RARE_DOCS, common: COMMON_SAMPLE },
+    RELATED_LIMIT,
+  );
+  return rows.map((r) => toRelated(r, terms));
+}
+
+/** The strongest WORDS_ASKED words: weight in the item (log-damped) × rarity among the person's items. */
+export function weigh(words: ItemTerm[], items: number): Term[] {
+  return words
+    .filter((w) => items < COMMON_FROM_ITEMS || w.docs <= items * COMMON_SHARE)
+    .filter((w) => !/^\p{N}+$/u.test(w.lexeme))
+    .map((w) => {
+      const idf = Math.log(1 + items / w.docs);
+      // one character (去, 边, a) is seldom a topic on its own
+      const short = [...w.lexeme].length === 1 ? 0.5 : 1;
+      return { lexeme: w.lexeme, value: Math.log(1 + w.weight) * idf * short, docs: w.docs };
+    })
+    .sort((a, b) => b.value - a.value || a.lexeme.localeCompare(b.lexeme))
+    .slice(0, WORDS_ASKED);
+}
+
+/** A chosen row as the API answers it: its shared words weightiest first. */
+export function toRelated(r: CandidateRow, terms: Term[]): RelatedItem {
+  const shared = r.hits.map((i) => terms[i - 1]!).sort((a, b) => b.value - a.value);
+  return {
+    type: r.type,
+    id: r.id,
+    title: r.title || firstLine(r.head),
+    snippet: flat(r.head),
+    sharedWords: shared.map((t) => t.lexeme),
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/** A tsquery matching any of the words, or null for none. */
+const anyOf = (terms: Term[]) => (terms.length ? terms.map((t) => quoteLexeme(t.lexeme)).join(" | ") : null);
+
+const isStale = (s: TermStatsState) =>
+  s.counted === null || Math.abs(s.items - s.counted) > Math.max(3, s.counted / 10) || (s.ageDays ?? 0) > 7;
+
+/** Accounts being recounted by this process: one recount at a time each. */
+const recounting = new Set<string>();
+
+function recountLater(deps: AppDeps, userId: string) {
+  if (recounting.has(userId)) return;
+  recounting.add(userId);
+  deps.work
+    .track(recountTermStats(deps.db, userId))
+    .catch((err) => deps.logger.warn("term stats recount failed", { err }))
+    .finally(() => recounting.delete(userId));
+}
+
+function flat(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > SNIPPET ? `${line.slice(0, SNIPPET)}…` : line;
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n").find((l) => l.trim()) ?? "";
+  return line.length > 30 ? `${line.slice(0, 30)}…` : line;
+}
