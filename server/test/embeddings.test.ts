@@ -194,6 +194,10 @@ forEachDatabase((shared) => {
     expect(near.map((n) => n.id)).toEqual([exact, unrelated]);
     expect(near[0]!.score).toBeGreaterThan(near[1]!.score);
     expect(await nearestItems(deps.db, other.id, { type: "idea", id: meaningOnly }, 5)).toEqual([]);
+    // …which 相关内容 shows after the items sharing words, with no shared word to name
+    const related = await request(ctx, "relatedToIdea", { token: u.token, params: { id: meaningOnly } });
+    expect(related.body.data.items).toContainEqual(expect.objectContaining({ id: exact, sharedWords: [] }));
+    expect(related.body.data.items.map((i) => i.id)).not.toContain(meaningOnly);
 
     // the process's copy of the vectors follows what is written and deleted
     const later = await capture(ctx, u.token, "总是睡眠很浅");

@@ -10,6 +10,9 @@ import {
   type TermStatsState,
   termStatsState,
 } from "../stores/related.ts";
+import { sourcesByIds } from "../stores/search.ts";
+import { nearestItems } from "./embeddings/nearest.ts";
+import { fuse } from "./hybrid-search.ts";
 import { RELATED_STOPWORDS } from "./stopwords.ts";
 import { quoteLexeme } from "./text-index.ts";
 
@@ -40,6 +43,47 @@ type Term = { lexeme: string; value: number; docs: number };
  * WORDS_ASKED × RARE_DOCS + COMMON_SAMPLE candidates through the search index, scored in PostgreSQL. 404 when the item is not theirs.
  */
 export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef): Promise<RelatedItem[]> {
+  const [byWords, byMeaning] = await Promise.all([
+    sharingWords(deps, userId, item),
+    nearInMeaning(deps, userId, item),
+  ]);
+  if (byMeaning.length === 0) return byWords;
+  const fused = fuse(byWords, byMeaning, RELATED_LIMIT);
+  const meaningOnly = fused.filter((f) => f.matchedBy === "meaning");
+  const rows = new Map((await sourcesByIds(deps.db, userId, meaningOnly)).map((r) => [r.id, r]));
+  const words = new Map(byWords.map((r) => [r.id, r]));
+  return fused.flatMap((f): RelatedItem[] => {
+    const shared = words.get(f.id);
+    if (shared) return [shared];
+    const row = rows.get(f.id);
+    if (!row) return [];
+    const head = row.content.slice(0, 2_000);
+    const title = row.title || firstLine(head);
+    return [
+      {
+        type: row.type,
+        id: row.id,
+        title,
+        snippet: flat(head),
+        sharedWords: [],
+        createdAt: row.created_at.toISOString(),
+      },
+    ];
+  });
+}
+
+/**
+ * Items close in meaning (embeddings on and the item has a vector of the current model), above the
+ * model's similarity threshold; [] otherwise. They share no words, so they follow the ones that do.
+ */
+async function nearInMeaning(deps: AppDeps, userId: string, item: ItemRef): Promise<ItemRef[]> {
+  const config = deps.config.embedding;
+  if (!config) return [];
+  const near = await nearestItems(deps.db, userId, item, RELATED_LIMIT);
+  return near.filter((n) => n.score >= config.minSimilarity);
+}
+
+async function sharingWords(deps: AppDeps, userId: string, item: ItemRef): Promise<RelatedItem[]> {
   const read = () => itemTerms(deps.db, userId, item, [...RELATED_STOPWORDS], WORDS_READ);
   let [state, words] = await Promise.all([termStatsState(deps.db, userId), read()]);
   if (!words) throw notFound(item.type === "idea" ? "想法不存在" : "笔记不存在");
@@ -50,7 +94,6 @@ export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef)
 
   const terms = weigh(words, Math.max(state.items, 1));
   if (terms.length === 0) return [];
-  // Future seam: items near by meaning (embeddings) fuse with these by rank; they share no words.
   const rows = await bestSharing(
     deps.db,
     userId,
