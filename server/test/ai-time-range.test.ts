@@ -45,6 +45,8 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const early = await ideaAt(u, "读完了《三体》，很震撼", "2026-10-01T00:10:00");
       const late = await ideaAt(u, "晚上跑步五公里", "2026-10-31T23:50:00");
+      // 都在 is one word to the segmenter (我|都在|想|什么): it must not narrow the question to this idea
+      const mid = await ideaAt(u, "周末大家都在加班", "2026-10-15T12:00:00");
       await ideaAt(u, "《三体》第二部开始读", "2026-09-30T23:50:00");
       await ideaAt(u, "咖啡豆买了新的", "2026-11-01T00:10:00");
       const conversation = await newConversation(offline, u);
@@ -57,7 +59,7 @@ forEachDatabase((ctx) => {
       };
       expect(start(events).timeFilter).toEqual(filter);
       const answer = done(events);
-      expect(answer.citations.map((c: { id: string }) => c.id)).toEqual([late, early]);
+      expect(answer.citations.map((c: { id: string }) => c.id)).toEqual([late, mid, early]);
       expect(answer.timeFilter).toEqual(filter);
       const kept = await request(offline, "listMessages", { params: { id: conversation }, token: u.token });
       expect(kept.body.data.items.map((m) => m.timeFilter ?? null)).toEqual([null, filter]);
