@@ -5,8 +5,8 @@
  * and the "vector" mode ranks by the same vectors, so the three modes compare like with like.
  */
 
+import { startFakeEmbeddingProvider } from "../test/support/fake-embedding-provider.ts";
 import { fakeEmbed } from "./fake-embedder.ts";
-import { startEmbeddingServer } from "./fake-embedding-server.ts";
 
 export type Embedder = {
   label: string;
@@ -19,16 +19,16 @@ export type Embedder = {
 };
 
 export async function fakeEmbedder(): Promise<Embedder> {
-  const server = await startEmbeddingServer(fakeEmbed);
+  const server = await startFakeEmbeddingProvider({ embed: fakeEmbed });
   return {
     label: "fake hashing embedder (character n-grams; not a model)",
     env: {
-      AI_EMBEDDING_BASE_URL: server.baseUrl,
+      AI_EMBEDDING_BASE_URL: server.url,
       AI_EMBEDDING_MODEL: "fake-hashing-embedder",
       AI_EMBEDDING_API_KEY: "eval",
     },
     embedMany: async (texts) => texts.map(fakeEmbed),
-    sentByServer: () => server.counts.texts,
+    sentByServer: () => server.requests.flatMap((r) => r.input).length,
     close: () => server.close(),
   };
 }
