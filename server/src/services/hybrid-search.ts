@@ -3,32 +3,23 @@ import { rowsByIds } from "../stores/search.ts";
 import { type MeaningDeps, meaningMatches } from "./embeddings/nearest.ts";
 import { meaningItem, searchItems } from "./search.ts";
 
-/** Reciprocal rank fusion's constant: a rank's weight is 1 / (K + rank). */
-const K = 60;
-
 export type Fused = ItemRef & { matchedBy: SearchItem["matchedBy"] };
 
 /**
- * Keyword and meaning results in one list by reciprocal rank fusion, with one rule above it: every
- * keyword hit comes before every meaning-only hit (a person who typed a word they wrote expects
- * that item first). Among keyword hits, those also close in meaning rise.
+ * Keyword and meaning results in one list: the keyword hits in their own order (exact matches
+ * above pinyin ones — a person who typed a word they wrote expects that item first), marked `both`
+ * when also close in meaning, then the meaning-only hits, closest first.
  */
 export function fuse(keyword: ItemRef[], meaning: ItemRef[], limit: number): Fused[] {
-  const score = new Map<string, number>();
-  const add = (list: ItemRef[]) => {
-    for (const [rank, r] of list.entries()) score.set(r.id, (score.get(r.id) ?? 0) + 1 / (K + rank + 1));
-  };
-  add(keyword);
-  add(meaning);
   const byMeaning = new Set(meaning.map((r) => r.id));
   const byWords = new Set(keyword.map((r) => r.id));
-  const order = (a: ItemRef, b: ItemRef) => score.get(b.id)! - score.get(a.id)!;
-  const words: Fused[] = [...keyword]
-    .sort(order)
-    .map((r) => ({ type: r.type, id: r.id, matchedBy: byMeaning.has(r.id) ? "both" : "keyword" }));
+  const words: Fused[] = keyword.map((r) => ({
+    type: r.type,
+    id: r.id,
+    matchedBy: byMeaning.has(r.id) ? "both" : "keyword",
+  }));
   const meaningOnly: Fused[] = meaning
     .filter((r) => !byWords.has(r.id))
-    .sort(order)
     .map((r) => ({ type: r.type, id: r.id, matchedBy: "meaning" }));
   return [...words, ...meaningOnly].slice(0, limit);
 }
