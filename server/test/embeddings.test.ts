@@ -245,8 +245,9 @@ forEachDatabase((shared) => {
     const meaningOnly = await capture(ctx, u.token, "又失眠到三点，半夜醒来好几次");
     const exact = await capture(ctx, u.token, "睡不着的时候就数羊");
     await drain(deps);
-    const search = async (q: string) =>
-      (await request(ctx, "search", { token: u.token, query: { q, limit: 20 } })).body.data.items;
+    const result = async (q: string) =>
+      (await request(ctx, "search", { token: u.token, query: { q, limit: 20 } })).body.data;
+    const search = async (q: string) => (await result(q)).items;
     const found = await search("睡不着");
     expect(found.map((i) => [i.id, i.matchedBy])).toEqual([
       [exact, "both"],
@@ -274,8 +275,10 @@ forEachDatabase((shared) => {
     expect(await ids()).toEqual([exact, later]);
 
     fake.failNext(1);
-    const fallback = await search("数羊");
-    expect(fallback.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
+    const fallback = await result("数羊");
+    expect(fallback.items.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
+    expect(fallback.meaning).toBe("failed"); // the page says words alone were compared
+    expect((await result("数羊")).meaning).toBe("used");
   });
 
   it("grounds the assistant on items found by meaning too, never on one marked 不让AI读取", async () => {

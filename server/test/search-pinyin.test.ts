@@ -11,6 +11,7 @@ type Found = { id: string; snippet: string; highlights: { start: number; end: nu
 const search = async (ctx: TestCtx, u: TestUser, q: string) => {
   const res = await call(ctx, "GET", `/api/search?q=${encodeURIComponent(q)}`, { token: u.token });
   expect(res.status).toBe(200);
+  expect(res.body.data.meaning).toBe("off"); // no embeddings model here: words only, and said so
   return res.body.data.items as Found[];
 };
 const ids = (items: { id: string }[]) => items.map((i) => i.id);

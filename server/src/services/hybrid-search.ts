@@ -1,4 +1,4 @@
-import type { ItemRef, SearchItem } from "@shinian/contract";
+import type { ItemRef, SearchItem, SearchResult } from "@shinian/contract";
 import { rowsByIds } from "../stores/search.ts";
 import { type MeaningDeps, meaningMatches } from "./embeddings/nearest.ts";
 import { meaningItem, searchItems } from "./search.ts";
@@ -26,19 +26,20 @@ export function fuse(keyword: ItemRef[], meaning: ItemRef[], limit: number): Fus
 
 /**
  * The search page's search: words (services/search.ts) and, with embeddings on, meaning, fused.
- * `byMeaning` false: keywords only (embeddings off, or the provider failed this time).
+ * `meaning`: whether meaning was searched too (off: embeddings off; failed: the provider failed
+ * or was too slow this time, keywords only).
  */
 export async function hybridSearch(
   deps: MeaningDeps,
   userId: string,
   q: string,
   limit: number,
-): Promise<{ items: SearchItem[]; byMeaning: boolean }> {
+): Promise<SearchResult> {
   const [keyword, meaning] = await Promise.all([
     searchItems(deps.db, userId, q, limit),
     meaningMatches(deps, userId, q, limit),
   ]);
-  if (!meaning) return { items: keyword, byMeaning: false };
+  if (!meaning) return { items: keyword, meaning: deps.config.embedding && q.trim() ? "failed" : "off" };
   const fused = fuse(keyword, meaning, limit);
   const found = new Map(keyword.map((i) => [i.id, i]));
   const missing = fused.filter((f) => !found.has(f.id));
@@ -50,5 +51,5 @@ export async function hybridSearch(
     const item = found.get(f.id);
     return item ? [{ ...item, matchedBy: f.matchedBy }] : [];
   });
-  return { items, byMeaning: true };
+  return { items, meaning: "used" };
 }
