@@ -42,6 +42,8 @@ forEachDatabase((ctx) => {
         "019_embeddings.sql",
         "020_search_words_version.sql",
         "021_operator.sql",
+        "023_embedding_exclusion_queue.sql",
+        "024_search_version_default.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

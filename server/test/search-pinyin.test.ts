@@ -115,6 +115,23 @@ forEachDatabase((ctx) => {
       expect(rows[0].search_version).toBe(1);
     });
 
+    it("marks a row inserted without its words' version (an older process, mid-restart) for rebuilding", async () => {
+      const u = await registerUser(ctx);
+      const current = await request(ctx, "createIdea", { token: u.token, body: { content: "新进程写的" } });
+      const old = await ctx.db.query(
+        "INSERT INTO ideas (user_id, original_content, content, search) VALUES ($1, 'x', 'x', ''::tsvector) RETURNING id",
+        [u.id],
+      );
+      const { rows } = await ctx.db.query(
+        "SELECT id, search_version FROM ideas WHERE id = ANY($1::uuid[]) ORDER BY search_version",
+        [[current.body.data.id, old.rows[0].id]],
+      );
+      expect(rows).toEqual([
+        { id: old.rows[0].id, search_version: 0 },
+        { id: current.body.data.id, search_version: 1 },
+      ]);
+    });
+
     it("never writes rebuilt words over a row edited since the rebuild read it", async () => {
       const u = await registerUser(ctx);
       const idea = await request(ctx, "createIdea", { token: u.token, body: { content: "旧的内容" } });
