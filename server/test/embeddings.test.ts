@@ -111,14 +111,14 @@ forEachDatabase((shared) => {
   });
 
   it("sends nothing for AI_TIDY_GRACE after a write: an idea marked 不让AI读取 in that time is never sent", async () => {
-    const { deps, ctx } = process("fake-embed", own.db, { AI_TIDY_GRACE: "600ms" });
+    const { deps, ctx } = process("fake-embed", own.db, { AI_TIDY_GRACE: "1500ms" });
     const u = await registerUser(ctx);
     const secret = await capture(ctx, u.token, "宽限期内改了主意：银行卡密码提示");
     await capture(ctx, u.token, "宽限期后可以发送的想法");
     const from = fake.requests.length;
     expect(await drain(deps)).toBe(0);
     await request(ctx, "updateIdea", { token: u.token, params: { id: secret }, body: { aiExcluded: true } });
-    await sleep(700);
+    await sleep(1_600);
     expect(await drain(deps)).toBe(1);
     expect(sent(from)).toEqual(["宽限期后可以发送的想法"]);
   });
@@ -248,7 +248,9 @@ forEachDatabase((shared) => {
     const result = async (q: string) =>
       (await request(ctx, "search", { token: u.token, query: { q, limit: 20 } })).body.data;
     const search = async (q: string) => (await result(q)).items;
-    const found = await search("睡不着");
+    const first = await result("睡不着");
+    expect(first.meaning).toBe("used");
+    const found = first.items;
     expect(found.map((i) => [i.id, i.matchedBy])).toEqual([
       [exact, "both"],
       [meaningOnly, "meaning"],
@@ -278,7 +280,6 @@ forEachDatabase((shared) => {
     const fallback = await result("数羊");
     expect(fallback.items.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
     expect(fallback.meaning).toBe("failed"); // the page says words alone were compared
-    expect((await result("数羊")).meaning).toBe("used");
   });
 
   it("grounds the assistant on items found by meaning too, never on one marked 不让AI读取", async () => {
