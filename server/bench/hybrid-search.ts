@@ -38,6 +38,8 @@ async function main() {
     AI_EMBEDDING_MODEL: "bench-1024",
     AI_EMBEDDING_BATCH: "64",
     AI_EMBEDDING_MIN_SIMILARITY: "-1",
+    // a capture is embedded at once, not AI_TIDY_GRACE later: the search is what is measured
+    AI_TIDY_GRACE: "0",
   };
   let server = await startServer(dataDir, env);
   const reg = await json("POST", "/api/auth/register", undefined, {

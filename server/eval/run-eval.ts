@@ -63,6 +63,8 @@ const SERVER_ENV = {
   RATE_UPLOADS: "0",
   RATE_CAPTURES: "0",
   SEARCHES_PER_USER: "0",
+  // items are embedded at once, not AI_TIDY_GRACE after the import (a privacy wait, not quality)
+  AI_TIDY_GRACE: "0",
 };
 
 export async function runSearchEval(options: EvalOptions): Promise<EvalRun> {

@@ -369,6 +369,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration:\n  EXPORT_STALL_TIMEOUT, EXPORT_MAX_DURATION: must be longer than 0",
     );
   }
+  // With no provider named, embeddings would go to OpenAI without a key while the app says 本地模式.
+  if (
+    e.AI_EMBEDDING_MODEL &&
+    !(e.AI_EMBEDDING_BASE_URL || e.AI_BASE_URL || e.AI_EMBEDDING_API_KEY || e.AI_API_KEY)
+  ) {
+    throw new ConfigError(
+      "Invalid configuration:\n  AI_EMBEDDING_MODEL: set, but no provider to send the texts to: set AI_EMBEDDING_BASE_URL (and AI_EMBEDDING_API_KEY if it needs one), or unset AI_EMBEDDING_MODEL",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,

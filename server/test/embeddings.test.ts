@@ -8,11 +8,16 @@ import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { meaningMatches, nearestItems } from "../src/services/embeddings/nearest.ts";
 import { runEmbeddingQueue, startEmbeddingWorker } from "../src/services/embeddings/queue.ts";
+import { cachedVectorBytes, nearestTo } from "../src/services/embeddings/vector-index.ts";
 import { fuse } from "../src/services/hybrid-search.ts";
-import { claimDue } from "../src/stores/embeddings.ts";
+import { claimDue, storeVectors } from "../src/stores/embeddings.ts";
 import { askAll, newConversation } from "./ai-helpers.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, testConfig } from "./helpers.ts";
-import { type FakeEmbeddingProvider, startFakeEmbeddingProvider } from "./support/fake-embedding-provider.ts";
+import {
+  FAKE_DIMS,
+  type FakeEmbeddingProvider,
+  startFakeEmbeddingProvider,
+} from "./support/fake-embedding-provider.ts";
 
 const silent = createLogger("silent");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,7 +88,7 @@ forEachDatabase((shared) => {
     expect(await pending(a.ctx, u.token)).toBe(3);
     // another process claims the batch after the backoff, then dies before storing anything
     await sleep(250);
-    expect(await claimDue(pool(), 32, 300)).toHaveLength(3);
+    expect(await claimDue(pool(), 32, 300, 0)).toHaveLength(3);
     const b = process("fake-embed", pool()); // a restarted process: nothing is due while leased
     expect(await drain(b.deps)).toBe(0);
     await sleep(350); // the lease runs out
@@ -103,6 +108,70 @@ forEachDatabase((shared) => {
     const before = fake.requests.length;
     expect(await drain(b.deps)).toBe(1);
     expect(sent(before)).toEqual(["改过了：湖边夜跑"]);
+  });
+
+  it("sends nothing for AI_TIDY_GRACE after a write: an idea marked 不让AI读取 in that time is never sent", async () => {
+    const { deps, ctx } = process("fake-embed", own.db, { AI_TIDY_GRACE: "1500ms" });
+    const u = await registerUser(ctx);
+    const secret = await capture(ctx, u.token, "宽限期内改了主意：银行卡密码提示");
+    await capture(ctx, u.token, "宽限期后可以发送的想法");
+    const from = fake.requests.length;
+    expect(await drain(deps)).toBe(0);
+    await request(ctx, "updateIdea", { token: u.token, params: { id: secret }, body: { aiExcluded: true } });
+    await sleep(1_600);
+    expect(await drain(deps)).toBe(1);
+    expect(sent(from)).toEqual(["宽限期后可以发送的想法"]);
+  });
+
+  it("embeddings off keeps the queue rows of items with a vector: a text edited meanwhile is embedded again", async () => {
+    const on = process();
+    const u = await registerUser(on.ctx);
+    const id = await capture(on.ctx, u.token, "关掉向量之前写的");
+    await drain(on.deps);
+    await request(on.ctx, "updateIdea", {
+      token: u.token,
+      params: { id },
+      body: { content: "关掉向量时改过的" },
+    });
+    const offConfig = testConfig();
+    const off: AppDeps = { ...on.deps, config: offConfig, work: createBackgroundWork() };
+    await startEmbeddingWorker(off);
+    await off.work.close();
+    const from = fake.requests.length;
+    await drain(on.deps);
+    expect(sent(from)).toContain("关掉向量时改过的");
+  });
+
+  it("a note's vector claimed before its idea is marked 不让AI读取 is not stored", async () => {
+    const { ctx } = process();
+    const u = await registerUser(ctx);
+    const idea = await capture(ctx, u.token, "会被标记的想法");
+    const note = (
+      await request(ctx, "createNote", {
+        token: u.token,
+        body: { title: "笔记", content: "引用了它", sourceIdeaIds: [idea] },
+      })
+    ).body.data.id;
+    const claimed = (await claimDue(own.db, 256, 60_000, 0)).filter((c) => c.id === note);
+    expect(claimed).toHaveLength(1);
+    await request(ctx, "updateIdea", { token: u.token, params: { id: idea }, body: { aiExcluded: true } });
+    const c = claimed[0]!;
+    const vec = { ...c, userId: c.user_id, hash: Buffer.alloc(32), dims: 4, scale: 1, vec: Buffer.alloc(4) };
+    expect(await storeVectors(own.db, "fake-embed", [vec])).toBe(0);
+  });
+
+  it("counts a user's vectors once in the process's cache when two searches load them at once", async () => {
+    const { deps, ctx } = process();
+    const [a, b] = [await registerUser(ctx), await registerUser(ctx)];
+    for (const u of [a, b]) for (const t of ["一", "二", "三"]) await capture(ctx, u.token, `缓存${t}`);
+    await drain(deps);
+    const query = new Float32Array(FAKE_DIMS).fill(1 / Math.sqrt(FAKE_DIMS));
+    const near = (id: string) => nearestTo(own.db, id, "fake-embed", query, { limit: 3 });
+    const before = cachedVectorBytes();
+    await near(b.id);
+    const one = cachedVectorBytes() - before;
+    await Promise.all([near(a.id), near(a.id)]);
+    expect(cachedVectorBytes() - before).toBe(2 * one);
   });
 
   it("a batch the provider refuses (400) is tried item by item, so one bad text holds no other back", async () => {
@@ -176,9 +245,12 @@ forEachDatabase((shared) => {
     const meaningOnly = await capture(ctx, u.token, "又失眠到三点，半夜醒来好几次");
     const exact = await capture(ctx, u.token, "睡不着的时候就数羊");
     await drain(deps);
-    const search = async (q: string) =>
-      (await request(ctx, "search", { token: u.token, query: { q, limit: 20 } })).body.data.items;
-    const found = await search("睡不着");
+    const result = async (q: string) =>
+      (await request(ctx, "search", { token: u.token, query: { q, limit: 20 } })).body.data;
+    const search = async (q: string) => (await result(q)).items;
+    const first = await result("睡不着");
+    expect(first.meaning).toBe("used");
+    const found = first.items;
     expect(found.map((i) => [i.id, i.matchedBy])).toEqual([
       [exact, "both"],
       [meaningOnly, "meaning"],
@@ -209,8 +281,9 @@ forEachDatabase((shared) => {
     expect(await ids()).toEqual([exact, later]);
 
     fake.failNext(1);
-    const fallback = await search("数羊");
-    expect(fallback.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
+    const fallback = await result("数羊");
+    expect(fallback.items.map((i) => [i.id, i.matchedBy])).toEqual([[exact, "keyword"]]);
+    expect(fallback.meaning).toBe("failed"); // the page says words alone were compared
   });
 
   it("grounds the assistant on items found by meaning too, never on one marked 不让AI读取", async () => {
@@ -246,12 +319,13 @@ forEachDatabase((shared) => {
   });
 
   describe("fuse", () => {
-    it("keeps keyword hits above meaning-only ones whatever their vector rank", () => {
+    it("keeps keyword hits in their order, above meaning-only ones whatever their vector rank", () => {
       const ref = (id: string) => ({ type: "idea" as const, id });
       const fused = fuse([ref("k1"), ref("k2")], [ref("m1"), ref("m2"), ref("k2")], 10);
+      // k1 (an exact match, say) stays above k2 (a pinyin one) though only k2 is close in meaning
       expect(fused.map((f) => `${f.id}:${f.matchedBy}`)).toEqual([
-        "k2:both",
         "k1:keyword",
+        "k2:both",
         "m1:meaning",
         "m2:meaning",
       ]);

@@ -9,13 +9,24 @@ describe("configuration", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8787, databaseUrl: undefined, exportCooldownMs: 3_600_000 });
     expect(c.dataDir.endsWith("/data")).toBe(true);
-    expect(c.points).toEqual({ registerBonus: 100, costs: { chatReply: 2, tidyIdea: 1, composeNote: 5 } });
+    expect(c.points).toEqual({
+      registerBonus: 100,
+      costs: { chatReply: 2, tidyIdea: 1, composeNote: 5 },
+      embedItem: 0,
+    });
   });
   it("fails fast naming the bad variable", () => {
     expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT/);
     expect(() => loadConfig({ EXPORT_COOLDOWN: "soon" })).toThrow(/EXPORT_COOLDOWN/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(loadConfig({ EXPORT_COOLDOWN: "30m" }).exportCooldownMs).toBe(1_800_000);
+  });
+  it("refuses an embeddings model with no provider named (it would go to OpenAI without a key)", () => {
+    expect(() => loadConfig({ AI_EMBEDDING_MODEL: "bge-m3" })).toThrow(
+      /AI_EMBEDDING_MODEL.*AI_EMBEDDING_BASE_URL/,
+    );
+    const local = { AI_EMBEDDING_MODEL: "bge-m3", AI_EMBEDDING_BASE_URL: "http://127.0.0.1:11434/v1" };
+    expect(loadConfig(local).embedding?.baseUrl).toBe("http://127.0.0.1:11434/v1");
   });
 });
 

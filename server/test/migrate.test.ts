@@ -43,6 +43,8 @@ forEachDatabase((ctx) => {
         "020_search_words_version.sql",
         "021_operator.sql",
         "022_related_and_time_filters.sql",
+        "023_embedding_exclusion_queue.sql",
+        "024_search_version_default.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -11,6 +11,7 @@ type Found = { id: string; snippet: string; highlights: { start: number; end: nu
 const search = async (ctx: TestCtx, u: TestUser, q: string) => {
   const res = await call(ctx, "GET", `/api/search?q=${encodeURIComponent(q)}`, { token: u.token });
   expect(res.status).toBe(200);
+  expect(res.body.data.meaning).toBe("off"); // no embeddings model here: words only, and said so
   return res.body.data.items as Found[];
 };
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
@@ -112,6 +113,23 @@ forEachDatabase((ctx) => {
         idea.body.data.id,
       ]);
       expect(rows[0].search_version).toBe(1);
+    });
+
+    it("marks a row inserted without its words' version (an older process, mid-restart) for rebuilding", async () => {
+      const u = await registerUser(ctx);
+      const current = await request(ctx, "createIdea", { token: u.token, body: { content: "新进程写的" } });
+      const old = await ctx.db.query(
+        "INSERT INTO ideas (user_id, original_content, content, search) VALUES ($1, 'x', 'x', ''::tsvector) RETURNING id",
+        [u.id],
+      );
+      const { rows } = await ctx.db.query(
+        "SELECT id, search_version FROM ideas WHERE id = ANY($1::uuid[]) ORDER BY search_version",
+        [[current.body.data.id, old.rows[0].id]],
+      );
+      expect(rows).toEqual([
+        { id: old.rows[0].id, search_version: 0 },
+        { id: current.body.data.id, search_version: 1 },
+      ]);
     });
 
     it("never writes rebuilt words over a row edited since the rebuild read it", async () => {

@@ -177,7 +177,15 @@ export const SearchItemSchema = z.object({
   matchedBy: z.enum(["keyword", "meaning", "both"]),
 });
 export type SearchItem = z.infer<typeof SearchItemSchema>;
-export const SearchResultSchema = z.object({ items: z.array(SearchItemSchema) });
+export const SearchResultSchema = z.object({
+  items: z.array(SearchItemSchema),
+  /**
+   * Whether meaning was searched too: `off` (no embeddings model configured), `failed` (the
+   * provider failed or was too slow this time: words only), `used`.
+   */
+  meaning: z.enum(["off", "failed", "used"]),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 /** One of an item's related ideas and notes (相关内容). */
 export const RelatedItemSchema = z.object({

@@ -15,11 +15,11 @@ export function searchRoutes(app: Hono<AppEnv>) {
     new ApiError("RATE_LIMITED", "同时进行的搜索太多了，请稍后再试", { headers: { "Retry-After": "1" } });
   mount(app, "search", async (c, { query: q }) => {
     inSlot ??= perUserSlots(c.var.deps.config.searchesPerUser, SEARCHES_WAITING);
-    const { items } = await inSlot(
+    const data = await inSlot(
       c.var.auth.userId,
       () => hybridSearch(c.var.deps, c.var.auth.userId, q.q, q.limit),
       refuse,
     );
-    return { data: { items } };
+    return { data };
   });
 }

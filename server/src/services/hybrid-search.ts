@@ -1,53 +1,45 @@
-import type { ItemRef, SearchItem } from "@shinian/contract";
+import type { ItemRef, SearchItem, SearchResult } from "@shinian/contract";
 import { rowsByIds } from "../stores/search.ts";
 import { type MeaningDeps, meaningMatches } from "./embeddings/nearest.ts";
 import { meaningItem, searchItems } from "./search.ts";
 
-/** Reciprocal rank fusion's constant: a rank's weight is 1 / (K + rank). */
-const K = 60;
-
 export type Fused = ItemRef & { matchedBy: SearchItem["matchedBy"] };
 
 /**
- * Keyword and meaning results in one list by reciprocal rank fusion, with one rule above it: every
- * keyword hit comes before every meaning-only hit (a person who typed a word they wrote expects
- * that item first). Among keyword hits, those also close in meaning rise.
+ * Keyword and meaning results in one list: the keyword hits in their own order (exact matches
+ * above pinyin ones — a person who typed a word they wrote expects that item first), marked `both`
+ * when also close in meaning, then the meaning-only hits, closest first.
  */
 export function fuse(keyword: ItemRef[], meaning: ItemRef[], limit: number): Fused[] {
-  const score = new Map<string, number>();
-  const add = (list: ItemRef[]) => {
-    for (const [rank, r] of list.entries()) score.set(r.id, (score.get(r.id) ?? 0) + 1 / (K + rank + 1));
-  };
-  add(keyword);
-  add(meaning);
   const byMeaning = new Set(meaning.map((r) => r.id));
   const byWords = new Set(keyword.map((r) => r.id));
-  const order = (a: ItemRef, b: ItemRef) => score.get(b.id)! - score.get(a.id)!;
-  const words: Fused[] = [...keyword]
-    .sort(order)
-    .map((r) => ({ type: r.type, id: r.id, matchedBy: byMeaning.has(r.id) ? "both" : "keyword" }));
+  const words: Fused[] = keyword.map((r) => ({
+    type: r.type,
+    id: r.id,
+    matchedBy: byMeaning.has(r.id) ? "both" : "keyword",
+  }));
   const meaningOnly: Fused[] = meaning
     .filter((r) => !byWords.has(r.id))
-    .sort(order)
     .map((r) => ({ type: r.type, id: r.id, matchedBy: "meaning" }));
   return [...words, ...meaningOnly].slice(0, limit);
 }
 
 /**
  * The search page's search: words (services/search.ts) and, with embeddings on, meaning, fused.
- * `byMeaning` false: keywords only (embeddings off, or the provider failed this time).
+ * `meaning`: whether meaning was searched too (off: embeddings off; failed: the provider failed
+ * or was too slow this time, keywords only).
  */
 export async function hybridSearch(
   deps: MeaningDeps,
   userId: string,
   q: string,
   limit: number,
-): Promise<{ items: SearchItem[]; byMeaning: boolean }> {
+): Promise<SearchResult> {
   const [keyword, meaning] = await Promise.all([
     searchItems(deps.db, userId, q, limit),
     meaningMatches(deps, userId, q, limit),
   ]);
-  if (!meaning) return { items: keyword, byMeaning: false };
+  if (!meaning) return { items: keyword, meaning: deps.config.embedding && q.trim() ? "failed" : "off" };
   const fused = fuse(keyword, meaning, limit);
   const found = new Map(keyword.map((i) => [i.id, i]));
   const missing = fused.filter((f) => !found.has(f.id));
@@ -59,5 +51,5 @@ export async function hybridSearch(
     const item = found.get(f.id);
     return item ? [{ ...item, matchedBy: f.matchedBy }] : [];
   });
-  return { items, byMeaning: true };
+  return { items, meaning: "used" };
 }

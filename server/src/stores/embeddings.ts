@@ -16,18 +16,25 @@ export type Claimed = {
 
 /**
  * Up to `limit` due items, leased to this process for `leaseMs`: another process skips them (SKIP
- * LOCKED while claiming, the lease after), and takes them over once the lease has run out.
+ * LOCKED while claiming, the lease after), and takes them over once the lease has run out. Every
+ * write sets its row's due_at to now(): an item is claimed only `graceMs` (AI_TIDY_GRACE) after
+ * it, so an idea marked 不让AI读取 or deleted that soon after capture is never sent.
  */
-export async function claimDue(db: Queryable, limit: number, leaseMs: number): Promise<Claimed[]> {
+export async function claimDue(
+  db: Queryable,
+  limit: number,
+  leaseMs: number,
+  graceMs: number,
+): Promise<Claimed[]> {
   const { rows } = await db.query<Claimed>({
     name: "embedding-claim",
     text: `UPDATE embedding_queue q SET leased_until = now() + $2 * interval '1 millisecond', attempts = q.attempts + 1
      FROM (SELECT id FROM embedding_queue
-           WHERE due_at <= now() AND (leased_until IS NULL OR leased_until < now())
+           WHERE due_at <= now() - $3 * interval '1 millisecond' AND (leased_until IS NULL OR leased_until < now())
            ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED) c
      WHERE q.id = c.id
      RETURNING q.id, q.user_id, q.type, q.ticket::text, q.attempts`,
-    values: [limit, leaseMs],
+    values: [limit, leaseMs, graceMs],
   });
   return rows;
 }
@@ -162,9 +169,15 @@ export async function enqueueMissing(db: Queryable, model: string): Promise<numb
   return rowCount ?? 0;
 }
 
-/** With embeddings off nothing works the queue: it is emptied (enqueueMissing refills it). */
+/**
+ * With embeddings off nothing works the queue: it is emptied of items without a vector
+ * (enqueueMissing refills those). An item with one keeps its row, so that a text edited meanwhile
+ * is embedded again (its hash compared) once embeddings are back on.
+ */
 export async function clearQueue(db: Queryable): Promise<void> {
-  await db.query("DELETE FROM embedding_queue");
+  await db.query(
+    "DELETE FROM embedding_queue q WHERE NOT EXISTS (SELECT 1 FROM item_embeddings e WHERE e.id = q.id)",
+  );
 }
 
 /** The user's items still waiting for a vector. */

@@ -6,6 +6,7 @@ import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { heldCte, quotaTx, quotaValues } from "./usage.ts";
 
 export type IdeaRow = {
@@ -165,8 +166,8 @@ async function insertIdea(
            now() - make_interval(days => $10)) AS at),
        ${heldCte(11)}
        INSERT INTO ideas (user_id, client_id, original_content, content, tags, pinned, ai_excluded, search,
-         ai_status, ai_tidy_due_at, created_at, updated_at)
-       SELECT $1, $2, $3, $3, $4, $5, $6, $7::tsvector, CASE WHEN $8::int IS NULL THEN 'none' ELSE 'pending' END,
+         search_version, ai_status, ai_tidy_due_at, created_at, updated_at)
+       SELECT $1, $2, $3, $3, $4, $5, $6, $7::tsvector, ${SEARCH_WORDS_VERSION}, CASE WHEN $8::int IS NULL THEN 'none' ELSE 'pending' END,
          now() + $8::int * interval '1 millisecond', t.at, t.at
        FROM t, held
        ON CONFLICT (user_id, client_id) DO NOTHING

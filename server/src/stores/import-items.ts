@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { ImportKind } from "@shinian/contract";
 import type { DbClient, Queryable } from "../db/pool.ts";
 import type { VersionRow } from "./idea-tidy.ts";
+import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 
 export type KeyType = "idea" | "ideaVersion" | "note" | "conversation";
 /**
@@ -154,9 +155,9 @@ export type MessageInsert = {
 /** Imported ideas are never tidied automatically: ai_tidy_due_at stays NULL. */
 const INSERTS = {
   ideas: `INSERT INTO ideas (id, user_id, import_job_id, original_content, title, content, tags, pinned,
-            ai_excluded, search, ai_status, created_at, updated_at)
+            ai_excluded, search, search_version, ai_status, created_at, updated_at)
           SELECT r.id, $1, $2, r.original_content, r.title, r.content, r.tags, r.pinned, r.ai_excluded,
-            r.search::tsvector, r.ai_status, r.created_at, r.updated_at
+            r.search::tsvector, ${SEARCH_WORDS_VERSION}, r.ai_status, r.created_at, r.updated_at
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, original_content text, title text, content text,
             tags text[], pinned boolean, ai_excluded boolean, ai_status text, search text, created_at timestamptz,
             updated_at timestamptz)`,
@@ -166,9 +167,9 @@ const INSERTS = {
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, idea_id uuid, model text, title text, content text,
             tags text[], points integer, created_at timestamptz)`,
   notes: `INSERT INTO notes (id, user_id, import_job_id, title, content, tags, pinned, source_idea_ids, search,
-            created_at, updated_at)
+            search_version, created_at, updated_at)
           SELECT r.id, $1, $2, r.title, r.content, r.tags, r.pinned, r.source_idea_ids, r.search::tsvector,
-            r.created_at, r.updated_at
+            ${SEARCH_WORDS_VERSION}, r.created_at, r.updated_at
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, title text, content text, tags text[],
             pinned boolean, source_idea_ids uuid[], search text, created_at timestamptz, updated_at timestamptz)`,
   conversations: `INSERT INTO conversations (id, user_id, import_job_id, title, subject_type, subject_id,

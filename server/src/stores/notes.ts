@@ -6,6 +6,7 @@ import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { isStaleEdit, staleEdit } from "../lib/stale-edit.ts";
 import { noteVectorOffLoop } from "../services/text-index-pool.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { quotaTx } from "./usage.ts";
 
 export type NoteRow = {
@@ -108,8 +109,8 @@ export async function insertNote(
 ): Promise<Note> {
   vector ??= await noteVectorOffLoop(note);
   const { rows } = await db.query<NoteRow>(
-    `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, pinned, search)
-     VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7::tsvector) RETURNING ${NOTE_COLUMNS}`,
+    `INSERT INTO notes (user_id, title, content, tags, source_idea_ids, pinned, search, search_version)
+     VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7::tsvector, ${SEARCH_WORDS_VERSION}) RETURNING ${NOTE_COLUMNS}`,
     [userId, note.title, note.content, note.tags, note.sourceIdeaIds, note.pinned, vector],
   );
   return toNote(rows[0]!);

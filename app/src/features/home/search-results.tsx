@@ -1,28 +1,32 @@
-import type { SearchItem } from "@shinian/contract";
+import type { SearchResult } from "@shinian/contract";
 import { Alert, Button, Card, EmptyState, PageLoading } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { createIdea, search } from "../../api/items.ts";
-import { useAiInfo } from "../chat/use-ai-info.ts";
 import { SearchHit } from "../ideas/search-hit.tsx";
 
 export function SearchResults({ query }: { query: string }) {
   const navigate = useNavigate();
-  const [items, setItems] = React.useState<SearchItem[] | null>(null);
+  const [result, setResult] = React.useState<SearchResult | null>(null);
+  const items = result?.items ?? null;
   const [error, setError] = React.useState<string | null>(null);
   const [saved, setSaved] = React.useState(false);
   const [saving, setSaving] = React.useState(false);
-  // no embedding model configured: said once, under the results, that words alone were compared
-  const keywordsOnly = useAiInfo().info?.embeddings.enabled === false;
+  // said once, under the results, when words alone were compared (and why)
+  const keywordsOnly = {
+    off: "仅按关键词搜索：未配置向量模型，暂不能按意思查找",
+    failed: "仅按关键词搜索：按意思查找暂时不可用",
+    used: null,
+  }[result?.meaning ?? "used"];
 
   React.useEffect(() => {
     let live = true;
-    setItems(null);
+    setResult(null);
     setError(null);
     setSaved(false);
     search(query).then(
-      (result) => live && setItems(result.items),
+      (found) => live && setResult(found),
       (e) => live && setError(errorMessage(e, "搜索失败")),
     );
     return () => {
@@ -85,7 +89,7 @@ export function SearchResults({ query }: { query: string }) {
       ) : null}
       {items && keywordsOnly ? (
         <p data-slot="search-keywords-only" className="text-center text-xs text-muted-foreground">
-          仅按关键词搜索：未配置向量模型，暂不能按意思查找
+          {keywordsOnly}
         </p>
       ) : null}
     </section>

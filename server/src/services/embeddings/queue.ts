@@ -59,7 +59,7 @@ export async function runEmbeddingQueue(deps: AppDeps, options: RunOptions = {})
   const leaseMs = config.timeoutMs * (config.maxRetries + 1) + 30_000;
   let stored = 0;
   while (!deps.work.signal.aborted) {
-    const claimed = await claimDue(deps.db, config.batch, leaseMs);
+    const claimed = await claimDue(deps.db, config.batch, leaseMs, deps.config.aiTidyGraceMs);
     if (claimed.length === 0) break;
     stored += await embedBatch(deps, config, claimed, options.backoffMs ?? defaultBackoffMs);
   }
@@ -178,12 +178,13 @@ async function payFor(deps: AppDeps, todo: Claimed[]) {
 /**
  * The process's background embedding: at start, queues what has no vector of the configured model
  * (items from before, or all of them after a model change), then works the queue whenever items
- * come due. With no model configured, the queue is emptied instead (at start, then every 10 minutes).
+ * come due. With no model configured, the queue is emptied instead (at start, then every 10 minutes)
+ * of the items that have no vector.
  */
 export async function startEmbeddingWorker(deps: AppDeps): Promise<void> {
   const config = deps.config.embedding;
   if (!config) {
-    // the triggers still queue every write (at most a row an item): emptied now and then
+    // the triggers still queue every write (at most a row an item): trimmed now and then
     const clear = async () => {
       await clearQueue(deps.db).catch((err) => deps.logger.warn("embedding queue clear failed", { err }));
       deps.work.later(CLEAR_EVERY_MS, clear);

@@ -101,6 +101,12 @@ async function vectorsOf(db: Queryable, userId: string, model: string, dims: num
   }
   const current =
     hit?.generation === generation ? hit : await refreshed(db, userId, model, dims, generation, hit);
+  // a concurrent search of the same user may have stored its own copy meanwhile: it is replaced
+  const prev = cache.get(key);
+  if (prev) {
+    cache.delete(key);
+    cachedBytes -= sizeOf(prev);
+  }
   cache.set(key, current);
   cachedBytes += sizeOf(current);
   for (const [k, v] of cache) {
@@ -110,6 +116,9 @@ async function vectorsOf(db: Queryable, userId: string, model: string, dims: num
   }
   return current;
 }
+
+/** What the process's copies of vectors take, as counted against CACHE_BYTES (for tests). */
+export const cachedVectorBytes = () => cachedBytes;
 
 export type Scored = ItemRef & { score: number };
 
