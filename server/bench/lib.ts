@@ -124,13 +124,20 @@ export async function postgresPssKb(dataDir: string): Promise<number> {
 }
 
 /** CPU time (user + system) each process has used so far, in ms. */
-export async function cpuMs(pids: number[]): Promise<Map<number, number>> {
+export const cpuMs = (pids: number[]) => cpuOf(pids, false);
+/** cpuMs plus what each process's ended children used (PostgreSQL's closed connections). */
+export const cpuWithEndedChildrenMs = (pids: number[]) => cpuOf(pids, true);
+
+async function cpuOf(pids: number[], withReaped: boolean): Promise<Map<number, number>> {
   const tick = 1000 / 100; // USER_HZ
   const used = new Map<number, number>();
   for (const pid of pids) {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    used.set(pid, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * tick);
+    // utime + stime, and with withReaped cutime + cstime: children that ended and were waited for
+    const own = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    const reaped = withReaped ? Number(fields[13] ?? 0) + Number(fields[14] ?? 0) : 0;
+    used.set(pid, (own + reaped) * tick);
   }
   return used;
 }

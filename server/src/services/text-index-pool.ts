@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { isMainThread } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { ApiError } from "../errors.ts";
 import { noteVector } from "./text-index.ts";
@@ -21,7 +22,8 @@ const workerFile = new URL(
 let pool: Piscina | null = null;
 
 export async function noteVectorOffLoop(note: { title: string; content: string; tags: string[] }) {
-  if (note.title.length + note.content.length < OFF_LOOP_FROM) return noteVector(note);
+  // an import's worker thread (services/import) is off the event loop already
+  if (note.title.length + note.content.length < OFF_LOOP_FROM || !isMainThread) return noteVector(note);
   // Started on first use and its thread ended when idle, so an idle server keeps no thread.
   pool ??= new Piscina({
     filename: workerFile.href,
