@@ -178,8 +178,10 @@ export function startServer(
   const started = performance.now();
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  // the bundle `npm start` runs (the bench:* scripts build it first)
-  const proc = spawn(process.execPath, [...nodeArgs, "server/dist/index.js"], {
+  // the bundle `npm start` runs (the bench:* scripts build it first); BENCH_SERVER_ENTRY: another
+  // build of it, e.g. an earlier commit's copied beside it, for a before/after on one machine
+  const entry = process.env.BENCH_SERVER_ENTRY ?? "server/dist/index.js";
+  const proc = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: {
       ...process.env,

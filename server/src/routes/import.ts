@@ -19,8 +19,8 @@ import {
 /** The multipart envelope around the file(s): boundaries and part headers. */
 const ENVELOPE_BYTES = 1024 * 1024;
 /**
- * Uploads received and previewed at once in this process: a preview reads the whole file (a
- * memos database is held in memory, twice its size at the peak).
+ * Uploads received and previewed at once in this process: a preview reads the whole file in a
+ * worker thread of its own (a memos database is held in memory, twice its size at the peak).
  */
 const MAX_CONCURRENT_UPLOADS = 2;
 

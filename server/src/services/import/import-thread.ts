@@ -74,7 +74,8 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
     else onMessage(m);
   });
   const stop = () => worker.postMessage("stop");
-  deps.work.signal.addEventListener("abort", stop, { once: true });
+  if (deps.work.signal.aborted) stop();
+  else deps.work.signal.addEventListener("abort", stop, { once: true });
   const exited = new Promise<{ code: number; error?: Error }>((resolve) => {
     let error: Error | undefined;
     worker.on("error", (err) => {
