@@ -4,6 +4,7 @@
  * so a process that dies leaves whole batches and a `done` that counts them; whichever process
  * next finds the lease expired reads the file again and skips `done` records (importers are
  * deterministic). A job that fails is rolled back whole: nothing is ever left half-imported.
+ * previewUpload and runImport run in a worker thread (import-thread.ts), with a pool of their own.
  */
 import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview } from "@shinian/contract";
