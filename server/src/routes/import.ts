@@ -3,9 +3,8 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
-import { previewInThread, runInBackground } from "../services/import/import-thread.ts";
+import { receiveAndPreviewInThread, runInBackground } from "../services/import/import-thread.ts";
 import { cancelImport } from "../services/import/jobs.ts";
-import { receiveUpload } from "../services/import/upload.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import {
   createUploadJob,
@@ -53,8 +52,12 @@ export function importRoutes(app: Hono<AppEnv>) {
         }
         const jobId = job.id;
         try {
-          const parts = await receiveUpload(deps.db, jobId, c.req.raw, deps.config.import.maxBytes);
-          const { kind, preview, total } = await previewInThread(deps, userId, jobId, parts);
+          const { parts, kind, preview, total } = await receiveAndPreviewInThread(
+            deps,
+            userId,
+            jobId,
+            c.req.raw,
+          );
           await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };
         } catch (err) {

@@ -34,7 +34,7 @@ const workerFile = new URL(
 );
 
 export type ThreadTask =
-  | { task: "preview"; userId: string; jobId: string; parts: StoredPart[] }
+  | { task: "upload"; userId: string; jobId: string; contentType: string; maxBytes: number }
   | { task: "run"; job: ImportJobRow; owner: string };
 
 export type WorkerData = ThreadTask & {
@@ -42,9 +42,14 @@ export type WorkerData = ThreadTask & {
   config: Pick<AppDeps["config"], "import" | "quota">;
 };
 
+export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
+
+/** From the thread; to it go the request's bytes (`{ chunk }`, then "end" or "abort") and "stop". */
 export type ThreadMessage =
   | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
-  | { preview: { kind: ImportKind; preview: ImportPreview; total: number } }
+  /** a chunk of the request was taken: the next may come */
+  | { ack: true }
+  | { previewed: Previewed }
   | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
   | { failure: string };
 
@@ -88,23 +93,85 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
       resolve({ code, error });
     });
   });
-  return exited;
+  return { worker, exited };
 }
 
 const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
 
-/** previewUpload (jobs.ts) in a worker thread: the kind and what the file holds, or its refusal. */
-export async function previewInThread(
+/** Chunks of the request passed on and not yet taken by the thread's parser. */
+const IN_FLIGHT = 4;
+
+/**
+ * receiveUpload and previewUpload in a worker thread: the request's bytes are handed to it as they
+ * arrive (moved, not copied: the main thread keeps no garbage of them), and it stores them, detects
+ * the kind and counts what the file holds. A refusal (413, 415, …) ends the reading at once.
+ */
+export async function receiveAndPreviewInThread(
   deps: AppDeps,
   userId: string,
   jobId: string,
-  parts: StoredPart[],
-): Promise<{ kind: ImportKind; preview: ImportPreview; total: number }> {
+  request: Request,
+): Promise<Previewed> {
+  if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
+  const reader = request.body.getReader();
   let answer: ThreadMessage | undefined;
-  const { code, error } = await startThread(deps, { task: "preview", userId, jobId, parts }, (m) => {
-    answer = m;
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  const task = {
+    task: "upload" as const,
+    userId,
+    jobId,
+    contentType: request.headers.get("content-type") ?? "",
+    maxBytes: deps.config.import.maxBytes,
+  };
+  const { worker, exited } = startThread(deps, task, (m) => {
+    if ("ack" in m) inFlight--;
+    else answer = m;
+    wake?.();
   });
-  if (answer && "preview" in answer) return answer.preview;
+  let gone = false; // the thread ended (it answers before it ends, unless it died)
+  const ended = exited.then((result) => {
+    gone = true;
+    wake?.();
+    return result;
+  });
+  let bodyError: unknown;
+  try {
+    for (;;) {
+      while (inFlight >= IN_FLIGHT && !answer && !gone) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+      if (answer || gone) break;
+      const { value, done } = await reader.read();
+      if (answer || gone) break;
+      if (done) {
+        worker.postMessage("end");
+        break;
+      }
+      // a chunk that is its whole buffer moves to the thread; a view into a larger one is copied
+      const chunk =
+        value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice();
+      inFlight++;
+      try {
+        worker.postMessage({ chunk }, [chunk.buffer as ArrayBuffer]);
+      } catch {
+        worker.postMessage({ chunk: value.slice() }); // a buffer that cannot move
+      }
+    }
+  } catch (err) {
+    bodyError = err; // the connection ended, stalled (408) or passed a limit
+    worker.postMessage("abort");
+  } finally {
+    if (answer || gone || bodyError) reader.cancel().catch(() => undefined);
+  }
+  const { code, error } = await ended;
+  if (bodyError) {
+    if (bodyError instanceof ApiError) throw bodyError;
+    throw new ApiError("VALIDATION_ERROR", "上传内容无法解析");
+  }
+  if (answer && "previewed" in answer) return answer.previewed;
   if (answer && "refusal" in answer) {
     const { code: errorCode, message, extra } = answer.refusal;
     throw new ApiError(errorCode, message, extra);
@@ -122,7 +189,7 @@ export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string)
     let failure: string | undefined;
     const { code, error } = await startThread(deps, { task: "run", job, owner }, (m) => {
       if ("failure" in m) failure = m.failure;
-    });
+    }).exited;
     if (code === 0 && !failure) return;
     deps.logger.error("import thread failed", { jobId: job.id, code, err: error ?? failure });
     // settles only while this process still holds the lease: a job the thread settled is left alone

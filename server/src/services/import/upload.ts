@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { Db } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
@@ -21,18 +20,20 @@ const labelOf = (filename: string | undefined) =>
  * Streams a multipart body's `file` parts into the job's chunks, 1 MB per row as the bytes
  * arrive: the parser waits while a chunk is written, so at most a chunk or two per request is
  * ever in memory. Past `maxBytes` in all, the upload fails with 413 (what was stored goes with
- * the job, which the caller deletes).
+ * the job, which the caller deletes). Runs in the preview's worker thread (import-thread.ts),
+ * `body` being the request's bytes as the main thread passes them on.
  */
 export async function receiveUpload(
   db: Db,
   jobId: string,
-  request: Request,
+  contentType: string,
+  body: Readable,
   maxBytes: number,
 ): Promise<StoredPart[]> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      headers: { "content-type": contentType },
       limits: { fileSize: maxBytes + 1, files: MAX_PARTS, fields: 16, parts: MAX_PARTS + 16 },
       // file names as browsers send them (UTF-8), not busboy's default Latin-1
       defParamCharset: "utf8",
@@ -40,8 +41,6 @@ export async function receiveUpload(
   } catch {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
   }
-  if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
-  const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   const parts: StoredPart[] = [];
   let total = 0;
   let stored: Promise<void> = Promise.resolve();
