@@ -1,11 +1,13 @@
 /**
- * An import's reading and writing (zip inflate, parsing, search words, its batches) run in a
- * worker thread of their own, with its own V8 heap under `resourceLimits` and its own database
- * connection; this process only starts it and waits. Why: an import allocates ~700 MB over 10,000
+ * An import's receiving, reading and writing (multipart parsing, zip inflate, parsing, search
+ * words, its batches) run in a worker thread of their own, with its own V8 heap under
+ * `resourceLimits` and its own database connection; this process only hands it the upload's
+ * bytes, starts it and waits. Why: an import allocates ~700 MB over 10,000
  * items, and what survives V8's scavenges across a batch's awaits made the server's young
  * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据). In the worker
  * that garbage cannot size the heap every request shares, and the worker's heap goes when the
- * import ends. One thread per preview or job: at most two uploads and one job per account.
+ * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
+ * process, and one job per account.
  */
 import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
@@ -117,6 +119,11 @@ export async function receiveAndPreviewInThread(
   let answer: ThreadMessage | undefined;
   let inFlight = 0;
   let wake: (() => void) | undefined;
+  // an answer (a refusal) or the thread's end stops the reading even while no byte arrives
+  let stopReading = () => {};
+  const stopped = new Promise<{ done: true; value: undefined }>((resolve) => {
+    stopReading = () => resolve({ done: true, value: undefined });
+  });
   const task = {
     task: "upload" as const,
     userId,
@@ -126,12 +133,16 @@ export async function receiveAndPreviewInThread(
   };
   const { worker, exited } = startThread(deps, task, (m) => {
     if ("ack" in m) inFlight--;
-    else answer = m;
+    else {
+      answer = m;
+      stopReading();
+    }
     wake?.();
   });
   let gone = false; // the thread ended (it answers before it ends, unless it died)
   const ended = exited.then((result) => {
     gone = true;
+    stopReading();
     wake?.();
     return result;
   });
@@ -144,7 +155,7 @@ export async function receiveAndPreviewInThread(
         });
       }
       if (answer || gone) break;
-      const { value, done } = await reader.read();
+      const { value, done } = await Promise.race([reader.read(), stopped]);
       if (answer || gone) break;
       if (done) {
         worker.postMessage("end");

@@ -74,4 +74,6 @@ try {
   }
 } finally {
   await db.end().catch(() => undefined);
+  // answered: the thread ends, even if an upload it refused is still arriving
+  port.unref();
 }
