@@ -70,6 +70,8 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
       restore: "server/src/cli/restore.ts",
       // started by services/text-index-pool.ts in a worker thread, from beside the chunk that does
       "text-index-worker": "server/src/services/text-index-worker.ts",
+      // started by services/import/import-thread.ts: an import's reading and writing, off this heap
+      "import-worker": "server/src/services/import/import-worker.ts",
     },
     outdir: out,
     bundle: true,

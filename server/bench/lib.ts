@@ -125,13 +125,20 @@ export async function postgresPssKb(dataDir: string): Promise<number> {
 }
 
 /** CPU time (user + system) each process has used so far, in ms. */
-export async function cpuMs(pids: number[]): Promise<Map<number, number>> {
+export const cpuMs = (pids: number[]) => cpuOf(pids, false);
+/** cpuMs plus what each process's ended children used (PostgreSQL's closed connections). */
+export const cpuWithEndedChildrenMs = (pids: number[]) => cpuOf(pids, true);
+
+async function cpuOf(pids: number[], withReaped: boolean): Promise<Map<number, number>> {
   const tick = 1000 / 100; // USER_HZ
   const used = new Map<number, number>();
   for (const pid of pids) {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    used.set(pid, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * tick);
+    // utime + stime, and with withReaped cutime + cstime: children that ended and were waited for
+    const own = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    const reaped = withReaped ? Number(fields[13] ?? 0) + Number(fields[14] ?? 0) : 0;
+    used.set(pid, (own + reaped) * tick);
   }
   return used;
 }
@@ -172,8 +179,10 @@ export function startServer(
   const started = performance.now();
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  // the bundle `npm start` runs (the bench:* scripts build it first)
-  const proc = spawn(process.execPath, [...nodeArgs, "server/dist/index.js"], {
+  // the bundle `npm start` runs (the bench:* scripts build it first); BENCH_SERVER_ENTRY: another
+  // build of it, e.g. an earlier commit's copied beside it, for a before/after on one machine
+  const entry = process.env.BENCH_SERVER_ENTRY ?? "server/dist/index.js";
+  const proc = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -16,7 +16,7 @@ import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
 import { startEmbeddingWorker } from "./services/embeddings/queue.ts";
-import { resumeOrphanedImports } from "./services/import/jobs.ts";
+import { resumeOrphanedImports } from "./services/import/import-thread.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reindex.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";

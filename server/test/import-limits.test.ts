@@ -1,7 +1,8 @@
 import { strToU8, zipSync } from "fflate";
 import { expect, it } from "vitest";
+import { IMPORT_THREAD_LIMITS } from "../src/services/import/import-thread.ts";
 import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
-import { imported, previewed, upload } from "./import-helpers.ts";
+import { imported, previewed, settled, upload } from "./import-helpers.ts";
 
 const BOUNDARY = "----shinian-test";
 
@@ -117,6 +118,34 @@ onOneDatabase(
       expect(await jobsOf(ctx, c)).toEqual([]);
       expect([await first.finish(), await second.finish()]).toEqual([201, 201]);
       expect((await upload(ctx, c, [{ name: "c.md", bytes: "丙" }])).status).toBe(201);
+    });
+
+    it("a job whose thread dies (out of its memory) is rolled back whole, and says so", async () => {
+      const user = await registerUser(ctx);
+      const notes = Object.fromEntries(
+        Array.from({ length: 5 }, (_, i) => [`${i}.md`, strToU8(`笔记 ${i}`)]),
+      );
+      const { jobId } = await previewed(ctx, user, [{ name: "笔记.zip", bytes: zipSync(notes) }]);
+      const limits = { ...IMPORT_THREAD_LIMITS };
+      // a heap too small for the importers' modules: the job's thread dies before its first batch
+      IMPORT_THREAD_LIMITS.maxOldGenerationSizeMb = 8;
+      try {
+        const start = await request(ctx, "startImport", {
+          token: user.token,
+          params: { id: jobId },
+          body: {},
+        });
+        expect(start.status).toBe(200);
+        const status = await settled(ctx, user, jobId);
+        expect(status.status).toBe("failed");
+        expect(status.error).toBe("导入失败，已撤回本次导入的内容：导入过程意外中止");
+        expect(status.imported).toEqual({ ideas: 0, notes: 0, conversations: 0 });
+      } finally {
+        Object.assign(IMPORT_THREAD_LIMITS, limits);
+      }
+      const left = await ctx.db.query("SELECT 1 FROM notes WHERE user_id = $1", [user.id]);
+      expect(left.rows).toEqual([]);
+      expect(await jobsOf(ctx, user)).toEqual([{ status: "failed", chunks: 0 }]);
     });
 
     it("counts every refusal, listing the first 100", async () => {

@@ -292,6 +292,36 @@ forEachDatabase(
         expect(rows[0].n).toBe(0); // nor any chunk: they go with their job
       });
 
+      it("413 as soon as the file passes the limit, while the rest of the body has not arrived", async () => {
+        const user = await registerUser(ctx);
+        let controller!: ReadableStreamDefaultController<Uint8Array>;
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            controller = c;
+          },
+        });
+        controller.enqueue(
+          strToU8(
+            '--x\r\nContent-Disposition: form-data; name="file"; filename="big.md"\r\n' +
+              `Content-Type: text/markdown\r\n\r\n${"长".repeat(40_000)}`,
+          ),
+        );
+        const res = await ctx.app.request("/api/import", {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${user.token}`,
+            "content-type": "multipart/form-data; boundary=x",
+          },
+          body,
+          duplex: "half",
+        } as RequestInit);
+        expect(res.status).toBe(413);
+        const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM import_jobs WHERE user_id = $1", [
+          user.id,
+        ]);
+        expect(rows[0].n).toBe(0);
+      });
+
       it("imports up to the quota, and refuses the rest with the quota's message", async () => {
         const user = await registerUser(ctx);
         await request(ctx, "createNote", { token: user.token, body: { title: "已有", content: "一条" } });

@@ -3,8 +3,8 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
-import { cancelImport, previewUpload, runInBackground } from "../services/import/jobs.ts";
-import { receiveUpload } from "../services/import/upload.ts";
+import { receiveAndPreviewInThread, runInBackground } from "../services/import/import-thread.ts";
+import { cancelImport } from "../services/import/jobs.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import {
   createUploadJob,
@@ -18,8 +18,8 @@ import {
 /** The multipart envelope around the file(s): boundaries and part headers. */
 const ENVELOPE_BYTES = 1024 * 1024;
 /**
- * Uploads received and previewed at once in this process: a preview reads the whole file (a
- * memos database is held in memory, twice its size at the peak).
+ * Uploads received and previewed at once in this process: a preview reads the whole file in a
+ * worker thread of its own (a memos database is held in memory, twice its size at the peak).
  */
 const MAX_CONCURRENT_UPLOADS = 2;
 
@@ -52,8 +52,12 @@ export function importRoutes(app: Hono<AppEnv>) {
         }
         const jobId = job.id;
         try {
-          const parts = await receiveUpload(deps.db, jobId, c.req.raw, deps.config.import.maxBytes);
-          const { kind, preview, total } = await previewUpload(deps, userId, jobId, parts);
+          const { parts, kind, preview, total } = await receiveAndPreviewInThread(
+            deps,
+            userId,
+            jobId,
+            c.req.raw,
+          );
           await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };
         } catch (err) {

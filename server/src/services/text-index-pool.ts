@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { isMainThread } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { ApiError } from "../errors.ts";
 import { type IndexedRow, noteVector } from "./text-index.ts";
@@ -31,7 +32,8 @@ const threads = () =>
   }));
 
 export async function noteVectorOffLoop(note: { title: string; content: string; tags: string[] }) {
-  if (note.title.length + note.content.length < OFF_LOOP_FROM) return noteVector(note);
+  // an import's worker thread (services/import) is off the event loop already
+  if (note.title.length + note.content.length < OFF_LOOP_FROM || !isMainThread) return noteVector(note);
   const running = threads();
   try {
     return (await running.run(note)) as string;

@@ -4,13 +4,15 @@
  * so a process that dies leaves whole batches and a `done` that counts them; whichever process
  * next finds the lease expired reads the file again and skips `done` records (importers are
  * deterministic). A job that fails is rolled back whole: nothing is ever left half-imported.
+ * previewUpload and runImport run in a worker thread (import-thread.ts), with a pool of their own.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { ImportKind, ImportPreview } from "@shinian/contract";
-import type { AppDeps } from "../../context.ts";
 import { type Db, tx } from "../../db/pool.ts";
+import type { Config } from "../../env.ts";
 import { ApiError } from "../../errors.ts";
 import { beijingDay } from "../../lib/beijing-day.ts";
+import type { Logger } from "../../logger.ts";
 import { deleteChunks } from "../../stores/import-chunks.ts";
 import {
   dropWaitingRefs,
@@ -21,7 +23,6 @@ import {
 } from "../../stores/import-items.ts";
 import {
   addBatchProgress,
-  claimExpiredJobs,
   endImportJob,
   findImportJob,
   type ImportJobRow,
@@ -34,6 +35,17 @@ import { importerOf, importers } from "./importers.ts";
 import { type ImporterModule, type ImportRecord, type ImportSource, twinOf } from "./records.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
 import { writeBatch } from "./writer.ts";
+
+/**
+ * What reading and writing an import needs: its own pool in the import's worker thread
+ * (import-thread.ts), `signal` aborted when the process shuts down.
+ */
+export type ImportDeps = {
+  db: Db;
+  logger: Logger;
+  config: Pick<Config, "import" | "quota">;
+  signal: AbortSignal;
+};
 
 const BATCH_RECORDS = 200;
 /** A batch also ends at this much text, so that a file of long notes holds a transaction short. */
@@ -95,7 +107,7 @@ async function* recordsOf(module: ImporterModule, source: ImportSource): AsyncIt
 
 /** Detects the kind (contents only, in the registry's order) and counts what the file holds. */
 export async function previewUpload(
-  deps: AppDeps,
+  deps: ImportDeps,
   userId: string,
   jobId: string,
   parts: StoredPart[],
@@ -161,7 +173,7 @@ export async function previewUpload(
 class LostLease extends Error {}
 
 async function writeLocked(
-  deps: AppDeps,
+  deps: ImportDeps,
   job: ImportJobRow,
   owner: string,
   records: ImportRecord[],
@@ -187,7 +199,7 @@ async function writeLocked(
 }
 
 /** Ends a job: done (its waiting references dropped), or failed / cancelled and rolled back whole. */
-async function settle(
+export async function settle(
   db: Db,
   jobId: string,
   outcome: { status: "done" } | { status: "failed" | "cancelled"; error?: string },
@@ -216,8 +228,8 @@ async function settle(
  * records already done, and writes the rest batch by batch. At shutdown it stops between batches
  * and gives the lease back, for the next process to resume.
  */
-export async function runImport(deps: AppDeps, job: ImportJobRow, owner: string): Promise<void> {
-  const { db, logger, work } = deps;
+export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: string): Promise<void> {
+  const { db, logger, signal } = deps;
   const module = job.kind && importerOf(job.kind);
   let done = job.done;
   try {
@@ -232,7 +244,7 @@ export async function runImport(deps: AppDeps, job: ImportJobRow, owner: string)
         done += batch.length;
         batch = [];
         chars = 0;
-        if (work.signal.aborted) throw new LostLease();
+        if (signal.aborted) throw new LostLease();
       };
       for await (const record of recordsOf(module, opened.source)) {
         if (index++ < job.done) continue;
@@ -246,21 +258,21 @@ export async function runImport(deps: AppDeps, job: ImportJobRow, owner: string)
     }
     if (await settle(db, job.id, { status: "done" }, owner)) logger.info("import done", { jobId: job.id });
   } catch (err) {
-    if (err instanceof LostLease || work.signal.aborted) {
+    if (err instanceof LostLease || signal.aborted) {
       await releaseLease(db, job.id, owner).catch(() => undefined);
       return;
     }
     logger.warn("import failed; rolled back", { jobId: job.id, err });
-    const error = `导入失败，已撤回本次导入的内容：${err instanceof ApiError ? err.message : "文件内容无法读取"}`;
-    await settle(db, job.id, { status: "failed", error }, owner).catch((e: unknown) =>
-      logger.error("import rollback failed", { jobId: job.id, err: e }),
-    );
+    await failJob(db, logger, job.id, owner, err instanceof ApiError ? err.message : "文件内容无法读取");
   }
 }
 
-/** Starts a job in this process's background work. */
-export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string) {
-  deps.work.track(runImport(deps, job, owner)).catch(() => undefined);
+/** Rolls a job back whole as failed, its reason shown to the person. */
+export async function failJob(db: Db, logger: Logger, jobId: string, owner: string, reason: string) {
+  const error = `导入失败，已撤回本次导入的内容：${reason}`;
+  await settle(db, jobId, { status: "failed", error }, owner).catch((e: unknown) =>
+    logger.error("import rollback failed", { jobId, err: e }),
+  );
 }
 
 /** Cancels the user's job whatever its state, removing everything it imported. */
@@ -268,24 +280,3 @@ export async function cancelImport(db: Db, userId: string, jobId: string) {
   if (!(await findImportJob(db, userId, jobId))) throw new ApiError("NOT_FOUND", "导入任务不存在");
   await settle(db, jobId, { status: "cancelled" });
 }
-
-/**
- * Every process at start and once a minute: resumes running jobs whose process died (their lease
- * expired), and looks again when the next lease held elsewhere expires.
- */
-export async function resumeOrphanedImports(deps: AppDeps): Promise<number> {
-  const owner = randomUUID();
-  const { claimed, nextExpiryMs } = await claimExpiredJobs(deps.db, owner, deps.config.import.leaseMs);
-  for (const job of claimed) runInBackground(deps, job, owner);
-  if (nextExpiryMs !== null && nextExpiryMs < 60_000 && !lookingAgain.has(deps.work)) {
-    lookingAgain.add(deps.work);
-    deps.work.later(Math.max(nextExpiryMs, 0) + 200, () => {
-      lookingAgain.delete(deps.work);
-      return resumeOrphanedImports(deps).catch((err) => deps.logger.warn("import resume failed", { err }));
-    });
-  }
-  return claimed.length;
-}
-
-/** One timer per process at a time for the next expiring lease. */
-const lookingAgain = new WeakSet<AppDeps["work"]>();

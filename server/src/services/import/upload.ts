@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { Db } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
@@ -18,21 +17,23 @@ const labelOf = (filename: string | undefined) =>
   (filename ?? "").split(/[\\/]/).pop()!.trim().slice(0, 200) || "未命名文件";
 
 /**
- * Streams a multipart body's `file` parts into the job's chunks, ~1 MB per row as the bytes
+ * Streams a multipart body's `file` parts into the job's chunks, 1 MB per row as the bytes
  * arrive: the parser waits while a chunk is written, so at most a chunk or two per request is
  * ever in memory. Past `maxBytes` in all, the upload fails with 413 (what was stored goes with
- * the job, which the caller deletes).
+ * the job, which the caller deletes). Runs in the preview's worker thread (import-thread.ts),
+ * `body` being the request's bytes as the main thread passes them on.
  */
 export async function receiveUpload(
   db: Db,
   jobId: string,
-  request: Request,
+  contentType: string,
+  body: Readable,
   maxBytes: number,
 ): Promise<StoredPart[]> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      headers: { "content-type": contentType },
       limits: { fileSize: maxBytes + 1, files: MAX_PARTS, fields: 16, parts: MAX_PARTS + 16 },
       // file names as browsers send them (UTF-8), not busboy's default Latin-1
       defParamCharset: "utf8",
@@ -40,37 +41,35 @@ export async function receiveUpload(
   } catch {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
   }
-  if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
-  const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   const parts: StoredPart[] = [];
   let total = 0;
   let stored: Promise<void> = Promise.resolve();
 
+  // one chunk's buffer for the whole upload, filled and written again and again (parts are stored
+  // one after another): a new 1 MB buffer per chunk was garbage that waited, with the request's
+  // own, for a collection the upload alone never triggers
+  let chunk: Buffer | undefined;
   const store = async (file: Readable, part: StoredPart, index: number) => {
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    chunk ??= Buffer.allocUnsafe(CHUNK_BYTES);
+    const buffer = chunk;
+    let filled = 0;
     let seq = 0;
-    const flush = async (bytes: Buffer) => {
-      await saveChunk(db, jobId, index, seq++, bytes);
-    };
     for await (const data of file as AsyncIterable<Buffer>) {
       total += data.length;
       part.size += data.length;
       if (total > maxBytes) throw tooLarge(maxBytes);
-      pending.push(data);
-      pendingBytes += data.length;
-      if (pendingBytes >= CHUNK_BYTES) {
+      for (let at = 0; at < data.length; ) {
+        const copied = data.copy(buffer, filled, at);
+        filled += copied;
+        at += copied;
         // every chunk but a part's last holds exactly CHUNK_BYTES: readers find an offset's chunk by division
-        const all = Buffer.concat(pending);
-        let at = 0;
-        for (; all.length - at >= CHUNK_BYTES; at += CHUNK_BYTES)
-          await flush(all.subarray(at, at + CHUNK_BYTES));
-        const rest = Buffer.from(all.subarray(at));
-        pending = rest.length ? [rest] : [];
-        pendingBytes = rest.length;
+        if (filled === CHUNK_BYTES) {
+          await saveChunk(db, jobId, index, seq++, buffer);
+          filled = 0;
+        }
       }
     }
-    if (pendingBytes > 0) await flush(Buffer.concat(pending));
+    if (filled > 0) await saveChunk(db, jobId, index, seq++, buffer.subarray(0, filled));
   };
 
   parser.on("file", (field, file, info) => {

@@ -1,0 +1,231 @@
+/**
+ * An import's receiving, reading and writing (multipart parsing, zip inflate, parsing, search
+ * words, its batches) run in a worker thread of their own, with its own V8 heap under
+ * `resourceLimits` and its own database connection; this process only hands it the upload's
+ * bytes, starts it and waits. Why: an import allocates ~700 MB over 10,000
+ * items, and what survives V8's scavenges across a batch's awaits made the server's young
+ * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据). In the worker
+ * that garbage cannot size the heap every request shares, and the worker's heap goes when the
+ * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
+ * process, and one job per account.
+ */
+import { randomUUID } from "node:crypto";
+import { Worker } from "node:worker_threads";
+import type { ImportKind, ImportPreview } from "@shinian/contract";
+import type { AppDeps } from "../../context.ts";
+import type { Db } from "../../db/pool.ts";
+import { ApiError } from "../../errors.ts";
+import type { LogLevel } from "../../logger.ts";
+import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
+import { failJob } from "./jobs.ts";
+import type { StoredPart } from "./stored-upload.ts";
+
+/**
+ * The worker's heap. A young generation of 8 MB (semi-spaces of ~2.7 MB) keeps its garbage few
+ * MB; the old generation holds at most one batch (≤ 4 M characters) and one record being parsed
+ * (≤ 16 MB) beside the modules, far below this cap, which only stops a runaway: past it the thread
+ * ends with ERR_WORKER_OUT_OF_MEMORY and its job is rolled back. (A cap too small for Node to start
+ * a thread at all, ~2 MB, aborts the whole process instead: measured, keep it well above that.)
+ */
+export const IMPORT_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 192 };
+
+// The bundle (server/dist) holds import-worker.js beside this chunk; from source it is the .ts.
+const workerFile = new URL(
+  import.meta.url.endsWith(".ts") ? "./import-worker.ts" : "./import-worker.js",
+  import.meta.url,
+);
+
+export type ThreadTask =
+  | { task: "upload"; userId: string; jobId: string; contentType: string; maxBytes: number }
+  | { task: "run"; job: ImportJobRow; owner: string };
+
+export type WorkerData = ThreadTask & {
+  connection: Record<string, unknown>;
+  config: Pick<AppDeps["config"], "import" | "quota">;
+};
+
+export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
+
+/** From the thread; to it go the request's bytes (`{ chunk }`, then "end" or "abort") and "stop". */
+export type ThreadMessage =
+  | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
+  /** a chunk of the request was taken: the next may come */
+  | { ack: true }
+  | { previewed: Previewed }
+  | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
+  | { failure: string };
+
+/** How the worker reaches the same database: the pool's own settings, those that can be copied. */
+function connectionOf(db: Db): Record<string, unknown> {
+  const options = db.options as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  // pg-pool keeps the password out of the enumerable settings: named here
+  for (const key of [...Object.keys(options), "password"]) {
+    const value = options[key];
+    if (["string", "number", "boolean"].includes(typeof value)) out[key] = value;
+  }
+  return out;
+}
+
+/** Starts the worker for a task; `onMessage` gets everything but its log lines. */
+function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessage) => void) {
+  const data: WorkerData = {
+    ...task,
+    connection: connectionOf(deps.db),
+    config: { import: deps.config.import, quota: deps.config.quota },
+  };
+  const worker = new Worker(workerFile, {
+    workerData: data,
+    resourceLimits: IMPORT_THREAD_LIMITS,
+  });
+  worker.on("message", (m: ThreadMessage) => {
+    if ("log" in m) deps.logger[m.log](m.msg, m.fields);
+    else onMessage(m);
+  });
+  const stop = () => worker.postMessage("stop");
+  if (deps.work.signal.aborted) stop();
+  else deps.work.signal.addEventListener("abort", stop, { once: true });
+  const exited = new Promise<{ code: number; error?: Error }>((resolve) => {
+    let error: Error | undefined;
+    worker.on("error", (err) => {
+      error = err;
+    });
+    worker.on("exit", (code) => {
+      deps.work.signal.removeEventListener("abort", stop);
+      resolve({ code, error });
+    });
+  });
+  return { worker, exited };
+}
+
+const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
+
+/** Chunks of the request passed on and not yet taken by the thread's parser. */
+const IN_FLIGHT = 4;
+
+/**
+ * receiveUpload and previewUpload in a worker thread: the request's bytes are handed to it as they
+ * arrive (moved, not copied: the main thread keeps no garbage of them), and it stores them, detects
+ * the kind and counts what the file holds. A refusal (413, 415, …) ends the reading at once.
+ */
+export async function receiveAndPreviewInThread(
+  deps: AppDeps,
+  userId: string,
+  jobId: string,
+  request: Request,
+): Promise<Previewed> {
+  if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
+  const reader = request.body.getReader();
+  let answer: ThreadMessage | undefined;
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  // an answer (a refusal) or the thread's end stops the reading even while no byte arrives
+  let stopReading = () => {};
+  const stopped = new Promise<{ done: true; value: undefined }>((resolve) => {
+    stopReading = () => resolve({ done: true, value: undefined });
+  });
+  const task = {
+    task: "upload" as const,
+    userId,
+    jobId,
+    contentType: request.headers.get("content-type") ?? "",
+    maxBytes: deps.config.import.maxBytes,
+  };
+  const { worker, exited } = startThread(deps, task, (m) => {
+    if ("ack" in m) inFlight--;
+    else {
+      answer = m;
+      stopReading();
+    }
+    wake?.();
+  });
+  let gone = false; // the thread ended (it answers before it ends, unless it died)
+  const ended = exited.then((result) => {
+    gone = true;
+    stopReading();
+    wake?.();
+    return result;
+  });
+  let bodyError: unknown;
+  try {
+    for (;;) {
+      while (inFlight >= IN_FLIGHT && !answer && !gone) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+      if (answer || gone) break;
+      const { value, done } = await Promise.race([reader.read(), stopped]);
+      if (answer || gone) break;
+      if (done) {
+        worker.postMessage("end");
+        break;
+      }
+      // a chunk that is its whole buffer moves to the thread; a view into a larger one is copied
+      const chunk =
+        value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice();
+      inFlight++;
+      try {
+        worker.postMessage({ chunk }, [chunk.buffer as ArrayBuffer]);
+      } catch {
+        worker.postMessage({ chunk: value.slice() }); // a buffer that cannot move
+      }
+    }
+  } catch (err) {
+    bodyError = err; // the connection ended, stalled (408) or passed a limit
+    worker.postMessage("abort");
+  } finally {
+    if (answer || gone || bodyError) reader.cancel().catch(() => undefined);
+  }
+  const { code, error } = await ended;
+  if (bodyError) {
+    if (bodyError instanceof ApiError) throw bodyError;
+    throw new ApiError("VALIDATION_ERROR", "上传内容无法解析");
+  }
+  if (answer && "previewed" in answer) return answer.previewed;
+  if (answer && "refusal" in answer) {
+    const { code: errorCode, message, extra } = answer.refusal;
+    throw new ApiError(errorCode, message, extra);
+  }
+  deps.logger.warn("import preview thread failed", { jobId, code, err: error ?? answer });
+  throw unreadable();
+}
+
+/**
+ * runImport (jobs.ts) in a worker thread, tracked as this process's background work. A thread
+ * that dies (out of its memory, say) without settling its job has the job rolled back here.
+ */
+export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string) {
+  const run = async () => {
+    let failure: string | undefined;
+    const { code, error } = await startThread(deps, { task: "run", job, owner }, (m) => {
+      if ("failure" in m) failure = m.failure;
+    }).exited;
+    if (code === 0 && !failure) return;
+    deps.logger.error("import thread failed", { jobId: job.id, code, err: error ?? failure });
+    // settles only while this process still holds the lease: a job the thread settled is left alone
+    await failJob(deps.db, deps.logger, job.id, owner, "导入过程意外中止");
+  };
+  deps.work.track(run()).catch(() => undefined);
+}
+
+/**
+ * Every process at start and once a minute: resumes running jobs whose process died (their lease
+ * expired), and looks again when the next lease held elsewhere expires.
+ */
+export async function resumeOrphanedImports(deps: AppDeps): Promise<number> {
+  const owner = randomUUID();
+  const { claimed, nextExpiryMs } = await claimExpiredJobs(deps.db, owner, deps.config.import.leaseMs);
+  for (const job of claimed) runInBackground(deps, job, owner);
+  if (nextExpiryMs !== null && nextExpiryMs < 60_000 && !lookingAgain.has(deps.work)) {
+    lookingAgain.add(deps.work);
+    deps.work.later(Math.max(nextExpiryMs, 0) + 200, () => {
+      lookingAgain.delete(deps.work);
+      return resumeOrphanedImports(deps).catch((err) => deps.logger.warn("import resume failed", { err }));
+    });
+  }
+  return claimed.length;
+}
+
+/** One timer per process at a time for the next expiring lease. */
+const lookingAgain = new WeakSet<AppDeps["work"]>();

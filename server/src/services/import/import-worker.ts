@@ -1,0 +1,79 @@
+/**
+ * Runs in a worker thread started by import-thread.ts: one upload with its preview, or one job,
+ * with a pool of its own; log lines go to the server's logger, the answer to the thread that started it.
+ */
+import { Readable } from "node:stream";
+import { parentPort, workerData } from "node:worker_threads";
+import { createPool } from "../../db/pool.ts";
+import { ApiError } from "../../errors.ts";
+import { type Logger, redact } from "../../logger.ts";
+import type { ThreadMessage, WorkerData } from "./import-thread.ts";
+import { previewUpload, runImport } from "./jobs.ts";
+import { receiveUpload } from "./upload.ts";
+
+const data = workerData as WorkerData;
+const port = parentPort!;
+const send = (m: ThreadMessage) => port.postMessage(m);
+
+// errors in log fields become plain objects (redact's form), which a message can carry
+const logAt =
+  (level: "debug" | "info" | "warn" | "error") => (msg: string, fields?: Record<string, unknown>) =>
+    send({ log: level, msg, fields: redact(fields) as Record<string, unknown> | undefined });
+const logger: Logger = {
+  debug: logAt("debug"),
+  info: logAt("info"),
+  warn: logAt("warn"),
+  error: logAt("error"),
+  child: () => logger,
+};
+
+// the server shutting down: a job stops between batches and gives its lease back
+const shutdown = new AbortController();
+
+/**
+ * The request's bytes as the main thread hands them over. A chunk is acknowledged once the
+ * parser asks for more, so that no more than a few wait in either thread.
+ */
+let unacknowledged = 0;
+const acknowledge = () => {
+  for (; unacknowledged > 0; unacknowledged--) send({ ack: true });
+};
+const body = new Readable({ read: acknowledge });
+
+port.on("message", (m: "stop" | "end" | "abort" | { chunk: Uint8Array }) => {
+  if (m === "stop") shutdown.abort(new Error("server shutting down"));
+  else if (m === "end" || m === "abort") {
+    if (m === "end") body.push(null);
+    else body.destroy(new Error("the request ended before its body"));
+    port.unref(); // nothing more to wait for from the main thread
+  } else {
+    unacknowledged++;
+    if (body.push(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))) acknowledge();
+  }
+});
+// while an upload arrives the thread waits for its bytes; otherwise only for "stop"
+if (data.task !== "upload") port.unref();
+
+// one connection is all a preview or a job uses at a time
+const db = createPool({ ...data.connection, max: 2 }, logger);
+const deps = { db, logger, config: data.config, signal: shutdown.signal };
+
+try {
+  if (data.task === "upload") {
+    const parts = await receiveUpload(db, data.jobId, data.contentType, body, data.maxBytes);
+    send({ previewed: { parts, ...(await previewUpload(deps, data.userId, data.jobId, parts)) } });
+  } else {
+    await runImport(deps, data.job, data.owner);
+  }
+} catch (err) {
+  if (err instanceof ApiError) {
+    send({ refusal: { code: err.code, message: err.message, extra: err.extra } });
+  } else {
+    logger.warn("import thread failed", { err });
+    send({ failure: err instanceof Error ? err.message : String(err) });
+  }
+} finally {
+  await db.end().catch(() => undefined);
+  // answered: the thread ends, even if an upload it refused is still arriving
+  port.unref();
+}
