@@ -99,7 +99,8 @@ forEachDatabase((ctx) => {
       expect(stderr).toContain("一次性重置链接");
       const url = new URL(stdout.trim());
       expect(url.origin + url.pathname).toBe("https://shinian.example.cn/reset-password");
-      return url.searchParams.get("token")!;
+      expect(url.search).toBe("");
+      return new URLSearchParams(url.hash.slice(1)).get("token")!;
     };
 
     it("sets a new password once, and ends every session and capture token of the account", async () => {
