@@ -117,8 +117,11 @@ test("nginx serves the app's files itself: hashed assets for a year, pages asked
   // the server's own answer would say "public, max-age=31536000, immutable": this one is nginx's
   expect(cached.headers()["cache-control"]).toBe("max-age=31536000");
   expect(cached.headers()["content-encoding"]).toBe("gzip");
-  for (const page of ["/sw.js", "/login"])
+  for (const page of ["/sw.js", "/login", "/manifest.webmanifest"])
     expect((await request.get(page)).headers()["cache-control"], page).toBe("no-cache");
+  const manifest = await request.get("/manifest.webmanifest");
+  expect(manifest.headers()["content-type"]).toBe("application/manifest+json");
+  expect(manifest.headers()["content-security-policy"]).toBe(APP_CSP);
   expect(await (await request.get("/login")).text()).not.toBe(html);
 });
 
