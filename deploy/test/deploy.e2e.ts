@@ -324,7 +324,7 @@ test("a rolling restart (deploy/rolling-restart.sh) brings the killed process ba
       else failed.push(`POST ${res?.status() ?? "no answer"}`);
     }
   };
-  const load = Promise.all([health(), ...[1, 2, 3].map(captures)]);
+  const load = Promise.all([health(), ...[1, 2, 3, 4, 5, 6, 7, 8].map(captures)]);
   const before = stack.pidOf(servers[1]);
   const restart = await run("bash", ["deploy/rolling-restart.sh", ...servers.map(String)], {
     SYSTEMCTL: stack.systemctl,
