@@ -12,6 +12,8 @@ try {
   }
   throw err;
 }
+/** Longer than nginx keeps an idle connection to a process (keepalive_timeout 2s, deploy/nginx). */
+const SHUTDOWN_QUIET_MS = 3000;
 const logger = createLogger(config.logLevel, { service: "shinian-server" });
 process.on("unhandledRejection", (err) => logger.error("unhandled rejection", { err }));
 
@@ -34,7 +36,8 @@ try {
     }
     signalledAt = Date.now();
     logger.info("shutting down", { signal });
-    running.close().then(
+    // SIGTERM (systemd, a rolling restart): idle connections are left to nginx to close first
+    running.close({ quietMs: signal === "SIGTERM" ? SHUTDOWN_QUIET_MS : 0 }).then(
       () => {
         logger.info("stopped");
         process.exit(0);

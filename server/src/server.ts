@@ -11,6 +11,7 @@ import type { Config, HttpLimits } from "./env.ts";
 import { createBackgroundWork } from "./lib/background-work.ts";
 import { answerClientError } from "./lib/client-error.ts";
 import { capConnectionsPerAddress } from "./lib/connection-cap.ts";
+import { trackForDrain } from "./lib/http-drain.ts";
 import { watchUploadStalls } from "./lib/stalled-uploads.ts";
 import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
@@ -28,7 +29,12 @@ import { purgeTrash } from "./stores/trash.ts";
 const SWEEP_EVERY_MS = 60_000;
 const PURGE_EVERY_MS = 24 * 60 * 60_000;
 
-export type Running = { port: number; db: Db; close(): Promise<void> };
+/**
+ * close(): `quietMs` is how long a connection must have been idle before it is closed (SIGTERM
+ * behind nginx: longer than nginx keeps one, so it never sends on a closing one); 0 closes idle
+ * connections at once.
+ */
+export type Running = { port: number; db: Db; close(options?: { quietMs?: number }): Promise<void> };
 
 /** The port cannot be listened on (taken, not permitted): a start failure with a clear message. */
 export class ListenError extends Error {
@@ -130,6 +136,7 @@ export async function startServer(
   }
   // After the start, an error of the listening socket is logged, never an unhandled event.
   server.on("error", (err) => logger.error("http server error", { err }));
+  const drain = trackForDrain(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info("listening", {
@@ -201,22 +208,12 @@ export async function startServer(
   const purger = setInterval(purge, PURGE_EVERY_MS).unref();
 
   let closing: Promise<void> | null = null;
-  const close = () => {
+  const close = (options: { quietMs?: number } = {}) => {
     closing ??= (async () => {
       clearInterval(sweeper);
       clearInterval(purger);
       // Stop accepting, let in-flight requests finish (bounded), then the pool, then postgres.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          server.closeAllConnections?.();
-          resolve();
-        }, 10_000);
-        server.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        server.closeIdleConnections?.();
-      });
+      await drain({ quietMs: options.quietMs ?? 0, graceMs: 10_000 });
       // AI calls still running are aborted and refund their points: the pool must outlive that
       await Promise.all([work.close(), closeTextIndexPool()]);
       await db.end().catch(() => undefined);

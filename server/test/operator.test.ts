@@ -99,7 +99,8 @@ forEachDatabase((ctx) => {
       expect(stderr).toContain("一次性重置链接");
       const url = new URL(stdout.trim());
       expect(url.origin + url.pathname).toBe("https://shinian.example.cn/reset-password");
-      return url.searchParams.get("token")!;
+      expect(url.search).toBe("");
+      return new URLSearchParams(url.hash.slice(1)).get("token")!;
     };
 
     it("sets a new password once, and ends every session and capture token of the account", async () => {
@@ -126,6 +127,20 @@ forEachDatabase((ctx) => {
       });
       expect(again.status).toBe(400);
       expect(again.body.message).toContain("重置链接无效、已使用或已过期");
+    });
+
+    it("lifts the sign-in lockout of the account: the new password gets in at once", async () => {
+      const user = await registerUser(ctx);
+      const ip = "10.250.19.2";
+      const login = (password: string) =>
+        call(ctx, "POST", "/api/auth/login", { ip, body: { account: user.account, password } });
+      for (let i = 0; i < 5; i++) expect((await login("wrong-password-1")).status).toBe(401);
+      expect((await login(PASSWORD)).status).toBe(429);
+      const token = await resetLink(user.account);
+      expect(
+        (await request(ctx, "resetPassword", { body: { token, newPassword: "brand-new-pass-7" } })).status,
+      ).toBe(200);
+      expect((await login("brand-new-pass-7")).status).toBe(200);
     });
 
     it("a link past PASSWORD_RESET_TTL, or replaced by a newer one, does nothing", async () => {

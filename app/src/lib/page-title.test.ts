@@ -5,6 +5,7 @@ describe("documentTitleFor", () => {
   it.each([
     ["/", "首页 - 拾念"],
     ["/login", "登录 - 拾念"],
+    ["/reset-password", "重置密码 - 拾念"],
     ["/guide", "用户指南 - 拾念"],
     ["/quick-introduction", "拾念"],
     ["/ideas/0190a1b2-c3d4", "想法详情 - 拾念"],

@@ -3,6 +3,7 @@ export const SITE_NAME = "拾念";
 const exactTitles: Record<string, string> = {
   "/": "首页",
   "/login": "登录",
+  "/reset-password": "重置密码",
   "/guide": "用户指南",
   "/chat": "AI助手",
   "/profile": "个人资料",

@@ -1,14 +1,13 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useLocation } from "@tanstack/react-router";
 import { ResetPasswordScreen } from "../features/auth/reset-password-screen.tsx";
 
-type ResetSearch = { token?: string };
-
 export const Route = createFileRoute("/reset-password")({
-  validateSearch: (search: Record<string, unknown>): ResetSearch =>
-    typeof search.token === "string" ? { token: search.token } : {},
   component: ResetPasswordRoute,
 });
 
+/** `/reset-password#token=…`: after the `#`, the token is never sent, so no access log holds it. */
 function ResetPasswordRoute() {
-  return <ResetPasswordScreen token={Route.useSearch().token} />;
+  const hash = useLocation({ select: (location) => location.hash });
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? undefined;
+  return <ResetPasswordScreen token={token} />;
 }

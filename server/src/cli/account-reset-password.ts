@@ -24,7 +24,7 @@ await runCommand("生成重置链接失败", async ({ db, config }) => {
   }
   const { token, expiresAt } = await createPasswordReset({ db, config }, user.id);
   const site = config.publicUrl ?? `http://localhost:${config.port}`;
-  say(`${site}/reset-password?token=${token}`);
+  say(`${site}/reset-password#token=${token}`);
   complain(
     `这是 ${account.data} 的一次性重置链接，${expiresAt.toISOString()} 前有效；用它设置新密码后，该账号所有设备都会退出登录。`,
   );

@@ -5,6 +5,7 @@ import { ApiError } from "../errors.ts";
 import { hashToken } from "../lib/token-hash.ts";
 import { deleteAllSessions, setPasswordHash } from "../stores/accounts.ts";
 import { revokeAllCaptureTokens } from "../stores/capture-tokens.ts";
+import { forgetAccountFailures } from "../stores/login-attempts.ts";
 import { findPasswordReset, putPasswordReset, takePasswordReset } from "../stores/password-resets.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import { attemptSucceeded, beginReset } from "./login-throttle.ts";
@@ -28,7 +29,8 @@ const invalidLink = () =>
 /**
  * Sets the password of the link's account, once: the link is used up in the same transaction,
  * and every session and capture token of the account ends (whoever knew the old password is
- * out). Tries are counted per client like sign-ins, so guessing links costs the guesser only.
+ * out), and so do the sign-in failures on it, which would otherwise lock the owner out of the
+ * new password. Tries are counted per client like sign-ins, so guessing links costs the guesser only.
  */
 export async function resetPassword(
   { db, config }: AppDeps,
@@ -47,6 +49,7 @@ export async function resetPassword(
     await setPasswordHash(conn, userId, hash);
     await deleteAllSessions(conn, userId);
     await revokeAllCaptureTokens(conn, userId);
+    await forgetAccountFailures(conn, userId);
   });
   await attemptSucceeded(db, attempt);
 }

@@ -65,3 +65,17 @@ export async function forgetAttempts(db: Queryable, ids: number[], key?: string)
   if (key === undefined) await db.query("DELETE FROM login_failures WHERE id = ANY($1::bigint[])", [ids]);
   else await db.query("DELETE FROM login_failures WHERE id = ANY($1::bigint[]) OR key = $2", [ids, key]);
 }
+
+/**
+ * Every sign-in failure on the user's account (`account:<account>`, and each client's
+ * `pair:<client> <account>`): after a password reset the old guesses test nothing.
+ */
+export async function forgetAccountFailures(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `DELETE FROM login_failures f USING users u
+     WHERE u.id = $1
+       AND (f.key = 'account:' || u.account
+            OR (f.key LIKE 'pair:%' AND right(f.key, length(u.account) + 1) = ' ' || u.account))`,
+    [userId],
+  );
+}
