@@ -50,7 +50,7 @@ async function main() {
     const times: number[] = [];
     for (let i = 0; i < UPLOADS; i++) {
       const form = new FormData();
-      form.set("file", new File([photo], "IMG_0001.JPG", { type: "image/jpeg" }));
+      form.set("file", new File([new Uint8Array(photo)], "IMG_0001.JPG", { type: "image/jpeg" }));
       const started = performance.now();
       const res = await fetch(`${BASE}/api/attachments`, {
         method: "POST",

@@ -5,7 +5,8 @@ import { answerClientError } from "./client-error.ts";
 
 /** Requests whose body may take longer than the request timeout: a file upload to 导入数据, an image. */
 const UPLOAD_PATHS = new Set<string>([routes.createImport.path, routes.createAttachment.path]);
-const isUpload = (req: IncomingMessage) => req.method === "POST" && UPLOAD_PATHS.has(req.url?.split("?")[0] ?? "");
+const isUpload = (req: IncomingMessage) =>
+  req.method === "POST" && UPLOAD_PATHS.has(req.url?.split("?")[0] ?? "");
 
 /**
  * An upload of up to 200 MB (a 10 MB photo from a phone) takes minutes on a slow line, past the whole-request timeout that
