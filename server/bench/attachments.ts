@@ -11,7 +11,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { BASE, json, mb, ms, pct, rssKb, startServer, stopServer } from "./lib.ts";
 
-const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 
 /** A photo-like JPEG of about 5 MB: smooth gradients under fine noise, as a camera's sensor gives. */
 async function fiveMbJpeg(): Promise<Buffer> {
@@ -21,10 +21,10 @@ async function fiveMbJpeg(): Promise<Buffer> {
   for (let i = 0; i < noise.length; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const px = Math.floor(i / 3);
-    noise[i] = ((px % width) / width) * 160 + (Math.floor(px / width) / height) * 60 + (seed % 36);
+    noise[i] = ((px % width) / width) * 160 + (Math.floor(px / width) / height) * 60 + (seed % 70) - 35;
   }
   return sharp(noise, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 82 })
+    .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
     .toBuffer();
 }
@@ -48,6 +48,7 @@ async function main() {
       peak = Math.max(peak, await rssKb(pid).catch(() => 0));
     }, 20);
     const times: number[] = [];
+    const afterEach: number[] = [];
     for (let i = 0; i < UPLOADS; i++) {
       const form = new FormData();
       form.set("file", new File([new Uint8Array(photo)], "IMG_0001.JPG", { type: "image/jpeg" }));
@@ -60,6 +61,7 @@ async function main() {
       await res.arrayBuffer();
       if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
       times.push(performance.now() - started);
+      afterEach.push(await rssKb(pid));
     }
     clearInterval(sampler);
     const after = await rssKb(pid);
@@ -76,6 +78,7 @@ async function main() {
     console.log(
       `| server RSS before / peak / after | ${mb(before)} / ${mb(peak)} / ${mb(after)} (peak growth ${mb(peak - before)}) |`,
     );
+    console.log(`RSS after each upload (MB): ${afterEach.map((kb) => Math.round(kb / 1024)).join(", ")}`);
   } finally {
     await stopServer(server.proc);
     await rm(dataDir, { recursive: true, force: true });

@@ -55,6 +55,10 @@ function containsMarkup(bytes: Buffer): boolean {
 
 export type ProcessedImage = { contentType: string; data: Buffer; thumb: Buffer };
 
+// libvips keeps recent operations' results (up to 50 MB of pixels) for a pipeline that repeats
+// them; no upload repeats another's, so that is memory held for nothing.
+sharp.cache(false);
+
 /** Decoding and encoding at once in this process: sharp works on libuv's threads, a few at a time. */
 const slots = perUserSlots(2, 16);
 
