@@ -83,6 +83,14 @@ forEachDatabase((ctx) => {
       for (const format of ["jpeg", "webp", "gif"] as const) {
         expect((await uploadFile(ctx, u.token, await makeImage(format), "x.bin")).status).toBe(201);
       }
+      // a photo's XMP packet is XML, and no reason to refuse it
+      const xmp = `<?xml version="1.0"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>`;
+      const withXmp = await sharp(await makeImage("jpeg"))
+        .withXmp(xmp)
+        .jpeg()
+        .toBuffer();
+      expect(withXmp.includes(Buffer.from("<?xml"))).toBe(true);
+      expect((await uploadFile(ctx, u.token, withXmp, "IMG_2.JPG")).status).toBe(201);
     });
 
     it("strips EXIF (GPS above all) and keeps the orientation by turning the pixels", async () => {

@@ -15,7 +15,7 @@ export const AttachmentSchema = z.object({
   kind: z.enum(["image"]),
   url: z.string(),
   thumbnailUrl: z.string().nullable(),
-  /** Bytes stored (the image after EXIF was stripped), counted toward the storage quota. */
+  /** Bytes stored (the image without its metadata, and its thumbnail), counted toward the storage quota. */
   size: z.number().int().nonnegative(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;

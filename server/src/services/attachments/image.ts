@@ -41,8 +41,9 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | "heic" | null
  * Markup a browser would run if it ever took the file for a page: a polyglot (a GIF whose
  * comment is a script, HTML appended after a PNG's end) is refused even though it also decodes
  * as an image. What is stored is re-encoded by the decoder anyway, so nothing appended survives.
+ * Not `<?xml`: a photo's XMP packet may begin with it.
  */
-const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|!doctype|\?xml)[\s>/]|javascript:/i;
+const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|!doctype)[\s>/]|javascript:/i;
 
 /** Markup in the bytes, read as Latin-1 a megabyte at a time (overlapping, so no tag falls between two). */
 function containsMarkup(bytes: Buffer): boolean {
