@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
+import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { fileUrlKey, signFile } from "../src/services/attachments/signed-urls.ts";
@@ -184,6 +185,37 @@ forEachDatabase((ctx) => {
         body: { title: "笔记", content: "图", attachmentIds: [foreign.id] },
       });
       expect(noted.body.data.attachments?.map((f) => f.id)).toEqual([foreign.id]);
+    });
+
+    it("puts the images of ideas and notes into the export: files/, linked from their Markdown and data.json", async () => {
+      const u = await registerUser(ctx);
+      const [f1, loose] = [await upload(ctx, u), await upload(ctx, u)];
+      const idea = await request(ctx, "createIdea", {
+        token: u.token,
+        body: { content: "带图", attachmentIds: [f1.id] },
+      });
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      expect(res.status).toBe(200);
+      const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const stored = new Uint8Array(await (await fetchUrl(ctx, f1.url)).arrayBuffer());
+      expect(zip[`files/${f1.id}.png`]).toEqual(stored);
+      expect(Object.keys(zip).filter((n) => n.startsWith("files/"))).toEqual([`files/${f1.id}.png`]);
+      const markdown = Object.keys(zip).find((n) => n.startsWith("ideas/"))!;
+      expect(strFromU8(zip[markdown]!)).toContain(`![](../files/${f1.id}.png)`);
+      const data = JSON.parse(strFromU8(zip["data.json"]!));
+      expect(data.format).toBe("shinian-export/3");
+      expect(data.attachments).toEqual([
+        expect.objectContaining({
+          id: f1.id,
+          itemId: idea.body.data.id,
+          file: `files/${f1.id}.png`,
+          contentType: "image/png",
+        }),
+      ]);
+      expect(JSON.stringify(data)).not.toContain(loose.id);
     });
 
     it("deleting for good, emptying 回收站, deleting the account and the sweep leave no file behind", async () => {
