@@ -12,8 +12,14 @@ import { findAttachmentMeta, findFile, insertAttachment } from "../stores/attach
 
 /** The multipart envelope around the image: boundary and part headers. */
 const ENVELOPE_BYTES = 64 * 1024;
+/**
+ * Images being received at once in this process: each is held whole (up to ATTACHMENT_MAX_BYTES)
+ * until it is decoded, so this bounds that memory (16 × 10 MB); a further one gets 503 at once.
+ */
+const MAX_RECEIVING = 16;
 
 export function attachmentRoutes(app: Hono<AppEnv>) {
+  let receiving = 0;
   mount(
     app,
     "createAttachment",
@@ -24,10 +30,18 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
       }
       await limitWrites(deps, userId, "uploads");
-      const { name, bytes } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
-      // refused before the image is decoded when even the upload as sent would not fit
-      await assertRoom(deps, userId, { items: 0, bytes: bytes.length });
-      const image = await processImage(bytes);
+      if (receiving >= MAX_RECEIVING) {
+        throw new ApiError("SERVICE_UNAVAILABLE", "图片上传繁忙，请稍后再试", {
+          headers: { "Retry-After": "5" },
+        });
+      }
+      receiving++;
+      const { name, image } = await (async () => {
+        const { name, bytes } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
+        // refused before the image is decoded when even the upload as sent would not fit
+        await assertRoom(deps, userId, { items: 0, bytes: bytes.length });
+        return { name, image: await processImage(bytes) };
+      })().finally(() => receiving--);
       const id = randomUUID();
       await insertAttachment(deps.db, deps.config.quota, userId, { id, name, ...image });
       const meta = await findAttachmentMeta(deps.db, userId, id);
