@@ -43,7 +43,7 @@ forEachDatabase((ctx) => {
         "020_search_words_version.sql",
         "021_operator.sql",
         "022_related_and_time_filters.sql",
-        "024_attachments.sql",
+        "025_attachments.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -1,4 +1,4 @@
-/** Uploaded files (attachments, migration 024): their bytes, which item holds them, and their sweep. */
+/** Uploaded files (attachments, migration 025): their bytes, which item holds them, and their sweep. */
 import { randomBytes } from "node:crypto";
 import type { Db, DbClient, Queryable } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
