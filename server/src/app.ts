@@ -9,6 +9,7 @@ import { mount } from "./lib/endpoint.ts";
 import { earlyAnswer } from "./middlewares/early-answer.ts";
 import { buildOpenApi, renderDocs } from "./openapi.ts";
 import { aiRoutes } from "./routes/ai.ts";
+import { attachmentRoutes } from "./routes/attachments.ts";
 import { accountRoutes, authRoutes } from "./routes/auth.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { exportRoutes } from "./routes/export.ts";
@@ -63,11 +64,13 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     });
   });
 
-  // Registered before secureHeaders so that these run after it: avatars are sandboxed.
-  app.use("/api/avatars/*", async (c, next) => {
-    await next();
-    c.res.headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
-  });
+  // Registered before secureHeaders so that these run after it: avatars and files are sandboxed.
+  for (const served of ["/api/avatars/*", "/api/files/*"]) {
+    app.use(served, async (c, next) => {
+      await next();
+      c.res.headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+    });
+  }
   app.use("/api/docs", async (c, next) => {
     await next();
     c.res.headers.set(
@@ -110,6 +113,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     avatarRoutes,
     ideaRoutes,
     noteRoutes,
+    attachmentRoutes,
     trashRoutes,
     reviewRoutes,
     feedRoutes,

@@ -205,6 +205,11 @@ const EnvSchema = z.object({
   SEARCHES_PER_USER: int(2, 0, 64),
   QUOTA_ITEMS: int(100_000, 0, 1_000_000_000),
   QUOTA_BYTES: byteSize("1GiB"),
+  ATTACHMENT_MAX_BYTES: byteSize("10MiB").refine((b) => b >= 1024, { message: "must be at least 1KiB" }),
+  ATTACHMENT_URL_TTL: duration("1h").refine((ms) => ms >= 1000 && ms <= 7 * 86_400_000, {
+    message: "must be between 1s and 7d",
+  }),
+  ATTACHMENT_GRACE: duration("24h").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
   IMPORT_MAX_BYTES: byteSize("200MiB"),
   IMPORT_MAX_ENTRIES: int(50_000, 1, 10_000_000),
   IMPORT_MAX_EXPANDED_BYTES: byteSize("2GiB"),
@@ -276,6 +281,17 @@ export type Config = {
   passwordHashCost: number;
   webdav: WebdavConfig;
   import: ImportLimits;
+  attachments: AttachmentLimits;
+};
+
+/** Images on ideas and notes (services/attachments). */
+export type AttachmentLimits = {
+  /** One uploaded image (ATTACHMENT_MAX_BYTES): 413 past it. */
+  maxBytes: number;
+  /** How long a signed file URL works (ATTACHMENT_URL_TTL). */
+  urlTtlMs: number;
+  /** An upload attached to nothing this long is deleted by the sweep (ATTACHMENT_GRACE). */
+  graceMs: number;
 };
 
 export type WebdavConfig = {
@@ -463,6 +479,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRatio: e.IMPORT_MAX_RATIO,
       maxRecords: e.IMPORT_MAX_RECORDS,
       leaseMs: e.IMPORT_LEASE,
+    },
+    attachments: {
+      maxBytes: e.ATTACHMENT_MAX_BYTES,
+      urlTtlMs: e.ATTACHMENT_URL_TTL,
+      graceMs: e.ATTACHMENT_GRACE,
     },
   };
 }

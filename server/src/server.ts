@@ -23,6 +23,7 @@ import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reind
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
+import { sweepUnreferenced } from "./stores/attachments.ts";
 import { purgeExpiredImports } from "./stores/import-jobs.ts";
 import { purgeTrash } from "./stores/trash.ts";
 
@@ -179,6 +180,13 @@ export async function startServer(
       ),
     );
     work.track(purgeExpiredImports(db).catch((err) => logger.warn("import purge failed", { err })));
+    // uploaded images attached to nothing past ATTACHMENT_GRACE, and files of items gone by another way
+    work.track(
+      sweepUnreferenced(db, config.attachments.graceMs).then(
+        (n) => n && logger.info("unreferenced files deleted", { files: n }),
+        (err) => logger.warn("file sweep failed", { err }),
+      ),
+    );
   };
   sweep();
   // vectors for finding by meaning: what has none of the configured model is queued, then worked

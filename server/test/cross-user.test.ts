@@ -15,6 +15,9 @@ import { modelReply, registerQuietUser, validRequests } from "./valid-requests.t
 /** Endpoints that take an id and are public by design. */
 const PUBLIC_BY_DESIGN: Partial<Record<EndpointName, string>> = {
   getAvatar: "an <img> sends no token: served under an unguessable key that changes on every upload",
+  getFile: "an <img> sends no token: a URL signed for that file's owner, short-lived (attachments.test.ts)",
+  getFileThumb:
+    "an <img> sends no token: a URL signed for that file's owner, short-lived (attachments.test.ts)",
 };
 
 const CJK = /[\u4e00-\u9fff]/;

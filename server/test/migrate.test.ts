@@ -45,6 +45,7 @@ forEachDatabase((ctx) => {
         "022_related_and_time_filters.sql",
         "023_embedding_exclusion_queue.sql",
         "024_search_version_default.sql",
+        "025_attachments.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -1,6 +1,7 @@
 import { DELETE_ACCOUNT_PHRASE, type EndpointName, type RequestOf } from "@shinian/contract";
 import { expect } from "vitest";
 import { createPasswordReset } from "../src/services/password-reset.ts";
+import { makeImage, signedParts, uploadFile } from "./attachment-helpers.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
 import { PASSWORD, registerUser, request, type TestCtx, type TestUser, uniqueAccount } from "./helpers.ts";
 
@@ -70,6 +71,13 @@ export async function previewedImport(ctx: TestCtx, user: TestUser): Promise<str
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { jobId: string } }).data.jobId;
 }
+/** An uploaded image's signed URL (or its thumbnail's) as a getFile request. */
+async function fileRequest(ctx: TestCtx, user: TestUser, which: "url" | "thumbnailUrl") {
+  const res = await uploadFile(ctx, user.token, await makeImage("png"));
+  expect(res.status).toBe(201);
+  const { id, exp, sig } = signedParts(res.body.data[which]);
+  return { params: { id }, query: { exp, sig } };
+}
 const conversation = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
 
@@ -111,6 +119,9 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     body: { nickname: "小陶", identityDescription: "做陶艺的", settings: { autoTidy: false } },
   }),
   uploadAvatar: async () => ({}),
+  createAttachment: async () => ({}),
+  getFile: async (ctx, user) => fileRequest(ctx, user, "url"),
+  getFileThumb: async (ctx, user) => fileRequest(ctx, user, "thumbnailUrl"),
   createImport: async () => ({}),
   getImport: async (ctx, user) => ({ params: { id: await previewedImport(ctx, user) } }),
   startImport: async (ctx, user) => ({ params: { id: await previewedImport(ctx, user) }, body: {} }),

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { accountEndpoints } from "./endpoints/account.ts";
 import { aiEndpoints } from "./endpoints/ai.ts";
+import { attachmentEndpoints } from "./endpoints/attachments.ts";
 import type { Endpoint } from "./endpoints/endpoint.ts";
 import { importEndpoints } from "./endpoints/import.ts";
 import { itemEndpoints } from "./endpoints/items.ts";
@@ -21,6 +22,7 @@ export const endpoints = {
   ...systemEndpoints,
   ...accountEndpoints,
   ...itemEndpoints,
+  ...attachmentEndpoints,
   ...aiEndpoints,
   ...trashEndpoints,
   ...reviewEndpoints,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AttachmentSchema, IdeaAttachmentIdsSchema, NoteAttachmentIdsSchema } from "./attachments.ts";
 import {
   CursorSchema,
   IdSchema,
@@ -8,6 +9,12 @@ import {
   TagsSchema,
   TimestampSchema,
 } from "./common.ts";
+
+/**
+ * An item's files with fresh signed URLs: on its own answers (get, create, update) and in lists
+ * and the feed. Optional only so that older answers still parse.
+ */
+const Attachments = z.array(AttachmentSchema).optional();
 
 export const AiStatusSchema = z.enum(["none", "pending", "done", "failed"]);
 
@@ -22,6 +29,7 @@ export const IdeaSchema = z.object({
   aiExcluded: z.boolean(),
   /** The clientId it was created with; null without one. Optional only so that older answers still parse. */
   clientId: IdSchema.nullable().optional(),
+  attachments: Attachments,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -44,6 +52,8 @@ export const CreateIdeaRequestSchema = z.strictObject({
   clientId: z.uuid({ message: "clientId 须为 UUID" }).optional(),
   /** When the idea was written (ISO 8601 with offset): its time, never in the future, at most 7 days back. */
   capturedAt: TimestampSchema.optional(),
+  /** Files from POST /api/attachments, not yet on another item. */
+  attachmentIds: IdeaAttachmentIdsSchema.optional(),
 });
 export type CreateIdeaRequest = z.input<typeof CreateIdeaRequestSchema>;
 
@@ -66,6 +76,7 @@ export const UpdateIdeaRequestSchema = z
     tags: TagsSchema.optional(),
     pinned: z.boolean().optional(),
     aiExcluded: z.boolean().optional(),
+    attachmentIds: IdeaAttachmentIdsSchema.optional(),
     baseUpdatedAt: BaseUpdatedAt,
   })
   .refine(changesSomething, nonEmptyPatch);
@@ -78,6 +89,7 @@ export const NoteSchema = z.object({
   sourceIdeaIds: z.array(IdSchema),
   tags: z.array(z.string()),
   pinned: z.boolean(),
+  attachments: Attachments,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -116,6 +128,7 @@ export const CreateNoteRequestSchema = z.strictObject({
   tags: TagsSchema.optional(),
   sourceIdeaIds: z.array(IdSchema).max(100).optional(),
   pinned: z.boolean().optional(),
+  attachmentIds: NoteAttachmentIdsSchema.optional(),
 });
 export type CreateNoteRequest = z.input<typeof CreateNoteRequestSchema>;
 
@@ -125,6 +138,7 @@ export const UpdateNoteRequestSchema = z
     content: NoteContent.optional(),
     tags: TagsSchema.optional(),
     pinned: z.boolean().optional(),
+    attachmentIds: NoteAttachmentIdsSchema.optional(),
     baseUpdatedAt: BaseUpdatedAt,
   })
   .refine(changesSomething, nonEmptyPatch);

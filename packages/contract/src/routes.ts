@@ -29,6 +29,10 @@ export const routes = {
   getAvatar: { method: "get", path: "/api/avatars/{key}" },
   getUsage: { method: "get", path: "/api/profile/usage" },
 
+  createAttachment: { method: "post", path: "/api/attachments" },
+  getFile: { method: "get", path: "/api/files/{id}" },
+  getFileThumb: { method: "get", path: "/api/files/{id}/thumb" },
+
   listIdeas: { method: "get", path: "/api/ideas" },
   createIdea: { method: "post", path: "/api/ideas" },
   getIdea: { method: "get", path: "/api/ideas/{id}" },

@@ -3,12 +3,13 @@ import type { Socket } from "node:net";
 import { routes } from "@shinian/contract";
 import { answerClientError } from "./client-error.ts";
 
-/** Requests whose body may take longer than the request timeout: a file upload to 导入数据. */
+/** Requests whose body may take longer than the request timeout: a file upload to 导入数据, an image. */
+const UPLOAD_PATHS = new Set<string>([routes.createImport.path, routes.createAttachment.path]);
 const isUpload = (req: IncomingMessage) =>
-  req.method === "POST" && req.url?.split("?")[0] === routes.createImport.path;
+  req.method === "POST" && UPLOAD_PATHS.has(req.url?.split("?")[0] ?? "");
 
 /**
- * An upload of up to 200 MB takes minutes on a slow line, past the whole-request timeout that
+ * An upload of up to 200 MB (a 10 MB photo from a phone) takes minutes on a slow line, past the whole-request timeout that
  * bounds every other request (HTTP_REQUEST_TIMEOUT). Its body is bounded by stalls instead: no
  * byte for `stallMs` and it gets 408 and is closed, like any request past its timeout. Returns
  * whether a request-timeout error of a socket is such an upload's, for the caller to ignore it.

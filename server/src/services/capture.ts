@@ -11,6 +11,7 @@ export type Capture = {
   aiExcluded?: boolean | undefined;
   clientId?: string | undefined;
   capturedAt?: string | undefined;
+  attachmentIds?: string[] | undefined;
 };
 
 /**
@@ -33,6 +34,7 @@ export async function captureIdea(
     clientId: input.clientId ?? null,
     capturedAt: input.capturedAt ? new Date(input.capturedAt) : null,
     tidyAfterMs: autoTidy ? deps.config.aiTidyGraceMs : null,
+    attachmentIds: input.attachmentIds,
   });
   const idea = toIdea(row);
   // A repeat of a capture already saved: nothing new, so nothing to tidy. The due time is in the

@@ -5,6 +5,7 @@ import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
+import { setItemAttachments } from "./attachments.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { heldCte, quotaTx, quotaValues } from "./usage.ts";
@@ -107,7 +108,11 @@ export type NewIdea = {
   capturedAt: Date | null;
   /** 自动整理 in this many ms (ai_status pending, due then); null: none. */
   tidyAfterMs: number | null;
+  /** Uploaded files for the new idea, in order (a repeat attaches nothing). */
+  attachmentIds?: string[] | undefined;
 };
+
+const noSuchFiles = () => notFound("图片不存在或已附在别的想法或笔记上");
 
 const goneAgain = () => new ApiError("GONE", "这条想法已被删除，不会重新创建");
 
@@ -130,7 +135,9 @@ export async function createIdea(
   userId: string,
   idea: NewIdea,
 ): Promise<{ row: IdeaRow; created: boolean }> {
-  if (idea.clientId === null) return { row: (await insertIdea(db, quota, userId, idea))!, created: true };
+  const files = idea.attachmentIds ?? [];
+  if (idea.clientId === null && files.length === 0)
+    return { row: (await insertIdea(db, quota, userId, idea))!, created: true };
   const clientId = idea.clientId;
   return tx(db, async (client) => {
     const inserted = await insertIdea(client, quota, userId, idea);
@@ -140,6 +147,7 @@ export async function createIdea(
         [userId, clientId],
       );
       if (tomb.rowCount) throw goneAgain(); // rolls the insert back
+      if (!(await setItemAttachments(client, userId, inserted.id, files))) throw noSuchFiles();
       return { row: inserted, created: true };
     }
     const first = await client.query<IdeaRow>(
@@ -195,6 +203,8 @@ export type IdeaPatch = {
   tags?: string[] | undefined;
   pinned?: boolean | undefined;
   aiExcluded?: boolean | undefined;
+  /** The idea's whole set of files, in order: one left out is deleted. */
+  attachmentIds?: string[] | undefined;
   /** The `updatedAt` the client last saw (lib/stale-edit.ts). */
   baseUpdatedAt?: string | undefined;
 };
@@ -247,6 +257,8 @@ export async function updateIdea(
           next.tags.join("\n") !== cur.tags.join("\n"),
       ],
     );
+    if (patch.attachmentIds && !(await setItemAttachments(client, userId, ideaId, patch.attachmentIds)))
+      throw noSuchFiles();
     return toIdea(updated.rows[0]!);
   });
 }

@@ -5,6 +5,7 @@ import { notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { isStaleEdit, staleEdit } from "../lib/stale-edit.ts";
 import { noteVectorOffLoop } from "../services/text-index-pool.ts";
+import { setItemAttachments } from "./attachments.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { quotaTx } from "./usage.ts";
@@ -117,16 +118,31 @@ export async function insertNote(
 }
 
 /** A note the user writes, held to the quota (its search words made before the transaction). */
-export async function createNote(db: Db, quota: Quota, userId: string, note: NewNote): Promise<Note> {
+export async function createNote(
+  db: Db,
+  quota: Quota,
+  userId: string,
+  note: NewNote,
+  attachmentIds: string[] = [],
+): Promise<Note> {
   const vector = await noteVectorOffLoop(note);
-  return quotaTx(db, quota, (client) => insertNote(client, userId, note, vector));
+  return quotaTx(db, quota, async (client) => {
+    const made = await insertNote(client, userId, note, vector);
+    if (attachmentIds.length && !(await setItemAttachments(client, userId, made.id, attachmentIds)))
+      throw noSuchFiles();
+    return made;
+  });
 }
+
+const noSuchFiles = () => notFound("图片不存在或已附在别的想法或笔记上");
 
 export type NotePatch = {
   title?: string | undefined;
   content?: string | undefined;
   tags?: string[] | undefined;
   pinned?: boolean | undefined;
+  /** The note's whole set of files, in order: one left out is deleted. */
+  attachmentIds?: string[] | undefined;
   /** The `updatedAt` the client last saw (lib/stale-edit.ts). */
   baseUpdatedAt?: string | undefined;
 };
@@ -207,6 +223,8 @@ export async function updateNote(
         vector,
       ],
     );
+    if (patch.attachmentIds && !(await setItemAttachments(client, userId, noteId, patch.attachmentIds)))
+      throw noSuchFiles();
     return toSavedNote(rows[0]!);
   });
 }

@@ -132,8 +132,8 @@ export async function* trashBatches(db: Queryable, userId: string, size: number)
 
 /**
  * Deletes for good: one item (`id`), the user's whole trash, or (no user) everything trashed more
- * than `olderThanDays` ago — and the side chats about what went, whose messages quote it, and its
- * review history. How many.
+ * than `olderThanDays` ago — and the side chats about what went, whose messages quote it, its
+ * review history and its files. How many.
  */
 export async function purgeTrash(
   db: Queryable,
@@ -148,7 +148,8 @@ export async function purgeTrash(
   const { rows } = await db.query<{ n: number }>(
     `WITH gone AS (DELETE FROM trash WHERE ${where.sql} RETURNING user_id, id),
        chats AS (DELETE FROM conversations c USING gone g WHERE c.user_id = g.user_id AND c.subject_id = g.id),
-       reviews AS (DELETE FROM review_items r USING gone g WHERE r.user_id = g.user_id AND r.item_id = g.id)
+       reviews AS (DELETE FROM review_items r USING gone g WHERE r.user_id = g.user_id AND r.item_id = g.id),
+       files AS (DELETE FROM attachments a USING gone g WHERE a.user_id = g.user_id AND a.item_id = g.id)
      SELECT count(*)::int AS n FROM gone`,
     where.values,
   );

@@ -4,6 +4,7 @@ import type { ExportedConversation, ExportedMessage } from "../../stores/chat-ex
 import { type ExportedIdeaRow, type IdeaRow, toIdea } from "../../stores/ideas.ts";
 import type { NoteRow } from "../../stores/notes.ts";
 import { formatChinaTime } from "./china-time.ts";
+import { EXPORT_FORMAT_VERSION, exportFormat } from "./format.ts";
 
 const yamlString = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
 const yamlList = (xs: string[]) => `[${xs.map(yamlString).join(", ")}]`;
@@ -19,7 +20,8 @@ export function readme(count: ExportCount, chats: number, exportedAt: Date): str
     "  ideas/    每个想法一个 Markdown 文件（YAML 头信息：id、标题、标签、创建与更新时间；正文后附“原始内容”）",
     "  notes/    每篇笔记一个 Markdown 文件（YAML 头信息同上，另含来源想法 id）",
     "  chats/    每个 AI 对话一个 Markdown 文件（有对话时）",
-    "  data.json 全部数据的机器可读版本（格式 shinian-export/2）：个人资料、想法及其AI版本、笔记、对话、AI点数明细、每日回顾记录",
+    "  files/    想法和笔记中的图片（已去除 EXIF 等信息），Markdown 文件中以 ../files/… 引用",
+    `  data.json 全部数据的机器可读版本（格式 ${exportFormat(EXPORT_FORMAT_VERSION)}）：个人资料、想法及其AI版本、笔记、图片清单、对话、AI点数明细、每日回顾记录`,
     "            可在拾念的「个人资料 → 导入数据」中导入，恢复到任一账号",
     "  avatar.*  头像图片（已上传时）",
     "",

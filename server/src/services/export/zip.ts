@@ -1,5 +1,11 @@
 import type { Queryable } from "../../db/pool.ts";
 import { getUser } from "../../stores/accounts.ts";
+import {
+  attachmentBatches,
+  attachmentsOfItems,
+  type ExportedAttachment,
+  exportedFileName,
+} from "../../stores/attachments.ts";
 import { conversationParts } from "../../stores/chat-export.ts";
 import type { ExportPlan } from "../../stores/export.ts";
 import { toVersion, versionBatches } from "../../stores/idea-tidy.ts";
@@ -27,6 +33,7 @@ const BATCH = 500;
 const NOTE_BATCH = 25; // × 200,000 characters at most
 const CONVERSATION_BATCH = 20;
 const MESSAGE_PAGE = 500; // messages, across the batch's conversations
+const FILE_BATCH = 4; // × 10 MB at most
 const STORE_BELOW = 2048; // deflating a few hundred bytes saves little and costs a zlib set-up
 
 // 30 characters, not UTF-16 units: slicing units could cut an emoji in half (an invalid name)
@@ -74,12 +81,26 @@ async function* avatarFile(out: ExportZip, db: Queryable, userId: string) {
   yield* out.drain();
 }
 
+/** Each item's images as Markdown lines pointing into files/, by item id (one query per batch). */
+async function imageLinks(db: Queryable, userId: string, itemIds: string[]): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  for (const f of await attachmentsOfItems(db, userId, itemIds)) {
+    links.set(f.item_id!, `${links.get(f.item_id!) ?? "\n"}![](../${exportedFileName(f)})\n`);
+  }
+  return links;
+}
+
 async function* ideaFiles(out: ExportZip, db: Queryable, userId: string) {
   for await (const rows of ideaBatches(db, userId, BATCH)) {
+    const links = await imageLinks(
+      db,
+      userId,
+      rows.map((i) => i.id),
+    );
     for (const i of rows) {
       out.addText(
         out.fileName("ideas", i.created_at, safeName(i.title || i.content) || "想法", i.id),
-        ideaMarkdown(i),
+        ideaMarkdown(i) + (links.get(i.id) ?? ""),
       );
     }
     yield* out.drain();
@@ -88,12 +109,41 @@ async function* ideaFiles(out: ExportZip, db: Queryable, userId: string) {
 
 async function* noteFiles(out: ExportZip, db: Queryable, userId: string) {
   for await (const rows of noteBatches(db, userId, NOTE_BATCH)) {
+    const links = await imageLinks(
+      db,
+      userId,
+      rows.map((n) => n.id),
+    );
     for (const n of rows) {
-      out.addText(out.fileName("notes", n.created_at, safeName(n.title) || "笔记", n.id), noteMarkdown(n));
+      out.addText(
+        out.fileName("notes", n.created_at, safeName(n.title) || "笔记", n.id),
+        noteMarkdown(n) + (links.get(n.id) ?? ""),
+      );
     }
     yield* out.drain();
   }
 }
+
+/** files/: each image of an idea or a note as stored (without its metadata), a few at a time. */
+async function* attachmentFiles(out: ExportZip, db: Queryable, userId: string, options: ExportOptions) {
+  const which = { withData: true, withTrash: options.includeTrash === true };
+  for await (const rows of attachmentBatches(db, userId, FILE_BATCH, which)) {
+    for (const f of rows) out.zip.addFile(exportedFileName(f), f.data!, false); // compressed already
+    yield* out.drain();
+  }
+}
+
+const attachmentJson = (f: ExportedAttachment) => ({
+  id: f.id,
+  itemId: f.item_id,
+  position: f.position,
+  kind: "image",
+  contentType: f.content_type,
+  name: f.name,
+  size: f.size,
+  file: exportedFileName(f),
+  createdAt: f.created_at.toISOString(),
+});
 
 /**
  * chats/: a conversation whose messages all came in one page is one file as any other; a longer
@@ -172,6 +222,11 @@ async function* dataJson(
   yield* list("ideas", ideaBatches(db, userId, BATCH), ideaJson);
   yield* list("ideaVersions", versionBatches(db, userId, BATCH), toVersion);
   yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
+  yield* list(
+    "attachments",
+    attachmentBatches(db, userId, BATCH, { withData: false, withTrash: options.includeTrash === true }),
+    attachmentJson,
+  );
   yield* conversations();
   yield* list("pointsLedger", ledgerBatches(db, userId, BATCH), toLedgerEntry);
   // 每日回顾's history: shown how often and when last, and 不再回顾
@@ -201,6 +256,7 @@ export async function* zipChunks(
   yield* avatarFile(out, db, userId);
   yield* ideaFiles(out, db, userId);
   yield* noteFiles(out, db, userId);
+  yield* attachmentFiles(out, db, userId, options);
   yield* chatFiles(out, db, userId);
   yield* dataJson(out, db, userId, plan, exportedAt, options);
   out.zip.finish();

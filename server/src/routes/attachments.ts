@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import type { Hono } from "hono";
+import type { AppEnv } from "../context.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { mount } from "../lib/endpoint.ts";
+import { processImage } from "../services/attachments/image.ts";
+import { validSignature, withUrls } from "../services/attachments/signed-urls.ts";
+import { receiveFile } from "../services/attachments/upload.ts";
+import { assertRoom } from "../services/quotas.ts";
+import { limitWrites } from "../services/write-limits.ts";
+import { findAttachmentMeta, findFile, insertAttachment } from "../stores/attachments.ts";
+
+/** The multipart envelope around the image: boundary and part headers. */
+const ENVELOPE_BYTES = 64 * 1024;
+/**
+ * Images being received at once in this process: each is held whole (up to ATTACHMENT_MAX_BYTES)
+ * until it is decoded, so this bounds that memory (16 × 10 MB); a further one gets 503 at once.
+ */
+const MAX_RECEIVING = 16;
+
+export function attachmentRoutes(app: Hono<AppEnv>) {
+  let receiving = 0;
+  mount(
+    app,
+    "createAttachment",
+    async (c) => {
+      const { deps } = c.var;
+      const { userId } = c.var.auth;
+      if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
+        throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
+      }
+      await limitWrites(deps, userId, "uploads");
+      if (receiving >= MAX_RECEIVING) {
+        throw new ApiError("SERVICE_UNAVAILABLE", "图片上传繁忙，请稍后再试", {
+          headers: { "Retry-After": "5" },
+        });
+      }
+      receiving++;
+      const { name, image } = await (async () => {
+        const { name, bytes } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
+        // refused before the image is decoded when even the upload as sent would not fit
+        await assertRoom(deps, userId, { items: 0, bytes: bytes.length });
+        return { name, image: await processImage(bytes) };
+      })().finally(() => receiving--);
+      const id = randomUUID();
+      await insertAttachment(deps.db, deps.config.quota, userId, { id, name, ...image });
+      const meta = await findAttachmentMeta(deps.db, userId, id);
+      if (!meta) throw notFound(); // swept at once: cannot happen within the grace period
+      const [attachment] = await withUrls(deps, [meta]);
+      return { message: "图片已上传", data: attachment! };
+    },
+    { bodyLimit: (config) => config.attachments.maxBytes + ENVELOPE_BYTES },
+  );
+  for (const name of ["getFile", "getFileThumb"] as const) {
+    const variant = name === "getFile" ? "file" : "thumb";
+    mount(app, name, async (c, { params: { id }, query: { exp, sig } }) => {
+      const { db } = c.var.deps;
+      const file = await findFile(db, id, variant === "thumb");
+      if (!file) throw notFound("文件不存在");
+      const check = await validSignature(db, { variant, id, ownerId: file.user_id }, exp, sig);
+      if (check !== "ok") {
+        throw new ApiError("FORBIDDEN", check === "expired" ? "链接已过期，请刷新页面" : "链接无效");
+      }
+      // Served inertly: the stored type, nosniff, inline, and a sandboxing CSP (app.ts)
+      return c.body(new Uint8Array(file.bytes), 200, {
+        "Content-Type": file.content_type,
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": "inline",
+        "Cache-Control": `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}, immutable`,
+      });
+    });
+  }
+}

@@ -1,0 +1,117 @@
+import sharp, { type Sharp } from "sharp";
+import { ApiError } from "../../errors.ts";
+import { perUserSlots } from "../../lib/per-user-slots.ts";
+
+export type ImageFormat = "png" | "jpeg" | "webp" | "gif";
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+};
+
+/** The longer side of a thumbnail, in pixels (WebP). */
+export const THUMB_SIZE = 400;
+/** Past this many pixels (a 50-megapixel photo is ~8,000 × 6,000) an image is refused before it is decoded. */
+const MAX_PIXELS = 60_000_000;
+
+const refused = (message: string) => new ApiError("UNSUPPORTED_MEDIA_TYPE", message);
+const NOT_AN_IMAGE = "仅支持 PNG、JPEG、WebP 或 GIF 图片";
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
+
+/** The type from the first bytes, never from the file name or the declared type. */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | "heic" | null {
+  if (bytes.length < 16) return null;
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return "png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
+  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return "gif";
+  if (
+    ascii(bytes, 4, 8) === "ftyp" &&
+    /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(ascii(bytes, 8, 12))
+  )
+    return "heic";
+  return null;
+}
+
+/**
+ * Markup a browser would run if it ever took the file for a page: a polyglot (a GIF whose
+ * comment is a script, HTML appended after a PNG's end) is refused even though it also decodes
+ * as an image. What is stored is re-encoded by the decoder anyway, so nothing appended survives.
+ * Not `<?xml`: a photo's XMP packet may begin with it.
+ */
+const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|!doctype)[\s>/]|javascript:/i;
+
+/** Markup in the bytes, read as Latin-1 a megabyte at a time (overlapping, so no tag falls between two). */
+function containsMarkup(bytes: Buffer): boolean {
+  const STEP = 1024 * 1024;
+  for (let at = 0; at < bytes.length; at += STEP) {
+    if (MARKUP.test(bytes.toString("latin1", at, Math.min(bytes.length, at + STEP + 16)))) return true;
+  }
+  return false;
+}
+
+export type ProcessedImage = { contentType: string; data: Buffer; thumb: Buffer };
+
+// libvips keeps recent operations' results (up to 50 MB of pixels) for a pipeline that repeats
+// them; no upload repeats another's, so that is memory held for nothing.
+sharp.cache(false);
+
+/** Decoding and encoding at once in this process: sharp works on libuv's threads, a few at a time. */
+const slots = perUserSlots(2, 16);
+
+/**
+ * Checks an upload is the image its bytes say (the magic number, then the decoder must agree and
+ * decode it) and re-encodes it with its EXIF orientation applied and every metadata block (EXIF
+ * with GPS, XMP, comments) left out, with a WebP thumbnail. 415 with a Chinese reason otherwise.
+ */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  const sniffed = sniffImageFormat(bytes);
+  if (sniffed === "heic")
+    throw refused("暂不支持 HEIC 格式的图片，请在手机上选择“最兼容”格式或转为 JPEG 后再上传");
+  if (!sniffed) throw refused(NOT_AN_IMAGE);
+  if (containsMarkup(bytes)) throw refused("图片中夹带了网页或脚本内容，已拒绝上传");
+  return slots(
+    "process",
+    async () => {
+      const animated = sniffed === "gif" || sniffed === "webp";
+      const input = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: "error" });
+      let format: string | undefined;
+      try {
+        ({ format } = await input().metadata());
+      } catch {
+        throw refused("图片已损坏或无法识别");
+      }
+      if (format !== sniffed) throw refused(NOT_AN_IMAGE);
+      try {
+        // autoOrient: the pixels turned as EXIF says; no metadata is kept unless asked for
+        const data = await encode(input().autoOrient(), sniffed).toBuffer();
+        const thumb = await sharp(data, { limitInputPixels: MAX_PIXELS })
+          .resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside", withoutEnlargement: true })
+          .webp({ quality: 75 })
+          .toBuffer();
+        return { contentType: CONTENT_TYPES[sniffed], data, thumb };
+      } catch {
+        throw refused("图片已损坏或无法识别");
+      }
+    },
+    () =>
+      new ApiError("SERVICE_UNAVAILABLE", "图片处理繁忙，请稍后再试", { headers: { "Retry-After": "5" } }),
+  );
+}
+
+function encode(image: Sharp, format: ImageFormat): Sharp {
+  switch (format) {
+    case "jpeg":
+      return image.jpeg({ quality: 88 });
+    case "png":
+      return image.png();
+    case "webp":
+      return image.webp({ quality: 90 });
+    case "gif":
+      return image.gif();
+  }
+}

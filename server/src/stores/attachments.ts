@@ -1,0 +1,187 @@
+/** Uploaded files (attachments, migration 025): their bytes, which item holds them, and their sweep. */
+import { randomBytes } from "node:crypto";
+import type { Db, DbClient, Queryable } from "../db/pool.ts";
+import type { Quota } from "../env.ts";
+import { quotaTx } from "./usage.ts";
+
+export type NewAttachment = {
+  id: string;
+  contentType: string;
+  name: string;
+  data: Buffer;
+  thumb: Buffer;
+};
+
+/** Stores an uploaded file, unattached; held to the quota (the usage trigger refuses past it). */
+export async function insertAttachment(db: Db, quota: Quota, userId: string, file: NewAttachment) {
+  await quotaTx(db, quota, (client) =>
+    client.query(
+      `INSERT INTO attachments (id, user_id, kind, content_type, name, data, thumb)
+       VALUES ($1, $2, 'image', $3, $4, $5, $6)`,
+      [file.id, userId, file.contentType, file.name, file.data, file.thumb],
+    ),
+  );
+}
+
+export type AttachmentMeta = {
+  id: string;
+  user_id: string;
+  item_id: string | null;
+  content_type: string;
+  size: number;
+  has_thumb: boolean;
+};
+
+const META = `id, user_id, item_id, position, content_type,
+  (octet_length(data) + coalesce(octet_length(thumb), 0))::int AS size, thumb IS NOT NULL AS has_thumb`;
+
+/** The files of these items (the user's own), in each item's order. */
+export async function attachmentsOfItems(
+  db: Queryable,
+  userId: string,
+  itemIds: string[],
+): Promise<AttachmentMeta[]> {
+  if (itemIds.length === 0) return [];
+  const { rows } = await db.query<AttachmentMeta>({
+    name: "attachments-of-items",
+    text: `SELECT ${META} FROM attachments WHERE user_id = $1 AND item_id = ANY($2::uuid[]) ORDER BY item_id, position`,
+    values: [userId, itemIds],
+  });
+  return rows;
+}
+
+/** An unattached file of the user's, as just uploaded. */
+export async function findAttachmentMeta(db: Queryable, userId: string, id: string) {
+  const { rows } = await db.query<AttachmentMeta>(
+    `SELECT ${META} FROM attachments WHERE user_id = $1 AND id = $2`,
+    [userId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether every id is a file of this user that is free or already on this item. */
+export async function canAttach(db: Queryable, userId: string, itemId: string | null, ids: string[]) {
+  if (ids.length === 0) return true;
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM attachments
+     WHERE user_id = $1 AND id = ANY($2::uuid[]) AND (item_id IS NULL OR item_id = $3)`,
+    [userId, ids, itemId],
+  );
+  return rows[0]?.n === ids.length;
+}
+
+/**
+ * Makes `ids` (in this order) the item's whole set of files: the ones it no longer names are
+ * deleted for good. False, changing nothing, when one of `ids` is not the user's or is on another
+ * item (the caller's transaction rolls back what it wrote).
+ */
+export async function setItemAttachments(client: DbClient, userId: string, itemId: string, ids: string[]) {
+  const { rowCount } = await client.query(
+    `UPDATE attachments a SET item_id = $3, position = o.n
+     FROM unnest($2::uuid[]) WITH ORDINALITY AS o (id, n)
+     WHERE a.id = o.id AND a.user_id = $1 AND (a.item_id IS NULL OR a.item_id = $3)`,
+    [userId, ids, itemId],
+  );
+  if (rowCount !== ids.length) return false;
+  await client.query(
+    "DELETE FROM attachments WHERE user_id = $1 AND item_id = $2 AND NOT (id = ANY($3::uuid[]))",
+    [userId, itemId, ids],
+  );
+  return true;
+}
+
+export type StoredFile = { user_id: string; content_type: string; bytes: Buffer };
+
+/** A file's bytes (or its thumbnail's) with its owner, for the signed URL to be checked against. */
+export async function findFile(db: Queryable, id: string, thumb: boolean): Promise<StoredFile | null> {
+  const { rows } = await db.query<StoredFile>(
+    thumb
+      ? "SELECT user_id, 'image/webp' AS content_type, thumb AS bytes FROM attachments WHERE id = $1 AND thumb IS NOT NULL"
+      : "SELECT user_id, content_type, data AS bytes FROM attachments WHERE id = $1",
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Deletes files nothing refers to: uploaded but never attached within `graceMs`, or left on
+ * an item that is in none of ideas, notes and trash (an item removed by a path that did not take
+ * its files with it). How many.
+ */
+export async function sweepUnreferenced(db: Queryable, graceMs: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM attachments a
+     WHERE a.created_at < now() - make_interval(secs => $1)
+       AND (a.item_id IS NULL
+         OR NOT (EXISTS (SELECT 1 FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id)
+              OR EXISTS (SELECT 1 FROM notes n WHERE n.id = a.item_id AND n.user_id = a.user_id)
+              OR EXISTS (SELECT 1 FROM trash t WHERE t.id = a.item_id AND t.user_id = a.user_id)))`,
+    [graceMs / 1000],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * The named server key, made (32 random bytes) by the first process that asks. Two processes
+ * asking at once: the second's insert waits for the first's and does nothing, and its own
+ * statement cannot yet see the row, so the key is read in a statement of its own.
+ */
+export async function serverKey(db: Queryable, name: string): Promise<Buffer> {
+  await db.query("INSERT INTO server_keys (name, key) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [
+    name,
+    randomBytes(32),
+  ]);
+  const { rows } = await db.query<{ key: Buffer }>("SELECT key FROM server_keys WHERE name = $1", [name]);
+  return rows[0]!.key;
+}
+
+export type ExportedAttachment = {
+  id: string;
+  item_id: string;
+  position: number;
+  content_type: string;
+  name: string;
+  size: number;
+  created_at: Date;
+  data?: Buffer;
+};
+
+/**
+ * The files on the user's ideas and notes (and on what is in 回收站, when the export takes it),
+ * in id order, `size` at a time; their bytes only when `withData` (the zip's files/, a few at a
+ * time: each may be 10 MB), else what data.json lists.
+ */
+export async function* attachmentBatches(
+  db: Queryable,
+  userId: string,
+  size: number,
+  { withData, withTrash }: { withData: boolean; withTrash: boolean },
+): AsyncGenerator<ExportedAttachment[]> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const { rows } = await db.query<ExportedAttachment>(
+      `SELECT id, item_id, position, content_type, name, octet_length(data)::int AS size, created_at
+         ${withData ? ", data" : ""}
+       FROM attachments a
+       WHERE a.user_id = $1 AND a.id > $2 AND a.item_id IS NOT NULL
+         AND (EXISTS (SELECT 1 FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id)
+           OR EXISTS (SELECT 1 FROM notes n WHERE n.id = a.item_id AND n.user_id = a.user_id)
+           OR ($4 AND EXISTS (SELECT 1 FROM trash t WHERE t.id = a.item_id AND t.user_id = a.user_id)))
+       ORDER BY id LIMIT $3`,
+      [userId, after, size, withTrash],
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows.at(-1)!.id;
+  }
+}
+
+const EXTENSIONS: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+/** Where the export puts a file: `files/<id>.<ext>`. */
+export const exportedFileName = (f: { id: string; content_type: string }) =>
+  `files/${f.id}.${EXTENSIONS[f.content_type] ?? "bin"}`;
