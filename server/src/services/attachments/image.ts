@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { ApiError } from "../../errors.ts";
 import { perUserSlots } from "../../lib/per-user-slots.ts";
 
@@ -56,9 +56,19 @@ function containsMarkup(bytes: Buffer): boolean {
 
 export type ProcessedImage = { contentType: string; data: Buffer; thumb: Buffer };
 
-// libvips keeps recent operations' results (up to 50 MB of pixels) for a pipeline that repeats
-// them; no upload repeats another's, so that is memory held for nothing.
-sharp.cache(false);
+/**
+ * sharp loads on the first image, not at start-up: libvips costs a server that never sees an image
+ * ~10 MB at idle, and an import running beside it (services/import) grew the process twice as much
+ * with libvips loaded (docs/benchmarks.md).
+ */
+let loading: Promise<typeof import("sharp")["default"]> | null = null;
+const loadSharp = () =>
+  (loading ??= import("sharp").then(({ default: sharp }) => {
+    // libvips keeps recent operations' results (up to 50 MB of pixels) for a pipeline that repeats
+    // them; no upload repeats another's, so that is memory held for nothing.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** Decoding and encoding at once in this process: sharp works on libuv's threads, a few at a time. */
 const slots = perUserSlots(2, 16);
@@ -77,6 +87,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   return slots(
     "process",
     async () => {
+      const sharp = await loadSharp();
       const animated = sniffed === "gif" || sniffed === "webp";
       const input = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: "error" });
       let format: string | undefined;
