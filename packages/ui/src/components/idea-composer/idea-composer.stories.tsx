@@ -121,3 +121,17 @@ export const WhenCtrlEnterIsPressedOnBlankTextShouldNotSave: Story = {
     await expect(args.onSave).not.toHaveBeenCalled();
   },
 };
+
+export const WhenAnImageIsPastedShouldHandTheFileOver: Story = {
+  tags: ["!autodocs"],
+  args: { onAddImages: fn() },
+  play: async ({ canvas, args }) => {
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "截图.png", { type: "image/png" });
+    const data = new DataTransfer();
+    data.items.add(file);
+    const box = canvas.getByRole("textbox", { name: "记录一个想法" });
+    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    await expect(args.onAddImages).toHaveBeenCalledWith([file]);
+    await expect(canvas.getByRole("button", { name: "添加图片" })).toBeEnabled();
+  },
+};

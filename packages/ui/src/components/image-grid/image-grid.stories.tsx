@@ -25,6 +25,6 @@ export const Thumbnails: Story = {};
 /** On a detail page: each image whole, opening full size in a new tab. */
 export const Full: Story = { args: { size: "full" } };
 export const FullOnPhoneDark: Story = {
-  args: { size: "full" },
+  args: { size: "full", images: images.slice(0, 2) },
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
