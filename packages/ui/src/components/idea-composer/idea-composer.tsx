@@ -35,6 +35,8 @@ export type IdeaComposerProps = Omit<React.ComponentProps<"div">, "onChange"> & 
   /** Pictures still uploading: saving waits for them. */
   uploading?: boolean;
   addImageLabel?: string;
+  /** Replaces `hint` while pictures upload (saving waits for them). */
+  uploadingHint?: React.ReactNode;
 };
 
 /** The capture box of 首页: the text, 不让AI读取 for this idea, and 保存. */
@@ -57,6 +59,7 @@ export function IdeaComposer({
   imageError,
   uploading = false,
   addImageLabel = "添加图片",
+  uploadingHint = "图片上传中，传完即可保存",
   className,
   ...props
 }: IdeaComposerProps) {
@@ -125,7 +128,7 @@ export function IdeaComposer({
             aiExcluded ? "text-foreground" : "text-muted-foreground",
           )}
         >
-          {aiExcluded ? aiExcludedHint : hint}
+          {uploading ? uploadingHint : aiExcluded ? aiExcludedHint : hint}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-4">
           {onAddImages ? (
