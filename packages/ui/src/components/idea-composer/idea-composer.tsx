@@ -84,7 +84,9 @@ export function IdeaComposer({
           e.preventDefault();
           setDragging(true);
         },
-        onDragLeave: () => setDragging(false),
+        onDragLeave: (e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        },
         onDrop: (e) => {
           setDragging(false);
           if (e.dataTransfer.files.length) e.preventDefault();
