@@ -22,8 +22,8 @@ const parse = (text: string): unknown => {
 
 /**
  * Uploads one image (POST /api/attachments, multipart `file`). XMLHttpRequest rather than the ky
- * client: fetch reports no upload progress over HTTP/1.1, and a phone needs to see a big photo
- * move. Rejects with ApiError like every call (the server's Chinese message), or an AbortError.
+ * client: ky's onUploadProgress needs fetch request streams (not in Safari, HTTP/2 only in
+ * Chromium), and a phone needs to see a big photo move. Rejects with ApiError like every call (the server's Chinese message), or an AbortError.
  */
 export function uploadAttachment(
   file: File,
