@@ -124,7 +124,7 @@ async function sendQueuedCaptures() {
     const response = await fetch(${JSON.stringify(routes.createIdea.path)}, {
       method: ${JSON.stringify(routes.createIdea.method.toUpperCase())},
       headers: { "Content-Type": "application/json", Authorization: "Bearer " + session.token },
-      body: JSON.stringify({ content: item.content, clientId: item.clientId, capturedAt: item.capturedAt, aiExcluded: item.aiExcluded === true || undefined }),
+      body: JSON.stringify({ content: item.content, clientId: item.clientId, capturedAt: item.capturedAt, aiExcluded: item.aiExcluded === true || undefined, attachmentIds: item.attachmentIds?.length ? item.attachmentIds : undefined }),
     });
     if (response.ok || response.status === 410) {
       await idb(db.transaction(${JSON.stringify(QUEUE_STORE)}, "readwrite").objectStore(${JSON.stringify(QUEUE_STORE)}).delete(queueKey(item)));

@@ -16,6 +16,8 @@ export type QueuedCapture = {
   content: string;
   /** 不让AI读取, ticked before saving: sent with it, so the server never tidies it. */
   aiExcluded?: boolean;
+  /** Pictures already uploaded (POST /api/attachments) that the idea is saved with. */
+  attachmentIds?: string[];
   /** When it was written: sent as capturedAt, it becomes the idea's time. */
   capturedAt: string;
   /** `refused`: the server answered a 4xx; it waits for 重试 or 删除 with the server's reason. */

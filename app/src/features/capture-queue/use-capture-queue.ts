@@ -23,6 +23,7 @@ const ideaOf = (item: QueuedCapture) => ({
   clientId: item.clientId,
   capturedAt: item.capturedAt,
   ...(item.aiExcluded ? { aiExcluded: true } : {}),
+  ...(item.attachmentIds?.length ? { attachmentIds: item.attachmentIds } : {}),
 });
 
 /**
@@ -121,13 +122,17 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
     syncing,
     online,
     /** Queues the text (durably) and tries to send it; rejects only when it could not be kept. */
-    capture: async (content: string, { aiExcluded = false } = {}) => {
+    capture: async (
+      content: string,
+      { aiExcluded = false, attachmentIds = [] }: { aiExcluded?: boolean; attachmentIds?: string[] } = {},
+    ) => {
       if (!userId) throw new Error("not signed in");
       const item: QueuedCapture = {
         userId,
         clientId: crypto.randomUUID(),
         content,
         ...(aiExcluded ? { aiExcluded } : {}),
+        ...(attachmentIds.length ? { attachmentIds } : {}),
         capturedAt: new Date().toISOString(),
         state: "pending",
       };

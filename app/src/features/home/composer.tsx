@@ -1,12 +1,14 @@
-import { IdeaComposer } from "@shinian/ui";
+import { IdeaComposer, ImageUploadChip } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
+import { useImageUploads } from "./use-image-uploads.ts";
 
 type Capture = { content: string; aiExcluded: boolean };
+export type CaptureOptions = { aiExcluded: boolean; attachmentIds?: string[] };
 
 export type ComposerProps = {
   /** Saves the text; resolves once the server has it (then the draft is dropped). */
-  onCapture: (content: string, options: { aiExcluded: boolean }) => Promise<void>;
+  onCapture: (content: string, options: CaptureOptions) => Promise<void>;
   /** Text shared from another app (share target): added to the draft once, then `onSharedTaken`. */
   shared?: string;
   onSharedTaken?: () => void;
@@ -35,6 +37,9 @@ const parseSending = (stored: string): Capture[] => {
  * puts it back in the box, and so does a reload that cut a save short: nothing typed is lost.
  * 不让AI读取 is kept with the draft and comes back with a text put back, so a retry never sends
  * to the AI what was marked private.
+ * Pictures upload as soon as they are added and are kept in memory only, not in the draft: a
+ * reload drops them (the server deletes unattached uploads after a day). A failed save puts them
+ * back with the text.
  */
 export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
@@ -48,6 +53,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const sending = React.useRef<Capture[] | null>(null);
   sending.current ??= parseSending(stored);
   const [pending, setPending] = React.useState(0);
+  const images = useImageUploads();
 
   const track = (change: (list: Capture[]) => Capture[]) => {
     sending.current = change(sending.current ?? []);
@@ -84,12 +90,19 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
     latestDraft.current = "";
     setDraft("");
     setAiExcluded(false);
+    const held = images.take();
+    const attachmentIds = held.flatMap((u) => (u.state === "done" && u.attachmentId ? [u.attachmentId] : []));
     track((list) => [...list, entry]);
     setPending((n) => n + 1);
     try {
-      await onCapture(entry.content, { aiExcluded: entry.aiExcluded });
+      await onCapture(entry.content, {
+        aiExcluded: entry.aiExcluded,
+        ...(attachmentIds.length ? { attachmentIds } : {}),
+      });
+      images.release(held);
     } catch {
       putBack(entry);
+      images.putBack(held);
     } finally {
       // one entry only: the same words may be in flight twice
       track((list) => {
@@ -108,6 +121,24 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       onAiExcludedChange={setAiExcluded}
       onSave={(entry) => void capture(entry)}
       saving={pending > 0}
+      onAddImages={images.add}
+      uploading={images.uploading}
+      imageError={images.error}
+      images={
+        images.uploads.length
+          ? images.uploads.map((u) => (
+              <ImageUploadChip
+                key={u.key}
+                src={u.preview}
+                alt={u.name}
+                state={u.state}
+                progress={u.progress}
+                error={u.error}
+                onRemove={() => images.remove(u.key)}
+              />
+            ))
+          : null
+      }
     />
   );
 }

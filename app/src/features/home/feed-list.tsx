@@ -1,5 +1,5 @@
 import type { FeedItem } from "@shinian/contract";
-import { Checkbox, IdeaListItem, type IdeaSyncState, NoteListItem } from "@shinian/ui";
+import { Checkbox, IdeaListItem, type IdeaSyncState, ImageGrid, NoteListItem } from "@shinian/ui";
 import { markdownToPlain } from "../../lib/markdown-text.ts";
 import { isUnsaved } from "./use-feed.ts";
 
@@ -51,6 +51,17 @@ export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, s
                   aiStatus: item.aiStatus,
                   syncState: syncStates?.get(item.id),
                 }}
+                media={
+                  item.attachments?.length ? (
+                    <ImageGrid
+                      images={item.attachments.map((a, i) => ({
+                        id: a.id,
+                        src: a.thumbnailUrl ?? a.url,
+                        alt: `图片 ${i + 1}`,
+                      }))}
+                    />
+                  ) : null
+                }
                 selectedTag={selectedTag}
                 onOpen={(id) => onOpen({ type: "idea", id })}
                 onTagClick={onTagClick}

@@ -18,7 +18,7 @@ import { useAuth } from "../../auth/auth-context.tsx";
 import { useMedia } from "../../hooks/use-media.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { AppShell } from "../layout/app-shell.tsx";
-import { Composer } from "./composer.tsx";
+import { type CaptureOptions, Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
@@ -80,7 +80,7 @@ export function HomeScreen() {
     .map(queuedIdea)
     .reverse();
   const syncStates = new Map(queue.items.map((item) => [queuedIdea(item).id, item.state] as const));
-  const capture = async (content: string, options: { aiExcluded: boolean }) => {
+  const capture = async (content: string, options: CaptureOptions) => {
     setCaptureError(null);
     try {
       await queue.capture(content, options);

@@ -6,6 +6,7 @@ import {
   EditConflict,
   EmptyState,
   Field,
+  ImageGrid,
   Input,
   MarkdownView,
   PageLoading,
@@ -230,6 +231,18 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
           />
         )}
       </Field>
+      {kind === "idea" && item.attachments?.length ? (
+        <ImageGrid
+          size="full"
+          label="想法的图片"
+          images={item.attachments.map((a, i) => ({
+            id: a.id,
+            src: a.url,
+            href: a.url,
+            alt: `图片 ${i + 1}`,
+          }))}
+        />
+      ) : null}
       {kind === "note" ? (
         <section aria-label="预览" className="rounded-md border border-border bg-background p-4">
           <h2 className="mb-2 text-muted-foreground text-xs">预览</h2>

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import * as React from "react";
 import { expect, fn } from "storybook/test";
+import { sampleImages } from "../image-grid/sample-images";
+import { ImageUploadChip } from "../image-upload-chip";
 import { IdeaComposer, type IdeaComposerProps } from "./idea-composer";
 
 /** The composer as 首页 holds it: the text and the tick are the parent's, and a save empties both. */
@@ -54,6 +56,38 @@ export const AiExcluded: Story = {
   args: { value: "给妈妈的生日礼物：她提过想要一条羊绒围巾", aiExcluded: true },
 };
 export const Saving: Story = { args: { saving: true } };
+/** Pictures pasted or picked: one uploaded, one on its way (保存 waits), one refused by the server. */
+export const WithImages: Story = {
+  args: {
+    value: "白板上的讨论，拍下来回头整理",
+    onAddImages: fn(),
+    uploading: true,
+    imageError: "不支持这种文件，请上传 PNG、JPEG、WebP 或 GIF 图片",
+    images: (
+      <>
+        <ImageUploadChip src={sampleImages[0] ?? ""} alt="白板.png" state="done" onRemove={fn()} />
+        <ImageUploadChip
+          src={sampleImages[1] ?? ""}
+          alt="便签.jpg"
+          state="uploading"
+          progress={60}
+          onRemove={fn()}
+        />
+        <ImageUploadChip
+          src={sampleImages[2] ?? ""}
+          alt="文档.pdf"
+          state="error"
+          error="不支持的类型"
+          onRemove={fn()}
+        />
+      </>
+    ),
+  },
+};
+export const WithImagesOnPhoneDark: Story = {
+  args: WithImages.args,
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
 export const AiExcludedOnPhone: Story = {
   args: AiExcluded.args,
   globals: { viewport: { value: "phone", isRotated: false } },
@@ -85,5 +119,19 @@ export const WhenCtrlEnterIsPressedOnBlankTextShouldNotSave: Story = {
       "   {Control>}{Enter}{/Control}",
     );
     await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+export const WhenAnImageIsPastedShouldHandTheFileOver: Story = {
+  tags: ["!autodocs"],
+  args: { onAddImages: fn() },
+  play: async ({ canvas, args }) => {
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "截图.png", { type: "image/png" });
+    const data = new DataTransfer();
+    data.items.add(file);
+    const box = canvas.getByRole("textbox", { name: "记录一个想法" });
+    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    await expect(args.onAddImages).toHaveBeenCalledWith([file]);
+    await expect(canvas.getByRole("button", { name: "添加图片" })).toBeEnabled();
   },
 };

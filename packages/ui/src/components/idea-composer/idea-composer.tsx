@@ -1,4 +1,5 @@
-import type * as React from "react";
+import { ImagePlus } from "lucide-react";
+import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../button";
 import { Card } from "../card";
@@ -25,6 +26,17 @@ export type IdeaComposerProps = Omit<React.ComponentProps<"div">, "onChange"> & 
   aiExcludedLabel?: string;
   saveLabel?: string;
   maxLength?: number;
+  /** Takes pictures pasted, dropped or picked; without it the composer is text only. */
+  onAddImages?: (files: File[]) => void;
+  /** The pictures being added (ImageUploadChip), shown under the text. */
+  images?: React.ReactNode;
+  /** Why a picture was not taken (too many, refused by the server). */
+  imageError?: React.ReactNode;
+  /** Pictures still uploading: saving waits for them. */
+  uploading?: boolean;
+  addImageLabel?: string;
+  /** Replaces `hint` while pictures upload (saving waits for them). */
+  uploadingHint?: React.ReactNode;
 };
 
 /** The capture box of 首页: the text, 不让AI读取 for this idea, and 保存. */
@@ -42,18 +54,53 @@ export function IdeaComposer({
   aiExcludedLabel = "不让AI读取",
   saveLabel = "保存",
   maxLength = 10_000,
+  onAddImages,
+  images,
+  imageError,
+  uploading = false,
+  addImageLabel = "添加图片",
+  uploadingHint = "图片上传中，传完即可保存",
   className,
   ...props
 }: IdeaComposerProps) {
+  const picker = React.useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = React.useState(false);
   const save = () => {
     const content = value.trim();
-    if (content) onSave({ content, aiExcluded });
+    if (content && !uploading) onSave({ content, aiExcluded });
   };
+  const take = (files: FileList | null | undefined) => {
+    const list = Array.from(files ?? []);
+    if (list.length && onAddImages) onAddImages(list);
+    return list.length > 0;
+  };
+  const imageHandlers: React.ComponentProps<"div"> = onAddImages
+    ? {
+        onPaste: (e) => {
+          if (take(e.clipboardData?.files)) e.preventDefault();
+        },
+        onDragOver: (e) => {
+          if (!e.dataTransfer.types.includes("Files")) return;
+          e.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: (e) => {
+          setDragging(false);
+          if (e.dataTransfer.files.length) e.preventDefault();
+          take(e.dataTransfer.files);
+        },
+      }
+    : {};
   return (
     <Card
       data-slot="idea-composer"
       data-state={aiExcluded ? "ai-excluded" : "default"}
-      className={cn("p-4", className)}
+      data-drag={dragging ? "over" : undefined}
+      className={cn("p-4 data-[drag=over]:ring-2 data-[drag=over]:ring-primary", className)}
+      {...imageHandlers}
       {...props}
     >
       <Textarea
@@ -65,6 +112,16 @@ export function IdeaComposer({
         onChange={(e) => onValueChange(e.target.value)}
         onSubmitShortcut={save}
       />
+      {images ? (
+        <div data-slot="idea-composer-images" className="mt-3 flex flex-wrap gap-2">
+          {images}
+        </div>
+      ) : null}
+      {imageError ? (
+        <p data-slot="idea-composer-image-error" role="alert" className="mt-2 text-error text-xs">
+          {imageError}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <span
           data-slot="idea-composer-hint"
@@ -73,9 +130,35 @@ export function IdeaComposer({
             aiExcluded ? "text-foreground" : "text-muted-foreground",
           )}
         >
-          {aiExcluded ? aiExcludedHint : hint}
+          {uploading ? uploadingHint : aiExcluded ? aiExcludedHint : hint}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-4">
+          {onAddImages ? (
+            <>
+              <input
+                ref={picker}
+                type="file"
+                accept="image/*"
+                multiple
+                hidden
+                aria-label={addImageLabel}
+                onChange={(e) => {
+                  take(e.target.files);
+                  e.target.value = "";
+                }}
+              />
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={addImageLabel}
+                title={addImageLabel}
+                onClick={() => picker.current?.click()}
+              >
+                <ImagePlus aria-hidden className="size-4" />
+              </Button>
+            </>
+          ) : null}
           <Checkbox
             data-slot="idea-composer-ai-excluded"
             checked={aiExcluded}
@@ -83,7 +166,7 @@ export function IdeaComposer({
           >
             {aiExcludedLabel}
           </Checkbox>
-          <Button onClick={save} loading={saving} disabled={!value.trim()}>
+          <Button onClick={save} loading={saving} disabled={!value.trim() || uploading}>
             {saveLabel}
           </Button>
         </div>

@@ -56,6 +56,8 @@ export type FeedEntryProps = Omit<React.ComponentProps<"article">, "title" | "on
   foundByMeaning?: boolean;
   meaningLabel?: string;
   meaningHint?: string;
+  /** Shown under the text, e.g. the item's thumbnails (ImageGrid). */
+  media?: React.ReactNode;
 };
 
 export function resolveFeedText(
@@ -107,6 +109,7 @@ export type FeedItemProps = Omit<React.ComponentProps<"article">, "title" | "onC
   foundByMeaning?: boolean;
   meaningLabel?: string;
   meaningHint?: string;
+  media?: React.ReactNode;
 };
 
 export function FeedItem({
@@ -127,6 +130,7 @@ export function FeedItem({
   foundByMeaning = false,
   meaningLabel = "按意思",
   meaningHint = "没有相同的词，按意思找到",
+  media,
   className,
   ...props
 }: FeedItemProps) {
@@ -199,6 +203,7 @@ export function FeedItem({
           <Highlight text={text.snippet} ranges={text.snippetRanges} terms={terms} />
         </p>
       ) : null}
+      {media}
       {tags.length > 0 ? (
         <ul data-slot="feed-item-tags" aria-label={tagListLabel} className="flex flex-wrap gap-1.5">
           {tags.map((tag) => (

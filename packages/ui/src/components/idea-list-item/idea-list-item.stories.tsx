@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn } from "storybook/test";
+import { ImageGrid } from "../image-grid";
+import { sampleImages } from "../image-grid/sample-images";
 import { IdeaListItem } from "./idea-list-item";
 
 const now = new Date("2026-06-15T06:30:00Z");
@@ -33,6 +35,16 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
+/** An idea with pictures: their thumbnails under the text. */
+export const WithImages: Story = {
+  args: {
+    media: (
+      <ImageGrid
+        images={sampleImages.slice(0, 3).map((src, i) => ({ id: `img-${i}`, src, alt: `图片 ${i + 1}` }))}
+      />
+    ),
+  },
+};
 
 export const Untitled: Story = {
   args: {

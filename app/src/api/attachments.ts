@@ -1,0 +1,63 @@
+import { type Attachment, AttachmentSchema, routes } from "@shinian/contract";
+import { tokenStore } from "../auth/token-store.ts";
+import { appConfig } from "../config/index.ts";
+import { ApiError, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from "./api-error.ts";
+import { clientPath } from "./endpoint-caller.ts";
+import { redirectToLogin } from "./unauthorized.ts";
+
+const messageOf = (body: unknown, status: number): string => {
+  const message = (body as { message?: unknown } | null)?.message;
+  if (typeof message === "string" && message) return message;
+  if (status === 413) return "图片太大";
+  return REQUEST_FAILED_MESSAGE;
+};
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Uploads one image (POST /api/attachments, multipart `file`). XMLHttpRequest rather than the ky
+ * client: ky's onUploadProgress needs fetch request streams (not in Safari, HTTP/2 only in
+ * Chromium), and a phone needs to see a big photo move. Rejects with ApiError like every call (the server's Chinese message), or an AbortError.
+ */
+export function uploadAttachment(
+  file: File,
+  { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<Attachment> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${appConfig.apiBaseUrl}${clientPath(routes.createAttachment.path)}`);
+    const token = tokenStore.getToken();
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      const body = parse(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const data = AttachmentSchema.safeParse((body as { data?: unknown } | null)?.data);
+        if (data.success) resolve(data.data);
+        else reject(new ApiError(-1, REQUEST_FAILED_MESSAGE, body));
+        return;
+      }
+      if (xhr.status === 401) {
+        tokenStore.clearSession();
+        redirectToLogin();
+      }
+      reject(new ApiError(xhr.status, messageOf(body, xhr.status), body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
+    xhr.onabort = () => reject(new DOMException("上传已取消", "AbortError"));
+    if (signal?.aborted) return reject(new DOMException("上传已取消", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("file", file, file.name || "image");
+    xhr.send(form);
+  });
+}

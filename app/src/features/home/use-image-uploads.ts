@@ -1,0 +1,103 @@
+import { IDEA_MAX_ATTACHMENTS } from "@shinian/contract";
+import type { ImageUploadState } from "@shinian/ui";
+import * as React from "react";
+import { uploadAttachment } from "../../api/attachments.ts";
+import { errorMessage, isAbortError } from "../../api/client.ts";
+
+export type ImageUpload = {
+  key: string;
+  name: string;
+  /** An object URL of the picked file: the chip shows it before the server has answered. */
+  preview: string;
+  state: ImageUploadState;
+  progress: number;
+  error?: string;
+  attachmentId?: string;
+};
+
+/**
+ * The pictures being added to the idea in the composer: each uploads at once (so saving is quick),
+ * with its progress, and can be cancelled or removed. At most IDEA_MAX_ATTACHMENTS are kept.
+ */
+export function useImageUploads() {
+  const [uploads, setUploads] = React.useState<ImageUpload[]>([]);
+  const [refusal, setRefusal] = React.useState<string | null>(null);
+  const current = React.useRef<ImageUpload[]>([]);
+  current.current = uploads;
+  const aborts = React.useRef(new Map<string, AbortController>());
+
+  const patch = (key: string, change: Partial<ImageUpload>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+
+  const add = (files: File[]) => {
+    const room = IDEA_MAX_ATTACHMENTS - current.current.length;
+    setRefusal(files.length > room ? `每条想法最多 ${IDEA_MAX_ATTACHMENTS} 张图片` : null);
+    const taken = files.slice(0, Math.max(0, room)).map((file): ImageUpload & { file: File } => ({
+      key: crypto.randomUUID(),
+      name: file.name || "图片",
+      preview: URL.createObjectURL(file),
+      state: "uploading",
+      progress: 0,
+      file,
+    }));
+    if (!taken.length) return;
+    current.current = [...current.current, ...taken];
+    setUploads(current.current);
+    for (const { key, file } of taken) {
+      const abort = new AbortController();
+      aborts.current.set(key, abort);
+      uploadAttachment(file, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) })
+        .then((attachment) => patch(key, { state: "done", progress: 100, attachmentId: attachment.id }))
+        .catch((error: unknown) => {
+          if (!isAbortError(error))
+            patch(key, { state: "error", error: errorMessage(error, "图片上传失败") });
+        })
+        .finally(() => aborts.current.delete(key));
+    }
+  };
+
+  const remove = (key: string) => {
+    aborts.current.get(key)?.abort();
+    const gone = current.current.find((u) => u.key === key);
+    if (gone) URL.revokeObjectURL(gone.preview);
+    current.current = current.current.filter((u) => u.key !== key);
+    setUploads(current.current);
+    setRefusal(null);
+  };
+
+  /** Empties the row (the idea is being saved), handing back what it held so a failed save can put it back. */
+  const take = () => {
+    const held = current.current;
+    current.current = [];
+    setUploads([]);
+    setRefusal(null);
+    return held;
+  };
+  const putBack = (held: ImageUpload[]) => {
+    current.current = [...held, ...current.current].slice(0, IDEA_MAX_ATTACHMENTS);
+    setUploads(current.current);
+  };
+  const release = (held: ImageUpload[]) => {
+    for (const u of held) URL.revokeObjectURL(u.preview);
+  };
+
+  React.useEffect(
+    () => () => {
+      for (const abort of aborts.current.values()) abort.abort();
+      for (const u of current.current) URL.revokeObjectURL(u.preview);
+    },
+    [],
+  );
+
+  const failed = uploads.find((u) => u.state === "error");
+  return {
+    uploads,
+    add,
+    remove,
+    take,
+    putBack,
+    release,
+    uploading: uploads.some((u) => u.state === "uploading"),
+    error: refusal ?? (failed ? `${failed.name}：${failed.error}` : null),
+  };
+}

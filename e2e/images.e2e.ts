@@ -1,0 +1,108 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { unzipSync } from "fflate";
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
+
+/** Pastes files into the composer as a clipboard does: a PNG drawn in the page, or bytes that only claim to be one. */
+async function paste(page: Page, file: "png" | "fake") {
+  await page.getByPlaceholder("记录一个想法…").evaluate(async (box, kind) => {
+    let blob: Blob;
+    if (kind === "png") {
+      const canvas = document.createElement("canvas");
+      canvas.width = 120;
+      canvas.height = 80;
+      const g = canvas.getContext("2d")!;
+      g.fillStyle = "#f97316";
+      g.fillRect(0, 0, 120, 80);
+      g.fillStyle = "#0ea5e9";
+      g.fillRect(30, 20, 60, 40);
+      blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+    } else blob = new Blob(["<html>这不是图片，只是改了扩展名</html>"], { type: "image/png" });
+    const data = new DataTransfer();
+    data.items.add(new File([blob], kind === "png" ? "白板.png" : "假图片.png", { type: "image/png" }));
+    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, file);
+}
+
+const loaded = (page: Page, list: string) =>
+  expect
+    .poll(() =>
+      page
+        .getByRole("list", { name: list, exact: true })
+        .getByRole("img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+
+test("images: a pasted picture uploads, is saved with the idea, shows in the feed and the detail page, and is in the export", async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByPlaceholder("记录一个想法…").fill("白板上的讨论，拍下来回头整理");
+
+  // Bytes that are not an image are refused by the server, in Chinese, and can be taken off.
+  await paste(page, "fake");
+  const composer = page.locator('[data-slot="idea-composer"]');
+  await expect(composer.getByRole("alert")).toHaveText("假图片.png：仅支持 PNG、JPEG、WebP 或 GIF 图片");
+  await expect(composer.locator('[data-slot="image-upload-chip"]')).toHaveAttribute("data-state", "error");
+  await composer.getByRole("button", { name: "移除图片" }).click();
+  await expect(composer.locator('[data-slot="image-upload-chip"]')).toHaveCount(0);
+
+  await paste(page, "png");
+  const chip = composer.locator('[data-slot="image-upload-chip"]');
+  await expect(chip).toHaveAttribute("data-state", "done");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `90-images-composer-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
+  );
+  await composer.getByRole("button", { name: "保存" }).click();
+  const idea = (await (await saved).json()).data as { id: string; attachments: { id: string }[] };
+  expect(idea.attachments).toHaveLength(1);
+  await expect(chip).toHaveCount(0);
+
+  const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "白板上的讨论" });
+  await expect(card.getByRole("list", { name: "图片" }).getByRole("img")).toHaveCount(1);
+  await loaded(page, "图片");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `91-images-feed-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await card.getByRole("button", { name: /白板上的讨论/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/ideas/${idea.id}$`));
+  const full = page.getByRole("list", { name: "想法的图片" }).getByRole("link");
+  await expect(full).toHaveAttribute("href", new RegExp(`/api/files/${idea.attachments[0]!.id}\\?exp=`));
+  await expect(full).toHaveAttribute("target", "_blank");
+  await loaded(page, "想法的图片");
+  await shot(page, "92-images-detail");
+
+  await page.goto("/profile");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "导出全部数据" }).click();
+  const zip = unzipSync(new Uint8Array(await readFile((await (await download).path())!)));
+  const names = Object.keys(zip);
+  const data = JSON.parse(new TextDecoder().decode(zip[names.find((n) => n.endsWith("data.json"))!]));
+  const [attachment] = data.attachments as { itemId: string; file: string; contentType: string }[];
+  expect(attachment).toMatchObject({ itemId: idea.id, contentType: "image/png" });
+  const file = names.find((n) => n.endsWith(attachment!.file));
+  expect(file).toMatch(/files\//);
+  expect([...zip[file!]!.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+});

@@ -1,0 +1,90 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type * as React from "react";
+import { cn } from "../../lib/cn";
+
+export const imageGridVariants = cva("grid", {
+  variants: {
+    size: {
+      thumb: "w-full max-w-xs grid-cols-3 gap-1.5",
+      full: "grid-cols-1 gap-3 sm:grid-cols-2",
+    },
+  },
+  defaultVariants: { size: "thumb" },
+});
+
+export type ImageGridSize = NonNullable<VariantProps<typeof imageGridVariants>["size"]>;
+
+export type ImageGridImage = {
+  id: string;
+  /** What the box shows (a thumbnail in `thumb`, the image in `full`). */
+  src: string;
+  /** Opened in a new tab when the image is clicked (`full` only). */
+  href?: string;
+  alt: string;
+};
+
+export type ImageGridProps = React.ComponentProps<"ul"> &
+  VariantProps<typeof imageGridVariants> & {
+    images: readonly ImageGridImage[];
+    /** Names the list for screen readers. */
+    label?: string;
+    openLabel?: string;
+  };
+
+/** An item's pictures in fixed-ratio boxes, so nothing moves as they load: thumbnails in a feed card, the images on a detail page. */
+export function ImageGrid({
+  images,
+  size,
+  label = "图片",
+  openLabel = "在新标签页打开原图",
+  className,
+  ...props
+}: ImageGridProps) {
+  if (!images.length) return null;
+  const full = size === "full";
+  return (
+    <ul
+      data-slot="image-grid"
+      data-size={full ? "full" : "thumb"}
+      aria-label={label}
+      className={cn(imageGridVariants({ size }), className)}
+      {...props}
+    >
+      {images.map((image) => {
+        const img = (
+          <img
+            src={image.src}
+            alt={image.alt}
+            loading="lazy"
+            decoding="async"
+            className={cn("size-full", full ? "object-contain" : "object-cover")}
+          />
+        );
+        return (
+          <li
+            key={image.id}
+            data-slot="image-grid-item"
+            className={cn(
+              "overflow-hidden rounded-md border border-border bg-muted",
+              full ? "aspect-[4/3]" : "aspect-square",
+            )}
+          >
+            {full && image.href ? (
+              <a
+                href={image.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={openLabel}
+                className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {img}
+              </a>
+            ) : (
+              img
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { CircleAlert, X } from "lucide-react";
+import type * as React from "react";
+import { cn } from "../../lib/cn";
+
+export const imageUploadChipVariants = cva(
+  "relative size-20 shrink-0 overflow-hidden rounded-md border bg-muted",
+  {
+    variants: {
+      state: {
+        uploading: "border-border",
+        done: "border-border",
+        error: "border-error",
+      },
+    },
+    defaultVariants: { state: "uploading" },
+  },
+);
+
+export type ImageUploadState = NonNullable<VariantProps<typeof imageUploadChipVariants>["state"]>;
+
+export type ImageUploadChipProps = React.ComponentProps<"div"> & {
+  /** A local preview of the picked file (an object URL). */
+  src: string;
+  alt: string;
+  state: ImageUploadState;
+  /** 0–100 while uploading. */
+  progress?: number;
+  /** Why the upload failed (shown as the chip's title and to screen readers). */
+  error?: string;
+  /** Cancels the upload, or takes the image off the idea. */
+  onRemove: () => void;
+  removeLabel?: string;
+  cancelLabel?: string;
+  progressLabel?: string;
+};
+
+/** One image being added to an idea: its preview, the upload's progress, and a button to cancel or remove it. */
+export function ImageUploadChip({
+  src,
+  alt,
+  state,
+  progress = 0,
+  error,
+  onRemove,
+  removeLabel = "移除图片",
+  cancelLabel = "取消上传",
+  progressLabel = "上传进度",
+  className,
+  ...props
+}: ImageUploadChipProps) {
+  const percent = Math.round(Math.min(100, Math.max(0, progress)));
+  return (
+    <div
+      data-slot="image-upload-chip"
+      data-state={state}
+      title={state === "error" ? error : undefined}
+      className={cn(imageUploadChipVariants({ state }), className)}
+      {...props}
+    >
+      <img
+        src={src}
+        alt={alt}
+        className={cn("size-full object-cover", state === "done" ? "" : "opacity-60")}
+      />
+      {state === "uploading" ? (
+        <div
+          role="progressbar"
+          aria-label={progressLabel}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="absolute inset-x-1.5 bottom-1.5 h-1.5 overflow-hidden rounded-full bg-background/80"
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      ) : null}
+      {state === "error" ? (
+        <span className="absolute inset-x-0 bottom-0 flex items-center gap-0.5 bg-error px-1 py-0.5 text-[10px] leading-tight text-error-foreground">
+          <CircleAlert aria-hidden className="size-3 shrink-0" />
+          <span className="truncate">{error}</span>
+        </span>
+      ) : null}
+      <button
+        type="button"
+        aria-label={state === "uploading" ? cancelLabel : removeLabel}
+        onClick={onRemove}
+        className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-foreground/70 text-background outline-none hover:bg-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <X aria-hidden className="size-3.5" />
+      </button>
+    </div>
+  );
+}
