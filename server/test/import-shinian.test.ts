@@ -424,6 +424,18 @@ onOneDatabase(
         expect(peak).toBeLessThan(64 * 1024 * 1024);
       });
 
+      it("names each image of a format 3 export as skipped: images are not imported yet", async () => {
+        const text = JSON.stringify({
+          format: "shinian-export/3",
+          attachments: [
+            { id: "f1", itemId: "i1", position: 1, kind: "image", name: "白板.png", file: "files/f1.png" },
+          ],
+        });
+        expect(await readAll(filesSource({ "data.json": text }))).toEqual([
+          { type: "refused", item: "「data.json」图片 #1「白板.png」", message: "图片暂不能导入，已跳过" },
+        ]);
+      });
+
       it("refuses a value over 16 MB by its line without reading on, after the records before it", async () => {
         const idea = (id: string, content: string) =>
           JSON.stringify({

@@ -125,10 +125,10 @@ function reader<S extends z.ZodType>(schema: S, toRecord: (v: z.output<S>) => Im
   };
 }
 
-export type ExportListName = "ideas" | "ideaVersions" | "notes" | "conversations";
+export type ExportListName = "ideas" | "ideaVersions" | "notes" | "conversations" | "attachments";
 export type ExportList = { name: string; read: (item: string, value: unknown) => ImportRecord };
 
-/** The lists of data.json that are imported, in the order the export writes them. */
+/** The lists of data.json that are read, in the order the export writes them. */
 export const exportLists: Record<ExportListName, ExportList> = {
   ideas: {
     name: "想法",
@@ -196,6 +196,14 @@ export const exportLists: Record<ExportListName, ExportList> = {
         createdAt: m.createdAt,
       })),
     })),
+  },
+  // format 3's images are not imported yet (docs/export-format.md): each is named in the summary
+  attachments: {
+    name: "图片",
+    read: (item, value) => {
+      const name = (value as { name?: unknown } | null)?.name;
+      return refusal(typeof name === "string" ? `${item}「${name}」` : item, "图片暂不能导入，已跳过");
+    },
   },
 };
 
