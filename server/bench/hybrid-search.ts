@@ -54,7 +54,9 @@ async function main() {
   await client.connect();
   for (let done = 0; done < ITEMS; done += 500) {
     const contents = Array.from({ length: Math.min(500, ITEMS - done) }, idea);
-    const vectors = contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] }));
+    const vectors = await Promise.all(
+      contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
+    );
     await client.query(
       `INSERT INTO ideas (user_id, original_content, content, search, created_at)
        SELECT $1, c, c, v::tsvector, now() - (n * interval '1 minute')

@@ -1,8 +1,9 @@
 /** Shared by the benchmarks: realistic Chinese ideas, the server as a child process, percentiles. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_PORT: another port, for benchmarks run side by side on one machine
@@ -278,4 +279,31 @@ export async function findSocketDir(dataDir: string): Promise<string> {
   const { createHash } = await import("node:crypto");
   const key = createHash("sha256").update(path.join(dataDir, "pg")).digest("hex").slice(0, 12);
   return path.join(os.tmpdir(), `shinian-pg-${key}`);
+}
+
+/**
+ * A server on a fresh embedded database for one benchmark, a client to that database (to seed it
+ * directly), and `accounts` registered through the API as `${name}0@example.cn`, ….
+ */
+export async function benchServerWithAccounts(name: string, accounts: number) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `shinian-bench-${name}-`));
+  await chmod(dataDir, 0o755);
+  const server = await startServer(dataDir);
+  const client = new pg.Client({
+    host: await findSocketDir(dataDir),
+    port: 5432,
+    user: "postgres",
+    database: "postgres",
+  });
+  await client.connect();
+  const users: { token: string; id: string }[] = [];
+  for (let u = 0; u < accounts; u++) {
+    const r = await json("POST", "/api/auth/register", undefined, {
+      account: `${name}${u}@example.cn`,
+      password: "bench-password",
+      agreeTerms: true,
+    });
+    users.push({ token: r.body.data.token as string, id: (r.body.data.user as { id: string }).id });
+  }
+  return { dataDir, server, client, users };
 }

@@ -5,35 +5,24 @@
  * text each) and 20 other accounts of 500 ideas, then asks for the related items of random ideas
  * and notes over HTTP, one request at a time. BENCH_EXPLAIN=1 prints the candidates' plan.
  */
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import type { Queryable } from "../src/db/pool.ts";
 import { weigh } from "../src/services/related.ts";
 import { RELATED_STOPWORDS } from "../src/services/stopwords.ts";
 import { ideaVector, noteVector, quoteLexeme } from "../src/services/text-index.ts";
 import { bestSharingQuery, itemTerms, termStatsState } from "../src/stores/related.ts";
-import {
-  BASE,
-  findSocketDir,
-  idea,
-  json,
-  load,
-  ms,
-  pct,
-  pick,
-  rand,
-  startServer,
-  stopServer,
-} from "./lib.ts";
+import { BASE, benchServerWithAccounts, idea, load, ms, pct, pick, rand, stopServer } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_RELATED_ITEMS ?? 10_000);
 
 async function seedIdeas(client: pg.Client, userId: string, n: number) {
   for (let done = 0; done < n; done += 500) {
     const contents = Array.from({ length: Math.min(500, n - done) }, idea);
-    const vectors = contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] }));
+    const vectors = await Promise.all(
+      contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
+    );
     await client.query(
       `INSERT INTO ideas (user_id, original_content, content, search, created_at)
        SELECT $1, c, c, v::tsvector, now() - (n * interval '1 minute')
@@ -50,7 +39,9 @@ async function seedNotes(client: pg.Client, userId: string, n: number) {
     const contents = titles.map(() =>
       Array.from({ length: 20 + Math.floor(rand() * 40) }, idea).join("\n\n"),
     );
-    const vectors = contents.map((c, i) => noteVector({ title: titles[i]!, content: c, tags: [] }));
+    const vectors = await Promise.all(
+      contents.map((c, i) => noteVector({ title: titles[i]!, content: c, tags: [] })),
+    );
     await client.query(
       `INSERT INTO notes (user_id, title, content, search, created_at)
        SELECT $1, t, c, v::tsvector, now() - (n * interval '7 minutes')
@@ -74,25 +65,7 @@ function candidatesOf(userId: string, item: { type: "idea"; id: string }, terms:
 }
 
 export async function relatedBench() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-related-"));
-  await chmod(dataDir, 0o755);
-  const server = await startServer(dataDir);
-  const client = new pg.Client({
-    host: await findSocketDir(dataDir),
-    port: 5432,
-    user: "postgres",
-    database: "postgres",
-  });
-  await client.connect();
-  const users: { token: string; id: string }[] = [];
-  for (let u = 0; u <= 20; u++) {
-    const r = await json("POST", "/api/auth/register", undefined, {
-      account: `related${u}@example.cn`,
-      password: "bench-password",
-      agreeTerms: true,
-    });
-    users.push({ token: r.body.data.token as string, id: (r.body.data.user as { id: string }).id });
-  }
+  const { dataDir, server, client, users } = await benchServerWithAccounts("related", 21);
   const [me, ...others] = users;
   const notes = Math.round(ITEMS / 10);
   await seedIdeas(client, me!.id, ITEMS - notes);

@@ -5,12 +5,10 @@
  * ideas, 0–4 tags each from ~120 paths two or three levels deep, plus 20 other accounts of 500 so
  * the tables are not one person's), then times sequential requests over HTTP and prints the plans.
  */
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
+import { rm } from "node:fs/promises";
+import type pg from "pg";
 import { ideaVector } from "../src/services/text-index.ts";
-import { BASE, findSocketDir, idea, json, load, ms, pick, rand, startServer, stopServer } from "./lib.ts";
+import { BASE, benchServerWithAccounts, idea, json, load, ms, pick, rand, stopServer } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_TAG_ITEMS ?? 10_000);
 const TOPS = ["读书", "工作", "生活", "灵感", "健身", "旅行", "学习", "电影"];
@@ -37,25 +35,7 @@ async function seed(client: pg.Client, userId: string, n: number) {
 }
 
 export async function tagsBench() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-tags-"));
-  await chmod(dataDir, 0o755);
-  const server = await startServer(dataDir);
-  const client = new pg.Client({
-    host: await findSocketDir(dataDir),
-    port: 5432,
-    user: "postgres",
-    database: "postgres",
-  });
-  await client.connect();
-  const users: { token: string; id: string }[] = [];
-  for (let u = 0; u <= 20; u++) {
-    const r = await json("POST", "/api/auth/register", undefined, {
-      account: `tags${u}@example.cn`,
-      password: "bench-password",
-      agreeTerms: true,
-    });
-    users.push({ token: r.body.data.token as string, id: (r.body.data.user as { id: string }).id });
-  }
+  const { dataDir, server, client, users } = await benchServerWithAccounts("tags", 21);
   const [me, ...others] = users;
   await seed(client, me!.id, ITEMS);
   for (const o of others) await seed(client, o.id, 500);
