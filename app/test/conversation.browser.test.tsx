@@ -83,6 +83,10 @@ test("停止 in the middle keeps what arrived, on screen and on the server", asy
   expect(shown.length).toBeLessThan("这是一个很长的回答，".length * 40);
 
   // opened again, the conversation comes from the server: the stopped reply is there as far as it went
+  // (the server learns of the stop when the stream's connection closes, and saves the reply then:
+  // on a loaded machine that is after the next read, so the test waits for it as a person would)
+  const saved = async () => (await call("listMessages", { params: { id: conversation!.id } })).items.length;
+  await expect.poll(saved, { timeout: 10_000 }).toBe(2);
   await view.unmount();
   await renderConversation({ conversationId: conversation!.id });
   const kept = answers();
