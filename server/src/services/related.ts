@@ -10,7 +10,7 @@ import {
   type TermStatsState,
   termStatsState,
 } from "../stores/related.ts";
-import { sourcesByIds } from "../stores/search.ts";
+import { rowsByIds } from "../stores/search.ts";
 import { nearestItems } from "./embeddings/nearest.ts";
 import { fuse } from "./hybrid-search.ts";
 import { RELATED_STOPWORDS } from "./stopwords.ts";
@@ -50,21 +50,20 @@ export async function relatedItems(deps: AppDeps, userId: string, item: ItemRef)
   if (byMeaning.length === 0) return byWords;
   const fused = fuse(byWords, byMeaning, RELATED_LIMIT);
   const meaningOnly = fused.filter((f) => f.matchedBy === "meaning");
-  const rows = new Map((await sourcesByIds(deps.db, userId, meaningOnly)).map((r) => [r.id, r]));
+  const rows = new Map((await rowsByIds(deps.db, userId, meaningOnly)).map((r) => [r.id, r]));
   const words = new Map(byWords.map((r) => [r.id, r]));
   return fused.flatMap((f): RelatedItem[] => {
     const shared = words.get(f.id);
     if (shared) return [shared];
     const row = rows.get(f.id);
     if (!row) return [];
-    const head = row.content.slice(0, 2_000);
-    const title = row.title || firstLine(head);
+    const title = row.title || firstLine(row.content);
     return [
       {
         type: row.type,
         id: row.id,
         title,
-        snippet: flat(head),
+        snippet: flat(row.content),
         sharedWords: [],
         createdAt: row.created_at.toISOString(),
       },
