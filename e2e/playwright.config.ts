@@ -1,18 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
+import { freePort } from "../scripts/free-port.mjs";
 
 // Free ports chosen once in the main process; workers inherit them through the env.
-const freePort = () =>
-  execFileSync(process.execPath, [
-    "-e",
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-  ])
-    .toString()
-    .trim();
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_AI_PORT ??= freePort();
 process.env.E2E_FAKE_PROVIDER_PORT ??= freePort();

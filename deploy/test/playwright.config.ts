@@ -1,15 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../../scripts/chromium.mjs";
+import { freePort } from "../../scripts/free-port.mjs";
 
 // Free ports chosen once in the main process; the worker inherits them through the env.
-const freePort = () =>
-  execFileSync(process.execPath, [
-    "-e",
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-  ])
-    .toString()
-    .trim();
 process.env.DEPLOY_NGINX_PORT ??= freePort();
 process.env.DEPLOY_SERVER_PORTS ??= `${freePort()},${freePort()}`;
 process.env.DEPLOY_PROVIDER_PORT ??= freePort();
