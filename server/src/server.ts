@@ -16,6 +16,7 @@ import { watchUploadStalls } from "./lib/stalled-uploads.ts";
 import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { closeHeicPool } from "./services/attachments/heic.ts";
 import { startEmbeddingWorker } from "./services/embeddings/queue.ts";
 import { resumeOrphanedImports } from "./services/import/import-thread.ts";
 import { refundOverdueSpends } from "./services/points.ts";
@@ -223,7 +224,7 @@ export async function startServer(
       // Stop accepting, let in-flight requests finish (bounded), then the pool, then postgres.
       await drain({ quietMs: options.quietMs ?? 0, graceMs: 10_000 });
       // AI calls still running are aborted and refund their points: the pool must outlive that
-      await Promise.all([work.close(), closeTextIndexPool()]);
+      await Promise.all([work.close(), closeTextIndexPool(), closeHeicPool()]);
       await db.end().catch(() => undefined);
       await embedded?.stop();
     })();
