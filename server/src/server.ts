@@ -17,6 +17,7 @@ import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
 import { closeHeicPool } from "./services/attachments/heic.ts";
+import { drainObjectDeletionsSoon } from "./services/attachments/storage.ts";
 import { startEmbeddingWorker } from "./services/embeddings/queue.ts";
 import { resumeOrphanedImports } from "./services/import/import-thread.ts";
 import { refundOverdueSpends } from "./services/points.ts";
@@ -183,10 +184,13 @@ export async function startServer(
     work.track(purgeExpiredImports(db).catch((err) => logger.warn("import purge failed", { err })));
     // uploaded images attached to nothing past ATTACHMENT_GRACE, and files of items gone by another way
     work.track(
-      sweepUnreferenced(db, config.attachments.graceMs).then(
-        (n) => n && logger.info("unreferenced files deleted", { files: n }),
-        (err) => logger.warn("file sweep failed", { err }),
-      ),
+      sweepUnreferenced(db, config.attachments.graceMs)
+        .then(
+          (n) => n && logger.info("unreferenced files deleted", { files: n }),
+          (err) => logger.warn("file sweep failed", { err }),
+        )
+        // with S3_*: the bucket's objects of files deleted by any path (migration 028's outbox)
+        .then(() => drainObjectDeletionsSoon({ config, db, logger, work })),
     );
   };
   sweep();

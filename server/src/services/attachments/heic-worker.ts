@@ -38,7 +38,7 @@ export default async function decodeHeicInWorker({
     return Piscina.move({
       [transferableSymbol]: [data.buffer],
       [valueSymbol]: pixels,
-    } as unknown as Transferable) as unknown as HeicPixels;
+    } as unknown as ArrayBuffer) as unknown as HeicPixels;
   } catch {
     return { ok: false, reason: "broken" };
   } finally {
