@@ -86,6 +86,11 @@ async function main() {
       `| server RSS before / peak / after | ${mb(before)} / ${mb(peak)} / ${mb(after)} (peak growth ${mb(peak - before)}) |`,
     );
     console.log(`RSS after each upload (MB): ${afterEach.map((kb) => Math.round(kb / 1024)).join(", ")}`);
+    if (HEIC) {
+      // the HEIC thread ends after 10 s idle, and its WebAssembly heap with it
+      await new Promise((r) => setTimeout(r, 12_000));
+      console.log(`| server RSS 12 s after the last upload | ${mb(await rssKb(pid))} |`);
+    }
   } finally {
     await stopServer(server.proc);
     await rm(dataDir, { recursive: true, force: true });
