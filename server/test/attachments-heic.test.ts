@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { heicDecoded } from "../src/services/attachments/heic.ts";
@@ -10,6 +10,8 @@ const CJK = /[\u4e00-\u9fff]/;
 // made with heif-enc (libheif-examples): fixtures/README.md
 const photo = readFileSync(new URL("fixtures/photo.heic", import.meta.url));
 const photo12mp = readFileSync(new URL("fixtures/photo-12mp.heic", import.meta.url));
+// photo.heic with an irot box (a quarter turn clockwise), as an iPhone held upright writes
+const photoTurned = readFileSync(new URL("fixtures/photo-turned.heic", import.meta.url));
 
 const stored = async (ctx: TestCtx, id: string) =>
   (await ctx.db.query("SELECT content_type, data, thumb FROM attachments WHERE id = $1", [id])).rows[0] as {
@@ -59,6 +61,20 @@ forEachDatabase((ctx) => {
       expect(Buffer.from(await served.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     });
 
+    it("keeps the orientation: the container's rotation turns the pixels", async () => {
+      const u = await registerUser(ctx);
+      const res = await uploadFile(ctx, u.token, photoTurned, "IMG_0004.HEIC", "image/heic");
+      expect(res.status).toBe(201);
+      const row = await stored(ctx, res.body.data.id);
+      const meta = await sharp(row.data).metadata();
+      expect([meta.width, meta.height, meta.orientation]).toEqual([48, 64, undefined]);
+      // the red left half is now on top, the blue right half below
+      expect((await pixelAt(row.data, 24, 8))[0]).toBeGreaterThan(180);
+      expect((await pixelAt(row.data, 24, 56))[2]).toBeGreaterThan(180);
+      const thumb = await sharp(row.thumb).metadata();
+      expect([thumb.width, thumb.height]).toEqual([48, 64]);
+    });
+
     it("refuses a broken HEIC in Chinese and stores nothing", async () => {
       const u = await registerUser(ctx);
       const broken = [
@@ -92,6 +108,14 @@ forEachDatabase((ctx) => {
       const took = performance.now() - started;
       expect(res.status).toBe(201);
       expect(heicDecoded() - before).toBe(1);
+      if (process.platform === "linux") {
+        // that thread (idle for 10 s before it ends) runs at nice 10, yielding to the requests
+        const nice = readdirSync("/proc/self/task").map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        });
+        expect(nice).toContain(10);
+      }
       const meta = await sharp((await stored(ctx, res.body.data.id)).data).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 4032, 3024]);
       // decoding alone takes the better part of a second; the loop never stopped for long
