@@ -422,6 +422,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration:\n  AI_EMBEDDING_MODEL: set, but no provider to send the texts to: set AI_EMBEDDING_BASE_URL (and AI_EMBEDDING_API_KEY if it needs one), or unset AI_EMBEDDING_MODEL",
     );
   }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_BUCKET: unset, but other S3_* settings are set: set S3_BUCKET to keep files in that bucket, or unset them all to keep files in PostgreSQL",
+    );
+  }
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       "Invalid configuration:\n  S3_BUCKET: set, but S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not: set both, or unset S3_BUCKET to keep files in PostgreSQL",

@@ -3,6 +3,7 @@ import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/env.ts";
 import { objectKey } from "../src/services/attachments/object-store.ts";
 import { drainObjectDeletions } from "../src/services/attachments/storage.ts";
 import { sweepUnreferenced } from "../src/stores/attachments.ts";
@@ -190,3 +191,31 @@ forEachDatabase(
     S3_FORCE_PATH_STYLE: "true",
   },
 );
+
+describe("S3_* settings", () => {
+  it("stop the server at start when half given, naming what is missing", () => {
+    expect(() => loadConfig({ S3_BUCKET: "files" })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: "https://oss-cn-hangzhou.aliyuncs.com" })).toThrow(
+      /S3_BUCKET: unset/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: "files", S3_ENDPOINT: "oss-cn-hangzhou.aliyuncs.com" })).toThrow(
+      ConfigError,
+    );
+    expect(loadConfig({}).attachments.s3).toBeNull();
+    expect(
+      loadConfig({
+        S3_BUCKET: "files",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "s",
+        S3_FORCE_PATH_STYLE: "true",
+      }).attachments.s3,
+    ).toEqual({
+      bucket: "files",
+      endpoint: undefined,
+      region: "us-east-1",
+      accessKeyId: "k",
+      secretAccessKey: "s",
+      forcePathStyle: true,
+    });
+  });
+});
