@@ -70,6 +70,8 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
       restore: "server/src/cli/restore.ts",
       // started by services/text-index-pool.ts in a worker thread, from beside the chunk that does
       "text-index-worker": "server/src/services/text-index-worker.ts",
+      // started by services/attachments/heic.ts: HEIC photos decoded off the event loop
+      "heic-worker": "server/src/services/attachments/heic-worker.ts",
       // started by services/import/import-thread.ts: an import's reading and writing, off this heap
       "import-worker": "server/src/services/import/import-worker.ts",
     },
@@ -91,6 +93,8 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
       "piscina",
       "sql.js",
       "sharp",
+      // libheif in WebAssembly, 2 MB of it inlined: loaded by the HEIC worker thread only
+      "heic-decode",
       "@img/*",
     ],
     // CommonJS dependencies (pg) require Node's built-in modules.

@@ -3,15 +3,17 @@
  * (the bundle, embedded PostgreSQL) in a fresh DATA_DIR, makes a ~5 MB JPEG with sharp, uploads it
  * BENCH_UPLOADS times one after another to POST /api/attachments (type check, EXIF stripped,
  * re-encoded, WebP thumbnail, stored in PostgreSQL), and prints each upload's time and the server
- * process's RSS before, at its peak (sampled every 20 ms) and after.
+ * process's RSS before, at its peak (sampled every 20 ms) and after. BENCH_HEIC=1 uploads the
+ * 12-megapixel HEIC of server/test/fixtures instead (decoded in a worker thread, stored as JPEG).
  */
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { BASE, json, mb, ms, pct, rssKb, startServer, stopServer } from "./lib.ts";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
+const HEIC = process.env.BENCH_HEIC === "1";
 
 /** A photo-like JPEG of about 5 MB: smooth gradients under fine noise, as a camera's sensor gives. */
 async function fiveMbJpeg(): Promise<Buffer> {
@@ -30,7 +32,12 @@ async function fiveMbJpeg(): Promise<Buffer> {
 }
 
 async function main() {
-  const photo = await fiveMbJpeg();
+  const photo = HEIC
+    ? await readFile(new URL("../test/fixtures/photo-12mp.heic", import.meta.url))
+    : await fiveMbJpeg();
+  const [fileName, fileType, label] = HEIC
+    ? ["IMG_0001.HEIC", "image/heic", "12-megapixel HEIC (4032 × 3024)"]
+    : ["IMG_0001.JPG", "image/jpeg", "5 MB JPEG (4000 × 3000)"];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-bench-attachments-"));
   await chmod(dataDir, 0o755);
   const server = await startServer(dataDir, { RATE_UPLOADS: "0" });
@@ -51,7 +58,7 @@ async function main() {
     const afterEach: number[] = [];
     for (let i = 0; i < UPLOADS; i++) {
       const form = new FormData();
-      form.set("file", new File([new Uint8Array(photo)], "IMG_0001.JPG", { type: "image/jpeg" }));
+      form.set("file", new File([new Uint8Array(photo)], fileName, { type: fileType }));
       const started = performance.now();
       const res = await fetch(`${BASE}/api/attachments`, {
         method: "POST",
@@ -73,12 +80,17 @@ async function main() {
         .join(" ")}`,
     );
     console.log(
-      `| 5 MB JPEG (${(photo.length / 1024 / 1024).toFixed(1)} MiB, 4000 × 3000) upload + thumbnail, ${UPLOADS} in a row | p50 ${ms(pct(times, 50))}, max ${ms(Math.max(...times))} |`,
+      `| ${label}, ${(photo.length / 1024 / 1024).toFixed(2)} MiB, upload + thumbnail, ${UPLOADS} in a row | p50 ${ms(pct(times, 50))}, max ${ms(Math.max(...times))} |`,
     );
     console.log(
       `| server RSS before / peak / after | ${mb(before)} / ${mb(peak)} / ${mb(after)} (peak growth ${mb(peak - before)}) |`,
     );
     console.log(`RSS after each upload (MB): ${afterEach.map((kb) => Math.round(kb / 1024)).join(", ")}`);
+    if (HEIC) {
+      // the HEIC thread ends after 10 s idle, and its WebAssembly heap with it
+      await new Promise((r) => setTimeout(r, 12_000));
+      console.log(`| server RSS 12 s after the last upload | ${mb(await rssKb(pid))} |`);
+    }
   } finally {
     await stopServer(server.proc);
     await rm(dataDir, { recursive: true, force: true });

@@ -25,6 +25,7 @@ import { spaRoutes } from "./routes/spa.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { trashRoutes } from "./routes/trash.ts";
 import { webdavRoutes } from "./routes/webdav.ts";
+import { drainAfterWrites } from "./services/attachments/storage.ts";
 import { asQuotaRefusal } from "./services/quotas.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -92,6 +93,8 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   // Request bodies are bounded per endpoint, after its guard (`mount`, middlewares/body-limit.ts).
+  // With S3_*: objects of files a write deleted are deleted from the bucket right after it.
+  if (deps.config.attachments.s3) app.use("/api/*", drainAfterWrites);
 
   // Built on first request, not at start-up, so a cold start stays fast.
   let openapi: ReturnType<typeof buildOpenApi> | undefined;

@@ -100,6 +100,8 @@ const byteSize = (def: string) =>
       }),
   );
 
+const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
+
 const EnvSchema = z.object({
   PORT: int(8787, 0, 65535),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
@@ -210,6 +212,19 @@ const EnvSchema = z.object({
     message: "must be between 1s and 7d",
   }),
   ATTACHMENT_GRACE: duration("24h").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
+  // An S3-compatible bucket for attachments; unset: they stay in PostgreSQL.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   IMPORT_MAX_BYTES: byteSize("200MiB"),
   IMPORT_MAX_ENTRIES: int(50_000, 1, 10_000_000),
   IMPORT_MAX_EXPANDED_BYTES: byteSize("2GiB"),
@@ -292,6 +307,19 @@ export type AttachmentLimits = {
   urlTtlMs: number;
   /** An upload attached to nothing this long is deleted by the sweep (ATTACHMENT_GRACE). */
   graceMs: number;
+  /** The S3-compatible bucket files go to (S3_*); null: PostgreSQL holds them. */
+  s3: S3Settings | null;
+};
+
+export type S3Settings = {
+  bucket: string;
+  /** Any S3-compatible service's address; unset: AWS's own for the region. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
 };
 
 export type WebdavConfig = {
@@ -394,6 +422,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration:\n  AI_EMBEDDING_MODEL: set, but no provider to send the texts to: set AI_EMBEDDING_BASE_URL (and AI_EMBEDDING_API_KEY if it needs one), or unset AI_EMBEDDING_MODEL",
     );
   }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_BUCKET: unset, but other S3_* settings are set: set S3_BUCKET to keep files in that bucket, or unset them all to keep files in PostgreSQL",
+    );
+  }
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_BUCKET: set, but S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not: set both, or unset S3_BUCKET to keep files in PostgreSQL",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -484,6 +522,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxBytes: e.ATTACHMENT_MAX_BYTES,
       urlTtlMs: e.ATTACHMENT_URL_TTL,
       graceMs: e.ATTACHMENT_GRACE,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+          }
+        : null,
     },
   };
 }

@@ -16,6 +16,8 @@ import { watchUploadStalls } from "./lib/stalled-uploads.ts";
 import type { Logger } from "./logger.ts";
 import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
 import { sweepStaleTidies } from "./services/ai/tidy.ts";
+import { closeHeicPool } from "./services/attachments/heic.ts";
+import { drainObjectDeletionsSoon } from "./services/attachments/storage.ts";
 import { startEmbeddingWorker } from "./services/embeddings/queue.ts";
 import { resumeOrphanedImports } from "./services/import/import-thread.ts";
 import { refundOverdueSpends } from "./services/points.ts";
@@ -182,10 +184,13 @@ export async function startServer(
     work.track(purgeExpiredImports(db).catch((err) => logger.warn("import purge failed", { err })));
     // uploaded images attached to nothing past ATTACHMENT_GRACE, and files of items gone by another way
     work.track(
-      sweepUnreferenced(db, config.attachments.graceMs).then(
-        (n) => n && logger.info("unreferenced files deleted", { files: n }),
-        (err) => logger.warn("file sweep failed", { err }),
-      ),
+      sweepUnreferenced(db, config.attachments.graceMs)
+        .then(
+          (n) => n && logger.info("unreferenced files deleted", { files: n }),
+          (err) => logger.warn("file sweep failed", { err }),
+        )
+        // with S3_*: the bucket's objects of files deleted by any path (migration 028's outbox)
+        .then(() => drainObjectDeletionsSoon({ config, db, logger, work })),
     );
   };
   sweep();
@@ -223,7 +228,7 @@ export async function startServer(
       // Stop accepting, let in-flight requests finish (bounded), then the pool, then postgres.
       await drain({ quietMs: options.quietMs ?? 0, graceMs: 10_000 });
       // AI calls still running are aborted and refund their points: the pool must outlive that
-      await Promise.all([work.close(), closeTextIndexPool()]);
+      await Promise.all([work.close(), closeTextIndexPool(), closeHeicPool()]);
       await db.end().catch(() => undefined);
       await embedded?.stop();
     })();

@@ -5,10 +5,11 @@ import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
 import { processImage } from "../services/attachments/image.ts";
 import { validSignature, withUrls } from "../services/attachments/signed-urls.ts";
+import { fileBody, saveAttachment } from "../services/attachments/storage.ts";
 import { receiveFile } from "../services/attachments/upload.ts";
 import { assertRoom } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
-import { findAttachmentMeta, findFile, insertAttachment } from "../stores/attachments.ts";
+import { findAttachmentMeta, findFile } from "../stores/attachments.ts";
 
 /** The multipart envelope around the image: boundary and part headers. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -43,7 +44,7 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         return { name, image: await processImage(bytes) };
       })().finally(() => receiving--);
       const id = randomUUID();
-      await insertAttachment(deps.db, deps.config.quota, userId, { id, name, ...image });
+      await saveAttachment(deps, userId, { id, name, ...image });
       const meta = await findAttachmentMeta(deps.db, userId, id);
       if (!meta) throw notFound(); // swept at once: cannot happen within the grace period
       const [attachment] = await withUrls(deps, [meta]);
@@ -54,7 +55,8 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
   for (const name of ["getFile", "getFileThumb"] as const) {
     const variant = name === "getFile" ? "file" : "thumb";
     mount(app, name, async (c, { params: { id }, query: { exp, sig } }) => {
-      const { db } = c.var.deps;
+      const { deps } = c.var;
+      const { db } = deps;
       const file = await findFile(db, id, variant === "thumb");
       if (!file) throw notFound("文件不存在");
       const check = await validSignature(db, { variant, id, ownerId: file.user_id }, exp, sig);
@@ -62,7 +64,7 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         throw new ApiError("FORBIDDEN", check === "expired" ? "链接已过期，请刷新页面" : "链接无效");
       }
       // Served inertly: the stored type, nosniff, inline, and a sandboxing CSP (app.ts)
-      return c.body(new Uint8Array(file.bytes), 200, {
+      return c.body(await fileBody(deps, file, id, variant), 200, {
         "Content-Type": file.content_type,
         "X-Content-Type-Options": "nosniff",
         "Content-Disposition": "inline",

@@ -1,4 +1,7 @@
-/** Uploaded files (attachments, migration 025): their bytes, which item holds them, and their sweep. */
+/**
+ * Uploaded files (attachments, migrations 025 and 028): their bytes (or their sizes, when the bytes
+ * are objects in an S3-compatible bucket), which item holds them, and their sweep.
+ */
 import { randomBytes } from "node:crypto";
 import type { Db, DbClient, Queryable } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
@@ -23,6 +26,28 @@ export async function insertAttachment(db: Db, quota: Quota, userId: string, fil
   );
 }
 
+/**
+ * Records a file whose bytes were put in the S3-compatible bucket (`keys`, held by
+ * holdObjectKeys until now): its sizes count toward the quota; the keys' hold is lifted in the
+ * same transaction, so the objects now belong to the row and go when it goes (migration 028).
+ */
+export async function insertObjectAttachment(
+  db: Db,
+  quota: Quota,
+  userId: string,
+  file: { id: string; contentType: string; name: string; bytes: number; thumbBytes: number | null },
+  keys: string[],
+) {
+  await quotaTx(db, quota, async (client) => {
+    await client.query(
+      `INSERT INTO attachments (id, user_id, kind, content_type, name, object_bytes, object_thumb_bytes)
+       VALUES ($1, $2, 'image', $3, $4, $5, $6)`,
+      [file.id, userId, file.contentType, file.name, file.bytes, file.thumbBytes],
+    );
+    await client.query("DELETE FROM object_deletions WHERE key = ANY($1::text[])", [keys]);
+  });
+}
+
 export type AttachmentMeta = {
   id: string;
   user_id: string;
@@ -32,8 +57,8 @@ export type AttachmentMeta = {
   has_thumb: boolean;
 };
 
-const META = `id, user_id, item_id, position, content_type,
-  (octet_length(data) + coalesce(octet_length(thumb), 0))::int AS size, thumb IS NOT NULL AS has_thumb`;
+const META = `id, user_id, item_id, position, content_type, stored_bytes(attachments)::int AS size,
+  (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL) AS has_thumb`;
 
 /** The files of these items (the user's own), in each item's order. */
 export async function attachmentsOfItems(
@@ -90,13 +115,15 @@ export async function setItemAttachments(client: DbClient, userId: string, itemI
   return true;
 }
 
-export type StoredFile = { user_id: string; content_type: string; bytes: Buffer };
+/** `bytes` null: the file is an object in the S3-compatible bucket (migration 028). */
+export type StoredFile = { user_id: string; content_type: string; bytes: Buffer | null };
 
 /** A file's bytes (or its thumbnail's) with its owner, for the signed URL to be checked against. */
 export async function findFile(db: Queryable, id: string, thumb: boolean): Promise<StoredFile | null> {
   const { rows } = await db.query<StoredFile>(
     thumb
-      ? "SELECT user_id, 'image/webp' AS content_type, thumb AS bytes FROM attachments WHERE id = $1 AND thumb IS NOT NULL"
+      ? `SELECT user_id, 'image/webp' AS content_type, thumb AS bytes FROM attachments
+         WHERE id = $1 AND (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL)`
       : "SELECT user_id, content_type, data AS bytes FROM attachments WHERE id = $1",
     [id],
   );
@@ -143,7 +170,8 @@ export type ExportedAttachment = {
   name: string;
   size: number;
   created_at: Date;
-  data?: Buffer;
+  /** With `withData`: the bytes, or null when they are an object in the bucket. */
+  data?: Buffer | null;
 };
 
 /**
@@ -160,7 +188,7 @@ export async function* attachmentBatches(
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const { rows } = await db.query<ExportedAttachment>(
-      `SELECT id, item_id, position, content_type, name, octet_length(data)::int AS size, created_at
+      `SELECT id, item_id, position, content_type, name, coalesce(octet_length(data), object_bytes)::int AS size, created_at
          ${withData ? ", data" : ""}
        FROM attachments a
        WHERE a.user_id = $1 AND a.id > $2 AND a.item_id IS NOT NULL

@@ -1,6 +1,7 @@
 import type { Sharp } from "sharp";
 import { ApiError } from "../../errors.ts";
 import { perUserSlots } from "../../lib/per-user-slots.ts";
+import { decodeHeicOffLoop, HEIC_MAX_PIXELS, HeicBusyError } from "./heic.ts";
 
 export type ImageFormat = "png" | "jpeg" | "webp" | "gif";
 
@@ -17,7 +18,10 @@ export const THUMB_SIZE = 400;
 const MAX_PIXELS = 60_000_000;
 
 const refused = (message: string) => new ApiError("UNSUPPORTED_MEDIA_TYPE", message);
-const NOT_AN_IMAGE = "仅支持 PNG、JPEG、WebP 或 GIF 图片";
+const NOT_AN_IMAGE = "仅支持 PNG、JPEG、WebP、GIF 或 HEIC 图片";
+const BROKEN = "图片已损坏或无法识别";
+const busy = () =>
+  new ApiError("SERVICE_UNAVAILABLE", "图片处理繁忙，请稍后再试", { headers: { "Retry-After": "5" } });
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to));
@@ -80,10 +84,9 @@ const slots = perUserSlots(2, 16);
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const sniffed = sniffImageFormat(bytes);
-  if (sniffed === "heic")
-    throw refused("暂不支持 HEIC 格式的图片，请在手机上选择“最兼容”格式或转为 JPEG 后再上传");
   if (!sniffed) throw refused(NOT_AN_IMAGE);
   if (containsMarkup(bytes)) throw refused("图片中夹带了网页或脚本内容，已拒绝上传");
+  if (sniffed === "heic") return slots("process", () => heicToJpeg(bytes), busy);
   return slots(
     "process",
     async () => {
@@ -94,24 +97,53 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       try {
         ({ format } = await input().metadata());
       } catch {
-        throw refused("图片已损坏或无法识别");
+        throw refused(BROKEN);
       }
       if (format !== sniffed) throw refused(NOT_AN_IMAGE);
       try {
         // autoOrient: the pixels turned as EXIF says; no metadata is kept unless asked for
         const data = await encode(input().autoOrient(), sniffed).toBuffer();
-        const thumb = await sharp(data, { limitInputPixels: MAX_PIXELS })
-          .resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside", withoutEnlargement: true })
-          .webp({ quality: 75 })
-          .toBuffer();
-        return { contentType: CONTENT_TYPES[sniffed], data, thumb };
+        return { contentType: CONTENT_TYPES[sniffed], data, thumb: await thumbnail(data) };
       } catch {
-        throw refused("图片已损坏或无法识别");
+        throw refused(BROKEN);
       }
     },
-    () =>
-      new ApiError("SERVICE_UNAVAILABLE", "图片处理繁忙，请稍后再试", { headers: { "Retry-After": "5" } }),
+    busy,
   );
+}
+
+const thumbnail = async (data: Buffer) =>
+  (await loadSharp())(data, { limitInputPixels: MAX_PIXELS })
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+
+/**
+ * A HEIC/HEIF photo is stored as JPEG: every browser and every program that opens the export shows
+ * it (HEIC would need its own decoder again in Chrome, Firefox and on Windows, and WebP does not
+ * open in older photo viewers), and it is what an iPhone itself sends when asked for "最兼容".
+ * Only pixels leave the decoder: no EXIF (GPS), XMP or orientation tag to strip.
+ */
+async function heicToJpeg(bytes: Buffer): Promise<ProcessedImage> {
+  let pixels: Awaited<ReturnType<typeof decodeHeicOffLoop>>;
+  try {
+    pixels = await decodeHeicOffLoop(bytes);
+  } catch (error) {
+    if (error instanceof HeicBusyError) throw busy();
+    throw refused(BROKEN);
+  }
+  if (!pixels.ok) {
+    throw pixels.reason === "too-large"
+      ? refused(`图片像素过多（超过 ${HEIC_MAX_PIXELS / 1_000_000} 百万像素）`)
+      : refused(BROKEN);
+  }
+  const sharp = await loadSharp();
+  const { width, height, rgba } = pixels;
+  const data = await sharp(rgba, { raw: { width, height, channels: 4 }, limitInputPixels: HEIC_MAX_PIXELS })
+    .removeAlpha()
+    .jpeg({ quality: 88 })
+    .toBuffer();
+  return { contentType: CONTENT_TYPES.jpeg, data, thumb: await thumbnail(data) };
 }
 
 function encode(image: Sharp, format: ImageFormat): Sharp {

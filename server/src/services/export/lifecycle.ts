@@ -149,7 +149,10 @@ export function createExporter() {
     });
     const exportedAt = new Date();
     const body = watchedBody({
-      chunks: zipChunks(snapshot.client, userId, snapshot.plan, exportedAt, options),
+      chunks: zipChunks(snapshot.client, userId, snapshot.plan, exportedAt, {
+        ...options,
+        s3: config.attachments.s3,
+      }),
       end: snapshot.end,
       isDone: snapshot.isDone,
       stallMs: config.exportStallTimeoutMs,

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/pool.ts";
+import type { S3Settings } from "../../env.ts";
 import { getUser } from "../../stores/accounts.ts";
 import {
   attachmentBatches,
@@ -15,6 +16,7 @@ import { ledgerBatches, toLedgerEntry } from "../../stores/points.ts";
 import { findAvatar } from "../../stores/profile.ts";
 import { reviewBatches } from "../../stores/review.ts";
 import { trashBatches } from "../../stores/trash.ts";
+import { exportedBytes } from "../attachments/storage.ts";
 import { ZipWriter } from "../zip-writer.ts";
 import { BEIJING_OFFSET_MINUTES, chinaDay } from "./china-time.ts";
 import { EXPORT_FORMAT_VERSION, exportFormat } from "./format.ts";
@@ -124,12 +126,19 @@ async function* noteFiles(out: ExportZip, db: Queryable, userId: string) {
   }
 }
 
-/** files/: each image of an idea or a note as stored (without its metadata), a few at a time. */
+/**
+ * files/: each image of an idea or a note as stored (without its metadata), a few at a time; from
+ * the S3-compatible bucket when it is there.
+ */
 async function* attachmentFiles(out: ExportZip, db: Queryable, userId: string, options: ExportOptions) {
   const which = { withData: true, withTrash: options.includeTrash === true };
   for await (const rows of attachmentBatches(db, userId, FILE_BATCH, which)) {
-    for (const f of rows) out.zip.addFile(exportedFileName(f), f.data!, false); // compressed already
-    yield* out.drain();
+    for (const f of rows) {
+      const bytes = await exportedBytes(options.s3 ?? null, f, userId);
+      if (!bytes) throw new Error(`file ${f.id} is missing from its bucket`);
+      out.zip.addFile(exportedFileName(f), bytes, false); // compressed already
+      yield* out.drain();
+    }
   }
 }
 
@@ -241,7 +250,11 @@ async function* dataJson(
  * The zip as a stream of chunks: every file is compressed as it is added and its bytes leave
  * at once, so memory holds one batch of rows, not the archive. data.json is written last.
  */
-export type ExportOptions = { includeTrash?: boolean | undefined };
+export type ExportOptions = {
+  includeTrash?: boolean | undefined;
+  /** Where files are when their rows do not hold them (S3_*). */
+  s3?: S3Settings | null | undefined;
+};
 
 export async function* zipChunks(
   db: Queryable,

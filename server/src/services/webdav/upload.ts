@@ -46,7 +46,9 @@ export async function uploadExport(
   let exportError: unknown;
   async function* counted() {
     try {
-      for await (const chunk of zipChunks(snapshot.client, userId, snapshot.plan, exportedAt)) {
+      for await (const chunk of zipChunks(snapshot.client, userId, snapshot.plan, exportedAt, {
+        s3: deps.config.attachments.s3,
+      })) {
         bytes += chunk.byteLength;
         yield chunk;
       }
