@@ -46,6 +46,7 @@ forEachDatabase((ctx) => {
         "023_embedding_exclusion_queue.sql",
         "024_search_version_default.sql",
         "025_attachments.sql",
+        "027_audio_attachments.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
