@@ -25,6 +25,8 @@ export * from "./components/idea-list-item";
 export * from "./components/idea-version-history";
 export * from "./components/image-grid";
 export * from "./components/image-upload-chip";
+export * from "./components/voice-note";
+export * from "./components/voice-recorder";
 export * from "./components/import-card";
 export * from "./components/input";
 export * from "./components/markdown-view";
