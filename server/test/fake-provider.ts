@@ -109,7 +109,12 @@ const readBody = async (req: IncomingMessage) => (await readBytes(req)).toString
 export const heardText = (bytes: number) => `录音转写：${bytes} 字节的录音`;
 
 /** POST …/audio/transcriptions, multipart as OpenAI's API takes it; a `file` and a `model` are required. */
-async function transcription(req: IncomingMessage, res: ServerResponse, received: Received[], next?: Scripted) {
+async function transcription(
+  req: IncomingMessage,
+  res: ServerResponse,
+  received: Received[],
+  next?: Scripted,
+) {
   const form = await new Response(new Uint8Array(await readBytes(req)), {
     headers: { "content-type": req.headers["content-type"] ?? "" },
   })

@@ -25,7 +25,13 @@ const TYPES = { webm: "audio/webm", ogg: "audio/ogg", m4a: "audio/mp4", mp3: "au
 async function record(ctx: TestCtx, u: TestUser, bytes: Buffer = makeWav(), name = "录音.wav") {
   const res = await uploadFile(ctx, u.token, bytes, name, "audio/wav");
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: string; kind: string; url: string; thumbnailUrl: string | null; size: number };
+  return res.body.data as {
+    id: string;
+    kind: string;
+    url: string;
+    thumbnailUrl: string | null;
+    size: number;
+  };
 }
 
 const ledgerReasons = async (ctx: TestCtx, u: TestUser) =>
@@ -39,7 +45,8 @@ forEachDatabase((ctx) => {
   describe("voice notes", () => {
     it("keeps each recorder's format as audio with no thumbnail, served with its type and byte ranges", async () => {
       const u = await registerUser(ctx);
-      const usage = async () => (await call(ctx, "GET", "/api/profile/usage", { token: u.token })).body.data.bytes;
+      const usage = async () =>
+        (await call(ctx, "GET", "/api/profile/usage", { token: u.token })).body.data.bytes;
       const bytesBefore = await usage();
       for (const [format, bytes] of Object.entries(recordings)) {
         const file = await record(ctx, u, bytes, `voice.${format}`);
@@ -78,7 +85,8 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const before = await balanceOf(ctx, u);
       const file = await record(ctx, u);
-      const res = await request(ai.ctx, "transcribeAttachment", { params: { id: file.id }, token: u.token });
+      // no body at all: the flag is optional
+      const res = await call(ai.ctx, "POST", `/api/attachments/${file.id}/transcribe`, { token: u.token });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data).toEqual({ text: heardText(file.size), cost: 1, balance: before - 1 });
       const sent = ai.fake.received.at(-1)!;
@@ -97,14 +105,22 @@ forEachDatabase((ctx) => {
       const file = await record(ctx, u);
       const failure = { kind: "status", status: 500, message: "whisper crashed" } as const;
       ai.fake.script(failure, failure, failure); // the first try and both retries
-      const failed = await request(ai.ctx, "transcribeAttachment", { params: { id: file.id }, token: u.token });
+      const failed = await request(ai.ctx, "transcribeAttachment", {
+        params: { id: file.id },
+        body: {},
+        token: u.token,
+      });
       expect(failed.status).toBe(503);
       expect(failed.body.message).toContain("点数已退还");
       expect(failed.body.message).not.toContain("whisper");
       expect(await balanceOf(ctx, u)).toBe(before);
 
       ai.fake.script({ kind: "stream", chunks: ["  "] });
-      const silent = await request(ai.ctx, "transcribeAttachment", { params: { id: file.id }, token: u.token });
+      const silent = await request(ai.ctx, "transcribeAttachment", {
+        params: { id: file.id },
+        body: {},
+        token: u.token,
+      });
       expect(silent.status).toBe(503);
       expect(silent.body.message).toContain("没有听清");
       expect(await balanceOf(ctx, u)).toBe(before);
@@ -130,7 +146,11 @@ forEachDatabase((ctx) => {
       expect(flagged.body.message).toContain("不让AI读取");
 
       await addIdea(ctx, u, "散步时想到的", { aiExcluded: true, attachmentIds: [file.id] });
-      const onIdea = await request(ai.ctx, "transcribeAttachment", { params: { id: file.id }, token: u.token });
+      const onIdea = await request(ai.ctx, "transcribeAttachment", {
+        params: { id: file.id },
+        body: {},
+        token: u.token,
+      });
       expect(onIdea.status).toBe(409);
       expect(ai.fake.received.length).toBe(asked);
       expect(await balanceOf(ctx, u)).toBe(before);
@@ -139,7 +159,11 @@ forEachDatabase((ctx) => {
     it("in 本地模式 keeps the recording as audio only: 409 with the reason, nothing charged", async () => {
       const u = await registerUser(ctx);
       const file = await record(ctx, u);
-      const res = await request(ctx, "transcribeAttachment", { params: { id: file.id }, token: u.token });
+      const res = await request(ctx, "transcribeAttachment", {
+        params: { id: file.id },
+        body: {},
+        token: u.token,
+      });
       expect(res.status).toBe(409);
       expect(res.body.message).toContain("本地模式");
       const status = await request(ctx, "aiStatus", { token: u.token });
@@ -155,14 +179,23 @@ forEachDatabase((ctx) => {
       const image = await uploadFile(ctx, u.token, await makeImage("png"));
       const notAudio = await request(ai.ctx, "transcribeAttachment", {
         params: { id: image.body.data.id },
+        body: {},
         token: u.token,
       });
       expect(notAudio.status).toBe(415);
       const file = await record(ctx, u);
-      const foreign = await request(ai.ctx, "transcribeAttachment", { params: { id: file.id }, token: other.token });
+      const foreign = await request(ai.ctx, "transcribeAttachment", {
+        params: { id: file.id },
+        body: {},
+        token: other.token,
+      });
       expect(foreign.status).toBe(404);
       await ctx.db.query("UPDATE points_balances SET balance = 0 WHERE user_id = $1", [u.id]);
-      const poor = await request(ai.ctx, "transcribeAttachment", { params: { id: file.id }, token: u.token });
+      const poor = await request(ai.ctx, "transcribeAttachment", {
+        params: { id: file.id },
+        body: {},
+        token: u.token,
+      });
       expect(poor.status).toBe(402);
       expect(poor.body.message).toMatch(CJK);
       expect(ai.fake.received.length).toBe(asked);

@@ -46,7 +46,9 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         const audio = sniffAudioFormat(bytes);
         return {
           name,
-          file: audio ? processAudio(bytes, audio) : { kind: "image" as const, ...(await processImage(bytes)) },
+          file: audio
+            ? processAudio(bytes, audio)
+            : { kind: "image" as const, ...(await processImage(bytes)) },
         };
       })().finally(() => receiving--);
       const id = randomUUID();

@@ -3,8 +3,7 @@ import { expect, fn } from "storybook/test";
 import { VoiceNote } from "./voice-note";
 
 /** A short silent WAV (the player never loads it: preload none), so stories need no file. */
-const SILENT_WAV =
-  "data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
+const SILENT_WAV = "data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
 
 const meta = {
   title: "组件/VoiceNote 语音",

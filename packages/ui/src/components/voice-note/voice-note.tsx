@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn";
 import { Button } from "../button";
 import { Spinner } from "../spinner";
 
-export const voiceNoteVariants = cva("flex flex-col gap-2 rounded-md border bg-muted/40 p-2", {
+export const voiceNoteVariants = cva("m-0 flex min-w-0 flex-col gap-2 rounded-md border bg-muted/40 p-2", {
   variants: {
     state: {
       uploading: "border-border",
@@ -55,10 +55,9 @@ export function VoiceNote({
 }: VoiceNoteProps) {
   const actions = state === "done" && (onTranscribe || notice);
   return (
-    <div
+    <figure
       data-slot="voice-note"
       data-state={state}
-      role="group"
       aria-label={label}
       className={cn(voiceNoteVariants({ state }), className)}
       {...props}
@@ -68,7 +67,14 @@ export function VoiceNote({
         {/* biome-ignore lint/a11y/useMediaCaption: a person's own voice note has no captions; its text is the idea */}
         <audio controls preload="none" src={src} aria-label={label} className="h-9 min-w-0 flex-1" />
         {onRemove ? (
-          <Button type="button" variant="ghost" size="sm" aria-label={removeLabel} title={removeLabel} onClick={onRemove}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={removeLabel}
+            title={removeLabel}
+            onClick={onRemove}
+          >
             <X aria-hidden />
           </Button>
         ) : null}
@@ -98,6 +104,6 @@ export function VoiceNote({
           {error}
         </p>
       ) : null}
-    </div>
+    </figure>
   );
 }

@@ -39,12 +39,14 @@ export function VoiceRecorder({
 }: VoiceRecorderProps) {
   const lit = Math.round(Math.min(1, Math.max(0, level)) * BARS);
   return (
-    <div
+    <fieldset
       data-slot="voice-recorder"
       data-state="recording"
-      role="group"
       aria-label={label}
-      className={cn("flex items-center gap-3 rounded-md border border-error/40 bg-error/5 px-3 py-2", className)}
+      className={cn(
+        "m-0 flex min-w-0 items-center gap-3 rounded-md border border-error/30 bg-error-soft px-3 py-2",
+        className,
+      )}
       {...props}
     >
       <span aria-hidden className="size-2.5 shrink-0 animate-pulse rounded-full bg-error" />
@@ -52,6 +54,7 @@ export function VoiceRecorder({
         {formatDuration(elapsedMs)}
         {maxMs ? <span className="text-muted-foreground"> / {formatDuration(maxMs)}</span> : null}
       </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: bars drawn one by one, which a <meter> cannot hold */}
       <div
         data-slot="voice-recorder-level"
         role="meter"
@@ -71,13 +74,20 @@ export function VoiceRecorder({
           />
         ))}
       </div>
-      <Button type="button" variant="ghost" size="sm" aria-label={cancelLabel} title={cancelLabel} onClick={onCancel}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        aria-label={cancelLabel}
+        title={cancelLabel}
+        onClick={onCancel}
+      >
         <X aria-hidden />
       </Button>
       <Button type="button" variant="danger" size="sm" onClick={onStop}>
         <Square aria-hidden className="fill-current" />
         {stopLabel}
       </Button>
-    </div>
+    </fieldset>
   );
 }
