@@ -18,7 +18,7 @@ export const voiceNoteVariants = cva("m-0 flex min-w-0 flex-col gap-2 rounded-md
 
 export type VoiceNoteState = NonNullable<VariantProps<typeof voiceNoteVariants>["state"]>;
 
-export type VoiceNoteProps = React.ComponentProps<"div"> & {
+export type VoiceNoteProps = React.ComponentProps<"figure"> & {
   /** The recording: a signed URL, or an object URL before the upload ends. */
   src: string;
   state?: VoiceNoteState;

@@ -6,7 +6,7 @@ import { Button } from "../button";
 
 const BARS = 12;
 
-export type VoiceRecorderProps = React.ComponentProps<"div"> & {
+export type VoiceRecorderProps = React.ComponentProps<"fieldset"> & {
   /** Time recorded so far. */
   elapsedMs: number;
   /** The microphone's loudness now, 0–1 (from an AnalyserNode). */
