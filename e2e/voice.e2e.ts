@@ -4,8 +4,12 @@ import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
 
 const aiURL = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
-/** Chromium's fake microphone: a steady tone, taken without asking (the permission prompt is faked too). */
-const fakeMicrophone = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+
+// Chromium's fake microphone (a steady tone). Consent is the browser context's: granted where a
+// test allows the microphone, refused by Playwright's Chromium where it does not.
+test.use({
+  launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, "--use-fake-device-for-media-stream"] },
+});
 
 const composerOf = (page: Page) => page.locator('[data-slot="idea-composer"]');
 
@@ -25,7 +29,7 @@ async function recordASecond(page: Page) {
 }
 
 test.describe("voice notes with a microphone", () => {
-  test.use({ launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMicrophone] } });
+  test.beforeEach(({ context }) => context.grantPermissions(["microphone"]));
 
   test.describe("with a transcription model", () => {
     test.use({ baseURL: aiURL });
@@ -102,14 +106,6 @@ test.describe("voice notes with a microphone", () => {
 });
 
 test.describe("without microphone permission", () => {
-  // the fake device, but no fake consent: Playwright's browser denies what was not granted
-  test.use({
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, "--use-fake-device-for-media-stream"],
-    },
-  });
-
   test("says in Chinese how to allow the microphone, and nothing is recorded", async ({
     page,
     signedIn: _user,
