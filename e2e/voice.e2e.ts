@@ -8,7 +8,10 @@ const aiURL = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
 // Chromium's fake microphone (a steady tone). Consent is the browser context's: granted where a
 // test allows the microphone, refused by Playwright's Chromium where it does not.
 test.use({
-  launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, "--use-fake-device-for-media-stream"] },
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--use-fake-device-for-media-stream"],
+  },
 });
 
 const composerOf = (page: Page) => page.locator('[data-slot="idea-composer"]');
@@ -58,7 +61,9 @@ test.describe("voice notes with a microphone", () => {
       await expect(note).toContainText("文字已填入上方，可修改后保存");
       await box.fill("散步时想到：周末去爬山");
 
-      const saved = page.waitForResponse((r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST");
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
+      );
       await composer.getByRole("button", { name: "保存" }).click();
       const idea = (await (await saved).json()).data as { id: string; attachments: { kind: string }[] };
       expect(idea.attachments.map((a) => a.kind)).toEqual(["audio"]);
@@ -95,12 +100,17 @@ test.describe("voice notes with a microphone", () => {
     await expect(note).toContainText("本地模式：服务器没有配置语音转文字，录音只保存为音频");
     await expect(note.getByRole("button", { name: /转成文字/ })).toHaveCount(0);
     await shot(page, "97-voice-local-mode-390");
-    const saved = page.waitForResponse((r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
+    );
     await composerOf(page).getByRole("button", { name: "保存" }).click();
     const idea = (await (await saved).json()).data as { content: string; attachments: { kind: string }[] };
     expect(idea).toMatchObject({ content: "语音记录", attachments: [{ kind: "audio" }] });
     await expect(
-      page.locator('[data-slot="feed-item"]').filter({ hasText: "语音记录" }).getByRole("figure", { name: "语音" }),
+      page
+        .locator('[data-slot="feed-item"]')
+        .filter({ hasText: "语音记录" })
+        .getByRole("figure", { name: "语音" }),
     ).toBeVisible();
   });
 });

@@ -15,7 +15,11 @@ describe("microphoneMessage", () => {
     expect(microphoneMessage(domError("NotReadableError"))).toContain("被其他应用占用");
   });
   it("keeps its own reasons and never shows the browser's English", () => {
-    expect(microphoneMessage(new MicrophoneError("没有录到声音，请再试一次"))).toBe("没有录到声音，请再试一次");
-    expect(microphoneMessage(new Error("Failed to construct MediaRecorder"))).toBe("无法开始录音，请稍后再试");
+    expect(microphoneMessage(new MicrophoneError("没有录到声音，请再试一次"))).toBe(
+      "没有录到声音，请再试一次",
+    );
+    expect(microphoneMessage(new Error("Failed to construct MediaRecorder"))).toBe(
+      "无法开始录音，请稍后再试",
+    );
   });
 });
