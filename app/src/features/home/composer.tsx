@@ -1,7 +1,6 @@
 import { IdeaComposer, ImageUploadChip } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
-import { useAiInfo } from "../chat/use-ai-info.ts";
 import { useVoiceNote } from "../voice/use-voice-note.ts";
 import { VoiceSlot } from "../voice/voice-slot.tsx";
 import { useImageUploads } from "./use-image-uploads.ts";
@@ -61,7 +60,6 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [pending, setPending] = React.useState(0);
   const images = useImageUploads();
   const voice = useVoiceNote();
-  const { info } = useAiInfo();
 
   const track = (change: (list: Capture[]) => Capture[]) => {
     sending.current = change(sending.current ?? []);
@@ -146,9 +144,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       imageError={images.error}
       onRecord={() => void voice.start()}
       recording={voice.phase.kind !== "idle"}
-      voice={
-        <VoiceSlot voice={voice} info={info} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />
-      }
+      voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
       blankContent={voice.note?.state === "done" ? VOICE_ONLY : undefined}
       images={
         images.uploads.length
