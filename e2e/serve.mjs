@@ -23,6 +23,7 @@ const ai = fakePort
       AI_API_KEY: "sk-e2e",
       AI_MODEL: "e2e-model",
       AI_EMBEDDING_MODEL: "e2e-embedding",
+      AI_TRANSCRIBE_MODEL: "e2e-whisper",
       // a short grace period: still there, without making every test wait 30 s for 自动整理
       AI_TIDY_GRACE: "1s",
     }

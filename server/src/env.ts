@@ -154,6 +154,8 @@ const EnvSchema = z.object({
   AI_EMBEDDING_MIN_SIMILARITY: z.preprocess(emptyAsUndefined, z.coerce.number().min(-1).max(1).default(0.5)),
   AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default("gpt-4o-mini")),
   AI_TIMEOUT: duration("60s"),
+  AI_TRANSCRIBE_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AI_TRANSCRIBE_TIMEOUT: duration("120s"),
   AI_MAX_RETRIES: int(2, 0, 5),
   AI_CONTEXT_TOKENS: int(3000, 200, 100_000),
   AI_TIDY_GRACE: duration("30s"),
@@ -165,6 +167,7 @@ const EnvSchema = z.object({
   POINTS_TIDY_IDEA: int(1),
   POINTS_COMPOSE_NOTE: int(5),
   POINTS_EMBED: int(0),
+  POINTS_TRANSCRIBE: int(1),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -266,11 +269,13 @@ export type Config = {
   aiContextTokens: number;
   /** null: AI_EMBEDDING_MODEL unset, no finding by meaning (search is by keywords only). */
   embedding: EmbeddingConfig | null;
+  /** null: AI_TRANSCRIBE_MODEL unset, recordings are kept as audio only. */
+  transcribe: TranscribeConfig | null;
   /** 自动整理 starts this long after capture: time to mark the idea 不让AI读取 or delete it. */
   aiTidyGraceMs: number;
   points: {
     registerBonus: number;
-    costs: { chatReply: number; tidyIdea: number; composeNote: number };
+    costs: { chatReply: number; tidyIdea: number; composeNote: number; transcribe: number };
     /** Per item embedded (POINTS_EMBED); a search's own query is not charged. */
     embedItem: number;
   };
@@ -369,6 +374,16 @@ export type AiConfig = {
   maxTokens: { chat: number; tidy: number; compose: number };
 };
 
+/** The OpenAI-compatible transcription endpoint (POST {baseUrl}/audio/transcriptions), on the chat provider. */
+export type TranscribeConfig = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** The whole call: a long recording takes a while to be heard. */
+  timeoutMs: number;
+  maxRetries: number;
+};
+
 /** The OpenAI-compatible embeddings endpoint (POST {baseUrl}/embeddings), apart from chat's. */
 export type EmbeddingConfig = {
   baseUrl: string;
@@ -432,6 +447,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration:\n  S3_BUCKET: set, but S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not: set both, or unset S3_BUCKET to keep files in PostgreSQL",
     );
   }
+  if (e.AI_TRANSCRIBE_MODEL && !(e.AI_BASE_URL || e.AI_API_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  AI_TRANSCRIBE_MODEL: set, but no provider to send recordings to: set AI_BASE_URL (and AI_API_KEY if it needs one), or unset AI_TRANSCRIBE_MODEL",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -477,6 +497,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           batch: e.AI_EMBEDDING_BATCH,
         }
       : null,
+    transcribe:
+      e.AI_TRANSCRIBE_MODEL && (e.AI_BASE_URL || e.AI_API_KEY)
+        ? {
+            baseUrl: e.AI_BASE_URL ?? "https://api.openai.com/v1",
+            apiKey: e.AI_API_KEY,
+            model: e.AI_TRANSCRIBE_MODEL,
+            timeoutMs: e.AI_TRANSCRIBE_TIMEOUT,
+            maxRetries: e.AI_MAX_RETRIES,
+          }
+        : null,
     aiTidyGraceMs: e.AI_TIDY_GRACE,
     points: {
       registerBonus: e.POINTS_REGISTER_BONUS,
@@ -484,6 +514,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         chatReply: e.POINTS_CHAT_REPLY,
         tidyIdea: e.POINTS_TIDY_IDEA,
         composeNote: e.POINTS_COMPOSE_NOTE,
+        transcribe: e.POINTS_TRANSCRIBE,
       },
       embedItem: e.POINTS_EMBED,
     },

@@ -98,7 +98,9 @@ function operation(e: Endpoint): Json {
   if (e.produces) {
     responses[ok] = {
       description: "成功",
-      content: { [e.produces]: { schema: { type: "string", format: "binary" } } },
+      content: Object.fromEntries(
+        [e.produces].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+      ),
     };
   } else {
     const data = e.data ? schemaOf(e.data, "output") : { type: "null" };

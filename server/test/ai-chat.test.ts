@@ -26,16 +26,18 @@ forEachDatabase((ctx) => {
       const offline = await request(ctx, "aiStatus", { token: u.token });
       expect(offline.body.data).toEqual({
         mode: "offline",
-        costs: { chatReply: 0, tidyIdea: 0, composeNote: 0 },
+        costs: { chatReply: 0, tidyIdea: 0, composeNote: 0, transcribe: 0 },
         tidyAvailable: false,
+        transcribeAvailable: false,
         embeddings: { enabled: false, pending: 0 },
       });
       const provider = await request(ai.ctx, "aiStatus", { token: u.token });
       expect(provider.body.data).toEqual({
         mode: "provider",
         model: "fake-model",
-        costs: { chatReply: 2, tidyIdea: 1, composeNote: 5 },
+        costs: { chatReply: 2, tidyIdea: 1, composeNote: 5, transcribe: 1 },
         tidyAvailable: true,
+        transcribeAvailable: true,
         embeddings: { enabled: false, pending: 0 },
       });
       expect((await request(ai.ctx, "getPoints", { token: u.token })).body.data.costs).toEqual(

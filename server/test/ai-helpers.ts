@@ -21,7 +21,9 @@ export function withProvider(
       AI_BASE_URL: ai.fake.url,
       AI_API_KEY: "sk-test-key",
       AI_MODEL: "fake-model",
+      AI_TRANSCRIBE_MODEL: "fake-whisper",
       AI_TIMEOUT: "3s",
+      AI_TRANSCRIBE_TIMEOUT: "3s",
       AI_MAX_RETRIES: "2",
       ...env,
     });

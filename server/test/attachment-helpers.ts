@@ -38,3 +38,26 @@ export function signedParts(url: string) {
     sig: parsed.searchParams.get("sig")!,
   };
 }
+
+/** A real WAV recording (16-bit mono PCM): `ms` of a 440 Hz tone at 8 kHz. */
+export function makeWav(ms = 200): Buffer {
+  const rate = 8000;
+  const samples = Math.round((rate * ms) / 1000);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write("RIFF", 0, "ascii");
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write("WAVEfmt ", 8, "ascii");
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write("data", 36, "ascii");
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), 44 + i * 2);
+  }
+  return wav;
+}

@@ -287,7 +287,7 @@ forEachDatabase(
         .toBuffer();
       const tooBig = await uploadFile(ctx, u.token, big);
       expect(tooBig.status).toBe(413);
-      expect(tooBig.body.message).toBe("图片不能超过 40 KB");
+      expect(tooBig.body.message).toBe("图片或录音不能超过 40 KB");
     });
   },
   { QUOTA_BYTES: "64KiB", ATTACHMENT_MAX_BYTES: "40KiB" },

@@ -6,9 +6,10 @@ import { embeddingsAnswer } from "./support/fake-embedding-provider.ts";
 /**
  * A local stand-in for an OpenAI-compatible provider (we cannot reach a real one here). It speaks
  * the real wire protocol: POST …/chat/completions with `stream: true` answers text/event-stream
- * `data: {"choices":[{"delta":{"content":…}}]}` chunks and `data: [DONE]`; errors are JSON
- * `{"error":{"message":…}}` bodies with their HTTP status. Tests script what comes next and read
- * what it received.
+ * `data: {"choices":[{"delta":{"content":…}}]}` chunks and `data: [DONE]`; POST
+ * …/audio/transcriptions takes multipart (`file`, `model`, …) and answers `{"text":…}` (a scripted
+ * stream's chunks joined); errors are JSON `{"error":{"message":…}}` bodies with their HTTP status.
+ * Tests script what comes next and read what it received.
  */
 export type Scripted =
   | { kind: "stream"; chunks: string[]; delayMs?: number; errorAfter?: number; dropAfter?: number }
@@ -22,6 +23,8 @@ export type Received = {
     max_tokens?: number;
   };
   authorization: string | undefined;
+  /** A transcription's recording as received (its messages are then empty). */
+  audio?: { name: string; type: string; bytes: Buffer; fields: Record<string, string> };
   /** Set when the client went away before the reply ended: the cancellation reached upstream. */
   aborted: boolean;
 };
@@ -62,6 +65,10 @@ export async function startFakeProvider(
         .end(JSON.stringify(embeddingsAnswer(model, input)));
       return;
     }
+    if (req.method === "POST" && req.url?.endsWith("/audio/transcriptions")) {
+      await transcription(req, res, received, queue.shift());
+      return;
+    }
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       res
         .writeHead(404, { "content-type": "application/json" })
@@ -91,10 +98,49 @@ export async function startFakeProvider(
   };
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
+  return Buffer.concat(parts);
+}
+const readBody = async (req: IncomingMessage) => (await readBytes(req)).toString("utf8");
+
+/** The words the fake hears in a recording unless a test scripted others: which file, how big. */
+export const heardText = (bytes: number) => `录音转写：${bytes} 字节的录音`;
+
+/** POST …/audio/transcriptions, multipart as OpenAI's API takes it; a `file` and a `model` are required. */
+async function transcription(
+  req: IncomingMessage,
+  res: ServerResponse,
+  received: Received[],
+  next?: Scripted,
+) {
+  const form = await new Response(new Uint8Array(await readBytes(req)), {
+    headers: { "content-type": req.headers["content-type"] ?? "" },
+  })
+    .formData()
+    .catch(() => null);
+  const file = form?.get("file");
+  const model = form?.get("model");
+  if (!(file instanceof File) || typeof model !== "string") {
+    res
+      .writeHead(400, { "content-type": "application/json" })
+      .end(JSON.stringify({ error: { message: "file and model are required" } }));
+    return;
+  }
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form!.entries()) if (typeof value === "string") fields[key] = value;
+  received.push({
+    body: { model, messages: [] },
+    authorization: req.headers.authorization,
+    audio: { name: file.name, type: file.type, bytes, fields },
+    aborted: false,
+  });
+  if (next?.kind === "status") return reply(res, next, model);
+  if (next?.delayMs) await sleep(next.delayMs);
+  const text = next ? next.chunks.join("") : heardText(bytes.length);
+  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text }));
 }
 
 async function reply(res: ServerResponse, s: Scripted, model: string) {

@@ -11,13 +11,14 @@ describe("configuration", () => {
     expect(c.dataDir.endsWith("/data")).toBe(true);
     expect(c.points).toEqual({
       registerBonus: 100,
-      costs: { chatReply: 2, tidyIdea: 1, composeNote: 5 },
+      costs: { chatReply: 2, tidyIdea: 1, composeNote: 5, transcribe: 1 },
       embedItem: 0,
     });
   });
   it("fails fast naming the bad variable", () => {
     expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT/);
     expect(() => loadConfig({ EXPORT_COOLDOWN: "soon" })).toThrow(/EXPORT_COOLDOWN/);
+    expect(() => loadConfig({ AI_TRANSCRIBE_MODEL: "whisper-1" })).toThrow(/AI_TRANSCRIBE_MODEL/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(loadConfig({ EXPORT_COOLDOWN: "30m" }).exportCooldownMs).toBe(1_800_000);
   });

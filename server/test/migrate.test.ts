@@ -46,6 +46,7 @@ forEachDatabase((ctx) => {
         "023_embedding_exclusion_queue.sql",
         "024_search_version_default.sql",
         "025_attachments.sql",
+        "027_audio_attachments.sql",
         "028_attachment_objects.sql",
       ];
       expect(applied.flat()).toEqual(all);

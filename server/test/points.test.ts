@@ -17,7 +17,10 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const res = await request(ctx, "getPoints", { token: u.token });
       // no AI provider in this suite: 本地模式 costs nothing (ai.test.ts checks the provider's costs)
-      expect(res.body.data).toEqual({ balance: 100, costs: { chatReply: 0, tidyIdea: 0, composeNote: 0 } });
+      expect(res.body.data).toEqual({
+        balance: 100,
+        costs: { chatReply: 0, tidyIdea: 0, composeNote: 0, transcribe: 0 },
+      });
       await spend(ctx.db, u.id, 2, "chat_reply");
       await spend(ctx.db, u.id, 1, "tidy_idea");
       const p1 = await call(ctx, "GET", "/api/points/ledger?limit=2", { token: u.token });

@@ -121,6 +121,8 @@ forEachDatabase((ctx) => {
         body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
       },
       "post /api/import/{id}/start": { id: "importJob", body: { takeProfile: false } },
+      // no text in it: listed so that a text added to it later is checked here
+      "post /api/attachments/{id}/transcribe": { id: "idea", body: { aiExcluded: true } },
     };
     // A new endpoint with a body must be added above, or this fails.
     expect(Object.keys(bodies).sort()).toEqual(

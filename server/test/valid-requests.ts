@@ -1,7 +1,7 @@
 import { DELETE_ACCOUNT_PHRASE, type EndpointName, type RequestOf } from "@shinian/contract";
 import { expect } from "vitest";
 import { createPasswordReset } from "../src/services/password-reset.ts";
-import { makeImage, signedParts, uploadFile } from "./attachment-helpers.ts";
+import { makeImage, makeWav, signedParts, uploadFile } from "./attachment-helpers.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
 import { PASSWORD, registerUser, request, type TestCtx, type TestUser, uniqueAccount } from "./helpers.ts";
 
@@ -120,6 +120,11 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   }),
   uploadAvatar: async () => ({}),
   createAttachment: async () => ({}),
+  transcribeAttachment: async (ctx, user) => {
+    const res = await uploadFile(ctx, user.token, makeWav(), "录音.wav", "audio/wav");
+    expect(res.status).toBe(201);
+    return { params: { id: res.body.data.id }, body: {} };
+  },
   getFile: async (ctx, user) => fileRequest(ctx, user, "url"),
   getFileThumb: async (ctx, user) => fileRequest(ctx, user, "thumbnailUrl"),
   createImport: async () => ({}),

@@ -2,6 +2,7 @@ import { type Attachment, AttachmentSchema, routes } from "@shinian/contract";
 import { tokenStore } from "../auth/token-store.ts";
 import { appConfig } from "../config/index.ts";
 import { ApiError, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from "./api-error.ts";
+import { call } from "./client.ts";
 import { clientPath } from "./endpoint-caller.ts";
 import { redirectToLogin } from "./unauthorized.ts";
 
@@ -61,3 +62,10 @@ export function uploadAttachment(
     xhr.send(form);
   });
 }
+
+/**
+ * Turns an uploaded recording into text (charged; refunded by the server when it fails). Its own
+ * timeout: the server waits up to AI_TRANSCRIBE_TIMEOUT (2 minutes) for the provider.
+ */
+export const transcribeAttachment = (id: string, aiExcluded: boolean, signal?: AbortSignal) =>
+  call("transcribeAttachment", { params: { id }, body: { aiExcluded }, timeoutMs: 150_000, signal });

@@ -14,6 +14,8 @@ export const AiInfoSchema = z.object({
   costs: PointsCostsSchema,
   /** Tidying needs a model: false in 本地模式. */
   tidyAvailable: z.boolean(),
+  /** Recordings can be turned into text (AI_TRANSCRIBE_MODEL); false: they are kept as audio only. */
+  transcribeAvailable: z.boolean(),
   /**
    * Finding by meaning (AI_EMBEDDING_MODEL): off, search is by keywords only. `pending`: this
    * user's items still waiting for their vector.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "./common.ts";
 
-/** Images one idea may carry (a note may carry as many as its Markdown refers to, up to the note limit). */
+/** Files one idea may carry (images and recordings together) (a note may carry as many as its Markdown refers to, up to the note limit). */
 export const IDEA_MAX_ATTACHMENTS = 9;
 export const NOTE_MAX_ATTACHMENTS = 100;
 
@@ -12,10 +12,11 @@ export const NOTE_MAX_ATTACHMENTS = 100;
  */
 export const AttachmentSchema = z.object({
   id: IdSchema,
-  kind: z.enum(["image"]),
+  /** `audio`: a voice note as recorded (WebM/Opus, Ogg, MP4/M4A, MP3 or WAV), without a thumbnail. */
+  kind: z.enum(["image", "audio"]),
   url: z.string(),
   thumbnailUrl: z.string().nullable(),
-  /** Bytes stored (the image without its metadata, and its thumbnail), counted toward the storage quota. */
+  /** Bytes stored (the image without its metadata and its thumbnail, or the recording), counted toward the storage quota. */
   size: z.number().int().nonnegative(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
@@ -23,7 +24,7 @@ export type Attachment = z.infer<typeof AttachmentSchema>;
 const attachmentIds = (max: number, what: string) =>
   z
     .array(IdSchema)
-    .max(max, { message: `${what}最多 ${max} 张图片` })
+    .max(max, { message: `${what}最多 ${max} 个附件` })
     .transform((ids) => [...new Set(ids)]);
 
 /** On create and update: the item's files, in order; on update, the whole set (one left out is deleted). */
@@ -35,3 +36,19 @@ export const FileQuerySchema = z.strictObject({
   exp: z.coerce.number().int().nonnegative(),
   sig: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
 });
+
+/**
+ * POST /api/attachments/{id}/transcribe. `aiExcluded`: the capture the recording belongs to is
+ * marked 不让AI读取 (the idea may not be saved yet): refused, nothing is sent. A recording already
+ * on an idea marked so is refused whatever the body says.
+ */
+export const TranscribeRequestSchema = z.strictObject({ aiExcluded: z.boolean().optional() });
+export type TranscribeRequest = z.input<typeof TranscribeRequestSchema>;
+
+/** The recording's words, for the person to edit before saving; `cost` points were spent, `balance` is left. */
+export const TranscriptionSchema = z.object({
+  text: z.string(),
+  cost: z.number().int().nonnegative(),
+  balance: z.number().int(),
+});
+export type Transcription = z.infer<typeof TranscriptionSchema>;

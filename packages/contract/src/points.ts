@@ -5,6 +5,8 @@ export const PointsCostsSchema = z.object({
   chatReply: z.number().int(),
   tidyIdea: z.number().int(),
   composeNote: z.number().int(),
+  /** A recording turned into text (POINTS_TRANSCRIBE). */
+  transcribe: z.number().int(),
 });
 export type PointsCosts = z.infer<typeof PointsCostsSchema>;
 
@@ -15,6 +17,7 @@ export const PointsReasonSchema = z.enum([
   "tidy_idea",
   "compose_note",
   "embed_items",
+  "transcribe_audio",
   "refund",
 ]);
 export type PointsReason = z.infer<typeof PointsReasonSchema>;

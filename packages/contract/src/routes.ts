@@ -30,6 +30,7 @@ export const routes = {
   getUsage: { method: "get", path: "/api/profile/usage" },
 
   createAttachment: { method: "post", path: "/api/attachments" },
+  transcribeAttachment: { method: "post", path: "/api/attachments/{id}/transcribe" },
   getFile: { method: "get", path: "/api/files/{id}" },
   getFileThumb: { method: "get", path: "/api/files/{id}/thumb" },
 

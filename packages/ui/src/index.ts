@@ -44,6 +44,8 @@ export * from "./components/top-bar";
 export * from "./components/trash-list-item";
 export * from "./components/two-pane-layout";
 export * from "./components/usage-card";
+export * from "./components/voice-note";
+export * from "./components/voice-recorder";
 export * from "./components/web-layout";
 export * from "./components/webdav-card";
 export { cn } from "./lib/cn";

@@ -27,7 +27,9 @@ export type EndpointInput<E extends Endpoint> = {
  * when it compiles), with an optional message and status; or, for a call that produces a file or
  * a stream, the Response itself.
  */
-export type EndpointAnswer<N extends EndpointName> = Endpoints[N] extends { produces: string }
+export type EndpointAnswer<N extends EndpointName> = Endpoints[N] extends {
+  produces: string | readonly string[];
+}
   ? Response
   : { data: ResponseOf<N>; message?: string; status?: ContentfulStatusCode };
 

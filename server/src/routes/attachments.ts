@@ -3,15 +3,18 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
+import { processAudio, sniffAudioFormat } from "../services/attachments/audio.ts";
 import { processImage } from "../services/attachments/image.ts";
+import { byteRange } from "../services/attachments/range.ts";
 import { validSignature, withUrls } from "../services/attachments/signed-urls.ts";
 import { fileBody, saveAttachment } from "../services/attachments/storage.ts";
+import { transcribeAttachment } from "../services/attachments/transcribe.ts";
 import { receiveFile } from "../services/attachments/upload.ts";
 import { assertRoom } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { findAttachmentMeta, findFile } from "../stores/attachments.ts";
 
-/** The multipart envelope around the image: boundary and part headers. */
+/** The multipart envelope around the file: boundary and part headers. */
 const ENVELOPE_BYTES = 64 * 1024;
 /**
  * Images being received at once in this process: each is held whole (up to ATTACHMENT_MAX_BYTES)
@@ -37,21 +40,31 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         });
       }
       receiving++;
-      const { name, image } = await (async () => {
+      const { name, file } = await (async () => {
         const { name, bytes } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
         // refused before the image is decoded when even the upload as sent would not fit
         await assertRoom(deps, userId, { items: 0, bytes: bytes.length });
-        return { name, image: await processImage(bytes) };
+        const audio = sniffAudioFormat(bytes);
+        return {
+          name,
+          file: audio
+            ? processAudio(bytes, audio)
+            : { kind: "image" as const, ...(await processImage(bytes)) },
+        };
       })().finally(() => receiving--);
       const id = randomUUID();
-      await saveAttachment(deps, userId, { id, name, ...image });
+      await saveAttachment(deps, userId, { id, name, ...file });
       const meta = await findAttachmentMeta(deps.db, userId, id);
       if (!meta) throw notFound(); // swept at once: cannot happen within the grace period
       const [attachment] = await withUrls(deps, [meta]);
-      return { message: "图片已上传", data: attachment! };
+      return { message: file.kind === "audio" ? "录音已上传" : "图片已上传", data: attachment! };
     },
     { bodyLimit: (config) => config.attachments.maxBytes + ENVELOPE_BYTES },
   );
+  mount(app, "transcribeAttachment", async (c, { params: { id }, body }) => {
+    const { deps } = c.var;
+    return { data: await transcribeAttachment(deps, c.var.auth.userId, id, body) };
+  });
   for (const name of ["getFile", "getFileThumb"] as const) {
     const variant = name === "getFile" ? "file" : "thumb";
     mount(app, name, async (c, { params: { id }, query: { exp, sig } }) => {
@@ -64,12 +77,25 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         throw new ApiError("FORBIDDEN", check === "expired" ? "链接已过期，请刷新页面" : "链接无效");
       }
       // Served inertly: the stored type, nosniff, inline, and a sandboxing CSP (app.ts)
-      return c.body(await fileBody(deps, file, id, variant), 200, {
+      const headers = {
         "Content-Type": file.content_type,
         "X-Content-Type-Options": "nosniff",
         "Content-Disposition": "inline",
         "Cache-Control": `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}, immutable`,
-      });
+        "Accept-Ranges": "bytes",
+      };
+      // Safari plays a recording only from a server that answers byte ranges
+      const range = byteRange(c.req.header("range"), file.size);
+      if (range === "unsatisfiable") {
+        return c.body(null, 416, { ...headers, "Content-Range": `bytes */${file.size}` });
+      }
+      if (range) {
+        return c.body(await fileBody(deps, file, id, variant, range), 206, {
+          ...headers,
+          "Content-Range": `bytes ${range.start}-${range.end}/${file.size}`,
+        });
+      }
+      return c.body(await fileBody(deps, file, id, variant), 200, headers);
     });
   }
 }

@@ -86,6 +86,7 @@ const INTERRUPTED: Partial<Record<PointsReason, string>> = {
   chat_reply: "回答中断",
   compose_note: "整理成笔记中断",
   tidy_idea: "整理中断",
+  transcribe_audio: "转写中断",
 };
 
 /**

@@ -5,14 +5,19 @@
 import { randomBytes } from "node:crypto";
 import type { Db, DbClient, Queryable } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
+import { AUDIO_EXTENSIONS } from "../services/attachments/audio.ts";
 import { quotaTx } from "./usage.ts";
+
+export type AttachmentKind = "image" | "audio";
 
 export type NewAttachment = {
   id: string;
+  kind: AttachmentKind;
   contentType: string;
   name: string;
   data: Buffer;
-  thumb: Buffer;
+  /** null for recordings */
+  thumb: Buffer | null;
 };
 
 /** Stores an uploaded file, unattached; held to the quota (the usage trigger refuses past it). */
@@ -20,8 +25,8 @@ export async function insertAttachment(db: Db, quota: Quota, userId: string, fil
   await quotaTx(db, quota, (client) =>
     client.query(
       `INSERT INTO attachments (id, user_id, kind, content_type, name, data, thumb)
-       VALUES ($1, $2, 'image', $3, $4, $5, $6)`,
-      [file.id, userId, file.contentType, file.name, file.data, file.thumb],
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [file.id, userId, file.kind, file.contentType, file.name, file.data, file.thumb],
     ),
   );
 }
@@ -35,14 +40,21 @@ export async function insertObjectAttachment(
   db: Db,
   quota: Quota,
   userId: string,
-  file: { id: string; contentType: string; name: string; bytes: number; thumbBytes: number | null },
+  file: {
+    id: string;
+    kind: AttachmentKind;
+    contentType: string;
+    name: string;
+    bytes: number;
+    thumbBytes: number | null;
+  },
   keys: string[],
 ) {
   await quotaTx(db, quota, async (client) => {
     await client.query(
       `INSERT INTO attachments (id, user_id, kind, content_type, name, object_bytes, object_thumb_bytes)
-       VALUES ($1, $2, 'image', $3, $4, $5, $6)`,
-      [file.id, userId, file.contentType, file.name, file.bytes, file.thumbBytes],
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [file.id, userId, file.kind, file.contentType, file.name, file.bytes, file.thumbBytes],
     );
     await client.query("DELETE FROM object_deletions WHERE key = ANY($1::text[])", [keys]);
   });
@@ -52,12 +64,13 @@ export type AttachmentMeta = {
   id: string;
   user_id: string;
   item_id: string | null;
+  kind: AttachmentKind;
   content_type: string;
   size: number;
   has_thumb: boolean;
 };
 
-const META = `id, user_id, item_id, position, content_type, stored_bytes(attachments)::int AS size,
+const META = `id, user_id, item_id, position, kind, content_type, stored_bytes(attachments)::int AS size,
   (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL) AS has_thumb`;
 
 /** The files of these items (the user's own), in each item's order. */
@@ -116,15 +129,17 @@ export async function setItemAttachments(client: DbClient, userId: string, itemI
 }
 
 /** `bytes` null: the file is an object in the S3-compatible bucket (migration 028). */
-export type StoredFile = { user_id: string; content_type: string; bytes: Buffer | null };
+export type StoredFile = { user_id: string; content_type: string; size: number; bytes: Buffer | null };
 
 /** A file's bytes (or its thumbnail's) with its owner, for the signed URL to be checked against. */
 export async function findFile(db: Queryable, id: string, thumb: boolean): Promise<StoredFile | null> {
   const { rows } = await db.query<StoredFile>(
     thumb
-      ? `SELECT user_id, 'image/webp' AS content_type, thumb AS bytes FROM attachments
+      ? `SELECT user_id, 'image/webp' AS content_type, thumb AS bytes,
+           coalesce(octet_length(thumb), object_thumb_bytes) AS size FROM attachments
          WHERE id = $1 AND (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL)`
-      : "SELECT user_id, content_type, data AS bytes FROM attachments WHERE id = $1",
+      : `SELECT user_id, content_type, data AS bytes, coalesce(octet_length(data), object_bytes) AS size
+         FROM attachments WHERE id = $1`,
     [id],
   );
   return rows[0] ?? null;
@@ -209,7 +224,30 @@ const EXTENSIONS: Record<string, string> = {
   "image/jpeg": "jpg",
   "image/webp": "webp",
   "image/gif": "gif",
+  ...AUDIO_EXTENSIONS,
 };
 /** Where the export puts a file: `files/<id>.<ext>`. */
 export const exportedFileName = (f: { id: string; content_type: string }) =>
   `files/${f.id}.${EXTENSIONS[f.content_type] ?? "bin"}`;
+
+export type RecordingToTranscribe = {
+  kind: AttachmentKind;
+  content_type: string;
+  name: string;
+  /** null: the recording is an object in the S3-compatible bucket */
+  data: Buffer | null;
+  /** The idea it is on is marked 不让AI读取 (false while it is on nothing yet). */
+  ai_excluded: boolean;
+};
+
+/** One of the user's files with what transcription needs: its bytes, and whether its idea may go to a model. */
+export async function findRecording(db: Queryable, userId: string, id: string) {
+  const { rows } = await db.query<RecordingToTranscribe>(
+    `SELECT a.kind, a.content_type, a.name, a.data,
+       coalesce((SELECT i.ai_excluded FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id), false)
+         AS ai_excluded
+     FROM attachments a WHERE a.user_id = $1 AND a.id = $2`,
+    [userId, id],
+  );
+  return rows[0] ?? null;
+}

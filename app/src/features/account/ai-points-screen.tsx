@@ -24,6 +24,7 @@ const reasons: Record<PointsReason, string> = {
   tidy_idea: "AI 整理想法",
   compose_note: "AI 整理成笔记",
   embed_items: "按意思搜索的索引",
+  transcribe_audio: "录音转文字",
   refund: "失败退还",
 };
 
@@ -67,6 +68,8 @@ export function AiPointsScreen() {
                     <dd className="tabular-nums">{points.costs.tidyIdea} 点</dd>
                     <dt>AI 整理成笔记</dt>
                     <dd className="tabular-nums">{points.costs.composeNote} 点</dd>
+                    <dt>录音转文字（每段）</dt>
+                    <dd className="tabular-nums">{points.costs.transcribe} 点</dd>
                   </dl>
                 ) : null}
                 <p className="mt-3 text-muted-foreground text-xs">

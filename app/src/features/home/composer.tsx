@@ -1,6 +1,8 @@
 import { IdeaComposer, ImageUploadChip } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
+import { useVoiceNote } from "../voice/use-voice-note.ts";
+import { VoiceSlot } from "../voice/voice-slot.tsx";
 import { useImageUploads } from "./use-image-uploads.ts";
 
 type Capture = { content: string; aiExcluded: boolean };
@@ -15,6 +17,8 @@ export type ComposerProps = {
 };
 
 const SEPARATOR = "\n\n";
+/** The text of an idea that is only a voice note (its recording not turned into words). */
+const VOICE_ONLY = "语音记录";
 
 /** The texts being sent, as stored; a plain string is an entry kept before 不让AI读取 existed. */
 const parseSending = (stored: string): Capture[] => {
@@ -39,7 +43,8 @@ const parseSending = (stored: string): Capture[] => {
  * to the AI what was marked private.
  * Pictures upload as soon as they are added and are kept in memory only, not in the draft: a
  * reload drops them (the server deletes unattached uploads after a day). A failed save puts them
- * back with the text.
+ * back with the text. A voice note goes the same way: uploaded when the recording stops, its text
+ * asked for only when the person presses the button that says what it costs.
  */
 export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
@@ -54,6 +59,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   sending.current ??= parseSending(stored);
   const [pending, setPending] = React.useState(0);
   const images = useImageUploads();
+  const voice = useVoiceNote();
 
   const track = (change: (list: Capture[]) => Capture[]) => {
     sending.current = change(sending.current ?? []);
@@ -91,7 +97,9 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
     setDraft("");
     setAiExcluded(false);
     const held = images.take();
+    const heldVoice = voice.take();
     const attachmentIds = held.flatMap((u) => (u.state === "done" && u.attachmentId ? [u.attachmentId] : []));
+    if (heldVoice?.attachment) attachmentIds.push(heldVoice.attachment.id);
     track((list) => [...list, entry]);
     setPending((n) => n + 1);
     try {
@@ -100,9 +108,11 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
         ...(attachmentIds.length ? { attachmentIds } : {}),
       });
       images.release(held);
+      voice.release(heldVoice);
     } catch {
       putBack(entry);
       images.putBack(held);
+      voice.putBack(heldVoice);
     } finally {
       // one entry only: the same words may be in flight twice
       track((list) => {
@@ -111,6 +121,13 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       });
       setPending((n) => n - 1);
     }
+  };
+
+  const transcribe = async () => {
+    const text = await voice.transcribe(aiExcluded);
+    if (!text) return;
+    latestDraft.current = [latestDraft.current, text].filter(Boolean).join(SEPARATOR);
+    setDraft(latestDraft.current);
   };
 
   return (
@@ -122,8 +139,13 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       onSave={(entry) => void capture(entry)}
       saving={pending > 0}
       onAddImages={images.add}
-      uploading={images.uploading}
+      uploading={images.uploading || voice.busy}
+      uploadingHint={voice.busy ? "录音完成并上传后即可保存" : undefined}
       imageError={images.error}
+      onRecord={() => void voice.start()}
+      recording={voice.phase.kind !== "idle"}
+      voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
+      blankContent={voice.note?.state === "done" ? VOICE_ONLY : undefined}
       images={
         images.uploads.length
           ? images.uploads.map((u) => (

@@ -1,6 +1,7 @@
 import type { FeedItem } from "@shinian/contract";
-import { Checkbox, IdeaListItem, type IdeaSyncState, ImageGrid, NoteListItem } from "@shinian/ui";
+import { Checkbox, IdeaListItem, type IdeaSyncState, NoteListItem } from "@shinian/ui";
 import { markdownToPlain } from "../../lib/markdown-text.ts";
+import { IdeaAttachments } from "../ideas/idea-attachments.tsx";
 import { isUnsaved } from "./use-feed.ts";
 
 export type FeedListProps = {
@@ -53,13 +54,7 @@ export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, s
                 }}
                 media={
                   item.attachments?.length ? (
-                    <ImageGrid
-                      images={item.attachments.map((a, i) => ({
-                        id: a.id,
-                        src: a.thumbnailUrl ?? a.url,
-                        alt: `图片 ${i + 1}`,
-                      }))}
-                    />
+                    <IdeaAttachments attachments={item.attachments} size="thumb" />
                   ) : null
                 }
                 selectedTag={selectedTag}

@@ -6,7 +6,6 @@ import {
   EditConflict,
   EmptyState,
   Field,
-  ImageGrid,
   Input,
   MarkdownView,
   PageLoading,
@@ -26,6 +25,7 @@ import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { ReviewExclusionButton } from "../review/review-exclusion-button.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
+import { IdeaAttachments } from "./idea-attachments.tsx";
 import { parseTags } from "./parse-tags.ts";
 import { RelatedItems } from "./related-items.tsx";
 import { useItem } from "./use-item.ts";
@@ -232,16 +232,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
         )}
       </Field>
       {kind === "idea" && item.attachments?.length ? (
-        <ImageGrid
-          size="full"
-          label="想法的图片"
-          images={item.attachments.map((a, i) => ({
-            id: a.id,
-            src: a.url,
-            href: a.url,
-            alt: `图片 ${i + 1}`,
-          }))}
-        />
+        <IdeaAttachments attachments={item.attachments} size="full" />
       ) : null}
       {kind === "note" ? (
         <section aria-label="预览" className="rounded-md border border-border bg-background p-4">

@@ -5,7 +5,8 @@ import { pendingCount } from "../../stores/embeddings.ts";
 
 /** Which assistant answers and what each action costs now: nothing in 本地模式. */
 export function aiCosts(config: Config): AiInfo["costs"] {
-  return config.ai ? config.points.costs : { chatReply: 0, tidyIdea: 0, composeNote: 0 };
+  if (!config.ai) return { chatReply: 0, tidyIdea: 0, composeNote: 0, transcribe: 0 };
+  return { ...config.points.costs, transcribe: config.transcribe ? config.points.costs.transcribe : 0 };
 }
 
 /** GET /api/ai/status: the assistant's mode and costs, and whether search finds by meaning. */
@@ -13,12 +14,15 @@ export async function aiInfo(config: Config, db: Queryable, userId: string): Pro
   const embeddings = config.embedding
     ? { enabled: true, pending: await pendingCount(db, userId) }
     : { enabled: false, pending: 0 };
-  if (!config.ai) return { mode: "offline", costs: aiCosts(config), tidyAvailable: false, embeddings };
+  const transcribeAvailable = config.transcribe !== null;
+  if (!config.ai)
+    return { mode: "offline", costs: aiCosts(config), tidyAvailable: false, transcribeAvailable, embeddings };
   return {
     mode: "provider",
     model: config.ai.model,
     costs: aiCosts(config),
     tidyAvailable: true,
+    transcribeAvailable,
     embeddings,
   };
 }

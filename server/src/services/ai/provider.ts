@@ -22,16 +22,16 @@ export class ProviderError extends Error {
   }
 }
 
-const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+export const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 10_000;
 
-const backoffMs = (attempt: number, retryAfter: string | null) => {
+export const backoffMs = (attempt: number, retryAfter: string | null) => {
   const seconds = Number(retryAfter);
   if (retryAfter && Number.isFinite(seconds)) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
   return 250 * 4 ** attempt; // 250 ms, 1 s, 4 s …
 };
 
-const sleep = (ms: number, signal: AbortSignal) =>
+export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const stop = () => {
       clearTimeout(timer);
@@ -45,7 +45,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** The provider's own error text, when its body says one ({"error":{"message":…}}). */
-async function upstreamMessage(res: Response): Promise<string> {
+export async function upstreamMessage(res: Response): Promise<string> {
   const text = await res.text().catch(() => "");
   try {
     const body = JSON.parse(text) as { error?: { message?: string } | string; message?: string };

@@ -50,7 +50,7 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | "heic" | null
 const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|!doctype)[\s>/]|javascript:/i;
 
 /** Markup in the bytes, read as Latin-1 a megabyte at a time (overlapping, so no tag falls between two). */
-function containsMarkup(bytes: Buffer): boolean {
+export function containsMarkup(bytes: Buffer): boolean {
   const STEP = 1024 * 1024;
   for (let at = 0; at < bytes.length; at += STEP) {
     if (MARKUP.test(bytes.toString("latin1", at, Math.min(bytes.length, at + STEP + 16)))) return true;

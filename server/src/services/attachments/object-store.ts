@@ -11,8 +11,8 @@ export const objectKey = (userId: string, id: string, variant: "file" | "thumb")
 
 export type ObjectStore = {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The object's bytes as they stream from the bucket; null when there is no such object. */
-  stream(key: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** The object's bytes (only `span` of them when given) as they stream from the bucket; null when there is no such object. */
+  stream(key: string, span?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
   read(key: string): Promise<Buffer | null>;
   /** Deletes the objects (up to 1000); one that is already gone is no error. */
   delete(keys: string[]): Promise<void>;
@@ -48,9 +48,12 @@ async function makeStore(s: S3Settings): Promise<ObjectStore> {
   });
   const missing = (error: unknown) =>
     error instanceof sdk.NoSuchKey || (error as { name?: string }).name === "NotFound";
-  const get = async (key: string) => {
+  const get = async (key: string, span?: { start: number; end: number }) => {
+    const Range = span ? `bytes=${span.start}-${span.end}` : undefined;
     try {
-      return (await client.send(new sdk.GetObjectCommand({ Bucket: s.bucket, Key: key }))).Body ?? null;
+      return (
+        (await client.send(new sdk.GetObjectCommand({ Bucket: s.bucket, Key: key, Range }))).Body ?? null
+      );
     } catch (error) {
       if (missing(error)) return null;
       throw error;
@@ -62,8 +65,8 @@ async function makeStore(s: S3Settings): Promise<ObjectStore> {
         new sdk.PutObjectCommand({ Bucket: s.bucket, Key: key, Body: bytes, ContentType: contentType }),
       );
     },
-    async stream(key) {
-      return (await get(key))?.transformToWebStream() ?? null;
+    async stream(key, span) {
+      return (await get(key, span))?.transformToWebStream() ?? null;
     },
     async read(key) {
       const body = await get(key);

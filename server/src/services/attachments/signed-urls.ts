@@ -49,7 +49,7 @@ export async function withUrls(deps: AppDeps, metas: AttachmentMeta[]): Promise<
   };
   return metas.map((m) => ({
     id: m.id,
-    kind: "image" as const,
+    kind: m.kind,
     url: url("file", m),
     thumbnailUrl: m.has_thumb ? url("thumb", m) : null,
     size: m.size,

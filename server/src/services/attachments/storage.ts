@@ -29,7 +29,7 @@ const UPLOAD_HOLD_MS = 3_600_000;
 const DELETE_BATCH = 500;
 const DRAIN_ROUNDS = 20;
 
-const storeUnavailable = () =>
+export const storeUnavailable = () =>
   new ApiError("SERVICE_UNAVAILABLE", "文件存储暂时无法访问，请稍后再试", {
     headers: { "Retry-After": "30" },
   });
@@ -59,14 +59,18 @@ export async function saveAttachment(deps: AppDeps, userId: string, file: NewAtt
   }
 }
 
-/** A file's bytes to answer with: from its row, or streamed from the bucket. */
+/** Inclusive byte offsets of a Range request (range.ts). */
+export type ByteSpan = { start: number; end: number };
+
+/** A file's bytes to answer with (only `span` of them when given): from its row, or streamed from the bucket. */
 export async function fileBody(
   deps: AppDeps,
   file: StoredFile,
   id: string,
   variant: "file" | "thumb",
+  span?: ByteSpan,
 ): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> {
-  if (file.bytes) return new Uint8Array(file.bytes);
+  if (file.bytes) return new Uint8Array(span ? file.bytes.subarray(span.start, span.end + 1) : file.bytes);
   const s3 = deps.config.attachments.s3;
   if (!s3) {
     deps.logger.error("a file is in an S3 bucket but S3_* is not set", { id });
@@ -74,7 +78,7 @@ export async function fileBody(
   }
   let stream: ReadableStream<Uint8Array> | null;
   try {
-    stream = await (await objectStore(s3)).stream(objectKey(file.user_id, id, variant));
+    stream = await (await objectStore(s3)).stream(objectKey(file.user_id, id, variant), span);
   } catch (error) {
     deps.logger.warn("bucket refused a download", { err: error });
     throw storeUnavailable();
@@ -83,8 +87,8 @@ export async function fileBody(
   return stream;
 }
 
-/** A file's bytes for the export: from its row, or read whole from the bucket (each ≤ 10 MB). */
-export async function exportedBytes(
+/** A file's bytes whole (the export, a transcription): from its row, or read from the bucket (each ≤ ATTACHMENT_MAX_BYTES). */
+export async function wholeFileBytes(
   s3: S3Settings | null,
   file: { id: string; data?: Buffer | null | undefined },
   userId: string,

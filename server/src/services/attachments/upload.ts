@@ -6,7 +6,7 @@ import { ApiError } from "../../errors.ts";
 import { formatStorage } from "../quotas.ts";
 
 export const tooLargeImage = (maxBytes: number) =>
-  new ApiError("PAYLOAD_TOO_LARGE", `图片不能超过 ${formatStorage(maxBytes)}`);
+  new ApiError("PAYLOAD_TOO_LARGE", `图片或录音不能超过 ${formatStorage(maxBytes)}`);
 
 const labelOf = (filename: string | undefined) =>
   (filename ?? "").split(/[\\/]/).pop()!.trim().slice(0, 200) || "图片";

@@ -16,7 +16,7 @@ import { ledgerBatches, toLedgerEntry } from "../../stores/points.ts";
 import { findAvatar } from "../../stores/profile.ts";
 import { reviewBatches } from "../../stores/review.ts";
 import { trashBatches } from "../../stores/trash.ts";
-import { exportedBytes } from "../attachments/storage.ts";
+import { wholeFileBytes } from "../attachments/storage.ts";
 import { ZipWriter } from "../zip-writer.ts";
 import { BEIJING_OFFSET_MINUTES, chinaDay } from "./china-time.ts";
 import { EXPORT_FORMAT_VERSION, exportFormat } from "./format.ts";
@@ -134,7 +134,7 @@ async function* attachmentFiles(out: ExportZip, db: Queryable, userId: string, o
   const which = { withData: true, withTrash: options.includeTrash === true };
   for await (const rows of attachmentBatches(db, userId, FILE_BATCH, which)) {
     for (const f of rows) {
-      const bytes = await exportedBytes(options.s3 ?? null, f, userId);
+      const bytes = await wholeFileBytes(options.s3 ?? null, f, userId);
       if (!bytes) throw new Error(`file ${f.id} is missing from its bucket`);
       out.zip.addFile(exportedFileName(f), bytes, false); // compressed already
       yield* out.drain();

@@ -3,6 +3,7 @@ import * as React from "react";
 import { expect, fn } from "storybook/test";
 import { sampleImages } from "../image-grid/sample-images";
 import { ImageUploadChip } from "../image-upload-chip";
+import { VoiceRecorder } from "../voice-recorder";
 import { IdeaComposer, type IdeaComposerProps } from "./idea-composer";
 
 /** The composer as 首页 holds it: the text and the tick are the parent's, and a save empties both. */
@@ -88,6 +89,16 @@ export const WithImagesOnPhoneDark: Story = {
   args: WithImages.args,
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
+/** Recording on a phone: the strip with its timer and level meter above the text's buttons. */
+export const RecordingOnPhone: Story = {
+  args: {
+    onRecord: fn(),
+    onAddImages: fn(),
+    recording: true,
+    voice: <VoiceRecorder elapsedMs={8_000} level={0.4} maxMs={300_000} onStop={fn()} onCancel={fn()} />,
+  },
+  globals: { viewport: { value: "phone", isRotated: false } },
+};
 export const AiExcludedOnPhone: Story = {
   args: AiExcluded.args,
   globals: { viewport: { value: "phone", isRotated: false } },
@@ -133,5 +144,16 @@ export const WhenAnImageIsPastedShouldHandTheFileOver: Story = {
     box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     await expect(args.onAddImages).toHaveBeenCalledWith([file]);
     await expect(canvas.getByRole("button", { name: "添加图片" })).toBeEnabled();
+  },
+};
+
+export const WhenOnlyAVoiceNoteIsThereShouldSaveItWithItsBlankContent: Story = {
+  tags: ["!autodocs"],
+  args: { onRecord: fn(), blankContent: "语音记录" },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole("button", { name: "录音" }));
+    await expect(args.onRecord).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole("button", { name: "保存" }));
+    await expect(args.onSave).toHaveBeenCalledWith({ content: "语音记录", aiExcluded: false });
   },
 };

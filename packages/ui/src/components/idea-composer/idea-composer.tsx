@@ -1,4 +1,4 @@
-import { ImagePlus } from "lucide-react";
+import { ImagePlus, Mic } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../button";
@@ -37,6 +37,15 @@ export type IdeaComposerProps = Omit<React.ComponentProps<"div">, "onChange"> & 
   addImageLabel?: string;
   /** Replaces `hint` while pictures upload (saving waits for them). */
   uploadingHint?: React.ReactNode;
+  /** Starts a voice recording; without it there is no microphone button. */
+  onRecord?: () => void;
+  /** The recording strip (VoiceRecorder) or the recorded note (VoiceNote), shown above the pictures. */
+  voice?: React.ReactNode;
+  /** A recording runs or a microphone is being asked for: the microphone button waits. */
+  recording?: boolean;
+  recordLabel?: string;
+  /** Saved instead of blank text when set (an idea that is only a voice note); unset, blank text never saves. */
+  blankContent?: string;
 };
 
 /** The capture box of 首页: the text, 不让AI读取 for this idea, and 保存. */
@@ -60,13 +69,18 @@ export function IdeaComposer({
   uploading = false,
   addImageLabel = "添加图片",
   uploadingHint = "图片上传中，传完即可保存",
+  onRecord,
+  voice,
+  recording = false,
+  recordLabel = "录音",
+  blankContent,
   className,
   ...props
 }: IdeaComposerProps) {
   const picker = React.useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = React.useState(false);
   const save = () => {
-    const content = value.trim();
+    const content = value.trim() || blankContent;
     if (content && !uploading) onSave({ content, aiExcluded });
   };
   const take = (files: FileList | null | undefined) => {
@@ -112,6 +126,11 @@ export function IdeaComposer({
         onChange={(e) => onValueChange(e.target.value)}
         onSubmitShortcut={save}
       />
+      {voice ? (
+        <div data-slot="idea-composer-voice" className="mt-3">
+          {voice}
+        </div>
+      ) : null}
       {images ? (
         <div data-slot="idea-composer-images" className="mt-3 flex flex-wrap gap-2">
           {images}
@@ -133,6 +152,19 @@ export function IdeaComposer({
           {uploading ? uploadingHint : aiExcluded ? aiExcludedHint : hint}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-4">
+          {onRecord ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-label={recordLabel}
+              title={recordLabel}
+              disabled={recording}
+              onClick={onRecord}
+            >
+              <Mic aria-hidden className="size-4" />
+            </Button>
+          ) : null}
           {onAddImages ? (
             <>
               <input
@@ -166,7 +198,7 @@ export function IdeaComposer({
           >
             {aiExcludedLabel}
           </Checkbox>
-          <Button onClick={save} loading={saving} disabled={!value.trim() || uploading}>
+          <Button onClick={save} loading={saving} disabled={!(value.trim() || blankContent) || uploading}>
             {saveLabel}
           </Button>
         </div>

@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
+
+const aiURL = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
+
+// Chromium's fake microphone (a steady tone). Consent is the browser context's: granted where a
+// test allows the microphone, refused by Playwright's Chromium where it does not.
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--use-fake-device-for-media-stream"],
+  },
+});
+
+const composerOf = (page: Page) => page.locator('[data-slot="idea-composer"]');
+
+/** Records about a second: the timer runs and the level meter moves with the fake device's tone. */
+async function recordASecond(page: Page) {
+  const composer = composerOf(page);
+  await composer.getByRole("button", { name: "录音" }).click();
+  const recorder = composer.getByRole("group", { name: "正在录音" });
+  await expect(recorder.getByRole("timer")).toHaveText(/^0:01/);
+  await expect
+    .poll(() => recorder.getByRole("meter", { name: "音量" }).getAttribute("aria-valuenow"))
+    .not.toBe("0");
+  await recorder.getByRole("button", { name: "完成录音" }).click();
+  const note = composer.getByRole("figure", { name: "语音" });
+  await expect(note).toHaveAttribute("data-state", "done");
+  return note;
+}
+
+test.describe("voice notes with a microphone", () => {
+  test.beforeEach(({ context }) => context.grantPermissions(["microphone"]));
+
+  test.describe("with a transcription model", () => {
+    test.use({ baseURL: aiURL });
+
+    test("records, shows the cost, fills in the text to edit, saves the recording with the idea and plays it", async ({
+      page,
+      request,
+      signedIn: user,
+    }) => {
+      await request.patch("/api/profile", {
+        headers: { Authorization: `Bearer ${user.token}` },
+        data: { settings: { autoTidy: false } },
+      });
+      await page.goto("/");
+      const composer = composerOf(page);
+      const note = await recordASecond(page);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await shot(page, `95-voice-composer-${width}`);
+      }
+      const transcribed = page.waitForResponse((r) => r.url().includes("/transcribe"));
+      await note.getByRole("button", { name: "转成文字（消耗 1 点）" }).click();
+      expect((await transcribed).status()).toBe(200);
+      const box = composer.getByRole("textbox", { name: "记录一个想法" });
+      await expect(box).toHaveValue(/^录音转写：\d+ 字节的录音$/);
+      await expect(note).toContainText("文字已填入上方，可修改后保存");
+      await box.fill("散步时想到：周末去爬山");
+
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
+      );
+      await composer.getByRole("button", { name: "保存" }).click();
+      const idea = (await (await saved).json()).data as { id: string; attachments: { kind: string }[] };
+      expect(idea.attachments.map((a) => a.kind)).toEqual(["audio"]);
+
+      const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "散步时想到" });
+      const player = card.getByRole("figure", { name: "语音" }).locator("audio");
+      await expect(player).toHaveAttribute("src", /\/api\/files\/[\w-]+\?exp=\d+&sig=/);
+      // the signed URL plays: the browser reads its duration from the stored recording
+      await player.evaluate((audio: HTMLAudioElement) => {
+        audio.preload = "auto";
+        audio.load();
+      });
+      await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThan(0);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await shot(page, `96-voice-feed-${width}`);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await card.getByRole("button", { name: /散步时想到/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/ideas/${idea.id}$`));
+      await expect(page.getByRole("figure", { name: "语音" }).locator("audio")).toHaveCount(1);
+      await page.goto("/ai-points");
+      await expect(page.getByText("录音转文字").first()).toBeVisible();
+    });
+  });
+
+  test("in 本地模式 the recording is kept as audio only, and a voice-only idea saves", async ({
+    page,
+    signedIn: _user,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const note = await recordASecond(page);
+    await expect(note).toContainText("本地模式：服务器没有配置语音转文字，录音只保存为音频");
+    await expect(note.getByRole("button", { name: /转成文字/ })).toHaveCount(0);
+    await shot(page, "97-voice-local-mode-390");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
+    );
+    await composerOf(page).getByRole("button", { name: "保存" }).click();
+    const idea = (await (await saved).json()).data as { content: string; attachments: { kind: string }[] };
+    expect(idea).toMatchObject({ content: "语音记录", attachments: [{ kind: "audio" }] });
+    await expect(
+      page
+        .locator('[data-slot="feed-item"]')
+        .filter({ hasText: "语音记录" })
+        .getByRole("figure", { name: "语音" }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("without microphone permission", () => {
+  test("says in Chinese how to allow the microphone, and nothing is recorded", async ({
+    page,
+    signedIn: _user,
+  }) => {
+    await page.goto("/");
+    const composer = composerOf(page);
+    await composer.getByRole("button", { name: "录音" }).click();
+    await expect(composer.getByRole("alert")).toContainText("没有麦克风权限");
+    await expect(composer.getByRole("figure", { name: "语音" })).toHaveCount(0);
+    await expect(composer.getByRole("button", { name: "录音" })).toBeEnabled();
+  });
+});

@@ -1,0 +1,109 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { AudioLines, CircleAlert, X } from "lucide-react";
+import type * as React from "react";
+import { cn } from "../../lib/cn";
+import { Button } from "../button";
+import { Spinner } from "../spinner";
+
+export const voiceNoteVariants = cva("m-0 flex min-w-0 flex-col gap-2 rounded-md border bg-muted/40 p-2", {
+  variants: {
+    state: {
+      uploading: "border-border",
+      done: "border-border",
+      error: "border-error",
+    },
+  },
+  defaultVariants: { state: "done" },
+});
+
+export type VoiceNoteState = NonNullable<VariantProps<typeof voiceNoteVariants>["state"]>;
+
+export type VoiceNoteProps = React.ComponentProps<"figure"> & {
+  /** The recording: a signed URL, or an object URL before the upload ends. */
+  src: string;
+  state?: VoiceNoteState;
+  /** Takes the recording off the idea (the composer); without it the note only plays. */
+  onRemove?: () => void;
+  /** Asks for the text; the label says what it costs before anything is spent. */
+  onTranscribe?: () => void;
+  transcribeLabel?: string;
+  transcribing?: boolean;
+  /** Why there is no transcription (本地模式, 不让AI读取), shown instead of the button. */
+  notice?: React.ReactNode;
+  /** Why the upload or the transcription failed. */
+  error?: React.ReactNode;
+  label?: string;
+  removeLabel?: string;
+  uploadingLabel?: string;
+};
+
+/** A voice note: its player, and in the composer the way to turn it into text or take it off. */
+export function VoiceNote({
+  src,
+  state = "done",
+  onRemove,
+  onTranscribe,
+  transcribeLabel = "转成文字",
+  transcribing = false,
+  notice,
+  error,
+  label = "语音",
+  removeLabel = "移除录音",
+  uploadingLabel = "录音上传中…",
+  className,
+  ...props
+}: VoiceNoteProps) {
+  const actions = state === "done" && (onTranscribe || notice);
+  return (
+    <figure
+      data-slot="voice-note"
+      data-state={state}
+      aria-label={label}
+      className={cn(voiceNoteVariants({ state }), className)}
+      {...props}
+    >
+      <div className="flex items-center gap-2">
+        <AudioLines aria-hidden className="size-4 shrink-0 text-primary" />
+        {/* biome-ignore lint/a11y/useMediaCaption: a person's own voice note has no captions; its text is the idea */}
+        <audio controls preload="none" src={src} aria-label={label} className="h-9 min-w-0 flex-1" />
+        {onRemove ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={removeLabel}
+            title={removeLabel}
+            onClick={onRemove}
+          >
+            <X aria-hidden />
+          </Button>
+        ) : null}
+      </div>
+      {state === "uploading" ? (
+        <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <Spinner size="sm" label={null} className="size-3" />
+          {uploadingLabel}
+        </p>
+      ) : null}
+      {actions ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {notice ? (
+            <p data-slot="voice-note-notice" className="text-muted-foreground text-xs">
+              {notice}
+            </p>
+          ) : (
+            <Button type="button" variant="secondary" size="sm" loading={transcribing} onClick={onTranscribe}>
+              {transcribeLabel}
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="flex items-center gap-1 text-error text-xs">
+          <CircleAlert aria-hidden className="size-3.5 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </figure>
+  );
+}
