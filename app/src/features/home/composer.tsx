@@ -1,10 +1,12 @@
 import { IdeaComposer, ImageUploadChip } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
-import { useImageUploads } from "./use-image-uploads.ts";
+import type { QueuedFile } from "../capture-queue/queue-store.ts";
+import { filesOf, useImageUploads } from "./use-image-uploads.ts";
 
 type Capture = { content: string; aiExcluded: boolean };
-export type CaptureOptions = { aiExcluded: boolean; attachmentIds?: string[] };
+/** The idea's files, in order: uploaded ones by id, the others (offline) as their bytes. */
+export type CaptureOptions = { aiExcluded: boolean; files?: QueuedFile[] };
 
 export type ComposerProps = {
   /** Saves the text; resolves once the server has it (then the draft is dropped). */
@@ -39,7 +41,7 @@ const parseSending = (stored: string): Capture[] => {
  * to the AI what was marked private.
  * Pictures upload as soon as they are added and are kept in memory only, not in the draft: a
  * reload drops them (the server deletes unattached uploads after a day). A failed save puts them
- * back with the text.
+ * back with the text. Offline, they wait as `queued` and go into the capture queue with the idea.
  */
 export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
@@ -91,13 +93,13 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
     setDraft("");
     setAiExcluded(false);
     const held = images.take();
-    const attachmentIds = held.flatMap((u) => (u.state === "done" && u.attachmentId ? [u.attachmentId] : []));
+    const files = filesOf(held);
     track((list) => [...list, entry]);
     setPending((n) => n + 1);
     try {
       await onCapture(entry.content, {
         aiExcluded: entry.aiExcluded,
-        ...(attachmentIds.length ? { attachmentIds } : {}),
+        ...(files.length ? { files } : {}),
       });
       images.release(held);
     } catch {

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert, X } from "lucide-react";
+import { CircleAlert, CloudOff, X } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 
@@ -11,6 +11,7 @@ export const imageUploadChipVariants = cva(
         uploading: "border-border",
         done: "border-border",
         error: "border-error",
+        queued: "border-warning",
       },
     },
     defaultVariants: { state: "uploading" },
@@ -33,9 +34,14 @@ export type ImageUploadChipProps = React.ComponentProps<"div"> & {
   removeLabel?: string;
   cancelLabel?: string;
   progressLabel?: string;
+  /** Shown on a `queued` picture: kept on this device, it uploads when the connection returns. */
+  queuedLabel?: string;
 };
 
-/** One image being added to an idea: its preview, the upload's progress, and a button to cancel or remove it. */
+/**
+ * One image being added to an idea: its preview, the upload's progress (or, `queued`, that it
+ * uploads once online), and a button to cancel or remove it.
+ */
 export function ImageUploadChip({
   src,
   alt,
@@ -46,6 +52,7 @@ export function ImageUploadChip({
   removeLabel = "移除图片",
   cancelLabel = "取消上传",
   progressLabel = "上传进度",
+  queuedLabel = "联网后上传",
   className,
   ...props
 }: ImageUploadChipProps) {
@@ -54,7 +61,7 @@ export function ImageUploadChip({
     <div
       data-slot="image-upload-chip"
       data-state={state}
-      title={state === "error" ? error : undefined}
+      title={state === "error" ? error : state === "queued" ? queuedLabel : undefined}
       className={cn(imageUploadChipVariants({ state }), className)}
       {...props}
     >
@@ -82,6 +89,12 @@ export function ImageUploadChip({
         <span className="absolute inset-x-0 bottom-0 flex items-center gap-0.5 bg-error px-1 py-0.5 text-[10px] leading-tight text-error-foreground">
           <CircleAlert aria-hidden className="size-3 shrink-0" />
           <span className="truncate">{error}</span>
+        </span>
+      ) : null}
+      {state === "queued" ? (
+        <span className="absolute inset-x-0 bottom-0 flex items-center gap-0.5 bg-warning px-1 py-0.5 text-[10px] leading-tight text-warning-foreground">
+          <CloudOff aria-hidden className="size-3 shrink-0" />
+          <span className="truncate">{queuedLabel}</span>
         </span>
       ) : null}
       <button
