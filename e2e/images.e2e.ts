@@ -72,7 +72,15 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   await expect(full).toHaveAttribute("href", new RegExp(`/api/files/${idea.attachments[0]!.id}\\?exp=`));
   await expect(full).toHaveAttribute("target", "_blank");
   await loaded(page, "想法的图片");
-  await shot(page, "92-images-detail");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `92-images-detail-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.goto("/profile");
   const download = page.waitForEvent("download");

@@ -101,7 +101,8 @@ export function ImageUploadChip({
         type="button"
         aria-label={state === "uploading" ? cancelLabel : removeLabel}
         onClick={onRemove}
-        className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-foreground/70 text-background outline-none hover:bg-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        // a 40 px tap area (the ::after, clipped by the chip's corner) around the 24 px button
+        className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-foreground/70 text-background outline-none after:absolute after:-inset-2 after:content-[''] hover:bg-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         <X aria-hidden className="size-3.5" />
       </button>
