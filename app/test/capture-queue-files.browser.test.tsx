@@ -2,7 +2,6 @@ import { expect, test } from "vitest";
 import { commands } from "vitest/browser";
 import { call } from "../src/api/client.ts";
 import { tokenStore } from "../src/auth/token-store.ts";
-import { outcomeOf } from "../src/features/capture-queue/send-outcome.ts";
 import {
   dropQueued,
   patchQueued,
@@ -10,6 +9,7 @@ import {
   type QueuedCapture,
   queuedFor,
 } from "../src/features/capture-queue/queue-store.ts";
+import { outcomeOf } from "../src/features/capture-queue/send-outcome.ts";
 import { sendQueued } from "../src/features/capture-queue/send-queued.ts";
 import { signUp } from "./support/session.ts";
 
@@ -29,7 +29,8 @@ async function png(hue: number, name: string) {
 
 async function queued(content: string, files: File[], ids: (string | undefined)[] = []) {
   await signUp();
-  const userId = tokenStore.get().user!.id;
+  const userId = tokenStore.get().user?.id;
+  if (!userId) throw new Error("not signed in");
   const item: QueuedCapture = {
     userId,
     clientId: crypto.randomUUID(),
@@ -104,7 +105,10 @@ test("a file the server refuses keeps the capture, refused with the file's name 
   const fake = new File(["<html>不是图片</html>"], "假图片.png", { type: "image/png" });
   const item = await queued("带着假图片的想法", [fake]);
   const error = await sendQueued(item).catch((e: unknown) => e);
-  expect(outcomeOf(error)).toEqual({ kind: "refused", reason: "假图片.png：仅支持 PNG、JPEG、WebP 或 GIF 图片" });
+  expect(outcomeOf(error)).toEqual({
+    kind: "refused",
+    reason: "假图片.png：仅支持 PNG、JPEG、WebP 或 GIF 图片",
+  });
   expect(await ideasWith("带着假图片的想法")).toEqual([]);
 });
 

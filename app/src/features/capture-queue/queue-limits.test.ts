@@ -8,7 +8,12 @@ const uploaded = (size: number) => ({ files: [{ size }] });
 describe("queueFullReason", () => {
   it("keeps a capture while there is room", () => {
     expect(queueFullReason([], waiting(10 * MB))).toBeNull();
-    expect(queueFullReason(Array.from({ length: QUEUE_MAX_CAPTURES - 1 }, () => ({})), {})).toBeNull();
+    expect(
+      queueFullReason(
+        Array.from({ length: QUEUE_MAX_CAPTURES - 1 }, () => ({})),
+        {},
+      ),
+    ).toBeNull();
   });
   it("refuses one more capture past the count, in Chinese", () => {
     const full = Array.from({ length: QUEUE_MAX_CAPTURES }, () => ({}));
