@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expect, test } from "./fixtures.ts";
-import { shot } from "./helpers.ts";
+import { shotsAtWidths } from "./helpers.ts";
 import { pasteImage as paste } from "./paste-image.ts";
 
 const loaded = (page: Page, list: string) =>
@@ -35,15 +35,7 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   await paste(page, "png");
   const chip = composer.locator('[data-slot="image-upload-chip"]');
   await expect(chip).toHaveAttribute("data-state", "done");
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await shot(page, `90-images-composer-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shotsAtWidths(page, "90-images-composer");
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
@@ -56,15 +48,7 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "白板上的讨论" });
   await expect(card.getByRole("list", { name: "图片" }).getByRole("img")).toHaveCount(1);
   await loaded(page, "图片");
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await shot(page, `91-images-feed-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shotsAtWidths(page, "91-images-feed");
 
   await card.getByRole("button", { name: /白板上的讨论/ }).click();
   await expect(page).toHaveURL(new RegExp(`/ideas/${idea.id}$`));
@@ -72,15 +56,7 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   await expect(full).toHaveAttribute("href", new RegExp(`/api/files/${idea.attachments[0]!.id}\\?exp=`));
   await expect(full).toHaveAttribute("target", "_blank");
   await loaded(page, "想法的图片");
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await shot(page, `92-images-detail-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shotsAtWidths(page, "92-images-detail");
 
   await page.goto("/profile");
   const download = page.waitForEvent("download");

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { fireCaptureSync } from "./background-sync.ts";
 import { expect, test } from "./fixtures.ts";
-import { shot } from "./helpers.ts";
+import { shotsAtWidths } from "./helpers.ts";
 import { pasteImage } from "./paste-image.ts";
 
 test.use({ serviceWorkers: "allow" });
@@ -67,14 +67,7 @@ test("a picture pasted offline waits with its idea (待同步, thumbnail shown),
 }) => {
   const text = "离线拍的白板：下周的排期";
   const { box, chip } = await captureOffline(page, text);
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await shot(page, `83-offline-image-composer-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
+  await shotsAtWidths(page, "83-offline-image-composer");
   await box.press("Control+Enter");
   await expect(box).toHaveValue("");
   await expect(chip).toHaveCount(0);
@@ -87,14 +80,7 @@ test("a picture pasted offline waits with its idea (待同步, thumbnail shown),
   await page.reload();
   await expect(card).toContainText("待同步");
   await pictureLoaded(card).toEqual({ blob: true, width: 120 });
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await shot(page, `84-offline-image-queued-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
+  await shotsAtWidths(page, "84-offline-image-queued");
   expect(await ideasOf(request, alice.token)).toEqual([]);
 
   await context.setOffline(false);
