@@ -73,14 +73,13 @@ export function patchQueued(
   return db()("readwrite", (store) => {
     const key = queueKey(item);
     const read = store.get(key);
+    read.onsuccess = () => {
+      if (read.result) store.put(change(read.result as QueuedCapture), key);
+    };
+    // Settled when the change is committed, as idb-keyval's own writes are.
     return new Promise<void>((resolve, reject) => {
-      read.onsuccess = () => {
-        if (!read.result) return resolve();
-        const write = store.put(change(read.result as QueuedCapture), key);
-        write.onsuccess = () => resolve();
-        write.onerror = () => reject(write.error);
-      };
-      read.onerror = () => reject(read.error);
+      store.transaction.oncomplete = () => resolve();
+      store.transaction.onerror = store.transaction.onabort = () => reject(store.transaction.error);
     });
   });
 }
