@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { commands } from "vitest/browser";
+import { render } from "vitest-browser-react";
 import { call } from "../src/api/client.ts";
 import { tokenStore } from "../src/auth/token-store.ts";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../src/features/capture-queue/queue-store.ts";
 import { outcomeOf } from "../src/features/capture-queue/send-outcome.ts";
 import { sendQueued } from "../src/features/capture-queue/send-queued.ts";
+import { useFilePreviews } from "../src/features/capture-queue/use-file-previews.ts";
 import { signUp } from "./support/session.ts";
 
 // The offline queue's files against the real server and the browser's real IndexedDB: uploaded in
@@ -117,4 +119,44 @@ test("a change to a capture that was sent and dropped meanwhile does not bring i
   await dropQueued(item);
   await patchQueued(item, (old) => ({ ...old, state: "refused", reason: "x" }));
   expect(await stored(item)).toBeUndefined();
+});
+
+function Previews({
+  items,
+  seen,
+}: {
+  items: QueuedCapture[];
+  seen: (urls: ReadonlyMap<string, string>) => void;
+}) {
+  seen(useFilePreviews(items));
+  return null;
+}
+
+const readable = (url: string) =>
+  fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+test("the feed's previews of queued files are revoked when their capture leaves the queue, and when the screen closes", async () => {
+  const item = await queued("两张待同步的照片", [await png(40, "一.png"), await png(80, "二.png")]);
+  let urls: ReadonlyMap<string, string> = new Map();
+  const seen = (next: ReadonlyMap<string, string>) => {
+    urls = next;
+  };
+  const view = await render(<Previews items={[item]} seen={seen} />);
+  await expect.poll(() => urls.size).toBe(2);
+  const [first, second] = [...urls.values()];
+  expect(await readable(first!)).toBe(true);
+
+  // The same capture read again from the queue (new Blob objects): the same URLs, nothing made anew.
+  await view.rerender(<Previews items={[(await stored(item))!]} seen={seen} />);
+  expect([...urls.values()]).toEqual([first, second]);
+  expect(await readable(second!)).toBe(true);
+
+  await view.rerender(<Previews items={[{ ...item, files: item.files!.slice(1) }]} seen={seen} />);
+  await expect.poll(() => readable(first!)).toBe(false);
+  expect(await readable(second!)).toBe(true);
+  await view.unmount();
+  await expect.poll(() => readable(second!)).toBe(false);
 });
