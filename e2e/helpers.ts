@@ -46,3 +46,21 @@ export async function signIn(
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * The page at a desktop and a phone width, light and dark: `${name}-${width}-${scheme}.png`. Each
+ * shot waits for the colour transitions a theme switch starts (a shot at once caught them midway).
+ * Leaves the page light at 1440 px.
+ */
+export async function shotsAtWidths(page: Page, name: string, height = 900) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+      await shot(page, `${name}-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height });
+}

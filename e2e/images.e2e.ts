@@ -2,28 +2,8 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expect, test } from "./fixtures.ts";
-import { shot } from "./helpers.ts";
-
-/** Pastes files into the composer as a clipboard does: a PNG drawn in the page, or bytes that only claim to be one. */
-async function paste(page: Page, file: "png" | "fake") {
-  await page.getByPlaceholder("记录一个想法…").evaluate(async (box, kind) => {
-    let blob: Blob;
-    if (kind === "png") {
-      const canvas = document.createElement("canvas");
-      canvas.width = 120;
-      canvas.height = 80;
-      const g = canvas.getContext("2d")!;
-      g.fillStyle = "#f97316";
-      g.fillRect(0, 0, 120, 80);
-      g.fillStyle = "#0ea5e9";
-      g.fillRect(30, 20, 60, 40);
-      blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
-    } else blob = new Blob(["<html>这不是图片，只是改了扩展名</html>"], { type: "image/png" });
-    const data = new DataTransfer();
-    data.items.add(new File([blob], kind === "png" ? "白板.png" : "假图片.png", { type: "image/png" }));
-    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, file);
-}
+import { shotsAtWidths } from "./helpers.ts";
+import { pasteImage as paste } from "./paste-image.ts";
 
 const loaded = (page: Page, list: string) =>
   expect
@@ -55,15 +35,7 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   await paste(page, "png");
   const chip = composer.locator('[data-slot="image-upload-chip"]');
   await expect(chip).toHaveAttribute("data-state", "done");
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await shot(page, `90-images-composer-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shotsAtWidths(page, "90-images-composer");
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
@@ -76,15 +48,7 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "白板上的讨论" });
   await expect(card.getByRole("list", { name: "图片" }).getByRole("img")).toHaveCount(1);
   await loaded(page, "图片");
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await shot(page, `91-images-feed-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shotsAtWidths(page, "91-images-feed");
 
   await card.getByRole("button", { name: /白板上的讨论/ }).click();
   await expect(page).toHaveURL(new RegExp(`/ideas/${idea.id}$`));
@@ -92,7 +56,7 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   await expect(full).toHaveAttribute("href", new RegExp(`/api/files/${idea.attachments[0]!.id}\\?exp=`));
   await expect(full).toHaveAttribute("target", "_blank");
   await loaded(page, "想法的图片");
-  await shot(page, "92-images-detail");
+  await shotsAtWidths(page, "92-images-detail");
 
   await page.goto("/profile");
   const download = page.waitForEvent("download");

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { fireCaptureSync } from "./background-sync.ts";
 import { expect, test } from "./fixtures.ts";
 import { apiUser, shot, signIn } from "./helpers.ts";
 
@@ -110,21 +111,7 @@ test("Background Sync: the service worker sends the queue with no 首页 open", 
   await page.goto("/user-agreement");
   await expect(page.getByRole("heading", { name: "拾念用户协议" })).toBeVisible();
 
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Promise<{ registrationId: string }[]>((resolve) =>
-    cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
-      if (e.registrations.length) resolve(e.registrations);
-    }),
-  );
-  await cdp.send("ServiceWorker.enable");
-  const [registration] = await registrations;
-  await context.setOffline(false);
-  await cdp.send("ServiceWorker.dispatchSyncEvent", {
-    origin: new URL(page.url()).origin,
-    registrationId: registration!.registrationId,
-    tag: "capture-queue",
-    lastChance: false,
-  });
+  await fireCaptureSync(context, page);
   await expect.poll(count, { timeout: 15_000 }).toBe(1);
 
   await page.goto("/");

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { routes } from "@shinian/contract/routes";
 import type { Plugin } from "vite";
 import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "../src/features/capture-queue/queue-names.ts";
+import { createIdeaBody, forgetUploads } from "../src/features/capture-queue/queue-requests.ts";
 
 // Not hashed by the bundler (it must run before the first paint): its text goes into the version.
 const bootScript = new URL("../public/boot.js", import.meta.url);
@@ -92,9 +93,10 @@ self.addEventListener("fetch", (event) => {
 });
 
 // Background Sync: captures queued offline (app/src/features/capture-queue/queue-store.ts) are
-// sent when the network returns, even with no page open. Only the clear answers are settled here
-// (saved, or 410 deleted); a refusal stays for the app, which shows its reason. A rejected promise
-// asks the browser to fire the sync again later.
+// sent when the network returns, even with no page open: the files each capture waits to upload
+// first, in order, each id written back before the next (as send-queued.ts does), then the idea.
+// Only the clear answers are settled here (saved, or 410 deleted); a refusal stays for the app,
+// which shows its reason. A rejected promise asks the browser to fire the sync again later.
 self.addEventListener("sync", (event) => {
   if (event.tag === "capture-queue") event.waitUntil(sendQueuedCaptures());
 });
@@ -106,6 +108,47 @@ const idb = (request) =>
   });
 
 const queueKey = ${queueKey.toString()};
+const createIdeaBody = ${createIdeaBody.toString()};
+const forgetUploads = ${forgetUploads.toString()};
+const STORE = ${JSON.stringify(QUEUE_STORE)};
+
+// A change to a capture only if it is still queued: the app may have sent and dropped it meanwhile.
+function patchQueued(db, item, change) {
+  const store = db.transaction(STORE, "readwrite").objectStore(STORE);
+  return idb(store.get(queueKey(item))).then((stored) => (stored ? idb(store.put(change(stored), queueKey(item))) : undefined));
+}
+
+// "sent", "wait" (offline, 5xx, 401, 408, 429: the sync is tried again later) or "refused" (for the app).
+const verdict = (response) =>
+  response.ok ? "sent" : response.status >= 500 || [401, 408, 429].includes(response.status) ? "wait" : "refused";
+
+async function uploadFiles(db, session, item) {
+  let files = item.files || [];
+  for (const file of files) {
+    if (file.attachmentId || !file.blob) continue;
+    const form = new FormData();
+    form.append("file", new File([file.blob], file.name, { type: file.contentType }));
+    const response = await fetch(${JSON.stringify(routes.createAttachment.path)}, {
+      method: ${JSON.stringify(routes.createAttachment.method.toUpperCase())},
+      headers: { Accept: "application/json", Authorization: "Bearer " + session.token },
+      body: form,
+    });
+    const outcome = verdict(response);
+    if (outcome !== "sent") return outcome;
+    const attachmentId = (await response.json()).data.id;
+    const withId = (list) => (list || []).map((f) => (f.key === file.key ? { ...f, attachmentId } : f));
+    files = withId(files);
+    await patchQueued(db, item, (stored) => ({ ...stored, files: withId(stored.files) }));
+  }
+  return { ...item, files };
+}
+
+const createIdea = (session, item) =>
+  fetch(${JSON.stringify(routes.createIdea.path)}, {
+    method: ${JSON.stringify(routes.createIdea.method.toUpperCase())},
+    headers: { "Content-Type": "application/json", Authorization: "Bearer " + session.token },
+    body: JSON.stringify(createIdeaBody(item)),
+  });
 
 async function sendQueuedCaptures() {
   const open = indexedDB.open(${JSON.stringify(QUEUE_DB)});
@@ -113,7 +156,7 @@ async function sendQueuedCaptures() {
   open.onupgradeneeded = () => open.transaction.abort();
   const db = await idb(open).catch(() => null);
   if (!db) return;
-  const store = db.transaction(${JSON.stringify(QUEUE_STORE)}).objectStore(${JSON.stringify(QUEUE_STORE)}); // one transaction: keys and values agree
+  const store = db.transaction(STORE).objectStore(STORE); // one transaction: keys and values agree
   const [keys, values] = await Promise.all([idb(store.getAllKeys()), idb(store.getAll())]);
   const session = values[keys.indexOf(${JSON.stringify(SESSION_KEY)})];
   if (!session) return;
@@ -121,14 +164,22 @@ async function sendQueuedCaptures() {
     .filter((item, i) => keys[i] !== ${JSON.stringify(SESSION_KEY)} && item.userId === session.userId && item.state === "pending")
     .sort((a, b) => a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId));
   for (const item of queued) {
-    const response = await fetch(${JSON.stringify(routes.createIdea.path)}, {
-      method: ${JSON.stringify(routes.createIdea.method.toUpperCase())},
-      headers: { "Content-Type": "application/json", Authorization: "Bearer " + session.token },
-      body: JSON.stringify({ content: item.content, clientId: item.clientId, capturedAt: item.capturedAt, aiExcluded: item.aiExcluded === true || undefined, attachmentIds: item.attachmentIds?.length ? item.attachmentIds : undefined }),
-    });
+    let ready = await uploadFiles(db, session, item);
+    if (ready === "wait") throw new Error("not now");
+    if (ready === "refused") return;
+    let response = await createIdea(session, ready);
+    // 404: an upload was swept while the capture waited: once more from the kept blobs.
+    const again = response.status === 404 ? forgetUploads(ready) : null;
+    if (again) {
+      await patchQueued(db, item, (stored) => ({ ...stored, files: again.files }));
+      ready = await uploadFiles(db, session, again);
+      if (ready === "wait") throw new Error("not now");
+      if (ready === "refused") return;
+      response = await createIdea(session, ready);
+    }
     if (response.ok || response.status === 410) {
-      await idb(db.transaction(${JSON.stringify(QUEUE_STORE)}, "readwrite").objectStore(${JSON.stringify(QUEUE_STORE)}).delete(queueKey(item)));
-    } else if (response.status >= 500 || [401, 408, 429].includes(response.status)) {
+      await idb(db.transaction(STORE, "readwrite").objectStore(STORE).delete(queueKey(item)));
+    } else if (verdict(response) === "wait") {
       throw new Error("not now: " + response.status);
     } else return;
   }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { page } from "vitest/browser";
+import { commands, page } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { type CaptureOptions, Composer } from "../src/features/home/composer.tsx";
 import { signUp } from "./support/session.ts";
@@ -60,6 +60,39 @@ test("pictures: 9 at most, a removed one is left out, a failed save puts them ba
   await page.getByRole("button", { name: "保存" }).click();
   await expect.poll(() => chips().length).toBe(0);
   expect(sent).toHaveLength(2);
-  expect(new Set(sent[1]!.attachmentIds)).toHaveLength(8);
-  expect(sent[1]!.attachmentIds).toEqual(sent[0]!.attachmentIds);
+  const ids = (options: CaptureOptions) => options.files?.map((f) => f.attachmentId);
+  expect(new Set(ids(sent[1]!))).toHaveLength(8);
+  expect(sent[1]!.files?.every((f) => f.attachmentId && !f.blob)).toBe(true);
+  expect(ids(sent[1]!)).toEqual(ids(sent[0]!));
+});
+
+test("a picture whose upload fails on the network waits as 联网后上传 and is saved with its bytes, in its place", async () => {
+  await signUp();
+  const sent: CaptureOptions[] = [];
+  await render(<Composer onCapture={async (_content, options) => void sent.push(options)} />);
+  await box().fill("断网时拍的照片");
+  const [first, second] = await pngs(2);
+  const paste = (file: File) => {
+    const data = new DataTransfer();
+    data.items.add(file);
+    box()
+      .element()
+      .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  };
+  await commands.failNextRequest("/api/attachments");
+  paste(first!);
+  await expect.poll(() => chips()[0]?.getAttribute("data-state"), { timeout: 10_000 }).toBe("queued");
+  expect(chips()[0]!.textContent).toContain("联网后上传");
+  paste(second!);
+  await expect.poll(() => done().length).toBe(1);
+  expect(chips()[0]!.getAttribute("data-state")).toBe("queued");
+
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect.poll(() => sent.length).toBe(1);
+  const [waiting, uploaded] = sent[0]!.files!;
+  expect(waiting).toMatchObject({ kind: "image", name: "照片1.png", contentType: "image/png" });
+  expect(waiting!.blob).toBe(first);
+  expect(waiting!.attachmentId).toBeUndefined();
+  expect(uploaded!.attachmentId).toBeTruthy();
+  expect(uploaded!.blob).toBeUndefined();
 });

@@ -3,6 +3,7 @@ import { tokenStore } from "../auth/token-store.ts";
 import { appConfig } from "../config/index.ts";
 import { ApiError, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from "./api-error.ts";
 import { call } from "./client.ts";
+import { retryAfterMs } from "./create-client.ts";
 import { clientPath } from "./endpoint-caller.ts";
 import { redirectToLogin } from "./unauthorized.ts";
 
@@ -51,7 +52,14 @@ export function uploadAttachment(
         tokenStore.clearSession();
         redirectToLogin();
       }
-      reject(new ApiError(xhr.status, messageOf(body, xhr.status), body));
+      reject(
+        new ApiError(
+          xhr.status,
+          messageOf(body, xhr.status),
+          body,
+          retryAfterMs(xhr.getResponseHeader("Retry-After")),
+        ),
+      );
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
     xhr.onabort = () => reject(new DOMException("上传已取消", "AbortError"));

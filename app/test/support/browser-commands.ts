@@ -84,7 +84,28 @@ const failNextRequest: BrowserCommand<[path: string]> = async ({ page }, path) =
   );
 };
 
-export const componentTestCommands = { takeDownloads, holdRequest, releaseRequest, failNextRequest };
+/**
+ * The next request to a path reaches the server, which acts on it, but its answer is lost on the
+ * way back (the connection drops): the page sees a network failure.
+ */
+const loseNextAnswer: BrowserCommand<[path: string]> = async ({ page }, path) => {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await route.fetch();
+      await route.abort("failed");
+    },
+    { times: 1 },
+  );
+};
+
+export const componentTestCommands = {
+  takeDownloads,
+  holdRequest,
+  releaseRequest,
+  failNextRequest,
+  loseNextAnswer,
+};
 
 declare module "vitest/browser" {
   interface BrowserCommands {
@@ -92,5 +113,6 @@ declare module "vitest/browser" {
     holdRequest: (path: string) => Promise<void>;
     releaseRequest: () => Promise<"sent" | "abandoned">;
     failNextRequest: (path: string) => Promise<void>;
+    loseNextAnswer: (path: string) => Promise<void>;
   }
 }

@@ -1,3 +1,4 @@
+import type { Attachment } from "@shinian/contract";
 import { del, entries, set } from "idb-keyval";
 import { lazyStore } from "../../lib/idb-store.ts";
 import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "./queue-names.ts";
@@ -6,8 +7,23 @@ import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "./queue-names.ts";
  * Captures not yet on the server, kept in IndexedDB so they survive a reload, closing the app, a
  * crash and a 401. Keyed by user: a queue is only ever sent, or shown, under its own account.
  * The service worker reads the same database for Background Sync (app/build/pwa.ts, with the
- * names of queue-names.ts): keep the record shape in step with it.
+ * names of queue-names.ts and the requests of queue-requests.ts): keep the record shape in step with it.
  */
+
+/**
+ * A file of a queued capture, in the idea's order. `blob` is the file itself, kept until the idea
+ * is saved (so an upload the server swept can be made again); `attachmentId` is set once the
+ * server has it (POST /api/attachments), so a resend never uploads it twice. Any kind of file.
+ */
+export type QueuedFile = {
+  key: string;
+  kind: Attachment["kind"];
+  name: string;
+  contentType: string;
+  size: number;
+  blob?: Blob;
+  attachmentId?: string;
+};
 
 export type QueuedCapture = {
   userId: string;
@@ -16,7 +32,9 @@ export type QueuedCapture = {
   content: string;
   /** 不让AI读取, ticked before saving: sent with it, so the server never tidies it. */
   aiExcluded?: boolean;
-  /** Pictures already uploaded (POST /api/attachments) that the idea is saved with. */
+  /** The idea's pictures and recordings, in order: uploaded ones by id, the others as blobs. */
+  files?: QueuedFile[];
+  /** Written by earlier versions, which uploaded before queuing: the files' ids, in order. */
   attachmentIds?: string[];
   /** When it was written: sent as capturedAt, it becomes the idea's time. */
   capturedAt: string;
@@ -27,17 +45,44 @@ export type QueuedCapture = {
 
 const db = lazyStore(QUEUE_DB, QUEUE_STORE);
 
+const byAge = (a: QueuedCapture, b: QueuedCapture) =>
+  a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId);
+
+/** Every queued capture on this device, of every account (for the queue's bounds). */
+export async function queuedOnDevice(): Promise<QueuedCapture[]> {
+  const all = await entries<string, QueuedCapture>(db());
+  return all.filter(([key]) => key !== SESSION_KEY).map(([, item]) => item);
+}
+
 /** This user's captures, oldest first: the order they are sent in. */
 export async function queuedFor(userId: string): Promise<QueuedCapture[]> {
-  const all = await entries<string, QueuedCapture>(db());
-  return all
-    .filter(([key, item]) => key !== SESSION_KEY && item.userId === userId)
-    .map(([, item]) => item)
-    .sort((a, b) => a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId));
+  return (await queuedOnDevice()).filter((item) => item.userId === userId).sort(byAge);
 }
 
 export const putQueued = (item: QueuedCapture) => set(queueKey(item), item, db());
 export const dropQueued = (item: Pick<QueuedCapture, "userId" | "clientId">) => del(queueKey(item), db());
+
+/**
+ * Changes a queued capture only if it is still there: the service worker may have sent it and
+ * dropped it meanwhile, and a plain put would bring it back.
+ */
+export function patchQueued(
+  item: Pick<QueuedCapture, "userId" | "clientId">,
+  change: (item: QueuedCapture) => QueuedCapture,
+): Promise<void> {
+  return db()("readwrite", (store) => {
+    const key = queueKey(item);
+    const read = store.get(key);
+    read.onsuccess = () => {
+      if (read.result) store.put(change(read.result as QueuedCapture), key);
+    };
+    // Settled when the change is committed, as idb-keyval's own writes are.
+    return new Promise<void>((resolve, reject) => {
+      store.transaction.oncomplete = () => resolve();
+      store.transaction.onerror = store.transaction.onabort = () => reject(store.transaction.error);
+    });
+  });
+}
 
 /** For Background Sync while no page is open; forgotten on logout. */
 export const rememberSession = (userId: string, token: string) => set(SESSION_KEY, { userId, token }, db());

@@ -1,10 +1,20 @@
 import type { Idea } from "@shinian/contract";
 import * as React from "react";
-import { createIdea } from "../../api/items.ts";
 import { tokenStore } from "../../auth/token-store.ts";
 import { useOnline } from "../../hooks/use-online.ts";
-import { dropQueued, putQueued, type QueuedCapture, queuedFor, rememberSession } from "./queue-store.ts";
+import { QueueFullError, queueFullReason } from "./queue-limits.ts";
+import {
+  dropQueued,
+  patchQueued,
+  putQueued,
+  type QueuedCapture,
+  type QueuedFile,
+  queuedFor,
+  queuedOnDevice,
+  rememberSession,
+} from "./queue-store.ts";
 import { outcomeOf, retryDelay } from "./send-outcome.ts";
+import { sendQueued } from "./send-queued.ts";
 
 /** Asks the service worker to send the queue when the network returns, even with 拾念 closed. */
 async function requestBackgroundSync() {
@@ -16,15 +26,6 @@ async function requestBackgroundSync() {
   )?.sync;
   await sync?.register("capture-queue").catch(() => undefined);
 }
-
-/** The request that saves a queued capture (the service worker's, app/build/pwa.ts, says the same). */
-const ideaOf = (item: QueuedCapture) => ({
-  content: item.content,
-  clientId: item.clientId,
-  capturedAt: item.capturedAt,
-  ...(item.aiExcluded ? { aiExcluded: true } : {}),
-  ...(item.attachmentIds?.length ? { attachmentIds: item.attachmentIds } : {}),
-});
 
 /**
  * The signed-in user's offline capture queue: every capture is queued first (IndexedDB), then
@@ -64,7 +65,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
           if (disposed.current || !auth.token || auth.user?.id !== userId) break;
           if (item.state !== "pending") continue;
           try {
-            const idea = await createIdea(ideaOf(item));
+            const idea = await sendQueued(item);
             await dropQueued(item);
             failures.current = 0;
             // Out of the queue and into the list in one render, never shown twice.
@@ -74,7 +75,8 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
             const outcome = outcomeOf(error);
             if (outcome.kind === "gone") await dropQueued(item);
             else if (outcome.kind === "refused")
-              await putQueued({ ...item, state: "refused", reason: outcome.reason });
+              // a patch, not a put: it keeps the uploads recorded meanwhile
+              await patchQueued(item, (stored) => ({ ...stored, state: "refused", reason: outcome.reason }));
             else {
               // Later ones wait behind it: captures reach the server in the order they were written.
               failures.current += 1;
@@ -121,10 +123,13 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
     items,
     syncing,
     online,
-    /** Queues the text (durably) and tries to send it; rejects only when it could not be kept. */
+    /**
+     * Queues the text and its files (durably) and tries to send them; rejects only when they could
+     * not be kept: QueueFullError (its message says why) when this device holds too much already.
+     */
     capture: async (
       content: string,
-      { aiExcluded = false, attachmentIds = [] }: { aiExcluded?: boolean; attachmentIds?: string[] } = {},
+      { aiExcluded = false, files = [] }: { aiExcluded?: boolean; files?: QueuedFile[] } = {},
     ) => {
       if (!userId) throw new Error("not signed in");
       const item: QueuedCapture = {
@@ -132,15 +137,18 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
         clientId: crypto.randomUUID(),
         content,
         ...(aiExcluded ? { aiExcluded } : {}),
-        ...(attachmentIds.length ? { attachmentIds } : {}),
+        ...(files.length ? { files } : {}),
         capturedAt: new Date().toISOString(),
         state: "pending",
       };
       try {
+        const full = queueFullReason(await queuedOnDevice(), item);
+        if (full) throw new QueueFullError(full);
         await putQueued(item);
-      } catch {
+      } catch (error) {
+        if (error instanceof QueueFullError) throw error;
         // No IndexedDB here (blocked storage): send it directly; a failure puts it back in the box.
-        saved.current(await createIdea(ideaOf(item)));
+        saved.current(await sendQueued(item, { keep: false }));
         return;
       }
       await reload().catch(() => undefined);
@@ -149,7 +157,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
     syncNow: () => void flush(),
     retry: async (clientId: string) => {
       const item = items.find((i) => i.clientId === clientId);
-      if (item) await putQueued({ ...item, state: "pending", reason: undefined });
+      if (item) await patchQueued(item, (stored) => ({ ...stored, state: "pending", reason: undefined }));
       await flush();
     },
     remove: async (clientId: string) => {

@@ -1,12 +1,14 @@
 import { IdeaComposer, ImageUploadChip } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
-import { useVoiceNote } from "../voice/use-voice-note.ts";
+import type { QueuedFile } from "../capture-queue/queue-store.ts";
+import { useVoiceNote, type VoiceNote } from "../voice/use-voice-note.ts";
 import { VoiceSlot } from "../voice/voice-slot.tsx";
-import { useImageUploads } from "./use-image-uploads.ts";
+import { filesOf, useImageUploads } from "./use-image-uploads.ts";
 
 type Capture = { content: string; aiExcluded: boolean };
-export type CaptureOptions = { aiExcluded: boolean; attachmentIds?: string[] };
+/** The idea's files, in order: uploaded ones by id, the others (offline) as their bytes. */
+export type CaptureOptions = { aiExcluded: boolean; files?: QueuedFile[] };
 
 export type ComposerProps = {
   /** Saves the text; resolves once the server has it (then the draft is dropped). */
@@ -35,6 +37,21 @@ const parseSending = (stored: string): Capture[] => {
   }
 };
 
+/** The recording, in the idea's files after its pictures: by id once uploaded, else as its bytes. */
+const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
+  note
+    ? [
+        {
+          key: note.preview,
+          kind: "audio",
+          name: note.file.name,
+          contentType: note.file.type,
+          size: note.file.size,
+          ...(note.attachment ? { attachmentId: note.attachment.id } : { blob: note.file }),
+        },
+      ]
+    : [];
+
 /**
  * The box empties at once, so the next thought can be typed while the last one saves; until the
  * server has it, the text stays in a second draft, the list of texts being sent. A failed save
@@ -43,8 +60,9 @@ const parseSending = (stored: string): Capture[] => {
  * to the AI what was marked private.
  * Pictures upload as soon as they are added and are kept in memory only, not in the draft: a
  * reload drops them (the server deletes unattached uploads after a day). A failed save puts them
- * back with the text. A voice note goes the same way: uploaded when the recording stops, its text
- * asked for only when the person presses the button that says what it costs.
+ * back with the text. Offline, they wait as `queued` and go into the capture queue with the idea.
+ * A voice note goes the same way: uploaded when the recording stops (queued as its bytes when that
+ * has not succeeded), its text asked for only when the person presses the button that says what it costs.
  */
 export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
@@ -98,14 +116,13 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
     setAiExcluded(false);
     const held = images.take();
     const heldVoice = voice.take();
-    const attachmentIds = held.flatMap((u) => (u.state === "done" && u.attachmentId ? [u.attachmentId] : []));
-    if (heldVoice?.attachment) attachmentIds.push(heldVoice.attachment.id);
+    const files = [...filesOf(held), ...voiceFile(heldVoice)];
     track((list) => [...list, entry]);
     setPending((n) => n + 1);
     try {
       await onCapture(entry.content, {
         aiExcluded: entry.aiExcluded,
-        ...(attachmentIds.length ? { attachmentIds } : {}),
+        ...(files.length ? { files } : {}),
       });
       images.release(held);
       voice.release(heldVoice);

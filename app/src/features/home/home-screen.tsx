@@ -16,7 +16,9 @@ import { errorMessage } from "../../api/client.ts";
 import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useMedia } from "../../hooks/use-media.ts";
+import { QueueFullError } from "../capture-queue/queue-limits.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
+import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { type CaptureOptions, Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
@@ -75,17 +77,18 @@ export function HomeScreen() {
   // Newest first, like the list below them; one the list already has from the server (a page that
   // came while it was being dropped from the queue) shows once, as saved.
   const onServer = new Set(feed.items.map((item) => (item.type === "idea" ? item.clientId : null)));
+  const previews = useFilePreviews(queue.items);
   const queued = queue.items
     .filter((item) => !onServer.has(item.clientId))
-    .map(queuedIdea)
+    .map((item) => queuedIdea(item, previews))
     .reverse();
   const syncStates = new Map(queue.items.map((item) => [queuedIdea(item).id, item.state] as const));
   const capture = async (content: string, options: CaptureOptions) => {
     setCaptureError(null);
     try {
       await queue.capture(content, options);
-    } catch {
-      setCaptureError("无法在本机保存，草稿已保留");
+    } catch (error) {
+      setCaptureError(error instanceof QueueFullError ? error.message : "无法在本机保存，草稿已保留");
       throw new Error("not queued");
     }
   };

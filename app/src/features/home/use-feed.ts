@@ -1,4 +1,4 @@
-import type { FeedItem } from "@shinian/contract";
+import type { Attachment, FeedItem } from "@shinian/contract";
 import * as React from "react";
 import { errorMessage, isNoResponse } from "../../api/client.ts";
 import { type FeedType, fetchFeed } from "../../api/items.ts";
@@ -10,13 +10,24 @@ import { firstPage } from "./first-page.ts";
 
 const UNSAVED_PREFIX = "temp-";
 
-/** A capture still in the offline queue, shown in the list under a temporary id until it is saved. */
-export function queuedIdea(item: {
-  clientId: string;
-  content: string;
-  capturedAt: string;
-  aiExcluded?: boolean;
-}): FeedItem {
+/**
+ * A capture still in the offline queue, shown in the list under a temporary id until it is saved,
+ * with its files as they are on this device (`previews`: object URLs by file key).
+ */
+export function queuedIdea(
+  item: {
+    clientId: string;
+    content: string;
+    capturedAt: string;
+    aiExcluded?: boolean;
+    files?: { key: string; kind: Attachment["kind"]; size: number }[];
+  },
+  previews: ReadonlyMap<string, string> = new Map(),
+): FeedItem {
+  const attachments = (item.files ?? []).flatMap((file): Attachment[] => {
+    const url = previews.get(file.key);
+    return url ? [{ id: file.key, kind: file.kind, url, thumbnailUrl: url, size: file.size }] : [];
+  });
   return {
     type: "idea",
     id: `${UNSAVED_PREFIX}${item.clientId}`,
@@ -27,6 +38,7 @@ export function queuedIdea(item: {
     aiStatus: "none",
     pinned: false,
     aiExcluded: item.aiExcluded === true,
+    ...(attachments.length ? { attachments } : {}),
     createdAt: item.capturedAt,
     updatedAt: item.capturedAt,
   };

@@ -3,10 +3,14 @@ import type { ImageUploadState } from "@shinian/ui";
 import * as React from "react";
 import { uploadAttachment } from "../../api/attachments.ts";
 import { errorMessage, isAbortError } from "../../api/client.ts";
+import { useOnline } from "../../hooks/use-online.ts";
+import type { QueuedFile } from "../capture-queue/queue-store.ts";
+import { outcomeOf } from "../capture-queue/send-outcome.ts";
 
 export type ImageUpload = {
   key: string;
   name: string;
+  file: File;
   /** An object URL of the picked file: the chip shows it before the server has answered. */
   preview: string;
   state: ImageUploadState;
@@ -15,9 +19,29 @@ export type ImageUpload = {
   attachmentId?: string;
 };
 
+/** What the idea is saved with, in order: uploaded pictures by id, `queued` ones as their bytes. */
+export const filesOf = (held: ImageUpload[]): QueuedFile[] =>
+  held.flatMap((u): QueuedFile[] =>
+    u.state === "done" || u.state === "queued"
+      ? [
+          {
+            key: u.key,
+            kind: "image",
+            name: u.name,
+            contentType: u.file.type,
+            size: u.file.size,
+            ...(u.state === "done" && u.attachmentId ? { attachmentId: u.attachmentId } : { blob: u.file }),
+          },
+        ]
+      : [],
+  );
+
 /**
  * The pictures being added to the idea in the composer: each uploads at once (so saving is quick),
  * with its progress, and can be cancelled or removed. At most IDEA_MAX_ATTACHMENTS are kept.
+ * Offline, or when the upload fails on the network, a 5xx, a 429 or a 401, a picture is `queued`:
+ * saved with the idea in the offline queue, it uploads when the connection returns (or at once
+ * here, if it returns before the idea is saved).
  */
 export function useImageUploads() {
   const [uploads, setUploads] = React.useState<ImageUpload[]>([]);
@@ -25,36 +49,49 @@ export function useImageUploads() {
   const current = React.useRef<ImageUpload[]>([]);
   current.current = uploads;
   const aborts = React.useRef(new Map<string, AbortController>());
+  const online = useOnline();
 
   const patch = (key: string, change: Partial<ImageUpload>) =>
     setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
+  const start = (key: string, file: File) => {
+    const abort = new AbortController();
+    aborts.current.set(key, abort);
+    patch(key, { state: "uploading", progress: 0 });
+    uploadAttachment(file, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) })
+      .then((attachment) => patch(key, { state: "done", progress: 100, attachmentId: attachment.id }))
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return;
+        if (outcomeOf(error).kind === "wait") patch(key, { state: "queued", progress: 0 });
+        else patch(key, { state: "error", error: errorMessage(error, "图片上传失败") });
+      })
+      .finally(() => aborts.current.delete(key));
+  };
+
   const add = (files: File[]) => {
     const room = IDEA_MAX_ATTACHMENTS - current.current.length;
     setRefusal(files.length > room ? `每条想法最多 ${IDEA_MAX_ATTACHMENTS} 张图片` : null);
-    const taken = files.slice(0, Math.max(0, room)).map((file): ImageUpload & { file: File } => ({
-      key: crypto.randomUUID(),
-      name: file.name || "图片",
-      preview: URL.createObjectURL(file),
-      state: "uploading",
-      progress: 0,
-      file,
-    }));
+    const offline = !navigator.onLine;
+    const taken = files.slice(0, Math.max(0, room)).map(
+      (file): ImageUpload => ({
+        key: crypto.randomUUID(),
+        name: file.name || "图片",
+        file,
+        preview: URL.createObjectURL(file),
+        state: offline ? "queued" : "uploading",
+        progress: 0,
+      }),
+    );
     if (!taken.length) return;
     current.current = [...current.current, ...taken];
     setUploads(current.current);
-    for (const { key, file } of taken) {
-      const abort = new AbortController();
-      aborts.current.set(key, abort);
-      uploadAttachment(file, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) })
-        .then((attachment) => patch(key, { state: "done", progress: 100, attachmentId: attachment.id }))
-        .catch((error: unknown) => {
-          if (!isAbortError(error))
-            patch(key, { state: "error", error: errorMessage(error, "图片上传失败") });
-        })
-        .finally(() => aborts.current.delete(key));
-    }
+    if (!offline) for (const { key, file } of taken) start(key, file);
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the connection returns
+  React.useEffect(() => {
+    if (online) for (const u of current.current) if (u.state === "queued") start(u.key, u.file);
+  }, [online]);
 
   const remove = (key: string) => {
     aborts.current.get(key)?.abort();

@@ -57,7 +57,8 @@ export function ImageGrid({
             alt={image.alt}
             loading="lazy"
             decoding="async"
-            className={cn("size-full", full ? "object-contain" : "object-cover")}
+            // full: never larger than the picture itself (a small screenshot would blur)
+            className={full ? "max-h-full max-w-full object-contain" : "size-full object-cover"}
           />
         );
         return (
@@ -66,7 +67,7 @@ export function ImageGrid({
             data-slot="image-grid-item"
             className={cn(
               "overflow-hidden rounded-md border border-border bg-muted",
-              full ? "aspect-[4/3]" : "aspect-square",
+              full ? "flex aspect-[4/3] items-center justify-center" : "aspect-square",
             )}
           >
             {full && image.href ? (
@@ -75,7 +76,7 @@ export function ImageGrid({
                 target="_blank"
                 rel="noopener noreferrer"
                 title={openLabel}
-                className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className="flex size-full items-center justify-center outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {img}
               </a>

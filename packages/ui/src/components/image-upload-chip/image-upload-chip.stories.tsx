@@ -14,6 +14,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Uploading: Story = {};
 export const Done: Story = { args: { state: "done" } };
+/** Offline: kept on this device with the idea, uploaded when the connection returns. */
+export const Queued: Story = { args: { state: "queued" } };
 export const Refused: Story = { args: { state: "error", error: "图片超过 10 MB" } };
 
 export const WhenCancelIsClickedWhileUploadingShouldCallOnRemove: Story = {

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert, X } from "lucide-react";
+import { CircleAlert, CloudOff, X } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 
@@ -11,6 +11,7 @@ export const imageUploadChipVariants = cva(
         uploading: "border-border",
         done: "border-border",
         error: "border-error",
+        queued: "border-warning",
       },
     },
     defaultVariants: { state: "uploading" },
@@ -33,9 +34,14 @@ export type ImageUploadChipProps = React.ComponentProps<"div"> & {
   removeLabel?: string;
   cancelLabel?: string;
   progressLabel?: string;
+  /** Shown on a `queued` picture: kept on this device, it uploads when the connection returns. */
+  queuedLabel?: string;
 };
 
-/** One image being added to an idea: its preview, the upload's progress, and a button to cancel or remove it. */
+/**
+ * One image being added to an idea: its preview, the upload's progress (or, `queued`, that it
+ * uploads once online), and a button to cancel or remove it.
+ */
 export function ImageUploadChip({
   src,
   alt,
@@ -46,6 +52,7 @@ export function ImageUploadChip({
   removeLabel = "移除图片",
   cancelLabel = "取消上传",
   progressLabel = "上传进度",
+  queuedLabel = "联网后上传",
   className,
   ...props
 }: ImageUploadChipProps) {
@@ -54,7 +61,7 @@ export function ImageUploadChip({
     <div
       data-slot="image-upload-chip"
       data-state={state}
-      title={state === "error" ? error : undefined}
+      title={state === "error" ? error : state === "queued" ? queuedLabel : undefined}
       className={cn(imageUploadChipVariants({ state }), className)}
       {...props}
     >
@@ -84,11 +91,18 @@ export function ImageUploadChip({
           <span className="truncate">{error}</span>
         </span>
       ) : null}
+      {state === "queued" ? (
+        <span className="absolute inset-x-0 bottom-0 flex items-center gap-0.5 bg-warning px-1 py-0.5 text-[10px] leading-tight text-warning-foreground">
+          <CloudOff aria-hidden className="size-3 shrink-0" />
+          <span className="truncate">{queuedLabel}</span>
+        </span>
+      ) : null}
       <button
         type="button"
         aria-label={state === "uploading" ? cancelLabel : removeLabel}
         onClick={onRemove}
-        className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-foreground/70 text-background outline-none hover:bg-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        // a 40 px tap area (the ::after, clipped by the chip's corner) around the 24 px button
+        className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-foreground/70 text-background outline-none after:absolute after:-inset-2 after:content-[''] hover:bg-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         <X aria-hidden className="size-3.5" />
       </button>

@@ -1,0 +1,37 @@
+/**
+ * What a queued capture sends, shared by the app and the service worker: app/build/pwa.ts writes
+ * these functions into sw.js as text (Function.prototype.toString), so each stands alone — no
+ * imports, no helpers, no names from outside its own body.
+ */
+
+type Queued = {
+  clientId: string;
+  content: string;
+  capturedAt: string;
+  aiExcluded?: boolean;
+  files?: { blob?: Blob; attachmentId?: string }[];
+  attachmentIds?: string[];
+};
+
+/** The body of POST /api/ideas for a queued capture whose files are all uploaded, in their order. */
+export function createIdeaBody(item: Queued) {
+  const ids = item.files ? item.files.map((f) => f.attachmentId ?? "") : (item.attachmentIds ?? []);
+  return {
+    content: item.content,
+    clientId: item.clientId,
+    capturedAt: item.capturedAt,
+    ...(item.aiExcluded ? { aiExcluded: true } : {}),
+    ...(ids.length ? { attachmentIds: ids } : {}),
+  };
+}
+
+/**
+ * After a 404 on save (an upload the server swept: the capture waited past ATTACHMENT_GRACE), the
+ * capture with its uploads forgotten, to be made again from the kept blobs; null when a file has
+ * no blob to upload again.
+ */
+export function forgetUploads<T extends Queued>(item: T): T | null {
+  const files = item.files ?? [];
+  if (!files.length || files.some((f) => !f.blob)) return null;
+  return { ...item, files: files.map(({ attachmentId: _, ...f }) => f) };
+}

@@ -1,0 +1,53 @@
+import type { Idea } from "@shinian/contract";
+import { uploadAttachment } from "../../api/attachments.ts";
+import { ApiError, isApiError } from "../../api/client.ts";
+import { createIdea } from "../../api/items.ts";
+import { createIdeaBody, forgetUploads } from "./queue-requests.ts";
+import { patchQueued, type QueuedCapture, type QueuedFile } from "./queue-store.ts";
+
+/**
+ * Sends one queued capture. Its files not yet on the server are uploaded first, in order, each id
+ * written into the queued record before the next upload starts: a resend uploads only what the
+ * server never confirmed. (An upload whose answer was lost is uploaded again; the first copy stays
+ * attached to nothing, and the server's sweep deletes it after ATTACHMENT_GRACE.) Then the idea is
+ * created under its clientId, which the server keeps once: a resend after a lost answer gets the
+ * first idea back, with the files it was saved with, and attaches nothing twice.
+ * `keep: false`: the capture is not in the queue (IndexedDB refused it), nothing to write back.
+ */
+export async function sendQueued(item: QueuedCapture, { keep = true } = {}): Promise<Idea> {
+  let current = await uploadFiles(item, keep);
+  try {
+    return await createIdea(createIdeaBody(current));
+  } catch (error) {
+    // 404: an upload was swept while the capture waited (past ATTACHMENT_GRACE): once more from the blobs.
+    const again = isApiError(error) && error.status === 404 ? forgetUploads(current) : null;
+    if (!again) throw error;
+    if (keep) await patchQueued(item, (stored) => ({ ...stored, files: again.files }));
+    current = await uploadFiles(again, keep);
+    return await createIdea(createIdeaBody(current));
+  }
+}
+
+async function uploadFiles(item: QueuedCapture, keep: boolean): Promise<QueuedCapture> {
+  let files = item.files ?? [];
+  for (const file of files) {
+    if (file.attachmentId || !file.blob) continue;
+    const attachmentId = await upload(file, file.blob);
+    const withId = (list: QueuedFile[] = []) =>
+      list.map((f) => (f.key === file.key ? { ...f, attachmentId } : f));
+    files = withId(files);
+    if (keep) await patchQueued(item, (stored) => ({ ...stored, files: withId(stored.files) }));
+  }
+  return { ...item, files };
+}
+
+async function upload(file: QueuedFile, blob: Blob): Promise<string> {
+  try {
+    return (await uploadAttachment(new File([blob], file.name, { type: file.contentType }))).id;
+  } catch (error) {
+    // A refusal names the file it is about (shown beside the capture, for 重试 or 删除).
+    if (isApiError(error) && error.status > 0)
+      throw new ApiError(error.status, `${file.name}：${error.message}`, error.data, error.retryAfterMs);
+    throw error;
+  }
+}
