@@ -143,7 +143,7 @@ async function main() {
   };
   const { result: single, cpu } = await cpuSplit(server.proc.pid!, pgProcesses, timed);
   console.log(
-    `| first hybrid search after the vectors changed (reads ${ITEMS} vectors into the process) | ${ms(coldMs)} |`,
+    `| first hybrid search after the vectors changed (${pgvector ? "pgvector: nothing read into the process" : `reads ${ITEMS} vectors into the process`}) | ${ms(coldMs)} |`,
   );
   console.log(
     `| hybrid search GET /api/search, one client, 200 searches of ${QUERIES.length} queries, end to end | p50 ${ms(pct(single, 50))}, p95 ${ms(pct(single, 95))}, ${(meaning / 200).toFixed(1)} results by meaning a search; ${cpu} |`,

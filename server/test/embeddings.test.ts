@@ -358,7 +358,7 @@ forEachDatabase((shared) => {
       "SELECT sqrt(-(embedding <#> embedding)) AS norm FROM item_embeddings WHERE id = $1",
       [id],
     );
-    expect(copied.rows[0]!.norm).toBeCloseTo(127 * Math.sqrt(FAKE_DIMS) * (await scaleOf(id)), 3);
+    expect(copied.rows[0]!.norm).toBeCloseTo(127 * Math.sqrt(FAKE_DIMS) * (await scaleOf(id)), 2);
   });
   const scaleOf = async (id: string) =>
     (await own.db.query<{ scale: number }>("SELECT scale FROM item_embeddings WHERE id = $1", [id])).rows[0]!

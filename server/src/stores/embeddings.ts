@@ -83,7 +83,7 @@ export type NewVector = {
   unit: Float32Array;
 };
 
-/** pgvector's text form of a vector: [0.1,-0.2,…]. */
+/** pgvector's text form of a vector (halfvec's too): [0.1,-0.2,…]. */
 export const vectorLiteral = (v: ArrayLike<number>) => `[${Array.from(v).join(",")}]`;
 
 /**
@@ -100,7 +100,7 @@ export async function storeVectors(
 ): Promise<number> {
   if (vectors.length === 0) return 0;
   const embedding = pgvector
-    ? { column: ", embedding", value: ", v.embedding::vector", update: ", embedding = EXCLUDED.embedding" }
+    ? { column: ", embedding", value: ", v.embedding::halfvec", update: ", embedding = EXCLUDED.embedding" }
     : { column: "", value: "", update: "" };
   const { rowCount } = await db.query({
     name: pgvector ? "embedding-store-pgvector" : "embedding-store",
@@ -285,9 +285,9 @@ export async function nearestInSql(
   const { rows } = await db.query<{ id: string; type: "idea" | "note"; score: number }>({
     name: "embedding-nearest-pgvector",
     // <#> is the negated inner product: ascending order is the most similar first
-    text: `SELECT id, type, -(embedding <#> $4::vector) AS score FROM item_embeddings
+    text: `SELECT id, type, -(embedding <#> $4::halfvec) AS score FROM item_embeddings
        WHERE user_id = $1 AND model = $2 AND dims = $3 AND embedding IS NOT NULL AND id IS DISTINCT FROM $6::uuid
-       ORDER BY embedding <#> $4::vector LIMIT $5`,
+       ORDER BY embedding <#> $4::halfvec LIMIT $5`,
     values: [userId, model, query.length, vectorLiteral(query), limit, except ?? null],
   });
   return rows;
