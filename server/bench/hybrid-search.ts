@@ -174,6 +174,8 @@ async function main() {
     `| provider calls while timing (4: the new captures'; the queries' vectors were cached) | ${provider.requests.length - calls} |`,
   );
 
+  // the embedded cluster stops with its server: this client's connection goes first
+  if (!external) await client.end();
   await stopServer(server.proc);
   // keywords only, same data: the server without an embedding model
   server = await startServer(dataDir, dbEnv);
@@ -181,9 +183,9 @@ async function main() {
   console.log(
     `| keyword-only search (no AI_EMBEDDING_MODEL), one client, same data | p50 ${ms(pct(keyword, 50))}, p95 ${ms(pct(keyword, 95))}; ${keywordCpu} |`,
   );
-  await client.end();
   await stopServer(server.proc);
   if (external) {
+    await client.end();
     const admin = new pg.Client({ connectionString: external });
     await admin.connect();
     await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
