@@ -28,9 +28,12 @@ if [ -f "${sharedir}/vector.control" ]; then
 fi
 
 echo "install-pgvector: building pgvector ${VERSION} for PostgreSQL ${major} …"
-if ! dpkg -s "postgresql-server-dev-${major}" >/dev/null 2>&1 || ! command -v make >/dev/null || ! command -v gcc >/dev/null; then
+if ! dpkg -s "postgresql-server-dev-${major}" >/dev/null 2>&1 || ! command -v make >/dev/null ||
+  ! command -v gcc >/dev/null || ! command -v curl >/dev/null; then
+  # the headers and PGXS (they pull in clang and LLVM, ~30 s to install here; with_llvm=no below)
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "postgresql-server-dev-${major}" build-essential curl >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "postgresql-server-dev-${major}" build-essential curl ca-certificates >/dev/null
   pg_config_bin=$(command -v pg_config)
 fi
 

@@ -7,11 +7,10 @@ import type { Queryable } from "./pool.ts";
  * changes (pgvector installed later) and no migration may fail where it is missing (the embedded
  * PostgreSQL, Debian 12's).
  *
- * The column is pgvector's `halfvec` (16-bit floats, 2 kB for 1024 dimensions: finer than the int8
- * copy, and measured twice as fast to scan as `vector`'s 4 kB, as a search reads every row of the
- * user) without a dimension: the model's size is known only from its first answer,
- * and a model change brings another size; searches compare only rows of one model and size
- * (services/embeddings). No approximate index: a search covers one user's rows (the btree on
+ * The column is pgvector's `halfvec` (16-bit floats, 2 kB for 1024 dimensions, half `vector`'s size
+ * and finer than the int8 copy; docs/benchmarks.md › pgvector) without a dimension: the model's
+ * size is known only from its first answer, and a model change brings another size; searches
+ * compare only rows of one model and size (services/embeddings). No approximate index: a search covers one user's rows (the btree on
  * user_id, model, dims finds them) and compares them all, exactly as the int8 path does; HNSW needs a
  * fixed dimension and filters by user only after its walk.
  *
