@@ -1,7 +1,8 @@
 /**
  * npm run bench:hybrid — hybrid search (words + meaning) at 10,000 items per user, for
  * docs/benchmarks.md (nothing here asserts). The real server (embedded PostgreSQL, no pgvector:
- * int8 vectors compared in the server process) talks to a local fake embeddings provider of
+ * int8 vectors compared in the server process; or with BENCH_DATABASE_URL a new database on that
+ * server, compared in SQL where it has pgvector) talks to a local fake embeddings provider of
  * 1024 dimensions (bge-m3's size); every query's vector is fetched once before timing, so the
  * figures exclude the provider's call. BENCH_ITEMS / BENCH_DIMS scale it.
  */
@@ -41,7 +42,18 @@ async function main() {
     // a capture is embedded at once, not AI_TIDY_GRACE later: the search is what is measured
     AI_TIDY_GRACE: "0",
   };
-  let server = await startServer(dataDir, env);
+  // BENCH_DATABASE_URL: a database of the bench's own on that server, dropped at the end
+  const external = process.env.BENCH_DATABASE_URL;
+  const dbName = `shinian_bench_hybrid_${Date.now().toString(36)}`;
+  const dbUrl = external ? Object.assign(new URL(external), { pathname: `/${dbName}` }).toString() : "";
+  if (external) {
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+  }
+  const dbEnv: Record<string, string> = external ? { DATABASE_URL: dbUrl } : {};
+  let server = await startServer(dataDir, { ...env, ...dbEnv });
   const reg = await json("POST", "/api/auth/register", undefined, {
     account: "hybrid@example.cn",
     password: "bench-password",
@@ -49,9 +61,26 @@ async function main() {
   });
   const token = reg.body.data.token as string;
   const userId = (reg.body.data.user as { id: string }).id;
-  const socketDir = await findSocketDir(dataDir);
-  const client = new pg.Client({ host: socketDir, port: 5432, user: "postgres", database: "postgres" });
+  const client = external
+    ? new pg.Client({ connectionString: dbUrl })
+    : new pg.Client({
+        host: await findSocketDir(dataDir),
+        port: 5432,
+        user: "postgres",
+        database: "postgres",
+      });
   await client.connect();
+  // the server's connections to its database (not this client's)
+  const backends = async () =>
+    (
+      await client.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      )
+    ).rows.map((r) => r.pid);
+  const pgProcesses = external ? backends : dataDir;
+  const { rowCount: pgvector } = await client.query(
+    "SELECT 1 FROM pg_attribute WHERE attrelid = 'item_embeddings'::regclass AND attname = 'embedding'",
+  );
   for (let done = 0; done < ITEMS; done += 500) {
     const contents = Array.from({ length: Math.min(500, ITEMS - done) }, idea);
     const vectors = await Promise.all(
@@ -81,6 +110,11 @@ async function main() {
       .join(" ")}`,
   );
   console.log(
+    pgvector
+      ? "Comparison: pgvector, in SQL (db/pgvector.ts)"
+      : "Comparison: int8 vectors in the server process (no pgvector)",
+  );
+  console.log(
     `| ${ITEMS} ideas embedded by the background queue (${DIMS} dims, fake provider on this machine) | ${embedS.toFixed(1)} s, ${provider.requests.length} calls, ${rows[0].n} vectors, ${(rows[0].bytes / 1024 / 1024).toFixed(1)} MB of int8 |`,
   );
 
@@ -107,9 +141,9 @@ async function main() {
     }
     return times;
   };
-  const { result: single, cpu } = await cpuSplit(server.proc.pid!, dataDir, timed);
+  const { result: single, cpu } = await cpuSplit(server.proc.pid!, pgProcesses, timed);
   console.log(
-    `| first hybrid search after the vectors changed (reads ${ITEMS} vectors into the process) | ${ms(coldMs)} |`,
+    `| first hybrid search after the vectors changed (${pgvector ? "pgvector: nothing read into the process" : `reads ${ITEMS} vectors into the process`}) | ${ms(coldMs)} |`,
   );
   console.log(
     `| hybrid search GET /api/search, one client, 200 searches of ${QUERIES.length} queries, end to end | p50 ${ms(pct(single, 50))}, p95 ${ms(pct(single, 95))}, ${(meaning / 200).toFixed(1)} results by meaning a search; ${cpu} |`,
@@ -140,15 +174,23 @@ async function main() {
     `| provider calls while timing (4: the new captures'; the queries' vectors were cached) | ${provider.requests.length - calls} |`,
   );
 
-  await client.end();
+  // the embedded cluster stops with its server: this client's connection goes first
+  if (!external) await client.end();
   await stopServer(server.proc);
   // keywords only, same data: the server without an embedding model
-  server = await startServer(dataDir, {});
-  const { result: keyword, cpu: keywordCpu } = await cpuSplit(server.proc.pid!, dataDir, timed);
+  server = await startServer(dataDir, dbEnv);
+  const { result: keyword, cpu: keywordCpu } = await cpuSplit(server.proc.pid!, pgProcesses, timed);
   console.log(
     `| keyword-only search (no AI_EMBEDDING_MODEL), one client, same data | p50 ${ms(pct(keyword, 50))}, p95 ${ms(pct(keyword, 95))}; ${keywordCpu} |`,
   );
   await stopServer(server.proc);
+  if (external) {
+    await client.end();
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
   await provider.close();
   await rm(dataDir, { recursive: true, force: true });
 }

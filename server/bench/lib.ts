@@ -151,10 +151,12 @@ async function cpuOf(pids: number[], withReaped: boolean): Promise<Map<number, n
  */
 export async function cpuSplit<T extends { n: number } | number[]>(
   serverPid: number,
-  dataDir: string,
+  /** The embedded cluster's data directory, or what lists the PostgreSQL processes serving the bench. */
+  pgProcesses: string | (() => Promise<number[]>),
   fn: () => Promise<T>,
 ): Promise<{ result: T; cpu: string }> {
-  const groups = async () => [[process.pid], [serverPid], await postgresPids(dataDir)];
+  const pgPids = typeof pgProcesses === "string" ? () => postgresPids(pgProcesses) : pgProcesses;
+  const groups = async () => [[process.pid], [serverPid], await pgPids()];
   const before = await Promise.all((await groups()).map(cpuMs));
   const result = await fn();
   const after = await Promise.all((await groups()).map(cpuMs));

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { type AppDeps, systemClock } from "../src/context.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { usesPgvector } from "../src/db/pgvector.ts";
 import { createPool, type Db } from "../src/db/pool.ts";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { meaningMatches, nearestItems } from "../src/services/embeddings/nearest.ts";
 import { runEmbeddingQueue, startEmbeddingWorker } from "../src/services/embeddings/queue.ts";
-import { cachedVectorBytes, nearestTo } from "../src/services/embeddings/vector-index.ts";
+import { cachedVectorBytes, nearestInProcess } from "../src/services/embeddings/vector-index.ts";
 import { fuse } from "../src/services/hybrid-search.ts";
 import { claimDue, storeVectors } from "../src/stores/embeddings.ts";
 import { askAll, newConversation } from "./ai-helpers.ts";
@@ -156,7 +157,15 @@ forEachDatabase((shared) => {
     expect(claimed).toHaveLength(1);
     await request(ctx, "updateIdea", { token: u.token, params: { id: idea }, body: { aiExcluded: true } });
     const c = claimed[0]!;
-    const vec = { ...c, userId: c.user_id, hash: Buffer.alloc(32), dims: 4, scale: 1, vec: Buffer.alloc(4) };
+    const vec = {
+      ...c,
+      userId: c.user_id,
+      hash: Buffer.alloc(32),
+      dims: 4,
+      scale: 1,
+      vec: Buffer.alloc(4),
+      unit: new Float32Array(4),
+    };
     expect(await storeVectors(own.db, "fake-embed", [vec])).toBe(0);
   });
 
@@ -166,7 +175,7 @@ forEachDatabase((shared) => {
     for (const u of [a, b]) for (const t of ["一", "二", "三"]) await capture(ctx, u.token, `缓存${t}`);
     await drain(deps);
     const query = new Float32Array(FAKE_DIMS).fill(1 / Math.sqrt(FAKE_DIMS));
-    const near = (id: string) => nearestTo(own.db, id, "fake-embed", query, { limit: 3 });
+    const near = (id: string) => nearestInProcess(own.db, id, "fake-embed", query, { limit: 3 });
     const before = cachedVectorBytes();
     await near(b.id);
     const one = cachedVectorBytes() - before;
@@ -317,6 +326,43 @@ forEachDatabase((shared) => {
       ["register_bonus", 100],
     ]);
   });
+
+  it("compares vectors in SQL where the server has pgvector, else the int8 copies in this process", async () => {
+    const available = (await own.db.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'"))
+      .rowCount;
+    // CI builds pgvector for the machine's PostgreSQL (scripts/install-pgvector.sh); the embedded has none
+    if (globalThis.process.env.PGVECTOR_REQUIRED === "1")
+      expect(available).toBe(shared.name === "postgres" ? 1 : 0);
+    const { deps, ctx } = process();
+    expect(await usesPgvector(deps.db)).toBe(available === 1);
+    const u = await registerUser(ctx);
+    const id = await capture(ctx, u.token, "又失眠到三点，半夜醒来好几次");
+    await drain(deps);
+    expect((await meaningMatches(deps, u.id, "失眠", 10))?.map((m) => m.id)).toEqual([id]);
+    // the int8 bytes zeroed: only a comparison in SQL, of pgvector's column, still finds the item
+    await own.db.query(
+      "UPDATE item_embeddings SET vec = decode(repeat('00', dims), 'hex'), updated_at = now() WHERE id = $1",
+      [id],
+    );
+    const found = (await meaningMatches(deps, u.id, "失眠", 10))?.map((m) => m.id);
+    expect(found).toEqual(available ? [id] : []);
+    if (!available) return;
+    // a vector stored before pgvector was enabled is copied into its column at the next start
+    await own.db.query("UPDATE item_embeddings SET embedding = NULL, vec = $2 WHERE id = $1", [
+      id,
+      Buffer.from(new Int8Array(FAKE_DIMS).fill(127).buffer),
+    ]);
+    expect(await meaningMatches(deps, u.id, "失眠", 10)).toEqual([]);
+    await migrate(own.db, silent);
+    const copied = await own.db.query<{ norm: number }>(
+      "SELECT sqrt(-(embedding <#> embedding)) AS norm FROM item_embeddings WHERE id = $1",
+      [id],
+    );
+    expect(copied.rows[0]!.norm).toBeCloseTo(127 * Math.sqrt(FAKE_DIMS) * (await scaleOf(id)), 2);
+  });
+  const scaleOf = async (id: string) =>
+    (await own.db.query<{ scale: number }>("SELECT scale FROM item_embeddings WHERE id = $1", [id])).rows[0]!
+      .scale;
 
   describe("fuse", () => {
     it("keeps keyword hits in their order, above meaning-only ones whatever their vector rank", () => {

@@ -124,6 +124,26 @@ forEachDatabase((ctx) => {
       expect(await ids("离开")).toEqual([]);
     });
 
+    it("finds every space-separated part of a query the segmenter splits differently, after the word hits", async () => {
+      const u = await registerUser(ctx);
+      const create = async (route: "createIdea" | "createNote", body: Record<string, unknown>) =>
+        (await request(ctx, route, { token: u.token, body: body as never })).body.data.id as string;
+      // oldest first: the word hit stays on top of newer substring hits
+      const words = await create("createIdea", { content: "今天下雨，电动车没电了" });
+      // 下雨天 is one word here: the query's 下雨 is only a substring of it
+      const inOneText = await create("createIdea", { content: "下雨天骑电动车上班" });
+      const acrossFields = await create("createNote", { title: "下雨天", content: "骑电动车要穿雨衣" });
+      await create("createIdea", { content: "下雨天在家看书" }); // one part only
+      await create("createIdea", { content: "电动车该换电池了" });
+      const ids = async (q: string) =>
+        (
+          await call(ctx, "GET", `/api/search?q=${encodeURIComponent(q)}`, { token: u.token })
+        ).body.data.items.map((i: { id: string }) => i.id);
+      expect(await ids("电动车 下雨")).toEqual([words, acrossFields, inOneText]);
+      expect(await ids("下雨　电动车")).toEqual([words, acrossFields, inOneText]); // a full-width space
+      expect(await ids("电动车 下雪")).toEqual([]);
+    });
+
     it("answers an empty list for a blank query, 400 for bad input, 401 without a token", async () => {
       const u = await registerUser(ctx);
       expect((await call(ctx, "GET", "/api/search?q=%20%20", { token: u.token })).body.data.items).toEqual(

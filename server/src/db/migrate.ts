@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../logger.ts";
+import { enablePgvector } from "./pgvector.ts";
 import { type Db, tx } from "./pool.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
@@ -10,7 +11,8 @@ const MIGRATION_LOCK = 0x5348_494e; // "SHIN"
 /**
  * Applies every migrations/NNN_name.sql not yet recorded, in order, all in ONE transaction
  * holding a transaction-scoped advisory lock: processes starting together wait for each
- * other instead of racing, and a failure leaves the schema as it was.
+ * other instead of racing, and a failure leaves the schema as it was. Then pgvector's column
+ * where the server has the extension (db/pgvector.ts).
  */
 export async function migrate(db: Db, logger: Logger): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
@@ -31,6 +33,7 @@ export async function migrate(db: Db, logger: Logger): Promise<string[]> {
       await client.query("INSERT INTO schema_migrations (name) VALUES ($1)", [file]);
       names.push(file);
     }
+    await enablePgvector(client, logger);
     return names;
   });
   if (applied.length) logger.info("database migrated", { applied });

@@ -10,7 +10,8 @@ const BEFORE = 30;
 
 /**
  * Word match first: segmented query words against the search index, ranked. Then, to fill the
- * page, a substring match within the user's own rows, newest first (stores/search.ts).
+ * page, a substring match of every space-separated part within the user's own rows, newest first
+ * (stores/search.ts).
  */
 export async function searchItems(
   db: Queryable,
@@ -24,7 +25,8 @@ export async function searchItems(
   const longestFirst = (a: string, b: string) => b.length - a.length;
   const words = tokenize(query).sort(longestFirst);
   const folded = fold(query).folded;
-  const terms = [...new Set([folded, ...words])].sort(longestFirst);
+  const parts = queryParts(query).sort(longestFirst);
+  const terms = [...new Set([folded, ...parts.map((p) => fold(p).folded), ...words])].sort(longestFirst);
   // A long note comes as the part around its first longest query word (stores/search.ts).
   const anchor = words[0] ?? folded;
   const found: SearchRow[] = tsquery ? await wordMatches(db, userId, { tsquery, anchor }, limit) : [];
@@ -32,8 +34,8 @@ export async function searchItems(
     const seen = found.map((r) => r.id);
     // 繁体 typed: its 简体 too (the words matched both already, through the index); the 简体
     // first, as most text is written in it: a long note's excerpt is cut around the first
-    const queries = [...new Set([simplified(query), query])];
-    found.push(...(await substringMatches(db, userId, queries, seen, limit - found.length)));
+    const forms = parts.map((p) => [...new Set([simplified(p), p])]);
+    found.push(...(await substringMatches(db, userId, forms, seen, limit - found.length)));
   }
   const patternOf = (list: string[]) =>
     new RegExp(list.filter(Boolean).map(escapeRegExp).join("|") || "$^", "iu");
@@ -45,6 +47,18 @@ export async function searchItems(
     const all = [...new Set([...terms, ...han])].sort(longestFirst);
     return toItem(r, all, patternOf(all));
   });
+}
+
+/** A query with more parts than this is looked for whole: a search's work stays bounded. */
+const MAX_PARTS = 6;
+
+/**
+ * The space-separated parts a substring match must all find (团子 疫苗 in 带团子去打疫苗: the
+ * segmenter may cut a part differently inside a text, 团|子, or merge it, 下雨 in 下雨天).
+ */
+function queryParts(query: string): string[] {
+  const parts = [...new Set(query.split(/\s+/u).filter(Boolean))];
+  return parts.length > MAX_PARTS ? [query] : parts;
 }
 
 /**

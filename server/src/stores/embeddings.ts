@@ -79,27 +79,41 @@ export type NewVector = {
   dims: number;
   scale: number;
   vec: Buffer;
+  /** The vector at unit length, for pgvector's column (db/pgvector.ts) where there is one. */
+  unit: Float32Array;
 };
+
+/** pgvector's text form of a vector (halfvec's too): [0.1,-0.2,…]. */
+export const vectorLiteral = (v: ArrayLike<number>) => `[${Array.from(v).join(",")}]`;
 
 /**
  * Stores each vector and takes its item off the queue, in one statement: only while its queue row
  * still has the claimed ticket. A text written (or a mark set, an item deleted) during the call
- * changed or removed the row, and the vector of the older text is not stored.
+ * changed or removed the row, and the vector of the older text is not stored. With `pgvector`
+ * also into its column (the int8 bytes stay: the server can go back to them without the extension).
  */
-export async function storeVectors(db: Queryable, model: string, vectors: NewVector[]): Promise<number> {
+export async function storeVectors(
+  db: Queryable,
+  model: string,
+  vectors: NewVector[],
+  { pgvector = false } = {},
+): Promise<number> {
   if (vectors.length === 0) return 0;
+  const embedding = pgvector
+    ? { column: ", embedding", value: ", v.embedding::halfvec", update: ", embedding = EXCLUDED.embedding" }
+    : { column: "", value: "", update: "" };
   const { rowCount } = await db.query({
-    name: "embedding-store",
+    name: pgvector ? "embedding-store-pgvector" : "embedding-store",
     text: `WITH v AS (
-       SELECT * FROM unnest($2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::bytea[], $7::int[], $8::real[], $9::bytea[])
-         AS v(id, ticket, user_id, type, hash, dims, scale, vec)
+       SELECT * FROM unnest($2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::bytea[], $7::int[], $8::real[], $9::bytea[], $10::text[])
+         AS v(id, ticket, user_id, type, hash, dims, scale, vec, embedding)
      ), done AS (
        DELETE FROM embedding_queue q USING v WHERE q.id = v.id AND q.ticket = v.ticket RETURNING q.id
      )
-     INSERT INTO item_embeddings (id, user_id, type, model, dims, scale, vec, text_hash)
-     SELECT v.id, v.user_id, v.type, $1, v.dims, v.scale, v.vec, v.hash FROM v JOIN done USING (id)
+     INSERT INTO item_embeddings (id, user_id, type, model, dims, scale, vec, text_hash${embedding.column})
+     SELECT v.id, v.user_id, v.type, $1, v.dims, v.scale, v.vec, v.hash${embedding.value} FROM v JOIN done USING (id)
      ON CONFLICT (id) DO UPDATE SET model = EXCLUDED.model, dims = EXCLUDED.dims, scale = EXCLUDED.scale,
-       vec = EXCLUDED.vec, text_hash = EXCLUDED.text_hash, updated_at = now()`,
+       vec = EXCLUDED.vec, text_hash = EXCLUDED.text_hash${embedding.update}, updated_at = now()`,
     values: [
       model,
       vectors.map((v) => v.id),
@@ -110,6 +124,7 @@ export async function storeVectors(db: Queryable, model: string, vectors: NewVec
       vectors.map((v) => v.dims),
       vectors.map((v) => v.scale),
       vectors.map((v) => v.vec),
+      vectors.map((v) => (pgvector ? vectorLiteral(v.unit) : null)),
     ],
   });
   return rowCount ?? 0;
@@ -253,4 +268,27 @@ export async function itemVector(
     values: [ref.id, userId, ref.type],
   });
   return rows[0];
+}
+
+/**
+ * pgvector's answer to nearestTo (services/embeddings/vector-index.ts): the user's `limit` items of
+ * this model and size with the largest dot product with `query` (unit vectors: their cosine), in SQL.
+ */
+export async function nearestInSql(
+  db: Queryable,
+  userId: string,
+  model: string,
+  query: ArrayLike<number>,
+  limit: number,
+  except?: string,
+): Promise<{ id: string; type: "idea" | "note"; score: number }[]> {
+  const { rows } = await db.query<{ id: string; type: "idea" | "note"; score: number }>({
+    name: "embedding-nearest-pgvector",
+    // <#> is the negated inner product: ascending order is the most similar first
+    text: `SELECT id, type, -(embedding <#> $4::halfvec) AS score FROM item_embeddings
+       WHERE user_id = $1 AND model = $2 AND dims = $3 AND embedding IS NOT NULL AND id IS DISTINCT FROM $6::uuid
+       ORDER BY embedding <#> $4::halfvec LIMIT $5`,
+    values: [userId, model, query.length, vectorLiteral(query), limit, except ?? null],
+  });
+  return rows;
 }

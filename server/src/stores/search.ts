@@ -74,41 +74,51 @@ export async function wordMatches(
 }
 
 /**
- * The rows whose text contains one of `queries` (a query, or its 简体 and itself when typed in 繁体),
+ * The rows whose text contains every one of `parts` (a query's space-separated parts; each part as
+ * one of its forms: itself, and its 简体 when typed in 繁体), each in any of the row's texts,
  * ignoring case, newest first, except those in `seen`: it finds coined words the segmenter splits
- * differently (断舍离, product names) that word matching misses. It reads all of the user's rows.
+ * differently (断舍离, product names; 下雨 inside 下雨天) that word matching misses. It reads all of
+ * the user's rows. The excerpt of a long note is cut around the first form of the first part.
  */
 export async function substringMatches(
   db: Queryable,
   userId: string,
-  queries: string[],
+  parts: string[][],
   seen: string[],
   limit: number,
 ): Promise<SearchRow[]> {
-  const [needle = "", other] = queries.map((q) => q.toLowerCase());
+  const forms = parts.map((p) => [...new Set(p.map((f) => f.toLowerCase()))]);
   // lower() of every row is most of this scan's cost; a needle without cased letters (Chinese)
   // is found in lower(x) exactly where it is found in x, so it compares the rows as they are.
-  const caseless = queries.every((q) => q.toLowerCase() === q.toUpperCase());
+  const caseless = parts.flat().every((q) => q.toLowerCase() === q.toUpperCase());
   const hay = (column: string) => (caseless ? column : `lower(${column})`);
-  const matches = (column: string) =>
-    other === undefined
-      ? `strpos(${hay(column)}, $2) > 0`
-      : `(strpos(${hay(column)}, $2) > 0 OR strpos(${hay(column)}, $5) > 0)`;
-  const tagsMatch = `(cardinality(tags) > 0 AND ${matches("array_to_string(tags, ' ')")})`;
+  const values: unknown[] = [userId, forms[0]?.[0] ?? "", seen, limit];
+  const params = forms.map((p) =>
+    p.map((form, i) => (i === 0 && p === forms[0] ? "$2" : `$${values.push(form)}`)),
+  );
+  const has = (column: string, part: string[]) =>
+    part.length === 1
+      ? `strpos(${hay(column)}, ${part[0]}) > 0`
+      : `(${part.map((p) => `strpos(${hay(column)}, ${p}) > 0`).join(" OR ")})`;
+  const inTags = (part: string[]) => `(cardinality(tags) > 0 AND ${has("array_to_string(tags, ' ')", part)})`;
+  const everyPart = (anyField: (part: string[]) => string) =>
+    params.map((part) => (params.length === 1 ? anyField(part) : `(${anyField(part)})`)).join(" AND ");
+  const inIdea = (part: string[]) =>
+    `${has("content", part)} OR ${has("title", part)} OR (original_content <> content AND ${has("original_content", part)}) OR ${inTags(part)}`;
+  const inNote = (part: string[]) => `${has("content", part)} OR ${has("title", part)} OR ${inTags(part)}`;
   const excerpt = excerptOf("$2", caseless);
   const { rows } = await db.query<SearchRow>({
-    name: `${caseless ? "search-substring" : "search-substring-lower"}${other === undefined ? "" : "-2"}`,
+    name: `search-substring-${caseless ? "" : "lower-"}${forms.map((p) => p.length).join("-")}`,
     text: `SELECT r.type, r.id, r.title, ${excerpt.columns}, r.original_content, r.tags, r.created_at
      FROM (
        SELECT 'idea' AS type, id, title, content, original_content, tags, created_at FROM ideas
-       WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")}
-         OR (original_content <> content AND ${matches("original_content")}) OR ${tagsMatch})
+       WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${everyPart(inIdea)})
        UNION ALL
        SELECT 'note', id, title, content, '', tags, created_at FROM notes
-       WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${matches("content")} OR ${matches("title")} OR ${tagsMatch})
+       WHERE user_id = $1 AND id <> ALL($3::uuid[]) AND (${everyPart(inNote)})
        ORDER BY created_at DESC, id DESC LIMIT $4
      ) r ${excerpt.join} ORDER BY r.created_at DESC, r.id DESC`,
-    values: other === undefined ? [userId, needle, seen, limit] : [userId, needle, seen, limit, other],
+    values,
   });
   return rows;
 }

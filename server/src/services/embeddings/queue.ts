@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AppDeps } from "../../context.ts";
+import { usesPgvector } from "../../db/pgvector.ts";
 import type { EmbeddingConfig } from "../../env.ts";
 import { ApiError } from "../../errors.ts";
 import {
@@ -19,7 +20,7 @@ import {
 import { ProviderError } from "../ai/provider.ts";
 import { refund, type SpendResult, settleSpend, spend } from "../points.ts";
 import { embedTexts } from "./provider.ts";
-import { quantize } from "./quantize.ts";
+import { quantize, unit } from "./quantize.ts";
 
 /** What of each item is sent (AI_EMBEDDING_BATCH of them a call): a call's work stays bounded. */
 export const MAX_EMBED_CHARS = 2_000;
@@ -132,6 +133,7 @@ async function embedBatch(
   }
   const rows: NewVector[] = paid.map((c, i) => {
     const q = quantize(vectors[i]!);
+    const u = unit(vectors[i]!);
     const text = texts.get(c.id)!;
     const vec = Buffer.from(q.bytes.buffer, q.bytes.byteOffset, q.bytes.byteLength);
     return {
@@ -143,9 +145,10 @@ async function embedBatch(
       dims: q.bytes.length,
       scale: q.scale,
       vec,
+      unit: u,
     };
   });
-  const saved = await storeVectors(db, config.model, rows);
+  const saved = await storeVectors(db, config.model, rows, { pgvector: await usesPgvector(db) });
   await Promise.all(spends.map((s) => settleSpend(db, s.spent)));
   return saved;
 }
@@ -192,12 +195,11 @@ export async function startEmbeddingWorker(deps: AppDeps): Promise<void> {
     await clear();
     return;
   }
-  // pgvector is not used (it cannot be tried where this was built): say what compares the vectors
-  const { rowCount } = await deps.db.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
   deps.logger.info("embeddings on", {
     model: config.model,
-    comparison: "int8 vectors compared in the server process",
-    pgvectorAvailable: (rowCount ?? 0) > 0,
+    comparison: (await usesPgvector(deps.db))
+      ? "pgvector, in SQL"
+      : "int8 vectors compared in the server process (no pgvector)",
   });
   const queued = await enqueueMissing(deps.db, config.model);
   if (queued) deps.logger.info("items queued for embedding", { items: queued, model: config.model });

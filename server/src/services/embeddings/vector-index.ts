@@ -1,10 +1,17 @@
 import type { ItemRef } from "@shinian/contract";
+import { usesPgvector } from "../../db/pgvector.ts";
 import { type Queryable, STATEMENT_TIMEOUT_MS } from "../../db/pool.ts";
-import { userVectors, type VectorRow, vectorGeneration, vectorsSince } from "../../stores/embeddings.ts";
+import {
+  nearestInSql,
+  userVectors,
+  type VectorRow,
+  vectorGeneration,
+  vectorsSince,
+} from "../../stores/embeddings.ts";
 import { similarity } from "./quantize.ts";
 
 /**
- * Without pgvector the comparison runs here: a user's vectors (int8, ~1 kB each) are read once
+ * Without pgvector (db/pgvector.ts) the comparison runs here: a user's vectors (int8, ~1 kB each) are read once
  * into one contiguous array per process and reused while the user's generation (bumped by
  * PostgreSQL on every change, migration 019) stays the same — one tiny read per search instead of
  * 10 MB for 10,000 items. After a change only the vectors written since the last read are read
@@ -122,13 +129,33 @@ export const cachedVectorBytes = () => cachedBytes;
 
 export type Scored = ItemRef & { score: number };
 
-/** The user's items of this model most similar to `query` (a unit vector), best first. */
+type NearestOptions = { limit: number; minScore?: number; except?: string };
+
+/**
+ * The user's items of this model most similar to `query` (a unit vector), best first: compared in
+ * SQL where the database has pgvector (db/pgvector.ts), else in this process.
+ */
 export async function nearestTo(
   db: Queryable,
   userId: string,
   model: string,
   query: Float32Array,
-  { limit, minScore = -1, except }: { limit: number; minScore?: number; except?: string },
+  options: NearestOptions,
+): Promise<Scored[]> {
+  if (!(await usesPgvector(db))) return nearestInProcess(db, userId, model, query, options);
+  const { limit, minScore = -1, except } = options;
+  // the best `limit` first, then the threshold: the same items as the threshold first
+  const rows = await nearestInSql(db, userId, model, query, limit, except);
+  return rows.filter((r) => r.score >= minScore);
+}
+
+/** nearestTo without pgvector: the user's int8 vectors, kept in this process, compared here. */
+export async function nearestInProcess(
+  db: Queryable,
+  userId: string,
+  model: string,
+  query: Float32Array,
+  { limit, minScore = -1, except }: NearestOptions,
 ): Promise<Scored[]> {
   const v = await vectorsOf(db, userId, model, query.length);
   // the best `limit` so far, kept sorted (limit is small): no object per compared vector
