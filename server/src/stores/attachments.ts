@@ -72,10 +72,18 @@ export async function canAttach(db: Queryable, userId: string, itemId: string | 
 
 /**
  * Makes `ids` (in this order) the item's whole set of files: the ones it no longer names are
- * deleted for good. False, changing nothing, when one of `ids` is not the user's or is on another
- * item (the caller's transaction rolls back what it wrote).
+ * deleted for good, or with `release` (a note whose Markdown no longer refers to them) unattached
+ * for the sweep, their grace period counted from now: an edit undone within it attaches them again.
+ * False, changing nothing, when one of `ids` is not the user's or is on another item (the caller's
+ * transaction rolls back what it wrote).
  */
-export async function setItemAttachments(client: DbClient, userId: string, itemId: string, ids: string[]) {
+export async function setItemAttachments(
+  client: DbClient,
+  userId: string,
+  itemId: string,
+  ids: string[],
+  { release = false }: { release?: boolean } = {},
+) {
   const { rowCount } = await client.query(
     `UPDATE attachments a SET item_id = $3, position = o.n
      FROM unnest($2::uuid[]) WITH ORDINALITY AS o (id, n)
@@ -84,7 +92,10 @@ export async function setItemAttachments(client: DbClient, userId: string, itemI
   );
   if (rowCount !== ids.length) return false;
   await client.query(
-    "DELETE FROM attachments WHERE user_id = $1 AND item_id = $2 AND NOT (id = ANY($3::uuid[]))",
+    release
+      ? `UPDATE attachments SET item_id = NULL, position = 0, created_at = now()
+         WHERE user_id = $1 AND item_id = $2 AND NOT (id = ANY($3::uuid[]))`
+      : "DELETE FROM attachments WHERE user_id = $1 AND item_id = $2 AND NOT (id = ANY($3::uuid[]))",
     [userId, itemId, ids],
   );
   return true;
