@@ -8,7 +8,6 @@ import {
   Field,
   ImageGrid,
   Input,
-  MarkdownView,
   PageLoading,
   Tag,
   Textarea,
@@ -26,6 +25,7 @@ import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { ReviewExclusionButton } from "../review/review-exclusion-button.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
+import { NoteContentEditor } from "./note-content-editor.tsx";
 import { parseTags } from "./parse-tags.ts";
 import { RelatedItems } from "./related-items.tsx";
 import { useItem } from "./use-item.ts";
@@ -139,6 +139,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
   const [aiExcluded, setAiExcluded] = React.useState(kind === "idea" ? loaded.item.aiExcluded : false);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [saving, setSaving] = React.useState(false);
+  const [uploading, setUploading] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   // What another tab or device saved since this editor opened its version (a 409 on save).
   const [theirs, setTheirs] = React.useState<{ version: LoadedItem; message: string } | null>(null);
@@ -151,6 +152,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
 
   // Saves on top of `base`, the version this editor last saw, or the other version it chose to overwrite.
   const save = async (base = item.updatedAt) => {
+    if (uploading) return;
     setSaving(true);
     setMessage(null);
     try {
@@ -219,18 +221,28 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
           />
         )}
       </Field>
-      <Field label={kind === "note" ? "内容（Markdown）" : "内容"}>
-        {(control) => (
-          <Textarea
-            {...control}
-            minRows={8}
-            maxRows={24}
-            value={text}
-            onChange={(e) => setContent(e.target.value)}
-            onSubmitShortcut={() => void save()}
-          />
-        )}
-      </Field>
+      {kind === "note" ? (
+        <NoteContentEditor
+          value={text}
+          onValueChange={setContent}
+          onSubmitShortcut={() => void save()}
+          attachments={item.attachments ?? []}
+          onUploadingChange={setUploading}
+        />
+      ) : (
+        <Field label="内容">
+          {(control) => (
+            <Textarea
+              {...control}
+              minRows={8}
+              maxRows={24}
+              value={text}
+              onChange={(e) => setContent(e.target.value)}
+              onSubmitShortcut={() => void save()}
+            />
+          )}
+        </Field>
+      )}
       {kind === "idea" && item.attachments?.length ? (
         <ImageGrid
           size="full"
@@ -242,12 +254,6 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
             alt: `图片 ${i + 1}`,
           }))}
         />
-      ) : null}
-      {kind === "note" ? (
-        <section aria-label="预览" className="rounded-md border border-border bg-background p-4">
-          <h2 className="mb-2 text-muted-foreground text-xs">预览</h2>
-          <MarkdownView source={text} />
-        </section>
       ) : null}
       <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
         {(control) => <Input {...control} value={tags} onChange={(e) => setTags(e.target.value)} />}
@@ -298,7 +304,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
         <Button variant="danger" onClick={() => setConfirming(true)}>
           删除
         </Button>
-        <Button onClick={() => void save()} loading={saving}>
+        <Button onClick={() => void save()} loading={saving} disabled={uploading}>
           保存
         </Button>
       </div>
