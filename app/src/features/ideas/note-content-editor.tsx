@@ -25,13 +25,15 @@ export function NoteContentEditor({
   const current = React.useRef(value);
   current.current = value;
   // A picture goes in where the cursor is (the box keeps its selection while a button has focus),
-  // on a line of its own.
+  // as a paragraph of its own, so it shows as a block and not on the line of the text before it.
   const insert = (markdown: string) => {
     const text = current.current;
     const at = Math.min(box.current?.selectionEnd ?? text.length, text.length);
     const before = text.slice(0, at);
     const after = text.slice(at);
-    const block = `${before && !before.endsWith("\n") ? "\n" : ""}${markdown}${after.startsWith("\n") ? "" : "\n"}`;
+    const gapBefore = !before || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
+    const gapAfter = after.startsWith("\n\n") ? "" : after.startsWith("\n") || !after ? "\n" : "\n\n";
+    const block = gapBefore + markdown + gapAfter;
     const next = before + block + after;
     current.current = next;
     onValueChange(next);
