@@ -50,6 +50,22 @@ export async function attachmentsOfItems(
   return rows;
 }
 
+/** The names of the files on these items (the user's own), in each item's order: what the AI is told of them. */
+export async function attachmentNamesOfItems(
+  db: Queryable,
+  userId: string,
+  itemIds: string[],
+): Promise<{ id: string; item_id: string; name: string }[]> {
+  if (itemIds.length === 0) return [];
+  const { rows } = await db.query<{ id: string; item_id: string; name: string }>({
+    name: "attachment-names-of-items",
+    text: `SELECT id, item_id, name FROM attachments
+           WHERE user_id = $1 AND item_id = ANY($2::uuid[]) ORDER BY item_id, position`,
+    values: [userId, itemIds],
+  });
+  return rows;
+}
+
 /** An unattached file of the user's, as just uploaded. */
 export async function findAttachmentMeta(db: Queryable, userId: string, id: string) {
   const { rows } = await db.query<AttachmentMeta>(

@@ -59,12 +59,16 @@ export function citedSources(answer: string, sources: Source[]): Source[] {
   return picked.length ? picked : sources;
 }
 
+/** Pictures reach the model only by name (image-mentions.ts): it must not make up what they show. */
+const IMAGES_LINE = "文中的「[图片：文件名]」表示用户附带的图片，你看不到图片内容，不要猜测或描述它。\n";
+
 export function tidyPrompt(identity: string | null, original: string): PromptMessage[] {
   return [
     {
       role: "system",
       content:
         "你是「拾念」的整理助手。用户随手记下了一个想法，请帮他整理，但不要改变原意，不要添加原文没有的事实。\n" +
+        (original.includes("[图片：") ? IMAGES_LINE : "") +
         identityLine(identity) +
         "只输出一个 JSON 对象，不要输出其他文字，格式：\n" +
         '{"title": "不超过 20 字的标题", "content": "整理后的正文：修正错别字和标点、理顺语句、必要时分段", "tags": ["1 到 3 个简短标签"]}',

@@ -17,6 +17,7 @@ import {
 import { findIdeaRow, toIdea } from "../../stores/ideas.ts";
 import { getBalance, spentCost } from "../../stores/points.ts";
 import { refund, settleSpend, spend } from "../points.ts";
+import { imageNamesOf, withImageMentions } from "./image-mentions.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
@@ -94,7 +95,10 @@ export async function tidyIdea(
   try {
     const text = await complete(
       ai,
-      tidyPrompt((await getUser(db, userId)).identityDescription, before.original_content),
+      tidyPrompt(
+        (await getUser(db, userId)).identityDescription,
+        withImageMentions(before.original_content, (await imageNamesOf(db, userId, [ideaId])).get(ideaId)),
+      ),
       AbortSignal.any([AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)), deps.work.signal]),
       { temperature: 0.3, maxTokens: ai.maxTokens.tidy },
     );
