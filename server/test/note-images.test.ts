@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { sweepUnreferenced } from "../src/stores/attachments.ts";
 import { makeImage, uploadFile } from "./attachment-helpers.ts";
@@ -23,7 +24,10 @@ forEachDatabase((ctx) => {
       const [f1, f2] = [await upload(ctx, u), await upload(ctx, u)];
       const created = await request(ctx, "createNote", {
         token: u.token,
-        body: { title: "报销", content: `# 报销\n\n${image(f2.id)}\n\n文字\n\n${image(f1.id.toUpperCase())}` },
+        body: {
+          title: "报销",
+          content: `# 报销\n\n${image(f2.id)}\n\n文字\n\n${image(f1.id.toUpperCase())}`,
+        },
       });
       expect(created.status).toBe(201);
       expect(created.body.data.attachments?.map((f) => f.id)).toEqual([f2.id, f1.id]);
@@ -37,7 +41,10 @@ forEachDatabase((ctx) => {
       const [a, b] = [await registerUser(ctx), await registerUser(ctx)];
       const foreign = await upload(ctx, b);
       const own = await upload(ctx, a);
-      await request(ctx, "createIdea", { token: a.token, body: { content: "带图", attachmentIds: [own.id] } });
+      await request(ctx, "createIdea", {
+        token: a.token,
+        body: { content: "带图", attachmentIds: [own.id] },
+      });
       const note = (
         await request(ctx, "createNote", { token: a.token, body: { title: "笔记", content: "原文" } })
       ).body.data;
@@ -105,9 +112,38 @@ forEachDatabase((ctx) => {
       expect(res.body.data.attachments?.map((f) => f.id)).toEqual([inline.id, extra.id]);
 
       const many = Array.from({ length: 101 }, () => image(crypto.randomUUID())).join("\n");
-      const tooMany = await request(ctx, "createNote", { token: u.token, body: { title: "多", content: many } });
+      const tooMany = await request(ctx, "createNote", {
+        token: u.token,
+        body: { title: "多", content: many },
+      });
       expect(tooMany.status).toBe(400);
       expect(tooMany.body.message).toBe("每篇笔记最多 100 张图片");
+    });
+
+    it("exports a note's Markdown with its references pointing into files/, and data.json with the text as written", async () => {
+      const u = await registerUser(ctx);
+      const [inline, extra] = [await upload(ctx, u), await upload(ctx, u, "白板.png")];
+      const content = `收据：\n\n${image(inline.id)}`;
+      await request(ctx, "createNote", {
+        token: u.token,
+        body: { title: "报销", content, attachmentIds: [extra.id] },
+      });
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const markdown = strFromU8(zip[Object.keys(zip).find((n) => n.startsWith("notes/"))!]!);
+      expect(markdown).toContain(`收据：\n\n![收据.png](../files/${inline.id}.png)\n`);
+      expect(markdown).not.toContain("attachment:");
+      // the image it does not refer to follows, once; the inline one is not repeated
+      expect(markdown.match(/\.\.\/files\//g)).toHaveLength(2);
+      expect(markdown.trimEnd().endsWith(`![](../files/${extra.id}.png)`)).toBe(true);
+      const data = JSON.parse(strFromU8(zip["data.json"]!));
+      expect(data.notes[0].content).toBe(content);
+      expect(Object.keys(zip)).toEqual(
+        expect.arrayContaining([`files/${inline.id}.png`, `files/${extra.id}.png`]),
+      );
     });
   });
 });
