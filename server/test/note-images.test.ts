@@ -56,6 +56,8 @@ forEachDatabase((ctx) => {
         });
         expect(created.status).toBe(404);
         expect(created.body.message).toMatch(CJK);
+        // it names the reference, so it can be found in a long note and taken out
+        expect(created.body.message).toContain(`attachment:${id}`);
         const updated = await request(ctx, "updateNote", {
           token: a.token,
           params: { id: note.id },

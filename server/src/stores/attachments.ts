@@ -75,6 +75,16 @@ export async function findAttachmentMeta(db: Queryable, userId: string, id: stri
   return rows[0] ?? null;
 }
 
+/** Which of `ids` are files of this user that are free or already on this item. */
+export async function attachableIds(db: Queryable, userId: string, itemId: string, ids: string[]) {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM attachments
+     WHERE user_id = $1 AND id = ANY($2::uuid[]) AND (item_id IS NULL OR item_id = $3)`,
+    [userId, ids, itemId],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Whether every id is a file of this user that is free or already on this item. */
 export async function canAttach(db: Queryable, userId: string, itemId: string | null, ids: string[]) {
   if (ids.length === 0) return true;

@@ -11,7 +11,7 @@ import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { isStaleEdit, staleEdit } from "../lib/stale-edit.ts";
 import { noteVectorOffLoop } from "../services/text-index-pool.ts";
-import { setItemAttachments } from "./attachments.ts";
+import { attachableIds, setItemAttachments } from "./attachments.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { quotaTx } from "./usage.ts";
@@ -135,12 +135,24 @@ export async function createNote(
   const vector = await noteVectorOffLoop(note);
   return quotaTx(db, quota, async (client) => {
     const made = await insertNote(client, userId, note, vector);
-    if (files.length && !(await setItemAttachments(client, userId, made.id, files))) throw noSuchFiles();
+    if (files.length && !(await setItemAttachments(client, userId, made.id, files)))
+      throw await noSuchFiles(client, userId, made.id, files);
     return made;
   });
 }
 
-const noSuchFiles = () => notFound("图片不存在或已附在别的想法或笔记上");
+/**
+ * 404 naming the first file that is not the person's or is on another item, so that a reference
+ * left in a note (one imported from another account, say) can be found and taken out.
+ */
+async function noSuchFiles(db: Queryable, userId: string, noteId: string, ids: string[]) {
+  const usable = new Set(await attachableIds(db, userId, noteId, ids));
+  const bad = ids.find((id) => !usable.has(id));
+  const message = "图片不存在或已附在别的想法或笔记上";
+  return new ApiError("NOT_FOUND", bad ? `${message}：attachment:${bad}，请从正文中删去这处图片` : message, {
+    issues: bad ? [{ path: "content", message: `attachment:${bad}` }] : [],
+  });
+}
 
 /**
  * A note's files follow its Markdown: every `attachment:{id}` it refers to, in order, then the
@@ -253,7 +265,7 @@ export async function updateNote(
         ? noteFiles((await findNoteRow(client, userId, noteId)).content, patch.attachmentIds)
         : null);
     if (files && !(await setItemAttachments(client, userId, noteId, files, { release: true })))
-      throw noSuchFiles();
+      throw await noSuchFiles(client, userId, noteId, files);
     return toSavedNote(rows[0]!);
   });
 }
