@@ -158,7 +158,7 @@ async function noSuchFiles(db: Queryable, userId: string, noteId: string, ids: s
  * A note's files follow its Markdown: every `attachment:{id}` it refers to, in order, then the
  * `attachmentIds` sent with it that it does not refer to (shown under the note, as on an idea).
  * The server derives them, so a client that only edits the text cannot leave a reference to a
- * file it does not own, nor keep a file that nothing refers to (docs/attachments.md).
+ * file it does not own, nor keep a file that nothing refers to (server/README.md, Images on ideas and notes).
  */
 function noteFiles(content: string, attachmentIds: string[] = []): string[] {
   const ids = [...new Set([...attachmentRefs(content), ...attachmentIds])];
