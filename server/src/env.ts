@@ -153,6 +153,7 @@ const EnvSchema = z.object({
   AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default("gpt-4o-mini")),
   AI_TIMEOUT: duration("60s"),
   AI_MAX_RETRIES: int(2, 0, 5),
+  AI_VISION: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   AI_CONTEXT_TOKENS: int(3000, 200, 100_000),
   AI_TIDY_GRACE: duration("30s"),
   AI_MAX_TOKENS_CHAT: int(1500, 16, 100_000),
@@ -339,6 +340,8 @@ export type AiConfig = {
   maxRetries: number;
   /** The `max_tokens` of each kind of call: what one answer may cost at most. */
   maxTokens: { chat: number; tidy: number; compose: number };
+  /** AI_VISION: the model reads images, so tidy sends an idea's thumbnails with its text. */
+  vision: boolean;
 };
 
 /** The OpenAI-compatible embeddings endpoint (POST {baseUrl}/embeddings), apart from chat's. */
@@ -420,6 +423,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             model: e.AI_MODEL,
             timeoutMs: e.AI_TIMEOUT,
             maxRetries: e.AI_MAX_RETRIES,
+            vision: e.AI_VISION === "true",
             maxTokens: {
               chat: e.AI_MAX_TOKENS_CHAT,
               tidy: e.AI_MAX_TOKENS_TIDY,

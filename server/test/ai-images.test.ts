@@ -68,6 +68,52 @@ forEachDatabase((ctx) => {
   });
 });
 
+forEachDatabase((ctx) => {
+  const vision = withProvider(
+    ctx,
+    () => ({
+      kind: "stream",
+      chunks: tokens('```json\n{"title":"报销","content":"出差的收据，金额 128 元。","tags":[]}\n```', 7),
+    }),
+    { AI_VISION: "true" },
+  );
+
+  describe("AI_VISION", () => {
+    it("tidy shows the model an idea's thumbnails; what it reads of them goes into the tidied version, never the original", async () => {
+      const u = await registerUser(ctx);
+      const receipt = await upload(ctx, u, "收据.jpg");
+      const id = await addIdea(ctx, u, "出差的收据", { attachmentIds: [receipt.id] });
+      const tidied = await request(vision.ctx, "tidyIdea", { params: { id }, token: u.token });
+      expect(tidied.status).toBe(200);
+      expect(tidied.body.data.idea).toMatchObject({
+        content: "出差的收据，金额 128 元。",
+        originalContent: "出差的收据",
+      });
+      const [system, user] = vision.fake.received.at(-1)!.body.messages as unknown as [
+        { content: string },
+        { content: { type: string; text?: string; image_url?: { url: string } }[] },
+      ];
+      expect(system.content).toContain("图片按顺序附在后面");
+      expect(user.content.map((p) => p.type)).toEqual(["text", "text", "image_url"]);
+      expect(user.content[0]!.text).toBe("出差的收据\n\n[图片：收据.jpg]");
+      const url = user.content[2]!.image_url!.url;
+      expect(url).toMatch(/^data:image\/webp;base64,/);
+      const idea = await request(ctx, "getIdea", { params: { id }, token: u.token });
+      const thumb = await ctx.app.request(idea.body.data.attachments![0]!.thumbnailUrl!);
+      expect(Buffer.from(url.split(",")[1]!, "base64")).toEqual(Buffer.from(await thumb.arrayBuffer()));
+    });
+
+    it("chat still reads pictures by name only", async () => {
+      const u = await registerUser(ctx);
+      const receipt = await upload(ctx, u, "收据.jpg");
+      const id = await addIdea(ctx, u, "出差的收据", { attachmentIds: [receipt.id] });
+      const conversation = await newConversation(ctx, u, { subject: { type: "idea", id } });
+      await askAll(vision.ctx, u, conversation, "这是什么？");
+      expectNamesOnly(vision.fake.received.at(-1)!.body.messages, "收据.jpg", [receipt]);
+    });
+  });
+});
+
 describe("withImageMentions", () => {
   it("names referenced and unreferenced files, keeps unknown ones by their alt text, and stays linear", () => {
     const id = "3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f";

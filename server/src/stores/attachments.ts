@@ -66,6 +66,16 @@ export async function attachmentNamesOfItems(
   return rows;
 }
 
+/** The thumbnails (WebP, at most THUMB_SIZE px) of one item's images, with their names, in order: what a vision model is shown. */
+export async function thumbnailsOfItem(db: Queryable, userId: string, itemId: string) {
+  const { rows } = await db.query<{ name: string; thumb: Buffer }>(
+    `SELECT name, thumb FROM attachments
+     WHERE user_id = $1 AND item_id = $2 AND thumb IS NOT NULL ORDER BY position`,
+    [userId, itemId],
+  );
+  return rows;
+}
+
 /** An unattached file of the user's, as just uploaded. */
 export async function findAttachmentMeta(db: Queryable, userId: string, id: string) {
   const { rows } = await db.query<AttachmentMeta>(

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../context.ts";
 import { type Db, tx } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { getUser } from "../../stores/accounts.ts";
+import { thumbnailsOfItem } from "../../stores/attachments.ts";
 import {
   applyVersion,
   claimTidy,
@@ -20,6 +21,17 @@ import { refund, settleSpend, spend } from "../points.ts";
 import { imageNamesOf, withImageMentions } from "./image-mentions.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
+
+/**
+ * AI_VISION: the idea's pictures as the model is shown them, their thumbnails (WebP, at most 400 px,
+ * a few dozen kB each; at most 9 on an idea) rather than the originals of up to 10 MB.
+ */
+async function visionImages(db: Db, userId: string, ideaId: string) {
+  return (await thumbnailsOfItem(db, userId, ideaId)).map((t) => ({
+    name: t.name,
+    dataUrl: `data:image/webp;base64,${t.thumb.toString("base64")}`,
+  }));
+}
 
 /** A tidy's model call is aborted after this, so that no live tidy is ever taken for a dead one (STALE_PENDING). */
 const TIDY_DEADLINE_MS = 4 * 60_000;
@@ -98,6 +110,7 @@ export async function tidyIdea(
       tidyPrompt(
         (await getUser(db, userId)).identityDescription,
         withImageMentions(before.original_content, (await imageNamesOf(db, userId, [ideaId])).get(ideaId)),
+        ai.vision ? await visionImages(db, userId, ideaId) : [],
       ),
       AbortSignal.any([AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)), deps.work.signal]),
       { temperature: 0.3, maxTokens: ai.maxTokens.tidy },
