@@ -1,13 +1,25 @@
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
 
+const ONE_PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 test("note images: a picture pasted into a note's text goes in as attachment:, and shows on the note after a reload", async ({
   page,
   signedIn: user,
 }) => {
+  const auth = { Authorization: `Bearer ${user.token}` };
+  // a picture another client put on the note without referring to it in the text
+  const loose = await page.request.post("/api/attachments", {
+    headers: auth,
+    multipart: {
+      file: { name: "附件.png", mimeType: "image/png", buffer: Buffer.from(ONE_PIXEL_PNG, "base64") },
+    },
+  });
+  const looseId = (await loose.json()).data.id as string;
   const created = await page.request.post("/api/notes", {
-    headers: { Authorization: `Bearer ${user.token}` },
-    data: { title: "出差报销", content: "## 出差报销\n\n收据拍下来了：" },
+    headers: auth,
+    data: { title: "出差报销", content: "## 出差报销\n\n收据拍下来了：", attachmentIds: [looseId] },
   });
   const note = (await created.json()).data as { id: string };
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -41,10 +53,15 @@ test("note images: a picture pasted into a note's text goes in as attachment:, a
     (r) => r.url().includes(`/api/notes/${note.id}`) && r.request().method() === "PATCH",
   );
   await page.getByRole("button", { name: "保存", exact: true }).click();
-  expect((await (await saved).json()).data.attachments).toEqual([expect.objectContaining({ id })]);
+  // the pasted picture, and the one the text never referred to, which the app's save keeps
+  expect((await (await saved).json()).data.attachments).toEqual([
+    expect.objectContaining({ id }),
+    expect.objectContaining({ id: looseId }),
+  ]);
   await expect(page.getByText("已保存")).toBeVisible();
 
   await page.reload();
+  await expect(page.getByRole("list", { name: "笔记的图片" }).getByRole("img")).toHaveCount(1);
   await expect(box).toHaveValue(new RegExp(`!\\[收据\\.png\\]\\(attachment:${id}\\)`));
   await expect(box).not.toHaveValue(/\/api\/files\//);
   await expect

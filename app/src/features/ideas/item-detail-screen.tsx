@@ -1,4 +1,5 @@
 import type { Idea } from "@shinian/contract";
+import { attachmentRefs } from "@shinian/contract/attachment-refs";
 import {
   Alert,
   Button,
@@ -144,6 +145,11 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
   // What another tab or device saved since this editor opened its version (a 409 on save).
   const [theirs, setTheirs] = React.useState<{ version: LoadedItem; message: string } | null>(null);
   const text = content || item.content;
+  // an idea's pictures, or those of a note that its text does not show
+  const looseFiles = React.useMemo(() => {
+    const inline = new Set(kind === "note" ? attachmentRefs(item.content) : []);
+    return (item.attachments ?? []).filter((a) => !inline.has(a.id));
+  }, [kind, item.content, item.attachments]);
   const clearDrafts = () => {
     setContent("");
     clearTitle();
@@ -157,11 +163,17 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
     setMessage(null);
     try {
       const body = { title: title.trim(), content: text, tags: parseTags(tags), pinned, baseUpdatedAt: base };
+      // A note's files follow its text on the server; the ones its text never referred to (put on
+      // it by another client) are named so that they stay.
+      const attachmentIds = looseFiles.map((a) => a.id);
       onSaved(
         kind === "idea"
           ? { kind, item: await updateIdea(item.id, { ...body, aiExcluded }) }
           : // a note's save answers without its text (up to 200,000 characters): it is what was sent
-            { kind, item: { ...(await updateNote(item.id, body)), content: body.content } },
+            {
+              kind,
+              item: { ...(await updateNote(item.id, { ...body, attachmentIds })), content: body.content },
+            },
       );
       clearDrafts();
       setTheirs(null);
@@ -243,11 +255,11 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
           )}
         </Field>
       )}
-      {kind === "idea" && item.attachments?.length ? (
+      {looseFiles.length ? (
         <ImageGrid
           size="full"
-          label="想法的图片"
-          images={item.attachments.map((a, i) => ({
+          label={`${noun}的图片`}
+          images={looseFiles.map((a, i) => ({
             id: a.id,
             src: a.url,
             href: a.url,

@@ -1,6 +1,5 @@
 import type { ImageUploadState } from "@shinian/ui";
 import * as React from "react";
-import { uploadAttachment } from "../../api/attachments.ts";
 import { errorMessage, isAbortError } from "../../api/client.ts";
 
 export type NoteImageUpload = {
@@ -48,7 +47,14 @@ export function useNoteImages(insert: (markdown: string) => void) {
       setUploads((list) => [...list, { key, name, preview, state: "uploading", progress: 0 }]);
       const abort = new AbortController();
       aborts.current.set(key, abort);
-      uploadAttachment(file, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) })
+      // the uploader brings the contract's schemas (zod): loaded with the first picture, not the page
+      import("../../api/attachments.ts")
+        .then(({ uploadAttachment }) =>
+          uploadAttachment(file, {
+            signal: abort.signal,
+            onProgress: (progress) => patch(key, { progress }),
+          }),
+        )
         .then((attachment) => {
           setUploaded((urls) => ({ ...urls, [attachment.id]: attachment.url }));
           insertRef.current(imageMarkdown(name, attachment.id));
