@@ -91,3 +91,24 @@ test("note images: a picture pasted into a note's text goes in as attachment:, a
   await expect(page.getByText("图片不存在或已附在别的想法或笔记上")).toBeVisible();
   expect(requested.filter((url) => url.includes(unknown))).toEqual([]);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("note images: a touch screen offers the camera beside the picker", async ({
+    page,
+    signedIn: user,
+  }) => {
+    const created = await page.request.post("/api/notes", {
+      headers: { Authorization: `Bearer ${user.token}` },
+      data: { title: "白板", content: "今天的白板：" },
+    });
+    await page.goto(`/notes/${(await created.json()).data.id}`);
+    await expect(page.getByRole("button", { name: "插入图片" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "拍照" })).toBeVisible();
+    const camera = page.getByLabel("拍照", { exact: true }).and(page.locator("input"));
+    await expect(camera).toHaveAttribute("capture", "environment");
+    await expect(camera).toHaveAttribute("accept", "image/*");
+    await shot(page, "94-note-image-phone-camera");
+  });
+});
