@@ -157,6 +157,7 @@ const EnvSchema = z.object({
   AI_TRANSCRIBE_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
   AI_TRANSCRIBE_TIMEOUT: duration("120s"),
   AI_MAX_RETRIES: int(2, 0, 5),
+  AI_VISION: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   AI_CONTEXT_TOKENS: int(3000, 200, 100_000),
   AI_TIDY_GRACE: duration("30s"),
   AI_MAX_TOKENS_CHAT: int(1500, 16, 100_000),
@@ -372,6 +373,8 @@ export type AiConfig = {
   maxRetries: number;
   /** The `max_tokens` of each kind of call: what one answer may cost at most. */
   maxTokens: { chat: number; tidy: number; compose: number };
+  /** AI_VISION: the model reads images, so tidy sends an idea's thumbnails with its text. */
+  vision: boolean;
 };
 
 /** The OpenAI-compatible transcription endpoint (POST {baseUrl}/audio/transcriptions), on the chat provider. */
@@ -478,6 +481,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             model: e.AI_MODEL,
             timeoutMs: e.AI_TIMEOUT,
             maxRetries: e.AI_MAX_RETRIES,
+            vision: e.AI_VISION === "true",
             maxTokens: {
               chat: e.AI_MAX_TOKENS_CHAT,
               tidy: e.AI_MAX_TOKENS_TIDY,

@@ -7,6 +7,11 @@ describe("markdownToPlain", () => {
       "标题 加粗 和 链接 alert(1)",
     );
   });
+  it("names a note's pictures instead of showing their references", () => {
+    expect(
+      markdownToPlain("收据：\n\n![收据.jpg](attachment:3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f) ![](x)"),
+    ).toBe("收据： [图片：收据.jpg] [图片]");
+  });
   it("cuts long text", () => {
     expect(markdownToPlain("字".repeat(10), 4)).toBe("字字字字…");
   });

@@ -9,7 +9,7 @@ export function markdownToPlain(markdown: string, max = 200): string {
     .slice(0, max * 10)
     .replace(/```[\s\S]*?```/g, " ")
     .replace(/<[^>]*>/g, " ")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, (_, alt: string) => (alt ? `[图片：${alt}]` : "[图片]"))
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, "")
     .replace(/[*_~`]/g, "")

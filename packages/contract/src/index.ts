@@ -5,6 +5,7 @@ z.config(z.locales.zhCN());
 
 export * from "./ai.ts";
 export * from "./api.ts";
+export * from "./attachment-refs.ts";
 export * from "./attachments.ts";
 export * from "./auth.ts";
 export * from "./capture-tokens.ts";

@@ -23,6 +23,7 @@ export * from "./components/icon-button";
 export * from "./components/idea-composer";
 export * from "./components/idea-list-item";
 export * from "./components/idea-version-history";
+export * from "./components/image-drop-zone";
 export * from "./components/image-grid";
 export * from "./components/image-upload-chip";
 export * from "./components/import-card";

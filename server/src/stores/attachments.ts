@@ -88,6 +88,33 @@ export async function attachmentsOfItems(
   return rows;
 }
 
+/** The names of the files on these items (the user's own), in each item's order: what the AI is told of them. */
+export async function attachmentNamesOfItems(
+  db: Queryable,
+  userId: string,
+  itemIds: string[],
+): Promise<{ id: string; item_id: string; name: string }[]> {
+  if (itemIds.length === 0) return [];
+  const { rows } = await db.query<{ id: string; item_id: string; name: string }>({
+    name: "attachment-names-of-items",
+    text: `SELECT id, item_id, name FROM attachments
+           WHERE user_id = $1 AND item_id = ANY($2::uuid[]) ORDER BY item_id, position`,
+    values: [userId, itemIds],
+  });
+  return rows;
+}
+
+/** The thumbnails (WebP, at most THUMB_SIZE px) of one item's images, with their names, in order: what a vision model is shown (thumb null: in the bucket). */
+export async function thumbnailsOfItem(db: Queryable, userId: string, itemId: string) {
+  const { rows } = await db.query<{ id: string; name: string; thumb: Buffer | null }>(
+    `SELECT id, name, thumb FROM attachments
+     WHERE user_id = $1 AND item_id = $2 AND (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL)
+     ORDER BY position`,
+    [userId, itemId],
+  );
+  return rows;
+}
+
 /** An unattached file of the user's, as just uploaded. */
 export async function findAttachmentMeta(db: Queryable, userId: string, id: string) {
   const { rows } = await db.query<AttachmentMeta>(
@@ -95,6 +122,16 @@ export async function findAttachmentMeta(db: Queryable, userId: string, id: stri
     [userId, id],
   );
   return rows[0] ?? null;
+}
+
+/** Which of `ids` are files of this user that are free or already on this item. */
+export async function attachableIds(db: Queryable, userId: string, itemId: string, ids: string[]) {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM attachments
+     WHERE user_id = $1 AND id = ANY($2::uuid[]) AND (item_id IS NULL OR item_id = $3)`,
+    [userId, ids, itemId],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Whether every id is a file of this user that is free or already on this item. */
@@ -110,10 +147,18 @@ export async function canAttach(db: Queryable, userId: string, itemId: string | 
 
 /**
  * Makes `ids` (in this order) the item's whole set of files: the ones it no longer names are
- * deleted for good. False, changing nothing, when one of `ids` is not the user's or is on another
- * item (the caller's transaction rolls back what it wrote).
+ * deleted for good, or with `release` (a note whose Markdown no longer refers to them) unattached
+ * for the sweep, their grace period counted from now: an edit undone within it attaches them again.
+ * False, changing nothing, when one of `ids` is not the user's or is on another item (the caller's
+ * transaction rolls back what it wrote).
  */
-export async function setItemAttachments(client: DbClient, userId: string, itemId: string, ids: string[]) {
+export async function setItemAttachments(
+  client: DbClient,
+  userId: string,
+  itemId: string,
+  ids: string[],
+  { release = false }: { release?: boolean } = {},
+) {
   const { rowCount } = await client.query(
     `UPDATE attachments a SET item_id = $3, position = o.n
      FROM unnest($2::uuid[]) WITH ORDINALITY AS o (id, n)
@@ -122,7 +167,10 @@ export async function setItemAttachments(client: DbClient, userId: string, itemI
   );
   if (rowCount !== ids.length) return false;
   await client.query(
-    "DELETE FROM attachments WHERE user_id = $1 AND item_id = $2 AND NOT (id = ANY($3::uuid[]))",
+    release
+      ? `UPDATE attachments SET item_id = NULL, position = 0, created_at = now()
+         WHERE user_id = $1 AND item_id = $2 AND NOT (id = ANY($3::uuid[]))`
+      : "DELETE FROM attachments WHERE user_id = $1 AND item_id = $2 AND NOT (id = ANY($3::uuid[]))",
     [userId, itemId, ids],
   );
   return true;

@@ -1,11 +1,17 @@
-import type { Note, NoteSummary, SavedNote } from "@shinian/contract";
+import {
+  attachmentRefs,
+  NOTE_MAX_ATTACHMENTS,
+  type Note,
+  type NoteSummary,
+  type SavedNote,
+} from "@shinian/contract";
 import type { Db, Queryable } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
-import { notFound } from "../errors.ts";
+import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { isStaleEdit, staleEdit } from "../lib/stale-edit.ts";
 import { noteVectorOffLoop } from "../services/text-index-pool.ts";
-import { setItemAttachments } from "./attachments.ts";
+import { attachableIds, setItemAttachments } from "./attachments.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { quotaTx } from "./usage.ts";
@@ -125,23 +131,51 @@ export async function createNote(
   note: NewNote,
   attachmentIds: string[] = [],
 ): Promise<Note> {
+  const files = noteFiles(note.content, attachmentIds);
   const vector = await noteVectorOffLoop(note);
   return quotaTx(db, quota, async (client) => {
     const made = await insertNote(client, userId, note, vector);
-    if (attachmentIds.length && !(await setItemAttachments(client, userId, made.id, attachmentIds)))
-      throw noSuchFiles();
+    if (files.length && !(await setItemAttachments(client, userId, made.id, files)))
+      throw await noSuchFiles(client, userId, made.id, files);
     return made;
   });
 }
 
-const noSuchFiles = () => notFound("图片不存在或已附在别的想法或笔记上");
+/**
+ * 404 naming the first file that is not the person's or is on another item, so that a reference
+ * left in a note (one imported from another account, say) can be found and taken out.
+ */
+async function noSuchFiles(db: Queryable, userId: string, noteId: string, ids: string[]) {
+  const usable = new Set(await attachableIds(db, userId, noteId, ids));
+  const bad = ids.find((id) => !usable.has(id));
+  const message = "图片不存在或已附在别的想法或笔记上";
+  return new ApiError("NOT_FOUND", bad ? `${message}：attachment:${bad}，请从正文中删去这处图片` : message, {
+    issues: bad ? [{ path: "content", message: `attachment:${bad}` }] : [],
+  });
+}
+
+/**
+ * A note's files follow its Markdown: every `attachment:{id}` it refers to, in order, then the
+ * `attachmentIds` sent with it that it does not refer to (shown under the note, as on an idea).
+ * The server derives them, so a client that only edits the text cannot leave a reference to a
+ * file it does not own, nor keep a file that nothing refers to (server/README.md, Images on ideas and notes).
+ */
+function noteFiles(content: string, attachmentIds: string[] = []): string[] {
+  const ids = [...new Set([...attachmentRefs(content), ...attachmentIds])];
+  if (ids.length > NOTE_MAX_ATTACHMENTS)
+    throw new ApiError("VALIDATION_ERROR", `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片`);
+  return ids;
+}
 
 export type NotePatch = {
   title?: string | undefined;
   content?: string | undefined;
   tags?: string[] | undefined;
   pinned?: boolean | undefined;
-  /** The note's whole set of files, in order: one left out is deleted. */
+  /**
+   * Files beside those the Markdown refers to (noteFiles). With `content` or this, the note's
+   * files become exactly those: one no longer named is released to the sweep.
+   */
   attachmentIds?: string[] | undefined;
   /** The `updatedAt` the client last saw (lib/stale-edit.ts). */
   baseUpdatedAt?: string | undefined;
@@ -200,6 +234,7 @@ export async function updateNote(
   // The search words are made before the transaction (in a worker for a long note), so no row
   // lock or connection is held while they are; an edit landing meanwhile (another xmin) has them
   // made again under the lock, which is rare.
+  const sentFiles = patch.content === undefined ? null : noteFiles(patch.content, patch.attachmentIds);
   const seen = await findNoteHead(db, userId, noteId);
   const planned = await vectorAfter(db, userId, seen, patch);
   return quotaTx(db, quota, async (client) => {
@@ -223,8 +258,14 @@ export async function updateNote(
         vector,
       ],
     );
-    if (patch.attachmentIds && !(await setItemAttachments(client, userId, noteId, patch.attachmentIds)))
-      throw noSuchFiles();
+    // files sent without the text: the stored text's references stay attached too
+    const files =
+      sentFiles ??
+      (patch.attachmentIds
+        ? noteFiles((await findNoteRow(client, userId, noteId)).content, patch.attachmentIds)
+        : null);
+    if (files && !(await setItemAttachments(client, userId, noteId, files, { release: true })))
+      throw await noSuchFiles(client, userId, noteId, files);
     return toSavedNote(rows[0]!);
   });
 }

@@ -5,10 +5,12 @@ type IdeaAttachmentsProps = {
   attachments: Attachment[];
   /** The feed shows thumbnails; the idea's page the full images, each a link to itself. */
   size: "thumb" | "full";
+  /** The full grid's name for screen readers. */
+  label?: string;
 };
 
 /** An idea's files: its pictures as a grid, its voice notes as players. */
-export function IdeaAttachments({ attachments, size }: IdeaAttachmentsProps) {
+export function IdeaAttachments({ attachments, size, label = "想法的图片" }: IdeaAttachmentsProps) {
   const images = attachments.filter((a) => a.kind === "image");
   const recordings = attachments.filter((a) => a.kind === "audio");
   if (!images.length && !recordings.length) return null;
@@ -21,7 +23,7 @@ export function IdeaAttachments({ attachments, size }: IdeaAttachmentsProps) {
         size === "full" ? (
           <ImageGrid
             size="full"
-            label="想法的图片"
+            label={label}
             images={images.map((a, i) => ({ id: a.id, src: a.url, href: a.url, alt: `图片 ${i + 1}` }))}
           />
         ) : (

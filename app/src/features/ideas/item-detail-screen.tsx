@@ -1,4 +1,5 @@
 import type { Idea } from "@shinian/contract";
+import { attachmentRefs } from "@shinian/contract/attachment-refs";
 import {
   Alert,
   Button,
@@ -7,7 +8,6 @@ import {
   EmptyState,
   Field,
   Input,
-  MarkdownView,
   PageLoading,
   Tag,
   Textarea,
@@ -26,6 +26,7 @@ import { AppShell } from "../layout/app-shell.tsx";
 import { ReviewExclusionButton } from "../review/review-exclusion-button.tsx";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
 import { IdeaAttachments } from "./idea-attachments.tsx";
+import { NoteContentEditor } from "./note-content-editor.tsx";
 import { parseTags } from "./parse-tags.ts";
 import { RelatedItems } from "./related-items.tsx";
 import { useItem } from "./use-item.ts";
@@ -139,10 +140,16 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
   const [aiExcluded, setAiExcluded] = React.useState(kind === "idea" ? loaded.item.aiExcluded : false);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [saving, setSaving] = React.useState(false);
+  const [uploading, setUploading] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   // What another tab or device saved since this editor opened its version (a 409 on save).
   const [theirs, setTheirs] = React.useState<{ version: LoadedItem; message: string } | null>(null);
   const text = content || item.content;
+  // an idea's pictures, or those of a note that its text does not show
+  const looseFiles = React.useMemo(() => {
+    const inline = new Set(kind === "note" ? attachmentRefs(item.content) : []);
+    return (item.attachments ?? []).filter((a) => !inline.has(a.id));
+  }, [kind, item.content, item.attachments]);
   const clearDrafts = () => {
     setContent("");
     clearTitle();
@@ -151,15 +158,22 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
 
   // Saves on top of `base`, the version this editor last saw, or the other version it chose to overwrite.
   const save = async (base = item.updatedAt) => {
+    if (uploading) return;
     setSaving(true);
     setMessage(null);
     try {
       const body = { title: title.trim(), content: text, tags: parseTags(tags), pinned, baseUpdatedAt: base };
+      // A note's files follow its text on the server; the ones its text never referred to (put on
+      // it by another client) are named so that they stay.
+      const attachmentIds = looseFiles.map((a) => a.id);
       onSaved(
         kind === "idea"
           ? { kind, item: await updateIdea(item.id, { ...body, aiExcluded }) }
           : // a note's save answers without its text (up to 200,000 characters): it is what was sent
-            { kind, item: { ...(await updateNote(item.id, body)), content: body.content } },
+            {
+              kind,
+              item: { ...(await updateNote(item.id, { ...body, attachmentIds })), content: body.content },
+            },
       );
       clearDrafts();
       setTheirs(null);
@@ -219,26 +233,30 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
           />
         )}
       </Field>
-      <Field label={kind === "note" ? "内容（Markdown）" : "内容"}>
-        {(control) => (
-          <Textarea
-            {...control}
-            minRows={8}
-            maxRows={24}
-            value={text}
-            onChange={(e) => setContent(e.target.value)}
-            onSubmitShortcut={() => void save()}
-          />
-        )}
-      </Field>
-      {kind === "idea" && item.attachments?.length ? (
-        <IdeaAttachments attachments={item.attachments} size="full" />
-      ) : null}
       {kind === "note" ? (
-        <section aria-label="预览" className="rounded-md border border-border bg-background p-4">
-          <h2 className="mb-2 text-muted-foreground text-xs">预览</h2>
-          <MarkdownView source={text} />
-        </section>
+        <NoteContentEditor
+          value={text}
+          onValueChange={setContent}
+          onSubmitShortcut={() => void save()}
+          attachments={item.attachments ?? []}
+          onUploadingChange={setUploading}
+        />
+      ) : (
+        <Field label="内容">
+          {(control) => (
+            <Textarea
+              {...control}
+              minRows={8}
+              maxRows={24}
+              value={text}
+              onChange={(e) => setContent(e.target.value)}
+              onSubmitShortcut={() => void save()}
+            />
+          )}
+        </Field>
+      )}
+      {looseFiles.length ? (
+        <IdeaAttachments attachments={looseFiles} size="full" label={`${noun}的图片`} />
       ) : null}
       <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
         {(control) => <Input {...control} value={tags} onChange={(e) => setTags(e.target.value)} />}
@@ -289,7 +307,7 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
         <Button variant="danger" onClick={() => setConfirming(true)}>
           删除
         </Button>
-        <Button onClick={() => void save()} loading={saving}>
+        <Button onClick={() => void save()} loading={saving} disabled={uploading}>
           保存
         </Button>
       </div>

@@ -39,6 +39,26 @@ describe("parseMarkdown", () => {
     );
   });
 
+  it("keeps images only from attachment: and https:, everything else as text", () => {
+    const id = "3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f";
+    expect(render(`![收据.jpg](attachment:${id}) ![图](https://x.cn/a.png)`)).toBe(
+      `<p><img src="attachment:${id}" alt="收据.jpg"></img> <img src="https://x.cn/a.png" alt="图"></img></p>`,
+    );
+    for (const bad of [
+      "![x](javascript:alert(1))",
+      "![x](data:image/svg+xml,<svg onload=alert(1)>)",
+      "![x](http://x.cn/a.png)",
+      "![x](attachment:../../api/users)",
+      "![x](vbscript:msgbox)",
+    ]) {
+      expect(
+        [...elements(parseMarkdown(bad))].some((el) => el.tag === "img"),
+        bad,
+      ).toBe(false);
+    }
+    expect(render(`[链接](attachment:${id})`)).toBe("<p>链接</p>");
+  });
+
   it("leaves raw HTML as text", () => {
     expect(render("<script>alert(1)</script>")).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
     expect(render('<img src=x onerror="alert(1)">\n\n<div>\n*x*\n</div>')).toBe(
@@ -94,7 +114,6 @@ describe("parseMarkdown", () => {
       expect(links, source).toEqual([]);
     }
     expect(render("[a](javascript:alert(1))")).toBe("<p>[a](javascript:alert(1))</p>");
-    expect(render("![图](https://x.cn/a.png)")).toBe('<p>!<a href="https://x.cn/a.png">图</a></p>');
   });
 
   it("leaves out the empty cells it fills in once a note has 2,000 table cells", () => {

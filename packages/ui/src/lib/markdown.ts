@@ -2,7 +2,9 @@
  * GitHub-flavoured Markdown (CommonMark + tables, task lists, strikethrough, autolinks) parsed by
  * markdown-it into plain data that React renders as elements: raw HTML is never HTML (markdown-it
  * keeps it as text with `html: false`, and nothing here is ever set as innerHTML), links go only to
- * http(s) and mailto (anything else stays text), images are off (the app's CSP blocks remote ones).
+ * http(s) and mailto (anything else stays text), images only from `attachment:{id}` (the note's
+ * own files, which the view resolves to signed URLs) and `https:` (shown as a link: the app's CSP
+ * blocks remote images); any other image (`data:`, `javascript:` …) stays text.
  *
  * markdown-it is ~43 kB gzip: this module is loaded only through markdown-view's dynamic import,
  * never from the package's index, so it stays out of the first screens.
@@ -36,20 +38,25 @@ export type MarkdownTag =
   | "a"
   | "br"
   | "label"
-  | "input";
+  | "input"
+  | "img";
 
-/** Text, or an element; `href`, `start`, `align` and `checked` are the only attributes ever kept. */
+/** Text, or an element; `href`, `src`, `alt`, `start`, `align` and `checked` are the only attributes ever kept. */
 export type MarkdownNode = string | MarkdownElement;
 export type MarkdownElement = {
   tag: MarkdownTag;
   children: MarkdownNode[];
   href?: string;
+  /** An image's source: `attachment:{id}` or an https URL, nothing else. */
+  src?: string;
+  alt?: string;
   start?: number;
   align?: "left" | "center" | "right";
   checked?: boolean;
 };
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
+const SAFE_IMAGE_SRC = /^(attachment:[0-9a-f-]{36}$|https:\/\/)/i;
 const TASK = /^\[([ xX])\](?:[ \t]+|$)/;
 const ALIGN = /text-align:(left|center|right)/;
 /** Deeper emphasis (`*a **a *a …`) keeps its text but no more wrappers: the DOM stays shallow. */
@@ -58,8 +65,8 @@ const MAX_INLINE_DEPTH = 16;
 const MAX_TABLE_CELLS = 2000;
 
 const md = new MarkdownIt({ html: false, linkify: true });
-md.disable("image");
-md.validateLink = (url) => SAFE_HREF.test(url);
+// one check for links and images; each is narrowed again where its attribute is kept
+md.validateLink = (url) => SAFE_HREF.test(url) || SAFE_IMAGE_SRC.test(url);
 // GFM's extended autolinks include `www.…` (linkify-it links only `http(s)://…` and e-mails unless
 // every bare domain is linked, which would turn file names like readme.md into links).
 md.linkify.add("www.", {
@@ -163,6 +170,12 @@ export function parseMarkdown(source: string): MarkdownNode[] {
       case "hr":
         append({ tag: "hr", children: [] });
         return;
+      case "image": {
+        const src = String(token.attrGet("src") ?? "");
+        const alt = token.children?.map((c) => c.content).join("") ?? "";
+        append(SAFE_IMAGE_SRC.test(src) ? { tag: "img", src, alt, children: [] } : `![${alt}](${src})`);
+        return;
+      }
     }
   };
 

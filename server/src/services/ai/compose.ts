@@ -10,6 +10,7 @@ import { holdToQuota } from "../../stores/usage.ts";
 import { refund, settleSpend, spend } from "../points.ts";
 import { asQuotaRefusal, assertRoom } from "../quotas.ts";
 import { fitSources, type Source } from "./grounding.ts";
+import { imageNamesOf, withImageMentions } from "./image-mentions.ts";
 import { ComposeOutputSchema, composePrompt, dayOf, parseModelJson } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
@@ -49,11 +50,12 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
   let draft: { title: string; content: string } | null = null;
   if (ai) {
     try {
+      const images = await imageNamesOf(db, userId, ideaIds);
       const sources: Source[] = ideas.map((i) => ({
         type: "idea",
         id: i.id,
         title: i.title || "（无标题）",
-        text: i.content,
+        text: withImageMentions(i.content, images.get(i.id)),
         createdAt: i.created_at,
       }));
       const text = await complete(

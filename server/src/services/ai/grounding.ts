@@ -9,6 +9,7 @@ import {
 } from "../../stores/search.ts";
 import { quoteLexeme, tokenize } from "../text-index.ts";
 import { type MeaningLookup, withMeaning } from "./grounding-meaning.ts";
+import { type ImageNames, imageNamesOf, withImageMentions } from "./image-mentions.ts";
 
 /** One idea or note handed to the model (or listed by the offline assistant). */
 export type Source = Citation & { text: string; createdAt: Date };
@@ -77,14 +78,19 @@ function questionTerms(question: string): string[] {
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const titleOf = (r: SourceRow) => r.title || clip(r.content.split("\n").find((l) => l.trim()) ?? "", 20);
-const toSource = (r: SourceRow, max: number): Source => ({
-  type: r.type,
-  id: r.id,
-  title: titleOf(r),
-  text: clip(r.content.trim(), max),
-  createdAt: r.created_at,
-});
+const titleOf = (r: SourceRow, text: string) =>
+  r.title || clip(text.split("\n").find((l) => l.trim()) ?? "", 20);
+/** A source as the model reads it: its pictures by name (image-mentions.ts), cut to `max`. */
+const toSource = (r: SourceRow, max: number, images: ImageNames): Source => {
+  const text = withImageMentions(r.content, images.get(r.id));
+  return {
+    type: r.type,
+    id: r.id,
+    title: titleOf(r, text),
+    text: clip(text.trim(), max),
+    createdAt: r.created_at,
+  };
+};
 
 /**
  * The user's own ideas and notes most relevant to a question: any of its words (OR), ranked,
@@ -114,7 +120,7 @@ export async function retrieveSources(
   };
   if (subject) {
     const row = await subjectSource(db, userId, subject);
-    if (row) add(toSource(row, SUBJECT_CHARS));
+    if (row) add(toSource(row, SUBJECT_CHARS, await imageNamesOf(db, userId, [row.id])));
   }
   const skip = sources.map((s) => s.id);
   const terms = questionTerms(question);
@@ -127,7 +133,12 @@ export async function retrieveSources(
   let rows: SourceRow[] = withMeaning(keyword, byMeaning.filter(createdIn(range)), SOURCE_LIMIT);
   const recent = rows.length === 0;
   if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip, range);
-  for (const row of rows) add(toSource(row, PER_SOURCE_CHARS));
+  const images = await imageNamesOf(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  for (const row of rows) add(toSource(row, PER_SOURCE_CHARS, images));
   return { sources, recent };
 }
 

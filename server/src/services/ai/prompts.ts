@@ -59,17 +59,39 @@ export function citedSources(answer: string, sources: Source[]): Source[] {
   return picked.length ? picked : sources;
 }
 
-export function tidyPrompt(identity: string | null, original: string): PromptMessage[] {
+/** Pictures reach the model only by name (image-mentions.ts): it must not make up what they show. */
+const IMAGES_LINE = "文中的「[图片：文件名]」表示用户附带的图片，你看不到图片内容，不要猜测或描述它。\n";
+/** AI_VISION: the pictures come with the text, and the tidied version may say what a photo shows. */
+const VISION_LINE =
+  "文中的「[图片：文件名]」表示用户附带的图片，图片按顺序附在后面。可以在整理后的正文里用一两句话写出照片中与想法相关的内容（如收据的金额、白板上的要点），看不清的不要猜。\n";
+
+export function tidyPrompt(
+  identity: string | null,
+  original: string,
+  images: { name: string; dataUrl: string }[] = [],
+): PromptMessage[] {
   return [
     {
       role: "system",
       content:
         "你是「拾念」的整理助手。用户随手记下了一个想法，请帮他整理，但不要改变原意，不要添加原文没有的事实。\n" +
+        (images.length ? VISION_LINE : original.includes("[图片：") ? IMAGES_LINE : "") +
         identityLine(identity) +
         "只输出一个 JSON 对象，不要输出其他文字，格式：\n" +
         '{"title": "不超过 20 字的标题", "content": "整理后的正文：修正错别字和标点、理顺语句、必要时分段", "tags": ["1 到 3 个简短标签"]}',
     },
-    { role: "user", content: original },
+    {
+      role: "user",
+      content: images.length
+        ? [
+            { type: "text", text: original },
+            ...images.flatMap(({ name, dataUrl }) => [
+              { type: "text" as const, text: `[图片：${name}]` },
+              { type: "image_url" as const, image_url: { url: dataUrl } },
+            ]),
+          ]
+        : original,
+    },
   ];
 }
 

@@ -1,7 +1,9 @@
 import { createParser } from "eventsource-parser";
 import type { AiConfig } from "../../env.ts";
 
-export type PromptMessage = { role: "system" | "user" | "assistant"; content: string };
+export type PromptMessage = { role: "system" | "user" | "assistant"; content: string | ContentPart[] };
+/** A user message's parts for a model that reads images (AI_VISION): text, and images as data URLs. */
+export type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 
 /** What every call says besides its messages: `maxTokens` bounds what one answer may cost. */
 export type CallOptions = { maxTokens: number; temperature?: number };

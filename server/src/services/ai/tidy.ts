@@ -1,8 +1,10 @@
 import { type Idea, MAX_TAGS, type TidyResult, withTypedTags } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { type Db, tx } from "../../db/pool.ts";
+import type { S3Settings } from "../../env.ts";
 import { ApiError } from "../../errors.ts";
 import { getUser } from "../../stores/accounts.ts";
+import { thumbnailsOfItem } from "../../stores/attachments.ts";
 import {
   applyVersion,
   claimTidy,
@@ -16,9 +18,24 @@ import {
 } from "../../stores/idea-tidy.ts";
 import { findIdeaRow, toIdea } from "../../stores/ideas.ts";
 import { getBalance, spentCost } from "../../stores/points.ts";
+import { wholeFileBytes } from "../attachments/storage.ts";
 import { refund, settleSpend, spend } from "../points.ts";
+import { imageNamesOf, withImageMentions } from "./image-mentions.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
+
+/**
+ * AI_VISION: the idea's pictures as the model is shown them, their thumbnails (WebP, at most 400 px,
+ * a few dozen kB each; at most 9 on an idea) rather than the originals of up to 10 MB.
+ */
+async function visionImages(db: Db, s3: S3Settings | null, userId: string, ideaId: string) {
+  const images = [];
+  for (const t of await thumbnailsOfItem(db, userId, ideaId)) {
+    const thumb = await wholeFileBytes(s3, { id: t.id, data: t.thumb }, userId, "thumb");
+    if (thumb) images.push({ name: t.name, dataUrl: `data:image/webp;base64,${thumb.toString("base64")}` });
+  }
+  return images;
+}
 
 /** A tidy's model call is aborted after this, so that no live tidy is ever taken for a dead one (STALE_PENDING). */
 const TIDY_DEADLINE_MS = 4 * 60_000;
@@ -94,7 +111,11 @@ export async function tidyIdea(
   try {
     const text = await complete(
       ai,
-      tidyPrompt((await getUser(db, userId)).identityDescription, before.original_content),
+      tidyPrompt(
+        (await getUser(db, userId)).identityDescription,
+        withImageMentions(before.original_content, (await imageNamesOf(db, userId, [ideaId])).get(ideaId)),
+        ai.vision ? await visionImages(db, config.attachments.s3, userId, ideaId) : [],
+      ),
       AbortSignal.any([AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)), deps.work.signal]),
       { temperature: 0.3, maxTokens: ai.maxTokens.tidy },
     );

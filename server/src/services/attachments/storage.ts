@@ -92,10 +92,11 @@ export async function wholeFileBytes(
   s3: S3Settings | null,
   file: { id: string; data?: Buffer | null | undefined },
   userId: string,
+  variant: "file" | "thumb" = "file",
 ): Promise<Buffer | null> {
   if (file.data) return file.data;
   if (!s3) return null;
-  return (await objectStore(s3)).read(objectKey(userId, file.id, "file"));
+  return (await objectStore(s3)).read(objectKey(userId, file.id, variant));
 }
 
 /**

@@ -1,7 +1,9 @@
+import { rewriteAttachmentRefs } from "@shinian/contract";
 import type { Queryable } from "../../db/pool.ts";
 import type { S3Settings } from "../../env.ts";
 import { getUser } from "../../stores/accounts.ts";
 import {
+  type AttachmentMeta,
   attachmentBatches,
   attachmentsOfItems,
   type ExportedAttachment,
@@ -11,7 +13,7 @@ import { conversationParts } from "../../stores/chat-export.ts";
 import type { ExportPlan } from "../../stores/export.ts";
 import { toVersion, versionBatches } from "../../stores/idea-tidy.ts";
 import { ideaBatches } from "../../stores/ideas.ts";
-import { noteBatches, toNote } from "../../stores/notes.ts";
+import { type NoteRow, noteBatches, toNote } from "../../stores/notes.ts";
 import { ledgerBatches, toLedgerEntry } from "../../stores/points.ts";
 import { findAvatar } from "../../stores/profile.ts";
 import { reviewBatches } from "../../stores/review.ts";
@@ -83,18 +85,38 @@ async function* avatarFile(out: ExportZip, db: Queryable, userId: string) {
   yield* out.drain();
 }
 
-/** Each item's images as Markdown lines pointing into files/, by item id (one query per batch). */
-async function imageLinks(db: Queryable, userId: string, itemIds: string[]): Promise<Map<string, string>> {
-  const links = new Map<string, string>();
+/** Each item's images, by item id (one query per batch). */
+async function imagesOf(db: Queryable, userId: string, itemIds: string[]) {
+  const files = new Map<string, AttachmentMeta[]>();
   for (const f of await attachmentsOfItems(db, userId, itemIds)) {
-    links.set(f.item_id!, `${links.get(f.item_id!) ?? "\n"}![](../${exportedFileName(f)})\n`);
+    files.set(f.item_id!, [...(files.get(f.item_id!) ?? []), f]);
   }
-  return links;
+  return files;
+}
+
+/** Images as Markdown lines pointing into files/, after an item's text. */
+const imageLines = (files: AttachmentMeta[] = []) =>
+  files.length ? `\n${files.map((f) => `![](../${exportedFileName(f)})\n`).join("")}` : "";
+
+/**
+ * A note's Markdown file: its `attachment:{id}` references point into files/ (so Markdown viewers
+ * show them where they are), and images it does not refer to follow as lines. data.json keeps the
+ * text as written.
+ */
+function noteWithImages(n: NoteRow, files: AttachmentMeta[] = []) {
+  const paths = new Map(files.map((f) => [f.id, `../${exportedFileName(f)}`]));
+  const inline = new Set<string>();
+  const content = rewriteAttachmentRefs(n.content, (id) => {
+    const path = paths.get(id);
+    if (path) inline.add(id);
+    return path ?? null;
+  });
+  return noteMarkdown({ ...n, content }) + imageLines(files.filter((f) => !inline.has(f.id)));
 }
 
 async function* ideaFiles(out: ExportZip, db: Queryable, userId: string) {
   for await (const rows of ideaBatches(db, userId, BATCH)) {
-    const links = await imageLinks(
+    const images = await imagesOf(
       db,
       userId,
       rows.map((i) => i.id),
@@ -102,7 +124,7 @@ async function* ideaFiles(out: ExportZip, db: Queryable, userId: string) {
     for (const i of rows) {
       out.addText(
         out.fileName("ideas", i.created_at, safeName(i.title || i.content) || "想法", i.id),
-        ideaMarkdown(i) + (links.get(i.id) ?? ""),
+        ideaMarkdown(i) + imageLines(images.get(i.id)),
       );
     }
     yield* out.drain();
@@ -111,7 +133,7 @@ async function* ideaFiles(out: ExportZip, db: Queryable, userId: string) {
 
 async function* noteFiles(out: ExportZip, db: Queryable, userId: string) {
   for await (const rows of noteBatches(db, userId, NOTE_BATCH)) {
-    const links = await imageLinks(
+    const images = await imagesOf(
       db,
       userId,
       rows.map((n) => n.id),
@@ -119,7 +141,7 @@ async function* noteFiles(out: ExportZip, db: Queryable, userId: string) {
     for (const n of rows) {
       out.addText(
         out.fileName("notes", n.created_at, safeName(n.title) || "笔记", n.id),
-        noteMarkdown(n) + (links.get(n.id) ?? ""),
+        noteWithImages(n, images.get(n.id)),
       );
     }
     yield* out.drain();

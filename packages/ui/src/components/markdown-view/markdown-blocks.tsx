@@ -1,6 +1,7 @@
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { type MarkdownElement, type MarkdownNode, parseMarkdown } from "../../lib/markdown";
+import { MarkdownImage } from "./markdown-image";
 
 const headingClass = ["text-2xl", "text-xl", "text-lg", "text-base", "text-base", "text-sm"];
 const alignClass = { left: "text-left", center: "text-center", right: "text-right" } as const;
@@ -97,6 +98,8 @@ function Element({ node }: { node: MarkdownElement }) {
           {children}
         </a>
       );
+    case "img":
+      return <MarkdownImage src={node.src ?? ""} alt={node.alt ?? ""} />;
     case "hr":
       return <hr className="border-border" />;
     case "br":

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
+import { sampleImages } from "../image-grid/sample-images";
 import { MarkdownView, preloadMarkdown } from "./markdown-view";
 
 const meta = {
@@ -93,5 +94,34 @@ export const WhenTasksAreListedShouldShowReadOnlyCheckboxes: Story = {
     await expect(done).toBeChecked();
     await expect(done).toBeDisabled();
     await expect(canvas.getByRole("checkbox", { name: "整理本周想法" })).not.toBeChecked();
+  },
+};
+
+const RECEIPT = "3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f";
+const MISSING = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
+const withImages = {
+  source: `## 出差报销\n\n收据拍下来了：\n\n![收据.jpg](attachment:${RECEIPT})\n\n另一张找不到了：![发票.png](attachment:${MISSING})\n\n参考图：![流程图](https://example.com/flow.png)`,
+  images: { [RECEIPT]: sampleImages[0]! },
+};
+
+export const WithImages: Story = { args: withImages };
+
+export const WhenAnImageIsNotTheNotesShouldShowAPlaceholder: Story = {
+  name: "图片不是这篇笔记的时，应显示“图片不可用”而不请求它",
+  tags: ["!autodocs"],
+  args: {
+    ...withImages,
+    source: `${withImages.source}\n\n![坏](javascript:alert(1)) ![炸弹](data:image/png;base64,AAAA)`,
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole("img", { name: "收据.jpg" })).toHaveAttribute("src", sampleImages[0]);
+    await expect(canvas.getByRole("img", { name: "图片不可用：发票.png" })).toBeInTheDocument();
+    await expect(canvas.getByRole("link", { name: "外部图片：流程图" })).toHaveAttribute(
+      "href",
+      "https://example.com/flow.png",
+    );
+    // one <img>: the note's own file; nothing else is ever requested
+    await expect(canvasElement.querySelectorAll("img")).toHaveLength(1);
+    await expect(canvas.getByText(/!\[坏\]\(javascript:alert\(1\)\)/)).toBeInTheDocument();
   },
 };

@@ -1,11 +1,17 @@
 import * as React from "react";
 import { cn } from "../../lib/cn";
+import { MarkdownImageContext } from "./markdown-image";
 
 export type MarkdownViewProps = Omit<React.ComponentProps<"div">, "children"> & {
   /** Markdown source; rendered as text elements only, never as HTML. */
   source: string;
   /** Shown when the source is blank. */
   emptyText?: string;
+  /** The note's files, attachment id → URL: `![名字](attachment:{id})` shows them; any other id shows `unavailableImageText`. */
+  images?: Readonly<Record<string, string>>;
+  unavailableImageText?: string;
+  /** Before the alt text of an https image, which is shown as a link. */
+  externalImageText?: string;
 };
 
 type Blocks = typeof import("./markdown-blocks").MarkdownBlocks;
@@ -54,8 +60,22 @@ export function useMarkdownReady(): boolean {
   );
 }
 
+const NO_IMAGES: Readonly<Record<string, string>> = {};
+
 /** Safe GitHub-flavoured Markdown for notes and answers; plain text until the parser has loaded. */
-export function MarkdownView({ source, emptyText = "暂无内容", className, ...props }: MarkdownViewProps) {
+export function MarkdownView({
+  source,
+  emptyText = "暂无内容",
+  images = NO_IMAGES,
+  unavailableImageText = "图片不可用",
+  externalImageText = "外部图片",
+  className,
+  ...props
+}: MarkdownViewProps) {
+  const imageOptions = React.useMemo(
+    () => ({ images, unavailableText: unavailableImageText, externalText: externalImageText }),
+    [images, unavailableImageText, externalImageText],
+  );
   const Blocks = React.useSyncExternalStore(
     subscribe,
     () => blocks,
@@ -76,7 +96,9 @@ export function MarkdownView({ source, emptyText = "暂无内容", className, ..
       {!text.trim() ? (
         <p className="text-muted-foreground">{emptyText}</p>
       ) : Blocks ? (
-        <Blocks source={text} emptyText={emptyText} />
+        <MarkdownImageContext value={imageOptions}>
+          <Blocks source={text} emptyText={emptyText} />
+        </MarkdownImageContext>
       ) : (
         <p className="whitespace-pre-wrap">{text}</p>
       )}
