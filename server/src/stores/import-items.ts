@@ -315,6 +315,15 @@ export async function dropWaitingRefs(client: DbClient, jobId: string) {
 
 /** Removes everything the job wrote, 回收站 included, and its keys: as if it never ran. */
 export async function removeJobRows(client: DbClient, userId: string, jobId: string) {
+  // the job's images are on the job's items only: they go first, with them
+  await client.query(
+    `DELETE FROM attachments WHERE user_id = $1 AND item_id IN (
+       SELECT id FROM ideas WHERE import_job_id = $2 AND user_id = $1
+       UNION ALL SELECT id FROM notes WHERE import_job_id = $2 AND user_id = $1
+       UNION ALL SELECT id FROM trash WHERE user_id = $1
+         AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2::text)`,
+    [userId, jobId],
+  );
   await client.query("DELETE FROM messages WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
   await client.query("DELETE FROM conversations WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
   await client.query("DELETE FROM idea_versions WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);

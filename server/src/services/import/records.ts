@@ -73,6 +73,25 @@ export type ImportedConversation = {
 /** 昵称 and 自我介绍 of a 拾念 export: taken only when the person asks. */
 export type ImportedProfile = { type: "profile"; nickname: string; identityDescription: string | null };
 
+/**
+ * An image of an idea or a note (a 拾念 export's attachments[], a flomo memo's img): attached to
+ * the item its key names, if this import made that item. Its bytes are read only when written,
+ * one image at a time, from the upload's stored zip.
+ */
+export type ImportedAttachment = {
+  type: "attachment";
+  key: string;
+  /** the idea's or the note's key (a 拾念 export does not say which: both are looked up) */
+  itemKey: string;
+  /** its place on the item, from 1 */
+  position: number;
+  /** the file name it had, shown in refusals and kept */
+  name: string;
+  createdAt: Date | null;
+  /** the zip entry holding its bytes; null when the upload lacks it */
+  file: SourceFile | null;
+};
+
 /** A record that cannot be imported, and why, in Chinese: it is counted and shown, the rest goes on. */
 export type RefusedRecord = { type: "refused"; item: string; message: string };
 
@@ -82,6 +101,7 @@ export type ImportRecord =
   | ImportedNote
   | ImportedConversation
   | ImportedProfile
+  | ImportedAttachment
   | RefusedRecord;
 
 /**
