@@ -202,14 +202,16 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
     : a.notes;
   const noteIds: string[] = [];
   for (const n of notes) {
+    const images = await uploaded(ctx, u, n.images);
     const made = await request(ctx, "createNote", {
       token: u.token,
       body: {
         title: n.title,
-        content: n.content,
+        // inline, as the editor writes it
+        content: n.content + images.map((id) => `\n![图](attachment:${id})`).join(""),
         tags: n.tags,
         pinned: n.pinned,
-        attachmentIds: await uploaded(ctx, u, n.images),
+        attachmentIds: images,
         sourceIdeaIds: n.sources.filter((s) => s < ideaIds.length).map((s) => ideaIds[s]!),
       },
     });
@@ -342,7 +344,15 @@ function comparable(data: Data, id: (old: string) => string) {
     ),
     ideaVersions: sorted(data.ideaVersions.map((v: Data) => ({ ...v, id: id(v.id), ideaId: id(v.ideaId) }))),
     notes: sorted(
-      data.notes.map((n: Data) => ({ ...n, id: id(n.id), sourceIdeaIds: n.sourceIdeaIds.map(id) })),
+      data.notes.map((n: Data) => ({
+        ...n,
+        id: id(n.id),
+        content: n.content.replace(
+          /attachment:([0-9a-f-]{36})/g,
+          (_: string, x: string) => `attachment:${id(x)}`,
+        ),
+        sourceIdeaIds: n.sourceIdeaIds.map(id),
+      })),
     ),
     conversations: sorted(
       data.conversations.map((c: Data) => ({
@@ -441,7 +451,17 @@ function everyKind(seed: number): Account {
   return {
     ...a,
     ideas,
-    notes: [{ title: "笔记", content: "内容", tags: ["父/子"], pinned: true, sources: [2, 0], created: 0 }],
+    notes: [
+      {
+        title: "笔记",
+        content: "内容",
+        tags: ["父/子"],
+        pinned: true,
+        sources: [2, 0],
+        created: 0,
+        images: ["jpeg"],
+      },
+    ],
     chat: [
       { ...reply, content: "问", cites: [], sources: [] },
       { ...reply, cites: [0, 4], sources: [1, 4] },
@@ -458,7 +478,11 @@ function formatOne(data: Data): Data {
   return {
     ...data,
     format: "shinian-export/1",
-    attachments: undefined, // format 3
+    attachments: undefined, // format 3, and the notes' references to its images
+    notes: data.notes.map((n: Data) => ({
+      ...n,
+      content: n.content.replace(/\n!\[图\]\(attachment:[^)]*\)/g, ""),
+    })),
     ideas: data.ideas.map(({ aiVersionId: _, ...i }: Data) => i),
     conversations: data.conversations.map((c: Data) => ({
       ...c,

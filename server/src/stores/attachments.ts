@@ -26,6 +26,7 @@ export async function insertAttachment(db: Db, quota: Quota, userId: string, fil
 /**
  * An imported file, attached at once to an item the import made, in the import's transaction (the
  * writer counts the quota itself, as for its other rows). The job's rollback removes it with its item.
+ * Its id is the import's (the same on every reading): one already written is left as it is.
  */
 export async function insertImportedAttachment(
   client: DbClient,
@@ -34,7 +35,8 @@ export async function insertImportedAttachment(
 ) {
   await client.query(
     `INSERT INTO attachments (id, user_id, item_id, position, kind, content_type, name, data, thumb, created_at)
-     VALUES ($1, $2, $3, $4, 'image', $5, $6, $7, $8, coalesce($9, now()))`,
+     VALUES ($1, $2, $3, $4, 'image', $5, $6, $7, $8, coalesce($9, now()))
+     ON CONFLICT (id) DO NOTHING`,
     [
       file.id,
       userId,

@@ -3,6 +3,7 @@
  * when it is written, one at a time, and put through the upload's own checks (processImportedImage:
  * type from the bytes, pixel limit, metadata stripped, thumbnail).
  */
+import { createHash } from "node:crypto";
 import { ApiError } from "../../errors.ts";
 import { type ProcessedImage, processImportedImage } from "../attachments/image.ts";
 import { formatStorage } from "../quotas.ts";
@@ -35,3 +36,20 @@ export async function importedImage(
     throw err;
   }
 }
+
+/**
+ * The id an imported image gets: the same for the same job and key on every reading, so that a
+ * note written before its images (data.json lists them after the notes) can already name them.
+ */
+export function importedImageId(jobId: string, key: string): string {
+  const hex = createHash("sha256").update(`${jobId}\u0000${key}`).digest("hex");
+  // shaped as a version 4 UUID (its random bits are the hash's)
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const REFERENCE = /attachment:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/g;
+
+/** A 拾念 note's `attachment:{id}` references, each naming the image its export id becomes here. */
+export const withImportedImageIds = (jobId: string, markdown: string) =>
+  markdown.replace(REFERENCE, (_, id: string) => `attachment:${importedImageId(jobId, id)}`);

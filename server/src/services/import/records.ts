@@ -133,8 +133,19 @@ export type ImporterModule = {
   read: Importer;
 };
 
+/**
+ * A note's `attachment:{id}` references with their ids left out: the same note in two accounts
+ * names its images by each account's ids (stores/import-items.ts strips them alike in SQL).
+ */
+export const withoutImageIds = (markdown: string) =>
+  markdown.replace(
+    /attachment:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g,
+    "attachment:",
+  );
+
 /** What an item is recognised by apart from its key: its creation time and its words. */
 export function twinOf(r: ImportedIdea | ImportedNote | ImportedConversation) {
-  const text = r.type === "idea" ? r.originalContent : r.type === "note" ? r.content : r.title;
+  const text =
+    r.type === "idea" ? r.originalContent : r.type === "note" ? withoutImageIds(r.content) : r.title;
   return { createdAt: r.createdAt, text };
 }

@@ -32,7 +32,7 @@ import { lockUsage } from "../../stores/usage.ts";
 import { quotaRefusal } from "../quotas.ts";
 import { ideaVector } from "../text-index.ts";
 import { noteVectorOffLoop } from "../text-index-pool.ts";
-import { importedImage } from "./images.ts";
+import { importedImage, importedImageId, withImportedImageIds } from "./images.ts";
 import { type ImportRecord, twinOf } from "./records.ts";
 
 const IDEA_MAX_CHARS = 10_000;
@@ -180,7 +180,7 @@ export async function writeBatch(
         continue;
       }
       await insertImportedAttachment(client, job.userId, {
-        id: randomUUID(),
+        id: importedImageId(job.id, record.key),
         itemId: item.id,
         position: record.position,
         name: clean(record.name).slice(0, 200) || "图片",
@@ -263,7 +263,9 @@ export async function writeBatch(
       });
     } else if (record.type === "note") {
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
-      const content = clean(record.content);
+      // a 拾念 export's keys are its ids: its images are named by the ids they get here
+      const content =
+        job.kind === "shinian" ? withImportedImageIds(job.id, clean(record.content)) : clean(record.content);
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
       const refusal =
         content.length > NOTE_MAX_CHARS
