@@ -77,6 +77,7 @@ async function register(name: string) {
     password: "bench-password",
     agreeTerms: true,
   });
+  if (!r.body.data) throw new Error(`register answered ${r.status} ${JSON.stringify(r.body)}`);
   return { token: r.body.data.token as string, id: (r.body.data.user as { id: string }).id };
 }
 
