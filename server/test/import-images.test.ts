@@ -1,7 +1,8 @@
 // The images of an import (issue 18 §5, issue 16): flomo's file/ images and a 拾念 export's files/
 // become attachments through the upload's own checks, held to the quota by name, never twice, and
 // gone with a cancelled job. Request level, on a real database.
-import { strToU8, unzipSync, zipSync } from "fflate";
+import { randomUUID } from "node:crypto";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { makeImage, uploadFile } from "./attachment-helpers.ts";
@@ -221,6 +222,19 @@ forEachDatabase(
         expect(bNote.body.data.content).toBe(`见 ![](attachment:${bNote.body.data.attachments![0]!.id})`);
         const zipB = unzipSync(await exportZip(ctx, b));
         expect(Object.keys(zipB).filter((n) => n.startsWith("files/"))).toHaveLength(4);
+
+        // an export edited by hand: a tenth image on the idea is refused by name, as the app would
+        const files = unzipSync(zipA);
+        const data = JSON.parse(strFromU8(files["data.json"]!));
+        const onIdea = data.attachments.find((f: { itemId: string }) => f.itemId === idea.body.data.id);
+        data.attachments.push({ ...onIdea, id: randomUUID(), position: 10, name: "第十张.png" });
+        const edited = zipSync({ ...files, "data.json": strToU8(JSON.stringify(data)) });
+        const c = await registerUser(ctx);
+        const { status } = await imported(ctx, c, [{ name: "拾念导出.zip", bytes: new Uint8Array(edited) }]);
+        expect(status.refused).toEqual([
+          { item: "图片「第十张.png」", message: "每条想法最多 9 张图片，已跳过" },
+        ]);
+        expect(await filesOf(ctx, c.id)).toHaveLength(4);
       });
     });
   },

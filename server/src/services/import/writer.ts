@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ImportKind, ImportRefusal, ImportStatus } from "@shinian/contract";
+import { IDEA_MAX_ATTACHMENTS, NOTE_MAX_ATTACHMENTS } from "@shinian/contract";
 import { MAX_TAGS } from "@shinian/contract/tags";
 import type { DbClient } from "../../db/pool.ts";
 import type { Quota } from "../../env.ts";
@@ -164,13 +165,22 @@ export async function writeBatch(
       });
       result.previousProfile ??= before;
     } else if (record.type === "attachment") {
-      const item = target("idea", record.itemKey) ?? target("note", record.itemKey);
+      const idea = target("idea", record.itemKey);
+      const item = idea ?? target("note", record.itemKey);
       // on an item that was in the account already (a repeated import, a twin) or is in 回收站:
       // skipped with it, as its AI versions are
       if (item && !(item.live && item.ours)) continue;
       const label = `图片「${record.name}」`;
       if (!item) {
         result.refused.push({ item: label, message: "它所在的想法或笔记没有导入，已跳过" });
+        continue;
+      }
+      const most = idea ? IDEA_MAX_ATTACHMENTS : NOTE_MAX_ATTACHMENTS;
+      if (record.position > most) {
+        result.refused.push({
+          item: label,
+          message: `每${idea ? "条想法" : "篇笔记"}最多 ${most} 张图片，已跳过`,
+        });
         continue;
       }
       const image = await importedImage(record.file, job.imageMaxBytes);
