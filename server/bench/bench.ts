@@ -12,6 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { MAX_CONCURRENT_EXPORTS } from "../src/services/export/lifecycle.ts";
 import { ideaVector } from "../src/services/text-index.ts";
+import { exportImagesBench } from "./export-images.ts";
 import { importBench } from "./import.ts";
 import {
   BASE,
@@ -250,6 +251,7 @@ const modes: Record<string, () => Promise<unknown>> = {
   "slow-clients": slowClients,
   tags: tagsBench,
   import: importBench,
+  "export-images": exportImagesBench,
   "search-words": searchWordsBench,
   related: relatedBench,
 };

@@ -4,7 +4,9 @@
  * new account of the real server (the bundle, embedded PostgreSQL, fresh DATA_DIR): the time from
  * upload to done, and the server's peak RSS growth meanwhile (targets ≤ 10 s, ≤ 64 MB). A kind
  * whose importer is not registered yet (services/import/importers.ts) is skipped with a line.
- * BENCH_IMPORT_ITEMS scales it.
+ * BENCH_IMPORT_ITEMS scales it. BENCH_IMPORT_IMAGES=N puts a distinct ~800 × 600 JPEG on each of the
+ * first N ideas of the 拾念 export and memos of the flomo export (each image then goes through the
+ * upload's checks, re-encoding and thumbnail in the import's thread).
  */
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -13,6 +15,7 @@ import { strToU8, zipSync } from "fflate";
 import pg from "pg";
 import { importers } from "../src/services/import/importers.ts";
 import { ideaVector } from "../src/services/text-index.ts";
+import { attachBenchPhotos, benchPhoto } from "./images.ts";
 import {
   BASE,
   cpuMs,
@@ -28,6 +31,7 @@ import {
 } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_IMPORT_ITEMS ?? 10_000);
+const IMAGES = Number(process.env.BENCH_IMPORT_IMAGES ?? 0);
 /** BENCH_IMPORT_KINDS=shinian,flomo runs only those. */
 const KINDS = process.env.BENCH_IMPORT_KINDS?.split(",");
 /**
@@ -41,17 +45,20 @@ const MEMORY_FILE = path.join(os.tmpdir(), `shinian-bench-import-memory-${proces
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** flomo's 导出所有数据 page: div.memo > div.time (Beijing time) + div.content (HTML). */
-function flomoZip(n: number): Uint8Array {
+async function flomoZip(n: number): Promise<Uint8Array> {
   const memos: string[] = [];
+  const files: Record<string, [Uint8Array, { level: 0 }]> = {};
   for (let i = 0; i < n; i++) {
     const at = new Date(Date.UTC(2023, 0, 1) + i * 3_600_000);
     const time = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())} ${pad(at.getUTCHours())}:00:00`;
+    const src = i < IMAGES ? `file/${time.slice(0, 10)}/${i}.jpg` : null;
+    if (src) files[`flomo/${src}`] = [await benchPhoto(i), { level: 0 }];
     memos.push(
-      `<div class="memo"><div class="time">${time}</div><div class="content"><p>${idea()} #flomo/导入</p><ul><li>${idea()}</li></ul></div><div class="files"></div></div>`,
+      `<div class="memo"><div class="time">${time}</div><div class="content"><p>${idea()} #flomo/导入</p><ul><li>${idea()}</li></ul></div><div class="files">${src ? `<img src="${src}">` : ""}</div></div>`,
     );
   }
   const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>flomo</title></head><body><div class="memos">${memos.join("\n")}</div></body></html>`;
-  return zipSync({ "flomo/index.html": strToU8(html) });
+  return zipSync({ "flomo/index.html": strToU8(html), ...files });
 }
 
 function markdownZip(n: number): Uint8Array {
@@ -70,6 +77,7 @@ async function register(name: string) {
     password: "bench-password",
     agreeTerms: true,
   });
+  if (!r.body.data) throw new Error(`register answered ${r.status} ${JSON.stringify(r.body)}`);
   return { token: r.body.data.token as string, id: (r.body.data.user as { id: string }).id };
 }
 
@@ -91,6 +99,7 @@ async function shinianExport(socketDir: string): Promise<Uint8Array> {
     );
   }
   await client.end();
+  if (IMAGES) await attachBenchPhotos(socketDir, source.id, IMAGES);
   const res = await fetch(`${BASE}/api/export`, {
     method: "POST",
     headers: { authorization: `Bearer ${source.token}`, "content-type": "application/json" },
@@ -199,7 +208,7 @@ export async function importBench() {
   let server = await start();
   try {
     line(
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; ${ITEMS} items each`,
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; ${ITEMS} items each${IMAGES ? `, ${IMAGES} of them with an image` : ""}`,
     );
     line(
       "| import | upload + preview | to done | peak RSS growth (before → peak) | CPU node / PostgreSQL | load average | result |",
@@ -208,7 +217,7 @@ export async function importBench() {
     const registered = new Set(importers.map((m) => m.kind));
     const inputs: [string, () => Promise<Uint8Array>][] = [
       ["shinian", async () => shinianExport(await findSocketDir(dataDir))],
-      ["flomo", async () => flomoZip(ITEMS)],
+      ["flomo", () => flomoZip(ITEMS)],
       ["markdown", async () => markdownZip(ITEMS)],
     ];
     for (const [kind, make] of inputs) {

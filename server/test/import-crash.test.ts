@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { afterAll, expect, it } from "vitest";
+import { makeImage } from "./attachment-helpers.ts";
 import {
   type ChildServer,
   freshDatabase,
@@ -8,6 +9,7 @@ import {
   startChildServer,
   stopChild,
 } from "./child-server.ts";
+import { flomoMemos, flomoPage } from "./flomo-fixture.ts";
 import { onOneDatabase, PASSWORD, uniqueAccount } from "./helpers.ts";
 
 const NOTES = 1000;
@@ -86,4 +88,68 @@ onOneDatabase((ctx) => {
       await database.drop();
     }
   }, 60_000);
+  it("a server killed while it imports images resumes: every memo's image once, none without its idea", async () => {
+    const database = await freshDatabase(ctx, "import_crash_images");
+    const env = { DATABASE_URL: database.url, IMPORT_LEASE: "1s", RATE_UPLOADS: "0" };
+    const MEMOS = 120;
+    try {
+      let child = await startChildServer(env);
+      const registered = await fetch(`${child.base}/api/auth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ account: uniqueAccount(), password: PASSWORD, agreeTerms: true }),
+      });
+      const token: string = (await registered.json()).data.token;
+      const memos = flomoMemos(MEMOS).map((m, i) => ({ ...m, images: [`file/${i}.png`] }));
+      const files: Record<string, Uint8Array> = { "flomo/index.html": strToU8(flomoPage(memos)) };
+      // each image its own size: a repeated one could not hide a missing one
+      for (let i = 0; i < MEMOS; i++)
+        files[`flomo/file/${i}.png`] = await makeImage("png", { width: 40 + i });
+      const form = new FormData();
+      form.set("file", new File([zipSync(files)], "flomo.zip"));
+      const created = await api(child, token, "/api/import", { method: "POST", body: form });
+      expect(created.status).toBe(201);
+      const { jobId } = (await created.json()).data;
+      await api(child, token, `/api/import/${jobId}/start`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      let done = 0;
+      while (done === 0) {
+        done = (await (await api(child, token, `/api/import/${jobId}`)).json()).data.done;
+      }
+      await killGroup(child);
+      const total = MEMOS * 2; // an idea and its image each
+      expect(done).toBeLessThan(total);
+
+      child = await startChildServer(env);
+      let status = "running";
+      for (let i = 0; i < 1200 && status === "running"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        status = (await (await api(child, token, `/api/import/${jobId}`)).json()).data.status;
+      }
+      const final = (await (await api(child, token, `/api/import/${jobId}`)).json()).data;
+      expect(final).toMatchObject({ status: "done", done: total, imported: { ideas: MEMOS }, refused: [] });
+      const { Client } = await import("pg");
+      const db = new Client({ connectionString: database.url });
+      await db.connect();
+      try {
+        const { rows } = await db.query(
+          `SELECT count(*)::int AS files, count(DISTINCT a.item_id)::int AS ideas,
+             count(*) FILTER (WHERE i.id IS NULL)::int AS orphans
+           FROM attachments a LEFT JOIN ideas i ON i.id = a.item_id
+           WHERE a.user_id = (SELECT user_id FROM import_jobs WHERE id = $1)`,
+          [jobId],
+        );
+        expect(rows[0]).toEqual({ files: MEMOS, ideas: MEMOS, orphans: 0 });
+      } finally {
+        await db.end();
+      }
+      expect(await stopChild(child)).toBe(0);
+    } finally {
+      killAllChildren();
+      await database.drop();
+    }
+  }, 120_000);
 });

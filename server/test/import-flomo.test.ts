@@ -95,27 +95,44 @@ describe("flomo import", () => {
     ]);
   });
 
-  it("lists each image as skipped by its path, and refuses a memo that has only images", async () => {
+  it("reads a memo's images as its idea's (up to 9), each with its file from the zip, and refuses those of a memo not imported", async () => {
+    const ten = Array.from({ length: 10 }, (_, n) => `file/2024-01-03/1/${n}.png`);
     const memos = [
       {
         time: "2024-01-03 09:00:00",
         content: "<p>配图 #旅行</p>",
-        images: ["file/2024-01-03/1/a.png", "file/2024-01-03/1/b.jpg"],
+        images: ["file/2024-01-03/1/a%20b.png", "file/none.png"],
       },
+      { time: "2024-01-03 08:30:00", content: "<p>十张</p>", images: ten },
       { time: "2024-01-03 08:00:00", content: "", images: ["file/2024-01-03/1/c.png"] },
     ];
     const html = flomoPage(memos);
-    const records = await read(page(memos));
+    const folder = "flomo@小明-20240301";
+    const images = ["file/2024-01-03/1/a b.png", ...ten].map((name) => file(`${folder}/${name}`, name));
+    const records = await read({ files: [file(`${folder}/index.html`, html), ...images] });
+    const image = (itemKey: string, position: number, name: string, entry: string | null) => ({
+      type: "attachment",
+      key: `${itemKey}:image:${position}`,
+      itemKey,
+      position,
+      name,
+      createdAt: expect.any(Date),
+      file: entry === null ? null : expect.objectContaining({ name: `${folder}/${entry}` }),
+    });
+    const [first, , , second] = records as { key: string }[];
     expect(records).toEqual([
       idea("2024-01-03T01:00:00Z", "配图 #旅行", ["旅行"]),
-      { type: "refused", item: "「file/2024-01-03/1/a.png」", message: "图片暂不能导入，已跳过" },
-      { type: "refused", item: "「file/2024-01-03/1/b.jpg」", message: "图片暂不能导入，已跳过" },
+      image(first!.key, 1, "a%20b.png", "file/2024-01-03/1/a b.png"),
+      image(first!.key, 2, "none.png", null),
+      idea("2024-01-03T00:30:00Z", "十张", []),
+      ...ten.slice(0, 9).map((src, n) => image(second!.key, n + 1, `${n}.png`, src)),
+      { type: "refused", item: `「${ten[9]}」`, message: "每条想法最多 9 张图片，已跳过" },
       {
         type: "refused",
-        item: `「flomo@小明-20240301/index.html」第 ${memoLine(html, 1)} 行`,
+        item: `「${folder}/index.html」第 ${memoLine(html, 2)} 行`,
         message: "这条 memo 只有图片，没有文字，未导入",
       },
-      { type: "refused", item: "「file/2024-01-03/1/c.png」", message: "图片暂不能导入，已跳过" },
+      { type: "refused", item: "「file/2024-01-03/1/c.png」", message: "所在的 memo 未导入，已跳过" },
     ]);
   });
 
@@ -176,13 +193,16 @@ describe("flomo import", () => {
   it("reads a generated export the same way twice, with a key per memo", async () => {
     const bytes = flomoZip({ memos: 300, images: true });
     expect(Buffer.from(flomoZip({ memos: 300, images: true })).equals(Buffer.from(bytes))).toBe(true);
+    // an image's file is an object of its reading: compared by its entry's name
+    const named = (records: ImportRecord[]) =>
+      records.map((r) => (r.type === "attachment" ? { ...r, file: r.file?.name } : r));
     const first = await read(zipSource(bytes));
     const second = await read(zipSource(bytes));
-    expect(second).toEqual(first);
+    expect(named(second)).toEqual(named(first));
     const ideas = first.filter((r) => r.type === "idea");
     expect(ideas).toHaveLength(300);
     expect(new Set(ideas.map((i) => i.key)).size).toBe(300);
-    expect(first.filter((r) => r.type === "refused")).toHaveLength(75);
+    expect(first.filter((r) => r.type === "attachment" && r.file)).toHaveLength(75);
     expect(ideas[0]).toMatchObject({ createdAt: new Date("2024-02-29T12:00:00Z"), tags: ["读书/摘抄"] });
   });
 

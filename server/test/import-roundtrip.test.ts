@@ -9,6 +9,7 @@ import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { runDueTidies } from "../src/services/ai/auto-tidy.ts";
 import { askAll, newConversation, withProvider } from "./ai-helpers.ts";
+import { makeImage, uploadFile } from "./attachment-helpers.ts";
 import { type FakeProvider, tokens } from "./fake-provider.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { imported, previewed, settled, type Upload } from "./import-helpers.ts";
@@ -56,6 +57,8 @@ const idea = fc.record({
   status: aiStatus,
   created: minute,
   updatedAfter: fc.nat(2),
+  /** its images, by format */
+  images: fc.array(fc.constantFrom("png", "jpeg", "webp", "gif"), { maxLength: 2 }),
 });
 const note = fc.record({
   title: nonBlank,
@@ -65,6 +68,7 @@ const note = fc.record({
   /** its source ideas, by index, in the order given */
   sources: fc.uniqueArray(fc.nat(5), { maxLength: 3 }),
   created: minute,
+  images: fc.array(fc.constantFrom("png", "jpeg", "webp", "gif"), { maxLength: 1 }),
 });
 const message = fc.record({
   content: anyText,
@@ -94,6 +98,20 @@ const account = fc.record({
 });
 type Account = typeof account extends fc.Arbitrary<infer T> ? T : never;
 
+type ImageFormat = "png" | "jpeg" | "webp" | "gif";
+
+/** Uploads the images as the app does; their ids, in order. */
+async function uploaded(ctx: TestCtx, u: TestUser, formats: ImageFormat[] = []): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [n, format] of formats.entries()) {
+    const bytes = await makeImage(format, { width: 20 + n * 7, height: 16 + ids.length });
+    const res = await uploadFile(ctx, u.token, bytes, `图片 ${n + 1} 😀.${format}`, `image/${format}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    ids.push(res.body.data.id);
+  }
+  return ids;
+}
+
 const BASE = Date.parse("2026-03-01T08:00:00.000Z");
 const at = (minutes: number, seconds = 0) => new Date(BASE + minutes * 60_000 + seconds * 1000).toISOString();
 
@@ -119,6 +137,7 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
         tags: i.tags,
         pinned: i.pinned,
         aiExcluded: i.aiExcluded,
+        attachmentIds: await uploaded(ctx, u, i.images),
         ...(i.clientId ? { clientId: randomUUID() } : {}),
       },
     });
@@ -177,18 +196,22 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
           pinned: false,
           sources: [0],
           created: 1,
+          images: [],
         },
       ]
     : a.notes;
   const noteIds: string[] = [];
   for (const n of notes) {
+    const images = await uploaded(ctx, u, n.images);
     const made = await request(ctx, "createNote", {
       token: u.token,
       body: {
         title: n.title,
-        content: n.content,
+        // inline, as the editor writes it
+        content: n.content + images.map((id) => `\n![图](attachment:${id})`).join(""),
         tags: n.tags,
         pinned: n.pinned,
+        attachmentIds: images,
         sourceIdeaIds: n.sources.filter((s) => s < ideaIds.length).map((s) => ideaIds[s]!),
       },
     });
@@ -321,7 +344,15 @@ function comparable(data: Data, id: (old: string) => string) {
     ),
     ideaVersions: sorted(data.ideaVersions.map((v: Data) => ({ ...v, id: id(v.id), ideaId: id(v.ideaId) }))),
     notes: sorted(
-      data.notes.map((n: Data) => ({ ...n, id: id(n.id), sourceIdeaIds: n.sourceIdeaIds.map(id) })),
+      data.notes.map((n: Data) => ({
+        ...n,
+        id: id(n.id),
+        content: n.content.replace(
+          /attachment:([0-9a-f-]{36})/g,
+          (_: string, x: string) => `attachment:${id(x)}`,
+        ),
+        sourceIdeaIds: n.sourceIdeaIds.map(id),
+      })),
     ),
     conversations: sorted(
       data.conversations.map((c: Data) => ({
@@ -336,19 +367,52 @@ function comparable(data: Data, id: (old: string) => string) {
         })),
       })),
     ),
+    attachments: sorted(
+      data.attachments.map((f: Data) => ({
+        ...f,
+        id: id(f.id),
+        itemId: id(f.itemId),
+        file: f.file.replace(f.id, id(f.id)),
+      })),
+    ),
     trash: data.trash,
   };
 }
 
+/**
+ * Export A's image ids → B's: an image is its item and its place there. With the zips, each
+ * image's file in B's files/ is A's byte for byte.
+ */
+function withImageIds(a: Data, b: Data, map: Map<string, string>, zips?: { a: Uint8Array; b: Uint8Array }) {
+  const inB = new Map(b.attachments.map((f: Data) => [`${f.itemId} ${f.position}`, f]));
+  const files = zips && { a: unzipSync(zips.a), b: unzipSync(zips.b) };
+  const all = new Map(map);
+  for (const f of a.attachments) {
+    const twin = inB.get(`${map.get(f.itemId)} ${f.position}`) as Data;
+    if (!twin) continue;
+    all.set(f.id, twin.id);
+    if (files) expect(Buffer.from(files.b[twin.file]!).equals(Buffer.from(files.a[f.file]!))).toBe(true);
+  }
+  return all;
+}
+
 /** B's export equals A's with A's ids mapped to B's, one to one, and every id of B's mapped to. */
-function expectRoundTrip(a: Data, b: Data, map: Map<string, string>) {
+function expectRoundTrip(
+  a: Data,
+  b: Data,
+  itemIds: Map<string, string>,
+  zips?: { a: Uint8Array; b: Uint8Array },
+) {
+  const map = withImageIds(a, b, itemIds, zips);
   const mapped = (old: string) => {
     const now = map.get(old);
     if (!now) throw new Error(`${old} of the export was not imported`);
     return now;
   };
   expect(comparable(b, (x) => x)).toEqual(comparable(a, mapped));
-  const bIds = [...b.ideas, ...b.ideaVersions, ...b.notes, ...b.conversations].map((x: Data) => x.id);
+  const bIds = [...b.ideas, ...b.ideaVersions, ...b.notes, ...b.conversations, ...b.attachments].map(
+    (x: Data) => x.id,
+  );
   expect(new Set(bIds).size).toBe(bIds.length);
   expect(new Set(map.values()).size).toBe(map.size);
   const messageIds = b.conversations.flatMap((c: Data) => c.messages.map((m: Data) => m.id));
@@ -387,7 +451,17 @@ function everyKind(seed: number): Account {
   return {
     ...a,
     ideas,
-    notes: [{ title: "笔记", content: "内容", tags: ["父/子"], pinned: true, sources: [2, 0], created: 0 }],
+    notes: [
+      {
+        title: "笔记",
+        content: "内容",
+        tags: ["父/子"],
+        pinned: true,
+        sources: [2, 0],
+        created: 0,
+        images: ["jpeg"],
+      },
+    ],
     chat: [
       { ...reply, content: "问", cites: [], sources: [] },
       { ...reply, cites: [0, 4], sources: [1, 4] },
@@ -404,6 +478,11 @@ function formatOne(data: Data): Data {
   return {
     ...data,
     format: "shinian-export/1",
+    attachments: undefined, // format 3, and the notes' references to its images
+    notes: data.notes.map((n: Data) => ({
+      ...n,
+      content: n.content.replace(/\n!\[图\]\(attachment:[^)]*\)/g, ""),
+    })),
     ideas: data.ideas.map(({ aiVersionId: _, ...i }: Data) => i),
     conversations: data.conversations.map((c: Data) => ({
       ...c,
@@ -430,7 +509,10 @@ forEachDatabase(
             const b = await registerUser(ctx);
             await importInto(ctx, b, exportA.zip);
             const exportB = await exportOf(ctx, b);
-            expectRoundTrip(exportA.data, exportB.data, await idMap(ctx, b.id));
+            expectRoundTrip(exportA.data, exportB.data, await idMap(ctx, b.id), {
+              a: exportA.zip,
+              b: exportB.zip,
+            });
           }),
           { numRuns: 4, examples: [[withLongText]] },
         );
@@ -553,7 +635,7 @@ forEachDatabase(
         const after = await exportOf(ctx, b);
 
         const own = (x: string) => x;
-        const map = await idMap(ctx, b.id);
+        const map = withImageIds(exportA.data, after.data, await idMap(ctx, b.id));
         const both = {
           ...before.data,
           counts: {
@@ -564,7 +646,7 @@ forEachDatabase(
         };
         const merged = comparable(both, own);
         const fromA = comparable(exportA.data, (x) => map.get(x)!);
-        for (const list of ["ideas", "ideaVersions", "notes", "conversations"] as const) {
+        for (const list of ["ideas", "ideaVersions", "notes", "conversations", "attachments"] as const) {
           merged[list] = [...merged[list], ...fromA[list]].sort(byTimeThenId);
         }
         expect(comparable(after.data, own)).toEqual(merged);
@@ -670,6 +752,7 @@ forEachDatabase(
         const expected = {
           ...old,
           format: exportA.data.format,
+          attachments: [],
           ideas: old.ideas.map((i: Data) => ({ ...i, aiVersionId: null })),
           conversations: old.conversations.map((c: Data) => ({
             ...c,

@@ -424,15 +424,50 @@ onOneDatabase(
         expect(peak).toBeLessThan(64 * 1024 * 1024);
       });
 
-      it("names each image of a format 3 export as skipped: images are not imported yet", async () => {
+      it("reads a format 3 export's images as records holding their files, one per entry of files/", async () => {
+        const image = (id: string, extra: object = {}) => ({
+          id,
+          itemId: "i1",
+          position: 1,
+          kind: "image",
+          contentType: "image/png",
+          name: "白板.png",
+          size: 3,
+          file: `files/${id}.png`,
+          createdAt: "2024-01-01T00:00:00.000Z",
+          ...extra,
+        });
         const text = JSON.stringify({
           format: "shinian-export/3",
           attachments: [
-            { id: "f1", itemId: "i1", position: 1, kind: "image", name: "白板.png", file: "files/f1.png" },
+            image("f1"),
+            image("f2", { file: "files/missing.png", position: 2 }),
+            image("f3", { kind: "audio", name: "录音.webm" }),
+            image("f4", { position: 0 }),
+            image("f5", { file: "/etc/passwd" }),
           ],
         });
-        expect(await readAll(filesSource({ "data.json": text }))).toEqual([
-          { type: "refused", item: "「data.json」图片 #1「白板.png」", message: "图片暂不能导入，已跳过" },
+        const records = await readAll(
+          filesSource({ "导出/data.json": text, "导出/files/f1.png": "png", "/etc/passwd": "x" }),
+        );
+        expect(records).toEqual([
+          {
+            type: "attachment",
+            key: "f1",
+            itemKey: "i1",
+            position: 1,
+            name: "白板.png",
+            createdAt: new Date("2024-01-01T00:00:00.000Z"),
+            file: expect.objectContaining({ name: "导出/files/f1.png", size: 3 }),
+          },
+          expect.objectContaining({ type: "attachment", key: "f2", position: 2, file: null }),
+          {
+            type: "refused",
+            item: "「导出/data.json」图片 #3「白板.png」".replace("白板.png", "录音.webm"),
+            message: "暂不能导入这种附件（audio），已跳过",
+          },
+          { type: "refused", item: "「导出/data.json」图片 #4", message: "位置格式不正确" },
+          expect.objectContaining({ type: "attachment", key: "f5", file: null }),
         ]);
       });
 

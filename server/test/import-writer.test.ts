@@ -103,7 +103,13 @@ forEachDatabase((ctx) => {
     for (const batchSize of [1, 10]) {
       it(`remaps every reference by key, forward ones too, one record per batch or all in one (${batchSize})`, async () => {
         const user = await registerUser(ctx);
-        const job = { id: randomUUID(), userId: user.id, kind: "shinian" as const, takeProfile: false };
+        const job = {
+          id: randomUUID(),
+          userId: user.id,
+          kind: "shinian" as const,
+          takeProfile: false,
+          imageMaxBytes: ctx.config.attachments.maxBytes,
+        };
         await write(ctx, job, records(), batchSize);
         const q = async (sql: string) => (await ctx.db.query(sql.replaceAll("$U", `'${user.id}'`))).rows;
         const [idea] = await q("SELECT * FROM ideas WHERE user_id = $U");
@@ -139,7 +145,13 @@ forEachDatabase((ctx) => {
 
     it("an export of the very account imported into it makes nothing: its keys are the account's own ids", async () => {
       const user = await registerUser(ctx);
-      const first = { id: randomUUID(), userId: user.id, kind: "shinian" as const, takeProfile: true };
+      const first = {
+        id: randomUUID(),
+        userId: user.id,
+        kind: "shinian" as const,
+        takeProfile: true,
+        imageMaxBytes: ctx.config.attachments.maxBytes,
+      };
       await write(ctx, first, records(), 10);
       const ids = await ctx.db.query("SELECT id FROM ideas WHERE user_id = $1", [user.id]);
       const notes = await ctx.db.query("SELECT id FROM notes WHERE user_id = $1", [user.id]);

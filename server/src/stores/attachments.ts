@@ -60,6 +60,35 @@ export async function insertObjectAttachment(
   });
 }
 
+/**
+ * An imported file, attached at once to an item the import made, in the import's transaction (the
+ * writer counts the quota itself, as for its other rows). The job's rollback removes it with its item.
+ * Its id is the import's (the same on every reading): one already written is left as it is.
+ */
+export async function insertImportedAttachment(
+  client: DbClient,
+  userId: string,
+  file: NewAttachment & { itemId: string; position: number; createdAt: Date | null },
+) {
+  await client.query(
+    `INSERT INTO attachments (id, user_id, item_id, position, kind, content_type, name, data, thumb, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now()))
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      file.id,
+      userId,
+      file.itemId,
+      file.position,
+      file.kind,
+      file.contentType,
+      file.name,
+      file.data,
+      file.thumb,
+      file.createdAt?.toISOString() ?? null,
+    ],
+  );
+}
+
 export type AttachmentMeta = {
   id: string;
   user_id: string;

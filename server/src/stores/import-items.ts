@@ -29,9 +29,9 @@ export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; 
  * The items these keys already stand for in the account: an earlier import's (import_keys, if the
  * item still exists, in its table or in 回收站) and, for a 拾念 export, the account's own item
  * whose id the key is (an export of this very account), or its twin: an item of the same type
- * made at the same millisecond with the same words (an idea's original words, a note's text, a
- * conversation's title). The twin is what makes a move back merge: export A, import it into B,
- * then B's export (B's ids) into A finds A's own items again. Exports keep milliseconds, the
+ * made at the same millisecond with the same words (an idea's original words, a note's text but
+ * for the ids of its images, a conversation's title). The twin is what makes a move back merge:
+ * export A, import it into B, then B's export (B's ids) into A finds A's own items again. Exports keep milliseconds, the
  * database microseconds, hence the range.
  */
 export async function resolveKeys(
@@ -68,7 +68,7 @@ export async function resolveKeys(
        SELECT w.type, w.key, n.id, false FROM wanted w JOIN notes n ON w.type = 'note' AND n.user_id = $1
          AND ($8::uuid IS NULL OR n.import_job_id IS DISTINCT FROM $8)
          AND n.created_at >= w.created_at AND n.created_at < w.created_at + interval '1 millisecond'
-         AND md5(n.content) = w.text_md5
+         AND md5(regexp_replace(n.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')) = w.text_md5
        UNION ALL
        SELECT w.type, w.key, c.id, false FROM wanted w JOIN conversations c ON w.type = 'conversation'
          AND c.user_id = $1
@@ -315,6 +315,15 @@ export async function dropWaitingRefs(client: DbClient, jobId: string) {
 
 /** Removes everything the job wrote, 回收站 included, and its keys: as if it never ran. */
 export async function removeJobRows(client: DbClient, userId: string, jobId: string) {
+  // the job's images are on the job's items only: they go first, with them
+  await client.query(
+    `DELETE FROM attachments WHERE user_id = $1 AND item_id IN (
+       SELECT id FROM ideas WHERE import_job_id = $2 AND user_id = $1
+       UNION ALL SELECT id FROM notes WHERE import_job_id = $2 AND user_id = $1
+       UNION ALL SELECT id FROM trash WHERE user_id = $1
+         AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2::text)`,
+    [userId, jobId],
+  );
   await client.query("DELETE FROM messages WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
   await client.query("DELETE FROM conversations WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
   await client.query("DELETE FROM idea_versions WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);

@@ -158,3 +158,34 @@ function encode(image: Sharp, format: ImageFormat): Sharp {
       return image.gif();
   }
 }
+
+/** The metadata blocks processImage leaves out: an image with any of them is re-encoded. */
+const STRIPPED = ["exif", "xmp", "iptc", "icc", "tifftagPhotoshop"] as const;
+
+/** Whether the bytes end where their format ends: nothing rides after the image. */
+function endsClean(bytes: Buffer, format: ImageFormat): boolean {
+  const tail = (hex: string) => bytes.subarray(bytes.length - hex.length / 2).equals(Buffer.from(hex, "hex"));
+  if (format === "jpeg") return tail("ffd9");
+  if (format === "png") return tail("0000000049454e44ae426082");
+  if (format === "gif") return tail("3b");
+  return bytes.readUInt32LE(4) + 8 === bytes.length;
+}
+
+/**
+ * An image a 拾念 export carries (files/): checked and thumbnailed exactly as an upload
+ * (processImage), then kept byte for byte when it already is what processImage stores — no
+ * metadata, upright, nothing after its end — so that a round trip keeps a photo's bytes instead of
+ * JPEG-encoding it once more at each import. Anything else is stored as processImage made it.
+ */
+export async function processImportedImage(bytes: Buffer): Promise<ProcessedImage> {
+  const processed = await processImage(bytes);
+  const format = sniffImageFormat(bytes) as ImageFormat;
+  const sharp = await loadSharp();
+  const meta = await sharp(bytes, { animated: format === "gif" || format === "webp" }).metadata();
+  const clean =
+    STRIPPED.every((block) => meta[block] === undefined) &&
+    !meta.comments?.length &&
+    (meta.orientation ?? 1) === 1 &&
+    endsClean(bytes, format);
+  return clean ? { ...processed, data: bytes } : processed;
+}

@@ -30,7 +30,7 @@ export const flomoImporter: ImporterModule = {
   },
   async *read(source) {
     const page = await memoPage(source);
-    if (page) yield* readPage(page);
+    if (page) yield* readPage(page, imagesBeside(source, page));
   },
 };
 
@@ -87,7 +87,30 @@ type OpenMemo = {
   broken: boolean;
 };
 
-async function* readPage(file: SourceFile): AsyncGenerator<ImportRecord> {
+/** The most images an idea holds, as in the app. */
+export const MAX_MEMO_IMAGES = 9;
+
+type FileAt = (src: string) => SourceFile | null;
+
+/**
+ * An img's file: its src is a path from the page's folder (`file/2024-01-02/…png`, perhaps
+ * percent-encoded), looked up among the zip's entries by name. Nothing is ever opened by path.
+ */
+function imagesBeside(source: ImportSource, page: SourceFile): FileAt {
+  const folder = page.name.slice(0, page.name.lastIndexOf("/") + 1);
+  const byName = new Map(source.files.map((f) => [f.name, f]));
+  return (src) => {
+    let path = src.replace(/^\.\//, "");
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // kept as written: a name with a stray % is looked up as it is
+    }
+    return byName.get(folder + path) ?? byName.get(path) ?? null;
+  };
+}
+
+async function* readPage(file: SourceFile, fileAt: FileAt): AsyncGenerator<ImportRecord> {
   const at = (line: number) => `「${file.name}」第 ${line} 行`;
   const ready: ImportRecord[] = [];
   const lines = new LineCounter();
@@ -98,7 +121,7 @@ async function* readPage(file: SourceFile): AsyncGenerator<ImportRecord> {
     memo = undefined;
     if (m.broken) ready.push(refused(at(m.line), "这条 memo 的标签没有正确闭合，未导入"));
     else if (m.tooLarge) ready.push(refused(at(m.line), "这条 memo 太长，未导入"));
-    else ready.push(...memoRecords(m, at(m.line), keys));
+    else ready.push(...memoRecords(m, at(m.line), keys, fileAt));
   };
 
   const parser = new Parser(
@@ -159,22 +182,40 @@ async function* readPage(file: SourceFile): AsyncGenerator<ImportRecord> {
   }
 }
 
-/** The idea of a finished memo and the images it had (refused: attachments are not imported yet). */
-function memoRecords(memo: OpenMemo, item: string, keys: Map<string, number>): ImportRecord[] {
+/** The idea of a finished memo and its images (up to MAX_MEMO_IMAGES; the rest are refused by name). */
+function memoRecords(
+  memo: OpenMemo,
+  item: string,
+  keys: Map<string, number>,
+  fileAt: FileAt,
+): ImportRecord[] {
   const time = first(memo.root, (el) => el.name === "div" && hasClass(el.attrs, "time"));
   const content = first(memo.root, (el) => el.name === "div" && hasClass(el.attrs, "content"));
-  const images = all(memo.root, (el) => el.name === "img")
+  const sources = all(memo.root, (el) => el.name === "img")
     .map((img) => (img.attrs.src ?? "").trim())
-    .filter(Boolean)
-    .map((src) => refused(`「${src}」`, "图片暂不能导入，已跳过"));
+    .filter(Boolean);
+  const notImported = (why: string) => sources.map((src) => refused(`「${src}」`, why));
   const createdAt = time && beijingTime(textOf(time).trim());
   if (!createdAt) {
-    return [refused(item, "这条 memo 没有可识别的时间（应为 YYYY-MM-DD HH:mm:ss），未导入"), ...images];
+    return [
+      refused(item, "这条 memo 没有可识别的时间（应为 YYYY-MM-DD HH:mm:ss），未导入"),
+      ...notImported("所在的 memo 未导入，已跳过"),
+    ];
   }
   const text = content ? contentToMarkdown(content) : "";
-  if (!text && images.length > 0) return [refused(item, "这条 memo 只有图片，没有文字，未导入"), ...images];
+  if (!text && sources.length > 0) {
+    return [
+      refused(item, "这条 memo 只有图片，没有文字，未导入"),
+      ...notImported("所在的 memo 未导入，已跳过"),
+    ];
+  }
   const valid = CreateIdeaRequestSchema.shape.content.safeParse(text);
-  if (!valid.success) return [refused(item, `${valid.error.issues[0]!.message}，未导入`), ...images];
+  if (!valid.success) {
+    return [
+      refused(item, `${valid.error.issues[0]!.message}，未导入`),
+      ...notImported("所在的 memo 未导入，已跳过"),
+    ];
+  }
 
   const idea: ImportedIdea = {
     type: "idea",
@@ -189,6 +230,19 @@ function memoRecords(memo: OpenMemo, item: string, keys: Map<string, number>): I
     updatedAt: createdAt,
     appliedVersionKey: null,
   };
+  const images: ImportRecord[] = sources.map((src, n) =>
+    n < MAX_MEMO_IMAGES
+      ? {
+          type: "attachment",
+          key: `${idea.key}:image:${n + 1}`,
+          itemKey: idea.key,
+          position: n + 1,
+          name: src.slice(src.lastIndexOf("/") + 1) || src,
+          createdAt,
+          file: fileAt(src),
+        }
+      : refused(`「${src}」`, `每条想法最多 ${MAX_MEMO_IMAGES} 张图片，已跳过`),
+  );
   return [idea, ...images];
 }
 

@@ -41,7 +41,7 @@ export type ThreadTask =
 
 export type WorkerData = ThreadTask & {
   connection: Record<string, unknown>;
-  config: Pick<AppDeps["config"], "import" | "quota">;
+  config: Pick<AppDeps["config"], "import" | "quota" | "attachments">;
 };
 
 export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
@@ -72,7 +72,7 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
   const data: WorkerData = {
     ...task,
     connection: connectionOf(deps.db),
-    config: { import: deps.config.import, quota: deps.config.quota },
+    config: { import: deps.config.import, quota: deps.config.quota, attachments: deps.config.attachments },
   };
   const worker = new Worker(workerFile, {
     workerData: data,

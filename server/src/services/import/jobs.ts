@@ -43,7 +43,7 @@ import { writeBatch } from "./writer.ts";
 export type ImportDeps = {
   db: Db;
   logger: Logger;
-  config: Pick<Config, "import" | "quota">;
+  config: Pick<Config, "import" | "quota" | "attachments">;
   signal: AbortSignal;
 };
 
@@ -71,7 +71,9 @@ const sizeOf = (r: ImportRecord) =>
       ? r.content.length
       : r.type === "conversation"
         ? r.messages.reduce((n, m) => n + m.content.length, 0)
-        : 0;
+        : r.type === "attachment"
+          ? (r.file?.size ?? 0) // an image's bytes count as its text: a batch holds a few MB of them
+          : 0;
 
 /** A key fits the key index whatever its source made it: a long one stands for its hash. */
 const fitKey = (key: string) =>
@@ -101,6 +103,8 @@ async function* recordsOf(module: ImporterModule, source: ImportSource): AsyncIt
           sourceKeys: m.sourceKeys.map(fitKey),
         })),
       };
+    } else if (r.type === "attachment") {
+      yield { ...r, key: fitKey(r.key), itemKey: fitKey(r.itemKey) };
     } else yield r;
   }
 }
@@ -184,7 +188,13 @@ async function writeLocked(
     if (now?.status !== "running" || now.lease_owner !== owner || now.done !== done) throw new LostLease();
     const result = await writeBatch(
       client,
-      { id: job.id, userId: job.user_id, kind: job.kind!, takeProfile: job.take_profile },
+      {
+        id: job.id,
+        userId: job.user_id,
+        kind: job.kind!,
+        takeProfile: job.take_profile,
+        imageMaxBytes: deps.config.attachments.maxBytes,
+      },
       deps.config.quota,
       records,
     );

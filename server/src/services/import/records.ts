@@ -73,6 +73,25 @@ export type ImportedConversation = {
 /** 昵称 and 自我介绍 of a 拾念 export: taken only when the person asks. */
 export type ImportedProfile = { type: "profile"; nickname: string; identityDescription: string | null };
 
+/**
+ * An image of an idea or a note (a 拾念 export's attachments[], a flomo memo's img): attached to
+ * the item its key names, if this import made that item. Its bytes are read only when written,
+ * one image at a time, from the upload's stored zip.
+ */
+export type ImportedAttachment = {
+  type: "attachment";
+  key: string;
+  /** the idea's or the note's key (a 拾念 export does not say which: both are looked up) */
+  itemKey: string;
+  /** its place on the item, from 1 */
+  position: number;
+  /** the file name it had, shown in refusals and kept */
+  name: string;
+  createdAt: Date | null;
+  /** the zip entry holding its bytes; null when the upload lacks it */
+  file: SourceFile | null;
+};
+
 /** A record that cannot be imported, and why, in Chinese: it is counted and shown, the rest goes on. */
 export type RefusedRecord = { type: "refused"; item: string; message: string };
 
@@ -82,6 +101,7 @@ export type ImportRecord =
   | ImportedNote
   | ImportedConversation
   | ImportedProfile
+  | ImportedAttachment
   | RefusedRecord;
 
 /**
@@ -113,8 +133,19 @@ export type ImporterModule = {
   read: Importer;
 };
 
+/**
+ * A note's `attachment:{id}` references with their ids left out: the same note in two accounts
+ * names its images by each account's ids (stores/import-items.ts strips them alike in SQL).
+ */
+export const withoutImageIds = (markdown: string) =>
+  markdown.replace(
+    /attachment:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g,
+    "attachment:",
+  );
+
 /** What an item is recognised by apart from its key: its creation time and its words. */
 export function twinOf(r: ImportedIdea | ImportedNote | ImportedConversation) {
-  const text = r.type === "idea" ? r.originalContent : r.type === "note" ? r.content : r.title;
+  const text =
+    r.type === "idea" ? r.originalContent : r.type === "note" ? withoutImageIds(r.content) : r.title;
   return { createdAt: r.createdAt, text };
 }

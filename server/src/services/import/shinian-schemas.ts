@@ -4,7 +4,7 @@
  * what a version added is optional here, with the value an older export means.
  */
 import { z } from "zod";
-import type { ImportRecord, RefusedRecord } from "./records.ts";
+import type { ImportRecord, RefusedRecord, SourceFile } from "./records.ts";
 
 /** PostgreSQL's text cannot hold NUL: such a string is malformed here, not an error when written. */
 const Text = z.string().refine((s) => !s.includes("\u0000"));
@@ -70,6 +70,16 @@ const Conversation = z.object({
   messages: z.array(Message),
 });
 
+const Attachment = z.object({
+  id: Key,
+  itemId: Key,
+  position: z.number().int().min(1).max(32_767),
+  kind: Text,
+  name: Text,
+  file: Key,
+  createdAt: Time,
+});
+
 const Profile = z.object({ nickname: Text, identityDescription: Text.nullable() });
 
 /** What each field is called in a refusal. */
@@ -96,6 +106,11 @@ const FIELD_NAMES: Record<string, string> = {
   citations: "引用",
   sourceIds: "参考来源",
   mode: "模式",
+  itemId: "所属想法或笔记",
+  position: "位置",
+  kind: "种类",
+  name: "文件名",
+  file: "文件",
   nickname: "昵称",
   identityDescription: "自我介绍",
 };
@@ -118,15 +133,26 @@ function problem(error: z.ZodError, value: unknown): string {
 }
 
 /** Checks `value`, then makes its record; a refusal naming `item` when it is malformed. */
-function reader<S extends z.ZodType>(schema: S, toRecord: (v: z.output<S>) => ImportRecord) {
-  return (item: string, value: unknown): ImportRecord => {
+function reader<S extends z.ZodType>(
+  schema: S,
+  toRecord: (v: z.output<S>, item: string, fileNamed: FileNamed) => ImportRecord,
+) {
+  return (item: string, value: unknown, fileNamed: FileNamed = () => null): ImportRecord => {
     const checked = schema.safeParse(value);
-    return checked.success ? toRecord(checked.data) : refusal(item, problem(checked.error, value));
+    return checked.success
+      ? toRecord(checked.data, item, fileNamed)
+      : refusal(item, problem(checked.error, value));
   };
 }
 
+/** The zip entry a data.json record names (a path beside data.json), or null. */
+export type FileNamed = (name: string) => SourceFile | null;
+
 export type ExportListName = "ideas" | "ideaVersions" | "notes" | "conversations" | "attachments";
-export type ExportList = { name: string; read: (item: string, value: unknown) => ImportRecord };
+export type ExportList = {
+  name: string;
+  read: (item: string, value: unknown, fileNamed?: FileNamed) => ImportRecord;
+};
 
 /** The lists of data.json that are read, in the order the export writes them. */
 export const exportLists: Record<ExportListName, ExportList> = {
@@ -197,13 +223,22 @@ export const exportLists: Record<ExportListName, ExportList> = {
       })),
     })),
   },
-  // format 3's images are not imported yet (docs/export-format.md): each is named in the summary
+  // format 3's images, after the ideas and notes they are on; their bytes are read when written
   attachments: {
     name: "图片",
-    read: (item, value) => {
-      const name = (value as { name?: unknown } | null)?.name;
-      return refusal(typeof name === "string" ? `${item}「${name}」` : item, "图片暂不能导入，已跳过");
-    },
+    read: reader(Attachment, (a, item, fileNamed) =>
+      a.kind === "image"
+        ? {
+            type: "attachment",
+            key: a.id,
+            itemKey: a.itemId,
+            position: a.position,
+            name: a.name,
+            createdAt: a.createdAt,
+            file: fileNamed(a.file),
+          }
+        : refusal(`${item}「${a.name}」`, `暂不能导入这种附件（${a.kind}），已跳过`),
+    ),
   },
 };
 

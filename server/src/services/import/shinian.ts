@@ -10,7 +10,7 @@ import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import { EXPORT_FORMAT_VERSION } from "../export/format.ts";
 import { headOf } from "./file-text.ts";
 import type { ImporterModule, ImportRecord, ImportSource, SourceFile } from "./records.ts";
-import { type ExportListName, exportLists, readProfile, refusal } from "./shinian-schemas.ts";
+import { type ExportListName, exportLists, type FileNamed, readProfile, refusal } from "./shinian-schemas.ts";
 
 const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"shinian-export\/([1-9]\d{0,5})"/;
 /** "format" is data.json's first member: this many bytes hold it with room for white space. */
@@ -123,11 +123,18 @@ function countNewlines(bytes: Uint8Array): number {
 }
 
 /** One parsed value as a record, or a refusal naming it in Chinese. */
-function toRecord(label: string, p: Parsed): ImportRecord {
+function toRecord(label: string, p: Parsed, fileNamed: FileNamed): ImportRecord {
   if (p.path === "profile") return readProfile(`${label}个人资料`, p.value);
   const list = exportLists[p.path as ExportListName];
   if (!p.inArray) return refusal(`${label}${list.name}`, "列表格式不正确");
-  return list.read(`${label}${list.name} #${p.index + 1}`, p.value);
+  return list.read(`${label}${list.name} #${p.index + 1}`, p.value, fileNamed);
+}
+
+/** Entries beside data.json by their path from it (`files/<id>.png`); a name is never a disk path. */
+function filesBeside(source: ImportSource, dataJson: SourceFile): FileNamed {
+  const folder = dataJson.name.slice(0, dataJson.name.length - "data.json".length);
+  const byName = new Map(source.files.map((f) => [f.name, f]));
+  return (name) => (name.startsWith("/") ? null : (byName.get(folder + name) ?? null));
 }
 
 async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
@@ -139,6 +146,7 @@ async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
   const label = `「${file.name}」`;
   const stream: Readable = await file.open();
   const parser = new DataJsonParser();
+  const fileNamed = filesBeside(source, file);
   let format: number | null = null;
   try {
     for await (const chunk of stream as AsyncIterable<Uint8Array>) {
@@ -162,7 +170,7 @@ async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
           yield refusal(label, "开头缺少导出格式（format），不是拾念的导出文件");
           return;
         }
-        yield toRecord(label, p);
+        yield toRecord(label, p, fileNamed);
       }
       if (failure) {
         yield refusal(label, failure);

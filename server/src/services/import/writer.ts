@@ -8,9 +8,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ImportKind, ImportRefusal, ImportStatus } from "@shinian/contract";
+import { IDEA_MAX_ATTACHMENTS, NOTE_MAX_ATTACHMENTS } from "@shinian/contract";
 import { MAX_TAGS } from "@shinian/contract/tags";
 import type { DbClient } from "../../db/pool.ts";
 import type { Quota } from "../../env.ts";
+import { insertImportedAttachment } from "../../stores/attachments.ts";
 import {
   applyRefs,
   type ImportRows,
@@ -31,6 +33,7 @@ import { lockUsage } from "../../stores/usage.ts";
 import { quotaRefusal } from "../quotas.ts";
 import { ideaVector } from "../text-index.ts";
 import { noteVectorOffLoop } from "../text-index-pool.ts";
+import { importedImage, importedImageId, withImportedImageIds } from "./images.ts";
 import { type ImportRecord, twinOf } from "./records.ts";
 
 const IDEA_MAX_CHARS = 10_000;
@@ -39,7 +42,14 @@ const TITLE_MAX_CHARS = 200;
 /** Longer texts get their search words in the text-index pool's threads (as a note's do). */
 const ON_LOOP_CHARS = 20_000;
 
-export type BatchJob = { id: string; userId: string; kind: ImportKind; takeProfile: boolean };
+export type BatchJob = {
+  id: string;
+  userId: string;
+  kind: ImportKind;
+  takeProfile: boolean;
+  /** the most one image may hold (ATTACHMENT_MAX_BYTES, as an upload) */
+  imageMaxBytes: number;
+};
 export type BatchResult = {
   imported: ImportStatus["imported"];
   skipped: number;
@@ -74,6 +84,8 @@ function keysOf(records: ImportRecord[]): WantedKey[] {
         for (const c of m.citations) keys.push({ type: c.type, key: c.id });
         for (const key of m.sourceKeys) keys.push({ type: "idea", key }, { type: "note", key });
       }
+    } else if (r.type === "attachment") {
+      keys.push({ type: "idea", key: r.itemKey }, { type: "note", key: r.itemKey });
     }
   }
   return keys;
@@ -152,6 +164,40 @@ export async function writeBatch(
         identityDescription: record.identityDescription && clean(record.identityDescription).slice(0, 500),
       });
       result.previousProfile ??= before;
+    } else if (record.type === "attachment") {
+      const idea = target("idea", record.itemKey);
+      const item = idea ?? target("note", record.itemKey);
+      // on an item that was in the account already (a repeated import, a twin) or is in 回收站:
+      // skipped with it, as its AI versions are
+      if (item && !(item.live && item.ours)) continue;
+      const label = `图片「${record.name}」`;
+      if (!item) {
+        result.refused.push({ item: label, message: "它所在的想法或笔记没有导入，已跳过" });
+        continue;
+      }
+      const most = idea ? IDEA_MAX_ATTACHMENTS : NOTE_MAX_ATTACHMENTS;
+      if (record.position > most) {
+        result.refused.push({
+          item: label,
+          message: `每${idea ? "条想法" : "篇笔记"}最多 ${most} 张图片，已跳过`,
+        });
+        continue;
+      }
+      const image = await importedImage(record.file, job.imageMaxBytes);
+      const refusal = typeof image === "string" ? image : fits(0, image.data.length + image.thumb.length);
+      if (typeof image === "string" || refusal) {
+        result.refused.push({ item: label, message: refusal! });
+        continue;
+      }
+      await insertImportedAttachment(client, job.userId, {
+        id: importedImageId(job.id, record.key),
+        itemId: item.id,
+        position: record.position,
+        name: clean(record.name).slice(0, 200) || "图片",
+        createdAt: record.createdAt,
+        kind: "image",
+        ...image,
+      });
     } else if (target(record.type, record.key)) {
       if (record.type !== "ideaVersion") result.skipped++;
     } else if (record.type === "idea") {
@@ -228,7 +274,9 @@ export async function writeBatch(
       });
     } else if (record.type === "note") {
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
-      const content = clean(record.content);
+      // a 拾念 export's keys are its ids: its images are named by the ids they get here
+      const content =
+        job.kind === "shinian" ? withImportedImageIds(job.id, clean(record.content)) : clean(record.content);
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
       const refusal =
         content.length > NOTE_MAX_CHARS

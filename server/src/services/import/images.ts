@@ -1,0 +1,55 @@
+/**
+ * The images of an import (ImportedAttachment records): each read whole from its zip entry only
+ * when it is written, one at a time, and put through the upload's own checks (processImportedImage:
+ * type from the bytes, pixel limit, metadata stripped, thumbnail).
+ */
+import { createHash } from "node:crypto";
+import { ApiError } from "../../errors.ts";
+import { type ProcessedImage, processImportedImage } from "../attachments/image.ts";
+import { formatStorage } from "../quotas.ts";
+import type { SourceFile } from "./records.ts";
+
+/** The image checked and ready to store, or why not, in Chinese. */
+export async function importedImage(
+  file: SourceFile | null,
+  maxBytes: number,
+): Promise<ProcessedImage | string> {
+  if (!file) return "导入的文件中没有这张图片，已跳过";
+  const tooLarge = `图片不能超过 ${formatStorage(maxBytes)}，已跳过`;
+  if (file.size > maxBytes) return tooLarge;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = await file.open();
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) return tooLarge; // the entry's stated size was wrong
+      chunks.push(chunk);
+    }
+  } finally {
+    stream.destroy();
+  }
+  try {
+    return await processImportedImage(Buffer.concat(chunks, size));
+  } catch (err) {
+    if (err instanceof ApiError) return `${err.message}，已跳过`;
+    throw err;
+  }
+}
+
+/**
+ * The id an imported image gets: the same for the same job and key on every reading, so that a
+ * note written before its images (data.json lists them after the notes) can already name them.
+ */
+export function importedImageId(jobId: string, key: string): string {
+  const hex = createHash("sha256").update(`${jobId}\u0000${key}`).digest("hex");
+  // shaped as a version 4 UUID (its random bits are the hash's)
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const REFERENCE = /attachment:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/g;
+
+/** A 拾念 note's `attachment:{id}` references, each naming the image its export id becomes here. */
+export const withImportedImageIds = (jobId: string, markdown: string) =>
+  markdown.replace(REFERENCE, (_, id: string) => `attachment:${importedImageId(jobId, id)}`);
