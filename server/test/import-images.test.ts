@@ -85,7 +85,7 @@ forEachDatabase(
         const { status } = await imported(ctx, u, upload(zip));
         expect(status).toMatchObject({ status: "done", imported: { ideas: 2 } });
         expect(status.refused).toEqual([
-          { item: "图片「fake.png」", message: "仅支持 PNG、JPEG、WebP 或 GIF 图片，已跳过" },
+          { item: "图片「fake.png」", message: "仅支持 PNG、JPEG、WebP、GIF 或 HEIC 图片，已跳过" },
           { item: "图片「none.png」", message: "导入的文件中没有这张图片，已跳过" },
           { item: `「${ten[9]}」`, message: "每条想法最多 9 张图片，已跳过" },
         ]);
