@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { makeImage, uploadFile } from "./attachment-helpers.ts";
+import { makeImage, makeWav, uploadFile } from "./attachment-helpers.ts";
 import { type FlomoMemo, flomoPage } from "./flomo-fixture.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { imported, previewed, settled } from "./import-helpers.ts";
@@ -182,9 +182,13 @@ forEachDatabase(
           expect(res.status).toBe(201);
           ids.push(res.body.data.id);
         }
+        // a voice note comes back too, as it was recorded
+        const wav = makeWav();
+        const recording = await uploadFile(ctx, a.token, wav, "语音.wav", "audio/wav");
+        expect(recording.status).toBe(201);
         const idea = await request(ctx, "createIdea", {
           token: a.token,
-          body: { content: "有图的想法", attachmentIds: ids.slice(0, 3) },
+          body: { content: "有图的想法", attachmentIds: [...ids.slice(0, 3), recording.body.data.id] },
         });
         expect(idea.status).toBe(201);
         const note = await request(ctx, "createNote", {
@@ -199,10 +203,13 @@ forEachDatabase(
           const { status } = await imported(ctx, b, exportUpload);
           expect(status).toMatchObject({ status: "done", refused: [] });
           expect((await filesOf(ctx, b.id)).map((f) => f.name)).toEqual(
-            expect.arrayContaining(["白板.png", "白板.jpeg", "白板.webp", "白板.gif"]),
+            expect.arrayContaining(["白板.png", "白板.jpeg", "白板.webp", "白板.gif", "语音.wav"]),
           );
-          expect(await filesOf(ctx, b.id)).toHaveLength(4);
+          expect(await filesOf(ctx, b.id)).toHaveLength(5);
         }
+        const voice = (await filesOf(ctx, b.id)).find((f) => f.name === "语音.wav");
+        expect(voice).toMatchObject({ content_type: "audio/wav", position: 4 });
+        expect(Buffer.compare(voice.data, wav)).toBe(0);
         const back = await previewed(ctx, a, exportUpload);
         const start = await request(ctx, "startImport", {
           token: a.token,
@@ -211,7 +218,7 @@ forEachDatabase(
         });
         expect(start.status).toBe(200);
         expect(await settled(ctx, a, back.jobId)).toMatchObject({ status: "done", refused: [] });
-        expect(await filesOf(ctx, a.id)).toHaveLength(4);
+        expect(await filesOf(ctx, a.id)).toHaveLength(5);
         // B's note names its image by B's id
         const notes = await request(ctx, "listNotes", { token: b.token });
         const bNote = await request(ctx, "getNote", {
@@ -221,7 +228,7 @@ forEachDatabase(
         expect(bNote.body.data.attachments).toHaveLength(1);
         expect(bNote.body.data.content).toBe(`见 ![](attachment:${bNote.body.data.attachments![0]!.id})`);
         const zipB = unzipSync(await exportZip(ctx, b));
-        expect(Object.keys(zipB).filter((n) => n.startsWith("files/"))).toHaveLength(4);
+        expect(Object.keys(zipB).filter((n) => n.startsWith("files/"))).toHaveLength(5);
 
         // an export edited by hand: a tenth image on the idea is refused by name, as the app would
         const files = unzipSync(zipA);
@@ -234,7 +241,7 @@ forEachDatabase(
         expect(status.refused).toEqual([
           { item: "图片「第十张.png」", message: "每条想法最多 9 张图片，已跳过" },
         ]);
-        expect(await filesOf(ctx, c.id)).toHaveLength(4);
+        expect(await filesOf(ctx, c.id)).toHaveLength(5);
       });
     });
   },

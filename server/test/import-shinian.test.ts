@@ -442,7 +442,7 @@ onOneDatabase(
           attachments: [
             image("f1"),
             image("f2", { file: "files/missing.png", position: 2 }),
-            image("f3", { kind: "audio", name: "录音.webm" }),
+            image("f3", { kind: "video", name: "录像.mp4" }),
             image("f4", { position: 0 }),
             image("f5", { file: "/etc/passwd" }),
           ],
@@ -453,6 +453,7 @@ onOneDatabase(
         expect(records).toEqual([
           {
             type: "attachment",
+            kind: "image",
             key: "f1",
             itemKey: "i1",
             position: 1,
@@ -463,8 +464,8 @@ onOneDatabase(
           expect.objectContaining({ type: "attachment", key: "f2", position: 2, file: null }),
           {
             type: "refused",
-            item: "「导出/data.json」图片 #3「白板.png」".replace("白板.png", "录音.webm"),
-            message: "暂不能导入这种附件（audio），已跳过",
+            item: "「导出/data.json」图片 #3「录像.mp4」",
+            message: "暂不能导入这种附件（video），已跳过",
           },
           { type: "refused", item: "「导出/data.json」图片 #4", message: "位置格式不正确" },
           expect.objectContaining({ type: "attachment", key: "f5", file: null }),

@@ -258,6 +258,7 @@ export type ExportedAttachment = {
   id: string;
   item_id: string;
   position: number;
+  kind: AttachmentKind;
   content_type: string;
   name: string;
   size: number;
@@ -280,7 +281,7 @@ export async function* attachmentBatches(
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const { rows } = await db.query<ExportedAttachment>(
-      `SELECT id, item_id, position, content_type, name, coalesce(octet_length(data), object_bytes)::int AS size, created_at
+      `SELECT id, item_id, position, kind, content_type, name, coalesce(octet_length(data), object_bytes)::int AS size, created_at
          ${withData ? ", data" : ""}
        FROM attachments a
        WHERE a.user_id = $1 AND a.id > $2 AND a.item_id IS NOT NULL

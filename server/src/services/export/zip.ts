@@ -94,9 +94,15 @@ async function imagesOf(db: Queryable, userId: string, itemIds: string[]) {
   return files;
 }
 
-/** Images as Markdown lines pointing into files/, after an item's text. */
+/** Images (and recordings, as links) as Markdown lines pointing into files/, after an item's text. */
 const imageLines = (files: AttachmentMeta[] = []) =>
-  files.length ? `\n${files.map((f) => `![](../${exportedFileName(f)})\n`).join("")}` : "";
+  files.length
+    ? `\n${files
+        .map((f) =>
+          f.kind === "audio" ? `[语音](../${exportedFileName(f)})\n` : `![](../${exportedFileName(f)})\n`,
+        )
+        .join("")}`
+    : "";
 
 /**
  * A note's Markdown file: its `attachment:{id}` references point into files/ (so Markdown viewers
@@ -168,7 +174,7 @@ const attachmentJson = (f: ExportedAttachment) => ({
   id: f.id,
   itemId: f.item_id,
   position: f.position,
-  kind: "image",
+  kind: f.kind,
   contentType: f.content_type,
   name: f.name,
   size: f.size,

@@ -234,6 +234,7 @@ function memoRecords(
     n < MAX_MEMO_IMAGES
       ? {
           type: "attachment",
+          kind: "image",
           key: `${idea.key}:image:${n + 1}`,
           itemKey: idea.key,
           position: n + 1,

@@ -5,17 +5,21 @@
  */
 import { createHash } from "node:crypto";
 import { ApiError } from "../../errors.ts";
+import type { AttachmentKind } from "../../stores/attachments.ts";
+import { type ProcessedAudio, processAudio, sniffAudioFormat } from "../attachments/audio.ts";
 import { type ProcessedImage, processImportedImage } from "../attachments/image.ts";
 import { formatStorage } from "../quotas.ts";
 import type { SourceFile } from "./records.ts";
 
-/** The image checked and ready to store, or why not, in Chinese. */
-export async function importedImage(
+/** The image (or recording) checked and ready to store, or why not, in Chinese. */
+export async function importedFile(
   file: SourceFile | null,
   maxBytes: number,
-): Promise<ProcessedImage | string> {
-  if (!file) return "导入的文件中没有这张图片，已跳过";
-  const tooLarge = `图片不能超过 ${formatStorage(maxBytes)}，已跳过`;
+  kind: AttachmentKind,
+): Promise<ProcessedImage | ProcessedAudio | string> {
+  const noun = kind === "audio" ? "录音" : "图片";
+  if (!file) return `导入的文件中没有这${kind === "audio" ? "段" : "张"}${noun}，已跳过`;
+  const tooLarge = `${noun}不能超过 ${formatStorage(maxBytes)}，已跳过`;
   if (file.size > maxBytes) return tooLarge;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -29,8 +33,11 @@ export async function importedImage(
   } finally {
     stream.destroy();
   }
+  const bytes = Buffer.concat(chunks, size);
   try {
-    return await processImportedImage(Buffer.concat(chunks, size));
+    if (kind === "image") return await processImportedImage(bytes);
+    const format = sniffAudioFormat(bytes);
+    return format ? processAudio(bytes, format) : "不是可以播放的录音，已跳过";
   } catch (err) {
     if (err instanceof ApiError) return `${err.message}，已跳过`;
     throw err;

@@ -74,12 +74,13 @@ export type ImportedConversation = {
 export type ImportedProfile = { type: "profile"; nickname: string; identityDescription: string | null };
 
 /**
- * An image of an idea or a note (a 拾念 export's attachments[], a flomo memo's img): attached to
+ * An image or a recording of an idea or a note (a 拾念 export's attachments[], a flomo memo's img): attached to
  * the item its key names, if this import made that item. Its bytes are read only when written,
  * one image at a time, from the upload's stored zip.
  */
 export type ImportedAttachment = {
   type: "attachment";
+  kind: "image" | "audio";
   key: string;
   /** the idea's or the note's key (a 拾念 export does not say which: both are looked up) */
   itemKey: string;

@@ -223,13 +223,14 @@ export const exportLists: Record<ExportListName, ExportList> = {
       })),
     })),
   },
-  // format 3's images, after the ideas and notes they are on; their bytes are read when written
+  // format 3's images and recordings, after the ideas and notes they are on; their bytes are read when written
   attachments: {
     name: "图片",
     read: reader(Attachment, (a, item, fileNamed) =>
-      a.kind === "image"
+      a.kind === "image" || a.kind === "audio"
         ? {
             type: "attachment",
+            kind: a.kind,
             key: a.id,
             itemKey: a.itemId,
             position: a.position,

@@ -33,7 +33,7 @@ import { lockUsage } from "../../stores/usage.ts";
 import { quotaRefusal } from "../quotas.ts";
 import { ideaVector } from "../text-index.ts";
 import { noteVectorOffLoop } from "../text-index-pool.ts";
-import { importedImage, importedImageId, withImportedImageIds } from "./images.ts";
+import { importedFile, importedImageId, withImportedImageIds } from "./images.ts";
 import { type ImportRecord, twinOf } from "./records.ts";
 
 const IDEA_MAX_CHARS = 10_000;
@@ -170,7 +170,7 @@ export async function writeBatch(
       // on an item that was in the account already (a repeated import, a twin) or is in 回收站:
       // skipped with it, as its AI versions are
       if (item && !(item.live && item.ours)) continue;
-      const label = `图片「${record.name}」`;
+      const label = `${record.kind === "audio" ? "录音" : "图片"}「${record.name}」`;
       if (!item) {
         result.refused.push({ item: label, message: "它所在的想法或笔记没有导入，已跳过" });
         continue;
@@ -183,9 +183,9 @@ export async function writeBatch(
         });
         continue;
       }
-      const image = await importedImage(record.file, job.imageMaxBytes);
-      const refusal = typeof image === "string" ? image : fits(0, image.data.length + image.thumb.length);
-      if (typeof image === "string" || refusal) {
+      const file = await importedFile(record.file, job.imageMaxBytes, record.kind);
+      const refusal = typeof file === "string" ? file : fits(0, file.data.length + (file.thumb?.length ?? 0));
+      if (typeof file === "string" || refusal) {
         result.refused.push({ item: label, message: refusal! });
         continue;
       }
@@ -195,8 +195,8 @@ export async function writeBatch(
         position: record.position,
         name: clean(record.name).slice(0, 200) || "图片",
         createdAt: record.createdAt,
-        kind: "image",
-        ...image,
+        kind: record.kind,
+        ...file,
       });
     } else if (target(record.type, record.key)) {
       if (record.type !== "ideaVersion") result.skipped++;
