@@ -7,8 +7,8 @@
  * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据). In the worker
  * that garbage cannot size the heap every request shares, and the worker's heap goes when the
  * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
- * process, and one job per account. Only the batches' search words are made here, on the main
- * thread, which has pinyin-pro and opencc-js loaded anyway (search-words.ts): the thread asks.
+ * process, and one job per account. Only the half of the search words that needs pinyin-pro and
+ * opencc-js is made here, on the main thread, which has them loaded anyway (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
@@ -19,7 +19,7 @@ import { ApiError } from "../../errors.ts";
 import type { LogLevel } from "../../logger.ts";
 import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
 import { failJob } from "./jobs.ts";
-import { type SearchFields, searchWordsHere } from "./search-words.ts";
+import { foldedHere, type SearchFields, type WordsPart } from "./search-words.ts";
 import type { StoredPart } from "./stored-upload.ts";
 
 /**
@@ -62,7 +62,7 @@ export type ThreadMessage =
   /** make these items' search words (a batch's, or part of one) */
   | { words: { id: number; items: SearchFields[] } };
 
-export type WordsAnswer = { words: { id: number; vectors: string[] } | { id: number; error: string } };
+export type WordsAnswer = { words: { id: number; parts: WordsPart[] } | { id: number; error: string } };
 
 /** How the worker reaches the same database: the pool's own settings, those that can be copied. */
 function connectionOf(db: Db): Record<string, unknown> {
@@ -111,8 +111,8 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
 /** A thread's question for search words, answered when they are made (or why not). */
 function answerWords(deps: AppDeps, worker: Worker, { id, items }: { id: number; items: SearchFields[] }) {
   const answer = (words: WordsAnswer["words"]) => worker.postMessage({ words } satisfies WordsAnswer);
-  searchWordsHere(items).then(
-    (vectors) => answer({ id, vectors }),
+  foldedHere(items).then(
+    (parts) => answer({ id, parts }),
     (err: unknown) => {
       deps.logger.warn("import search words failed", { err });
       answer({ id, error: err instanceof Error ? err.message : String(err) });

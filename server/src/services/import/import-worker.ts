@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createPool } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { type Logger, redact } from "../../logger.ts";
+import { literalOf } from "../search-literal.ts";
 import type { ThreadMessage, WordsAnswer, WorkerData } from "./import-thread.ts";
 import { previewUpload, runImport } from "./jobs.ts";
 import type { SearchFields } from "./search-words.ts";
@@ -42,9 +43,9 @@ const acknowledge = () => {
 const body = new Readable({ read: acknowledge });
 
 /**
- * Search words come from the main thread (search-words.ts), so that this thread never loads
- * pinyin-pro and opencc-js. A batch is asked in parts of at most this many characters: what the
- * main thread holds of it at a time.
+ * Search words: the main thread folds the texts and makes the pinyin words (search-words.ts), so
+ * that this thread never loads pinyin-pro and opencc-js; this thread segments them. A batch is
+ * asked in parts of at most this many characters: what the main thread holds of it at a time.
  */
 const WORDS_PART_CHARS = 256_000;
 const waitingWords = new Map<number, (answer: WordsAnswer["words"]) => void>();
@@ -61,7 +62,7 @@ function askWords(items: SearchFields[]): Promise<string[]> {
     waitingWords.delete(id);
     if (waitingWords.size === 0 && data.task !== "upload") port.unref();
     if ("error" in answer) throw new Error(`search words: ${answer.error}`);
-    return answer.vectors;
+    return answer.parts.map((part) => (typeof part === "string" ? part : literalOf(part)));
   });
 }
 

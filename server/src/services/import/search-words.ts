@@ -1,23 +1,29 @@
 /**
- * The search words of imported items, made where pinyin-pro and opencc-js are already loaded: on
- * the server's main thread (or a test's), never in the import's worker thread. Loaded there, the
- * two libraries cost the thread's own V8 heap 40–60 MB per import (docs/benchmarks.md, 导入数据);
- * the main thread loads them for the first idea anyone saves anyway. The thread asks through
- * import-thread.ts; the words are exactly those a save makes (text-index.ts).
+ * The search words of imported items, split where their libraries are: the main thread, which
+ * loads pinyin-pro and opencc-js for the first idea anyone saves anyway, folds each field (繁体 as
+ * 简体) and makes the pinyin words of titles and tags; the import's worker thread segments the
+ * folded text into the literal (search-literal.ts), so that neither library is loaded in it and
+ * the segmenter's garbage (~33 kB an idea) stays in its small heap (docs/benchmarks.md, 导入数据).
+ * The thread asks through import-thread.ts; the words are exactly those a save makes (text-index.ts).
  */
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import { ApiError } from "../../errors.ts";
-import { ideaVector } from "../text-index.ts";
+import { type FoldedField, literalOf } from "../search-literal.ts";
+import { ideaFolded } from "../text-index.ts";
 import { noteVectorOffLoop } from "../text-index-pool.ts";
 
 /** What an item's search words are made of (the writer's cleaned fields). */
 export type SearchFields = { title: string; content: string; originalContent?: string; tags: string[] };
 /** Makes the search words of a batch's items, in their order. */
 export type SearchWordsOf = (items: SearchFields[]) => Promise<string[]>;
+/** An item's words as the main thread hands them: whole (a long text's, from the pool), or folded. */
+export type WordsPart = string | FoldedField[];
+
+export const literalOfPart = (part: WordsPart) => (typeof part === "string" ? part : literalOf(part));
 
 /** Longer texts get their search words in the text-index pool's threads (as a note's do). */
 const ON_LOOP_CHARS = 20_000;
-/** Segmenting this much text takes a few ms: then other requests get their turn. */
+/** Folding this much text takes a few ms: then other requests get their turn. */
 const YIELD_EVERY_CHARS = 20_000;
 /** A pool too busy to queue a long text (503) is asked again, for at most this long. */
 const POOL_PATIENCE_MS = 60_000;
@@ -41,21 +47,21 @@ async function wordsOfLong(fields: SearchFields): Promise<string> {
   }
 }
 
-/** One item's search words, as the writer stored them when it made them itself. */
-export function wordsOf(fields: SearchFields): Promise<string> {
+/** One item's words: as an idea's when short, as a note's of its texts when long (as ever). */
+function partOf(fields: SearchFields): Promise<WordsPart> {
   if (charsOf(fields) >= ON_LOOP_CHARS) return wordsOfLong(fields);
-  return ideaVector({ ...fields, originalContent: fields.originalContent ?? fields.content });
+  return ideaFolded({ ...fields, originalContent: fields.originalContent ?? fields.content });
 }
 
 /**
- * The items' search words in order, one at a time: a long one in the pool (so an import holds at
- * most one of its places), short ones here, giving other requests their turn every few ms.
+ * The items' words in order, one at a time: a long one in the pool (so an import holds at most
+ * one of its places), short ones folded here, giving other requests their turn every few ms.
  */
-export async function searchWordsHere(items: SearchFields[]): Promise<string[]> {
-  const out: string[] = [];
+export async function foldedHere(items: SearchFields[]): Promise<WordsPart[]> {
+  const out: WordsPart[] = [];
   let sinceYield = 0;
   for (const fields of items) {
-    out.push(await wordsOf(fields));
+    out.push(await partOf(fields));
     sinceYield += charsOf(fields);
     if (sinceYield >= YIELD_EVERY_CHARS) {
       sinceYield = 0;
@@ -64,3 +70,6 @@ export async function searchWordsHere(items: SearchFields[]): Promise<string[]> 
   }
   return out;
 }
+
+/** The whole search words here (the writer's tests; a thread finishes the parts itself). */
+export const searchWordsHere: SearchWordsOf = async (items) => (await foldedHere(items)).map(literalOfPart);
