@@ -19,7 +19,7 @@ import { ApiError } from "../../errors.ts";
 import type { LogLevel } from "../../logger.ts";
 import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
 import { failJob } from "./jobs.ts";
-import { foldedHere, type SearchFields, type WordsPart } from "./search-words.ts";
+import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } from "./search-words.ts";
 import type { StoredPart } from "./stored-upload.ts";
 
 /**
@@ -137,6 +137,7 @@ export async function receiveAndPreviewInThread(
   request: Request,
 ): Promise<Previewed> {
   if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
+  prepareSearchWords().catch((err) => deps.logger.warn("import search words failed", { err }));
   const reader = request.body.getReader();
   let answer: ThreadMessage | undefined;
   let inFlight = 0;

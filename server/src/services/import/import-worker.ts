@@ -47,7 +47,7 @@ const body = new Readable({ read: acknowledge });
  * that this thread never loads pinyin-pro and opencc-js; this thread segments them. A batch is
  * asked in parts of at most this many characters: what the main thread holds of it at a time.
  */
-const WORDS_PART_CHARS = 256_000;
+const WORDS_PART_CHARS = 64_000;
 const waitingWords = new Map<number, (answer: WordsAnswer["words"]) => void>();
 let lastWordsId = 0;
 

@@ -8,7 +8,9 @@
  */
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import { ApiError } from "../../errors.ts";
+import { loadPinyin } from "../pinyin-words.ts";
 import { type FoldedField, literalOf } from "../search-literal.ts";
+import { simplified } from "../simplified.ts";
 import { ideaFolded } from "../text-index.ts";
 import { noteVectorOffLoop } from "../text-index-pool.ts";
 
@@ -45,6 +47,17 @@ async function wordsOfLong(fields: SearchFields): Promise<string> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+}
+
+/**
+ * Loads pinyin-pro and builds the 繁简 tables now, if no save or search has yet: at an upload,
+ * so that the tables are in place before the job's first batch. Loaded while the batches' words
+ * are being made, their ~20 MB surviving V8's scavenges beside the batches' made the server's
+ * young generation grow twice (16 → 64 MB) instead of once (docs/benchmarks.md, 导入数据).
+ */
+export async function prepareSearchWords(): Promise<void> {
+  await loadPinyin();
+  simplified("臺");
 }
 
 /** One item's words: as an idea's when short, as a note's of its texts when long (as ever). */
