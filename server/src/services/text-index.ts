@@ -1,5 +1,4 @@
 import { loadPinyin, pinyinWords } from "./pinyin-words.ts";
-
 import { type FoldedField, literalOf, quoteLexeme, wordsOf } from "./search-literal.ts";
 import { simplified } from "./simplified.ts";
 
