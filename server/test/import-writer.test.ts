@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { tx } from "../src/db/pool.ts";
 import type { ImportRecord } from "../src/services/import/records.ts";
+import { searchWordsHere } from "../src/services/import/search-words.ts";
 import { type BatchJob, writeBatch } from "../src/services/import/writer.ts";
 import { dropWaitingRefs } from "../src/stores/import-items.ts";
 import { forEachDatabase, registerUser, type TestCtx } from "./helpers.ts";
@@ -90,7 +91,9 @@ async function write(ctx: TestCtx, job: BatchJob, list: ImportRecord[], batchSiz
   const results = [];
   for (let i = 0; i < list.length; i += batchSize) {
     results.push(
-      await tx(ctx.db, (client) => writeBatch(client, job, ctx.config.quota, list.slice(i, i + batchSize))),
+      await tx(ctx.db, (client) =>
+        writeBatch(client, job, ctx.config.quota, list.slice(i, i + batchSize), searchWordsHere),
+      ),
     );
   }
   await tx(ctx.db, (client) => dropWaitingRefs(client, job.id));

@@ -1,13 +1,14 @@
 /**
- * An import's receiving, reading and writing (multipart parsing, zip inflate, parsing, search
- * words, its batches) run in a worker thread of their own, with its own V8 heap under
+ * An import's receiving, reading and writing (multipart parsing, zip inflate, parsing, its
+ * batches) run in a worker thread of their own, with its own V8 heap under
  * `resourceLimits` and its own database connection; this process only hands it the upload's
  * bytes, starts it and waits. Why: an import allocates ~700 MB over 10,000
  * items, and what survives V8's scavenges across a batch's awaits made the server's young
  * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据). In the worker
  * that garbage cannot size the heap every request shares, and the worker's heap goes when the
  * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
- * process, and one job per account.
+ * process, and one job per account. Only the half of the search words that needs pinyin-pro and
+ * opencc-js is made here, on the main thread, which has them loaded anyway (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
@@ -18,6 +19,7 @@ import { ApiError } from "../../errors.ts";
 import type { LogLevel } from "../../logger.ts";
 import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
 import { failJob } from "./jobs.ts";
+import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } from "./search-words.ts";
 import type { StoredPart } from "./stored-upload.ts";
 
 /**
@@ -46,14 +48,21 @@ export type WorkerData = ThreadTask & {
 
 export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
 
-/** From the thread; to it go the request's bytes (`{ chunk }`, then "end" or "abort") and "stop". */
+/**
+ * From the thread; to it go the request's bytes (`{ chunk }`, then "end" or "abort"), "stop", and
+ * the answers to its `words` questions (WordsAnswer).
+ */
 export type ThreadMessage =
   | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
   /** a chunk of the request was taken: the next may come */
   | { ack: true }
   | { previewed: Previewed }
   | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
-  | { failure: string };
+  | { failure: string }
+  /** make these items' search words (a batch's, or part of one) */
+  | { words: { id: number; items: SearchFields[] } };
+
+export type WordsAnswer = { words: { id: number; parts: WordsPart[] } | { id: number; error: string } };
 
 /** How the worker reaches the same database: the pool's own settings, those that can be copied. */
 function connectionOf(db: Db): Record<string, unknown> {
@@ -80,6 +89,7 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
   });
   worker.on("message", (m: ThreadMessage) => {
     if ("log" in m) deps.logger[m.log](m.msg, m.fields);
+    else if ("words" in m) answerWords(deps, worker, m.words);
     else onMessage(m);
   });
   const stop = () => worker.postMessage("stop");
@@ -96,6 +106,18 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
     });
   });
   return { worker, exited };
+}
+
+/** A thread's question for search words, answered when they are made (or why not). */
+function answerWords(deps: AppDeps, worker: Worker, { id, items }: { id: number; items: SearchFields[] }) {
+  const answer = (words: WordsAnswer["words"]) => worker.postMessage({ words } satisfies WordsAnswer);
+  foldedHere(items).then(
+    (parts) => answer({ id, parts }),
+    (err: unknown) => {
+      deps.logger.warn("import search words failed", { err });
+      answer({ id, error: err instanceof Error ? err.message : String(err) });
+    },
+  );
 }
 
 const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
@@ -115,6 +137,7 @@ export async function receiveAndPreviewInThread(
   request: Request,
 ): Promise<Previewed> {
   if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
+  prepareSearchWords().catch((err) => deps.logger.warn("import search words failed", { err }));
   const reader = request.body.getReader();
   let answer: ThreadMessage | undefined;
   let inFlight = 0;

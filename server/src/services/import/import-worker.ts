@@ -7,8 +7,10 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createPool } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { type Logger, redact } from "../../logger.ts";
-import type { ThreadMessage, WorkerData } from "./import-thread.ts";
+import { literalOf } from "../search-literal.ts";
+import type { ThreadMessage, WordsAnswer, WorkerData } from "./import-thread.ts";
 import { previewUpload, runImport } from "./jobs.ts";
+import type { SearchFields } from "./search-words.ts";
 import { receiveUpload } from "./upload.ts";
 
 const data = workerData as WorkerData;
@@ -40,8 +42,48 @@ const acknowledge = () => {
 };
 const body = new Readable({ read: acknowledge });
 
-port.on("message", (m: "stop" | "end" | "abort" | { chunk: Uint8Array }) => {
+/**
+ * Search words: the main thread folds the texts and makes the pinyin words (search-words.ts), so
+ * that this thread never loads pinyin-pro and opencc-js; this thread segments them. A batch is
+ * asked in parts of at most this many characters: what the main thread holds of it at a time.
+ */
+const WORDS_PART_CHARS = 64_000;
+const waitingWords = new Map<number, (answer: WordsAnswer["words"]) => void>();
+let lastWordsId = 0;
+
+function askWords(items: SearchFields[]): Promise<string[]> {
+  const id = ++lastWordsId;
+  // the port is unref'd during a job: while an answer is awaited, it keeps this thread alive
+  if (waitingWords.size === 0) port.ref();
+  return new Promise<WordsAnswer["words"]>((resolve) => {
+    waitingWords.set(id, resolve);
+    send({ words: { id, items } });
+  }).then((answer) => {
+    waitingWords.delete(id);
+    if (waitingWords.size === 0 && data.task !== "upload") port.unref();
+    if ("error" in answer) throw new Error(`search words: ${answer.error}`);
+    return answer.parts.map((part) => (typeof part === "string" ? part : literalOf(part)));
+  });
+}
+
+async function searchWords(items: SearchFields[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let from = 0; from < items.length; ) {
+    let to = from;
+    let chars = 0;
+    for (; to < items.length && (to === from || chars < WORDS_PART_CHARS); to++) {
+      const f = items[to]!;
+      chars += f.title.length + f.content.length + (f.originalContent?.length ?? 0);
+    }
+    out.push(...(await askWords(items.slice(from, to))));
+    from = to;
+  }
+  return out;
+}
+
+port.on("message", (m: "stop" | "end" | "abort" | { chunk: Uint8Array } | WordsAnswer) => {
   if (m === "stop") shutdown.abort(new Error("server shutting down"));
+  else if (typeof m === "object" && "words" in m) waitingWords.get(m.words.id)?.(m.words);
   else if (m === "end" || m === "abort") {
     if (m === "end") body.push(null);
     else body.destroy(new Error("the request ended before its body"));
@@ -56,7 +98,7 @@ if (data.task !== "upload") port.unref();
 
 // one connection is all a preview or a job uses at a time
 const db = createPool({ ...data.connection, max: 2 }, logger);
-const deps = { db, logger, config: data.config, signal: shutdown.signal };
+const deps = { db, logger, config: data.config, signal: shutdown.signal, searchWords };
 
 try {
   if (data.task === "upload") {

@@ -33,18 +33,21 @@ import {
 import { restoreProfileText } from "../../stores/profile.ts";
 import { importerOf, importers } from "./importers.ts";
 import { type ImporterModule, type ImportRecord, type ImportSource, twinOf } from "./records.ts";
+import type { SearchWordsOf } from "./search-words.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
 import { writeBatch } from "./writer.ts";
 
 /**
  * What reading and writing an import needs: its own pool in the import's worker thread
- * (import-thread.ts), `signal` aborted when the process shuts down.
+ * (import-thread.ts), `signal` aborted when the process shuts down, `searchWords` the thread's
+ * way to the main thread's search words (search-words.ts).
  */
 export type ImportDeps = {
   db: Db;
   logger: Logger;
   config: Pick<Config, "import" | "quota" | "attachments">;
   signal: AbortSignal;
+  searchWords: SearchWordsOf;
 };
 
 const BATCH_RECORDS = 200;
@@ -197,6 +200,7 @@ async function writeLocked(
       },
       deps.config.quota,
       records,
+      deps.searchWords,
     );
     await addBatchProgress(
       client,

@@ -31,16 +31,13 @@ import {
 import { type ProfileText, replaceProfileText } from "../../stores/profile.ts";
 import { lockUsage } from "../../stores/usage.ts";
 import { quotaRefusal } from "../quotas.ts";
-import { ideaVector } from "../text-index.ts";
-import { noteVectorOffLoop } from "../text-index-pool.ts";
 import { importedFile, importedImageId, withImportedImageIds } from "./images.ts";
 import { type ImportRecord, twinOf } from "./records.ts";
+import type { SearchFields, SearchWordsOf } from "./search-words.ts";
 
 const IDEA_MAX_CHARS = 10_000;
 const NOTE_MAX_CHARS = 200_000;
 const TITLE_MAX_CHARS = 200;
-/** Longer texts get their search words in the text-index pool's threads (as a note's do). */
-const ON_LOOP_CHARS = 20_000;
 
 export type BatchJob = {
   id: string;
@@ -91,25 +88,16 @@ function keysOf(records: ImportRecord[]): WantedKey[] {
   return keys;
 }
 
-async function vectorOf(fields: {
-  title: string;
-  content: string;
-  originalContent?: string;
-  tags: string[];
-}) {
-  const original = fields.originalContent ?? fields.content;
-  if (fields.title.length + fields.content.length + original.length < ON_LOOP_CHARS) {
-    return ideaVector({ ...fields, originalContent: original });
-  }
-  const extra = original === fields.content ? "" : `\n${original}`;
-  return noteVectorOffLoop({ title: fields.title, content: fields.content + extra, tags: fields.tags });
-}
-
+/**
+ * `searchWords` makes the rows' search words, all of the batch's at once: in the import's thread
+ * it asks the main thread (search-words.ts).
+ */
 export async function writeBatch(
   client: DbClient,
   job: BatchJob,
   quota: Quota,
   records: ImportRecord[],
+  searchWords: SearchWordsOf,
 ): Promise<BatchResult> {
   const result: BatchResult = {
     imported: { ideas: 0, notes: 0, conversations: 0 },
@@ -151,6 +139,8 @@ export async function writeBatch(
     if (!target(ref.targetType, ref.targetKey)) waiting.push(ref);
   };
   const resolvedNow: ResolvedRef[] = [];
+  /** rows whose `search` is filled in once the whole batch's words are made */
+  const toIndex: { row: { search: string }; fields: SearchFields }[] = [];
 
   for (const record of records) {
     if (record.type === "refused") {
@@ -218,7 +208,7 @@ export async function writeBatch(
         continue;
       }
       const id = make("idea", record.key);
-      rows.ideas.push({
+      const row = {
         id,
         original_content: original,
         title,
@@ -227,10 +217,12 @@ export async function writeBatch(
         pinned: record.pinned,
         ai_excluded: record.aiExcluded,
         ai_status: record.aiStatus ?? "none",
-        search: await vectorOf({ title, content, originalContent: original, tags }),
+        search: "",
         created_at: record.createdAt.toISOString(),
         updated_at: record.updatedAt.toISOString(),
-      });
+      };
+      rows.ideas.push(row);
+      toIndex.push({ row, fields: { title, content, originalContent: original, tags } });
       result.imported.ideas++;
       if (record.appliedVersionKey) {
         // ai_version_id is a foreign key: always set after the versions are written
@@ -293,17 +285,19 @@ export async function writeBatch(
         if (idea) sources.push(idea.id);
         else wait({ targetType: "idea", targetKey: key, holder: id, field: "noteSource", position: 0 });
       }
-      rows.notes.push({
+      const row = {
         id,
         title,
         content,
         tags,
         pinned: record.pinned,
         source_idea_ids: sources,
-        search: await vectorOf({ title, content, tags }),
+        search: "",
         created_at: record.createdAt.toISOString(),
         updated_at: record.updatedAt.toISOString(),
-      });
+      };
+      rows.notes.push(row);
+      toIndex.push({ row, fields: { title, content, tags } });
       result.imported.notes++;
     } else if (record.type === "conversation") {
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
@@ -400,6 +394,8 @@ export async function writeBatch(
       c.subject_id = found.id;
     }
   }
+  const words = await searchWords(toIndex.map((t) => t.fields));
+  for (const [n, t] of toIndex.entries()) t.row.search = words[n]!;
   await insertRows(client, job.userId, job.id, rows);
   await saveKeys(client, job.userId, job.kind, job.id, made);
   // a note's source key may name a note's key too: both wait, the first to arrive wins

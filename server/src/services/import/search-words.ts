@@ -1,0 +1,88 @@
+/**
+ * The search words of imported items, split where their libraries are: the main thread, which
+ * loads pinyin-pro and opencc-js for the first idea anyone saves anyway, folds each field (繁体 as
+ * 简体) and makes the pinyin words of titles and tags; the import's worker thread segments the
+ * folded text into the literal (search-literal.ts), so that neither library is loaded in it and
+ * the segmenter's garbage (~33 kB an idea) stays in its small heap (docs/benchmarks.md, 导入数据).
+ * The thread asks through import-thread.ts; the words are exactly those a save makes (text-index.ts).
+ */
+import { setImmediate as yieldToRequests } from "node:timers/promises";
+import { ApiError } from "../../errors.ts";
+import { loadPinyin } from "../pinyin-words.ts";
+import { type FoldedField, literalOf } from "../search-literal.ts";
+import { simplified } from "../simplified.ts";
+import { ideaFolded } from "../text-index.ts";
+import { noteVectorOffLoop } from "../text-index-pool.ts";
+
+/** What an item's search words are made of (the writer's cleaned fields). */
+export type SearchFields = { title: string; content: string; originalContent?: string; tags: string[] };
+/** Makes the search words of a batch's items, in their order. */
+export type SearchWordsOf = (items: SearchFields[]) => Promise<string[]>;
+/** An item's words as the main thread hands them: whole (a long text's, from the pool), or folded. */
+export type WordsPart = string | FoldedField[];
+
+export const literalOfPart = (part: WordsPart) => (typeof part === "string" ? part : literalOf(part));
+
+/** Longer texts get their search words in the text-index pool's threads (as a note's do). */
+const ON_LOOP_CHARS = 20_000;
+/** Folding this much text takes a few ms: then other requests get their turn. */
+const YIELD_EVERY_CHARS = 20_000;
+/** A pool too busy to queue a long text (503) is asked again, for at most this long. */
+const POOL_PATIENCE_MS = 60_000;
+
+const charsOf = (f: SearchFields) =>
+  f.title.length + f.content.length + (f.originalContent ?? f.content).length;
+
+async function wordsOfLong(fields: SearchFields): Promise<string> {
+  const original = fields.originalContent ?? fields.content;
+  const extra = original === fields.content ? "" : `\n${original}`;
+  const note = { title: fields.title, content: fields.content + extra, tags: fields.tags };
+  const giveUpAt = Date.now() + POOL_PATIENCE_MS;
+  for (;;) {
+    try {
+      return await noteVectorOffLoop(note);
+    } catch (err) {
+      const busy = err instanceof ApiError && err.code === "SERVICE_UNAVAILABLE";
+      if (!busy || Date.now() > giveUpAt) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/**
+ * Loads pinyin-pro and builds the 繁简 tables now, if no save or search has yet: at an upload,
+ * so that the tables are in place before the job's first batch. Loaded while the batches' words
+ * are being made, their ~20 MB surviving V8's scavenges beside the batches' made the server's
+ * young generation grow twice (16 → 64 MB) instead of once (docs/benchmarks.md, 导入数据).
+ */
+export async function prepareSearchWords(): Promise<void> {
+  await loadPinyin();
+  simplified("臺");
+}
+
+/** One item's words: as an idea's when short, as a note's of its texts when long (as ever). */
+function partOf(fields: SearchFields): Promise<WordsPart> {
+  if (charsOf(fields) >= ON_LOOP_CHARS) return wordsOfLong(fields);
+  return ideaFolded({ ...fields, originalContent: fields.originalContent ?? fields.content });
+}
+
+/**
+ * The items' words in order, one at a time: a long one in the pool (so an import holds at most
+ * one of its places), short ones folded here, giving other requests their turn every few ms.
+ */
+export async function foldedHere(items: SearchFields[]): Promise<WordsPart[]> {
+  const out: WordsPart[] = [];
+  let sinceYield = 0;
+  for (const fields of items) {
+    out.push(await partOf(fields));
+    sinceYield += charsOf(fields);
+    if (sinceYield >= YIELD_EVERY_CHARS) {
+      sinceYield = 0;
+      await yieldToRequests();
+    }
+  }
+  return out;
+}
+
+/** The whole search words here (the writer's tests; a thread finishes the parts itself). */
+export const searchWordsHere: SearchWordsOf = async (items) => (await foldedHere(items)).map(literalOfPart);
