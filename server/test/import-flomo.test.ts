@@ -112,6 +112,7 @@ describe("flomo import", () => {
     const records = await read({ files: [file(`${folder}/index.html`, html), ...images] });
     const image = (itemKey: string, position: number, name: string, entry: string | null) => ({
       type: "attachment",
+      kind: "image",
       key: `${itemKey}:image:${position}`,
       itemKey,
       position,
