@@ -38,6 +38,8 @@ export const WithAPictureTheBrowserCannotDraw: Story = {
     ],
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText("IMG_0412.HEIC")).toBeVisible();
+    const tile = await canvas.findByTitle("IMG_0412.HEIC");
+    await expect(tile).toHaveAttribute("data-slot", "unshown-image");
+    await expect(tile).toBeVisible();
   },
 };

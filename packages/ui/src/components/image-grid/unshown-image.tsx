@@ -7,6 +7,9 @@ export type UnshownImageProps = React.ComponentProps<"div"> & {
   name: string;
 };
 
+// A long name wraps before its extension (IMG_0412 / .HEIC), not inside it.
+const breakBeforeExtension = (name: string) => name.replace(/\.(?=[^.]+$)/, "\u200b.");
+
 /** A neutral tile in place of a picture the browser cannot draw (a HEIC in Chromium, a lost link). */
 export function UnshownImage({ name, className, ...props }: UnshownImageProps) {
   return (
@@ -22,7 +25,9 @@ export function UnshownImage({ name, className, ...props }: UnshownImageProps) {
       {...props}
     >
       <ImageOff aria-hidden className="size-5 shrink-0" />
-      <span className="line-clamp-2 max-w-full break-all text-center text-[11px] leading-tight">{name}</span>
+      <span className="line-clamp-2 max-w-full text-center text-[11px] leading-tight [overflow-wrap:anywhere]">
+        {breakBeforeExtension(name)}
+      </span>
     </div>
   );
 }

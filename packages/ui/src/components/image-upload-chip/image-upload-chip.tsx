@@ -69,7 +69,8 @@ export function ImageUploadChip({
       {...props}
     >
       {unshown === src ? (
-        <UnshownImage name={alt} className="pb-4" />
+        // between the remove button and the state's strip: room for the name's two lines only
+        <UnshownImage name={alt} className="pt-6 pb-5 [&>svg]:hidden" />
       ) : (
         <img
           src={src}

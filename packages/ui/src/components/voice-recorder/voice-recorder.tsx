@@ -63,33 +63,36 @@ export function VoiceRecorder({
         aria-valuemax={BARS}
         aria-valuenow={lit}
         // On phones the meter takes a row of its own, full width, under the timer and the buttons.
-        className="flex h-5 min-w-0 flex-1 items-center gap-0.5 max-md:order-last max-md:h-6 max-md:basis-full max-md:gap-1"
+        className="flex h-5 min-w-0 flex-1 items-center gap-0.5 max-md:order-last max-md:h-6 max-md:basis-full max-md:justify-between"
       >
         {Array.from({ length: BARS }, (_, i) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed bars, never reordered
             key={i}
             data-lit={i < lit ? "" : undefined}
-            className="h-full max-w-2 flex-1 rounded-sm bg-muted data-lit:bg-error max-md:max-w-none"
+            className="h-full max-w-2 flex-1 rounded-sm bg-muted data-lit:bg-error max-md:w-2.5 max-md:max-w-none max-md:flex-none max-md:not-data-lit:bg-error/20"
             style={{ height: `${30 + (i % 4) * 20}%` }}
           />
         ))}
       </div>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        aria-label={cancelLabel}
-        title={cancelLabel}
-        onClick={onCancel}
-        className="max-md:ml-auto max-lg:size-11 max-lg:px-0"
-      >
-        <X aria-hidden />
-      </Button>
-      <Button type="button" variant="danger" size="sm" onClick={onStop} className="max-lg:h-11">
-        <Square aria-hidden className="fill-current" />
-        {stopLabel}
-      </Button>
+      {/* Together: where the row is too short they wrap as one, to the right. */}
+      <div className="flex shrink-0 items-center gap-3 max-md:ml-auto max-md:gap-2">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-label={cancelLabel}
+          title={cancelLabel}
+          onClick={onCancel}
+          className="max-lg:size-11 max-lg:px-0"
+        >
+          <X aria-hidden />
+        </Button>
+        <Button type="button" variant="danger" size="sm" onClick={onStop} className="max-lg:h-11">
+          <Square aria-hidden className="fill-current" />
+          {stopLabel}
+        </Button>
+      </div>
     </fieldset>
   );
 }
