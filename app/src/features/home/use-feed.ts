@@ -5,8 +5,8 @@ import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useOnline } from "../../hooks/use-online.ts";
 import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
-import type { LocalAttachment } from "../ideas/idea-attachments.tsx";
 import { keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
+import type { LocalAttachment } from "../ideas/idea-attachments.tsx";
 import { firstPage } from "./first-page.ts";
 
 const UNSAVED_PREFIX = "temp-";
@@ -28,7 +28,9 @@ export function queuedIdea(
   // With its name: a picture the browser cannot draw yet (a HEIC in Chromium) shows it instead.
   const attachments = (item.files ?? []).flatMap((file): LocalAttachment[] => {
     const url = previews.get(file.key);
-    return url ? [{ id: file.key, kind: file.kind, url, thumbnailUrl: url, size: file.size, name: file.name }] : [];
+    return url
+      ? [{ id: file.key, kind: file.kind, url, thumbnailUrl: url, size: file.size, name: file.name }]
+      : [];
   });
   return {
     type: "idea",

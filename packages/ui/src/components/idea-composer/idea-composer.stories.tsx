@@ -125,7 +125,11 @@ export const OnASmallPhoneEveryTapTargetShouldBeAtLeast44Pixels: Story = {
     };
     for (const [name, el] of Object.entries(targets)) {
       const { width, height } = el.getBoundingClientRect();
-      await expect({ name, width: width >= 44, height: height >= 44 }).toEqual({ name, width: true, height: true });
+      await expect({ name, width: width >= 44, height: height >= 44 }).toEqual({
+        name,
+        width: true,
+        height: true,
+      });
     }
     const meter = canvas.getByRole("meter", { name: "音量" }).getBoundingClientRect();
     await expect(meter.width).toBeGreaterThanOrEqual(200);
