@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { fileUrlKey, signFile } from "../src/services/attachments/signed-urls.ts";
 import { sweepUnreferenced } from "../src/stores/attachments.ts";
-import { makeImage, signedParts, uploadFile } from "./attachment-helpers.ts";
+import { makeImage, makeWav, signedParts, uploadFile } from "./attachment-helpers.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { userSnapshot } from "./user-snapshot.ts";
 
@@ -147,7 +147,7 @@ forEachDatabase((ctx) => {
       expect(stolen.status).toBe(404);
       const tooMany = await request(ctx, "createIdea", {
         token: a.token,
-        body: { content: "十张", attachmentIds: Array.from({ length: 10 }, () => crypto.randomUUID()) },
+        body: { content: "十一个", attachmentIds: Array.from({ length: 11 }, () => crypto.randomUUID()) },
       });
       expect(tooMany.status).toBe(400);
       expect(await userSnapshot(ctx, a.id)).toEqual(before);
@@ -185,6 +185,57 @@ forEachDatabase((ctx) => {
         body: { title: "笔记", content: "图", attachmentIds: [foreign.id] },
       });
       expect(noted.body.data.attachments?.map((f) => f.id)).toEqual([foreign.id]);
+    });
+
+    it("holds an idea to 9 pictures and 1 recording, as the composer does, changing nothing past it", async () => {
+      const u = await registerUser(ctx);
+      const pictures = [];
+      for (let i = 0; i < 10; i++) pictures.push((await upload(ctx, u)).id);
+      const voice = async () => {
+        const res = await uploadFile(ctx, u.token, makeWav(), "录音.wav", "audio/wav");
+        expect(res.status).toBe(201);
+        return res.body.data.id as string;
+      };
+      const [v1, v2] = [await voice(), await voice()];
+      const nine = pictures.slice(0, 9);
+      const before = await userSnapshot(ctx, u.id);
+      for (const ids of [pictures, [...nine.slice(1), v1, v2]]) {
+        const refused = await request(ctx, "createIdea", {
+          token: u.token,
+          body: { content: "太多了", attachmentIds: ids },
+        });
+        expect(refused.status, ids.length.toString()).toBe(400);
+        expect(refused.body.message).toBe("每条想法最多 9 张图片和 1 段录音");
+        expect(await userSnapshot(ctx, u.id)).toEqual(before);
+      }
+
+      const made = await request(ctx, "createIdea", {
+        token: u.token,
+        body: { content: "九张照片和一段录音", attachmentIds: [...nine, v1] },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect(made.body.data.attachments?.map((f) => f.kind)).toEqual([...nine.map(() => "image"), "audio"]);
+      const id = made.body.data.id;
+      for (const ids of [
+        [...nine, pictures[9]!],
+        [...nine.slice(1), v1, v2],
+      ]) {
+        const refused = await request(ctx, "updateIdea", {
+          token: u.token,
+          params: { id },
+          body: { attachmentIds: ids },
+        });
+        expect(refused.status).toBe(400);
+      }
+      const kept = await request(ctx, "getIdea", { token: u.token, params: { id } });
+      expect(kept.body.data.attachments?.map((f) => f.id)).toEqual([...nine, v1]);
+      const swapped = await request(ctx, "updateIdea", {
+        token: u.token,
+        params: { id },
+        body: { attachmentIds: [...pictures.slice(1), v2] },
+      });
+      expect(swapped.status).toBe(200);
+      expect(swapped.body.data.attachments).toHaveLength(10);
     });
 
     it("puts the images of ideas and notes into the export: files/, linked from their Markdown and data.json", async () => {

@@ -230,18 +230,24 @@ forEachDatabase(
         const zipB = unzipSync(await exportZip(ctx, b));
         expect(Object.keys(zipB).filter((n) => n.startsWith("files/"))).toHaveLength(5);
 
-        // an export edited by hand: a tenth image on the idea is refused by name, as the app would
+        // an export edited by hand: a tenth image and a second recording on the idea are refused by
+        // name, as the app would (it holds 3 images and 1 recording)
         const files = unzipSync(zipA);
         const data = JSON.parse(strFromU8(files["data.json"]!));
-        const onIdea = data.attachments.find((f: { itemId: string }) => f.itemId === idea.body.data.id);
-        data.attachments.push({ ...onIdea, id: randomUUID(), position: 10, name: "第十张.png" });
+        const onIdea = data.attachments.filter((f: { itemId: string }) => f.itemId === idea.body.data.id);
+        const [picture, voiceNote] = [onIdea[0], onIdea.find((f: { kind: string }) => f.kind === "audio")];
+        for (let n = 4; n <= 10; n++) {
+          data.attachments.push({ ...picture, id: randomUUID(), position: n + 1, name: `第${n}张.png` });
+        }
+        data.attachments.push({ ...voiceNote, id: randomUUID(), position: 12, name: "又一段.wav" });
         const edited = zipSync({ ...files, "data.json": strToU8(JSON.stringify(data)) });
         const c = await registerUser(ctx);
         const { status } = await imported(ctx, c, [{ name: "拾念导出.zip", bytes: new Uint8Array(edited) }]);
         expect(status.refused).toEqual([
-          { item: "图片「第十张.png」", message: "每条想法最多 9 张图片，已跳过" },
+          { item: "图片「第10张.png」", message: "每条想法最多 9 张图片，已跳过" },
+          { item: "录音「又一段.wav」", message: "每条想法最多 1 段录音，已跳过" },
         ]);
-        expect(await filesOf(ctx, c.id)).toHaveLength(5);
+        expect(await filesOf(ctx, c.id)).toHaveLength(5 + 6);
       });
     });
   },

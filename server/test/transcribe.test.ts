@@ -104,6 +104,15 @@ forEachDatabase((ctx) => {
       expect((await ledgerReasons(ctx, u))[0]).toBe("transcribe_audio -1");
     });
 
+    it("answers in 简体 when the provider hears 繁体", async () => {
+      const u = await registerUser(ctx);
+      const file = await record(ctx, u);
+      ai.fake.script({ kind: "stream", chunks: ["會議時間改到後天，記得帶筆記型電腦。OK"] });
+      const res = await call(ai.ctx, "POST", `/api/attachments/${file.id}/transcribe`, { token: u.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.text).toBe("会议时间改到后天，记得带笔记型电脑。OK");
+    });
+
     it("gives the points back when the provider fails, or hears nothing", async () => {
       const u = await registerUser(ctx);
       const before = await balanceOf(ctx, u);

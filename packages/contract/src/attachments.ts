@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { IdSchema } from "./common.ts";
 
-/** Files one idea may carry (images and recordings together) (a note may carry as many as its Markdown refers to, up to the note limit). */
-export const IDEA_MAX_ATTACHMENTS = 9;
+/** Pictures one idea may carry, beside at most IDEA_MAX_RECORDINGS voice notes. */
+export const IDEA_MAX_IMAGES = 9;
+export const IDEA_MAX_RECORDINGS = 1;
+/** Files one idea may carry in all (a note may carry as many as its Markdown refers to, up to the note limit). */
+export const IDEA_MAX_ATTACHMENTS = IDEA_MAX_IMAGES + IDEA_MAX_RECORDINGS;
 export const NOTE_MAX_ATTACHMENTS = 100;
 
 /**
@@ -27,7 +30,10 @@ const attachmentIds = (max: number, what: string) =>
     .max(max, { message: `${what}最多 ${max} 个附件` })
     .transform((ids) => [...new Set(ids)]);
 
-/** On create and update: the item's files, in order; on update, the whole set (one left out is deleted). */
+/**
+ * On create and update: the item's files, in order; on update, the whole set (one left out is
+ * deleted). An idea's are also held to IDEA_MAX_IMAGES pictures and IDEA_MAX_RECORDINGS recordings.
+ */
 export const IdeaAttachmentIdsSchema = attachmentIds(IDEA_MAX_ATTACHMENTS, "每条想法");
 export const NoteAttachmentIdsSchema = attachmentIds(NOTE_MAX_ATTACHMENTS, "每篇笔记");
 

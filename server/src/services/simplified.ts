@@ -3,7 +3,8 @@ import { Converter } from "opencc-js/t2cn";
 /**
  * 繁体 as 简体 (OpenCC's Taiwan → mainland tables: 時間管理 → 时间管理), so that search words,
  * queries and the assistant's question words meet whichever characters either was written in.
- * Only compared, never stored: items keep their own characters.
+ * Only compared, never stored: items keep their own characters. The one exception is a
+ * transcript, which the person has not written yet (services/attachments/transcribe.ts).
  */
 // Built on first use: its tables take ~30–50 ms and ~16 MB (docs/benchmarks.md, 繁简 and pinyin).
 let convert: ((text: string) => string) | null = null;

@@ -205,6 +205,17 @@ export async function setItemAttachments(
   return true;
 }
 
+/** How many of each kind the item carries now (read inside the transaction that set them). */
+export async function countKinds(db: Queryable, userId: string, itemId: string) {
+  const { rows } = await db.query<{ kind: AttachmentKind; n: number }>(
+    "SELECT kind, count(*)::int AS n FROM attachments WHERE user_id = $1 AND item_id = $2 GROUP BY kind",
+    [userId, itemId],
+  );
+  const counts = { image: 0, audio: 0 };
+  for (const row of rows) counts[row.kind] = row.n;
+  return counts;
+}
+
 /** `bytes` null: the file is an object in the S3-compatible bucket (migration 028). */
 export type StoredFile = { user_id: string; content_type: string; size: number; bytes: Buffer | null };
 

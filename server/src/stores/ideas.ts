@@ -1,11 +1,17 @@
-import { CAPTURED_AT_MAX_AGE_DAYS, type Idea, withTypedTags } from "@shinian/contract";
-import { type Db, type Queryable, tx } from "../db/pool.ts";
+import {
+  CAPTURED_AT_MAX_AGE_DAYS,
+  IDEA_MAX_IMAGES,
+  IDEA_MAX_RECORDINGS,
+  type Idea,
+  withTypedTags,
+} from "@shinian/contract";
+import { type Db, type DbClient, type Queryable, tx } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
-import { setItemAttachments } from "./attachments.ts";
+import { countKinds, setItemAttachments } from "./attachments.ts";
 import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { heldCte, quotaTx, quotaValues } from "./usage.ts";
@@ -114,6 +120,17 @@ export type NewIdea = {
 
 const noSuchFiles = () => notFound("图片不存在或已附在别的想法或笔记上");
 
+/** Makes `ids` the idea's files, held to 9 pictures and 1 recording (the caller's transaction rolls back a refusal). */
+async function attachToIdea(client: DbClient, userId: string, ideaId: string, ids: string[]) {
+  if (!(await setItemAttachments(client, userId, ideaId, ids))) throw noSuchFiles();
+  const { image, audio } = await countKinds(client, userId, ideaId);
+  if (image > IDEA_MAX_IMAGES || audio > IDEA_MAX_RECORDINGS)
+    throw new ApiError(
+      "VALIDATION_ERROR",
+      `每条想法最多 ${IDEA_MAX_IMAGES} 张图片和 ${IDEA_MAX_RECORDINGS} 段录音`,
+    );
+}
+
 const goneAgain = () => new ApiError("GONE", "这条想法已被删除，不会重新创建");
 
 /**
@@ -147,7 +164,7 @@ export async function createIdea(
         [userId, clientId],
       );
       if (tomb.rowCount) throw goneAgain(); // rolls the insert back
-      if (!(await setItemAttachments(client, userId, inserted.id, files))) throw noSuchFiles();
+      await attachToIdea(client, userId, inserted.id, files);
       return { row: inserted, created: true };
     }
     const first = await client.query<IdeaRow>(
@@ -257,8 +274,7 @@ export async function updateIdea(
           next.tags.join("\n") !== cur.tags.join("\n"),
       ],
     );
-    if (patch.attachmentIds && !(await setItemAttachments(client, userId, ideaId, patch.attachmentIds)))
-      throw noSuchFiles();
+    if (patch.attachmentIds) await attachToIdea(client, userId, ideaId, patch.attachmentIds);
     return toIdea(updated.rows[0]!);
   });
 }

@@ -20,15 +20,16 @@ export type TagPanelProps = {
 /** 首页's tags: the tree with counts, and renaming or merging one (loaded lazily, see home-screen). */
 export default function TagPanel({ selected, onSelect, onRenamed, version, className }: TagPanelProps) {
   const [renamed, setRenamed] = React.useState(0);
-  const { tags, error } = useTags(version + renamed);
+  const { tags, error, offline } = useTags(version + renamed);
   const [renaming, setRenaming] = React.useState<string | null>(null);
   return (
     <>
       <TagTree
         className={className}
         tags={tags ?? []}
-        loading={tags === null && !error}
+        loading={tags === null && !error && !offline}
         error={error}
+        notice={tags === null && offline ? "离线中，联网后显示标签" : undefined}
         selected={selected}
         onSelect={onSelect}
         onRename={setRenaming}

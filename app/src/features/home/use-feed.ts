@@ -6,6 +6,7 @@ import { useAuth } from "../../auth/auth-context.tsx";
 import { useOnline } from "../../hooks/use-online.ts";
 import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
 import { keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
+import type { LocalAttachment } from "../ideas/idea-attachments.tsx";
 import { firstPage } from "./first-page.ts";
 
 const UNSAVED_PREFIX = "temp-";
@@ -20,13 +21,16 @@ export function queuedIdea(
     content: string;
     capturedAt: string;
     aiExcluded?: boolean;
-    files?: { key: string; kind: Attachment["kind"]; size: number }[];
+    files?: { key: string; kind: Attachment["kind"]; name: string; size: number }[];
   },
   previews: ReadonlyMap<string, string> = new Map(),
 ): FeedItem {
-  const attachments = (item.files ?? []).flatMap((file): Attachment[] => {
+  // With its name: a picture the browser cannot draw yet (a HEIC in Chromium) shows it instead.
+  const attachments = (item.files ?? []).flatMap((file): LocalAttachment[] => {
     const url = previews.get(file.key);
-    return url ? [{ id: file.key, kind: file.kind, url, thumbnailUrl: url, size: file.size }] : [];
+    return url
+      ? [{ id: file.key, kind: file.kind, url, thumbnailUrl: url, size: file.size, name: file.name }]
+      : [];
   });
   return {
     type: "idea",

@@ -1,4 +1,4 @@
-import { IDEA_MAX_ATTACHMENTS } from "@shinian/contract";
+import { IDEA_MAX_IMAGES } from "@shinian/contract";
 import type { ImageUploadState } from "@shinian/ui";
 import * as React from "react";
 import { uploadAttachment } from "../../api/attachments.ts";
@@ -38,7 +38,7 @@ export const filesOf = (held: ImageUpload[]): QueuedFile[] =>
 
 /**
  * The pictures being added to the idea in the composer: each uploads at once (so saving is quick),
- * with its progress, and can be cancelled or removed. At most IDEA_MAX_ATTACHMENTS are kept.
+ * with its progress, and can be cancelled or removed. At most IDEA_MAX_IMAGES are kept.
  * Offline, or when the upload fails on the network, a 5xx, a 429 or a 401, a picture is `queued`:
  * saved with the idea in the offline queue, it uploads when the connection returns (or at once
  * here, if it returns before the idea is saved).
@@ -69,8 +69,8 @@ export function useImageUploads() {
   };
 
   const add = (files: File[]) => {
-    const room = IDEA_MAX_ATTACHMENTS - current.current.length;
-    setRefusal(files.length > room ? `每条想法最多 ${IDEA_MAX_ATTACHMENTS} 张图片` : null);
+    const room = IDEA_MAX_IMAGES - current.current.length;
+    setRefusal(files.length > room ? `每条想法最多 ${IDEA_MAX_IMAGES} 张图片` : null);
     const offline = !navigator.onLine;
     const taken = files.slice(0, Math.max(0, room)).map(
       (file): ImageUpload => ({
@@ -111,7 +111,7 @@ export function useImageUploads() {
     return held;
   };
   const putBack = (held: ImageUpload[]) => {
-    current.current = [...held, ...current.current].slice(0, IDEA_MAX_ATTACHMENTS);
+    current.current = [...held, ...current.current].slice(0, IDEA_MAX_IMAGES);
     setUploads(current.current);
   };
   const release = (held: ImageUpload[]) => {

@@ -1,8 +1,11 @@
 import type { Attachment } from "@shinian/contract";
 import { ImageGrid, VoiceNote } from "@shinian/ui";
 
+/** A file as the server answers it, or one still queued on this device (with its name). */
+export type LocalAttachment = Attachment & { name?: string };
+
 type IdeaAttachmentsProps = {
-  attachments: Attachment[];
+  attachments: LocalAttachment[];
   /** The feed shows thumbnails; the idea's page the full images, each a link to itself. */
   size: "thumb" | "full";
   /** The full grid's name for screen readers. */
@@ -28,7 +31,11 @@ export function IdeaAttachments({ attachments, size, label = "想法的图片" }
           />
         ) : (
           <ImageGrid
-            images={images.map((a, i) => ({ id: a.id, src: a.thumbnailUrl ?? a.url, alt: `图片 ${i + 1}` }))}
+            images={images.map((a, i) => ({
+              id: a.id,
+              src: a.thumbnailUrl ?? a.url,
+              alt: a.name ?? `图片 ${i + 1}`,
+            }))}
           />
         )
       ) : null}

@@ -1,14 +1,20 @@
 import { Alert } from "@shinian/ui";
 import { useOnline } from "../../hooks/use-online.ts";
 
-/** 你已离线, floating at the bottom left while the device is offline. */
+// A strip above the page, in the flow, at every width: floating at the bottom left it covered the
+// feed on phones and the feed's left edge from 1024 to 1440 px. It scrolls away; the top bar stays.
+const strip =
+  "rounded-none border-x-0 border-t-0 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] pr-[max(1rem,env(safe-area-inset-right))] pl-[max(1rem,env(safe-area-inset-left))] md:px-6";
+
+/** 你已离线 while the device is offline, pushing the page down rather than covering it. */
 export function OfflineNotice() {
   const online = useOnline();
   if (online) return null;
   return (
     <Alert
       tone="warning"
-      className="fixed bottom-4 left-4 z-floating w-auto max-w-[min(420px,calc(100vw-2rem))] shadow-md"
+      data-slot="offline-notice"
+      className={strip}
       title="你已离线"
       description="可以继续浏览和记录，草稿会保存在本机；联网后再保存到云端。"
     />

@@ -6,6 +6,7 @@ import { findRecording } from "../../stores/attachments.ts";
 import { ProviderError } from "../ai/provider.ts";
 import { transcribe } from "../ai/transcription.ts";
 import { refund, settleSpend, spend } from "../points.ts";
+import { simplified } from "../simplified.ts";
 import { storeUnavailable, wholeFileBytes } from "./storage.ts";
 
 /** The spend stays open a minute past the call's own bound: still open then, its process died (the sweep refunds). */
@@ -60,11 +61,13 @@ export async function transcribeAttachment(
           });
           let why = "AI 服务失败";
           try {
-            const text = await transcribe(
+            const heard = await transcribe(
               provider,
               { data, contentType: recording.content_type, name: recording.name },
               deps.work.signal,
             );
+            // Some providers answer in 繁体 whatever the speaker's region: the person writes 简体.
+            const text = heard && simplified(heard);
             if (!text) {
               why = "没有听清录音中的文字";
               throw new ProviderError(why);

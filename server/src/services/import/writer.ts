@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ImportKind, ImportRefusal, ImportStatus } from "@shinian/contract";
-import { IDEA_MAX_ATTACHMENTS, NOTE_MAX_ATTACHMENTS } from "@shinian/contract";
+import { IDEA_MAX_IMAGES, IDEA_MAX_RECORDINGS, NOTE_MAX_ATTACHMENTS } from "@shinian/contract";
 import { MAX_TAGS } from "@shinian/contract/tags";
 import type { DbClient } from "../../db/pool.ts";
 import type { Quota } from "../../env.ts";
@@ -165,12 +165,11 @@ export async function writeBatch(
         result.refused.push({ item: label, message: "它所在的想法或笔记没有导入，已跳过" });
         continue;
       }
-      const most = idea ? IDEA_MAX_ATTACHMENTS : NOTE_MAX_ATTACHMENTS;
-      if (record.position > most) {
-        result.refused.push({
-          item: label,
-          message: `每${idea ? "条想法" : "篇笔记"}最多 ${most} 张图片，已跳过`,
-        });
+      const full = idea
+        ? await ideaFilesFull(client, job.userId, item.id, importedImageId(job.id, record.key), record.kind)
+        : record.position > NOTE_MAX_ATTACHMENTS && `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片，已跳过`;
+      if (full) {
+        result.refused.push({ item: label, message: full });
         continue;
       }
       const file = await importedFile(record.file, job.imageMaxBytes, record.kind);
@@ -409,4 +408,24 @@ export async function writeBatch(
   const fromEarlier = await takeWaitingRefs(client, job.id, made);
   await applyRefs(client, [...resolvedNow, ...fromEarlier]);
   return result;
+}
+
+/**
+ * Why an idea can take no more files of this kind (9 pictures and 1 recording, as the app allows),
+ * or null. A file this job already wrote (read again after a restart) is not counted against itself.
+ */
+async function ideaFilesFull(
+  client: DbClient,
+  userId: string,
+  ideaId: string,
+  fileId: string,
+  kind: "image" | "audio",
+): Promise<string | null> {
+  const { rows } = await client.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM attachments WHERE user_id = $1 AND item_id = $2 AND kind = $3 AND id <> $4",
+    [userId, ideaId, kind, fileId],
+  );
+  const most = kind === "audio" ? IDEA_MAX_RECORDINGS : IDEA_MAX_IMAGES;
+  if (rows[0]!.n < most) return null;
+  return kind === "audio" ? `每条想法最多 ${most} 段录音，已跳过` : `每条想法最多 ${most} 张图片，已跳过`;
 }

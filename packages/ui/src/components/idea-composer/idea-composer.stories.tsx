@@ -104,6 +104,38 @@ export const AiExcludedOnPhone: Story = {
   globals: { viewport: { value: "phone", isRotated: false } },
 };
 
+export const OnASmallPhoneEveryTapTargetShouldBeAtLeast44Pixels: Story = {
+  name: "小屏手机上，每个点按区域应至少 44×44px",
+  tags: ["!autodocs"],
+  args: {
+    ...RecordingOnPhone.args,
+    value: text,
+    images: <ImageUploadChip src={sampleImages[0] ?? ""} alt="白板.png" state="done" onRemove={fn()} />,
+  },
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+  play: async ({ canvas }) => {
+    const targets = {
+      录音: canvas.getByRole("button", { name: "录音" }),
+      添加图片: canvas.getByRole("button", { name: "添加图片" }),
+      不让AI读取: canvas.getByRole("checkbox", { name: "不让AI读取" }).closest("label")!,
+      保存: canvas.getByRole("button", { name: "保存" }),
+      完成录音: canvas.getByRole("button", { name: "完成录音" }),
+      取消录音: canvas.getByRole("button", { name: "取消录音" }),
+      移除图片: canvas.getByRole("button", { name: "移除图片" }),
+    };
+    for (const [name, el] of Object.entries(targets)) {
+      const { width, height } = el.getBoundingClientRect();
+      await expect({ name, width: width >= 44, height: height >= 44 }).toEqual({
+        name,
+        width: true,
+        height: true,
+      });
+    }
+    const meter = canvas.getByRole("meter", { name: "音量" }).getBoundingClientRect();
+    await expect(meter.width).toBeGreaterThanOrEqual(200);
+  },
+};
+
 export const WhenNotForAiIsTickedShouldSaveWithItAndThenClearIt: Story = {
   name: "勾选不让AI读取后保存，应带着这一选择保存，随后复原",
   tags: ["!autodocs"],

@@ -6,6 +6,9 @@ import { Card } from "../card";
 import { Checkbox } from "../checkbox";
 import { Textarea } from "../textarea";
 
+// Below 1024 px (touch screens) every control is a 44 px tap target; from 1024 px the compact row.
+const iconTap = "max-lg:size-11 max-lg:px-0";
+
 export type IdeaComposerProps = Omit<React.ComponentProps<"div">, "onChange"> & {
   /** The text being written; pair with `onValueChange`. */
   value: string;
@@ -151,7 +154,7 @@ export function IdeaComposer({
         >
           {uploading ? uploadingHint : aiExcluded ? aiExcludedHint : hint}
         </span>
-        <div className="ml-auto flex shrink-0 items-center gap-4">
+        <div className="ml-auto flex shrink-0 items-center gap-4 max-lg:gap-1">
           {onRecord ? (
             <Button
               type="button"
@@ -161,6 +164,7 @@ export function IdeaComposer({
               title={recordLabel}
               disabled={recording}
               onClick={onRecord}
+              className={iconTap}
             >
               <Mic aria-hidden className="size-4" />
             </Button>
@@ -186,6 +190,7 @@ export function IdeaComposer({
                 aria-label={addImageLabel}
                 title={addImageLabel}
                 onClick={() => picker.current?.click()}
+                className={iconTap}
               >
                 <ImagePlus aria-hidden className="size-4" />
               </Button>
@@ -195,10 +200,16 @@ export function IdeaComposer({
             data-slot="idea-composer-ai-excluded"
             checked={aiExcluded}
             onChange={(e) => onAiExcludedChange(e.target.checked)}
+            className="max-lg:min-h-11 max-lg:items-center"
           >
             {aiExcludedLabel}
           </Checkbox>
-          <Button onClick={save} loading={saving} disabled={!(value.trim() || blankContent) || uploading}>
+          <Button
+            onClick={save}
+            loading={saving}
+            disabled={!(value.trim() || blankContent) || uploading}
+            className="max-lg:h-11"
+          >
             {saveLabel}
           </Button>
         </div>

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect } from "storybook/test";
 import { ImageGrid } from "./image-grid";
 import { sampleImages } from "./sample-images";
 
@@ -27,4 +28,18 @@ export const Full: Story = { args: { size: "full" } };
 export const FullOnPhoneDark: Story = {
   args: { size: "full", images: images.slice(0, 2) },
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
+/** A picture the browser cannot draw (a queued HEIC in Chromium): its name in a neutral tile. */
+export const WithAPictureTheBrowserCannotDraw: Story = {
+  args: {
+    images: [
+      ...images.slice(0, 2),
+      { id: "heic", src: "data:image/heic;base64,AAAAGGZ0eXBoZWljAAAAAA==", alt: "IMG_0412.HEIC" },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const tile = await canvas.findByTitle("IMG_0412.HEIC");
+    await expect(tile).toHaveAttribute("data-slot", "unshown-image");
+    await expect(tile).toBeVisible();
+  },
 };

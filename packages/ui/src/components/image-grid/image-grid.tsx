@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "../../lib/cn";
+import { UnshownImage } from "./unshown-image";
 
 export const imageGridVariants = cva("grid", {
   variants: {
@@ -20,8 +21,26 @@ export type ImageGridImage = {
   src: string;
   /** Opened in a new tab when the image is clicked (`full` only). */
   href?: string;
+  /** Also shown in a neutral tile when the browser cannot draw the picture. */
   alt: string;
 };
+
+/** The picture, or its name in a neutral tile once the browser fails to draw it. */
+function GridPicture({ src, alt, full }: { src: string; alt: string; full: boolean }) {
+  const [unshown, setUnshown] = React.useState<string | null>(null);
+  if (unshown === src) return <UnshownImage name={alt} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={() => setUnshown(src)}
+      // full: never larger than the picture itself (a small screenshot would blur)
+      className={full ? "max-h-full max-w-full object-contain" : "size-full object-cover"}
+    />
+  );
+}
 
 export type ImageGridProps = React.ComponentProps<"ul"> &
   VariantProps<typeof imageGridVariants> & {
@@ -51,16 +70,7 @@ export function ImageGrid({
       {...props}
     >
       {images.map((image) => {
-        const img = (
-          <img
-            src={image.src}
-            alt={image.alt}
-            loading="lazy"
-            decoding="async"
-            // full: never larger than the picture itself (a small screenshot would blur)
-            className={full ? "max-h-full max-w-full object-contain" : "size-full object-cover"}
-          />
-        );
+        const img = <GridPicture src={image.src} alt={image.alt} full={full} />;
         return (
           <li
             key={image.id}

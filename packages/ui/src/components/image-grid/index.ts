@@ -1,1 +1,2 @@
 export * from "./image-grid";
+export * from "./unshown-image";

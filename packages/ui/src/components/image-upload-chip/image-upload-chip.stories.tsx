@@ -17,6 +17,15 @@ export const Done: Story = { args: { state: "done" } };
 /** Offline: kept on this device with the idea, uploaded when the connection returns. */
 export const Queued: Story = { args: { state: "queued" } };
 export const Refused: Story = { args: { state: "error", error: "图片超过 10 MB" } };
+/** Offline, an iPhone's HEIC that Chromium cannot draw: its name in a neutral tile until the server converts it. */
+export const QueuedHeic: Story = {
+  args: { state: "queued", src: "data:image/heic;base64,AAAAGGZ0eXBoZWljAAAAAA==", alt: "IMG_0412.HEIC" },
+  play: async ({ canvas }) => {
+    const tile = await canvas.findByTitle("IMG_0412.HEIC");
+    await expect(tile).toHaveAttribute("data-slot", "unshown-image");
+    await expect(tile).toHaveAccessibleName("IMG_0412.HEIC");
+  },
+};
 
 export const WhenCancelIsClickedWhileUploadingShouldCallOnRemove: Story = {
   tags: ["!autodocs"],

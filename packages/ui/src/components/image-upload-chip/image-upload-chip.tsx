@@ -1,7 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { CircleAlert, CloudOff, X } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "../../lib/cn";
+import { UnshownImage } from "../image-grid/unshown-image";
 
 export const imageUploadChipVariants = cva(
   "relative size-20 shrink-0 overflow-hidden rounded-md border bg-muted",
@@ -57,6 +58,8 @@ export function ImageUploadChip({
   ...props
 }: ImageUploadChipProps) {
   const percent = Math.round(Math.min(100, Math.max(0, progress)));
+  // The browser cannot draw it (a HEIC in Chromium, before the server turns it into a JPEG).
+  const [unshown, setUnshown] = React.useState<string | null>(null);
   return (
     <div
       data-slot="image-upload-chip"
@@ -65,11 +68,17 @@ export function ImageUploadChip({
       className={cn(imageUploadChipVariants({ state }), className)}
       {...props}
     >
-      <img
-        src={src}
-        alt={alt}
-        className={cn("size-full object-cover", state === "done" ? "" : "opacity-60")}
-      />
+      {unshown === src ? (
+        // between the remove button and the state's strip: room for the name's two lines only
+        <UnshownImage name={alt} className="pt-6 pb-5 [&>svg]:hidden" />
+      ) : (
+        <img
+          src={src}
+          alt={alt}
+          onError={() => setUnshown(src)}
+          className={cn("size-full object-cover", state === "done" ? "" : "opacity-60")}
+        />
+      )}
       {state === "uploading" ? (
         <div
           role="progressbar"
@@ -101,10 +110,12 @@ export function ImageUploadChip({
         type="button"
         aria-label={state === "uploading" ? cancelLabel : removeLabel}
         onClick={onRemove}
-        // a 40 px tap area (the ::after, clipped by the chip's corner) around the 24 px button
-        className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-foreground/70 text-background outline-none after:absolute after:-inset-2 after:content-[''] hover:bg-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        // a 44 px tap area in the chip's corner around the 24 px circle that shows
+        className="group absolute top-0 right-0 inline-flex size-11 cursor-pointer items-start justify-end p-1 outline-none"
       >
-        <X aria-hidden className="size-3.5" />
+        <span className="inline-flex size-6 items-center justify-center rounded-full bg-foreground/70 text-background group-hover:bg-foreground group-focus-visible:ring-2 group-focus-visible:ring-ring">
+          <X aria-hidden className="size-3.5" />
+        </span>
       </button>
     </div>
   );

@@ -51,6 +51,8 @@ export const Selected: Story = { args: { selected: "读书/小说" } };
 export const Dark: Story = { args: { selected: "读书/小说" }, globals: { theme: "dark" } };
 export const Loading: Story = { args: { tags: [], total: undefined, loading: true } };
 export const Empty: Story = { args: { tags: [], total: 0 } };
+/** Offline before the tags ever loaded: a calm line, not an error. */
+export const Offline: Story = { args: { tags: [], total: undefined, notice: "离线中，联网后显示标签" } };
 export const Failed: Story = { args: { tags: [], total: undefined, error: "加载失败，请稍后重试" } };
 
 export const WhenATagIsClickedShouldFilterByItAndAllShouldClearIt: Story = {

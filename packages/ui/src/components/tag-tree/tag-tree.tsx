@@ -22,6 +22,8 @@ export type TagTreeProps = Omit<React.ComponentProps<"nav">, "onSelect"> & {
   loading?: boolean;
   /** A load that failed, in Chinese. */
   error?: string | null;
+  /** A calm line instead of the empty-list text, e.g. offline before the tags ever loaded. */
+  notice?: React.ReactNode;
   /** Items in all, shown beside 全部. */
   total?: number;
 };
@@ -49,6 +51,7 @@ export function TagTree({
   onRename,
   loading = false,
   error = null,
+  notice,
   total,
   className,
   ...props
@@ -116,7 +119,12 @@ export function TagTree({
           {error}
         </p>
       ) : null}
-      {!loading && !error && tags.length === 0 ? (
+      {notice && !loading && !error && tags.length === 0 ? (
+        <p data-slot="tag-tree-notice" className="px-2 py-2 text-muted-foreground text-sm">
+          {notice}
+        </p>
+      ) : null}
+      {!notice && !loading && !error && tags.length === 0 ? (
         <p className="px-2 py-2 text-muted-foreground text-sm">
           还没有标签。在想法里写 <span className="font-medium text-foreground">#标签</span> 即可添加， 用 /
           分级，如 #读书/小说。

@@ -19,6 +19,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Recording: Story = {};
+/** At 320 px the meter takes a row of its own, full width. */
+export const RecordingOnPhone: Story = { globals: { viewport: { value: "phone", isRotated: false } } };
 
 export const WhenDoneIsClickedShouldStopAndKeepTheRecording: Story = {
   tags: ["!autodocs"],

@@ -44,7 +44,7 @@ export function VoiceRecorder({
       data-state="recording"
       aria-label={label}
       className={cn(
-        "m-0 flex min-w-0 items-center gap-3 rounded-md border border-error/30 bg-error-soft px-3 py-2",
+        "m-0 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-error/30 bg-error-soft px-3 py-2",
         className,
       )}
       {...props}
@@ -62,32 +62,37 @@ export function VoiceRecorder({
         aria-valuemin={0}
         aria-valuemax={BARS}
         aria-valuenow={lit}
-        className="flex h-5 min-w-0 flex-1 items-center gap-0.5"
+        // On phones the meter takes a row of its own, full width, under the timer and the buttons.
+        className="flex h-5 min-w-0 flex-1 items-center gap-0.5 max-md:order-last max-md:h-6 max-md:basis-full max-md:justify-between"
       >
         {Array.from({ length: BARS }, (_, i) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed bars, never reordered
             key={i}
             data-lit={i < lit ? "" : undefined}
-            className="h-full max-w-2 flex-1 rounded-sm bg-muted data-lit:bg-error"
+            className="h-full max-w-2 flex-1 rounded-sm bg-muted data-lit:bg-error max-md:w-2.5 max-md:max-w-none max-md:flex-none max-md:not-data-lit:bg-error/20"
             style={{ height: `${30 + (i % 4) * 20}%` }}
           />
         ))}
       </div>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        aria-label={cancelLabel}
-        title={cancelLabel}
-        onClick={onCancel}
-      >
-        <X aria-hidden />
-      </Button>
-      <Button type="button" variant="danger" size="sm" onClick={onStop}>
-        <Square aria-hidden className="fill-current" />
-        {stopLabel}
-      </Button>
+      {/* Together: where the row is too short they wrap as one, to the right. */}
+      <div className="flex shrink-0 items-center gap-3 max-md:ml-auto max-md:gap-2">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-label={cancelLabel}
+          title={cancelLabel}
+          onClick={onCancel}
+          className="max-lg:size-11 max-lg:px-0"
+        >
+          <X aria-hidden />
+        </Button>
+        <Button type="button" variant="danger" size="sm" onClick={onStop} className="max-lg:h-11">
+          <Square aria-hidden className="fill-current" />
+          {stopLabel}
+        </Button>
+      </div>
     </fieldset>
   );
 }
