@@ -22,9 +22,12 @@ async function recordASecond(page: Page) {
   await composer.getByRole("button", { name: "录音" }).click();
   const recorder = composer.getByRole("group", { name: "正在录音" });
   await expect(recorder.getByRole("timer")).toHaveText(/^0:01/);
-  await expect
-    .poll(() => recorder.getByRole("meter", { name: "音量" }).getAttribute("aria-valuenow"))
-    .not.toBe("0");
+  // watched frame by frame: the fake device's tone comes in short beeps
+  await page.waitForFunction(
+    () => document.querySelector('[data-slot="voice-recorder-level"]')?.getAttribute("aria-valuenow") !== "0",
+    undefined,
+    { polling: "raf", timeout: 20_000 },
+  );
   await recorder.getByRole("button", { name: "完成录音" }).click();
   const note = composer.getByRole("figure", { name: "语音" });
   await expect(note).toHaveAttribute("data-state", "done");

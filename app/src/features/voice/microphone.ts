@@ -63,12 +63,20 @@ export async function startRecording(): Promise<Recording> {
   const startedAt = new Date();
   // a chunk a second: a recording cut short (the tab closed) still has most of itself
   recorder.start(1000);
+  // A meter that jumps to each peak and falls with a 200 ms half-life, as level meters do: read
+  // frame by frame, a short sound would otherwise light the bars for a frame or two only.
+  let shown = 0;
+  let shownAt = performance.now();
   return {
     level: () => {
       analyser.getByteTimeDomainData(samples);
       let sum = 0;
       for (const s of samples) sum += ((s - 128) / 128) ** 2;
-      return Math.min(1, Math.sqrt(sum / samples.length) * 4);
+      const now = Math.min(1, Math.sqrt(sum / samples.length) * 4);
+      const at = performance.now();
+      shown = Math.max(now, shown * 0.5 ** ((at - shownAt) / 200));
+      shownAt = at;
+      return shown;
     },
     stop: () =>
       new Promise<File>((resolve, reject) => {
