@@ -109,7 +109,7 @@ test("a file the server refuses keeps the capture, refused with the file's name 
   const error = await sendQueued(item).catch((e: unknown) => e);
   expect(outcomeOf(error)).toEqual({
     kind: "refused",
-    reason: "假图片.png：仅支持 PNG、JPEG、WebP 或 GIF 图片",
+    reason: "假图片.png：仅支持 PNG、JPEG、WebP、GIF 或 HEIC 图片",
   });
   expect(await ideasWith("带着假图片的想法")).toEqual([]);
 });
