@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { unzipSync } from "fflate";
@@ -8,7 +10,7 @@ import { objectKey } from "../src/services/attachments/object-store.ts";
 import { drainObjectDeletions } from "../src/services/attachments/storage.ts";
 import { sweepUnreferenced } from "../src/stores/attachments.ts";
 import { holdObjectKeys } from "../src/stores/object-deletions.ts";
-import { makeImage, signedParts, uploadFile } from "./attachment-helpers.ts";
+import { makeImage, makeWav, signedParts, uploadFile } from "./attachment-helpers.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { type LocalS3, startLocalS3 } from "./local-s3.ts";
 
@@ -198,6 +200,47 @@ forEachDatabase(
     S3_FORCE_PATH_STYLE: "true",
   },
 );
+
+// A bucket that takes every request and never answers, until the test lets go of them.
+const silentEnv: Record<string, string> = {};
+let silent: Server;
+const silentRequests: IncomingMessage[] = [];
+beforeAll(async () => {
+  silent = createServer((req) => silentRequests.push(req));
+  await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+  Object.assign(silentEnv, {
+    S3_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    S3_BUCKET: "slow",
+    S3_ACCESS_KEY_ID: "x",
+    S3_SECRET_ACCESS_KEY: "x",
+    S3_FORCE_PATH_STYLE: "true",
+  });
+});
+afterAll(() => {
+  silent?.close();
+  silent?.closeAllConnections();
+});
+
+forEachDatabase((ctx) => {
+  it("counts an upload waiting on a slow bucket among those being received: past 16, 503 at once", async () => {
+    const u = await registerUser(ctx);
+    silentRequests.length = 0;
+    const waiting = Array.from({ length: 16 }, () => uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"));
+    const deadline = Date.now() + 10_000;
+    const puts = () => silentRequests.filter((r) => r.method === "PUT").length;
+    while (puts() < 16 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(puts()).toBe(16);
+    const further = await Promise.race([
+      uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"),
+      new Promise((r) => setTimeout(() => r("still waiting"), 3000)),
+    ]);
+    expect(further).toMatchObject({ status: 503, body: { message: "图片上传繁忙，请稍后再试" } });
+    // the bucket goes away: the waiting uploads fail (the SDK's retries find nothing listening)
+    silent.close();
+    silent.closeAllConnections();
+    for (const res of await Promise.all(waiting)) expect(res.status).toBe(503);
+  });
+}, silentEnv);
 
 describe("S3_* settings", () => {
   it("stop the server at start when half given, naming what is missing", () => {
