@@ -62,6 +62,8 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
   );
   mount(app, "transcribeAttachment", async (c, { params: { id }, body }) => {
     const { deps } = c.var;
+    // an AI call, counted with the chat's (RATE_CHAT)
+    await limitWrites(deps, c.var.auth.userId, "chat", "语音转文字");
     return { data: await transcribeAttachment(deps, c.var.auth.userId, id, body) };
   });
   for (const name of ["getFile", "getFileThumb"] as const) {
