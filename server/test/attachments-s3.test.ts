@@ -171,6 +171,34 @@ forEachDatabase((ctx) => {
       const served = new Uint8Array(await (await ctx.app.request(file.url)).arrayBuffer());
       expect(zip[`files/${file.id}.png`]).toEqual(served);
     });
+
+    it("completes an export while one of its pictures is deleted for good and its object drained meanwhile, saying which", async () => {
+      const u = await registerUser(ctx);
+      const [kept, gone] = [await upload(ctx, u), await upload(ctx, u)];
+      await request(ctx, "createIdea", { token: u.token, body: { content: "留下的图", attachmentIds: [kept.id] } });
+      const doomed = (
+        await request(ctx, "createIdea", { token: u.token, body: { content: "要删的图", attachmentIds: [gone.id] } })
+      ).body.data;
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const chunks: Uint8Array[] = [(await reader.read()).value!]; // README.txt: the snapshot is taken
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: doomed.id } });
+      await request(ctx, "deleteFromTrash", { token: u.token, params: { id: doomed.id } });
+      await drainObjectDeletions(ctx.db, ctx.config.attachments.s3!);
+      expect(await keysOf(u)).toEqual(bothKeys(u, kept.id).sort());
+      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+      const zip = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+      expect(zip[`files/${kept.id}.png`]).toBeDefined();
+      expect(zip[`files/${gone.id}.png`]).toBeUndefined();
+      const data = JSON.parse(Buffer.from(zip["data.json"]!).toString());
+      expect(
+        Object.fromEntries(data.attachments.map((a: { id: string; file: string | null }) => [a.id, a.file])),
+      ).toEqual({ [kept.id]: `files/${kept.id}.png`, [gone.id]: null });
+    });
   });
 }, env);
 
