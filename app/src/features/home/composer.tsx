@@ -37,7 +37,7 @@ const parseSending = (stored: string): Capture[] => {
   }
 };
 
-/** The recording, in the idea's files after its pictures: by id once uploaded, else as its bytes. */
+/** The recording, in the idea's files after its pictures: by id once uploaded, with its bytes until the idea is saved. */
 const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
   note
     ? [
@@ -47,7 +47,8 @@ const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
           name: note.file.name,
           contentType: note.file.type,
           size: note.file.size,
-          ...(note.attachment ? { attachmentId: note.attachment.id } : { blob: note.file }),
+          blob: note.file,
+          ...(note.attachment ? { attachmentId: note.attachment.id } : {}),
         },
       ]
     : [];
