@@ -17,7 +17,7 @@ test.use({
 const composerOf = (page: Page) => page.locator('[data-slot="idea-composer"]');
 
 /** Records about a second: the timer runs and the level meter moves with the fake device's tone. */
-async function recordASecond(page: Page) {
+async function recordASecond(page: Page, state: "done" | "queued" = "done") {
   const composer = composerOf(page);
   await composer.getByRole("button", { name: "录音" }).click();
   const recorder = composer.getByRole("group", { name: "正在录音" });
@@ -27,7 +27,7 @@ async function recordASecond(page: Page) {
     .not.toBe("0");
   await recorder.getByRole("button", { name: "完成录音" }).click();
   const note = composer.getByRole("figure", { name: "语音" });
-  await expect(note).toHaveAttribute("data-state", "done");
+  await expect(note).toHaveAttribute("data-state", state);
   return note;
 }
 
@@ -112,6 +112,41 @@ test.describe("voice notes with a microphone", () => {
         .filter({ hasText: "语音记录" })
         .getByRole("figure", { name: "语音" }),
     ).toBeVisible();
+  });
+  test("offline, a voice-only note waits as 联网后上传, saves into the queue, and is saved once with its audio when online", async ({
+    page,
+    context,
+    request,
+    signedIn: user,
+  }) => {
+    await page.goto("/");
+    const composer = composerOf(page);
+    await expect(composer.getByRole("textbox", { name: "记录一个想法" })).toBeVisible();
+    await context.setOffline(true);
+    const note = await recordASecond(page, "queued");
+    await expect(note).toContainText("联网后上传");
+    await expect(note.getByRole("alert")).toHaveCount(0);
+    await composer.getByRole("button", { name: "保存" }).click();
+    await expect(note).toHaveCount(0);
+    const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "语音记录" });
+    await expect(card).toContainText("待同步");
+
+    await context.setOffline(false);
+    await expect(card).not.toContainText("待同步");
+    const ideas = async () =>
+      (
+        (
+          await (
+            await request.get("/api/ideas?limit=100", { headers: { Authorization: `Bearer ${user.token}` } })
+          ).json()
+        ).data.items as { content: string; attachments?: { kind: string }[] }[]
+      ).map((i) => [i.content, i.attachments?.map((a) => a.kind)]);
+    await expect.poll(ideas).toEqual([["语音记录", ["audio"]]]);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("figure", { name: "语音" }).locator("audio")).toHaveAttribute(
+      "src",
+      /\/api\/files\/[\w-]+\?exp=\d+&sig=/,
+    );
   });
 });
 

@@ -163,7 +163,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       onRecord={() => void voice.start()}
       recording={voice.phase.kind !== "idle"}
       voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
-      blankContent={voice.note?.state === "done" ? VOICE_ONLY : undefined}
+      blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
       images={
         images.uploads.length
           ? images.uploads.map((u) => (

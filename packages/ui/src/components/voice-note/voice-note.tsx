@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { AudioLines, CircleAlert, X } from "lucide-react";
+import { AudioLines, CircleAlert, CloudOff, X } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../button";
@@ -11,6 +11,7 @@ export const voiceNoteVariants = cva("m-0 flex min-w-0 flex-col gap-2 rounded-md
       uploading: "border-border",
       done: "border-border",
       error: "border-error",
+      queued: "border-warning",
     },
   },
   defaultVariants: { state: "done" },
@@ -35,6 +36,8 @@ export type VoiceNoteProps = React.ComponentProps<"figure"> & {
   label?: string;
   removeLabel?: string;
   uploadingLabel?: string;
+  /** Shown on a `queued` recording: kept on this device, it uploads when the connection returns. */
+  queuedLabel?: string;
 };
 
 /** A voice note: its player, and in the composer the way to turn it into text or take it off. */
@@ -50,6 +53,7 @@ export function VoiceNote({
   label = "语音",
   removeLabel = "移除录音",
   uploadingLabel = "录音上传中…",
+  queuedLabel = "联网后上传",
   className,
   ...props
 }: VoiceNoteProps) {
@@ -83,6 +87,12 @@ export function VoiceNote({
         <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
           <Spinner size="sm" label={null} className="size-3" />
           {uploadingLabel}
+        </p>
+      ) : null}
+      {state === "queued" ? (
+        <p data-slot="voice-note-queued" className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <CloudOff aria-hidden className="size-3.5 shrink-0 text-warning" />
+          {queuedLabel}
         </p>
       ) : null}
       {actions ? (
