@@ -34,6 +34,8 @@ export type VoiceNoteProps = React.ComponentProps<"figure"> & {
   /** Why the upload or the transcription failed. */
   error?: React.ReactNode;
   label?: string;
+  /** The player could not load `src` (e.g. a signed URL that expired): the app may give a fresh one. */
+  onPlaybackError?: React.ReactEventHandler<HTMLAudioElement>;
   removeLabel?: string;
   uploadingLabel?: string;
   /** Shown on a `queued` recording: kept on this device, it uploads when the connection returns. */
@@ -51,6 +53,7 @@ export function VoiceNote({
   notice,
   error,
   label = "语音",
+  onPlaybackError,
   removeLabel = "移除录音",
   uploadingLabel = "录音上传中…",
   queuedLabel = "联网后上传",
@@ -69,7 +72,14 @@ export function VoiceNote({
       <div className="flex items-center gap-2">
         <AudioLines aria-hidden className="size-4 shrink-0 text-primary" />
         {/* biome-ignore lint/a11y/useMediaCaption: a person's own voice note has no captions; its text is the idea */}
-        <audio controls preload="none" src={src} aria-label={label} className="h-9 min-w-0 flex-1" />
+        <audio
+          controls
+          preload="none"
+          src={src}
+          aria-label={label}
+          onError={onPlaybackError}
+          className="h-9 min-w-0 flex-1"
+        />
         {onRemove ? (
           <Button
             type="button"
