@@ -27,7 +27,9 @@ test("images: a pasted picture uploads, is saved with the idea, shows in the fee
   // Bytes that are not an image are refused by the server, in Chinese, and can be taken off.
   await paste(page, "fake");
   const composer = page.locator('[data-slot="idea-composer"]');
-  await expect(composer.getByRole("alert")).toHaveText("假图片.png：仅支持 PNG、JPEG、WebP、GIF 或 HEIC 图片");
+  await expect(composer.getByRole("alert")).toHaveText(
+    "假图片.png：仅支持 PNG、JPEG、WebP、GIF 或 HEIC 图片",
+  );
   await expect(composer.locator('[data-slot="image-upload-chip"]')).toHaveAttribute("data-state", "error");
   await composer.getByRole("button", { name: "移除图片" }).click();
   await expect(composer.locator('[data-slot="image-upload-chip"]')).toHaveCount(0);

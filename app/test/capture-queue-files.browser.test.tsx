@@ -126,11 +126,14 @@ test("a picture uploaded in the composer is queued with its bytes too: swept bef
 
   // The save waited past ATTACHMENT_GRACE and the server deleted the upload (here: attached to
   // an idea that is then deleted for good, which deletes its files at once).
-  const other = await call("createIdea", { body: { content: "借用一下", attachmentIds: [file!.attachmentId!] } });
+  const other = await call("createIdea", {
+    body: { content: "借用一下", attachmentIds: [file!.attachmentId!] },
+  });
   await call("deleteIdea", { params: { id: other.id } });
   await call("deleteFromTrash", { params: { id: other.id } });
 
-  const userId = tokenStore.get().user!.id;
+  const userId = tokenStore.get().user?.id;
+  if (!userId) throw new Error("not signed in");
   const item: QueuedCapture = {
     userId,
     clientId: crypto.randomUUID(),

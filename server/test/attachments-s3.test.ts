@@ -175,9 +175,15 @@ forEachDatabase((ctx) => {
     it("completes an export while one of its pictures is deleted for good and its object drained meanwhile, saying which", async () => {
       const u = await registerUser(ctx);
       const [kept, gone] = [await upload(ctx, u), await upload(ctx, u)];
-      await request(ctx, "createIdea", { token: u.token, body: { content: "留下的图", attachmentIds: [kept.id] } });
+      await request(ctx, "createIdea", {
+        token: u.token,
+        body: { content: "留下的图", attachmentIds: [kept.id] },
+      });
       const doomed = (
-        await request(ctx, "createIdea", { token: u.token, body: { content: "要删的图", attachmentIds: [gone.id] } })
+        await request(ctx, "createIdea", {
+          token: u.token,
+          body: { content: "要删的图", attachmentIds: [gone.id] },
+        })
       ).body.data;
       const res = await ctx.app.request("/api/export", {
         method: "POST",
@@ -253,7 +259,9 @@ forEachDatabase((ctx) => {
   it("counts an upload waiting on a slow bucket among those being received: past 16, 503 at once", async () => {
     const u = await registerUser(ctx);
     silentRequests.length = 0;
-    const waiting = Array.from({ length: 16 }, () => uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"));
+    const waiting = Array.from({ length: 16 }, () =>
+      uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"),
+    );
     const deadline = Date.now() + 10_000;
     const puts = () => silentRequests.filter((r) => r.method === "PUT").length;
     while (puts() < 16 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -188,7 +188,10 @@ forEachDatabase((ctx) => {
         body: {},
         token: u.token,
       });
-      expect([trashed.status, trashed.body.message]).toEqual([409, "这条记录设置了不让AI读取，录音不会转成文字"]);
+      expect([trashed.status, trashed.body.message]).toEqual([
+        409,
+        "这条记录设置了不让AI读取，录音不会转成文字",
+      ]);
       expect(ai.fake.received.length).toBe(asked);
       expect(await balanceOf(ctx, u)).toBe(before);
     });
