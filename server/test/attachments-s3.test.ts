@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
@@ -235,12 +235,16 @@ forEachDatabase(
   },
 );
 
-// A bucket that takes every request and never answers, until the test lets go of them.
+// A bucket that holds every request unanswered, until the test has it fail them all (503).
 const silentEnv: Record<string, string> = {};
 let silent: Server;
-const silentRequests: IncomingMessage[] = [];
+const held: { req: IncomingMessage; res: ServerResponse }[] = [];
+let failing = false;
 beforeAll(async () => {
-  silent = createServer((req) => silentRequests.push(req));
+  silent = createServer((req, res) => {
+    if (failing) res.writeHead(503).end();
+    else held.push({ req, res });
+  });
   await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
   Object.assign(silentEnv, {
     S3_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
@@ -258,12 +262,13 @@ afterAll(() => {
 forEachDatabase((ctx) => {
   it("counts an upload waiting on a slow bucket among those being received: past 16, 503 at once", async () => {
     const u = await registerUser(ctx);
-    silentRequests.length = 0;
+    failing = false;
+    held.length = 0;
     const waiting = Array.from({ length: 16 }, () =>
       uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"),
     );
     const deadline = Date.now() + 10_000;
-    const puts = () => silentRequests.filter((r) => r.method === "PUT").length;
+    const puts = () => held.filter(({ req }) => req.method === "PUT").length;
     while (puts() < 16 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(puts()).toBe(16);
     const further = await Promise.race([
@@ -271,9 +276,9 @@ forEachDatabase((ctx) => {
       new Promise((r) => setTimeout(() => r("still waiting"), 3000)),
     ]);
     expect(further).toMatchObject({ status: 503, body: { message: "图片上传繁忙，请稍后再试" } });
-    // the bucket goes away: the waiting uploads fail (the SDK's retries find nothing listening)
-    silent.close();
-    silent.closeAllConnections();
+    // the bucket fails them: the waiting uploads answer 503 (the SDK's retries fail too)
+    failing = true;
+    for (const { res } of held.splice(0)) res.writeHead(503).end();
     for (const res of await Promise.all(waiting)) expect(res.status).toBe(503);
   });
 }, silentEnv);
