@@ -107,14 +107,75 @@ test.describe("voice notes with a microphone", () => {
       (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
     );
     await composerOf(page).getByRole("button", { name: "保存" }).click();
-    const idea = (await (await saved).json()).data as { content: string; attachments: { kind: string }[] };
+    const idea = (await (await saved).json()).data as {
+      id: string;
+      content: string;
+      attachments: { kind: string }[];
+    };
     expect(idea).toMatchObject({ content: "语音记录", attachments: [{ kind: "audio" }] });
-    await expect(
-      page
-        .locator('[data-slot="feed-item"]')
-        .filter({ hasText: "语音记录" })
-        .getByRole("figure", { name: "语音" }),
-    ).toBeVisible();
+    const figure = page
+      .locator('[data-slot="feed-item"]')
+      .filter({ hasText: "语音记录" })
+      .getByRole("figure", { name: "语音" });
+    await expect(figure).toBeVisible();
+
+    // A page left open past the signed URL's life: the player's URL is refused (403), so the idea's
+    // files are fetched again and the player gets a fresh URL that plays.
+    const player = figure.locator("audio");
+    const refused = (await player.getAttribute("src"))!.replace(/sig=[^&]+/, "sig=expired");
+    const refetched = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/ideas/${idea.id}`) && r.request().method() === "GET",
+    );
+    await player.evaluate((audio: HTMLAudioElement, url: string) => {
+      audio.preload = "auto";
+      audio.src = url;
+    }, refused);
+    expect((await refetched).status()).toBe(200);
+    await expect(player).toHaveAttribute("src", /\/api\/files\/[\w-]+\?exp=\d+&sig=(?!expired)/);
+    await expect
+      .poll(() => player.evaluate((a: HTMLAudioElement) => a.src.includes("sig=expired")))
+      .toBe(false);
+    await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThan(0);
+  });
+  test("offline, a voice-only note waits as 联网后上传, saves into the queue, and is saved once with its audio when online", async ({
+    page,
+    context,
+    request,
+    signedIn: user,
+  }) => {
+    await page.goto("/");
+    const composer = composerOf(page);
+    await expect(composer.getByRole("textbox", { name: "记录一个想法" })).toBeVisible();
+    await context.setOffline(true);
+    await composer.getByRole("button", { name: "录音" }).click();
+    const recorder = composer.getByRole("group", { name: "正在录音" });
+    await expect(recorder.getByRole("timer")).toHaveText(/^0:01/);
+    await recorder.getByRole("button", { name: "完成录音" }).click();
+    const note = composer.getByRole("figure", { name: "语音" });
+    await expect(note).toHaveAttribute("data-state", "queued");
+    await expect(note).toContainText("联网后上传");
+    await expect(note.getByRole("alert")).toHaveCount(0);
+    await composer.getByRole("button", { name: "保存" }).click();
+    await expect(note).toHaveCount(0);
+    const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "语音记录" });
+    await expect(card).toContainText("待同步");
+
+    await context.setOffline(false);
+    await expect(card).not.toContainText("待同步");
+    const ideas = async () =>
+      (
+        (
+          await (
+            await request.get("/api/ideas?limit=100", { headers: { Authorization: `Bearer ${user.token}` } })
+          ).json()
+        ).data.items as { content: string; attachments?: { kind: string }[] }[]
+      ).map((i) => [i.content, i.attachments?.map((a) => a.kind)]);
+    await expect.poll(ideas).toEqual([["语音记录", ["audio"]]]);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("figure", { name: "语音" }).locator("audio")).toHaveAttribute(
+      "src",
+      /\/api\/files\/[\w-]+\?exp=\d+&sig=/,
+    );
   });
 });
 

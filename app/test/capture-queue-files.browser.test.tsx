@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { commands } from "vitest/browser";
+import { commands, page } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { call } from "../src/api/client.ts";
 import { tokenStore } from "../src/auth/token-store.ts";
@@ -13,6 +13,7 @@ import {
 import { outcomeOf } from "../src/features/capture-queue/send-outcome.ts";
 import { sendQueued } from "../src/features/capture-queue/send-queued.ts";
 import { useFilePreviews } from "../src/features/capture-queue/use-file-previews.ts";
+import { type CaptureOptions, Composer } from "../src/features/home/composer.tsx";
 import { signUp } from "./support/session.ts";
 
 // The offline queue's files against the real server and the browser's real IndexedDB: uploaded in
@@ -101,6 +102,51 @@ test("a file the server no longer has (swept while the capture waited) is upload
   expect(idea.attachments).toHaveLength(1);
   expect(idea.attachments![0]!.id).not.toBe(gone);
   expect((await stored(item))!.files![0]!.attachmentId).toBe(idea.attachments![0]!.id);
+});
+
+test("a picture uploaded in the composer is queued with its bytes too: swept before the save, it is uploaded again and saved once", async () => {
+  await signUp();
+  const sent: CaptureOptions[] = [];
+  const view = await render(<Composer onCapture={async (_content, options) => void sent.push(options)} />);
+  await page.getByRole("textbox", { name: "记录一个想法" }).fill("早上传好的照片");
+  const data = new DataTransfer();
+  data.items.add(await png(300, "早上.png"));
+  page
+    .getByRole("textbox", { name: "记录一个想法" })
+    .element()
+    .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  const done = () => document.querySelectorAll('[data-slot="image-upload-chip"][data-state="done"]').length;
+  await expect.poll(done, { timeout: 10_000 }).toBe(1);
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect.poll(() => sent.length).toBe(1);
+  await view.unmount();
+  const [file] = sent[0]!.files!;
+  expect(file!.attachmentId).toBeTruthy();
+  expect(file!.blob).toBeInstanceOf(Blob);
+
+  // The save waited past ATTACHMENT_GRACE and the server deleted the upload (here: attached to
+  // an idea that is then deleted for good, which deletes its files at once).
+  const other = await call("createIdea", {
+    body: { content: "借用一下", attachmentIds: [file!.attachmentId!] },
+  });
+  await call("deleteIdea", { params: { id: other.id } });
+  await call("deleteFromTrash", { params: { id: other.id } });
+
+  const userId = tokenStore.get().user?.id;
+  if (!userId) throw new Error("not signed in");
+  const item: QueuedCapture = {
+    userId,
+    clientId: crypto.randomUUID(),
+    content: "早上传好的照片",
+    capturedAt: new Date().toISOString(),
+    state: "pending",
+    files: sent[0]!.files!,
+  };
+  await putQueued(item);
+  const idea = await sendQueued(item);
+  expect(idea.attachments).toHaveLength(1);
+  expect(idea.attachments![0]!.id).not.toBe(file!.attachmentId);
+  expect(await ideasWith("早上传好的照片")).toHaveLength(1);
 });
 
 test("a file the server refuses keeps the capture, refused with the file's name and the server's reason", async () => {

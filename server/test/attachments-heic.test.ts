@@ -91,6 +91,17 @@ forEachDatabase((ctx) => {
       expect(rows).toEqual([]);
     });
 
+    it("refuses the HEIF kinds the decoder cannot read (multi-view, scalable) as an unsupported type, not as broken", async () => {
+      const u = await registerUser(ctx);
+      for (const brand of ["heim", "heis"]) {
+        const bytes = Buffer.from(photo);
+        bytes.write(brand, 8, "latin1");
+        expect(sniffImageFormat(bytes)).toBeNull();
+        const res = await uploadFile(ctx, u.token, bytes, "IMG_0005.HEIC", "image/heic");
+        expect([res.status, res.body.message]).toEqual([415, "仅支持 PNG、JPEG、WebP、GIF 或 HEIC 图片"]);
+      }
+    });
+
     it("is decoded in a worker thread: the event loop keeps answering while a 12-megapixel photo converts", async () => {
       const u = await registerUser(ctx);
       const before = heicDecoded();

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { DELETE_ACCOUNT_PHRASE } from "@shinian/contract";
 import { unzipSync } from "fflate";
@@ -8,7 +10,7 @@ import { objectKey } from "../src/services/attachments/object-store.ts";
 import { drainObjectDeletions } from "../src/services/attachments/storage.ts";
 import { sweepUnreferenced } from "../src/stores/attachments.ts";
 import { holdObjectKeys } from "../src/stores/object-deletions.ts";
-import { makeImage, signedParts, uploadFile } from "./attachment-helpers.ts";
+import { makeImage, makeWav, signedParts, uploadFile } from "./attachment-helpers.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { type LocalS3, startLocalS3 } from "./local-s3.ts";
 
@@ -169,6 +171,40 @@ forEachDatabase((ctx) => {
       const served = new Uint8Array(await (await ctx.app.request(file.url)).arrayBuffer());
       expect(zip[`files/${file.id}.png`]).toEqual(served);
     });
+
+    it("completes an export while one of its pictures is deleted for good and its object drained meanwhile, saying which", async () => {
+      const u = await registerUser(ctx);
+      const [kept, gone] = [await upload(ctx, u), await upload(ctx, u)];
+      await request(ctx, "createIdea", {
+        token: u.token,
+        body: { content: "留下的图", attachmentIds: [kept.id] },
+      });
+      const doomed = (
+        await request(ctx, "createIdea", {
+          token: u.token,
+          body: { content: "要删的图", attachmentIds: [gone.id] },
+        })
+      ).body.data;
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const chunks: Uint8Array[] = [(await reader.read()).value!]; // README.txt: the snapshot is taken
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: doomed.id } });
+      await request(ctx, "deleteFromTrash", { token: u.token, params: { id: doomed.id } });
+      await drainObjectDeletions(ctx.db, ctx.config.attachments.s3!);
+      expect(await keysOf(u)).toEqual(bothKeys(u, kept.id).sort());
+      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+      const zip = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+      expect(zip[`files/${kept.id}.png`]).toBeDefined();
+      expect(zip[`files/${gone.id}.png`]).toBeUndefined();
+      const data = JSON.parse(Buffer.from(zip["data.json"]!).toString());
+      expect(
+        Object.fromEntries(data.attachments.map((a: { id: string; file: string | null }) => [a.id, a.file])),
+      ).toEqual({ [kept.id]: `files/${kept.id}.png`, [gone.id]: null });
+    });
   });
 }, env);
 
@@ -198,6 +234,54 @@ forEachDatabase(
     S3_FORCE_PATH_STYLE: "true",
   },
 );
+
+// A bucket that holds every request unanswered, until the test has it fail them all (503).
+const silentEnv: Record<string, string> = {};
+let silent: Server;
+const held: { req: IncomingMessage; res: ServerResponse }[] = [];
+let failing = false;
+beforeAll(async () => {
+  silent = createServer((req, res) => {
+    if (failing) res.writeHead(503).end();
+    else held.push({ req, res });
+  });
+  await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+  Object.assign(silentEnv, {
+    S3_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    S3_BUCKET: "slow",
+    S3_ACCESS_KEY_ID: "x",
+    S3_SECRET_ACCESS_KEY: "x",
+    S3_FORCE_PATH_STYLE: "true",
+  });
+});
+afterAll(() => {
+  silent?.close();
+  silent?.closeAllConnections();
+});
+
+forEachDatabase((ctx) => {
+  it("counts an upload waiting on a slow bucket among those being received: past 16, 503 at once", async () => {
+    const u = await registerUser(ctx);
+    failing = false;
+    held.length = 0;
+    const waiting = Array.from({ length: 16 }, () =>
+      uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"),
+    );
+    const deadline = Date.now() + 10_000;
+    const puts = () => held.filter(({ req }) => req.method === "PUT").length;
+    while (puts() < 16 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(puts()).toBe(16);
+    const further = await Promise.race([
+      uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"),
+      new Promise((r) => setTimeout(() => r("still waiting"), 3000)),
+    ]);
+    expect(further).toMatchObject({ status: 503, body: { message: "图片上传繁忙，请稍后再试" } });
+    // the bucket fails them: the waiting uploads answer 503 (the SDK's retries fail too)
+    failing = true;
+    for (const { res } of held.splice(0)) res.writeHead(503).end();
+    for (const res of await Promise.all(waiting)) expect(res.status).toBe(503);
+  });
+}, silentEnv);
 
 describe("S3_* settings", () => {
   it("stop the server at start when half given, naming what is missing", () => {

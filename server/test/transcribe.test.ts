@@ -41,6 +41,7 @@ const ledgerReasons = async (ctx: TestCtx, u: TestUser) =>
 
 forEachDatabase((ctx) => {
   const ai = withProvider(ctx);
+  const limited = withProvider(ctx, undefined, { RATE_CHAT: "2/1" });
 
   describe("voice notes", () => {
     it("keeps each recorder's format as audio with no thumbnail, served with its type and byte ranges", async () => {
@@ -166,6 +167,40 @@ forEachDatabase((ctx) => {
         token: u.token,
       });
       expect(onIdea.status).toBe(409);
+      expect(ai.fake.received.length).toBe(asked);
+      expect(await balanceOf(ctx, u)).toBe(before);
+    });
+
+    it("counts transcriptions with the chat's writes (RATE_CHAT): past the burst, 429 in Chinese before any call", async () => {
+      const u = await registerUser(ctx);
+      const file = await record(ctx, u);
+      const ask = () =>
+        request(limited.ctx, "transcribeAttachment", { params: { id: file.id }, body: {}, token: u.token });
+      expect((await ask()).status).toBe(200);
+      expect((await ask()).status).toBe(200);
+      const asked = limited.fake.received.length;
+      const third = await ask();
+      expect(third.status).toBe(429);
+      expect(third.body.message).toMatch(/^语音转文字太频繁了，请 \d+ 秒后再试$/);
+      expect(limited.fake.received.length).toBe(asked);
+    });
+
+    it("keeps 不让AI读取 for a recording whose idea is in 回收站, sending nothing", async () => {
+      const u = await registerUser(ctx);
+      const before = await balanceOf(ctx, u);
+      const file = await record(ctx, u);
+      const idea = await addIdea(ctx, u, "删掉的语音想法", { aiExcluded: true, attachmentIds: [file.id] });
+      expect((await request(ctx, "deleteIdea", { token: u.token, params: { id: idea } })).status).toBe(200);
+      const asked = ai.fake.received.length;
+      const trashed = await request(ai.ctx, "transcribeAttachment", {
+        params: { id: file.id },
+        body: {},
+        token: u.token,
+      });
+      expect([trashed.status, trashed.body.message]).toEqual([
+        409,
+        "这条记录设置了不让AI读取，录音不会转成文字",
+      ]);
       expect(ai.fake.received.length).toBe(asked);
       expect(await balanceOf(ctx, u)).toBe(before);
     });

@@ -40,20 +40,19 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         });
       }
       receiving++;
-      const { name, file } = await (async () => {
+      const { id, file } = await (async () => {
         const { name, bytes } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
         // refused before the image is decoded when even the upload as sent would not fit
         await assertRoom(deps, userId, { items: 0, bytes: bytes.length });
         const audio = sniffAudioFormat(bytes);
-        return {
-          name,
-          file: audio
-            ? processAudio(bytes, audio)
-            : { kind: "image" as const, ...(await processImage(bytes)) },
-        };
+        const file = audio
+          ? processAudio(bytes, audio)
+          : { kind: "image" as const, ...(await processImage(bytes)) };
+        const id = randomUUID();
+        // still counted while a slow bucket takes it: the bytes are held until then
+        await saveAttachment(deps, userId, { id, name, ...file });
+        return { id, file };
       })().finally(() => receiving--);
-      const id = randomUUID();
-      await saveAttachment(deps, userId, { id, name, ...file });
       const meta = await findAttachmentMeta(deps.db, userId, id);
       if (!meta) throw notFound(); // swept at once: cannot happen within the grace period
       const [attachment] = await withUrls(deps, [meta]);
@@ -63,6 +62,8 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
   );
   mount(app, "transcribeAttachment", async (c, { params: { id }, body }) => {
     const { deps } = c.var;
+    // an AI call, counted with the chat's (RATE_CHAT)
+    await limitWrites(deps, c.var.auth.userId, "chat", "语音转文字");
     return { data: await transcribeAttachment(deps, c.var.auth.userId, id, body) };
   });
   for (const name of ["getFile", "getFileThumb"] as const) {

@@ -15,12 +15,17 @@ const WHAT: Record<WriteKind, string> = {
  * One account may write in bursts but not without end (RATE_CAPTURES, RATE_NOTES, RATE_CHAT,
  * RATE_UPLOADS): past its bucket a write answers 429 with Retry-After and a Chinese message.
  */
-export async function limitWrites({ db, config }: AppDeps, userId: string, kind: WriteKind): Promise<void> {
+export async function limitWrites(
+  { db, config }: AppDeps,
+  userId: string,
+  kind: WriteKind,
+  what = WHAT[kind],
+): Promise<void> {
   const limit = config.writeLimits[kind];
   if (!limit) return;
   const waitS = await takeToken(db, userId, kind, limit);
   if (waitS === null) return;
-  throw new ApiError("RATE_LIMITED", `${WHAT[kind]}太频繁了，请 ${waitS} 秒后再试`, {
+  throw new ApiError("RATE_LIMITED", `${what}太频繁了，请 ${waitS} 秒后再试`, {
     headers: { "Retry-After": String(waitS) },
   });
 }

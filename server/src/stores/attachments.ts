@@ -323,18 +323,18 @@ export type RecordingToTranscribe = {
   kind: AttachmentKind;
   content_type: string;
   name: string;
-  /** null: the recording is an object in the S3-compatible bucket */
-  data: Buffer | null;
-  /** The idea it is on is marked 不让AI读取 (false while it is on nothing yet). */
+  /** The idea it is on, in the ideas or in 回收站, is marked 不让AI读取 (false while it is on nothing yet). */
   ai_excluded: boolean;
 };
 
-/** One of the user's files with what transcription needs: its bytes, and whether its idea may go to a model. */
+/** One of the person's files, described (its bytes are read later, one transcription at a time). */
 export async function findRecording(db: Queryable, userId: string, id: string) {
   const { rows } = await db.query<RecordingToTranscribe>(
-    `SELECT a.kind, a.content_type, a.name, a.data,
-       coalesce((SELECT i.ai_excluded FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id), false)
-         AS ai_excluded
+    `SELECT a.kind, a.content_type, a.name,
+       coalesce((SELECT i.ai_excluded FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id),
+         (SELECT (t.item -> 'idea' ->> 'ai_excluded')::boolean FROM trash t
+          WHERE t.id = a.item_id AND t.user_id = a.user_id AND t.type = 'idea'),
+         false) AS ai_excluded
      FROM attachments a WHERE a.user_id = $1 AND a.id = $2`,
     [userId, id],
   );

@@ -37,7 +37,7 @@ const parseSending = (stored: string): Capture[] => {
   }
 };
 
-/** The recording, in the idea's files after its pictures: by id once uploaded, else as its bytes. */
+/** The recording, in the idea's files after its pictures: by id once uploaded, with its bytes until the idea is saved. */
 const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
   note
     ? [
@@ -47,7 +47,8 @@ const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
           name: note.file.name,
           contentType: note.file.type,
           size: note.file.size,
-          ...(note.attachment ? { attachmentId: note.attachment.id } : { blob: note.file }),
+          blob: note.file,
+          ...(note.attachment ? { attachmentId: note.attachment.id } : {}),
         },
       ]
     : [];
@@ -162,7 +163,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       onRecord={() => void voice.start()}
       recording={voice.phase.kind !== "idle"}
       voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
-      blankContent={voice.note?.state === "done" ? VOICE_ONLY : undefined}
+      blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
       images={
         images.uploads.length
           ? images.uploads.map((u) => (

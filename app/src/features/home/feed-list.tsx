@@ -54,7 +54,11 @@ export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, s
                 }}
                 media={
                   item.attachments?.length ? (
-                    <IdeaAttachments attachments={item.attachments} size="thumb" />
+                    <IdeaAttachments
+                      attachments={item.attachments}
+                      size="thumb"
+                      item={{ type: "idea", id: item.id }}
+                    />
                   ) : null
                 }
                 selectedTag={selectedTag}

@@ -19,7 +19,11 @@ export type ImageUpload = {
   attachmentId?: string;
 };
 
-/** What the idea is saved with, in order: uploaded pictures by id, `queued` ones as their bytes. */
+/**
+ * What the idea is saved with, in order: uploaded pictures by id, `queued` ones as their bytes.
+ * An uploaded one keeps its bytes too until the idea is saved: should the save wait past
+ * ATTACHMENT_GRACE, the server has swept the upload and the queue makes it again from them.
+ */
 export const filesOf = (held: ImageUpload[]): QueuedFile[] =>
   held.flatMap((u): QueuedFile[] =>
     u.state === "done" || u.state === "queued"
@@ -30,7 +34,8 @@ export const filesOf = (held: ImageUpload[]): QueuedFile[] =>
             name: u.name,
             contentType: u.file.type,
             size: u.file.size,
-            ...(u.state === "done" && u.attachmentId ? { attachmentId: u.attachmentId } : { blob: u.file }),
+            blob: u.file,
+            ...(u.state === "done" && u.attachmentId ? { attachmentId: u.attachmentId } : {}),
           },
         ]
       : [],

@@ -1,5 +1,7 @@
 import type { Attachment } from "@shinian/contract";
-import { ImageGrid, VoiceNote } from "@shinian/ui";
+import { ImageGrid } from "@shinian/ui";
+import { fetchIdea, fetchNote } from "../../api/items.ts";
+import { RecordingPlayer } from "./recording-player.tsx";
 
 /** A file as the server answers it, or one still queued on this device (with its name). */
 export type LocalAttachment = Attachment & { name?: string };
@@ -10,17 +12,24 @@ type IdeaAttachmentsProps = {
   size: "thumb" | "full";
   /** The full grid's name for screen readers. */
   label?: string;
+  /** The item they are on: a voice note whose signed URL expired gets a fresh one from it. */
+  item?: { type: "idea" | "note"; id: string };
 };
 
 /** An idea's files: its pictures as a grid, its voice notes as players. */
-export function IdeaAttachments({ attachments, size, label = "想法的图片" }: IdeaAttachmentsProps) {
+export function IdeaAttachments({ attachments, size, label = "想法的图片", item }: IdeaAttachmentsProps) {
   const images = attachments.filter((a) => a.kind === "image");
   const recordings = attachments.filter((a) => a.kind === "audio");
   if (!images.length && !recordings.length) return null;
   return (
     <div className="flex flex-col gap-2">
       {recordings.map((a, i) => (
-        <VoiceNote key={a.id} src={a.url} label={recordings.length > 1 ? `语音 ${i + 1}` : "语音"} />
+        <RecordingPlayer
+          key={a.id}
+          recording={a}
+          label={recordings.length > 1 ? `语音 ${i + 1}` : "语音"}
+          refresh={item ? () => refetched(item) : undefined}
+        />
       ))}
       {images.length ? (
         size === "full" ? (
@@ -42,3 +51,6 @@ export function IdeaAttachments({ attachments, size, label = "想法的图片" }
     </div>
   );
 }
+
+const refetched = async (item: { type: "idea" | "note"; id: string }) =>
+  (item.type === "idea" ? await fetchIdea(item.id) : await fetchNote(item.id)).attachments;

@@ -256,7 +256,12 @@ function Editor({ loaded, onSaved, onReplaced }: EditorProps) {
         </Field>
       )}
       {looseFiles.length ? (
-        <IdeaAttachments attachments={looseFiles} size="full" label={`${noun}的图片`} />
+        <IdeaAttachments
+          attachments={looseFiles}
+          size="full"
+          label={`${noun}的图片`}
+          item={{ type: kind, id: item.id }}
+        />
       ) : null}
       <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
         {(control) => <Input {...control} value={tags} onChange={(e) => setTags(e.target.value)} />}

@@ -2,6 +2,8 @@ import type { Attachment } from "@shinian/contract";
 import * as React from "react";
 import { transcribeAttachment, uploadAttachment } from "../../api/attachments.ts";
 import { errorMessage, isAbortError } from "../../api/client.ts";
+import { useOnline } from "../../hooks/use-online.ts";
+import { outcomeOf } from "../capture-queue/send-outcome.ts";
 import { microphoneMessage, type Recording, startRecording } from "./microphone.ts";
 
 /** A recording stops by itself after this: five minutes is a long thought, and a short upload. */
@@ -12,7 +14,8 @@ export type VoiceNote = {
   preview: string;
   /** The recording as a file, uploaded through the same path as pictures. */
   file: File;
-  state: "uploading" | "done" | "error";
+  /** `queued`: offline, or the upload failed on the network; it goes into the capture queue as its bytes. */
+  state: "uploading" | "done" | "error" | "queued";
   attachment?: Attachment;
   error?: string;
   /** Its text is in the composer already: it is not asked for twice. */
@@ -27,6 +30,8 @@ type Phase =
 /**
  * The composer's voice note: asks for the microphone, records with a timer and a level meter,
  * uploads the recording as soon as it stops (like a picture), and turns it into text on request.
+ * Offline, or when the upload fails on the network, the recording is `queued`, as a picture is: it
+ * is saved with the idea through the capture queue, or uploaded here when the connection returns.
  * One recording per idea; a new one replaces it.
  */
 export function useVoiceNote() {
@@ -39,6 +44,7 @@ export function useVoiceNote() {
   const upload = React.useRef<AbortController | null>(null);
   const current = React.useRef<VoiceNote | null>(null);
   current.current = note;
+  const online = useOnline();
 
   const show = (next: VoiceNote | null) => {
     current.current = next;
@@ -70,17 +76,29 @@ export function useVoiceNote() {
     }
     discard();
     const preview = URL.createObjectURL(file);
-    show({ preview, file, state: "uploading" });
+    show({ preview, file, state: "queued" });
+    if (navigator.onLine) send(preview, file);
+  };
+
+  const send = (preview: string, file: File) => {
+    patch(preview, { state: "uploading", error: undefined });
     const abort = new AbortController();
     upload.current = abort;
     uploadAttachment(file, { signal: abort.signal }).then(
       (attachment) => patch(preview, { state: "done", attachment }),
       (error: unknown) => {
-        if (!isAbortError(error))
-          patch(preview, { state: "error", error: errorMessage(error, "录音上传失败") });
+        if (isAbortError(error)) return;
+        if (outcomeOf(error).kind === "wait") patch(preview, { state: "queued" });
+        else patch(preview, { state: "error", error: errorMessage(error, "录音上传失败") });
       },
     );
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the connection returns
+  React.useEffect(() => {
+    const held = current.current;
+    if (online && held?.state === "queued") send(held.preview, held.file);
+  }, [online]);
 
   const start = async () => {
     if (phase.kind !== "idle") return;

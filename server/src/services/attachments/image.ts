@@ -33,10 +33,8 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | "heic" | null
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
   if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return "gif";
-  if (
-    ascii(bytes, 4, 8) === "ftyp" &&
-    /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(ascii(bytes, 8, 12))
-  )
+  // not heim/heis (multi-view, scalable HEVC): the decoder refuses them, so they are "not these types"
+  if (ascii(bytes, 4, 8) === "ftyp" && /^(heic|heix|hevc|hevx|mif1|msf1)$/.test(ascii(bytes, 8, 12)))
     return "heic";
   return null;
 }

@@ -2,7 +2,7 @@ import type { Transcription } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { perUserSlots } from "../../lib/per-user-slots.ts";
-import { findRecording } from "../../stores/attachments.ts";
+import { findFile, findRecording } from "../../stores/attachments.ts";
 import { ProviderError } from "../ai/provider.ts";
 import { transcribe } from "../ai/transcription.ts";
 import { refund, settleSpend, spend } from "../points.ts";
@@ -42,19 +42,14 @@ export async function transcribeAttachment(
   if (aiExcluded || recording.ai_excluded) throw new ApiError("CONFLICT", EXCLUDED_MESSAGE);
   const provider = config.transcribe;
   if (!provider) throw new ApiError("CONFLICT", LOCAL_MODE_MESSAGE);
-  const data = await wholeFileBytes(config.attachments.s3, { id, data: recording.data }, userId).catch(
-    (error: unknown) => {
-      deps.logger.warn("bucket refused a recording", { err: error });
-      throw storeUnavailable();
-    },
-  );
-  if (!data) throw notFound("录音不存在");
   return perUser(
     userId,
     () =>
       inProcess(
         "process",
         async () => {
+          // read only now: a request waiting for its turn holds no recording in memory
+          const data = await recordingBytes(deps, userId, id);
           const cost = config.points.costs.transcribe;
           const spent = await spend(db, userId, cost, "transcribe_audio", {
             openForMs: provider.timeoutMs + SPEND_GRACE_MS,
@@ -88,4 +83,17 @@ export async function transcribeAttachment(
       ),
     busy,
   );
+}
+
+async function recordingBytes(deps: AppDeps, userId: string, id: string): Promise<Buffer> {
+  const file = await findFile(deps.db, id, false);
+  if (!file || file.user_id !== userId) throw notFound("录音不存在");
+  const data = await wholeFileBytes(deps.config.attachments.s3, { id, data: file.bytes }, userId).catch(
+    (error: unknown) => {
+      deps.logger.warn("bucket refused a recording", { err: error });
+      throw storeUnavailable();
+    },
+  );
+  if (!data) throw notFound("录音不存在");
+  return data;
 }

@@ -158,19 +158,31 @@ async function* noteFiles(out: ExportZip, db: Queryable, userId: string) {
  * files/: each image of an idea or a note as stored (without its metadata), a few at a time; from
  * the S3-compatible bucket when it is there.
  */
-async function* attachmentFiles(out: ExportZip, db: Queryable, userId: string, options: ExportOptions) {
+async function* attachmentFiles(
+  out: ExportZip,
+  db: Queryable,
+  userId: string,
+  options: ExportOptions,
+  missing: Set<string>,
+) {
   const which = { withData: true, withTrash: options.includeTrash === true };
   for await (const rows of attachmentBatches(db, userId, FILE_BATCH, which)) {
     for (const f of rows) {
       const bytes = await wholeFileBytes(options.s3 ?? null, f, userId);
-      if (!bytes) throw new Error(`file ${f.id} is missing from its bucket`);
+      // The rows are the export's snapshot, but a bucket has none: a file deleted since (its idea
+      // deleted for good, and the outbox drained) is gone. The export goes on without it, and
+      // data.json says so (file: null) rather than the whole export failing.
+      if (!bytes) {
+        missing.add(f.id);
+        continue;
+      }
       out.zip.addFile(exportedFileName(f), bytes, false); // compressed already
       yield* out.drain();
     }
   }
 }
 
-const attachmentJson = (f: ExportedAttachment) => ({
+const attachmentJson = (f: ExportedAttachment, missing: ReadonlySet<string>) => ({
   id: f.id,
   itemId: f.item_id,
   position: f.position,
@@ -178,7 +190,7 @@ const attachmentJson = (f: ExportedAttachment) => ({
   contentType: f.content_type,
   name: f.name,
   size: f.size,
-  file: exportedFileName(f),
+  file: missing.has(f.id) ? null : exportedFileName(f),
   createdAt: f.created_at.toISOString(),
 });
 
@@ -216,6 +228,7 @@ async function* dataJson(
   plan: ExportPlan,
   exportedAt: Date,
   options: ExportOptions,
+  missing: ReadonlySet<string>,
 ) {
   const data = out.zip.openFile("data.json");
   const push = (s: string) => data.write(Buffer.from(s));
@@ -262,7 +275,7 @@ async function* dataJson(
   yield* list(
     "attachments",
     attachmentBatches(db, userId, BATCH, { withData: false, withTrash: options.includeTrash === true }),
-    attachmentJson,
+    (f) => attachmentJson(f, missing),
   );
   yield* conversations();
   yield* list("pointsLedger", ledgerBatches(db, userId, BATCH), toLedgerEntry);
@@ -297,9 +310,10 @@ export async function* zipChunks(
   yield* avatarFile(out, db, userId);
   yield* ideaFiles(out, db, userId);
   yield* noteFiles(out, db, userId);
-  yield* attachmentFiles(out, db, userId, options);
+  const missing = new Set<string>();
+  yield* attachmentFiles(out, db, userId, options, missing);
   yield* chatFiles(out, db, userId);
-  yield* dataJson(out, db, userId, plan, exportedAt, options);
+  yield* dataJson(out, db, userId, plan, exportedAt, options, missing);
   out.zip.finish();
   yield* out.drain();
 }

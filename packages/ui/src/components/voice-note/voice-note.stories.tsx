@@ -31,6 +31,10 @@ export const ReadyToTranscribe: Story = {
 export const LocalMode: Story = {
   args: { onRemove: fn(), notice: "本地模式：服务器没有配置语音转文字，录音只保存为音频" },
 };
+/** Recorded offline: kept on this device with the idea, it uploads when the connection returns. */
+export const Queued: Story = {
+  args: { onRemove: fn(), state: "queued" },
+};
 export const Failed: Story = {
   args: {
     onRemove: fn(),

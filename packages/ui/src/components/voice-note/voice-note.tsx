@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { AudioLines, CircleAlert, X } from "lucide-react";
+import { AudioLines, CircleAlert, CloudOff, X } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../button";
@@ -11,6 +11,7 @@ export const voiceNoteVariants = cva("m-0 flex min-w-0 flex-col gap-2 rounded-md
       uploading: "border-border",
       done: "border-border",
       error: "border-error",
+      queued: "border-warning",
     },
   },
   defaultVariants: { state: "done" },
@@ -33,8 +34,12 @@ export type VoiceNoteProps = React.ComponentProps<"figure"> & {
   /** Why the upload or the transcription failed. */
   error?: React.ReactNode;
   label?: string;
+  /** The player could not load `src` (e.g. a signed URL that expired): the app may give a fresh one. */
+  onPlaybackError?: React.ReactEventHandler<HTMLAudioElement>;
   removeLabel?: string;
   uploadingLabel?: string;
+  /** Shown on a `queued` recording: kept on this device, it uploads when the connection returns. */
+  queuedLabel?: string;
 };
 
 /** A voice note: its player, and in the composer the way to turn it into text or take it off. */
@@ -48,8 +53,10 @@ export function VoiceNote({
   notice,
   error,
   label = "语音",
+  onPlaybackError,
   removeLabel = "移除录音",
   uploadingLabel = "录音上传中…",
+  queuedLabel = "联网后上传",
   className,
   ...props
 }: VoiceNoteProps) {
@@ -65,7 +72,14 @@ export function VoiceNote({
       <div className="flex items-center gap-2">
         <AudioLines aria-hidden className="size-4 shrink-0 text-primary" />
         {/* biome-ignore lint/a11y/useMediaCaption: a person's own voice note has no captions; its text is the idea */}
-        <audio controls preload="none" src={src} aria-label={label} className="h-9 min-w-0 flex-1" />
+        <audio
+          controls
+          preload="none"
+          src={src}
+          aria-label={label}
+          onError={onPlaybackError}
+          className="h-9 min-w-0 flex-1"
+        />
         {onRemove ? (
           <Button
             type="button"
@@ -83,6 +97,12 @@ export function VoiceNote({
         <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
           <Spinner size="sm" label={null} className="size-3" />
           {uploadingLabel}
+        </p>
+      ) : null}
+      {state === "queued" ? (
+        <p data-slot="voice-note-queued" className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <CloudOff aria-hidden className="size-3.5 shrink-0 text-warning" />
+          {queuedLabel}
         </p>
       ) : null}
       {actions ? (
