@@ -445,6 +445,8 @@ onOneDatabase(
             image("f3", { kind: "video", name: "录像.mp4" }),
             image("f4", { position: 0 }),
             image("f5", { file: "/etc/passwd" }),
+            // left the bucket while the export ran: the export says so with null
+            image("f6", { file: null }),
           ],
         });
         const records = await readAll(
@@ -469,6 +471,7 @@ onOneDatabase(
           },
           { type: "refused", item: "「导出/data.json」图片 #4", message: "位置格式不正确" },
           expect.objectContaining({ type: "attachment", key: "f5", file: null }),
+          expect.objectContaining({ type: "attachment", key: "f6", file: null }),
         ]);
       });
 

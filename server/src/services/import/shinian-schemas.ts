@@ -76,7 +76,8 @@ const Attachment = z.object({
   position: z.number().int().min(1).max(32_767),
   kind: Text,
   name: Text,
-  file: Key,
+  /** null: the file left the bucket while the export ran (refused by name as missing) */
+  file: Key.nullable(),
   createdAt: Time,
 });
 
@@ -236,7 +237,7 @@ export const exportLists: Record<ExportListName, ExportList> = {
             position: a.position,
             name: a.name,
             createdAt: a.createdAt,
-            file: fileNamed(a.file),
+            file: a.file === null ? null : fileNamed(a.file),
           }
         : refusal(`${item}「${a.name}」`, `暂不能导入这种附件（${a.kind}），已跳过`),
     ),
