@@ -83,11 +83,16 @@ forEachDatabase((ctx) => {
       const edit = (content: string) =>
         request(ctx, "updateNote", { token: u.token, params: { id: note.id }, body: { content } });
 
+      // uploaded long ago: released, its grace period starts again from the edit
+      await ctx.db.query("UPDATE attachments SET created_at = now() - interval '2 days' WHERE id = $1", [
+        f1.id,
+      ]);
       const dropped = await edit(image(f2.id));
       expect(dropped.body.data.attachments?.map((f) => f.id)).toEqual([f2.id]);
       expect(await fileRow(ctx, f1.id)).toEqual({ item_id: null });
       // still inside ATTACHMENT_GRACE: the sweep keeps it, and undoing the edit attaches it again
-      expect(await sweepUnreferenced(ctx.db, 60_000)).toBe(0);
+      await sweepUnreferenced(ctx.db, ctx.config.attachments.graceMs);
+      expect(await fileRow(ctx, f1.id)).toEqual({ item_id: null });
       const undone = await edit(`${image(f1.id)}\n${image(f2.id)}`);
       expect(undone.body.data.attachments?.map((f) => f.id)).toEqual([f1.id, f2.id]);
 
@@ -112,6 +117,24 @@ forEachDatabase((ctx) => {
         body: { attachmentIds: [extra.id] },
       });
       expect(res.body.data.attachments?.map((f) => f.id)).toEqual([inline.id, extra.id]);
+      // an edit of the text alone (another client) keeps the file its text never referred to, and
+      // releases the one whose reference it took out
+      const textOnly = await request(ctx, "updateNote", {
+        token: u.token,
+        params: { id: note.id },
+        body: { content: "改过的正文" },
+      });
+      expect(textOnly.status).toBe(200);
+      expect(textOnly.body.data.attachments?.map((f) => f.id)).toEqual([extra.id]);
+      expect(await fileRow(ctx, inline.id)).toEqual({ item_id: null });
+      // ids in capitals are the same files as the text's lower-case references
+      const shouted = await request(ctx, "updateNote", {
+        token: u.token,
+        params: { id: note.id },
+        body: { content: image(inline.id), attachmentIds: [extra.id.toUpperCase(), inline.id.toUpperCase()] },
+      });
+      expect(shouted.status).toBe(200);
+      expect(shouted.body.data.attachments?.map((f) => f.id)).toEqual([inline.id, extra.id]);
 
       const many = Array.from({ length: 101 }, () => image(crypto.randomUUID())).join("\n");
       const tooMany = await request(ctx, "createNote", {

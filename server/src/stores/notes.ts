@@ -161,10 +161,22 @@ async function noSuchFiles(db: Queryable, userId: string, noteId: string, ids: s
  * file it does not own, nor keep a file that nothing refers to (server/README.md, Images on ideas and notes).
  */
 function noteFiles(content: string, attachmentIds: string[] = []): string[] {
-  const ids = [...new Set([...attachmentRefs(content), ...attachmentIds])];
+  // ids compared as the references are written: lower case
+  const ids = [...new Set([...attachmentRefs(content), ...attachmentIds.map((id) => id.toLowerCase())])];
   if (ids.length > NOTE_MAX_ATTACHMENTS)
     throw new ApiError("VALIDATION_ERROR", `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片`);
   return ids;
+}
+
+/** The note's files that its stored text does not refer to (attached by attachmentIds), in order. */
+async function looseFiles(db: Queryable, userId: string, noteId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    "SELECT id FROM attachments WHERE user_id = $1 AND item_id = $2 ORDER BY position",
+    [userId, noteId],
+  );
+  if (rows.length === 0) return [];
+  const inline = new Set(attachmentRefs((await findNoteRow(db, userId, noteId)).content));
+  return rows.map((r) => r.id).filter((id) => !inline.has(id));
 }
 
 export type NotePatch = {
@@ -173,8 +185,10 @@ export type NotePatch = {
   tags?: string[] | undefined;
   pinned?: boolean | undefined;
   /**
-   * Files beside those the Markdown refers to (noteFiles). With `content` or this, the note's
-   * files become exactly those: one no longer named is released to the sweep.
+   * Files beside those the Markdown refers to (noteFiles). With this, the note's files become
+   * exactly those and the text's references; with `content` alone, a reference taken out of the
+   * text releases its file and the files the old text never referred to stay. A file no longer on
+   * the note is released to the sweep.
    */
   attachmentIds?: string[] | undefined;
   /** The `updatedAt` the client last saw (lib/stale-edit.ts). */
@@ -234,7 +248,10 @@ export async function updateNote(
   // The search words are made before the transaction (in a worker for a long note), so no row
   // lock or connection is held while they are; an edit landing meanwhile (another xmin) has them
   // made again under the lock, which is rare.
-  const sentFiles = patch.content === undefined ? null : noteFiles(patch.content, patch.attachmentIds);
+  // text sent without attachmentIds: its references decide, and the files it never referred to
+  // (put on the note by attachmentIds) stay (looseFiles, read under the lock)
+  const sentFiles =
+    patch.content !== undefined && patch.attachmentIds ? noteFiles(patch.content, patch.attachmentIds) : null;
   const seen = await findNoteHead(db, userId, noteId);
   const planned = await vectorAfter(db, userId, seen, patch);
   return quotaTx(db, quota, async (client) => {
@@ -243,6 +260,7 @@ export async function updateNote(
       throw staleEdit("这篇笔记已在别处修改过", toNote(await findNoteRow(client, userId, noteId)));
     }
     const vector = cur.version === seen.version ? planned : await vectorAfter(client, userId, cur, patch);
+    const loose = patch.content !== undefined && !sentFiles ? await looseFiles(client, userId, noteId) : null;
     const { rows } = await client.query<NoteHead>(
       `UPDATE notes SET title = coalesce($3, title), content = coalesce($4, content),
          tags = coalesce($5::text[], tags), pinned = coalesce($6, pinned),
@@ -261,9 +279,11 @@ export async function updateNote(
     // files sent without the text: the stored text's references stay attached too
     const files =
       sentFiles ??
-      (patch.attachmentIds
-        ? noteFiles((await findNoteRow(client, userId, noteId)).content, patch.attachmentIds)
-        : null);
+      (patch.content !== undefined
+        ? noteFiles(patch.content, loose!)
+        : patch.attachmentIds
+          ? noteFiles((await findNoteRow(client, userId, noteId)).content, patch.attachmentIds)
+          : null);
     if (files && !(await setItemAttachments(client, userId, noteId, files, { release: true })))
       throw await noSuchFiles(client, userId, noteId, files);
     return toSavedNote(rows[0]!);
