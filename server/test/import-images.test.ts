@@ -235,7 +235,8 @@ forEachDatabase(
         const files = unzipSync(zipA);
         const data = JSON.parse(strFromU8(files["data.json"]!));
         const onIdea = data.attachments.filter((f: { itemId: string }) => f.itemId === idea.body.data.id);
-        const [picture, voiceNote] = [onIdea[0], onIdea.find((f: { kind: string }) => f.kind === "audio")];
+        const ofKind = (kind: string) => onIdea.find((f: { kind: string }) => f.kind === kind);
+        const [picture, voiceNote] = [ofKind("image"), ofKind("audio")];
         for (let n = 4; n <= 10; n++) {
           data.attachments.push({ ...picture, id: randomUUID(), position: n + 1, name: `第${n}张.png` });
         }

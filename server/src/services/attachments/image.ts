@@ -64,8 +64,19 @@ export type ProcessedImage = { contentType: string; data: Buffer; thumb: Buffer 
  * with libvips loaded (docs/benchmarks.md).
  */
 let loading: Promise<typeof import("sharp")["default"]> | null = null;
-const loadSharp = () =>
-  (loading ??= import("sharp").then(({ default: sharp }) => {
+/**
+ * Run before sharp loads, in a worker thread: on glibc the main thread must open sharp's libraries
+ * first, or the thread that opened them unloads them under the process when it ends (sharp's
+ * documentation, lovell/sharp#2263). The import's thread asks the main thread to (import-worker.ts).
+ */
+let beforeSharp: (() => Promise<void>) | null = null;
+export const beforeSharpLoads = (first: () => Promise<void>) => {
+  beforeSharp = first;
+};
+
+export const loadSharp = () =>
+  (loading ??= (beforeSharp?.() ?? Promise.resolve()).then(async () => {
+    const { default: sharp } = await import("sharp");
     // libvips keeps recent operations' results (up to 50 MB of pixels) for a pipeline that repeats
     // them; no upload repeats another's, so that is memory held for nothing.
     sharp.cache(false);

@@ -18,6 +18,7 @@ import type { Db } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import type { LogLevel } from "../../logger.ts";
 import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
+import { loadSharp } from "../attachments/image.ts";
 import { failJob } from "./jobs.ts";
 import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } from "./search-words.ts";
 import type { StoredPart } from "./stored-upload.ts";
@@ -49,8 +50,8 @@ export type WorkerData = ThreadTask & {
 export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
 
 /**
- * From the thread; to it go the request's bytes (`{ chunk }`, then "end" or "abort"), "stop", and
- * the answers to its `words` questions (WordsAnswer).
+ * From the thread; to it go the request's bytes (`{ chunk }`, then "end" or "abort"), "stop",
+ * the answers to its `words` questions (WordsAnswer), and "sharpLoaded".
  */
 export type ThreadMessage =
   | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
@@ -60,7 +61,9 @@ export type ThreadMessage =
   | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
   | { failure: string }
   /** make these items' search words (a batch's, or part of one) */
-  | { words: { id: number; items: SearchFields[] } };
+  | { words: { id: number; items: SearchFields[] } }
+  /** load sharp here first (image.ts: beforeSharpLoads); answered with "sharpLoaded" */
+  | { loadSharp: true };
 
 export type WordsAnswer = { words: { id: number; parts: WordsPart[] } | { id: number; error: string } };
 
@@ -90,6 +93,14 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
   worker.on("message", (m: ThreadMessage) => {
     if ("log" in m) deps.logger[m.log](m.msg, m.fields);
     else if ("words" in m) answerWords(deps, worker, m.words);
+    else if ("loadSharp" in m)
+      loadSharp().then(
+        () => worker.postMessage("sharpLoaded"),
+        (err: unknown) => {
+          deps.logger.error("sharp failed to load", { err });
+          worker.postMessage("sharpLoaded"); // the thread's own load then fails with the reason
+        },
+      );
     else onMessage(m);
   });
   const stop = () => worker.postMessage("stop");

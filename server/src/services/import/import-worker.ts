@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createPool } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { type Logger, redact } from "../../logger.ts";
+import { beforeSharpLoads } from "../attachments/image.ts";
 import { literalOf } from "../search-literal.ts";
 import type { ThreadMessage, WordsAnswer, WorkerData } from "./import-thread.ts";
 import { previewUpload, runImport } from "./jobs.ts";
@@ -81,8 +82,23 @@ async function searchWords(items: SearchFields[]): Promise<string[]> {
   return out;
 }
 
-port.on("message", (m: "stop" | "end" | "abort" | { chunk: Uint8Array } | WordsAnswer) => {
+// An import with images loads sharp, after the main thread has (image.ts: beforeSharpLoads)
+let sharpLoaded: (() => void) | null = null;
+beforeSharpLoads(
+  () =>
+    new Promise<void>((resolve) => {
+      port.ref(); // unref'd during a job: the answer must keep this thread alive
+      sharpLoaded = () => {
+        if (waitingWords.size === 0 && data.task !== "upload") port.unref();
+        resolve();
+      };
+      send({ loadSharp: true });
+    }),
+);
+
+port.on("message", (m: "stop" | "end" | "abort" | "sharpLoaded" | { chunk: Uint8Array } | WordsAnswer) => {
   if (m === "stop") shutdown.abort(new Error("server shutting down"));
+  else if (m === "sharpLoaded") sharpLoaded?.();
   else if (typeof m === "object" && "words" in m) waitingWords.get(m.words.id)?.(m.words);
   else if (m === "end" || m === "abort") {
     if (m === "end") body.push(null);
