@@ -16,7 +16,6 @@ TARBALL="pgvector_${VERSION}.orig.tar.gz"
 URL="http://deb.debian.org/debian/pool/main/p/pgvector/${TARBALL}"
 SHA256=867a2c328d4928a5a9d6f052cd3bc78c7d60228a9b914ad32aa3db88e9de27b0
 
-pg_config_bin=$(command -v pg_config || true)
 major=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1)
 if [ -z "$major" ]; then
   echo "install-pgvector: no PostgreSQL server installed here; nothing to do" >&2
@@ -34,8 +33,10 @@ if ! dpkg -s "postgresql-server-dev-${major}" >/dev/null 2>&1 || ! command -v ma
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
     "postgresql-server-dev-${major}" build-essential curl ca-certificates >/dev/null
-  pg_config_bin=$(command -v pg_config)
 fi
+# that server's own pg_config, not whichever version's comes first on PATH
+pg_config_bin="/usr/lib/postgresql/${major}/bin/pg_config"
+[ -x "$pg_config_bin" ] || pg_config_bin=$(command -v pg_config || echo pg_config)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
