@@ -1,6 +1,7 @@
 import { ImagePlus, Mic } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
+import { useFileDrop } from "../../lib/use-file-drop";
 import { Button } from "../button";
 import { Card } from "../card";
 import { Checkbox } from "../checkbox";
@@ -81,7 +82,6 @@ export function IdeaComposer({
   ...props
 }: IdeaComposerProps) {
   const picker = React.useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = React.useState(false);
   const save = () => {
     const content = value.trim() || blankContent;
     if (content && !uploading) onSave({ content, aiExcluded });
@@ -91,26 +91,9 @@ export function IdeaComposer({
     if (list.length && onAddImages) onAddImages(list);
     return list.length > 0;
   };
-  const imageHandlers: React.ComponentProps<"div"> = onAddImages
-    ? {
-        onPaste: (e) => {
-          if (take(e.clipboardData?.files)) e.preventDefault();
-        },
-        onDragOver: (e) => {
-          if (!e.dataTransfer.types.includes("Files")) return;
-          e.preventDefault();
-          setDragging(true);
-        },
-        onDragLeave: (e) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-        },
-        onDrop: (e) => {
-          setDragging(false);
-          if (e.dataTransfer.files.length) e.preventDefault();
-          take(e.dataTransfer.files);
-        },
-      }
-    : {};
+  const drop = useFileDrop(take);
+  const dragging = onAddImages ? drop.dragging : false;
+  const imageHandlers = onAddImages ? drop.handlers : {};
   return (
     <Card
       data-slot="idea-composer"

@@ -1,6 +1,7 @@
 import { Camera, ImagePlus } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
+import { useFileDrop } from "../../lib/use-file-drop";
 import { Button } from "../button";
 
 export type ImageDropZoneProps = React.ComponentProps<"div"> & {
@@ -31,7 +32,6 @@ export function ImageDropZone({
 }: ImageDropZoneProps) {
   const picker = React.useRef<HTMLInputElement>(null);
   const camera = React.useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = React.useState(false);
   const take = (files: FileList | null | undefined) => {
     const list = Array.from(files ?? []).filter((f) => f.type.startsWith("image/") || !f.type);
     if (list.length) onAddImages(list);
@@ -53,24 +53,7 @@ export function ImageDropZone({
     />
   );
   // paste and drop land on the editor inside: the zone only listens as they bubble
-  const dropHandlers: React.ComponentProps<"div"> = {
-    onPaste: (e) => {
-      if (take(e.clipboardData?.files)) e.preventDefault();
-    },
-    onDragOver: (e) => {
-      if (!e.dataTransfer.types.includes("Files")) return;
-      e.preventDefault();
-      setDragging(true);
-    },
-    onDragLeave: (e) => {
-      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-    },
-    onDrop: (e) => {
-      setDragging(false);
-      if (e.dataTransfer.files.length) e.preventDefault();
-      take(e.dataTransfer.files);
-    },
-  };
+  const { dragging, handlers: dropHandlers } = useFileDrop(take);
   return (
     <div
       data-slot="image-drop-zone"
