@@ -11,7 +11,15 @@ import { drainObjectDeletions } from "../src/services/attachments/storage.ts";
 import { sweepUnreferenced } from "../src/stores/attachments.ts";
 import { holdObjectKeys } from "../src/stores/object-deletions.ts";
 import { makeImage, makeWav, signedParts, uploadFile } from "./attachment-helpers.ts";
-import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import {
+  call,
+  exportZip,
+  forEachDatabase,
+  registerUser,
+  request,
+  type TestCtx,
+  type TestUser,
+} from "./helpers.ts";
 import { type LocalS3, startLocalS3 } from "./local-s3.ts";
 
 let s3: LocalS3;
@@ -162,12 +170,7 @@ forEachDatabase((ctx) => {
         token: u.token,
         body: { content: "带图", attachmentIds: [file.id] },
       });
-      const res = await ctx.app.request("/api/export", {
-        method: "POST",
-        headers: { authorization: `Bearer ${u.token}` },
-      });
-      expect(res.status).toBe(200);
-      const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const zip = unzipSync(await exportZip(ctx, u));
       const served = new Uint8Array(await (await ctx.app.request(file.url)).arrayBuffer());
       expect(zip[`files/${file.id}.png`]).toEqual(served);
     });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type EndpointName, endpoints, fillPath, type RequestOf, type ResponseOf } from "@shinian/contract";
-import { afterAll, beforeAll, describe, inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { createApp } from "../src/app.ts";
 import { createPool, type Db } from "../src/db/pool.ts";
 import { type Config, loadConfig } from "../src/env.ts";
@@ -144,6 +144,17 @@ export async function registerUser(ctx: TestCtx, account = uniqueAccount()): Pro
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.data.token, id: res.body.data.user.id, account, password: PASSWORD };
+}
+
+/** The person's export zip as the export endpoint streams it (200, or the test fails). */
+export async function exportZip(ctx: TestCtx, user: TestUser): Promise<Uint8Array> {
+  const res = await ctx.app.request("/api/export", {
+    method: "POST",
+    headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 /** The plan PostgreSQL picks for `sql` when any usable index beats a table scan (tiny test tables). */

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { makeImage, makeWav, uploadFile } from "./attachment-helpers.ts";
 import { type FlomoMemo, flomoPage } from "./flomo-fixture.ts";
-import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { exportZip, forEachDatabase, registerUser, request, type TestCtx } from "./helpers.ts";
 import { imported, previewed, settled } from "./import-helpers.ts";
 
 const FOLDER = "flomo@小明-20240301";
@@ -49,16 +49,6 @@ const filesOf = async (ctx: TestCtx, userId: string) =>
   ).rows;
 const usageOf = async (ctx: TestCtx, userId: string) =>
   Number((await ctx.db.query("SELECT bytes FROM user_usage WHERE user_id = $1", [userId])).rows[0].bytes);
-
-async function exportZip(ctx: TestCtx, u: TestUser) {
-  const res = await ctx.app.request("/api/export", {
-    method: "POST",
-    headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(res.status).toBe(200);
-  return new Uint8Array(await res.arrayBuffer());
-}
 
 forEachDatabase(
   (ctx) => {

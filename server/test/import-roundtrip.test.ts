@@ -11,7 +11,7 @@ import { runDueTidies } from "../src/services/ai/auto-tidy.ts";
 import { askAll, newConversation, withProvider } from "./ai-helpers.ts";
 import { makeImage, uploadFile } from "./attachment-helpers.ts";
 import { type FakeProvider, tokens } from "./fake-provider.ts";
-import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { exportZip, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { imported, previewed, settled, type Upload } from "./import-helpers.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: data.json is checked by assertions
@@ -292,13 +292,7 @@ async function chatWithModel(
 }
 
 async function exportOf(ctx: TestCtx, u: TestUser): Promise<{ zip: Uint8Array; data: Data }> {
-  const res = await ctx.app.request("/api/export", {
-    method: "POST",
-    headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(res.status).toBe(200);
-  const zip = new Uint8Array(await res.arrayBuffer());
+  const zip = await exportZip(ctx, u);
   return { zip, data: JSON.parse(strFromU8(unzipSync(zip)["data.json"]!)) };
 }
 

@@ -7,7 +7,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ImportRecord, ImportSource, SourceFile } from "../src/services/import/records.ts";
 import { MAX_RECORD_BYTES, shinianImporter } from "../src/services/import/shinian.ts";
-import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { exportZip, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 
 v8.setFlagsFromString("--expose-gc");
 const gc: () => void = runInNewContext("gc");
@@ -60,16 +60,6 @@ async function readAll(source: ImportSource): Promise<ImportRecord[]> {
   const records: ImportRecord[] = [];
   for await (const r of shinianImporter.read(source)) records.push(r);
   return records;
-}
-
-async function exportOf(ctx: TestCtx, u: TestUser): Promise<Uint8Array> {
-  const res = await ctx.app.request("/api/export", {
-    method: "POST",
-    headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(res.status).toBe(200);
-  return new Uint8Array(await res.arrayBuffer());
 }
 
 const dataJsonOf = (zip: Uint8Array) => strFromU8(unzipSync(zip)["data.json"]!);
@@ -280,7 +270,7 @@ onOneDatabase(
           fc.asyncProperty(account, async (a) => {
             const u = await registerUser(ctx);
             await makeAccount(ctx, u, a, long.slice(0, 200_000));
-            const zip = await exportOf(ctx, u);
+            const zip = await exportZip(ctx, u);
             const source = zipSource(zip);
             expect(await shinianImporter.detect(source)).toBe(true);
             expect(await readAll(source)).toEqual(await expectedRecords(ctx, u.id));
@@ -293,7 +283,7 @@ onOneDatabase(
         const u = await registerUser(ctx);
         const a = fc.sample(account, { numRuns: 1, seed: 16 })[0]!;
         await makeAccount(ctx, u, { ...a, ideas: a.ideas.map((i) => ({ ...i, applyVersion: true })) }, "长");
-        const data = JSON.parse(dataJsonOf(await exportOf(ctx, u)));
+        const data = JSON.parse(dataJsonOf(await exportZip(ctx, u)));
         // a format 1 data.json, as exports made before format 2 are
         data.format = "shinian-export/1";
         for (const idea of data.ideas) delete idea.aiVersionId;
@@ -318,7 +308,7 @@ onOneDatabase(
       it("refuses each malformed record by name and in Chinese, and reads the rest", async () => {
         const u = await registerUser(ctx);
         await makeAccount(ctx, u, fixedAccount, "长笔记");
-        const data = JSON.parse(dataJsonOf(await exportOf(ctx, u)));
+        const data = JSON.parse(dataJsonOf(await exportZip(ctx, u)));
         data.ideas[1].createdAt = "2026-13-45T25:00:00Z";
         data.ideas[2].pinned = "是";
         data.ideas[3].content = "PostgreSQL 存不下的\u0000字符";
@@ -351,7 +341,7 @@ onOneDatabase(
         const u = await registerUser(ctx);
         // a long note first: the broken line comes many reads into the file
         await makeAccount(ctx, u, fixedAccount, "很长的笔记。".repeat(30_000));
-        const text = dataJsonOf(await exportOf(ctx, u));
+        const text = dataJsonOf(await exportZip(ctx, u));
         const lines = text.split("\n");
         const chat = lines.findIndex((l) => l.includes('"messages":['));
         lines[chat] = lines[chat]!.replace('"status":', '"status" ');
@@ -399,7 +389,7 @@ onOneDatabase(
            FROM generate_series(1, 10000) g`,
           [u.id],
         );
-        const zip = await exportOf(ctx, u);
+        const zip = await exportZip(ctx, u);
         const counter = { read: 0 };
         const source = zipSource(zip, counter);
         const size = source.files.find((f) => f.name === "data.json")!.size;

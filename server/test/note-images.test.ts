@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { sweepUnreferenced } from "../src/stores/attachments.ts";
 import { makeImage, uploadFile } from "./attachment-helpers.ts";
-import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { exportZip, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { userSnapshot } from "./user-snapshot.ts";
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -153,11 +153,7 @@ forEachDatabase((ctx) => {
         token: u.token,
         body: { title: "报销", content, attachmentIds: [extra.id] },
       });
-      const res = await ctx.app.request("/api/export", {
-        method: "POST",
-        headers: { authorization: `Bearer ${u.token}` },
-      });
-      const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const zip = unzipSync(await exportZip(ctx, u));
       const markdown = strFromU8(zip[Object.keys(zip).find((n) => n.startsWith("notes/"))!]!);
       expect(markdown).toContain(`收据：\n\n![收据.png](../files/${inline.id}.png)\n`);
       expect(markdown).not.toContain("attachment:");
