@@ -1,9 +1,10 @@
-import { IdeaComposer, ImageUploadChip } from "@shinian/ui";
+import { IdeaComposer } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
 import { useVoiceNote, type VoiceNote } from "../voice/use-voice-note.ts";
 import { VoiceSlot } from "../voice/voice-slot.tsx";
+import { uploadChips } from "./upload-chips.tsx";
 import { filesOf, useImageUploads } from "./use-image-uploads.ts";
 
 type Capture = { content: string; aiExcluded: boolean };
@@ -164,21 +165,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       recording={voice.phase.kind !== "idle"}
       voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
       blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
-      images={
-        images.uploads.length
-          ? images.uploads.map((u) => (
-              <ImageUploadChip
-                key={u.key}
-                src={u.preview}
-                alt={u.name}
-                state={u.state}
-                progress={u.progress}
-                error={u.error}
-                onRemove={() => images.remove(u.key)}
-              />
-            ))
-          : null
-      }
+      images={uploadChips(images.uploads, images.remove)}
     />
   );
 }

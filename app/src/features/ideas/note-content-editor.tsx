@@ -1,6 +1,7 @@
 import type { Attachment } from "@shinian/contract";
-import { Field, ImageDropZone, ImageUploadChip, MarkdownView, Textarea } from "@shinian/ui";
+import { Field, ImageDropZone, MarkdownView, Textarea } from "@shinian/ui";
 import * as React from "react";
+import { uploadChips } from "../home/upload-chips.tsx";
 import { useNoteImages } from "./use-note-images.ts";
 
 type NoteContentEditorProps = {
@@ -52,21 +53,7 @@ export function NoteContentEditor({
         onAddImages={images.add}
         hint={images.uploading ? "图片上传中，传完即可保存" : "也可以粘贴或拖入图片"}
         imageError={images.error}
-        images={
-          images.uploads.length
-            ? images.uploads.map((u) => (
-                <ImageUploadChip
-                  key={u.key}
-                  src={u.preview}
-                  alt={u.name}
-                  state={u.state}
-                  progress={u.progress}
-                  error={u.error}
-                  onRemove={() => images.remove(u.key)}
-                />
-              ))
-            : null
-        }
+        images={uploadChips(images.uploads, images.remove)}
       >
         <Field label="内容（Markdown）">
           {(control) => (
