@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
+import { pasteFile } from "./paste-image.ts";
 
 const ONE_PIXEL_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -28,21 +29,7 @@ test("note images: a picture pasted into a note's text goes in as attachment:, a
   const box = page.getByRole("textbox", { name: "内容（Markdown）" });
   await box.click();
   await page.keyboard.press("ControlOrMeta+End");
-  // A PNG drawn in the page, pasted as a clipboard does
-  await box.evaluate(async (el) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 320;
-    canvas.height = 200;
-    const g = canvas.getContext("2d")!;
-    g.fillStyle = "#f97316";
-    g.fillRect(0, 0, 320, 200);
-    g.fillStyle = "#0ea5e9";
-    g.fillRect(80, 50, 160, 100);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
-    const data = new DataTransfer();
-    data.items.add(new File([blob], "收据.png", { type: "image/png" }));
-    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  await pasteFile(box, { name: "收据.png", type: "image/png", drawn: { width: 320, height: 200 } });
 
   await expect(box).toHaveValue(/收据拍下来了：\n\n!\[收据\.png\]\(attachment:[0-9a-f-]{36}\)\n$/);
   const id = /attachment:([0-9a-f-]{36})/.exec(await box.inputValue())![1]!;

@@ -1,25 +1,46 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /**
- * Pastes a file into the composer as a clipboard does: a PNG drawn in the page (`png`), or bytes
- * that only claim to be one (`fake`).
+ * A file as a clipboard carries it: a PNG drawn in the page (`drawn`: an orange card with a blue
+ * block), given bytes, or text that only claims to be an image.
  */
-export async function pasteImage(page: Page, file: "png" | "fake") {
-  await page.getByPlaceholder("记录一个想法…").evaluate(async (box, kind) => {
+export type PastedFile = { name: string; type: string } & (
+  | { drawn: { width: number; height: number } }
+  | { bytes: number[] }
+  | { text: string }
+);
+
+/** Pastes one file into `target` as a clipboard does. */
+export async function pasteFile(target: Locator, file: PastedFile) {
+  await target.evaluate(async (el, f) => {
     let blob: Blob;
-    if (kind === "png") {
+    if ("drawn" in f) {
+      const { width, height } = f.drawn;
       const canvas = document.createElement("canvas");
-      canvas.width = 120;
-      canvas.height = 80;
+      canvas.width = width;
+      canvas.height = height;
       const g = canvas.getContext("2d")!;
       g.fillStyle = "#f97316";
-      g.fillRect(0, 0, 120, 80);
+      g.fillRect(0, 0, width, height);
       g.fillStyle = "#0ea5e9";
-      g.fillRect(30, 20, 60, 40);
+      g.fillRect(width / 4, height / 4, width / 2, height / 2);
       blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
-    } else blob = new Blob(["<html>这不是图片，只是改了扩展名</html>"], { type: "image/png" });
+    } else blob = new Blob("bytes" in f ? [new Uint8Array(f.bytes)] : [f.text], { type: f.type });
     const data = new DataTransfer();
-    data.items.add(new File([blob], kind === "png" ? "白板.png" : "假图片.png", { type: "image/png" }));
-    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    data.items.add(new File([blob], f.name, { type: f.type }));
+    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, file);
+}
+
+/**
+ * Pastes a file into the composer: a PNG drawn in the page (`png`), or bytes that only claim to
+ * be one (`fake`).
+ */
+export async function pasteImage(page: Page, file: "png" | "fake") {
+  await pasteFile(
+    page.getByPlaceholder("记录一个想法…"),
+    file === "png"
+      ? { name: "白板.png", type: "image/png", drawn: { width: 120, height: 80 } }
+      : { name: "假图片.png", type: "image/png", text: "<html>这不是图片，只是改了扩展名</html>" },
+  );
 }

@@ -2,16 +2,16 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
+import { pasteFile } from "./paste-image.ts";
 
 /** An iPhone photo (made by heif-enc, server/test/fixtures/README.md), pasted as a phone's clipboard gives it. */
 async function pasteHeic(page: Page) {
   const bytes = [...readFileSync("server/test/fixtures/photo.heic")];
-  await page.getByPlaceholder("记录一个想法…").evaluate((box, data) => {
-    const file = new File([new Uint8Array(data)], "IMG_0412.HEIC", { type: "image/heic" });
-    const clip = new DataTransfer();
-    clip.items.add(file);
-    box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: clip, bubbles: true, cancelable: true }));
-  }, bytes);
+  await pasteFile(page.getByPlaceholder("记录一个想法…"), {
+    name: "IMG_0412.HEIC",
+    type: "image/heic",
+    bytes,
+  });
 }
 
 /** Light and dark at each width, for a human look (e2e/screenshots, gitignored). */
