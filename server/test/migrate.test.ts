@@ -48,6 +48,7 @@ forEachDatabase((ctx) => {
         "025_attachments.sql",
         "027_audio_attachments.sql",
         "028_attachment_objects.sql",
+        "029_search_index_small_pending_list.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
