@@ -2,8 +2,7 @@
  * `npm run bench:server -- import` — 导入数据 (issue 16): a 10,000-idea 拾念 export, a
  * 10,000-memo flomo export and 10,000 Markdown files, each uploaded, previewed and imported into a
  * new account of the real server (the bundle, embedded PostgreSQL, fresh DATA_DIR): the time from
- * upload to done, and the server's peak RSS growth meanwhile (targets ≤ 10 s, ≤ 64 MB). A kind
- * whose importer is not registered yet (services/import/importers.ts) is skipped with a line.
+ * upload to done, and the server's peak RSS growth meanwhile (targets ≤ 10 s, ≤ 64 MB).
  * BENCH_IMPORT_ITEMS scales it. BENCH_IMPORT_IMAGES=N puts a distinct ~800 × 600 JPEG on each of the
  * first N ideas of the 拾念 export and memos of the flomo export (each image then goes through the
  * upload's checks, re-encoding and thumbnail in the import's thread).
@@ -13,7 +12,6 @@ import os from "node:os";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import pg from "pg";
-import { importers } from "../src/services/import/importers.ts";
 import { ideaVector } from "../src/services/text-index.ts";
 import { SEARCH_WORDS_VERSION } from "../src/stores/search-reindex.ts";
 import { attachBenchPhotos, benchPhoto } from "./images.ts";
@@ -228,7 +226,6 @@ export async function importBench() {
       "| import | upload + preview | to done | peak RSS growth (before → peak) | CPU node / PostgreSQL | load average | result |",
     );
     line("|---|---|---|---|---|---|---|");
-    const registered = new Set(importers.map((m) => m.kind));
     const inputs: [string, () => Promise<Uint8Array>][] = [
       ["shinian", async () => shinianExport(await findSocketDir(dataDir))],
       ["flomo", () => flomoZip(ITEMS)],
@@ -236,10 +233,6 @@ export async function importBench() {
     ];
     for (const [kind, make] of inputs) {
       if (KINDS && !KINDS.includes(kind)) continue;
-      if (!registered.has(kind as never)) {
-        line(`| ${kind} | skipped: no ${kind} importer registered yet | | | |`);
-        continue;
-      }
       const bytes = await make();
       // each import in a server just started (on the same DATA_DIR): its growth is the import's
       // own, not on top of a heap the export or the import before it had already grown

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCodes, errorMessages } from "@shinian/contract";
+import { type ErrorCode, errorCodes, errorMessages } from "@shinian/contract/envelope";
 
 /** Thrown anywhere in a handler; the error middleware turns it into the one error shape. */
 export class ApiError extends Error {

@@ -14,11 +14,30 @@ export function tokenize(text: string): string[] {
 /** `pinyin`: a title or tags, also found by the pinyin of their words (pinyin-words.ts). */
 export type Weighted = { text: string; weight: "A" | "B" | "C" | "D"; pinyin?: boolean };
 
+/**
+ * The pinyin words of the last few titles and tags folded: an account's tags repeat from item to
+ * item (the memos of a flomo import share a handful), and segmenting and reading one took ~7 kB of
+ * garbage an item, most of an import's on this thread (docs/benchmarks.md, 导入数据). Shared:
+ * never changed by whoever gets them.
+ */
+const recentPinyin = new Map<string, string[]>();
+const RECENT_PINYIN = 256;
+
+function pinyinOf(pinyin: Parameters<typeof pinyinWords>[0], folded: string): string[] {
+  let words = recentPinyin.get(folded);
+  if (!words) {
+    words = pinyinWords(pinyin, folded, wordsOf(folded));
+    if (recentPinyin.size >= RECENT_PINYIN) recentPinyin.delete(recentPinyin.keys().next().value!);
+    recentPinyin.set(folded, words);
+  }
+  return words;
+}
+
 /** The half of the search words that needs opencc-js and pinyin-pro; search-literal.ts does the rest. */
 export function foldFields(fields: Weighted[], pinyin?: Parameters<typeof pinyinWords>[0]): FoldedField[] {
   return fields.map((field) => {
     const folded = foldForSearch(field.text);
-    const sounds = field.pinyin && pinyin ? pinyinWords(pinyin, folded, wordsOf(folded)) : [];
+    const sounds = field.pinyin && pinyin ? pinyinOf(pinyin, folded) : [];
     return { folded, weight: field.weight, pinyin: sounds };
   });
 }

@@ -1,4 +1,4 @@
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
 import type { HeicPixels } from "./heic-worker.ts";
 
 /**
@@ -19,23 +19,28 @@ const workerFile = new URL(
 );
 
 let pool: Piscina | null = null;
+let starting: Promise<Piscina> | null = null;
 
 // One thread, started on first use and ended when idle: the WebAssembly heap grows to the largest
-// photo decoded and never shrinks, so an idle server should not keep it.
+// photo decoded and never shrinks, so an idle server should not keep it. piscina itself is loaded
+// then too: an import's thread imports this module with the image code, and rarely needs it.
 const thread = () =>
-  (pool ??= new Piscina({
-    filename: workerFile.href,
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 10_000,
-    maxQueue: MAX_QUEUE,
-  }));
+  (starting ??= import("piscina").then(
+    ({ Piscina }) =>
+      (pool = new Piscina({
+        filename: workerFile.href,
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 10_000,
+        maxQueue: MAX_QUEUE,
+      })),
+  ));
 
 export class HeicBusyError extends Error {}
 
 /** The pixels of a HEIC/HEIF file's first image, decoded off the event loop. */
 export async function decodeHeicOffLoop(bytes: Buffer): Promise<HeicPixels> {
-  const running = thread();
+  const running = await thread();
   if (running.queueSize >= MAX_QUEUE) throw new HeicBusyError();
   // a copy of its own, moved to the thread: the caller keeps its buffer
   const input = new Uint8Array(bytes);
@@ -50,7 +55,8 @@ export const heicDecoded = () => pool?.completed ?? 0;
 
 /** Shutdown: the thread ends with the server. */
 export async function closeHeicPool() {
-  const closing = pool;
+  const closing = starting;
+  starting = null;
   pool = null;
-  await closing?.close();
+  await (await closing)?.close();
 }

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import { CreateIdeaRequestSchema } from "@shinian/contract";
+import { CreateIdeaRequestSchema } from "@shinian/contract/items";
 import { withTypedTags } from "@shinian/contract/tags";
 import { Parser } from "htmlparser2";
 import { contentToMarkdown, type HtmlElement } from "./flomo-markdown.ts";

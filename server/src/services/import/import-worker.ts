@@ -12,7 +12,6 @@ import { literalOf } from "../search-literal.ts";
 import type { ThreadMessage, WordsAnswer, WorkerData } from "./import-thread.ts";
 import { previewUpload, runImport } from "./jobs.ts";
 import type { SearchFields } from "./search-words.ts";
-import { receiveUpload } from "./upload.ts";
 
 const data = workerData as WorkerData;
 const port = parentPort!;
@@ -118,6 +117,8 @@ const deps = { db, logger, config: data.config, signal: shutdown.signal, searchW
 
 try {
   if (data.task === "upload") {
+    // busboy only where an upload arrives, not in a job's thread
+    const { receiveUpload } = await import("./upload.ts");
     const parts = await receiveUpload(db, data.jobId, data.contentType, body, data.maxBytes);
     send({ previewed: { parts, ...(await previewUpload(deps, data.userId, data.jobId, parts)) } });
   } else {

@@ -31,7 +31,7 @@ import {
   releaseLease,
 } from "../../stores/import-jobs.ts";
 import { restoreProfileText } from "../../stores/profile.ts";
-import { importerOf, importers } from "./importers.ts";
+import { importerOf, importKinds } from "./importers.ts";
 import { type ImporterModule, type ImportRecord, type ImportSource, twinOf } from "./records.ts";
 import type { SearchWordsOf } from "./search-words.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
@@ -122,7 +122,8 @@ export async function previewUpload(
   const opened = await openUpload(deps.db, jobId, parts, deps.config.import);
   try {
     let module: ImporterModule | undefined;
-    for (const candidate of importers) {
+    for (const kind of importKinds) {
+      const candidate = await importerOf(kind)!;
       if (await candidate.detect(opened.source).catch(() => false)) {
         module = candidate;
         break;
@@ -244,9 +245,9 @@ export async function settle(
  */
 export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: string): Promise<void> {
   const { db, logger, signal } = deps;
-  const module = job.kind && importerOf(job.kind);
   let done = job.done;
   try {
+    const module = job.kind && (await importerOf(job.kind));
     if (!module) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "这种文件的导入暂不可用");
     const opened = await openUpload(db, job.id, job.parts, deps.config.import);
     try {

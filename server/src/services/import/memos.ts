@@ -17,8 +17,9 @@
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { CreateIdeaRequestSchema, MAX_TAGS, TagPathSchema } from "@shinian/contract";
-import { withTypedTags } from "@shinian/contract/tags";
+import { CreateIdeaRequestSchema } from "@shinian/contract/items";
+import { TagPathSchema } from "@shinian/contract/tag-schemas";
+import { MAX_TAGS, withTypedTags } from "@shinian/contract/tags";
 import initSqlJs, { type Database, type SqlValue, type Statement } from "sql.js";
 
 import { headOf } from "./file-text.ts";
