@@ -235,6 +235,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_RATIO: int(200, 2, 100_000),
   IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
   IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
+  IMPORT_START_WAIT: duration("60s"),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
@@ -347,6 +348,8 @@ export type ImportLimits = {
   maxRecords: number;
   /** A running job's process renews this; once it expires, any process resumes the job. */
   leaseMs: number;
+  /** How long the thread that previewed an upload waits to run its job (IMPORT_START_WAIT; 0: never). */
+  startWaitMs: number;
 };
 
 /** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
@@ -552,6 +555,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRatio: e.IMPORT_MAX_RATIO,
       maxRecords: e.IMPORT_MAX_RECORDS,
       leaseMs: e.IMPORT_LEASE,
+      startWaitMs: e.IMPORT_START_WAIT,
     },
     attachments: {
       maxBytes: e.ATTACHMENT_MAX_BYTES,

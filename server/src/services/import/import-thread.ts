@@ -7,7 +7,8 @@
  * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据). In the worker
  * that garbage cannot size the heap every request shares, and the worker's heap goes when the
  * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
- * process, and one job per account. Only the half of the search words that needs pinyin-pro and
+ * process, and one job per account; a job started soon after its preview runs in the preview's
+ * thread, which waits for it a while (a second thread would load and grow everything again). Only the half of the search words that needs pinyin-pro and
  * opencc-js is made here, on the main thread, which has them loaded anyway (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
@@ -50,9 +51,21 @@ export type WorkerData = ThreadTask & {
 export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
 
 /**
- * From the thread; to it go the request's bytes (`{ chunk }`, then "end" or "abort"), "stop",
- * the answers to its `words` questions (WordsAnswer), and "sharpLoaded".
+ * To the thread: the request's bytes (`{ chunk }`, then "end" or "abort"); "stop" (shutdown); the
+ * answers to its `words` questions and "sharpLoaded"; after a preview, the job to run there (`run`)
+ * or "release" (none: the thread ends).
  */
+export type ToThread =
+  | "stop"
+  | "end"
+  | "abort"
+  | "sharpLoaded"
+  | "release"
+  | { chunk: Uint8Array }
+  | WordsAnswer
+  | { run: { job: ImportJobRow; owner: string } };
+
+/** From the thread. */
 export type ThreadMessage =
   | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
   /** a chunk of the request was taken: the next may come */
@@ -79,8 +92,15 @@ function connectionOf(db: Db): Record<string, unknown> {
   return out;
 }
 
-/** Starts the worker for a task; `onMessage` gets everything but its log lines. */
-function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessage) => void) {
+type Thread = {
+  worker: Worker;
+  exited: Promise<{ code: number; error?: Error }>;
+  /** gets everything but its log lines and questions; replaced when a previewed thread runs its job */
+  onMessage: (m: ThreadMessage) => void;
+};
+
+/** Starts the worker for a task. */
+function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessage"]): Thread {
   const data: WorkerData = {
     ...task,
     connection: connectionOf(deps.db),
@@ -90,23 +110,25 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
     workerData: data,
     resourceLimits: IMPORT_THREAD_LIMITS,
   });
+  const send = (m: ToThread) => worker.postMessage(m);
+  const thread: Thread = { worker, exited: Promise.resolve({ code: 0 }), onMessage };
   worker.on("message", (m: ThreadMessage) => {
     if ("log" in m) deps.logger[m.log](m.msg, m.fields);
     else if ("words" in m) answerWords(deps, worker, m.words);
     else if ("loadSharp" in m)
       loadSharp().then(
-        () => worker.postMessage("sharpLoaded"),
+        () => send("sharpLoaded"),
         (err: unknown) => {
           deps.logger.error("sharp failed to load", { err });
-          worker.postMessage("sharpLoaded"); // the thread's own load then fails with the reason
+          send("sharpLoaded"); // the thread's own load then fails with the reason
         },
       );
-    else onMessage(m);
+    else thread.onMessage(m);
   });
-  const stop = () => worker.postMessage("stop");
+  const stop = () => send("stop");
   if (deps.work.signal.aborted) stop();
   else deps.work.signal.addEventListener("abort", stop, { once: true });
-  const exited = new Promise<{ code: number; error?: Error }>((resolve) => {
+  thread.exited = new Promise((resolve) => {
     let error: Error | undefined;
     worker.on("error", (err) => {
       error = err;
@@ -116,7 +138,38 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
       resolve({ code, error });
     });
   });
-  return { worker, exited };
+  return thread;
+}
+
+/**
+ * Threads that previewed an upload, waiting for its job to start (by job id): a job started within
+ * IMPORT_START_WAIT of its preview runs there, without loading and growing a second thread (time
+ * and memory in docs/benchmarks.md, 导入数据). At most MAX_WAITING wait at once (the oldest is let
+ * go), each holding what its preview grew meanwhile (~30–40 MB).
+ */
+const waitingForStart = new Map<string, { thread: Thread; timer: NodeJS.Timeout }>();
+const MAX_WAITING = 2;
+
+/** The thread waiting for this job's start, no longer waiting. */
+function takeWaiting(jobId: string): Thread | null {
+  const waiting = waitingForStart.get(jobId);
+  if (!waiting) return null;
+  waitingForStart.delete(jobId);
+  clearTimeout(waiting.timer);
+  return waiting.thread;
+}
+
+const letGo = (jobId: string) => takeWaiting(jobId)?.worker.postMessage("release" satisfies ToThread);
+
+function waitForStart(jobId: string, thread: Thread, ms: number) {
+  if (ms <= 0) return void thread.worker.postMessage("release" satisfies ToThread);
+  if (waitingForStart.size >= MAX_WAITING) letGo(waitingForStart.keys().next().value!);
+  const timer = setTimeout(() => letGo(jobId), ms).unref();
+  waitingForStart.set(jobId, { thread, timer });
+  // a thread that ended while waiting (it died, or the server stops) is forgotten
+  thread.exited.then(() => {
+    if (waitingForStart.get(jobId)?.thread === thread) takeWaiting(jobId);
+  });
 }
 
 /** A thread's question for search words, answered when they are made (or why not). */
@@ -165,7 +218,7 @@ export async function receiveAndPreviewInThread(
     contentType: request.headers.get("content-type") ?? "",
     maxBytes: deps.config.import.maxBytes,
   };
-  const { worker, exited } = startThread(deps, task, (m) => {
+  const thread = startThread(deps, task, (m) => {
     if ("ack" in m) inFlight--;
     else {
       answer = m;
@@ -173,8 +226,9 @@ export async function receiveAndPreviewInThread(
     }
     wake?.();
   });
+  const { worker } = thread;
   let gone = false; // the thread ended (it answers before it ends, unless it died)
-  const ended = exited.then((result) => {
+  const ended = thread.exited.then((result) => {
     gone = true;
     stopReading();
     wake?.();
@@ -211,12 +265,19 @@ export async function receiveAndPreviewInThread(
   } finally {
     if (answer || gone || bodyError) reader.cancel().catch(() => undefined);
   }
+  await stopped; // the thread answered, or ended without an answer
+  if (answer && "previewed" in answer) {
+    if (!bodyError) {
+      waitForStart(jobId, thread, deps.config.import.startWaitMs);
+      return answer.previewed;
+    }
+    worker.postMessage("release" satisfies ToThread);
+  }
   const { code, error } = await ended;
   if (bodyError) {
     if (bodyError instanceof ApiError) throw bodyError;
     throw new ApiError("VALIDATION_ERROR", "上传内容无法解析");
   }
-  if (answer && "previewed" in answer) return answer.previewed;
   if (answer && "refusal" in answer) {
     const { code: errorCode, message, extra } = answer.refusal;
     throw new ApiError(errorCode, message, extra);
@@ -226,15 +287,22 @@ export async function receiveAndPreviewInThread(
 }
 
 /**
- * runImport (jobs.ts) in a worker thread, tracked as this process's background work. A thread
- * that dies (out of its memory, say) without settling its job has the job rolled back here.
+ * runImport (jobs.ts) in a worker thread, tracked as this process's background work: the thread
+ * that previewed the upload if it still waits here, else a new one. A thread that dies (out of its
+ * memory, say) without settling its job has the job rolled back here.
  */
 export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string) {
   const run = async () => {
     let failure: string | undefined;
-    const { code, error } = await startThread(deps, { task: "run", job, owner }, (m) => {
+    const onMessage = (m: ThreadMessage) => {
       if ("failure" in m) failure = m.failure;
-    }).exited;
+    };
+    let thread = takeWaiting(job.id);
+    if (thread) {
+      thread.onMessage = onMessage;
+      thread.worker.postMessage({ run: { job, owner } } satisfies ToThread);
+    } else thread = startThread(deps, { task: "run", job, owner }, onMessage);
+    const { code, error } = await thread.exited;
     if (code === 0 && !failure) return;
     deps.logger.error("import thread failed", { jobId: job.id, code, err: error ?? failure });
     // settles only while this process still holds the lease: a job the thread settled is left alone

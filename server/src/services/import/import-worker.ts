@@ -1,15 +1,17 @@
 /**
- * Runs in a worker thread started by import-thread.ts: one upload with its preview, or one job,
- * with a pool of its own; log lines go to the server's logger, the answer to the thread that started it.
+ * Runs in a worker thread started by import-thread.ts: one upload with its preview (and then its
+ * job, if it is started while the thread waits), or one job, with a pool of its own; log lines go
+ * to the server's logger, the answer to the thread that started it.
  */
 import { Readable } from "node:stream";
 import { parentPort, workerData } from "node:worker_threads";
 import { createPool } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { type Logger, redact } from "../../logger.ts";
+import type { ImportJobRow } from "../../stores/import-jobs.ts";
 import { beforeSharpLoads } from "../attachments/image.ts";
 import { literalOf } from "../search-literal.ts";
-import type { ThreadMessage, WordsAnswer, WorkerData } from "./import-thread.ts";
+import type { ThreadMessage, ToThread, WordsAnswer, WorkerData } from "./import-thread.ts";
 import { previewUpload, runImport } from "./jobs.ts";
 import type { SearchFields } from "./search-words.ts";
 
@@ -33,6 +35,18 @@ const logger: Logger = {
 const shutdown = new AbortController();
 
 /**
+ * Whether the thread waits for the main thread's messages whatever it is doing: while an upload
+ * arrives, and while a previewed upload waits for its start. In a job the port holds the thread
+ * alive only while an answer is awaited (words, sharp).
+ */
+let listening = data.task === "upload";
+let sharpAwaited = false;
+const holdPort = () => {
+  if (listening || sharpAwaited || waitingWords.size > 0) port.ref();
+  else port.unref();
+};
+
+/**
  * The request's bytes as the main thread hands them over. A chunk is acknowledged once the
  * parser asks for more, so that no more than a few wait in either thread.
  */
@@ -53,14 +67,13 @@ let lastWordsId = 0;
 
 function askWords(items: SearchFields[]): Promise<string[]> {
   const id = ++lastWordsId;
-  // the port is unref'd during a job: while an answer is awaited, it keeps this thread alive
-  if (waitingWords.size === 0) port.ref();
   return new Promise<WordsAnswer["words"]>((resolve) => {
     waitingWords.set(id, resolve);
+    holdPort();
     send({ words: { id, items } });
   }).then((answer) => {
     waitingWords.delete(id);
-    if (waitingWords.size === 0 && data.task !== "upload") port.unref();
+    holdPort();
     if ("error" in answer) throw new Error(`search words: ${answer.error}`);
     return answer.parts.map((part) => (typeof part === "string" ? part : literalOf(part)));
   });
@@ -86,30 +99,54 @@ let sharpLoaded: (() => void) | null = null;
 beforeSharpLoads(
   () =>
     new Promise<void>((resolve) => {
-      port.ref(); // unref'd during a job: the answer must keep this thread alive
+      sharpAwaited = true;
+      holdPort();
       sharpLoaded = () => {
-        if (waitingWords.size === 0 && data.task !== "upload") port.unref();
+        sharpAwaited = false;
+        holdPort();
         resolve();
       };
       send({ loadSharp: true });
     }),
 );
 
-port.on("message", (m: "stop" | "end" | "abort" | "sharpLoaded" | { chunk: Uint8Array } | WordsAnswer) => {
-  if (m === "stop") shutdown.abort(new Error("server shutting down"));
+/** A previewed upload's job, when the main thread starts it here; null when it lets the thread go. */
+let started: ((start: { job: ImportJobRow; owner: string } | null) => void) | null = null;
+
+port.on("message", (m: ToThread) => {
+  if (m === "stop") {
+    shutdown.abort(new Error("server shutting down"));
+    started?.(null);
+  } else if (m === "release") started?.(null);
   else if (m === "sharpLoaded") sharpLoaded?.();
   else if (typeof m === "object" && "words" in m) waitingWords.get(m.words.id)?.(m.words);
+  else if (typeof m === "object" && "run" in m) started?.(m.run);
   else if (m === "end" || m === "abort") {
     if (m === "end") body.push(null);
     else body.destroy(new Error("the request ended before its body"));
-    port.unref(); // nothing more to wait for from the main thread
+    listening = false; // nothing more to wait for from the main thread
+    holdPort();
   } else {
     unacknowledged++;
     if (body.push(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))) acknowledge();
   }
 });
-// while an upload arrives the thread waits for its bytes; otherwise only for "stop"
-if (data.task !== "upload") port.unref();
+holdPort();
+
+/** After a preview: the job, if the main thread starts it here before it lets the thread go. */
+function startedHere(): Promise<{ job: ImportJobRow; owner: string } | null> {
+  if (shutdown.signal.aborted) return Promise.resolve(null);
+  listening = true;
+  holdPort();
+  return new Promise((resolve) => {
+    started = (start) => {
+      started = null;
+      listening = false;
+      holdPort();
+      resolve(start);
+    };
+  });
+}
 
 // one connection is all a preview or a job uses at a time
 const db = createPool({ ...data.connection, max: 2 }, logger);
@@ -121,6 +158,8 @@ try {
     const { receiveUpload } = await import("./upload.ts");
     const parts = await receiveUpload(db, data.jobId, data.contentType, body, data.maxBytes);
     send({ previewed: { parts, ...(await previewUpload(deps, data.userId, data.jobId, parts)) } });
+    const start = await startedHere();
+    if (start) await runImport(deps, start.job, start.owner);
   } else {
     await runImport(deps, data.job, data.owner);
   }
