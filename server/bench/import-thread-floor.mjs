@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
 const dist = path.resolve(import.meta.dirname, "../dist");
-const limits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 192 };
+const limits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 192 }; // IMPORT_THREAD_LIMITS
 const chunks = [
   ...readFileSync(path.join(dist, "import-worker.js"), "utf8").matchAll(
     /from "\.\/(chunk-\w+\.js)"|import "\.\/(chunk-\w+\.js)"/g,

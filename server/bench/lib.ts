@@ -189,6 +189,8 @@ export function startServer(
     cwd: ROOT,
     env: {
       ...process.env,
+      // as `npm start` runs it (package.json): fewer glibc malloc arenas for the process's threads
+      MALLOC_ARENA_MAX: "2",
       DATA_DIR: dataDir,
       PORT: String(PORT),
       HOST: "127.0.0.1",

@@ -25,13 +25,14 @@ import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } fro
 import type { StoredPart } from "./stored-upload.ts";
 
 /**
- * The worker's heap. A young generation of 8 MB (semi-spaces of ~2.7 MB) keeps its garbage few
- * MB; the old generation holds at most one batch (≤ 4 M characters) and one record being parsed
- * (≤ 16 MB) beside the modules, far below this cap, which only stops a runaway: past it the thread
+ * The worker's heap. A young generation of 4 MB (semi-spaces of ~1.3 MB) keeps its garbage few
+ * MB (8 MB grew the server ~5 MB more, at the same speed: docs/benchmarks.md, 导入数据); the old
+ * generation holds at most one batch (≤ 4 M characters) and one record being parsed (≤ 16 MB)
+ * beside the modules, far below this cap, which only stops a runaway: past it the thread
  * ends with ERR_WORKER_OUT_OF_MEMORY and its job is rolled back. (A cap too small for Node to start
  * a thread at all, ~2 MB, aborts the whole process instead: measured, keep it well above that.)
  */
-export const IMPORT_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 192 };
+export const IMPORT_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 192 };
 
 // The bundle (server/dist) holds import-worker.js beside this chunk; from source it is the .ts.
 const workerFile = new URL(
