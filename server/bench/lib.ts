@@ -190,7 +190,7 @@ export function startServer(
     env: {
       ...process.env,
       // as `npm start` runs it (package.json): fewer glibc malloc arenas for the process's threads
-      MALLOC_ARENA_MAX: "2",
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       DATA_DIR: dataDir,
       PORT: String(PORT),
       HOST: "127.0.0.1",
