@@ -1,8 +1,9 @@
 // `node scripts/ensure-server-build.mjs && node server/bench/import-thread-floor.mjs`: what an
 // import's worker thread costs before it reads anything — the RSS a worker adds to this process
 // when empty, and when it has loaded every chunk of the bundle that server/dist/import-worker.js
-// imports (the importers, pg, zod and the contract), under the import's resourceLimits, and the
-// CPU the process spent until then. Each
+// imports statically (pg, yauzl, the job and the writer; not the importers, each loaded when its
+// kind is tried, nor busboy), under the import's resourceLimits, and the CPU the process spent
+// until then. Each
 // variant in a process of its own, BENCH_RUNS (4) workers one after another: the first pays for
 // what later ones find already there (a malloc arena, pages glibc keeps after a worker ends).
 import { readFileSync } from "node:fs";

@@ -2,7 +2,8 @@
  * `npm run bench:server -- import` — 导入数据 (issue 16): a 10,000-idea 拾念 export, a
  * 10,000-memo flomo export and 10,000 Markdown files, each uploaded, previewed and imported into a
  * new account of the real server (the bundle, embedded PostgreSQL, fresh DATA_DIR): the time from
- * upload to done, and the server's peak RSS growth meanwhile (targets ≤ 10 s, ≤ 64 MB).
+ * upload to done, and the server's peak RSS growth meanwhile (targets for the 拾念 and flomo
+ * imports: ≤ 10 s, ≤ 64 MB).
  * BENCH_IMPORT_ITEMS scales it. BENCH_IMPORT_IMAGES=N puts a distinct ~800 × 600 JPEG on each of the
  * first N ideas of the 拾念 export and memos of the flomo export (each image then goes through the
  * upload's checks, re-encoding and thumbnail in the import's thread).

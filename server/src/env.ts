@@ -235,7 +235,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_RATIO: int(200, 2, 100_000),
   IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
   IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
-  IMPORT_START_WAIT: duration("60s"),
+  IMPORT_START_WAIT: duration("60s").refine((ms) => ms <= 600_000, { message: "must be at most 10m" }),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
     emptyAsUndefined,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-locale.ts";
 import { MAX_TAG_LENGTH, MAX_TAGS } from "./tags.ts";
 
 export const IdSchema = z.uuid({ message: "ID 格式不正确" });

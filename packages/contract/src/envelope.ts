@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-locale.ts";
 
 /** Every error answer carries one of these codes; the HTTP status is fixed per code. */
 export const errorCodes = {

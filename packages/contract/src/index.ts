@@ -1,7 +1,4 @@
-import { z } from "zod";
-
-// Every validation message the app and the server show is Chinese: zod's own messages too.
-z.config(z.locales.zhCN());
+import "./zod-locale.ts";
 
 export * from "./ai.ts";
 export * from "./api.ts";

@@ -3,7 +3,11 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
-import { receiveAndPreviewInThread, runInBackground } from "../services/import/import-thread.ts";
+import {
+  receiveAndPreviewInThread,
+  releasePreviewThread,
+  runInBackground,
+} from "../services/import/import-thread.ts";
 import { cancelImport } from "../services/import/jobs.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import {
@@ -61,6 +65,7 @@ export function importRoutes(app: Hono<AppEnv>) {
           await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };
         } catch (err) {
+          releasePreviewThread(jobId);
           await deleteImportJob(deps.db, jobId).catch(() => undefined);
           throw err;
         }
@@ -100,6 +105,7 @@ export function importRoutes(app: Hono<AppEnv>) {
   mount(app, "cancelImport", async (c, { params: { id } }) => {
     const { db } = c.var.deps;
     await cancelImport(db, c.var.auth.userId, id);
+    releasePreviewThread(id); // a previewed job's thread waits for a start that can no longer come
     const job = await findImportJob(db, c.var.auth.userId, id);
     if (!job) throw gone();
     return { message: "已取消导入，导入的内容已撤回", data: toImportStatus(job) };

@@ -34,6 +34,10 @@ const thread = () =>
         idleTimeout: 10_000,
         maxQueue: MAX_QUEUE,
       })),
+    (err: unknown) => {
+      starting = null; // tried again by the next photo
+      throw err;
+    },
   ));
 
 export class HeicBusyError extends Error {}
@@ -58,5 +62,8 @@ export async function closeHeicPool() {
   const closing = starting;
   starting = null;
   pool = null;
-  await (await closing)?.close();
+  await closing?.then(
+    (running) => running.close(),
+    () => undefined, // it never started
+  );
 }

@@ -8,7 +8,8 @@
  * that garbage cannot size the heap every request shares, and the worker's heap goes when the
  * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
  * process, and one job per account; a job started soon after its preview runs in the preview's
- * thread, which waits for it a while (a second thread would load and grow everything again). Only the half of the search words that needs pinyin-pro and
+ * thread, which waits for it a while (at most two wait at once: a second thread would load and
+ * grow everything again). Only the half of the search words that needs pinyin-pro and
  * opencc-js is made here, on the main thread, which has them loaded anyway (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
@@ -71,6 +72,8 @@ export type ThreadMessage =
   | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
   /** a chunk of the request was taken: the next may come */
   | { ack: true }
+  /** a previewed thread took the job it was sent to run */
+  | { taken: true }
   | { previewed: Previewed }
   | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
   | { failure: string }
@@ -146,10 +149,14 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
  * Threads that previewed an upload, waiting for its job to start (by job id): a job started within
  * IMPORT_START_WAIT of its preview runs there, without loading and growing a second thread (time
  * and memory in docs/benchmarks.md, 导入数据). At most MAX_WAITING wait at once (the oldest is let
- * go), each holding what its preview grew meanwhile (~30–40 MB).
+ * go), each holding what its preview grew meanwhile (~30–40 MB); one per user, whose newer preview
+ * replaces the older (stores/import-jobs.ts: markPreviewed).
  */
-const waitingForStart = new Map<string, { thread: Thread; timer: NodeJS.Timeout }>();
+const waitingForStart = new Map<string, { thread: Thread; userId: string; timer: NodeJS.Timeout }>();
 const MAX_WAITING = 2;
+
+/** How many previews' threads wait for their start in this process. */
+export const threadsWaitingForStart = () => waitingForStart.size;
 
 /** The thread waiting for this job's start, no longer waiting. */
 function takeWaiting(jobId: string): Thread | null {
@@ -160,13 +167,16 @@ function takeWaiting(jobId: string): Thread | null {
   return waiting.thread;
 }
 
-const letGo = (jobId: string) => takeWaiting(jobId)?.worker.postMessage("release" satisfies ToThread);
+/** Lets the thread that previewed this job go, if it waits: the job was cancelled or never kept. */
+export const releasePreviewThread = (jobId: string) =>
+  takeWaiting(jobId)?.worker.postMessage("release" satisfies ToThread);
 
-function waitForStart(jobId: string, thread: Thread, ms: number) {
+function waitForStart(jobId: string, userId: string, thread: Thread, ms: number) {
   if (ms <= 0) return void thread.worker.postMessage("release" satisfies ToThread);
-  if (waitingForStart.size >= MAX_WAITING) letGo(waitingForStart.keys().next().value!);
-  const timer = setTimeout(() => letGo(jobId), ms).unref();
-  waitingForStart.set(jobId, { thread, timer });
+  for (const [id, waiting] of waitingForStart) if (waiting.userId === userId) releasePreviewThread(id);
+  if (waitingForStart.size >= MAX_WAITING) releasePreviewThread(waitingForStart.keys().next().value!);
+  const timer = setTimeout(() => releasePreviewThread(jobId), ms).unref();
+  waitingForStart.set(jobId, { thread, userId, timer });
   // a thread that ended while waiting (it died, or the server stops) is forgotten
   thread.exited.then(() => {
     if (waitingForStart.get(jobId)?.thread === thread) takeWaiting(jobId);
@@ -269,7 +279,7 @@ export async function receiveAndPreviewInThread(
   await stopped; // the thread answered, or ended without an answer
   if (answer && "previewed" in answer) {
     if (!bodyError) {
-      waitForStart(jobId, thread, deps.config.import.startWaitMs);
+      waitForStart(jobId, userId, thread, deps.config.import.startWaitMs);
       return answer.previewed;
     }
     worker.postMessage("release" satisfies ToThread);
@@ -295,15 +305,22 @@ export async function receiveAndPreviewInThread(
 export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string) {
   const run = async () => {
     let failure: string | undefined;
+    let taken = false;
     const onMessage = (m: ThreadMessage) => {
-      if ("failure" in m) failure = m.failure;
+      if ("taken" in m) taken = true;
+      else if ("failure" in m) failure = m.failure;
     };
-    let thread = takeWaiting(job.id);
-    if (thread) {
-      thread.onMessage = onMessage;
-      thread.worker.postMessage({ run: { job, owner } } satisfies ToThread);
-    } else thread = startThread(deps, { task: "run", job, owner }, onMessage);
-    const { code, error } = await thread.exited;
+    const waiting = takeWaiting(job.id);
+    let ended: { code: number; error?: Error } | null = null;
+    if (waiting) {
+      waiting.onMessage = onMessage;
+      waiting.worker.postMessage({ run: { job, owner } } satisfies ToThread);
+      ended = await waiting.exited;
+    }
+    // no thread waited, or it ended before it took the job (it was stopping, or died): a new one
+    // runs it (and, if the server is stopping, gives the lease back at once)
+    if (!ended || !taken) ended = await startThread(deps, { task: "run", job, owner }, onMessage).exited;
+    const { code, error } = ended;
     if (code === 0 && !failure) return;
     deps.logger.error("import thread failed", { jobId: job.id, code, err: error ?? failure });
     // settles only while this process still holds the lease: a job the thread settled is left alone

@@ -120,8 +120,12 @@ port.on("message", (m: ToThread) => {
   } else if (m === "release") started?.(null);
   else if (m === "sharpLoaded") sharpLoaded?.();
   else if (typeof m === "object" && "words" in m) waitingWords.get(m.words.id)?.(m.words);
-  else if (typeof m === "object" && "run" in m) started?.(m.run);
-  else if (m === "end" || m === "abort") {
+  else if (typeof m === "object" && "run" in m) {
+    // not waiting any more (stopping): the main thread starts another thread for the job
+    if (!started) return;
+    send({ taken: true });
+    started(m.run);
+  } else if (m === "end" || m === "abort") {
     if (m === "end") body.push(null);
     else body.destroy(new Error("the request ended before its body"));
     listening = false; // nothing more to wait for from the main thread
