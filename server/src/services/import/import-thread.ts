@@ -101,6 +101,7 @@ type Thread = {
   exited: Promise<{ code: number; error?: Error }>;
   /** gets everything but its log lines and questions; replaced when a previewed thread runs its job */
   onMessage: (m: ThreadMessage) => void;
+  send: (m: ToThread) => void;
 };
 
 /** Starts the worker for a task. */
@@ -115,7 +116,18 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
     resourceLimits: IMPORT_THREAD_LIMITS,
   });
   const send = (m: ToThread) => worker.postMessage(m);
-  const thread: Thread = { worker, exited: Promise.resolve({ code: 0 }), onMessage };
+  const stop = () => send("stop");
+  const exited = new Promise<{ code: number; error?: Error }>((resolve) => {
+    let error: Error | undefined;
+    worker.on("error", (err) => {
+      error = err;
+    });
+    worker.on("exit", (code) => {
+      deps.work.signal.removeEventListener("abort", stop);
+      resolve({ code, error });
+    });
+  });
+  const thread: Thread = { worker, exited, onMessage, send };
   worker.on("message", (m: ThreadMessage) => {
     if ("log" in m) deps.logger[m.log](m.msg, m.fields);
     else if ("words" in m) answerWords(deps, worker, m.words);
@@ -129,19 +141,8 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
       );
     else thread.onMessage(m);
   });
-  const stop = () => send("stop");
   if (deps.work.signal.aborted) stop();
   else deps.work.signal.addEventListener("abort", stop, { once: true });
-  thread.exited = new Promise((resolve) => {
-    let error: Error | undefined;
-    worker.on("error", (err) => {
-      error = err;
-    });
-    worker.on("exit", (code) => {
-      deps.work.signal.removeEventListener("abort", stop);
-      resolve({ code, error });
-    });
-  });
   return thread;
 }
 
@@ -168,11 +169,10 @@ function takeWaiting(jobId: string): Thread | null {
 }
 
 /** Lets the thread that previewed this job go, if it waits: the job was cancelled or never kept. */
-export const releasePreviewThread = (jobId: string) =>
-  takeWaiting(jobId)?.worker.postMessage("release" satisfies ToThread);
+export const releasePreviewThread = (jobId: string) => takeWaiting(jobId)?.send("release");
 
 function waitForStart(jobId: string, userId: string, thread: Thread, ms: number) {
-  if (ms <= 0) return void thread.worker.postMessage("release" satisfies ToThread);
+  if (ms <= 0) return thread.send("release");
   for (const [id, waiting] of waitingForStart) if (waiting.userId === userId) releasePreviewThread(id);
   if (waitingForStart.size >= MAX_WAITING) releasePreviewThread(waitingForStart.keys().next().value!);
   const timer = setTimeout(() => releasePreviewThread(jobId), ms).unref();
@@ -257,7 +257,7 @@ export async function receiveAndPreviewInThread(
       const { value, done } = await Promise.race([reader.read(), stopped]);
       if (answer || gone) break;
       if (done) {
-        worker.postMessage("end");
+        thread.send("end");
         break;
       }
       // a chunk that is its whole buffer moves to the thread; a view into a larger one is copied
@@ -272,7 +272,7 @@ export async function receiveAndPreviewInThread(
     }
   } catch (err) {
     bodyError = err; // the connection ended, stalled (408) or passed a limit
-    worker.postMessage("abort");
+    thread.send("abort");
   } finally {
     if (answer || gone || bodyError) reader.cancel().catch(() => undefined);
   }
@@ -282,7 +282,7 @@ export async function receiveAndPreviewInThread(
       waitForStart(jobId, userId, thread, deps.config.import.startWaitMs);
       return answer.previewed;
     }
-    worker.postMessage("release" satisfies ToThread);
+    thread.send("release");
   }
   const { code, error } = await ended;
   if (bodyError) {
@@ -314,7 +314,7 @@ export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string)
     let ended: { code: number; error?: Error } | null = null;
     if (waiting) {
       waiting.onMessage = onMessage;
-      waiting.worker.postMessage({ run: { job, owner } } satisfies ToThread);
+      waiting.send({ run: { job, owner } });
       ended = await waiting.exited;
     }
     // no thread waited, or it ended before it took the job (it was stopping, or died): a new one
