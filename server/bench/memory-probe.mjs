@@ -12,9 +12,11 @@
 import { subscribe } from "node:diagnostics_channel";
 import { appendFileSync } from "node:fs";
 import { getHeapSpaceStatistics } from "node:v8";
+import { isMainThread } from "node:worker_threads";
 
 const file = process.env.BENCH_MEMORY_FILE;
-if (file) {
+// a worker thread inherits the server's flags, this preload among them: only the main thread samples
+if (file && isMainThread) {
   const collect = globalThis.gc;
   const workers = new Set();
   subscribe("worker_threads", ({ worker }) => {

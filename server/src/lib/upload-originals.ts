@@ -1,0 +1,27 @@
+import type { IncomingMessage } from "node:http";
+
+type Detachable = ArrayBuffer & { transfer(length: number): ArrayBuffer };
+
+/**
+ * For a handler about to read a large upload through `Request.body`: frees each piece of the body
+ * the moment the body stream has copied it. Why: @hono/node-server makes `Request.body` with
+ * Node's `Readable.toWeb`, whose 'data' listener copies every Buffer the HTTP parser hands it ("to
+ * detach it from the pool", node lib/internal/webstreams/adapters.js; pinned by
+ * test/upload-originals.test.ts). The parser's Buffer is then garbage that waits for the main
+ * heap's next collection, and passing an upload on allocates too little to bring one: a 10 MB
+ * upload held ~10 MB of them, and the process's RSS kept them (the 拾念 import, docs/benchmarks.md).
+ * A detached ArrayBuffer's memory goes at once, to be reused by the next read.
+ *
+ * Listeners run in the order they were added, so this one sees a piece after toWeb copied it.
+ * Without a listener already there (no stream reads the body yet, or it was buffered another way)
+ * it does nothing: added first, it would free pieces before they were copied.
+ */
+export function freeUploadOriginals(incoming: IncomingMessage | undefined) {
+  if (!incoming || incoming.listenerCount("data") === 0) return;
+  incoming.on("data", (piece: unknown) => {
+    // a piece of its own, not a view into a buffer something else may still read
+    if (Buffer.isBuffer(piece) && piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength) {
+      (piece.buffer as Detachable).transfer(0);
+    }
+  });
+}
