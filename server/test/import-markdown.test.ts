@@ -248,6 +248,13 @@ forEachDatabase((ctx) => {
       const unknown = await upload(ctx, user, [{ name: "notes.md", bytes: binary }]);
       expect(unknown.status).toBe(415);
       expect(unknown.body.message).toMatch(/无法识别/);
+      const damaged = await upload(ctx, user, [
+        { name: "memos_prod.db", bytes: `SQLite format 3\0${"坏".repeat(2000)}` },
+      ]);
+      expect(damaged.status).toBe(415);
+      expect(damaged.body.message).toMatch(
+        /^「memos_prod\.db」是 SQLite 数据库文件，但无法打开，可能已经损坏。请上传/,
+      );
 
       const bomb = zipSync({ "bomb.md": new Uint8Array(4 * 1024 * 1024) }, { level: 6 });
       const refusedBomb = await upload(ctx, user, [{ name: "bomb.zip", bytes: bomb }]);

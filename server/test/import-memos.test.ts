@@ -216,6 +216,15 @@ describe("memos import", () => {
     ]) {
       expect(await memosImporter.detect({ files: [f] })).toBe(false);
     }
+    // when no kind is found, the refusal says what is wrong with an SQLite file, by its name
+    const whyNot = (f: SourceFile) => memosImporter.whyNot!({ files: [file("说明.txt", "备份"), f] });
+    expect(await whyNot(file("other.db", noMemoTable))).toBe(
+      "「other.db」是 SQLite 数据库，但不是 memos 的数据库（没有 memo 表）",
+    );
+    expect(await whyNot(file("memos_prod.db", `SQLite format 3\0${"坏".repeat(2000)}`))).toBe(
+      "「memos_prod.db」是 SQLite 数据库文件，但无法打开，可能已经损坏",
+    );
+    expect(await whyNot(file("memos_prod.db", "这不是数据库"))).toBeNull();
   });
 
   it("says no at once to a `memo` that is a view, or a table with generated columns: sql.js would run their queries without end", async () => {

@@ -55,11 +55,20 @@ const BATCH_RECORDS = 200;
 const BATCH_CHARS = 4_000_000;
 const PREVIEW_LOOKUP = 500;
 
-const unknownKind = () =>
+const unknownKind = (why: string | null) =>
   new ApiError(
     "UNSUPPORTED_MEDIA_TYPE",
-    "无法识别的文件：请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件",
+    `${why ? `${why}。` : "无法识别的文件："}请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件`,
   );
+
+/** The first importer's reason why a file that looks like its kind is not one. */
+async function whyNoKind(source: ImportSource): Promise<string | null> {
+  for (const kind of importKinds) {
+    const why = await (await importerOf(kind))!.whyNot?.(source).catch(() => null);
+    if (why) return why;
+  }
+  return null;
+}
 const tooManyRecords = (max: number) =>
   new ApiError(
     "PAYLOAD_TOO_LARGE",
@@ -129,7 +138,7 @@ export async function previewUpload(
         break;
       }
     }
-    if (!module) throw unknownKind();
+    if (!module) throw unknownKind(await whyNoKind(opened.source));
     const preview: ImportPreview = {
       ideas: 0,
       notes: 0,

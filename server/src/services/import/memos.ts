@@ -32,12 +32,20 @@ const SQLITE_MAGIC = "SQLite format 3\0";
 export const memosImporter: ImporterModule = {
   kind: "memos",
   async detect(source) {
-    for (const file of source.files) if (await isMemosDatabase(file)) return true;
+    for (const file of source.files) if ((await databaseOf(file)) === "memos") return true;
     return false;
+  },
+  async whyNot(source) {
+    for (const file of source.files) {
+      const found = await databaseOf(file);
+      if (found === "unopenable") return `「${file.name}」是 SQLite 数据库文件，但无法打开，可能已经损坏`;
+      if (found === "other") return `「${file.name}」是 SQLite 数据库，但不是 memos 的数据库（没有 memo 表）`;
+    }
+    return null;
   },
   async *read(source) {
     for (const file of source.files) {
-      if (!(await isMemosDatabase(file))) continue;
+      if ((await databaseOf(file)) !== "memos") continue;
       yield* readDatabase(file);
       return;
     }
@@ -45,19 +53,20 @@ export const memosImporter: ImporterModule = {
 };
 
 /**
- * An SQLite file with a `memo` table. One too large to open is taken too, so that its reading
- * says why it cannot be read rather than the kind being unknown.
+ * What a file is: a memos database (an SQLite file with a `memo` table), another SQLite database,
+ * one that cannot be opened, or none. One too large to open is taken as memos', so that its
+ * reading says why it cannot be read rather than the kind being unknown.
  */
-async function isMemosDatabase(file: SourceFile): Promise<boolean> {
-  if ((await headOf(file, SQLITE_MAGIC.length)).toString("latin1") !== SQLITE_MAGIC) return false;
-  if (file.size > MEMOS_DB_MAX_BYTES) return true;
+async function databaseOf(file: SourceFile): Promise<"memos" | "other" | "unopenable" | null> {
+  if ((await headOf(file, SQLITE_MAGIC.length)).toString("latin1") !== SQLITE_MAGIC) return null;
+  if (file.size > MEMOS_DB_MAX_BYTES) return "memos";
   const db = await openDatabase(file).catch(() => undefined);
-  if (!db) return false;
+  if (!db) return "unopenable";
   try {
     const columns = plainColumnsOf(db, "memo");
-    return ["id", "content", "created_ts"].every((c) => columns.has(c));
+    return ["id", "content", "created_ts"].every((c) => columns.has(c)) ? "memos" : "other";
   } catch {
-    return false;
+    return "unopenable"; // sql.js opens any bytes; the first query finds them damaged
   } finally {
     db.close();
   }

@@ -131,6 +131,8 @@ export type Importer = (source: ImportSource) => AsyncIterable<ImportRecord>;
 export type ImporterModule = {
   kind: "shinian" | "flomo" | "memos" | "markdown";
   detect(source: ImportSource): Promise<boolean>;
+  /** Why a file that looks like this kind is not one (named, in Chinese), when no kind is found. */
+  whyNot?(source: ImportSource): Promise<string | null>;
   read: Importer;
 };
 
