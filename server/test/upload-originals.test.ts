@@ -21,10 +21,13 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 function reading(bodyFirst: boolean) {
   return async (c: { env: Env["Bindings"]; req: { raw: Request } }) => {
     const { incoming } = c.env;
-    if (!bodyFirst) freeUploadOriginals(incoming);
+    let stop = bodyFirst ? () => {} : freeUploadOriginals(incoming);
     const reader = c.req.raw.body!.getReader();
     await tick();
-    if (bodyFirst) freeUploadOriginals(incoming);
+    if (bodyFirst) {
+      stop = freeUploadOriginals(incoming);
+      freeUploadOriginals(incoming); // a second call adds nothing (a piece freed twice would throw)
+    }
     let pieces = 0;
     let freed = 0;
     // added after toWeb's listener (one added before it would start the flow and lose pieces) and
@@ -42,6 +45,7 @@ function reading(bodyFirst: boolean) {
       hash.update(value);
       bytes += value.byteLength;
     }
+    stop();
     return Response.json({ sha256: hash.digest("hex"), bytes, pieces, freed } satisfies Seen);
   };
 }

@@ -4,7 +4,6 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
-import { freeUploadOriginals } from "../lib/upload-originals.ts";
 import {
   receiveAndPreviewInThread,
   releasePreviewThread,
@@ -57,13 +56,13 @@ export function importRoutes(app: Hono<AppEnv>) {
           throw new ApiError("CONFLICT", "已有一个文件正在上传，请等它完成后再试");
         }
         const jobId = job.id;
-        freeUploadOriginals((c.env as { incoming?: IncomingMessage } | undefined)?.incoming);
         try {
           const { parts, kind, preview, total } = await receiveAndPreviewInThread(
             deps,
             userId,
             jobId,
             c.req.raw,
+            (c.env as { incoming?: IncomingMessage } | undefined)?.incoming,
           );
           await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };

@@ -13,11 +13,13 @@
  * opencc-js is made here, on the main thread, which has them loaded anyway (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { Worker } from "node:worker_threads";
 import type { ImportKind, ImportPreview } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import type { Db } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
+import { freeUploadOriginals } from "../../lib/upload-originals.ts";
 import type { LogLevel } from "../../logger.ts";
 import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
 import { loadSharp } from "../attachments/image.ts";
@@ -210,10 +212,13 @@ export async function receiveAndPreviewInThread(
   userId: string,
   jobId: string,
   request: Request,
+  incoming?: IncomingMessage,
 ): Promise<Previewed> {
   if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要导入的文件");
   prepareSearchWords().catch((err) => deps.logger.warn("import search words failed", { err }));
   const reader = request.body.getReader();
+  // the request's own pieces, copied into the chunks read here, are freed as they are read
+  const stopFreeing = freeUploadOriginals(incoming);
   let answer: ThreadMessage | undefined;
   let inFlight = 0;
   let wake: (() => void) | undefined;
@@ -274,6 +279,7 @@ export async function receiveAndPreviewInThread(
     bodyError = err; // the connection ended, stalled (408) or passed a limit
     thread.send("abort");
   } finally {
+    stopFreeing(); // what is left of a refused upload is drained as sent
     if (answer || gone || bodyError) reader.cancel().catch(() => undefined);
   }
   await stopped; // the thread answered, or ended without an answer
