@@ -3,7 +3,12 @@ import { Readable } from "node:stream";
 import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
 import { MEMOS_DB_MAX_BYTES, memosImporter } from "../src/services/import/memos.ts";
-import type { ImportRecord, ImportSource, SourceFile } from "../src/services/import/records.ts";
+import {
+  ACCEPTED_FILES,
+  type ImportRecord,
+  type ImportSource,
+  type SourceFile,
+} from "../src/services/import/records.ts";
 import { flomoZip } from "./flomo-fixture.ts";
 
 const require = createRequire(import.meta.url);
@@ -217,13 +222,23 @@ describe("memos import", () => {
       expect(await memosImporter.detect({ files: [f] })).toBe(false);
     }
     // when no kind is found, the refusal says what is wrong with an SQLite file, by its name
-    const whyNot = (f: SourceFile) => memosImporter.whyNot!({ files: [file("说明.txt", "备份"), f] });
-    expect(await whyNot(file("other.db", noMemoTable))).toBe(
-      "「other.db」是 SQLite 数据库，但不是 memos 的数据库（没有 memo 表）",
-    );
-    expect(await whyNot(file("memos_prod.db", `SQLite format 3\0${"坏".repeat(2000)}`))).toBe(
-      "「memos_prod.db」是 SQLite 数据库文件，但无法打开，可能已经损坏",
-    );
+    const whyNot = async (...files: SourceFile[]) => {
+      const refusal = await memosImporter.whyNot!({ files: [file("说明.txt", "备份"), ...files] });
+      return refusal && { code: refusal.code, message: refusal.message };
+    };
+    const damaged = file("memos_prod.db", `SQLite format 3\0${"坏".repeat(2000)}`);
+    expect(await whyNot(file("other.db", noMemoTable))).toEqual({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: `「other.db」是 SQLite 数据库，但不是 memos 的数据库（没有可读取的 memo 表）。${ACCEPTED_FILES}`,
+    });
+    // the damaged one is named, whichever comes first
+    expect(await whyNot(file("other.db", noMemoTable), damaged)).toEqual({
+      code: "VALIDATION_ERROR",
+      message: "「memos_prod.db」是 SQLite 数据库文件，但无法打开，可能已经损坏，请确认文件完整后重试",
+    });
+    expect(await whyNot(file(`${"很长的名字".repeat(30)}.db`, noMemoTable))).toMatchObject({
+      message: expect.stringMatching(/^「(很长的名字){16}…」是 SQLite 数据库/),
+    });
     expect(await whyNot(file("memos_prod.db", "这不是数据库"))).toBeNull();
   });
 
@@ -277,9 +292,16 @@ describe("memos import", () => {
     expect(records).toHaveLength(ideas.length + 1);
   });
 
-  it("refuses a database larger than it can hold, saying so", async () => {
-    const source = { files: [file("memos_prod.db", "SQLite format 3\0", MEMOS_DB_MAX_BYTES + 1)] };
-    expect(await memosImporter.detect(source)).toBe(true);
-    expect(await read(source)).toEqual([refused("「memos_prod.db」", "数据库文件超过 200 MB，无法读取")]);
+  it("refuses a database larger than it can hold, saying so, and does not take a folder of notes for one", async () => {
+    const large = file("memos_prod.db", "SQLite format 3\0", MEMOS_DB_MAX_BYTES + 1);
+    expect(await memosImporter.detect({ files: [large] })).toBe(false);
+    const refusal = await memosImporter.whyNot!({ files: [large] });
+    expect(refusal && { code: refusal.code, message: refusal.message }).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "「memos_prod.db」超过 200 MB，无法读取",
+    });
+    // a zip of notes that also holds a large database is not a memos import (Markdown reads it)
+    expect(await memosImporter.detect({ files: [file("笔记.md", "# 读书"), large] })).toBe(false);
+    expect(await read({ files: [large] })).toEqual([]);
   });
 });

@@ -32,7 +32,13 @@ import {
 } from "../../stores/import-jobs.ts";
 import { restoreProfileText } from "../../stores/profile.ts";
 import { importerOf, importKinds } from "./importers.ts";
-import { type ImporterModule, type ImportRecord, type ImportSource, twinOf } from "./records.ts";
+import {
+  ACCEPTED_FILES,
+  type ImporterModule,
+  type ImportRecord,
+  type ImportSource,
+  twinOf,
+} from "./records.ts";
 import type { SearchWordsOf } from "./search-words.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
 import { writeBatch } from "./writer.ts";
@@ -55,19 +61,13 @@ const BATCH_RECORDS = 200;
 const BATCH_CHARS = 4_000_000;
 const PREVIEW_LOOKUP = 500;
 
-const unknownKind = (why: string | null) =>
-  new ApiError(
-    "UNSUPPORTED_MEDIA_TYPE",
-    `${why ? `${why}。` : "无法识别的文件："}请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件`,
-  );
-
-/** The first importer's reason why a file that looks like its kind is not one. */
-async function whyNoKind(source: ImportSource): Promise<string | null> {
+/** The refusal when no kind is found: an importer's reason for a file that looks like its kind. */
+async function unknownKind(source: ImportSource): Promise<ApiError> {
   for (const kind of importKinds) {
-    const why = await (await importerOf(kind))!.whyNot?.(source).catch(() => null);
-    if (why) return why;
+    const refusal = await (await importerOf(kind))!.whyNot?.(source).catch(() => null);
+    if (refusal) return refusal;
   }
-  return null;
+  return new ApiError("UNSUPPORTED_MEDIA_TYPE", `无法识别的文件：${ACCEPTED_FILES}`);
 }
 const tooManyRecords = (max: number) =>
   new ApiError(
@@ -138,7 +138,7 @@ export async function previewUpload(
         break;
       }
     }
-    if (!module) throw unknownKind(await whyNoKind(opened.source));
+    if (!module) throw await unknownKind(opened.source);
     const preview: ImportPreview = {
       ideas: 0,
       notes: 0,

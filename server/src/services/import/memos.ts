@@ -22,8 +22,15 @@ import { TagPathSchema } from "@shinian/contract/tag-schemas";
 import { MAX_TAGS, withTypedTags } from "@shinian/contract/tags";
 import initSqlJs, { type Database, type SqlValue, type Statement } from "sql.js";
 
+import { ApiError } from "../../errors.ts";
 import { headOf } from "./file-text.ts";
-import type { ImportedIdea, ImporterModule, ImportRecord, SourceFile } from "./records.ts";
+import {
+  ACCEPTED_FILES,
+  type ImportedIdea,
+  type ImporterModule,
+  type ImportRecord,
+  type SourceFile,
+} from "./records.ts";
 
 /** The largest database read, the default upload limit: sql.js holds it in memory. */
 export const MEMOS_DB_MAX_BYTES = 200 * 1024 * 1024;
@@ -36,10 +43,14 @@ export const memosImporter: ImporterModule = {
     return false;
   },
   async whyNot(source) {
+    const found = new Map<Found | null, SourceFile>();
     for (const file of source.files) {
-      const found = await databaseOf(file);
-      if (found === "unopenable") return `「${file.name}」是 SQLite 数据库文件，但无法打开，可能已经损坏`;
-      if (found === "other") return `「${file.name}」是 SQLite 数据库，但不是 memos 的数据库（没有 memo 表）`;
+      const is = await databaseOf(file);
+      if (!found.has(is)) found.set(is, file);
+    }
+    for (const [is, refusal] of refusals) {
+      const file = found.get(is);
+      if (file) return refusal(nameOf(file));
     }
     return null;
   },
@@ -52,14 +63,54 @@ export const memosImporter: ImporterModule = {
   },
 };
 
+/** What is wrong with an SQLite file that is not a memos database, the most telling first. */
+const refusals: [Found, (name: string) => ApiError][] = [
+  [
+    "tooLarge",
+    (name) =>
+      new ApiError("PAYLOAD_TOO_LARGE", `${name}超过 ${MEMOS_DB_MAX_BYTES / 1024 / 1024} MB，无法读取`),
+  ],
+  [
+    "unopenable",
+    (name) =>
+      new ApiError(
+        "VALIDATION_ERROR",
+        `${name}是 SQLite 数据库文件，但无法打开，可能已经损坏，请确认文件完整后重试`,
+      ),
+  ],
+  [
+    "other",
+    (name) =>
+      new ApiError(
+        "UNSUPPORTED_MEDIA_TYPE",
+        `${name}是 SQLite 数据库，但不是 memos 的数据库（没有可读取的 memo 表）。${ACCEPTED_FILES}`,
+      ),
+  ],
+];
+
+/** A file's name in a message, not too long (a zip's entry names may be long). */
+const nameOf = (file: SourceFile) =>
+  `「${file.name.length > 80 ? `${file.name.slice(0, 80)}…` : file.name}」`;
+
 /**
- * What a file is: a memos database (an SQLite file with a `memo` table), another SQLite database,
- * one that cannot be opened, or none. One too large to open is taken as memos', so that its
- * reading says why it cannot be read rather than the kind being unknown.
+ * What a file is: a memos database (an SQLite file with a readable `memo` table), one too large
+ * to read, one that cannot be opened, another SQLite database, or none (null). Remembered per
+ * file: detecting, refusing and reading ask again, and opening reads the file whole.
  */
-async function databaseOf(file: SourceFile): Promise<"memos" | "other" | "unopenable" | null> {
+type Found = "memos" | "tooLarge" | "unopenable" | "other";
+const databases = new WeakMap<SourceFile, Promise<Found | null>>();
+function databaseOf(file: SourceFile): Promise<Found | null> {
+  let found = databases.get(file);
+  if (!found) {
+    found = findDatabase(file);
+    databases.set(file, found);
+  }
+  return found;
+}
+
+async function findDatabase(file: SourceFile): Promise<Found | null> {
   if ((await headOf(file, SQLITE_MAGIC.length)).toString("latin1") !== SQLITE_MAGIC) return null;
-  if (file.size > MEMOS_DB_MAX_BYTES) return "memos";
+  if (file.size > MEMOS_DB_MAX_BYTES) return "tooLarge";
   const db = await openDatabase(file).catch(() => undefined);
   if (!db) return "unopenable";
   try {
@@ -73,8 +124,6 @@ async function databaseOf(file: SourceFile): Promise<"memos" | "other" | "unopen
 }
 
 async function* readDatabase(file: SourceFile): AsyncGenerator<ImportRecord> {
-  const tooLarge = `数据库文件超过 ${MEMOS_DB_MAX_BYTES / 1024 / 1024} MB，无法读取`;
-  if (file.size > MEMOS_DB_MAX_BYTES) return yield refused(`「${file.name}」`, tooLarge);
   const db = await openDatabase(file).catch(() => undefined);
   if (!db) return yield refused(`「${file.name}」`, "无法打开数据库文件");
   const memo = (id: unknown) => `「${file.name}」中 id 为 ${String(id)} 的 memo`;

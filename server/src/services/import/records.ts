@@ -5,6 +5,7 @@
  * records are by key, never by id, and may point forward. The writer gives every item a new id.
  */
 import type { Readable } from "node:stream";
+import type { ApiError } from "../../errors.ts";
 
 export type ImportedIdea = {
   type: "idea";
@@ -128,11 +129,15 @@ export type Importer = (source: ImportSource) => AsyncIterable<ImportRecord>;
  * zip's entries, a page's markup), never at the upload's name; the kinds are tried in the order
  * shinian, flomo, memos, markdown, and the first that says yes reads the file.
  */
+/** What the import reads, for a refusal to name. */
+export const ACCEPTED_FILES =
+  "请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件";
+
 export type ImporterModule = {
   kind: "shinian" | "flomo" | "memos" | "markdown";
   detect(source: ImportSource): Promise<boolean>;
-  /** Why a file that looks like this kind is not one (named, in Chinese), when no kind is found. */
-  whyNot?(source: ImportSource): Promise<string | null>;
+  /** When no kind is found: the refusal for a file that looks like this kind but is not one. */
+  whyNot?(source: ImportSource): Promise<ApiError | null>;
   read: Importer;
 };
 
