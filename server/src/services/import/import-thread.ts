@@ -132,7 +132,7 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
   const thread: Thread = { worker, exited, onMessage, send };
   worker.on("message", (m: ThreadMessage) => {
     if ("log" in m) deps.logger[m.log](m.msg, m.fields);
-    else if ("words" in m) answerWords(deps, worker, m.words);
+    else if ("words" in m) answerWords(deps, send, m.words);
     else if ("loadSharp" in m)
       loadSharp().then(
         () => send("sharpLoaded"),
@@ -186,13 +186,16 @@ function waitForStart(jobId: string, userId: string, thread: Thread, ms: number)
 }
 
 /** A thread's question for search words, answered when they are made (or why not). */
-function answerWords(deps: AppDeps, worker: Worker, { id, items }: { id: number; items: SearchFields[] }) {
-  const answer = (words: WordsAnswer["words"]) => worker.postMessage({ words } satisfies WordsAnswer);
+function answerWords(
+  deps: AppDeps,
+  send: Thread["send"],
+  { id, items }: { id: number; items: SearchFields[] },
+) {
   foldedHere(items).then(
-    (parts) => answer({ id, parts }),
+    (parts) => send({ words: { id, parts } }),
     (err: unknown) => {
       deps.logger.warn("import search words failed", { err });
-      answer({ id, error: err instanceof Error ? err.message : String(err) });
+      send({ words: { id, error: err instanceof Error ? err.message : String(err) } });
     },
   );
 }
