@@ -27,7 +27,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === "1",
     // login.html, made from index.html by build/login-page.ts, is /login's own page
     // (src/login-main.tsx): the first screen without the router.
     rolldownOptions: {

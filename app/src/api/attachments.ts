@@ -1,4 +1,5 @@
-import { type Attachment, AttachmentSchema, routes } from "@shinian/contract";
+import type { Attachment } from "@shinian/contract";
+import { routes } from "@shinian/contract/routes";
 import { tokenStore } from "../auth/token-store.ts";
 import { appConfig } from "../config/index.ts";
 import { ApiError, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from "./api-error.ts";
@@ -43,9 +44,12 @@ export function uploadAttachment(
     xhr.onload = () => {
       const body = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        const data = AttachmentSchema.safeParse((body as { data?: unknown } | null)?.data);
-        if (data.success) resolve(data.data);
-        else reject(new ApiError(-1, REQUEST_FAILED_MESSAGE, body));
+        // The schema (zod) loads with the first upload, not with 首页, whose composer imports this.
+        void import("@shinian/contract/attachments").then(({ AttachmentSchema }) => {
+          const data = AttachmentSchema.safeParse((body as { data?: unknown } | null)?.data);
+          if (data.success) resolve(data.data);
+          else reject(new ApiError(-1, REQUEST_FAILED_MESSAGE, body));
+        }, reject);
         return;
       }
       if (xhr.status === 401) {

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "./common.ts";
-
-/** Pictures one idea may carry, beside at most IDEA_MAX_RECORDINGS voice notes. */
-export const IDEA_MAX_IMAGES = 9;
-export const IDEA_MAX_RECORDINGS = 1;
-/** Files one idea may carry in all (a note may carry as many as its Markdown refers to, up to the note limit). */
-export const IDEA_MAX_ATTACHMENTS = IDEA_MAX_IMAGES + IDEA_MAX_RECORDINGS;
-export const NOTE_MAX_ATTACHMENTS = 100;
+import { IDEA_MAX_ATTACHMENTS, NOTE_MAX_ATTACHMENTS } from "./constants.ts";
 
 /**
  * An uploaded file as the API answers it. `url` and `thumbnailUrl` are signed and expire (an

@@ -31,3 +31,10 @@ export const IMPORT_KIND_LABELS: Record<import("./import.ts").ImportKind, string
   memos: "memos 数据库",
   markdown: "Markdown 文件",
 };
+
+/** Pictures one idea may carry, beside at most IDEA_MAX_RECORDINGS voice notes. */
+export const IDEA_MAX_IMAGES = 9;
+export const IDEA_MAX_RECORDINGS = 1;
+/** Files one idea may carry in all (a note may carry as many as its Markdown refers to, up to the note limit). */
+export const IDEA_MAX_ATTACHMENTS = IDEA_MAX_IMAGES + IDEA_MAX_RECORDINGS;
+export const NOTE_MAX_ATTACHMENTS = 100;

@@ -14,7 +14,10 @@ import {
   rememberSession,
 } from "./queue-store.ts";
 import { outcomeOf, retryDelay } from "./send-outcome.ts";
-import { sendQueued } from "./send-queued.ts";
+
+// Sending, and the upload code it brings, loads with the first capture rather than with 首页.
+const sendQueued: typeof import("./send-queued.ts").sendQueued = (...args) =>
+  import("./send-queued.ts").then((m) => m.sendQueued(...args));
 
 /** Asks the service worker to send the queue when the network returns, even with 拾念 closed. */
 async function requestBackgroundSync() {

@@ -1,7 +1,6 @@
-import { IDEA_MAX_IMAGES } from "@shinian/contract";
+import { IDEA_MAX_IMAGES } from "@shinian/contract/constants";
 import type { ImageUploadState } from "@shinian/ui";
 import * as React from "react";
-import { uploadAttachment } from "../../api/attachments.ts";
 import { errorMessage, isAbortError } from "../../api/client.ts";
 import { useOnline } from "../../hooks/use-online.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
@@ -63,7 +62,13 @@ export function useImageUploads() {
     const abort = new AbortController();
     aborts.current.set(key, abort);
     patch(key, { state: "uploading", progress: 0 });
-    uploadAttachment(file, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) })
+    import("../../api/attachments.ts")
+      .then((m) =>
+        m.uploadAttachment(file, {
+          signal: abort.signal,
+          onProgress: (progress) => patch(key, { progress }),
+        }),
+      )
       .then((attachment) => patch(key, { state: "done", progress: 100, attachmentId: attachment.id }))
       .catch((error: unknown) => {
         if (isAbortError(error)) return;

@@ -1,10 +1,13 @@
 import type { Attachment } from "@shinian/contract";
 import * as React from "react";
-import { transcribeAttachment, uploadAttachment } from "../../api/attachments.ts";
 import { errorMessage, isAbortError } from "../../api/client.ts";
 import { useOnline } from "../../hooks/use-online.ts";
 import { outcomeOf } from "../capture-queue/send-outcome.ts";
 import { microphoneMessage, type Recording, startRecording } from "./microphone.ts";
+
+// The upload's code loads with the first recording, not with 首页's composer; offline (the
+// import fails as the upload would) the recording waits as `queued`.
+const attachments = () => import("../../api/attachments.ts");
 
 /** A recording stops by itself after this: five minutes is a long thought, and a short upload. */
 export const MAX_RECORDING_MS = 5 * 60_000;
@@ -84,14 +87,16 @@ export function useVoiceNote() {
     patch(preview, { state: "uploading", error: undefined });
     const abort = new AbortController();
     upload.current = abort;
-    uploadAttachment(file, { signal: abort.signal }).then(
-      (attachment) => patch(preview, { state: "done", attachment }),
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        if (outcomeOf(error).kind === "wait") patch(preview, { state: "queued" });
-        else patch(preview, { state: "error", error: errorMessage(error, "录音上传失败") });
-      },
-    );
+    attachments()
+      .then((m) => m.uploadAttachment(file, { signal: abort.signal }))
+      .then(
+        (attachment) => patch(preview, { state: "done", attachment }),
+        (error: unknown) => {
+          if (isAbortError(error)) return;
+          if (outcomeOf(error).kind === "wait") patch(preview, { state: "queued" });
+          else patch(preview, { state: "error", error: errorMessage(error, "录音上传失败") });
+        },
+      );
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the connection returns
@@ -137,7 +142,7 @@ export function useVoiceNote() {
     setTranscribing(true);
     patch(held.preview, { error: undefined });
     try {
-      const { text } = await transcribeAttachment(held.attachment.id, aiExcluded);
+      const { text } = await (await attachments()).transcribeAttachment(held.attachment.id, aiExcluded);
       patch(held.preview, { transcribed: true });
       return text;
     } catch (error) {

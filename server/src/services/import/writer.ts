@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ImportKind, ImportRefusal, ImportStatus } from "@shinian/contract";
-import { IDEA_MAX_IMAGES, IDEA_MAX_RECORDINGS, NOTE_MAX_ATTACHMENTS } from "@shinian/contract/attachments";
+import { IDEA_MAX_IMAGES, IDEA_MAX_RECORDINGS, NOTE_MAX_ATTACHMENTS } from "@shinian/contract/constants";
 import { MAX_TAGS } from "@shinian/contract/tags";
 import type { DbClient } from "../../db/pool.ts";
 import type { Quota } from "../../env.ts";
