@@ -28,6 +28,43 @@ forEachDatabase((ctx) => {
       expect(tidied.body.data.version.tags).toEqual(["读书/小说", "书单", "阅读"]);
     });
 
+    it("恢复原文 makes the original words current again, keeps the AI versions to choose again", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "周末 去爬山。#运动 顺便拍照");
+      ai.fake.script(json({ title: "登高计划", content: "周末去爬山，顺便拍照。", tags: ["户外"] }));
+      const tidied = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
+      expect(tidied.body.data.idea).toMatchObject({ tidied: true, title: "登高计划" });
+      const versionId = tidied.body.data.version.id;
+
+      const restored = await request(ctx, "restoreIdeaOriginal", { params: { id }, token: u.token });
+      expect(restored.status).toBe(200);
+      expect(restored.body.message).toBe("已恢复原文");
+      expect(restored.body.data).toMatchObject({
+        title: "",
+        content: "周末 去爬山。#运动 顺便拍照",
+        originalContent: "周末 去爬山。#运动 顺便拍照",
+        tidied: false,
+      });
+      // the tags typed in the original words (the AI's 户外 goes with its version)
+      expect(restored.body.data.tags).not.toContain("户外");
+      const versions = (await request(ctx, "listIdeaVersions", { params: { id }, token: u.token })).body.data;
+      expect(versions).toMatchObject({ currentVersionId: null, versions: [{ id: versionId }] });
+      // searchable by the original words again, not by the AI's title
+      const found = async (q: string) =>
+        (await call(ctx, "GET", `/api/search?q=${encodeURIComponent(q)}`, { token: u.token })).body.data.items.map(
+          (i: { id: string }) => i.id,
+        );
+      expect(await found("计划")).not.toContain(id);
+      expect(await found("拍照")).toContain(id);
+      // and the AI version can be chosen again
+      const again = await request(ctx, "applyIdeaVersion", { params: { id, versionId }, token: u.token });
+      expect(again.body.data).toMatchObject({ title: "登高计划", tidied: true });
+      // another person's idea: 404, nothing changes
+      const other = await registerUser(ctx);
+      expect((await request(ctx, "restoreIdeaOriginal", { params: { id }, token: other.token })).status).toBe(404);
+      expect((await request(ctx, "getIdea", { params: { id }, token: u.token })).body.data.title).toBe("登高计划");
+    });
+
     it("tidies an idea into a version, keeps the original, and can go back to an earlier version", async () => {
       const u = await registerUser(ctx);
       const id = await addIdea(ctx, u, "明天 要去买  陶土，还有釉料吧");
@@ -233,8 +270,14 @@ forEachDatabase((ctx) => {
       expect(ledger[0]!.note).toContain("AI 返回的结果无法识别");
     });
 
-    it("tidies right after capture when 自动整理 is on, never when it is off or the idea is excluded", async () => {
+    it("tidies right after capture when 自动整理 is on, never before the person chose it, when off or excluded", async () => {
       const u = await registerUser(ctx);
+      // a new account has not chosen: captures stay as typed, nothing is sent
+      const before = ai.fake.received.length;
+      const unchosen = await request(ai.ctx, "createIdea", { token: u.token, body: { content: "还没选" } });
+      expect(unchosen.body.data).toMatchObject({ aiStatus: "none", tidied: false });
+      expect(ai.fake.received.length).toBe(before);
+      await request(ctx, "updateProfile", { token: u.token, body: { settings: { autoTidy: true } } });
       const created = await request(ai.ctx, "createIdea", {
         token: u.token,
         body: { content: "随手一记" },
@@ -245,7 +288,12 @@ forEachDatabase((ctx) => {
           (await request(ctx, "getIdea", { params: { id: created.body.data.id }, token: u.token })).body.data,
         (idea) => idea.aiStatus !== "pending",
       );
-      expect(tidied).toMatchObject({ aiStatus: "done", title: "自动标题", originalContent: "随手一记" });
+      expect(tidied).toMatchObject({
+        aiStatus: "done",
+        title: "自动标题",
+        originalContent: "随手一记",
+        tidied: true,
+      });
       expect(await balanceOf(ctx, u)).toBe(99);
 
       const sent = ai.fake.received.length;
@@ -262,6 +310,7 @@ forEachDatabase((ctx) => {
 
     it("keeps a capture as typed when there are no points for 自动整理", async () => {
       const u = await registerUser(ctx);
+      await request(ctx, "updateProfile", { token: u.token, body: { settings: { autoTidy: true } } });
       await spend(ctx.db, u.id, 100, "chat_reply");
       const created = await request(ai.ctx, "createIdea", {
         token: u.token,

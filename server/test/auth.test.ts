@@ -34,7 +34,8 @@ forEachDatabase((ctx) => {
         account,
         needsGuide: true,
         avatar: null,
-        settings: { autoTidy: true },
+        // 自动整理 is off until the person chooses it
+        settings: { autoTidy: false, autoTidyChosen: false },
       });
       expect(res.body.data.user.nickname).toBe(account.split("@")[0]);
       const ledger = await ctx.db.query(

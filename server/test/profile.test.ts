@@ -31,6 +31,7 @@ forEachDatabase((ctx) => {
         id: u.id,
         needsGuide: true,
         counts: { ideas: 1, notes: 1, points: 100 },
+        settings: { autoTidy: false, autoTidyChosen: false },
       });
 
       const upd = await request(ctx, "updateProfile", {
@@ -46,10 +47,13 @@ forEachDatabase((ctx) => {
         nickname: "小念",
         identityDescription: "产品经理，喜欢读书",
         needsGuide: false,
-        settings: { autoTidy: false },
+        // chosen off is a choice: the guide does not ask again
+        settings: { autoTidy: false, autoTidyChosen: true },
       });
       const me = await request(ctx, "me", { token: u.token });
-      expect(me.body.data.settings.autoTidy).toBe(false);
+      expect(me.body.data.settings).toMatchObject({ autoTidy: false, autoTidyChosen: true });
+      const on = await request(ctx, "updateProfile", { token: u.token, body: { settings: { autoTidy: true } } });
+      expect(on.body.data.settings).toMatchObject({ autoTidy: true, autoTidyChosen: true });
     });
 
     it("refuses bad profile input with 400 and changes nothing", async () => {

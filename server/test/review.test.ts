@@ -111,6 +111,28 @@ forEachDatabase((ctx) => {
       expect(day16).toHaveLength(2);
     });
 
+    it("draws an empty day's set again once older items exist (an import), and keeps a drawn one", async () => {
+      const u = await registerUser(ctx);
+      const day = on("2031-05-10");
+      // opened before anything old enough exists: today's captures come tomorrow
+      await ideasAt(u, [new Date("2031-05-10T09:00:00+08:00")]);
+      expect(idsOf(await today(day, u))).toEqual([]);
+      expect(idsOf(await today(day, u))).toEqual([]);
+      // an import brings memos written years ago: they count today
+      const imported = await ideasAt(u, older(3, "2029-01-01"));
+      const drawn = await today(day, u);
+      expect(idsOf(drawn).sort()).toEqual([...imported].sort());
+      expect(drawn.done).toEqual([]);
+      const { rows } = await ctx.db.query(
+        "SELECT sum(shown_count)::int AS shown FROM review_items WHERE user_id = $1",
+        [u.id],
+      );
+      expect(rows[0]).toEqual({ shown: 3 });
+      // a set that holds something is the day's set: more imports do not change it
+      await ideasAt(u, older(3, "2028-01-01"));
+      expect(idsOf(await today(day, u))).toEqual(idsOf(drawn));
+    });
+
     it("never shows an excluded, trashed or newer-than-today item; 不让AI读取 ones are reviewed", async () => {
       const u = await registerUser(ctx);
       const [kept, excluded, trashed] = await ideasAt(u, older(3));

@@ -65,7 +65,13 @@ export const ResetPasswordRequestSchema = z.strictObject({
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 
 export const SettingsSchema = z.object({
+  /** 自动整理: off until the person chooses it (a new account starts without a choice). */
   autoTidy: z.boolean(),
+  /**
+   * Whether the person has chosen 自动整理 on or off (the guide asks once, while this is false).
+   * Accounts made before the question existed count as having chosen what they had.
+   */
+  autoTidyChosen: z.boolean(),
   /** How many items 每日回顾 shows a day (from the next day on when changed). */
   reviewCount: z.number().int(),
 });

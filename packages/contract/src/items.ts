@@ -27,6 +27,12 @@ export const IdeaSchema = z.object({
   aiStatus: AiStatusSchema,
   pinned: z.boolean(),
   aiExcluded: z.boolean(),
+  /**
+   * Its current words are an AI tidy (自动整理 or AI 整理), not the person's own: the card says
+   * 已整理, and 恢复原文 makes the original words current again. Optional only so that older
+   * answers still parse.
+   */
+  tidied: z.boolean().optional(),
   /** The clientId it was created with; null without one. Optional only so that older answers still parse. */
   clientId: IdSchema.nullable().optional(),
   attachments: Attachments,

@@ -42,6 +42,7 @@ export const routes = {
   tidyIdea: { method: "post", path: "/api/ideas/{id}/tidy" },
   listIdeaVersions: { method: "get", path: "/api/ideas/{id}/versions" },
   applyIdeaVersion: { method: "post", path: "/api/ideas/{id}/versions/{versionId}/apply" },
+  restoreIdeaOriginal: { method: "post", path: "/api/ideas/{id}/restore-original" },
   relatedToIdea: { method: "get", path: "/api/ideas/{id}/related" },
 
   listNotes: { method: "get", path: "/api/notes" },

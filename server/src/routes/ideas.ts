@@ -8,7 +8,7 @@ import { withAttachments, withAttachmentsOf } from "../services/attachments/item
 import { captureIdea } from "../services/capture.ts";
 import { relatedItems } from "../services/related.ts";
 import { limitWrites } from "../services/write-limits.ts";
-import { applyVersionById, listVersions } from "../stores/idea-tidy.ts";
+import { applyVersionById, listVersions, restoreOriginal } from "../stores/idea-tidy.ts";
 import { getIdea, listIdeas, updateIdea } from "../stores/ideas.ts";
 import { trashIdea } from "../stores/trash.ts";
 
@@ -57,6 +57,14 @@ export function ideaRoutes(app: Hono<AppEnv>) {
   mount(app, "applyIdeaVersion", async (c, { params }) => ({
     message: "已采用此版本",
     data: await applyVersionById(c.var.deps.db, c.var.auth.userId, params.id, params.versionId),
+  }));
+  mount(app, "restoreIdeaOriginal", async (c, { params }) => ({
+    message: "已恢复原文",
+    data: await withAttachmentsOf(
+      c.var.deps,
+      c.var.auth.userId,
+      await restoreOriginal(c.var.deps.db, c.var.auth.userId, params.id),
+    ),
   }));
   mount(app, "deleteIdea", async (c, { params }) => {
     if (!(await trashIdea(c.var.deps.db, c.var.auth.userId, params.id))) throw notFound("想法不存在");

@@ -11,11 +11,14 @@ const MONTHS_BACK = 11;
 /** Today's day in Beijing time, by the app's clock. */
 export const reviewDay = (deps: AppDeps) => beijingDay(deps.clock());
 
-/** The day's set: drawn on the first ask of the day (by any device or process), then the same all day. */
+/**
+ * The day's set: drawn on the first ask of the day (by any device or process), then the same all
+ * day; drawn again while it is empty, so that items imported since count today (drawReviewDay).
+ */
 export async function reviewToday(deps: AppDeps, userId: string): Promise<ReviewToday> {
   const day = reviewDay(deps);
   let set = await findReviewDay(deps.db, userId, day);
-  if (!set) {
+  if (!set || set.itemIds.length === 0) {
     const { settings } = await getUser(deps.db, userId);
     await drawReviewDay(deps.db, userId, day, settings.reviewCount);
     set = (await findReviewDay(deps.db, userId, day))!;

@@ -33,7 +33,9 @@ function toUser(row: UserRow): User {
     identityDescription: row.identity_description,
     needsGuide: !row.identity_description,
     settings: {
-      autoTidy: row.settings.autoTidy ?? true,
+      // absent until the person chooses (migration 031): off
+      autoTidy: row.settings.autoTidy ?? false,
+      autoTidyChosen: row.settings.autoTidy !== undefined,
       reviewCount: row.settings.reviewCount ?? REVIEW_COUNT_DEFAULT,
     },
     createdAt: row.created_at.toISOString(),

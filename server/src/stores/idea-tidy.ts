@@ -2,7 +2,7 @@
  * The AI tidy of an idea: its state on the idea (ai_status, ai_started_at, ai_spend_id: the claim
  * and the spend to refund should its process die) and its results (idea_versions).
  */
-import type { Idea, IdeaVersion, IdeaVersions } from "@shinian/contract";
+import { type Idea, type IdeaVersion, type IdeaVersions, withTypedTags } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US } from "../lib/cursor.ts";
@@ -182,6 +182,32 @@ export async function applyVersionById(db: Db, userId: string, ideaId: string, v
     );
     if (!rows[0]) throw notFound("整理版本不存在");
     return applyVersion(client, userId, idea, rows[0]);
+  });
+}
+
+/**
+ * 恢复原文: the original words become the idea's current text again, with the tags typed in them
+ * and no title, as if the person had chosen them among the versions; the AI versions stay, to be
+ * chosen again. A 自动整理 still waiting for its grace period is called off (the person has spoken).
+ * 404 when the idea is not theirs.
+ */
+export async function restoreOriginal(db: Db, userId: string, ideaId: string): Promise<Idea> {
+  return tx(db, async (client) => {
+    const idea = await findIdeaRow(client, userId, ideaId, true);
+    const tags = withTypedTags([], idea.original_content);
+    const { rows } = await client.query<IdeaRow>(
+      `UPDATE ideas SET title = '', content = original_content, tags = $3, ai_version_id = NULL,
+         search = $4::tsvector, updated_at = now(),
+         ai_status = CASE WHEN ai_tidy_due_at IS NOT NULL THEN 'none' ELSE ai_status END, ai_tidy_due_at = NULL
+       WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
+      [
+        ideaId,
+        userId,
+        tags,
+        await ideaVector({ title: "", content: idea.original_content, tags, originalContent: idea.original_content }),
+      ],
+    );
+    return toIdea(rows[0]!);
   });
 }
 

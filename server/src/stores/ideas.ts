@@ -12,7 +12,7 @@ import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { countKinds, setItemAttachments } from "./attachments.ts";
-import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+import { type NewestQuery, newestRows, oldestFirst, pinnedRows } from "./keyset.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { heldCte, quotaTx, quotaValues } from "./usage.ts";
 
@@ -25,6 +25,7 @@ export type IdeaRow = {
   ai_status: Idea["aiStatus"];
   pinned: boolean;
   ai_excluded: boolean;
+  tidied: boolean;
   client_id: string | null;
   created_at: Date;
   updated_at: Date;
@@ -38,7 +39,7 @@ export const STALE_PENDING = "interval '5 minutes'";
 const AI_STATUS = `(CASE WHEN ai_status = 'pending' AND ai_started_at < now() - ${STALE_PENDING} THEN 'failed' ELSE ai_status END)`;
 export const IDEA_COLUMNS = `id, original_content, title, content, tags,
   ${AI_STATUS} AS ai_status,
-  pinned, ai_excluded, client_id, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
+  pinned, ai_excluded, ai_version_id IS NOT NULL AS tidied, client_id, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
 export const toIdea = (r: IdeaRow): Idea => ({
   id: r.id,
@@ -49,6 +50,7 @@ export const toIdea = (r: IdeaRow): Idea => ({
   aiStatus: r.ai_status,
   pinned: r.pinned,
   aiExcluded: r.ai_excluded,
+  tidied: r.tidied,
   clientId: r.client_id,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
@@ -62,6 +64,10 @@ export const newestIdeaRows = (db: Queryable, userId: string, q: IdeaQuery) =>
     ...q,
     filter: q.aiStatus ? { sql: AI_STATUS, value: q.aiStatus } : undefined,
   });
+
+/** The user's pinned ideas, most recently pinned first, at most `max` (see pinnedRows). */
+export const pinnedIdeaRows = (db: Queryable, userId: string, q: { max: number; tag?: string | undefined }) =>
+  pinnedRows<IdeaRow & { pinned_us: string | null }>(db, "ideas", IDEA_COLUMNS, userId, q);
 
 export async function listIdeas(db: Queryable, userId: string, q: IdeaQuery) {
   return pageFrom(await newestIdeaRows(db, userId, q), q.limit, toIdea);

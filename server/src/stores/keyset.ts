@@ -1,8 +1,14 @@
 import type { Queryable } from "../db/pool.ts";
-import { fromUs, type Keyset } from "../lib/cursor.ts";
+import { fromUs, type Keyset, usOf } from "../lib/cursor.ts";
 
 /** A page of a newest-first list: where it starts, how long it is, and what narrows it. */
-export type NewestQuery = { limit: number; tag?: string | undefined; cursor: Keyset | null };
+export type NewestQuery = {
+  limit: number;
+  tag?: string | undefined;
+  cursor: Keyset | null;
+  /** Rows shown elsewhere on the list (the feed's pinned lead): left out of it. */
+  exclude?: string[] | undefined;
+};
 
 /**
  * The user's ideas or notes, newest first, after `cursor`, optionally only those with `tag` or a tag under it (tag_paths; and
@@ -32,9 +38,44 @@ export async function newestRows<R extends { cursor_us: string; id: string }>(
     values.push(q.cursor.us, q.cursor.id);
     where += ` AND (created_at, id) < (${fromUs(`$${values.length - 1}`)}, $${values.length}::uuid)`;
   }
+  const exclude = q.exclude?.length ? q.exclude : null;
+  if (exclude) {
+    values.push(exclude);
+    where += ` AND id <> ALL($${values.length}::uuid[])`;
+  }
   const { rows } = await db.query<R>({
-    name: q.tag || q.filter ? undefined : `newest-${table}${q.cursor ? "-after" : ""}`,
+    name:
+      q.tag || q.filter ? undefined : `newest-${table}${q.cursor ? "-after" : ""}${exclude ? "-but" : ""}`,
     text: `SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2`,
+    values,
+  });
+  return rows;
+}
+
+/** Microseconds of a row's pin: how the feed merges the pinned ideas and notes. */
+export const PINNED_US = `${usOf("pinned_at")} AS pinned_us`;
+
+/**
+ * The user's pinned ideas or notes (only those with `tag` or a tag under it), most recently
+ * pinned first, at most `max`. A pin of unknown time (trashed before pins had one) comes last.
+ */
+export async function pinnedRows<R extends { pinned_us: string | null; id: string }>(
+  db: Queryable,
+  table: "ideas" | "notes",
+  columns: string,
+  userId: string,
+  q: { max: number; tag?: string | undefined },
+): Promise<R[]> {
+  const values: unknown[] = [userId, q.max];
+  let where = "user_id = $1 AND pinned";
+  if (q.tag) {
+    values.push([q.tag]);
+    where += ` AND tag_paths @> $3::text[]`;
+  }
+  const { rows } = await db.query<R>({
+    name: q.tag ? undefined : `pinned-${table}`,
+    text: `SELECT ${columns}, ${PINNED_US} FROM ${table} WHERE ${where}
+      ORDER BY pinned_at DESC NULLS LAST, created_at DESC, id DESC LIMIT $2`,
     values,
   });
   return rows;

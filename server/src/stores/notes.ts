@@ -12,7 +12,7 @@ import { CURSOR_US, pageFrom } from "../lib/cursor.ts";
 import { isStaleEdit, staleEdit } from "../lib/stale-edit.ts";
 import { noteVectorOffLoop } from "../services/text-index-pool.ts";
 import { attachableIds, setItemAttachments } from "./attachments.ts";
-import { type NewestQuery, newestRows, oldestFirst } from "./keyset.ts";
+import { type NewestQuery, newestRows, oldestFirst, pinnedRows } from "./keyset.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 import { quotaTx } from "./usage.ts";
 
@@ -72,6 +72,10 @@ export const toNoteSummary = (r: NoteSummaryRow): NoteSummary => ({
 /** limit + 1 summaries, newest first (see newestRows): the feed merges them with the ideas. */
 export const newestNoteRows = (db: Queryable, userId: string, q: NewestQuery) =>
   newestRows<NoteSummaryRow>(db, "notes", NOTE_SUMMARY_COLUMNS, userId, q);
+
+/** The user's pinned notes, most recently pinned first, at most `max` (see pinnedRows). */
+export const pinnedNoteRows = (db: Queryable, userId: string, q: { max: number; tag?: string | undefined }) =>
+  pinnedRows<NoteSummaryRow & { pinned_us: string | null }>(db, "notes", NOTE_SUMMARY_COLUMNS, userId, q);
 
 export async function listNotes(db: Queryable, userId: string, q: NewestQuery) {
   return pageFrom(await newestNoteRows(db, userId, q), q.limit, toNoteSummary);

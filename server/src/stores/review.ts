@@ -32,7 +32,10 @@ const windowOf = (table: "ideas" | "notes") => `
  * Draws the user's set for `day` unless one exists, in one statement. The draw prefers items
  * not shown in the last RECENT_DAYS days, then weighs each by its age and how rarely it was shown
  * (a weighted random pick: older and less seen come up more often, none is certain). A set drawn
- * concurrently by another process wins at the primary key; this one then draws nothing.
+ * concurrently by another process wins at the primary key; this one then draws nothing. A set
+ * drawn empty (nothing was old enough yet) is replaced by a new draw once it finds something: an
+ * import brings items from before today, and someone who opened 每日回顾 before importing would
+ * otherwise see an empty page all day.
  */
 export async function drawReviewDay(
   db: Queryable,
@@ -53,7 +56,8 @@ export async function drawReviewDay(
        made AS (
          INSERT INTO review_days (user_id, day, item_ids)
          SELECT $1, $2, coalesce(array_agg(id ORDER BY recent, draw), '{}') FROM ranked
-         ON CONFLICT (user_id, day) DO NOTHING
+         ON CONFLICT (user_id, day) DO UPDATE SET item_ids = excluded.item_ids, done_ids = '{}'
+           WHERE review_days.item_ids = '{}' AND excluded.item_ids <> '{}'
          RETURNING item_ids),
        shown AS (
          INSERT INTO review_items (user_id, item_id, shown_count, last_shown_on)

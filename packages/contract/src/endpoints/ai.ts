@@ -103,6 +103,14 @@ export const aiEndpoints = {
     data: IdeaSchema,
     errors: [404],
   },
+  restoreIdeaOriginal: {
+    ...routes.restoreIdeaOriginal,
+    tag: "AI助手",
+    summary: "恢复原文：原始想法重新成为当前内容（AI 整理的版本都保留，可再次采用）",
+    auth: true,
+    data: IdeaSchema,
+    errors: [404],
+  },
   composeNote: {
     ...routes.composeNote,
     tag: "AI助手",
