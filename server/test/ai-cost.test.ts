@@ -9,6 +9,7 @@ import {
   addIdea,
   askAll,
   balanceOf,
+  chooseAutoTidy,
   eventually,
   newConversation,
   serverConfig,
@@ -153,6 +154,7 @@ forEachDatabase((ctx) => {
 
   it("shutdown aborts AI calls still running and waits for their refunds before closing the pool", async () => {
     const u = await registerUser(ctx);
+    await chooseAutoTidy(ctx, u);
     const running = await startServer(
       serverConfig(ctx, ai.fake.url, { AI_TIDY_GRACE: "0", AI_TIMEOUT: "60s" }),
       createLogger("silent"),

@@ -115,3 +115,12 @@ export function serverConfig(ctx: TestCtx, providerUrl: string, env: Record<stri
     ...env,
   });
 }
+
+/** The person chooses 自动整理 on (a new account has not chosen: off). */
+export async function chooseAutoTidy(ctx: TestCtx, user: TestUser): Promise<void> {
+  const res = await call(ctx, "PATCH", "/api/profile", {
+    token: user.token,
+    body: { settings: { autoTidy: true } },
+  });
+  if (res.status !== 200) throw new Error(`autoTidy: ${res.status}`);
+}

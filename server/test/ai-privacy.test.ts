@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../src/logger.ts";
 import { startServer } from "../src/server.ts";
-import { addIdea, askAll, eventually, newConversation, serverConfig, withProvider } from "./ai-helpers.ts";
+import {
+  addIdea,
+  askAll,
+  chooseAutoTidy,
+  eventually,
+  newConversation,
+  serverConfig,
+  withProvider,
+} from "./ai-helpers.ts";
 import { type FakeProvider, type Scripted, tokens } from "./fake-provider.ts";
 import { forEachDatabase, registerUser, request } from "./helpers.ts";
 
@@ -23,6 +31,7 @@ forEachDatabase((ctx) => {
   describe("自动整理's grace period", () => {
     it("sends nothing within it; an idea marked 不让AI读取 or deleted in it is never sent", async () => {
       const u = await registerUser(ctx);
+      await chooseAutoTidy(ctx, u);
       const from = ai.fake.received.length;
       const capture = async (content: string) =>
         (await request(ai.ctx, "createIdea", { token: u.token, body: { content } })).body.data;
@@ -56,6 +65,7 @@ forEachDatabase((ctx) => {
 
     it("holds across a restart, and of several processes exactly one tidies the idea", async () => {
       const u = await registerUser(ctx);
+      await chooseAutoTidy(ctx, u);
       const start = () =>
         startServer(
           serverConfig(ctx, ai.fake.url, { AI_TIDY_GRACE: `${GRACE_MS}ms` }),

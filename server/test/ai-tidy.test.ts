@@ -51,9 +51,9 @@ forEachDatabase((ctx) => {
       expect(versions).toMatchObject({ currentVersionId: null, versions: [{ id: versionId }] });
       // searchable by the original words again, not by the AI's title
       const found = async (q: string) =>
-        (await call(ctx, "GET", `/api/search?q=${encodeURIComponent(q)}`, { token: u.token })).body.data.items.map(
-          (i: { id: string }) => i.id,
-        );
+        (
+          await call(ctx, "GET", `/api/search?q=${encodeURIComponent(q)}`, { token: u.token })
+        ).body.data.items.map((i: { id: string }) => i.id);
       expect(await found("计划")).not.toContain(id);
       expect(await found("拍照")).toContain(id);
       // and the AI version can be chosen again
@@ -61,8 +61,12 @@ forEachDatabase((ctx) => {
       expect(again.body.data).toMatchObject({ title: "登高计划", tidied: true });
       // another person's idea: 404, nothing changes
       const other = await registerUser(ctx);
-      expect((await request(ctx, "restoreIdeaOriginal", { params: { id }, token: other.token })).status).toBe(404);
-      expect((await request(ctx, "getIdea", { params: { id }, token: u.token })).body.data.title).toBe("登高计划");
+      expect((await request(ctx, "restoreIdeaOriginal", { params: { id }, token: other.token })).status).toBe(
+        404,
+      );
+      expect((await request(ctx, "getIdea", { params: { id }, token: u.token })).body.data.title).toBe(
+        "登高计划",
+      );
     });
 
     it("tidies an idea into a version, keeps the original, and can go back to an earlier version", async () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { CAPTURE_TOKEN_LIMIT, DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
-import { eventually, withProvider } from "./ai-helpers.ts";
+import { chooseAutoTidy, eventually, withProvider } from "./ai-helpers.ts";
 import {
   call,
   forEachDatabase,
@@ -415,6 +415,7 @@ forEachDatabase((ctx) => {
 
   it("自动整理 runs for the first capture of a clientId and never for a repeat", async () => {
     const u = await registerUser(ctx);
+    await chooseAutoTidy(ctx, u);
     const clientId = randomUUID();
     const first = await request(ai.ctx, "createIdea", {
       token: u.token,

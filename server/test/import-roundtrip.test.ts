@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { runDueTidies } from "../src/services/ai/auto-tidy.ts";
-import { askAll, newConversation, withProvider } from "./ai-helpers.ts";
+import { askAll, chooseAutoTidy, newConversation, withProvider } from "./ai-helpers.ts";
 import { makeImage, uploadFile } from "./attachment-helpers.ts";
 import { type FakeProvider, tokens } from "./fake-provider.ts";
 import { exportZip, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
@@ -653,6 +653,7 @@ forEachDatabase(
         const exportA = await exportOf(ctx, a);
         // B has 自动整理 on and a model to run it: nothing imported may be sent to it
         const b = await registerUser(ai.ctx);
+        await chooseAutoTidy(ai.ctx, b);
         expect((await request(ai.ctx, "getProfile", { token: b.token })).body.data.settings.autoTidy).toBe(
           true,
         );

@@ -29,7 +29,10 @@ forEachDatabase((ctx: TestCtx) => {
   const names = (items: Item[]) =>
     items.map((i) => (i.type === "idea" ? (i as unknown as { content: string }).content : i.title));
   /** Every page of the feed, as the app pages it. */
-  const allPages = async (u: TestUser, query: { type?: "all" | "idea" | "note"; tag?: string; limit: number }) => {
+  const allPages = async (
+    u: TestUser,
+    query: { type?: "all" | "idea" | "note"; tag?: string; limit: number },
+  ) => {
     const pages: string[][] = [];
     let cursor: string | undefined;
     do {
@@ -92,7 +95,11 @@ forEachDatabase((ctx: TestCtx) => {
       await pin(u, at.中!);
       expect(await allPages(u, { limit: 5 })).toEqual([["中", "早", "晚"]]);
       // an edit of a pinned item keeps its pin time (早 stays behind 中)
-      await request(ctx, "updateIdea", { token: u.token, params: { id: at.早!.id }, body: { content: "早" } });
+      await request(ctx, "updateIdea", {
+        token: u.token,
+        params: { id: at.早!.id },
+        body: { content: "早" },
+      });
       expect(await allPages(u, { limit: 5 })).toEqual([["中", "早", "晚"]]);
     });
 
@@ -101,11 +108,13 @@ forEachDatabase((ctx: TestCtx) => {
       const at = await make(u, ["i:一", "i:二", "i:三"]);
       await pin(u, at.一!);
       await pin(u, at.二!);
-      expect((await request(ctx, "deleteIdea", { token: u.token, params: { id: at.一!.id } })).status).toBe(200);
-      expect(await allPages(u, { limit: 5 })).toEqual([["二", "三"]]);
-      expect((await request(ctx, "restoreFromTrash", { token: u.token, params: { id: at.一!.id } })).status).toBe(
+      expect((await request(ctx, "deleteIdea", { token: u.token, params: { id: at.一!.id } })).status).toBe(
         200,
       );
+      expect(await allPages(u, { limit: 5 })).toEqual([["二", "三"]]);
+      expect(
+        (await request(ctx, "restoreFromTrash", { token: u.token, params: { id: at.一!.id } })).status,
+      ).toBe(200);
       expect(await allPages(u, { limit: 5 })).toEqual([["二", "一", "三"]]);
     });
 

@@ -52,7 +52,10 @@ forEachDatabase((ctx) => {
       });
       const me = await request(ctx, "me", { token: u.token });
       expect(me.body.data.settings).toMatchObject({ autoTidy: false, autoTidyChosen: true });
-      const on = await request(ctx, "updateProfile", { token: u.token, body: { settings: { autoTidy: true } } });
+      const on = await request(ctx, "updateProfile", {
+        token: u.token,
+        body: { settings: { autoTidy: true } },
+      });
       expect(on.body.data.settings).toMatchObject({ autoTidy: true, autoTidyChosen: true });
     });
 

@@ -30,7 +30,12 @@ const pinnedFirst = (a: PinnedTagged, b: PinnedTagged) =>
 const toFeedItem = (t: Tagged): FeedItem =>
   t.type === "idea" ? { type: t.type, ...toIdea(t.row) } : { type: t.type, ...toNoteSummary(t.row) };
 
-type FeedQuery = { type: "all" | "idea" | "note"; tag?: string | undefined; limit: number; cursor: Keyset | null };
+type FeedQuery = {
+  type: "all" | "idea" | "note";
+  tag?: string | undefined;
+  limit: number;
+  cursor: Keyset | null;
+};
 
 /** The pins that lead the list for this type and tag, most recently pinned first (PINNED_LEAD_MAX). */
 async function pinnedLead(db: Queryable, userId: string, q: FeedQuery): Promise<PinnedTagged[]> {

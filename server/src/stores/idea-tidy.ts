@@ -204,7 +204,12 @@ export async function restoreOriginal(db: Db, userId: string, ideaId: string): P
         ideaId,
         userId,
         tags,
-        await ideaVector({ title: "", content: idea.original_content, tags, originalContent: idea.original_content }),
+        await ideaVector({
+          title: "",
+          content: idea.original_content,
+          tags,
+          originalContent: idea.original_content,
+        }),
       ],
     );
     return toIdea(rows[0]!);

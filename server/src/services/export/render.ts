@@ -67,8 +67,14 @@ export const chatHead = (c: ExportedConversation) =>
 export const chatMessage = (m: ExportedMessage) =>
   `\n## ${m.role === "user" ? "我" : "AI助手"} · ${formatChinaTime(m.created_at)}\n\n${m.content}\n`;
 
-/** An idea in data.json: as the API shows it, and the id of its applied AI version (format 2). */
-export const ideaJson = (i: ExportedIdeaRow) => ({ ...toIdea(i), aiVersionId: i.ai_version_id });
+/**
+ * An idea in data.json: as the API shows it, and the id of its applied AI version (format 2), which
+ * says what the API's `tidied` says.
+ */
+export const ideaJson = (i: ExportedIdeaRow) => {
+  const { tidied: _, ...idea } = toIdea(i);
+  return { ...idea, aiVersionId: i.ai_version_id };
+};
 
 /**
  * A conversation in data.json, its messages inline, in pieces too: the head
