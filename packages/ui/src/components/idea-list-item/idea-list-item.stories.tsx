@@ -84,6 +84,25 @@ export const AiPending: Story = {
   },
 };
 
+/** Its words are an AI tidy (自动整理 or AI 整理): the card says so. */
+export const Tidied: Story = {
+  args: {
+    idea: {
+      id: "idea-tidied",
+      title: "周末进山拍照",
+      snippet: "周末想去山里走走，顺便拍些照片，记得带三脚架。",
+      tags: ["摄影"],
+      createdAt: minutesAgo(30),
+      aiStatus: "done",
+      tidied: true,
+    },
+  },
+};
+export const TidiedAndPinnedDark: Story = {
+  args: { idea: { ...Tidied.args!.idea!, pinned: true } },
+  globals: { theme: "dark" },
+};
+
 /** Captured offline: kept on the device until the network returns. */
 export const PendingSync: Story = {
   args: {
@@ -253,5 +272,15 @@ export const WhenRenderedShouldShowTheRelativeTime: Story = {
     const time = canvasElement.querySelector("time");
     await expect(time).toHaveTextContent("12分钟前");
     await expect(time).toHaveAttribute("dateTime", "2026-06-15T06:18:00.000Z");
+  },
+};
+
+export const WhenTidiedShouldSayItInItsBadge: Story = {
+  name: "AI 整理过的卡片应标出「已整理」",
+  tags: ["!autodocs"],
+  args: Tidied.args,
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText("已整理")).toBeVisible();
+    await expect(canvasElement.querySelector("[data-tidied]")).not.toBeNull();
   },
 };

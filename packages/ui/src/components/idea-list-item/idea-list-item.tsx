@@ -1,4 +1,4 @@
-import { CircleAlert, CloudOff, Pin } from "lucide-react";
+import { CircleAlert, CloudOff, Pin, Sparkles } from "lucide-react";
 import { Spinner } from "../spinner";
 import { type FeedEntryProps, FeedItem } from "./feed-item";
 
@@ -14,6 +14,8 @@ export type IdeaListItemIdea = {
   createdAt: string | Date;
   pinned?: boolean;
   aiStatus?: IdeaAiStatus;
+  /** Its words shown are an AI tidy, not the person's own (已整理). */
+  tidied?: boolean;
   syncState?: IdeaSyncState;
 };
 
@@ -22,6 +24,7 @@ export type IdeaListItemProps = FeedEntryProps & {
   pinnedLabel?: string;
   aiPendingLabel?: string;
   aiFailedLabel?: string;
+  tidiedLabel?: string;
   pendingSyncLabel?: string;
   refusedSyncLabel?: string;
 };
@@ -37,6 +40,7 @@ export function IdeaListItem({
   pinnedLabel = "已置顶",
   aiPendingLabel = "AI整理中…",
   aiFailedLabel = "AI整理失败",
+  tidiedLabel = "已整理",
   pendingSyncLabel = "待同步",
   refusedSyncLabel = "未能保存",
   untitledLabel = "无标题想法",
@@ -50,6 +54,7 @@ export function IdeaListItem({
       kindLabel={kindLabel}
       data-pinned={idea.pinned || undefined}
       data-ai-status={aiStatus}
+      data-tidied={idea.tidied || undefined}
       data-sync={idea.syncState}
       title={idea.title}
       snippet={idea.snippet}
@@ -81,6 +86,12 @@ export function IdeaListItem({
             <span data-slot="idea-pinned" className="inline-flex items-center gap-1 text-primary">
               <Pin aria-hidden className="size-3.5" />
               {pinnedLabel}
+            </span>
+          ) : null}
+          {idea.tidied && aiStatus !== "pending" ? (
+            <span data-slot="idea-tidied" className="inline-flex items-center gap-1 text-info">
+              <Sparkles aria-hidden className="size-3.5" />
+              {tidiedLabel}
             </span>
           ) : null}
           {aiStatus === "pending" ? (

@@ -19,5 +19,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const NothingToReviewYet: Story = {};
+export const NothingToReviewYetDark: Story = { globals: { theme: "dark" } };
 export const NothingOnThisDay: Story = { args: { kind: "onThisDay" } };
 export const NothingOnThisDayDark: Story = { args: { kind: "onThisDay" }, globals: { theme: "dark" } };

@@ -11,6 +11,7 @@ const meta = {
     preview: "周末去西湖边跑步，顺便拍几张照片。",
     deletedAt: "2026/11/20 09:30",
     purgeAt: "2026/12/20 09:30",
+    daysLeft: 28,
     onRestore: fn(),
     onDeleteForever: fn(),
   },
@@ -35,12 +36,16 @@ export const NoteWithTitle: Story = {
   },
 };
 export const Empty: Story = { args: { preview: "" } };
+export const LastDays: Story = { args: { daysLeft: 2, purgeAt: "2026/11/24 09:30" } };
+export const LastDay: Story = { args: { daysLeft: 0, purgeAt: "2026/11/22 09:30" } };
+export const Dark: Story = { ...NoteWithTitle, globals: { theme: "dark" } };
 export const Phone: Story = { ...NoteWithTitle, globals: { viewport: { value: "phone", isRotated: false } } };
 
 export const WhenDeletingForeverShouldAskFirst: Story = {
   name: "彻底删除前应先确认，确认后才调用回调",
   tags: ["!autodocs"],
   play: async ({ canvas, canvasElement, userEvent, args }) => {
+    await expect(canvas.getByText("还剩 28 天")).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: "恢复" }));
     await expect(args.onRestore).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole("button", { name: "彻底删除" }));

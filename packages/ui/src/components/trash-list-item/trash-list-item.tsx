@@ -14,6 +14,8 @@ export type TrashListItemProps = React.ComponentProps<"div"> & {
   /** When it was deleted and when it goes for good, already formatted. */
   deletedAt: string;
   purgeAt: string;
+  /** Whole days until it goes for good (0: today). */
+  daysLeft: number;
   onRestore?: () => void;
   /** Runs after the person confirms; a returned promise keeps the dialog busy until it settles. */
   onDeleteForever?: () => unknown;
@@ -26,6 +28,7 @@ export function TrashListItem({
   preview,
   deletedAt,
   purgeAt,
+  daysLeft,
   onRestore,
   onDeleteForever,
   className,
@@ -42,6 +45,13 @@ export function TrashListItem({
           </p>
           {title && preview ? <p className="line-clamp-2 text-muted-foreground text-sm">{preview}</p> : null}
           <p className="text-muted-foreground text-xs">
+            <span
+              data-slot="trash-days-left"
+              className={cn("font-medium", daysLeft <= 3 ? "text-warning" : "text-foreground")}
+            >
+              {daysLeft > 0 ? `还剩 ${daysLeft} 天` : "今天将彻底删除"}
+            </span>
+            <span aria-hidden> · </span>
             删除于 {deletedAt}，将于 {purgeAt} 彻底删除
           </p>
         </div>

@@ -1,0 +1,11 @@
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  type DropdownMenuContentProps,
+  DropdownMenuItem,
+  type DropdownMenuItemProps,
+  type DropdownMenuItemTone,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  dropdownMenuItemVariants,
+} from "./dropdown-menu";

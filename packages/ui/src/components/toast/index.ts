@@ -1,0 +1,8 @@
+export {
+  Toast,
+  type ToastProps,
+  type ToastTone,
+  ToastViewport,
+  type ToastViewportProps,
+  toastVariants,
+} from "./toast";
