@@ -17,3 +17,4 @@ export const fetchVersions = (id: string) => call("listIdeaVersions", { params: 
 export const applyVersion = (id: string, versionId: string) =>
   call("applyIdeaVersion", { params: { id, versionId } });
 export const composeNote = (ideaIds: string[]) => call("composeNote", { body: { ideaIds } });
+export const restoreOriginal = (id: string) => call("restoreIdeaOriginal", { params: { id } });

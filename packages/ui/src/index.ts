@@ -29,6 +29,7 @@ export * from "./components/image-grid";
 export * from "./components/image-upload-chip";
 export * from "./components/import-card";
 export * from "./components/input";
+export * from "./components/item-reader";
 export * from "./components/markdown-view";
 export * from "./components/note-list-item";
 export * from "./components/page-loading";

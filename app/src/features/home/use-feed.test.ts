@@ -1,6 +1,6 @@
 import type { FeedItem } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
-import { withFirstPage } from "./use-feed.ts";
+import { afterPins, withFirstPage } from "./use-feed.ts";
 
 const idea = (id: string, content = id): FeedItem => ({
   type: "idea",
@@ -33,8 +33,31 @@ describe("withFirstPage", () => {
     expect(list).toEqual([saved, idea("a")]);
   });
 
+  it("puts what was captured after the pins that lead the page, before the newest", () => {
+    const pinned = { ...idea("p"), pinned: true };
+    expect(withFirstPage([idea("temp-1")], [pinned, idea("b")]).map((i) => i.id)).toEqual([
+      "p",
+      "temp-1",
+      "b",
+    ]);
+  });
+
   it("is the page itself when nothing was captured", () => {
     const page = [idea("a")];
     expect(withFirstPage([], page)).toEqual(page);
+  });
+});
+
+describe("afterPins", () => {
+  it("puts a new capture after the pinned lead, or first when nothing is pinned", () => {
+    const pinned = (id: string) => ({ ...idea(id), pinned: true });
+    expect(afterPins([pinned("p1"), pinned("p2"), idea("a")], [idea("new")]).map((i) => i.id)).toEqual([
+      "p1",
+      "p2",
+      "new",
+      "a",
+    ]);
+    expect(afterPins([idea("a")], [idea("new")]).map((i) => i.id)).toEqual(["new", "a"]);
+    expect(afterPins([pinned("p")], [idea("new")]).map((i) => i.id)).toEqual(["p", "new"]);
   });
 });

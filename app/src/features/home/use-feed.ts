@@ -5,6 +5,7 @@ import { type FeedType, fetchFeed } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useOnline } from "../../hooks/use-online.ts";
 import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
+import { itemsChanged } from "../../lib/items-changed.ts";
 import { keepFeedPage, readFeedPage } from "../../lib/offline-copies.ts";
 import type { LocalAttachment } from "../ideas/idea-attachments.tsx";
 import { firstPage } from "./first-page.ts";
@@ -56,10 +57,18 @@ export const isUnsaved = (item: { id: string }) => item.id.startsWith(UNSAVED_PR
  * holds, and a page fetched before their save committed does not know them. Replacing the list
  * with the page made a capture in the first moments after opening 首页 vanish until a reload.
  */
-export const withFirstPage = (captured: FeedItem[], page: FeedItem[]): FeedItem[] => [
-  ...captured.filter((item) => !page.some((p) => p.id === item.id)),
-  ...page,
-];
+export const withFirstPage = (captured: FeedItem[], page: FeedItem[]): FeedItem[] =>
+  afterPins(
+    page,
+    captured.filter((item) => !page.some((p) => p.id === item.id)),
+  );
+
+/** `fresh` put where new items go: after the pins that lead the list (the feed's pinned lead). */
+export function afterPins(list: FeedItem[], fresh: FeedItem[]): FeedItem[] {
+  const lead = list.findIndex((item) => !item.pinned);
+  const at = lead === -1 ? list.length : lead;
+  return [...list.slice(0, at), ...fresh, ...list.slice(at)];
+}
 
 /** The mixed list, newest first, paged by cursor; `prepend`/`replace` serve optimistic capture. */
 export function useFeed(type: FeedType, tag: string | undefined) {
@@ -118,6 +127,8 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     void load(null);
   }, [load]);
   React.useEffect(restart, [restart]);
+  // 撤销 of a delete brought items back: they take their places again
+  React.useEffect(() => itemsChanged.subscribe(restart), [restart]);
 
   // Back online after showing the kept copy: the real first page replaces it.
   const online = useOnline();
@@ -143,6 +154,12 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     /** From the first page again (after a tag rename changed the items). */
     reload: restart,
     // The same idea may already be in the list (a first page that came after its save).
-    prepend: (item: FeedItem) => setItems((old) => [item, ...old.filter((x) => x.id !== item.id)]),
+    prepend: (item: FeedItem) =>
+      setItems((old) =>
+        afterPins(
+          old.filter((x) => x.id !== item.id),
+          [item],
+        ),
+      ),
   };
 }

@@ -4,8 +4,12 @@ import { type Go, NavigationProvider } from "../../lib/navigation.tsx";
 import { documentTitleFor } from "../../lib/page-title.ts";
 import { exportCardLoader } from "../export/export-card-loader.ts";
 import { OfflineNotice } from "./offline-notice.tsx";
+import { ToasterHost } from "./toaster-host.tsx";
 
-/** Wraps every screen: keeps document.title in step with the path and floats the export card once a screen offers the export. */
+/**
+ * Wraps every screen: keeps document.title in step with the path, floats the export card once a
+ * screen offers the export, and draws the toast (撤销 after a delete) across navigation.
+ */
 export function RootLayout({ children }: { children: React.ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const router = useRouter();
@@ -22,6 +26,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
       <OfflineNotice />
       {children}
       {ExportCardHost ? <ExportCardHost /> : null}
+      <ToasterHost />
     </NavigationProvider>
   );
 }

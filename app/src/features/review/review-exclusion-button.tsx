@@ -39,6 +39,7 @@ export function ReviewExclusionButton({
     <Button
       variant={excluded ? "primary" : "secondary"}
       size="sm"
+      className="max-md:h-11"
       aria-pressed={excluded}
       disabled={!state.data || saving}
       onClick={() => void toggle()}

@@ -8,6 +8,7 @@ import { itemKeys } from "../../data/items.ts";
 import { trashKeys, trashQuery } from "../../data/trash.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { AppShell } from "../layout/app-shell.tsx";
+import { daysLeft } from "./trash-days.ts";
 
 const noun = (item: TrashItem) => (item.type === "idea" ? "想法" : "笔记");
 
@@ -63,6 +64,7 @@ export function TrashScreen() {
                 preview={item.preview}
                 deletedAt={formatDateTime(item.deletedAt)}
                 purgeAt={formatDateTime(item.purgeAt)}
+                daysLeft={daysLeft(item.purgeAt)}
                 onRestore={() => {
                   queryClient.removeQueries({ queryKey: itemKeys.item(item.type, item.id) });
                   void act(() => restoreFromTrash(item.id), `${noun(item)}已恢复`, "恢复失败");

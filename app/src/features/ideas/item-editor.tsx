@@ -1,0 +1,187 @@
+import { attachmentRefs } from "@shinian/contract/attachment-refs";
+import { Alert, Button, ConfirmDialog, EditConflict, Field, Input, Tag, Textarea } from "@shinian/ui";
+import * as React from "react";
+import { errorMessage, isApiError } from "../../api/client.ts";
+import { updateIdea, updateNote } from "../../api/items.ts";
+import type { LoadedItem } from "../../data/items.ts";
+import { useDraft, useEditedField } from "../../hooks/use-draft.ts";
+import { IdeaAttachments } from "./idea-attachments.tsx";
+import type { ItemMessage } from "./item-toggles.tsx";
+import { NoteContentEditor } from "./note-content-editor.tsx";
+import { parseTags } from "./parse-tags.ts";
+import { useLeaveGuard } from "./use-leave-guard.ts";
+
+export type ItemEditorProps = {
+  loaded: LoadedItem;
+  /** The editor's own save landed: back to reading, with this message. */
+  onSaved: (saved: LoadedItem, message: ItemMessage) => void;
+  /** Another version replaces what is being edited (taken from a conflict). */
+  onReplaced: (other: LoadedItem) => void;
+  /** 取消: back to reading (after asking, when something typed would be thrown away). */
+  onClose: () => void;
+};
+
+/** An idea's or a note's form: title, text, tags; kept as a draft until saved (PRODUCT §5). */
+export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorProps) {
+  const { kind, item } = loaded;
+  const [title, setTitle, clearTitle] = useEditedField(`${kind}:${item.id}:title`, item.title);
+  const [content, setContent] = useDraft(`${kind}:${item.id}`);
+  const [tags, setTags, clearTags] = useEditedField(`${kind}:${item.id}:tags`, item.tags.join(" "));
+  const [message, setMessage] = React.useState<string | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  const [uploading, setUploading] = React.useState(false);
+  const [discarding, setDiscarding] = React.useState(false);
+  // What another tab or device saved since this editor opened its version (a 409 on save).
+  const [theirs, setTheirs] = React.useState<{ version: LoadedItem; message: string } | null>(null);
+  const text = content || item.content;
+  const dirty =
+    !saving && (text !== item.content || title !== item.title || tags !== item.tags.join(" ") || uploading);
+  const leaving = useLeaveGuard(dirty);
+  // an idea's pictures, or those of a note that its text does not show
+  const looseFiles = React.useMemo(() => {
+    const inline = new Set(kind === "note" ? attachmentRefs(item.content) : []);
+    return (item.attachments ?? []).filter((a) => !inline.has(a.id));
+  }, [kind, item.content, item.attachments]);
+  const clearDrafts = () => {
+    setContent("");
+    clearTitle();
+    clearTags();
+  };
+
+  // Saves on top of `base`, the version this editor last saw, or the other version it chose to overwrite.
+  const save = async (base = item.updatedAt) => {
+    if (uploading) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const body = { title: title.trim(), content: text, tags: parseTags(tags), baseUpdatedAt: base };
+      // A note's files follow its text on the server; the ones its text never referred to (put on
+      // it by another client) are named so that they stay.
+      const attachmentIds = looseFiles.map((a) => a.id);
+      const saved: LoadedItem =
+        kind === "idea"
+          ? { kind, item: await updateIdea(item.id, body) }
+          : // a note's save answers without its text (up to 200,000 characters): it is what was sent
+            {
+              kind,
+              item: { ...(await updateNote(item.id, { ...body, attachmentIds })), content: body.content },
+            };
+      clearDrafts();
+      setTheirs(null);
+      onSaved(saved, { tone: "success", text: "已保存" });
+    } catch (e) {
+      // A 409's body carries the version saved elsewhere meanwhile.
+      const current = isApiError(e) && e.status === 409 ? (e.data as { data?: unknown } | null)?.data : null;
+      if (current && isApiError(e))
+        setTheirs({ version: { kind, item: current } as LoadedItem, message: e.message });
+      else setMessage(errorMessage(e, "保存失败"));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const noun = kind === "idea" ? "想法" : "笔记";
+  return (
+    // not a <form>: Enter in the title must not save while an input method is composing (PRODUCT §5)
+    <section aria-label={`编辑${noun}`} className="flex flex-col gap-4 p-4 md:p-6">
+      <h1 className="font-bold text-xl">编辑{noun}</h1>
+      <Field label="标题">
+        {(control) => (
+          <Input
+            {...control}
+            value={title}
+            placeholder={`给这个${noun}起个标题`}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
+      </Field>
+      {kind === "note" ? (
+        <NoteContentEditor
+          value={text}
+          onValueChange={setContent}
+          onSubmitShortcut={() => void save()}
+          attachments={item.attachments ?? []}
+          onUploadingChange={setUploading}
+        />
+      ) : (
+        <Field label="内容">
+          {(control) => (
+            <Textarea
+              {...control}
+              minRows={8}
+              maxRows={24}
+              value={text}
+              onChange={(e) => setContent(e.target.value)}
+              onSubmitShortcut={() => void save()}
+            />
+          )}
+        </Field>
+      )}
+      {looseFiles.length ? (
+        <IdeaAttachments
+          attachments={looseFiles}
+          size="full"
+          label={`${noun}的图片`}
+          item={{ type: kind, id: item.id }}
+        />
+      ) : null}
+      <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
+        {(control) => <Input {...control} value={tags} onChange={(e) => setTags(e.target.value)} />}
+      </Field>
+      {parseTags(tags).length ? (
+        <div className="flex flex-wrap gap-2">
+          {parseTags(tags).map((t) => (
+            <Tag key={t} name={t} />
+          ))}
+        </div>
+      ) : null}
+      {message ? <Alert tone="error" description={message} /> : null}
+      {theirs ? (
+        <EditConflict
+          heading={theirs.message}
+          savedAt={new Date(theirs.version.item.updatedAt).toLocaleString("zh-CN")}
+          theirTitle={theirs.version.item.title}
+          theirContent={theirs.version.item.content}
+          onKeepMine={() => void save(theirs.version.item.updatedAt)}
+          onTakeTheirs={() => {
+            clearDrafts();
+            onReplaced(theirs.version);
+          }}
+        />
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="secondary"
+          className="max-md:h-11"
+          onClick={() => (dirty ? setDiscarding(true) : onClose())}
+        >
+          取消
+        </Button>
+        <Button className="max-md:h-11" onClick={() => void save()} loading={saving} disabled={uploading}>
+          保存
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={discarding || leaving.status === "blocked"}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDiscarding(false);
+          leaving.reset?.();
+        }}
+        title="放弃未保存的修改？"
+        description={`这个${noun}改过的内容还没有保存。`}
+        confirmLabel="放弃修改"
+        cancelLabel="继续编辑"
+        tone="danger"
+        onConfirm={() => {
+          clearDrafts();
+          if (leaving.status === "blocked") leaving.proceed();
+          else {
+            setDiscarding(false);
+            onClose();
+          }
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { attachmentRefs } from "@shinian/contract/attachment-refs";
+import { Alert, ConfirmDialog, ItemReader } from "@shinian/ui";
+import { useCanGoBack, useNavigate, useRouter } from "@tanstack/react-router";
+import * as React from "react";
+import { restoreOriginal } from "../../api/ai.ts";
+import { errorMessage } from "../../api/client.ts";
+import type { LoadedItem } from "../../data/items.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { deleteWithUndo } from "../trash/delete-with-undo.ts";
+import { IdeaAiVersions } from "./idea-ai-versions.tsx";
+import { IdeaAttachments } from "./idea-attachments.tsx";
+import { type ItemMessage, ItemToggles } from "./item-toggles.tsx";
+import { readableText } from "./readable-text.ts";
+
+type ItemReadingProps = {
+  loaded: LoadedItem;
+  /** Offline: the copy kept on this device, read only. */
+  offline: boolean;
+  onEdit: () => void;
+  /** A toggle saved: only the data changes. */
+  onSaved: (saved: LoadedItem) => void;
+  /** Another version of the words replaces these (恢复原文, 采用此版本, a tidy landing). */
+  onReplaced: (other: LoadedItem) => void;
+  message: ItemMessage | null;
+  onMessage: (message: ItemMessage | null) => void;
+};
+
+/** The item as text first (PRODUCT §4): 编辑 opens the form; the switches save when tapped; 删除 in the menu. */
+export function ItemReading({
+  loaded,
+  offline,
+  onEdit,
+  onSaved,
+  onReplaced,
+  message,
+  onMessage,
+}: ItemReadingProps) {
+  const { kind, item } = loaded;
+  const navigate = useNavigate();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const [confirming, setConfirming] = React.useState(false);
+  const [restoring, setRestoring] = React.useState(false);
+  const noun = kind === "idea" ? "想法" : "笔记";
+  const inline = React.useMemo(
+    () => new Set(kind === "note" ? attachmentRefs(item.content) : []),
+    [kind, item.content],
+  );
+  const images = React.useMemo(
+    () => Object.fromEntries((item.attachments ?? []).map((a) => [a.id, a.url])),
+    [item.attachments],
+  );
+  const looseFiles = (item.attachments ?? []).filter((a) => !inline.has(a.id));
+
+  const restore = async () => {
+    setRestoring(true);
+    onMessage(null);
+    try {
+      onReplaced({ kind: "idea", item: await restoreOriginal(item.id) });
+      onMessage({ tone: "success", text: "已恢复原文；AI 整理的版本仍在下方，可以再次采用" });
+    } catch (e) {
+      onMessage({ tone: "error", text: errorMessage(e, "恢复失败") });
+    } finally {
+      setRestoring(false);
+    }
+  };
+
+  return (
+    <>
+      <ItemReader
+        noun={noun}
+        title={item.title}
+        date={formatDateTime(item.createdAt).slice(0, 16)}
+        dateTime={item.createdAt}
+        tags={item.tags}
+        onTagClick={(tag) => void navigate({ to: "/", search: { tag } })}
+        source={readableText(
+          kind,
+          item.content || (loaded.kind === "idea" ? loaded.item.originalContent : ""),
+        )}
+        images={images}
+        media={
+          looseFiles.length ? (
+            <IdeaAttachments
+              attachments={looseFiles}
+              size="full"
+              label={`${noun}的图片`}
+              item={{ type: kind, id: item.id }}
+            />
+          ) : null
+        }
+        tidied={loaded.kind === "idea" && loaded.item.tidied === true}
+        onRestoreOriginal={offline ? undefined : () => void restore()}
+        restoring={restoring}
+        toggles={offline ? null : <ItemToggles loaded={loaded} onSaved={onSaved} onMessage={onMessage} />}
+        notice={message ? <Alert tone={message.tone} description={message.text} /> : null}
+        footer={
+          loaded.kind === "idea" && !offline ? (
+            <IdeaAiVersions
+              idea={loaded.item}
+              onIdeaChange={(idea) => onReplaced({ kind: "idea", item: idea })}
+            />
+          ) : null
+        }
+        readOnly={offline}
+        onBack={() => (canGoBack ? router.history.back() : void navigate({ to: "/" }))}
+        onEdit={onEdit}
+        onDelete={() => setConfirming(true)}
+        onViewOriginal={
+          kind === "idea"
+            ? () => void navigate({ to: "/ideas/$id/original", params: { id: item.id } })
+            : undefined
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`删除这个${noun}？`}
+        description="将移到回收站，之后可以撤销，或在回收站里恢复。"
+        confirmLabel="删除"
+        tone="danger"
+        onConfirm={async () => {
+          try {
+            await deleteWithUndo([{ kind, id: item.id }]);
+          } catch (e) {
+            onMessage({ tone: "error", text: errorMessage(e, "删除失败") });
+            return;
+          }
+          await navigate({ to: "/", replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { ItemReader, type ItemReaderProps } from "./item-reader";
