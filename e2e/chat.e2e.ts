@@ -17,6 +17,15 @@ async function balance(request: APIRequestContext, token: string) {
   return ((await res.json()) as { data: { balance: number } }).data.balance;
 }
 
+/** The person chooses 自动整理 on (a new account has not chosen: off). */
+async function chooseAutoTidy(request: APIRequestContext, token: string) {
+  const res = await request.patch("/api/profile", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { settings: { autoTidy: true } },
+  });
+  expect(res.status()).toBe(200);
+}
+
 const log = (page: Page) => page.getByRole("log", { name: "对话内容" });
 const composer = (page: Page) => page.getByRole("textbox", { name: "输入你的问题" });
 const ask = async (page: Page, question: string) => {
@@ -151,6 +160,7 @@ test.describe("with an OpenAI-compatible provider", () => {
     request,
     signedIn: user,
   }) => {
+    await chooseAutoTidy(request, user.token);
     await page.goto("/");
     const capture = page.getByPlaceholder("记录一个想法…");
     const notForAi = page.getByRole("checkbox", { name: "不让AI读取" });
@@ -180,6 +190,7 @@ test.describe("with an OpenAI-compatible provider", () => {
     request,
     signedIn: user,
   }) => {
+    await chooseAutoTidy(request, user.token);
     await page.goto("/");
     const capture = page.getByPlaceholder("记录一个想法…");
     await capture.fill("明天去买陶土和釉料");
@@ -220,7 +231,7 @@ test.describe("with an OpenAI-compatible provider", () => {
     await shot(page, "53-compose-selection");
     await bar.getByRole("button", { name: "整理成笔记" }).click();
     await expect(page).toHaveTitle("笔记详情 - 拾念");
-    await expect(page.getByRole("textbox", { name: "标题" })).toHaveValue("AI 笔记：想法合集");
+    await expect(page.getByRole("heading", { name: "AI 笔记：想法合集" })).toBeVisible();
     // 2 auto tidies + 1 tidy + 1 side-chat reply + 1 compose
     expect(await balance(request, user.token)).toBe(100 - 1 - 1 - 1 - 2 - 5);
   });

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { PASSWORD, shot, signIn } from "./helpers.ts";
 
-test("idea: edit title, tags and pin, view the original and copy it", async ({
+test("idea: read first, pin at once, edit title and tags, view the original and copy it", async ({
   page,
   context,
   signedIn: _user,
@@ -19,7 +19,16 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({
   await list.getByText("明天 早上 跑步五公里").click();
   await expect(page).toHaveURL(/\/ideas\/[0-9a-f-]+$/);
   await expect(page).toHaveTitle("想法详情 - 拾念");
+  // read first: the words as text, no form until 编辑
+  const reader = page.locator('[data-slot="item-reader"]');
+  await expect(reader.getByText("明天 早上 跑步五公里")).toBeVisible();
+  await expect(page.getByLabel("标题")).toHaveCount(0);
+  // 置顶 saves when tapped, without 保存
+  await page.getByRole("button", { name: "置顶" }).click();
+  await expect(page.getByRole("button", { name: "已置顶" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("已置顶，首页会排在最前")).toBeVisible();
 
+  await page.getByRole("button", { name: "编辑" }).click();
   await page.getByLabel("标题").fill("晨跑计划");
   await page.getByRole("textbox", { name: "内容", exact: true }).fill("明天早上跑步五公里，七点出发。");
   await page.getByLabel("标签").fill("运动 健康");
@@ -30,12 +39,16 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({
   await expect(page.getByRole("textbox", { name: "内容", exact: true })).toHaveValue(
     "明天早上跑步五公里，七点出发。",
   );
-  await page.getByRole("button", { name: "置顶" }).click();
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("已保存")).toBeVisible();
+  // saved: back to reading, with the new title and tags
+  await expect(page.getByRole("heading", { name: "晨跑计划" })).toBeVisible();
+  await expect(reader.getByRole("list", { name: "标签" })).toContainText("运动");
+  await expect(page.getByRole("button", { name: "已置顶" })).toBeVisible();
   await shot(page, "50-idea-edited");
 
-  await page.getByRole("link", { name: "查看原始想法" }).click();
+  await page.getByRole("button", { name: "更多操作" }).click();
+  await page.getByRole("menuitem", { name: "查看原始想法" }).click();
   await expect(page).toHaveTitle("原始想法 - 拾念");
   await expect(page.getByTestId("original-content")).toHaveText("明天 早上 跑步五公里");
   await page.getByRole("button", { name: "复制" }).click();
@@ -52,17 +65,44 @@ test("idea: edit title, tags and pin, view the original and copy it", async ({
   await expect(page.getByRole("list", { name: "想法和笔记" }).getByRole("article")).toHaveCount(1);
 
   await page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划").click();
+  // 返回 goes back to where the person came from: the tag's view
+  await page.getByRole("button", { name: "返回" }).click();
+  await expect(page).toHaveURL(/tag=/);
+  await page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划").click();
   // saved: the fields show the saved values, no draft left over
+  await page.getByRole("button", { name: "编辑" }).click();
   await expect(page.getByLabel("标题")).toHaveValue("晨跑计划");
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(":title")))).toEqual(
     [],
   );
-  await page.getByRole("button", { name: "删除" }).click();
+  // leaving an edited, unsaved text asks first
+  await page.getByLabel("标题").fill("改了没存");
+  await page.getByRole("link", { name: "拾念首页" }).click();
+  const leave = page.getByRole("alertdialog", { name: "放弃未保存的修改？" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "继续编辑" }).click();
+  await expect(page).toHaveURL(/\/ideas\//);
+  await expect(page.getByLabel("标题")).toHaveValue("改了没存");
+  await page.getByRole("button", { name: "取消" }).click();
+  await page
+    .getByRole("alertdialog", { name: "放弃未保存的修改？" })
+    .getByRole("button", { name: "放弃修改" })
+    .click();
+  await expect(page.getByRole("heading", { name: "晨跑计划" })).toBeVisible();
+
+  // 删除 is in the menu, off the line of 编辑; 撤销 in a toast on 首页 brings it back
+  await page.getByRole("button", { name: "更多操作" }).click();
+  await page.getByRole("menuitem", { name: "删除" }).click();
   const dialog = page.getByRole("alertdialog", { name: "删除这个想法？" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "删除" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("还没有内容")).toBeVisible();
+  const toast = page.getByRole("status").filter({ hasText: "想法已移到回收站" });
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "撤销" }).click();
+  await expect(page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "想法已恢复" })).toBeVisible();
 });
 
 test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, signedIn: _signedIn }) => {
@@ -82,8 +122,14 @@ test("note: 新建笔记 with Markdown shows a safe preview", async ({ page, sig
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("已保存")).toBeVisible();
   // the save answers without the text: the editor keeps what it sent
-  await expect(page.getByLabel("内容（Markdown）")).toHaveValue(/^# 第一章\n\n\*\*重点\*\*/);
+  // saved: read as rendered Markdown; 编辑 opens the form again with the text as sent
+  const reader = page.locator('[data-slot="item-reader"]');
+  await expect(reader.getByRole("heading", { name: "第一章" })).toBeVisible();
+  await expect(reader.locator("strong")).toHaveText("重点");
+  await expect(reader.locator("img")).toHaveCount(0);
   await shot(page, "52-note-markdown");
+  await page.getByRole("button", { name: "编辑" }).click();
+  await expect(page.getByLabel("内容（Markdown）")).toHaveValue(/^# 第一章\n\n\*\*重点\*\*/);
   // GitHub-flavoured Markdown too: tables, task lists, fenced code; links only to http(s) and mail
   await page
     .getByLabel("内容（Markdown）")
@@ -108,13 +154,14 @@ test("profile: edit nickname and upload an avatar; AI points and privacy pages w
 }) => {
   await page.goto("/profile");
   await page.getByLabel("昵称").fill("小拾");
-  await expect(page.getByRole("checkbox", { name: /自动整理/ })).toBeChecked();
-  await page.getByRole("checkbox", { name: /自动整理/ }).uncheck();
+  // 自动整理 is off until the person chooses it
+  await expect(page.getByRole("checkbox", { name: /自动整理/ })).not.toBeChecked();
+  await page.getByRole("checkbox", { name: /自动整理/ }).check();
   await page.getByRole("button", { name: "保存", exact: true }).click();
   await expect(page.getByText("个人资料已更新")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("昵称")).toHaveValue("小拾");
-  await expect(page.getByRole("checkbox", { name: /自动整理/ })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /自动整理/ })).toBeChecked();
   await page.getByLabel("选择头像图片").setInputFiles("app/public/icon-192.png");
   await expect(page.getByText("头像已更新")).toBeVisible();
   const avatarImage = page.locator('[data-slot="avatar"][data-state="image"] img');
@@ -157,12 +204,15 @@ test("edit conflicts: two devices edit one note; the later save shows both versi
   const desktop = await desktopContext.newPage();
   for (const page of [phone, desktop]) {
     await page.goto(`/notes/${id}`);
+    await page.getByRole("button", { name: "编辑" }).click();
     await expect(page.getByLabel("内容（Markdown）")).toHaveValue("第一版");
   }
 
   await phone.getByLabel("内容（Markdown）").fill("手机上写的");
   await phone.getByRole("button", { name: "保存", exact: true }).click();
   await expect(phone.getByText("已保存")).toBeVisible();
+  // the phone reads its saved version; it edits on from there
+  await phone.getByRole("button", { name: "编辑" }).click();
 
   await desktop.getByLabel("内容（Markdown）").fill("电脑上写的");
   await desktop.getByRole("button", { name: "保存", exact: true }).click();
@@ -174,6 +224,7 @@ test("edit conflicts: two devices edit one note; the later save shows both versi
   await other.getByRole("button", { name: "保留我的并覆盖" }).click();
   await expect(desktop.getByText("已保存")).toBeVisible();
   await expect(other).toHaveCount(0);
+  await expect(desktop.locator('[data-slot="item-reader"]')).toContainText("电脑上写的");
 
   // The phone still holds the version before: its next save meets the desktop's, and takes it.
   await phone.getByLabel("内容（Markdown）").fill("手机上又写的");
@@ -200,10 +251,11 @@ test("回收站: a deleted idea waits there, comes back with 恢复, and 彻底�
   for (const content of ["留着以后再看的想法", "真的不要了的想法"]) {
     await page.goto("/");
     await list.getByText(content).click();
-    await expect(page.getByLabel("内容", { exact: true })).toHaveValue(content);
-    await page.getByRole("button", { name: "删除" }).click();
+    await expect(page.locator('[data-slot="item-reader"]')).toContainText(content);
+    await page.getByRole("button", { name: "更多操作" }).click();
+    await page.getByRole("menuitem", { name: "删除" }).click();
     const dialog = page.getByRole("alertdialog", { name: "删除这个想法？" });
-    await expect(dialog).toContainText("将移到回收站，保留期内可以在「个人资料 › 回收站」恢复。");
+    await expect(dialog).toContainText("将移到回收站，之后可以撤销，或在回收站里恢复。");
     await dialog.getByRole("button", { name: "删除" }).click();
     await expect(page).toHaveURL(/\/$/);
   }
@@ -214,6 +266,7 @@ test("回收站: a deleted idea waits there, comes back with 恢复, and 彻底�
   await expect(page).toHaveTitle("回收站 - 拾念");
   const trash = page.getByRole("list", { name: "回收站里的内容" });
   await expect(trash.getByRole("listitem")).toHaveCount(2);
+  await expect(trash.getByRole("listitem").first()).toContainText("还剩 30 天");
   await expect(page.getByText("删除的想法和笔记会在这里保留 30 天")).toBeVisible();
   await shot(page, "54-trash");
   await trash

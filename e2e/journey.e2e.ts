@@ -42,9 +42,11 @@ test("core journey: register → guide → capture → search → idea detail �
   await results.getByRole("button", { name: /周末去西湖边跑步/ }).click();
 
   await expect(page).toHaveURL(/\/ideas\/[0-9a-f-]{36}$/);
-  await expect(page.getByLabel("内容", { exact: true })).toHaveValue(
+  // read first: the idea as text, 编辑 opens the form
+  await expect(page.locator('[data-slot="item-reader"]')).toContainText(
     "周末去西湖边跑步，顺便想想新产品的名字",
   );
+  await expect(page.getByRole("button", { name: "编辑" })).toBeVisible();
   await noSideways();
   await shot(page, `71-${tag}-idea`);
   if (phone) await page.getByRole("tab", { name: "相关与AI" }).click();

@@ -25,6 +25,7 @@ test("note images: a picture pasted into a note's text goes in as attachment:, a
   const note = (await created.json()).data as { id: string };
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/notes/${note.id}`);
+  await page.getByRole("button", { name: "编辑" }).click();
 
   const box = page.getByRole("textbox", { name: "内容（Markdown）" });
   await box.click();
@@ -48,6 +49,7 @@ test("note images: a picture pasted into a note's text goes in as attachment:, a
   await expect(page.getByText("已保存")).toBeVisible();
 
   await page.reload();
+  await page.getByRole("button", { name: "编辑" }).click();
   await expect(page.getByRole("list", { name: "笔记的图片" }).getByRole("img")).toHaveCount(1);
   await expect(box).toHaveValue(new RegExp(`!\\[收据\\.png\\]\\(attachment:${id}\\)`));
   await expect(box).not.toHaveValue(/\/api\/files\//);
@@ -91,6 +93,7 @@ test.describe("on a phone", () => {
       data: { title: "白板", content: "今天的白板：" },
     });
     await page.goto(`/notes/${(await created.json()).data.id}`);
+    await page.getByRole("button", { name: "编辑" }).click();
     await expect(page.getByRole("button", { name: "插入图片" })).toBeVisible();
     await expect(page.getByRole("button", { name: "拍照" })).toBeVisible();
     const camera = page.getByLabel("拍照", { exact: true }).and(page.locator("input"));

@@ -136,7 +136,7 @@ export function ReviewScreen() {
               每日回顾
             </h1>
             <p className="text-muted-foreground text-sm">
-              每天从你较早记下的想法和笔记里挑几条，多是很久没看过的；一天之内在各个设备上都是同一组。
+              每天从你今天以前记下的想法和笔记里挑几条（导入的按原来的日期算），多是很久没看过的；一天之内在各个设备上都是同一组。
             </p>
           </div>
           {notice ? <Alert tone={notice.tone} description={notice.text} /> : null}
