@@ -50,6 +50,7 @@ export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, s
                   createdAt: item.createdAt,
                   pinned: item.pinned,
                   aiStatus: item.aiStatus,
+                  tidied: item.tidied,
                   syncState: syncStates?.get(item.id),
                 }}
                 media={

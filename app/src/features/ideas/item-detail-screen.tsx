@@ -33,7 +33,9 @@ function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   // Markdown's parser is a chunk of its own: it loads beside the item and the screen waits for
   // both, so no text jumps when it lands.
   const markdownReady = useMarkdownReady();
-  const [editing, setEditing] = React.useState(() => hasDraft(kind, id));
+  // null: not chosen yet; the form opens by itself on a draft, or on a note with nothing to read (新建笔记)
+  const [chosen, setEditing] = React.useState<boolean | null>(() => (hasDraft(kind, id) ? true : null));
+  const editing = chosen ?? (data?.kind === "note" && data.item.content === "");
   const [message, setMessage] = React.useState<ItemMessage | null>(null);
   // A version taken from a conflict, 恢复原文 or 采用此版本 replaces the text: the form starts again from it.
   const [revision, setRevision] = React.useState(0);
