@@ -66,7 +66,7 @@ test("idea: read first, pin at once, edit title and tags, view the original and 
 
   await page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划").click();
   // 返回 goes back to where the person came from: the tag's view
-  await page.getByRole("button", { name: "返回" }).click();
+  await page.getByRole("button", { name: "返回", exact: true }).click();
   await expect(page).toHaveURL(/tag=/);
   await page.getByRole("list", { name: "想法和笔记" }).getByText("晨跑计划").click();
   // saved: the fields show the saved values, no draft left over
