@@ -162,11 +162,11 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
         </Button>
       </div>
       <ConfirmDialog
-        open={discarding || leaving.status === "blocked"}
+        open={discarding || leaving.blocked}
         onOpenChange={(open) => {
           if (open) return;
           setDiscarding(false);
-          leaving.reset?.();
+          if (leaving.blocked) leaving.stay();
         }}
         title="放弃未保存的修改？"
         description={`这个${noun}改过的内容还没有保存。`}
@@ -175,7 +175,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
         tone="danger"
         onConfirm={() => {
           clearDrafts();
-          if (leaving.status === "blocked") leaving.proceed();
+          if (leaving.blocked) leaving.proceed();
           else {
             setDiscarding(false);
             onClose();

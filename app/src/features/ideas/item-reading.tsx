@@ -1,6 +1,6 @@
 import { attachmentRefs } from "@shinian/contract/attachment-refs";
 import { Alert, ConfirmDialog, ItemReader } from "@shinian/ui";
-import { useCanGoBack, useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import * as React from "react";
 import { restoreOriginal } from "../../api/ai.ts";
 import { errorMessage } from "../../api/client.ts";
@@ -11,6 +11,14 @@ import { IdeaAiVersions } from "./idea-ai-versions.tsx";
 import { IdeaAttachments } from "./idea-attachments.tsx";
 import { type ItemMessage, ItemToggles } from "./item-toggles.tsx";
 import { readableText } from "./readable-text.ts";
+
+/**
+ * Whether the page was reached inside the app (the router numbers its history entries; 0 is the
+ * first of this tab: a link from outside, a new tab, the installed app's start), so that 返回 can
+ * go back there, search and tag views included. As useCanGoBack reads it, without its code.
+ */
+const cameFromTheApp = (router: ReturnType<typeof useRouter>) =>
+  ((router.history.location.state as { __TSR_index?: number }).__TSR_index ?? 0) > 0;
 
 type ItemReadingProps = {
   loaded: LoadedItem;
@@ -38,7 +46,6 @@ export function ItemReading({
   const { kind, item } = loaded;
   const navigate = useNavigate();
   const router = useRouter();
-  const canGoBack = useCanGoBack();
   const [confirming, setConfirming] = React.useState(false);
   const [restoring, setRestoring] = React.useState(false);
   const noun = kind === "idea" ? "想法" : "笔记";
@@ -103,7 +110,7 @@ export function ItemReading({
           ) : null
         }
         readOnly={offline}
-        onBack={() => (canGoBack ? router.history.back() : void navigate({ to: "/" }))}
+        onBack={() => (cameFromTheApp(router) ? router.history.back() : void navigate({ to: "/" }))}
         onEdit={onEdit}
         onDelete={() => setConfirming(true)}
         onViewOriginal={

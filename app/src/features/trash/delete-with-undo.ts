@@ -7,6 +7,7 @@ import { reviewKeys } from "../../data/review.ts";
 import { trashKeys } from "../../data/trash.ts";
 import { itemsChanged } from "../../lib/items-changed.ts";
 import { toaster } from "../../lib/toaster.ts";
+import { preloadToastView } from "../layout/toaster-host.tsx";
 
 export type DeletedItem = { kind: ItemKind; id: string };
 
@@ -25,6 +26,7 @@ const forget = (items: DeletedItem[]) => {
  * the first delete fails (nothing was deleted); a later failure keeps those deleted so far.
  */
 export async function deleteWithUndo(items: DeletedItem[]): Promise<void> {
+  preloadToastView();
   const done: DeletedItem[] = [];
   try {
     for (const item of items) {

@@ -1,8 +1,2 @@
-export {
-  Toast,
-  type ToastProps,
-  type ToastTone,
-  ToastViewport,
-  type ToastViewportProps,
-  toastVariants,
-} from "./toast";
+export { Toast, type ToastProps, type ToastTone, toastVariants } from "./toast";
+export { ToastViewport, type ToastViewportProps } from "./toast-viewport";

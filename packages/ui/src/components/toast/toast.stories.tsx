@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, waitFor } from "storybook/test";
-import { Toast, ToastViewport } from "./toast";
+import { Toast } from "./toast";
+import { ToastViewport } from "./toast-viewport";
 
 const meta = {
   title: "组件/Toast 轻提示",
