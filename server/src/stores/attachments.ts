@@ -122,11 +122,11 @@ export async function attachmentNamesOfItems(
   db: Queryable,
   userId: string,
   itemIds: string[],
-): Promise<{ id: string; item_id: string; name: string }[]> {
+): Promise<{ id: string; item_id: string; name: string; kind: "image" | "audio" }[]> {
   if (itemIds.length === 0) return [];
-  const { rows } = await db.query<{ id: string; item_id: string; name: string }>({
+  const { rows } = await db.query<{ id: string; item_id: string; name: string; kind: "image" | "audio" }>({
     name: "attachment-names-of-items",
-    text: `SELECT id, item_id, name FROM attachments
+    text: `SELECT id, item_id, name, kind FROM attachments
            WHERE user_id = $1 AND item_id = ANY($2::uuid[]) ORDER BY item_id, position`,
     values: [userId, itemIds],
   });
