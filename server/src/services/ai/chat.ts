@@ -72,7 +72,12 @@ export async function prepareReply(
   // before the provider is asked, not two. A refused spend (402) answers at once; what was read
   // is then discarded.
   const spending =
-    cost > 0 ? spend(db, userId, cost, "chat_reply", { openForMs: REPLY_SPEND_OPEN_MS }) : null;
+    cost > 0
+      ? spend(db, userId, cost, "chat_reply", {
+          openForMs: REPLY_SPEND_OPEN_MS,
+          item: { type: "conversation", id: conversationId },
+        })
+      : null;
   const reading = Promise.all([
     recentHistory(db, conversationId),
     retrieveSources(

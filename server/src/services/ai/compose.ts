@@ -5,7 +5,7 @@ import { ApiError } from "../../errors.ts";
 import { getUser } from "../../stores/accounts.ts";
 import { type IdeaRow, ideasInOrder } from "../../stores/ideas.ts";
 import { insertNote } from "../../stores/notes.ts";
-import { getBalance } from "../../stores/points.ts";
+import { getBalance, recordLedgerItem } from "../../stores/points.ts";
 import { holdToQuota } from "../../stores/usage.ts";
 import { refund, settleSpend, spend } from "../points.ts";
 import { asQuotaRefusal, assertRoom } from "../quotas.ts";
@@ -108,7 +108,10 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
       sourceIdeaIds: ideas.map((i) => i.id),
       pinned: false,
     });
-    if (spent) await settleSpend(client, spent);
+    if (spent) {
+      await settleSpend(client, spent);
+      await recordLedgerItem(client, spent.ledgerId, { type: "note", id: saved.id });
+    }
     return saved;
   }).catch(async (err: unknown) => {
     // refused at commit (another write took the room meanwhile): nothing saved, so nothing paid

@@ -99,7 +99,10 @@ export async function tidyIdea(
   let spent: Awaited<ReturnType<typeof spend>> | null = null;
   try {
     if (cost > 0) {
-      spent = await spend(db, userId, cost, "tidy_idea", { openForMs: TIDY_SPEND_OPEN_MS });
+      spent = await spend(db, userId, cost, "tidy_idea", {
+        openForMs: TIDY_SPEND_OPEN_MS,
+        item: { type: "idea", id: ideaId },
+      });
       await recordTidySpend(db, ideaId, spent.ledgerId);
     }
   } catch (err) {
