@@ -57,12 +57,16 @@ export function chatPrompt(input: {
   return [{ role: "system", content: system }, ...input.history, { role: "user", content: input.question }];
 }
 
-/** The sources the answer cites as [n]; when it cites none, every source it was given. */
-export function citedSources(answer: string, sources: Source[]): Source[] {
+/**
+ * The sources the answer cites as [n], each with its n (`ref`: an inline [n] links to it); when it
+ * cites none, every source it was given.
+ */
+export function citedSources(answer: string, sources: Source[]): (Source & { ref: number })[] {
   const cited = new Set<number>();
   for (const m of answer.matchAll(/\[(\d{1,2})\]/g)) cited.add(Number(m[1]) - 1);
-  const picked = sources.filter((_, i) => cited.has(i));
-  return picked.length ? picked : sources;
+  const numbered = sources.map((s, i) => ({ ...s, ref: i + 1 }));
+  const picked = numbered.filter((_, i) => cited.has(i));
+  return picked.length ? picked : numbered;
 }
 
 /** Pictures reach the model only by name (image-mentions.ts): it must not make up what they show. */

@@ -54,7 +54,7 @@ export type ImportedMessage = {
   content: string;
   status: "done" | "stopped" | "error";
   /** citations as exported, their ids being keys of ideas and notes */
-  citations: { type: "idea" | "note"; id: string; title: string }[];
+  citations: { type: "idea" | "note"; id: string; title: string; ref?: number | undefined }[];
   sourceKeys: string[];
   points: number;
   mode: "offline" | "provider";

@@ -54,7 +54,8 @@ const Message = z.object({
   role: z.enum(["user", "assistant"]),
   content: Text,
   status: z.enum(["done", "stopped", "error"]),
-  citations: z.array(ItemRef.extend({ title: Text })),
+  // ref (issue 29): the [n] the answer calls it by
+  citations: z.array(ItemRef.extend({ title: Text, ref: z.number().int().min(1).max(99).optional() })),
   sourceIds: z.array(Key).default([]), // format 2
   points: Points,
   mode: z.enum(["offline", "provider"]),

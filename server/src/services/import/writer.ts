@@ -351,7 +351,12 @@ export async function writeBatch(
             const cited = target(c.type, c.id);
             if (!cited)
               wait({ targetType: c.type, targetKey: c.id, holder: messageId, field: "citation", position });
-            return { type: c.type, id: cited?.id ?? null, title: clean(c.title) };
+            return {
+              type: c.type,
+              id: cited?.id ?? null,
+              title: clean(c.title),
+              ...(c.ref === undefined ? {} : { ref: c.ref }),
+            };
           }),
           source_ids: sources,
           status: m.status,
