@@ -49,7 +49,7 @@ forEachDatabase((ctx) => {
         "027_audio_attachments.sql",
         "028_attachment_objects.sql",
         "029_search_index_small_pending_list.sql",
-        "033_points_ledger_items.sql",
+        "033_ledger_items_and_durations.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -192,6 +192,7 @@ const attachmentJson = (f: ExportedAttachment, missing: ReadonlySet<string>) => 
   contentType: f.content_type,
   name: f.name,
   size: f.size,
+  ...(f.kind === "audio" ? { durationMs: f.duration_ms } : {}),
   file: missing.has(f.id) ? null : exportedFileName(f),
   createdAt: f.created_at.toISOString(),
 });

@@ -90,6 +90,8 @@ export type ImportedAttachment = {
   /** the file name it had, shown in refusals and kept */
   name: string;
   createdAt: Date | null;
+  /** a recording's length as recorded (issue 29), when the export said */
+  durationMs?: number | null;
   /** the zip entry holding its bytes; null when the upload lacks it */
   file: SourceFile | null;
 };

@@ -185,6 +185,7 @@ export async function writeBatch(
         name: clean(record.name).slice(0, 200) || "图片",
         createdAt: record.createdAt,
         kind: record.kind,
+        durationMs: record.durationMs ?? null,
         ...file,
       });
     } else if (target(record.type, record.key)) {

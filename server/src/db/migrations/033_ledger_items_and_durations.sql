@@ -11,3 +11,9 @@ CREATE TABLE points_ledger_items (
   item_type text NOT NULL CHECK (item_type IN ('idea', 'note', 'conversation', 'attachment')),
   item_id uuid NOT NULL
 );
+
+-- A recording's length (issue 29), as the recorder measured it when it stopped: the browser cannot
+-- tell it from a MediaRecorder WebM (it has no duration in its header, so players show none until
+-- played through). NULL for pictures, and for recordings from before or from elsewhere (the player
+-- reads those from the file where it can). No table rewrite: a nullable column without default.
+ALTER TABLE attachments ADD COLUMN duration_ms integer CHECK (duration_ms > 0);
