@@ -64,7 +64,7 @@ test("export: card states, completed with size and real counts, then the cooldow
   // The export just made began the cooldown: 再次导出 waits with a countdown instead of failing.
   const wait = card.getByRole("button", { name: /^\d+ 分 \d+ 秒后可再次导出$/ });
   await expect(wait).toBeDisabled();
-  await expect(card.getByRole("button", { name: "再次导出" })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "再次导出", exact: true })).toHaveCount(0);
   await shot(page, "32-export-cooldown");
   await card.getByRole("button", { name: "关闭" }).click();
   await expect(card).toHaveCount(0);
