@@ -83,6 +83,8 @@ test.describe("voice notes with a microphone", () => {
       const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "散步时想到" });
       const player = card.getByRole("figure", { name: "语音" }).locator("audio");
       await expect(player).toHaveAttribute("src", /\/api\/files\/[\w-]+\?exp=\d+&sig=/);
+      // its length, as timed while recording, before it is ever played
+      await expect(card.locator('[data-slot="voice-note-duration"]')).toHaveText(/^时长 0:0[1-9]$/);
       // the signed URL plays: the browser reads its duration from the stored recording
       await player.evaluate((audio: HTMLAudioElement) => {
         audio.preload = "auto";
@@ -99,6 +101,12 @@ test.describe("voice notes with a microphone", () => {
       await expect(page.getByRole("figure", { name: "语音" }).locator("audio")).toHaveCount(1);
       await page.goto("/ai-points");
       await expect(page.getByText("录音转文字").first()).toBeVisible();
+      // the ledger line leads to the idea the transcribed recording is on
+      await expect(page.getByRole("link", { name: /^录音转文字/ })).toHaveAttribute(
+        "href",
+        `/ideas/${idea.id}`,
+      );
+      await expect(page.getByTestId("zero-points")).toContainText("点数用完后：想法和笔记照常保存");
     });
   });
 
