@@ -28,7 +28,16 @@ export async function insertAttachment(db: Db, quota: Quota, userId: string, fil
     client.query(
       `INSERT INTO attachments (id, user_id, kind, content_type, name, data, thumb, duration_ms)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [file.id, userId, file.kind, file.contentType, file.name, file.data, file.thumb, file.durationMs ?? null],
+      [
+        file.id,
+        userId,
+        file.kind,
+        file.contentType,
+        file.name,
+        file.data,
+        file.thumb,
+        file.durationMs ?? null,
+      ],
     ),
   );
 }
