@@ -61,9 +61,47 @@ test.describe("本地模式 (no AI provider)", () => {
     );
     await shot(page, "50-chat-offline");
 
-    await answer.getByRole("link", { name: /周末想去上陶艺课/ }).click();
+    // the answer's own [1] is a link to what it names, as the chip under it is
+    const marker = answer.getByRole("link", { name: /^引用 1：想法：周末想去上陶艺课/ });
+    await expect(marker).toHaveText("[1]");
+    await marker.click();
+    await expect(page).toHaveURL(new RegExp(`/ideas/${ideaId}$`));
+    await page.goBack();
+    await log(page)
+      .getByRole("list", { name: "引用" })
+      .getByRole("link", { name: /周末想去上陶艺课/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/ideas/${ideaId}$`));
     expect(await balance(request, user.token)).toBe(100);
+  });
+
+  test("a 最近 question says it looked at 30 days only, and 搜索全部 asks it again over everything in one tap", async ({
+    page,
+    request,
+    signedIn: user,
+  }) => {
+    await addIdea(request, user.token, "在读《百年孤独》，马孔多下了四年雨");
+    await page.goto("/chat");
+    await ask(page, "我最近在读什么书？");
+    const first = log(page).getByRole("article", { name: "AI 回答" });
+    await expect(first).toContainText(/只参考最近 30 天（.+）的记录/);
+    await expect(first).toContainText("百年孤独");
+    await expect(composer(page)).toHaveValue("");
+    await composer(page).fill("还没发出的下一个问题");
+    await shot(page, "50b-chat-recent-scope");
+
+    const again = page.waitForRequest(
+      (r) => r.url().includes("/messages") && r.method() === "POST" && r.postDataJSON()?.allTime === true,
+    );
+    await first.getByRole("button", { name: "搜索全部" }).click();
+    expect((await again).postDataJSON()).toEqual({ content: "我最近在读什么书？", allTime: true });
+    const answers = log(page).getByRole("article", { name: "AI 回答" });
+    await expect(answers).toHaveCount(2);
+    await expect(answers.last()).toContainText("百年孤独");
+    await expect(answers.last()).not.toContainText("只参考");
+    await expect(answers.last().getByRole("button", { name: "搜索全部" })).toHaveCount(0);
+    // what was being typed stays in the box
+    await expect(composer(page)).toHaveValue("还没发出的下一个问题");
   });
 
   test("问AI from the pill's avatar and from search results opens /chat with the text waiting", async ({
@@ -78,8 +116,8 @@ test.describe("本地模式 (no AI provider)", () => {
 
     await page.goto("/?q=陶艺");
     await page.getByRole("region", { name: "搜索结果" }).getByRole("button", { name: "问AI" }).click();
-    // the unsent question from before is kept, the new text follows it
-    await expect(composer(page)).toHaveValue("帮我总结最近的想法\n陶艺");
+    // the text chosen replaces the unsent one: asked now is what 问AI was pressed for
+    await expect(composer(page)).toHaveValue("陶艺");
   });
 });
 
@@ -105,7 +143,11 @@ test.describe("with an OpenAI-compatible provider", () => {
     const answer = log(page).getByRole("article", { name: "AI 回答" });
     await expect(answer).toContainText("根据你的记录，你写过「想读《百年孤独》」");
     await expect(answer).toContainText("消耗 2 点");
-    await expect(answer.getByRole("link", { name: /想读《百年孤独》/ })).toBeVisible();
+    await expect(
+      answer.getByRole("list", { name: "引用" }).getByRole("link", { name: /想读《百年孤独》/ }),
+    ).toBeVisible();
+    // the [1] in the text links to the same idea
+    await expect(answer.getByRole("link", { name: /^引用 1：想法：想读《百年孤独》/ })).toHaveText("[1]");
     await expect(page.getByText("每次回答消耗 2 点 · 余额 98 点")).toBeVisible();
     await shot(page, "51-chat-provider");
     expect(await balance(request, user.token)).toBe(98);
@@ -215,8 +257,10 @@ test.describe("with an OpenAI-compatible provider", () => {
     await tidy.getByRole("button", { name: "采用此版本" }).click();
     await expect(page.getByText("已采用此版本")).toBeVisible();
 
-    // the side chat about this idea
+    // the side chat about this idea; the model is named on /chat only, not in every chat's header
     const side = page.getByRole("region", { name: "关于这条想法的 AI 对话" });
+    await expect(side.locator('[data-slot="ai-mode-badge"]')).toHaveCount(0);
+    await expect(side).not.toContainText("e2e-model");
     await side.getByRole("textbox").fill("这个想法还能怎么发展？");
     await side.getByRole("textbox").press("Enter");
     await expect(side.getByRole("article", { name: "AI 回答" })).toContainText("这是本地测试模型的回答");

@@ -8,7 +8,7 @@ async function seed(request: import("@playwright/test").APIRequestContext, token
   await request.post("/api/notes", { headers, data: { title: "一篇笔记", content: "# 标题\n正文" } });
 }
 
-test("export: card states, completed with size and real counts, then the cooldown message with its date", async ({
+test("export: card states, completed with size and real counts, then the cooldown counted down, not failed", async ({
   page,
   request,
   signedIn: user,
@@ -61,18 +61,45 @@ test("export: card states, completed with size and real counts, then the cooldow
   await expect(page).toHaveURL(/\/$/);
   await expect(card).toHaveAttribute("data-state", "completed");
 
-  await card.getByRole("button", { name: "再次导出" }).click();
-  await expect(card).toHaveAttribute("data-state", "error");
-  await expect(card.getByRole("heading", { name: "导出失败" })).toBeVisible();
-  await expect(
-    card.getByText(/^暂时无法导出数据，下次可导出时间：\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-  ).toBeVisible();
+  // The export just made began the cooldown: 再次导出 waits with a countdown instead of failing.
+  const wait = card.getByRole("button", { name: /^\d+ 分 \d+ 秒后可再次导出$/ });
+  await expect(wait).toBeDisabled();
+  await expect(card.getByRole("button", { name: "再次导出", exact: true })).toHaveCount(0);
   await shot(page, "32-export-cooldown");
   await card.getByRole("button", { name: "关闭" }).click();
   await expect(card).toHaveCount(0);
 
   await page.goto("/profile");
-  await expect(page.getByTestId("export-next-allowed")).toContainText("下次可导出时间：");
+  await expect(page.getByTestId("export-next-allowed")).toContainText(
+    /下次可导出时间：\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/,
+  );
+  const button = page.getByRole("button", { name: /^\d+ 分 \d+ 秒后可再次导出$/ });
+  await expect(button).toBeDisabled();
+  const before = await button.textContent();
+  await expect(button).not.toHaveText(before!, { timeout: 3_000 }); // it counts down
+  await shot(page, "33-export-panel-cooldown");
+
+  // A page that still believes the export is allowed (opened before it): the click meets the
+  // cooldown in the seed's own words, and the card then waits too.
+  let stale = true;
+  await page.route("**/api/export/permission", async (route) => {
+    if (!stale) return route.continue();
+    stale = false;
+    await route.fulfill({
+      json: { success: true, message: "可以导出", data: { canExport: true, nextAllowedDate: null } },
+    });
+  });
+  await page.reload();
+  await page.getByRole("button", { name: "导出全部数据" }).click();
+  await expect(card).toHaveAttribute("data-state", "error");
+  await expect(card.getByRole("heading", { name: "导出失败" })).toBeVisible();
+  await expect(
+    card.getByText(/^暂时无法导出数据，下次可导出时间：\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+  ).toBeVisible();
+  await expect(card.getByText("你可以关闭此窗口，到时间后再导出")).toBeVisible();
+  await expect(card.getByRole("button", { name: /后可再次导出$/ })).toBeDisabled();
+  await card.getByRole("button", { name: "关闭" }).click();
+  await expect(card).toHaveCount(0);
 });
 
 test("export: cancel aborts and the card goes away", async ({ page, signedIn: _user }) => {

@@ -34,6 +34,15 @@ async function recordASecond(page: Page) {
   return note;
 }
 
+/** Requests for an item by the temporary id a queued capture is shown under: there must be none. */
+function watchTemporaryIds(page: Page) {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/(ideas|notes)\/temp-/.test(r.url())) asked.push(`${r.method()} ${r.url()}`);
+  });
+  return asked;
+}
+
 test.describe("voice notes with a microphone", () => {
   test.beforeEach(({ context }) => context.grantPermissions(["microphone"]));
 
@@ -74,6 +83,8 @@ test.describe("voice notes with a microphone", () => {
       const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "散步时想到" });
       const player = card.getByRole("figure", { name: "语音" }).locator("audio");
       await expect(player).toHaveAttribute("src", /\/api\/files\/[\w-]+\?exp=\d+&sig=/);
+      // its length, as timed while recording, before it is ever played
+      await expect(card.locator('[data-slot="voice-note-duration"]')).toHaveText(/^时长 0:0[1-9]$/);
       // the signed URL plays: the browser reads its duration from the stored recording
       await player.evaluate((audio: HTMLAudioElement) => {
         audio.preload = "auto";
@@ -90,6 +101,12 @@ test.describe("voice notes with a microphone", () => {
       await expect(page.getByRole("figure", { name: "语音" }).locator("audio")).toHaveCount(1);
       await page.goto("/ai-points");
       await expect(page.getByText("录音转文字").first()).toBeVisible();
+      // the ledger line leads to the idea the transcribed recording is on
+      await expect(page.getByRole("link", { name: /^录音转文字/ })).toHaveAttribute(
+        "href",
+        `/ideas/${idea.id}`,
+      );
+      await expect(page.getByTestId("zero-points")).toContainText("点数用完后：想法和笔记照常保存");
     });
   });
 
@@ -98,6 +115,7 @@ test.describe("voice notes with a microphone", () => {
     signedIn: _user,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    const temporary = watchTemporaryIds(page);
     await page.goto("/");
     const note = await recordASecond(page);
     await expect(note).toContainText("本地模式：服务器没有配置语音转文字，录音只保存为音频");
@@ -136,6 +154,8 @@ test.describe("voice notes with a microphone", () => {
       .poll(() => player.evaluate((a: HTMLAudioElement) => a.src.includes("sig=expired")))
       .toBe(false);
     await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThan(0);
+    // the queued card stood for the idea only until it was saved: nothing asked for it by that id
+    expect(temporary).toEqual([]);
   });
   test("offline, a voice-only note waits as 联网后上传, saves into the queue, and is saved once with its audio when online", async ({
     page,
@@ -143,6 +163,7 @@ test.describe("voice notes with a microphone", () => {
     request,
     signedIn: user,
   }) => {
+    const temporary = watchTemporaryIds(page);
     await page.goto("/");
     const composer = composerOf(page);
     await expect(composer.getByRole("textbox", { name: "记录一个想法" })).toBeVisible();
@@ -159,6 +180,19 @@ test.describe("voice notes with a microphone", () => {
     await expect(note).toHaveCount(0);
     const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "语音记录" });
     await expect(card).toContainText("待同步");
+    // the queued card plays from this device; should its player fail (an object URL gone), it has
+    // nothing to ask the server for, least of all by the temporary id it is shown under
+    await card
+      .getByRole("figure", { name: "语音" })
+      .locator("audio")
+      .evaluate(
+        (audio: HTMLAudioElement) =>
+          new Promise<void>((resolve) => {
+            audio.addEventListener("error", () => setTimeout(resolve, 300), { once: true });
+            audio.preload = "auto";
+            audio.src = `${audio.src}-gone`;
+          }),
+      );
 
     await context.setOffline(false);
     await expect(card).not.toContainText("待同步");
@@ -176,6 +210,7 @@ test.describe("voice notes with a microphone", () => {
       "src",
       /\/api\/files\/[\w-]+\?exp=\d+&sig=/,
     );
+    expect(temporary).toEqual([]);
   });
 });
 
@@ -187,8 +222,18 @@ test.describe("without microphone permission", () => {
     await page.goto("/");
     const composer = composerOf(page);
     await composer.getByRole("button", { name: "录音" }).click();
-    await expect(composer.getByRole("alert")).toContainText("没有麦克风权限");
+    const problem = composer.getByRole("alert");
+    await expect(problem).toContainText("没有麦克风权限");
     await expect(composer.getByRole("figure", { name: "语音" })).toHaveCount(0);
     await expect(composer.getByRole("button", { name: "录音" })).toBeEnabled();
+    await shot(page, "98-voice-microphone-refused");
+    // closable
+    await problem.getByRole("button", { name: "关闭提示" }).click();
+    await expect(problem).toHaveCount(0);
+    // and gone with the next action: here, typing
+    await composer.getByRole("button", { name: "录音" }).click();
+    await expect(problem).toContainText("没有麦克风权限");
+    await composer.getByRole("textbox", { name: "记录一个想法" }).fill("还是打字吧");
+    await expect(problem).toHaveCount(0);
   });
 });

@@ -143,6 +143,9 @@ forEachDatabase((ctx) => {
       expect(text).not.toContain("换工作");
       const cited = done.data.message.citations.map((c: { id: string }) => c.id).sort();
       expect(cited).toEqual([pottery, note.body.data.id].sort());
+      // the list's [1], [2] are the citations' numbers
+      expect(done.data.message.citations.map((c: { ref: number }) => c.ref)).toEqual([1, 2]);
+      expect(text).toMatch(/\[1\][\s\S]*\[2\]/);
       expect(done.data.message).toMatchObject({ points: 0, mode: "offline", status: "done" });
       expect(done.data.balance).toBe(100);
 
@@ -197,7 +200,10 @@ forEachDatabase((ctx) => {
       const done = events.at(-1)!.data;
       expect(done.message.citations).toHaveLength(1);
       expect(order).toHaveLength(2);
-      expect(done.message.citations).toEqual([{ type: "idea", id: idByTitle[order[1]!], title: order[1] }]);
+      // it keeps its number: the answer's inline [2] links to it, and its chip says 2
+      expect(done.message.citations).toEqual([
+        { type: "idea", id: idByTitle[order[1]!], title: order[1], ref: 2 },
+      ]);
       expect(done.message).toMatchObject({
         content: "你计划周末上陶艺课[2]。还记下了地址。",
         points: 2,

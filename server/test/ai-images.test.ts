@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { withImageMentions } from "../src/services/ai/image-mentions.ts";
+import { withImageMentions, withoutMentions } from "../src/services/ai/image-mentions.ts";
 import { addIdea, askAll, newConversation, withProvider } from "./ai-helpers.ts";
-import { makeImage, uploadFile } from "./attachment-helpers.ts";
+import { makeImage, makeWav, uploadFile } from "./attachment-helpers.ts";
 import { tokens } from "./fake-provider.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
 
@@ -69,6 +69,70 @@ forEachDatabase((ctx) => {
 });
 
 forEachDatabase((ctx) => {
+  // a model that echoes the marks it was given back into its answer
+  const echo = withProvider(ctx, () => ({
+    kind: "stream",
+    chunks: tokens(
+      JSON.stringify({
+        title: "散步 [录音：录音-093012.wav]",
+        content: "散步时想到周末去爬山。[录音：录音-093012.wav]\n\n[图片：山.jpg]\n\n带上水。",
+        tags: ["散步"],
+      }),
+      9,
+    ),
+  }));
+
+  describe("what the AI hears of recordings", () => {
+    it("tidy names a voice note as [录音：…], never as a picture, and its mark never lands in the tidied card", async () => {
+      const u = await registerUser(ctx);
+      const voice = await uploadFile(ctx, u.token, makeWav(), "录音-093012.wav", "audio/wav");
+      expect(voice.status).toBe(201);
+      const photo = await upload(ctx, u, "山.jpg");
+      const id = await addIdea(ctx, u, "散步时想到周末去爬山", {
+        attachmentIds: [photo.id, voice.body.data.id],
+      });
+      const tidied = await request(echo.ctx, "tidyIdea", { params: { id }, token: u.token });
+      expect(tidied.status).toBe(200);
+      const [system, user] = echo.fake.received.at(-1)!.body.messages as { content: string }[];
+      expect(user!.content).toBe("散步时想到周末去爬山\n\n[图片：山.jpg]\n[录音：录音-093012.wav]");
+      expect(user!.content).not.toContain("[图片：录音");
+      expect(system!.content).toContain("「[录音：文件名]」表示用户附带的一段录音，你听不到录音内容");
+      expect(system!.content).toContain("整理后的标题和正文里不要写出「[图片：…]」「[录音：…]」这样的标记");
+      expect(tidied.body.data.idea).toMatchObject({
+        title: "散步",
+        content: "散步时想到周末去爬山。\n\n带上水。",
+        originalContent: "散步时想到周末去爬山",
+      });
+      expect(tidied.body.data.version).toMatchObject({
+        title: "散步",
+        content: "散步时想到周末去爬山。\n\n带上水。",
+      });
+      // the recording is still on the idea: only the mark was taken out of the text
+      const idea = await request(ctx, "getIdea", { params: { id }, token: u.token });
+      expect(idea.body.data.attachments!.map((a: { kind: string }) => a.kind)).toEqual(["image", "audio"]);
+    });
+
+    it("chat grounding and 整理成笔记 say 录音 too, and a composed note keeps no mark", async () => {
+      const u = await registerUser(ctx);
+      const voice = await uploadFile(ctx, u.token, makeWav(), "录音-093012.wav", "audio/wav");
+      const id = await addIdea(ctx, u, "散步时想到周末去爬山", { attachmentIds: [voice.body.data.id] });
+      const conversation = await newConversation(ctx, u, { subject: { type: "idea", id } });
+      await askAll(echo.ctx, u, conversation, "这条说了什么？");
+      const asked = JSON.stringify(echo.fake.received.at(-1)!.body.messages);
+      expect(asked).toContain("散步时想到周末去爬山\\n\\n[录音：录音-093012.wav]");
+      expect(asked).toContain("「[录音：文件名]」是用户附带的录音");
+      expect(asked).not.toContain("[图片：录音");
+
+      const composed = await request(echo.ctx, "composeNote", { token: u.token, body: { ideaIds: [id] } });
+      expect(composed.status).toBe(201);
+      expect(JSON.stringify(echo.fake.received.at(-1)!.body.messages)).toContain("[录音：录音-093012.wav]");
+      expect(composed.body.data.note.content).toBe("散步时想到周末去爬山。\n\n带上水。");
+      expect(composed.body.data.note.title).toBe("散步");
+    });
+  });
+});
+
+forEachDatabase((ctx) => {
   const vision = withProvider(
     ctx,
     () => ({
@@ -119,8 +183,8 @@ describe("withImageMentions", () => {
     const id = "3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f";
     const other = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
     const files = new Map([
-      [id, "收据.jpg"],
-      ["0f0e0d0c-0b0a-4909-8807-060504030201", "名字]\n带换行.png"],
+      [id, { name: "收据.jpg", kind: "image" as const }],
+      ["0f0e0d0c-0b0a-4909-8807-060504030201", { name: "名字]\n带换行.png", kind: "image" as const }],
     ]);
     expect(
       withImageMentions(`看 ![x](attachment:${id.toUpperCase()}) 和 ![旧图](attachment:${other})`, files),
@@ -129,5 +193,26 @@ describe("withImageMentions", () => {
     const started = performance.now();
     withImageMentions(hostile, files);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("withoutMentions", () => {
+  it("takes out the marks a model echoed, keeps the ones the person typed, and the rest of the text as it was", () => {
+    expect(withoutMentions("第一段[录音：a.webm]。\n\n[图片：b.jpg]\n[图片]\n\n第二段  \n末行")).toBe(
+      "第一段。\n\n第二段  \n末行",
+    );
+    expect(withoutMentions("看 [图片: 收据.jpg] 这张")).toBe("看 这张");
+    expect(withoutMentions("我写的[图片：示意]留着，[录音：x.webm]不留", "原文里有[图片：示意]")).toBe(
+      "我写的[图片：示意]留着，不留",
+    );
+    const untouched = "没有标记的文字  \n\n\n\n保持原样";
+    expect(withoutMentions(untouched)).toBe(untouched);
+  });
+
+  it("names a recording by its kind", () => {
+    const files = new Map([
+      ["3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f", { name: "录音-101500.webm", kind: "audio" as const }],
+    ]);
+    expect(withImageMentions("想法", files)).toBe("想法\n\n[录音：录音-101500.webm]");
   });
 });

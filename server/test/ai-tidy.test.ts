@@ -370,6 +370,35 @@ forEachDatabase((ctx) => {
       );
     });
 
+    it("in 本地模式 writes each day's heading once, over that day's ideas in the order chosen", async () => {
+      const u = await registerUser(ctx);
+      const a = await addIdea(ctx, u, "早上跑了五公里");
+      const b = await addIdea(ctx, u, "晚上读完了《活着》");
+      const c = await addIdea(ctx, u, "周末去爬山");
+      // a and c on one Beijing day (late evening and the small hours in UTC), b the day before
+      const at = { [a]: "2026-03-02T15:30:00Z", [b]: "2026-03-01T12:00:00Z", [c]: "2026-03-01T16:10:00Z" };
+      for (const [id, created] of Object.entries(at))
+        await ctx.db.query("UPDATE ideas SET created_at = $2 WHERE id = $1", [id, created]);
+      await ctx.db.query("UPDATE ideas SET title = '读书' WHERE id = $1", [b]);
+      const res = await request(ctx, "composeNote", { token: u.token, body: { ideaIds: [a, b, c] } });
+      expect(res.status).toBe(201);
+      expect(res.body.data.note.content).toBe(
+        [
+          "## 2026年3月2日",
+          "",
+          "早上跑了五公里",
+          "",
+          "周末去爬山",
+          "",
+          "## 2026年3月1日",
+          "",
+          "### 读书",
+          "",
+          "晚上读完了《活着》",
+        ].join("\n"),
+      );
+    });
+
     it("refuses empty, repeated or foreign choices and refunds a failed compose", async () => {
       const u = await registerUser(ctx);
       const other = await registerUser(ctx);

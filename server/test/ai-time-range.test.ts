@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { createLogger } from "../src/logger.ts";
-import { addIdea, askAll, newConversation, type SseEvent } from "./ai-helpers.ts";
+import { addIdea, askAll, newConversation, readEvents, type SseEvent } from "./ai-helpers.ts";
 import { type FakeProvider, startFakeProvider } from "./fake-provider.ts";
 import {
   forEachDatabase,
@@ -93,6 +93,45 @@ forEachDatabase((ctx) => {
         "去年这时候（2025年10月31日—11月30日）的记录，这段时间里没有找到相关的想法或笔记",
       );
       expect(empty).not.toContain("三体");
+    });
+
+    it("marks a 最近 answer as a hinted span, and 搜索全部 (allTime) asks again over everything", async () => {
+      const u = await registerUser(ctx);
+      const recent = await ideaAt(u, "最近在读《百年孤独》", "2026-11-10T09:00:00");
+      const old = await ideaAt(u, "去年读完了《活着》", "2025-06-01T09:00:00");
+      const conversation = await newConversation(offline, u);
+
+      const limited = await askAll(offline, u, conversation, "我最近读了什么书");
+      expect(start(limited).timeFilter).toMatchObject({
+        label: "最近 30 天（2026年10月17日—11月15日）",
+        recent: true,
+      });
+      expect(done(limited).timeFilter.recent).toBe(true);
+      expect(done(limited).citations.map((c: { id: string }) => c.id)).toEqual([recent]);
+
+      const res = await offline.app.request(`/api/chat/conversations/${conversation}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ content: "我最近读了什么书", allTime: true }),
+      });
+      expect(res.status).toBe(200);
+      const all = await readEvents(res);
+      expect(start(all).timeFilter).toBeNull();
+      expect(done(all).timeFilter ?? null).toBeNull();
+      expect(done(all).citations.map((c: { id: string }) => c.id)).toEqual(
+        expect.arrayContaining([recent, old]),
+      );
+
+      // a range the question names exactly is no hint: no flag, so no 搜索全部
+      const named = await askAll(offline, u, conversation, "上个月读了什么书");
+      expect(start(named).timeFilter.recent).toBeUndefined();
+      // allTime is a boolean or nothing
+      const bad = await offline.app.request(`/api/chat/conversations/${conversation}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ content: "问题", allTime: "yes" }),
+      });
+      expect(bad.status).toBe(400);
     });
   });
 });

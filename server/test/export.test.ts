@@ -206,6 +206,63 @@ forEachDatabase((ctx) => {
       }
     });
 
+    it("writes Beijing times with their offset, names without #[](, and 原始内容 only where the words changed", async () => {
+      const u = await registerUser(ctx);
+      const untouched = await request(ctx, "createIdea", {
+        token: u.token,
+        body: { content: "#读书 [活着](https://example.com) (余华) 第一遍" },
+      });
+      const edited = await request(ctx, "createIdea", { token: u.token, body: { content: "原来的话" } });
+      await request(ctx, "updateIdea", {
+        params: { id: edited.body.data.id },
+        token: u.token,
+        body: { content: "改过的话" },
+      });
+      const note = await request(ctx, "createNote", {
+        token: u.token,
+        body: { title: "[草稿] #计划 (三月)", content: "内容" },
+      });
+      // 23:30 in Beijing on 2 March is still 1 March in UTC: the name and the front matter agree
+      await ctx.db.query("UPDATE ideas SET created_at = $2, updated_at = $2 WHERE id = $1", [
+        untouched.body.data.id,
+        "2026-03-02T15:30:00.123Z",
+      ]);
+      await ctx.db.query("UPDATE notes SET created_at = $2, updated_at = $3 WHERE id = $1", [
+        note.body.data.id,
+        "2026-03-02T15:30:00Z",
+        "2026-03-03T01:02:03Z",
+      ]);
+      const res = await ctx.app.request("/api/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const nameOf = (id: string) => Object.keys(files).find((n) => n.includes(id.slice(0, 8)))!;
+
+      const ideaName = nameOf(untouched.body.data.id);
+      expect(ideaName).toMatch(/^ideas\/2026-03-02_读书_活着_https_example.com_余华_第一遍_[0-9a-f]{8}\.md$/);
+      expect(nameOf(note.body.data.id)).toMatch(/^notes\/2026-03-02_草稿_计划_三月_[0-9a-f]{8}\.md$/);
+      for (const name of Object.keys(files)) expect(name).not.toMatch(/[#[\]()]/);
+
+      const idea = strFromU8(files[ideaName]!);
+      expect(idea).toContain("\ncreated: 2026-03-02T23:30:00+08:00\nupdated: 2026-03-02T23:30:00+08:00\n");
+      expect(idea).toContain("#读书 [活着](https://example.com) (余华) 第一遍");
+      expect(idea).not.toContain("原始内容");
+      const changed = strFromU8(files[nameOf(edited.body.data.id)]!);
+      expect(changed).toMatch(/\ncreated: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00\n/);
+      expect(changed).toContain("改过的话\n\n## 原始内容\n\n原来的话\n");
+      const noteFile = strFromU8(files[nameOf(note.body.data.id)]!);
+      expect(noteFile).toContain(
+        "\ncreated: 2026-03-02T23:30:00+08:00\nupdated: 2026-03-03T09:02:03+08:00\n",
+      );
+      // data.json keeps UTC with milliseconds (the import reads it)
+      const data = JSON.parse(strFromU8(files["data.json"]!));
+      expect(data.ideas.find((i: { id: string }) => i.id === untouched.body.data.id).createdAt).toBe(
+        "2026-03-02T15:30:00.123Z",
+      );
+    });
+
     it("exports every note and conversation across their smaller batches", async () => {
       const u = await registerUser(ctx);
       await ctx.db.query(

@@ -65,6 +65,41 @@ describe("Markdown front matter", () => {
   });
 });
 
+describe("a 拾念 export's Markdown files", () => {
+  const read = async (files: Record<string, string>) => {
+    const records: ImportRecord[] = [];
+    const source = {
+      files: Object.entries(files).map(([name, text]) => ({
+        name,
+        size: Buffer.byteLength(text),
+        open: async () => Readable.from([Buffer.from(text)]),
+      })),
+    };
+    for await (const r of markdownImporter.read(source)) records.push(r);
+    return records;
+  };
+  const head = (created: string, updated: string) =>
+    `---\nid: 5f3a9c1e-0000-4000-8000-000000000001\ntitle: "读书笔记"\ntags: ["读书"]\ncreated: ${created}\nupdated: ${updated}\nsourceIdeaIds: []\n---\n`;
+
+  it("are read at the same instants whether their times are Beijing time (+08:00, now) or UTC (older exports)", async () => {
+    const records = await read({
+      "notes/2026-03-02_读书笔记_5f3a9c1e.md": `${head("2026-03-02T23:30:00+08:00", "2026-03-03T09:02:03+08:00")}内容`,
+      "old/notes/2026-03-02_读书笔记_5f3a9c1e.md": `${head("2026-03-02T15:30:00.000Z", "2026-03-03T01:02:03.000Z")}内容`,
+    });
+    expect(records).toHaveLength(2);
+    for (const r of records) {
+      expect(r).toMatchObject({
+        type: "note",
+        title: "读书笔记",
+        content: "内容",
+        tags: ["读书"],
+        createdAt: new Date("2026-03-02T15:30:00Z"),
+        updatedAt: new Date("2026-03-03T01:02:03Z"),
+      });
+    }
+  });
+});
+
 forEachDatabase((ctx) => {
   describe("Markdown import", () => {
     it("a zip of .md files becomes notes, titled, tagged and dated from front matter; a malformed file is refused by name and line", async () => {

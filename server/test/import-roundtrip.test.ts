@@ -260,7 +260,8 @@ async function makeAccount(ctx: TestCtx, u: TestUser, a: Account) {
           n % 2 ? "assistant" : "user",
           m.content,
           n % 2 ? m.status : "done",
-          JSON.stringify(n % 2 ? pick(m.cites) : []),
+          // every other citation with the [n] the answer calls it by (issue 29), as answers since then have
+          JSON.stringify(n % 2 ? pick(m.cites).map((c, k) => (k % 2 ? c : { ...c, ref: k + 1 })) : []),
           n % 2 ? pick(m.sources).map((i) => i.id) : [],
           n % 2 ? m.points : 0,
           m.mode,

@@ -50,6 +50,7 @@ forEachDatabase((ctx) => {
         "028_attachment_objects.sql",
         "029_search_index_small_pending_list.sql",
         "031_pins_and_auto_tidy_choice.sql",
+        "033_ledger_items_and_durations.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

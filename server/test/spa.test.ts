@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { createLogger } from "../src/logger.ts";
+import { APP_CSP } from "../src/routes/spa.ts";
 import { forEachDatabase, testConfig } from "./helpers.ts";
 
 let dist: string;
@@ -96,6 +97,24 @@ forEachDatabase((ctx) => {
       } finally {
         await rm(withLogin, { recursive: true, force: true });
       }
+    });
+
+    it("lets a recording play before and after its upload (media-src), with the same CSP as deploy/nginx", async () => {
+      const page = await app().request("/");
+      const csp = page.headers.get("content-security-policy") ?? "";
+      const directives = new Map(
+        csp.split(";").map((d) => {
+          const [name = "", ...sources] = d.trim().split(/\s+/);
+          return [name, sources] as const;
+        }),
+      );
+      // an object URL (blob:) of the composer's recording, and a saved one from /api/files
+      expect(directives.get("media-src")).toEqual(["'self'", "blob:"]);
+      expect(directives.get("default-src")).toEqual(["'self'"]);
+      expect(csp).toBe(APP_CSP);
+      const nginx = await readFile(path.join(import.meta.dirname, "../../deploy/nginx/shinian.conf"), "utf8");
+      const sent = /add_header Content-Security-Policy "([^"]+)" always;/.exec(nginx)?.[1];
+      expect(sent).toBe(APP_CSP);
     });
 
     it("says the app is not built when there is no build", async () => {

@@ -52,6 +52,13 @@ describe("time expressions → date ranges in Beijing time", () => {
     });
   });
 
+  it("flags 最近 and its kin as a span only hinted at, never a named one", () => {
+    for (const q of ["最近有什么灵感", "近来在想什么", "这段时间读的书"])
+      expect(parseTimeRange(q, new Date(newYear))?.recent, q).toBe(true);
+    for (const q of ["上个月", "今天", "去年这时候", "三月份"])
+      expect(parseTimeRange(q, new Date(newYear))?.recent, q).toBe(false);
+  });
+
   it("leaves the rest of the question for retrieval, and finds nothing where there is no time", () => {
     expect(parseTimeRange("我上个月都在想什么", new Date(newYear))?.rest).toBe("我都在想什么");
     expect(parseTimeRange("3月5日的会议", new Date(newYear))).toBeNull();

@@ -30,7 +30,16 @@ const parse = (text: string): unknown => {
  */
 export function uploadAttachment(
   file: File,
-  { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+    durationMs,
+  }: {
+    onProgress?: (percent: number) => void;
+    signal?: AbortSignal;
+    /** A recording's length as the recorder measured it (the server keeps it: a WebM does not say). */
+    durationMs?: number | undefined;
+  } = {},
 ): Promise<Attachment> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -70,6 +79,8 @@ export function uploadAttachment(
     if (signal?.aborted) return reject(new DOMException("上传已取消", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();
+    if (durationMs !== undefined && durationMs >= 1)
+      form.append("durationMs", String(Math.round(durationMs)));
     form.append("file", file, file.name || "image");
     xhr.send(form);
   });

@@ -22,8 +22,10 @@ export async function streamReply(
   content: string,
   signal: AbortSignal,
   on: ReplyHandlers,
+  { allTime = false }: { allTime?: boolean } = {},
 ) {
-  const res = await response("sendMessage", { params: { id: conversationId }, body: { content }, signal });
+  const body = allTime ? { content, allTime } : { content };
+  const res = await response("sendMessage", { params: { id: conversationId }, body, signal });
   if (!res.body) throw new ApiError(0, "AI 回答没有返回数据");
   const events = res.body
     .pipeThrough(new TextDecoderStream())

@@ -27,7 +27,11 @@ export type AiInfo = z.infer<typeof AiInfoSchema>;
 export const ItemRefSchema = z.object({ type: z.enum(["idea", "note"]), id: IdSchema });
 export type ItemRef = z.infer<typeof ItemRefSchema>;
 
-export const CitationSchema = ItemRefSchema.extend({ title: z.string() });
+export const CitationSchema = ItemRefSchema.extend({
+  title: z.string(),
+  /** The number the answer calls it by, `[ref]` (issue 29); absent on answers saved before. */
+  ref: z.number().int().optional(),
+});
 export type Citation = z.infer<typeof CitationSchema>;
 
 export const ConversationSchema = z.object({
@@ -69,6 +73,11 @@ export const TimeFilterSchema = z.object({
   label: z.string(),
   from: TimestampSchema,
   to: TimestampSchema,
+  /**
+   * The question said 最近 (or 近来, 这段时间): a span it only hinted at, taken as 30 days. The app
+   * offers 搜索全部 beside such an answer, which asks again with `allTime`.
+   */
+  recent: z.boolean().optional(),
 });
 export type TimeFilter = z.infer<typeof TimeFilterSchema>;
 
@@ -93,6 +102,8 @@ export const SendMessageRequestSchema = z.strictObject({
     .trim()
     .min(1, { message: "问题不能为空" })
     .max(2000, { message: "问题最多 2000 个字符" }),
+  /** 搜索全部: the time the question names (最近 …) does not limit its sources. */
+  allTime: z.boolean().optional(),
 });
 export type SendMessageRequest = z.input<typeof SendMessageRequestSchema>;
 

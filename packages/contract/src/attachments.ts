@@ -15,7 +15,15 @@ export const AttachmentSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   /** Bytes stored (the image without its metadata and its thumbnail, or the recording), counted toward the storage quota. */
   size: z.number().int().nonnegative(),
+  /**
+   * A recording's length in milliseconds, as the recorder measured it (sent with the upload as
+   * `durationMs`); null when not known (recorded elsewhere, or before issue 29). Absent on images.
+   */
+  durationMs: z.number().int().positive().nullable().optional(),
 });
+
+/** The longest `durationMs` an upload may say: far past MAX_RECORDING_MS, short of nonsense. */
+export const MAX_RECORDING_DURATION_MS = 6 * 60 * 60_000;
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
 const attachmentIds = (max: number, what: string) =>

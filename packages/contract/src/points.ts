@@ -25,12 +25,25 @@ export type PointsReason = z.infer<typeof PointsReasonSchema>;
 export const PointsSchema = z.object({ balance: z.number().int(), costs: PointsCostsSchema });
 export type Points = z.infer<typeof PointsSchema>;
 
+/**
+ * What a ledger line paid for, while it still exists: the idea tidied (or the idea or note a
+ * transcribed recording is on), the note composed, the conversation answered (a side chat's: the
+ * idea or note it is about). A refund links to what its spend paid for.
+ */
+export const LedgerItemSchema = z.object({
+  type: z.enum(["idea", "note", "conversation"]),
+  id: z.string(),
+});
+export type LedgerItem = z.infer<typeof LedgerItemSchema>;
+
 export const LedgerEntrySchema = z.object({
   id: z.string(),
   delta: z.number().int(),
   balanceAfter: z.number().int(),
   reason: PointsReasonSchema,
   note: z.string().nullable(),
+  /** null: a grant, a line from before items were recorded, or one whose item is gone (deleted, in 回收站). */
+  item: LedgerItemSchema.nullable().optional(),
   createdAt: TimestampSchema,
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { MAX_RECORDING_DURATION_MS } from "@shinian/contract";
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -22,6 +23,18 @@ const ENVELOPE_BYTES = 64 * 1024;
  */
 const MAX_RECEIVING = 16;
 
+/** A recording's `durationMs` field: whole milliseconds up to MAX_RECORDING_DURATION_MS, else 400. */
+function recordedLength(field: string | undefined): number | null {
+  if (field === undefined || field === "") return null;
+  const ms = Number(field);
+  if (!/^\d{1,9}$/.test(field) || ms < 1 || ms > MAX_RECORDING_DURATION_MS) {
+    throw new ApiError("VALIDATION_ERROR", "录音时长不正确", {
+      issues: [{ path: "durationMs", message: "应为录音的毫秒数" }],
+    });
+  }
+  return ms;
+}
+
 export function attachmentRoutes(app: Hono<AppEnv>) {
   let receiving = 0;
   mount(
@@ -41,7 +54,7 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
       }
       receiving++;
       const { id, file } = await (async () => {
-        const { name, bytes } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
+        const { name, bytes, fields } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
         // refused before the image is decoded when even the upload as sent would not fit
         await assertRoom(deps, userId, { items: 0, bytes: bytes.length });
         const audio = sniffAudioFormat(bytes);
@@ -49,8 +62,9 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
           ? processAudio(bytes, audio)
           : { kind: "image" as const, ...(await processImage(bytes)) };
         const id = randomUUID();
+        const durationMs = file.kind === "audio" ? recordedLength(fields.durationMs) : null;
         // still counted while a slow bucket takes it: the bytes are held until then
-        await saveAttachment(deps, userId, { id, name, ...file });
+        await saveAttachment(deps, userId, { id, name, ...file, durationMs });
         return { id, file };
       })().finally(() => receiving--);
       const meta = await findAttachmentMeta(deps.db, userId, id);

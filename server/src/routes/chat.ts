@@ -51,11 +51,11 @@ export function chatRoutes(app: Hono<AppEnv>) {
   mount(app, "listMessages", async (c, { params: { id } }) => ({
     data: { items: await listMessages(c.var.deps.db, c.var.auth.userId, id) },
   }));
-  mount(app, "sendMessage", async (c, { params: { id }, body: { content } }) => {
+  mount(app, "sendMessage", async (c, { params: { id }, body: { content, allTime } }) => {
     const deps = c.var.deps;
     await limitWrites(deps, c.var.auth.userId, "chat");
     await assertRoom(deps, c.var.auth.userId, { items: 0, bytes: Buffer.byteLength(content) });
-    const reply = await prepareReply(deps, c.var.auth.userId, id, content);
+    const reply = await prepareReply(deps, c.var.auth.userId, id, content, { allTime });
     return streamSSE(c, async (stream) => {
       const stop = new AbortController();
       stream.onAbort(() => stop.abort());

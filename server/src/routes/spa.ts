@@ -23,12 +23,17 @@ const TYPES: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
-/** The app's CSP: everything from this origin, nothing inline but styles (Radix sets style attributes). */
+/**
+ * The app's CSP: everything from this origin, nothing inline but styles (Radix sets style attributes).
+ * deploy/nginx/shinian.conf sends the same string (server/test/spa.test.ts holds them equal).
+ */
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // a recording plays in the composer from its object URL before it is uploaded, then from /api/files
+  "media-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",

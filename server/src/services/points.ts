@@ -8,6 +8,7 @@ import {
   creditRefund,
   debitPoints,
   getBalance,
+  type LedgerTarget,
   overdueSpends,
 } from "../stores/points.ts";
 
@@ -39,10 +40,19 @@ export async function spend(
   userId: string,
   cost: number,
   reason: PointsReason,
-  { note = null, openForMs = null }: { note?: string | null; openForMs?: number | null } = {},
+  {
+    note = null,
+    openForMs = null,
+    item = null,
+  }: {
+    note?: string | null;
+    openForMs?: number | null;
+    /** What it pays for, when known now (the ledger links to it: /ai-points). */
+    item?: LedgerTarget | null;
+  } = {},
 ): Promise<SpendResult> {
   if (!Number.isInteger(cost) || cost < 0) throw new Error("cost must be a non-negative integer");
-  const spent = await debitPoints(db, userId, cost, reason, note, openForMs);
+  const spent = await debitPoints(db, userId, cost, reason, note, openForMs, item);
   if (!spent) {
     const balance = await getBalance(db, userId);
     throw new ApiError("INSUFFICIENT_POINTS", `AI点数不足：需要 ${cost} 点，当前余额 ${balance} 点`, {

@@ -18,15 +18,26 @@ export type NewAttachment = {
   data: Buffer;
   /** null for recordings */
   thumb: Buffer | null;
+  /** a recording's length as the recorder measured it; null when not known */
+  durationMs?: number | null;
 };
 
 /** Stores an uploaded file, unattached; held to the quota (the usage trigger refuses past it). */
 export async function insertAttachment(db: Db, quota: Quota, userId: string, file: NewAttachment) {
   await quotaTx(db, quota, (client) =>
     client.query(
-      `INSERT INTO attachments (id, user_id, kind, content_type, name, data, thumb)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [file.id, userId, file.kind, file.contentType, file.name, file.data, file.thumb],
+      `INSERT INTO attachments (id, user_id, kind, content_type, name, data, thumb, duration_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        file.id,
+        userId,
+        file.kind,
+        file.contentType,
+        file.name,
+        file.data,
+        file.thumb,
+        file.durationMs ?? null,
+      ],
     ),
   );
 }
@@ -47,14 +58,24 @@ export async function insertObjectAttachment(
     name: string;
     bytes: number;
     thumbBytes: number | null;
+    durationMs?: number | null;
   },
   keys: string[],
 ) {
   await quotaTx(db, quota, async (client) => {
     await client.query(
-      `INSERT INTO attachments (id, user_id, kind, content_type, name, object_bytes, object_thumb_bytes)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [file.id, userId, file.kind, file.contentType, file.name, file.bytes, file.thumbBytes],
+      `INSERT INTO attachments (id, user_id, kind, content_type, name, object_bytes, object_thumb_bytes, duration_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        file.id,
+        userId,
+        file.kind,
+        file.contentType,
+        file.name,
+        file.bytes,
+        file.thumbBytes,
+        file.durationMs ?? null,
+      ],
     );
     await client.query("DELETE FROM object_deletions WHERE key = ANY($1::text[])", [keys]);
   });
@@ -71,8 +92,8 @@ export async function insertImportedAttachment(
   file: NewAttachment & { itemId: string; position: number; createdAt: Date | null },
 ) {
   await client.query(
-    `INSERT INTO attachments (id, user_id, item_id, position, kind, content_type, name, data, thumb, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now()))
+    `INSERT INTO attachments (id, user_id, item_id, position, kind, content_type, name, data, thumb, created_at, duration_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, now()), $11)
      ON CONFLICT (id) DO NOTHING`,
     [
       file.id,
@@ -85,6 +106,7 @@ export async function insertImportedAttachment(
       file.data,
       file.thumb,
       file.createdAt?.toISOString() ?? null,
+      file.durationMs ?? null,
     ],
   );
 }
@@ -97,10 +119,11 @@ export type AttachmentMeta = {
   content_type: string;
   size: number;
   has_thumb: boolean;
+  duration_ms: number | null;
 };
 
 const META = `id, user_id, item_id, position, kind, content_type, stored_bytes(attachments)::int AS size,
-  (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL) AS has_thumb`;
+  (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL) AS has_thumb, duration_ms`;
 
 /** The files of these items (the user's own), in each item's order. */
 export async function attachmentsOfItems(
@@ -122,11 +145,11 @@ export async function attachmentNamesOfItems(
   db: Queryable,
   userId: string,
   itemIds: string[],
-): Promise<{ id: string; item_id: string; name: string }[]> {
+): Promise<{ id: string; item_id: string; name: string; kind: "image" | "audio" }[]> {
   if (itemIds.length === 0) return [];
-  const { rows } = await db.query<{ id: string; item_id: string; name: string }>({
+  const { rows } = await db.query<{ id: string; item_id: string; name: string; kind: "image" | "audio" }>({
     name: "attachment-names-of-items",
-    text: `SELECT id, item_id, name FROM attachments
+    text: `SELECT id, item_id, name, kind FROM attachments
            WHERE user_id = $1 AND item_id = ANY($2::uuid[]) ORDER BY item_id, position`,
     values: [userId, itemIds],
   });
@@ -274,6 +297,7 @@ export type ExportedAttachment = {
   name: string;
   size: number;
   created_at: Date;
+  duration_ms: number | null;
   /** With `withData`: the bytes, or null when they are an object in the bucket. */
   data?: Buffer | null;
 };
@@ -292,8 +316,8 @@ export async function* attachmentBatches(
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const { rows } = await db.query<ExportedAttachment>(
-      `SELECT id, item_id, position, kind, content_type, name, coalesce(octet_length(data), object_bytes)::int AS size, created_at
-         ${withData ? ", data" : ""}
+      `SELECT id, item_id, position, kind, content_type, name, coalesce(octet_length(data), object_bytes)::int AS size, created_at,
+         duration_ms ${withData ? ", data" : ""}
        FROM attachments a
        WHERE a.user_id = $1 AND a.id > $2 AND a.item_id IS NOT NULL
          AND (EXISTS (SELECT 1 FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id)

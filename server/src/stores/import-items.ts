@@ -144,7 +144,7 @@ export type MessageInsert = {
   conversation_id: string;
   role: "user" | "assistant";
   content: string;
-  citations: { type: "idea" | "note"; id: string | null; title: string }[];
+  citations: { type: "idea" | "note"; id: string | null; title: string; ref?: number }[];
   source_ids: string[];
   status: string;
   points: number;

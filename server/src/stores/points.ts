@@ -45,6 +45,7 @@ export async function debitPoints(
   reason: PointsReason,
   note: string | null,
   openForMs: number | null = null,
+  item: LedgerTarget | null = null,
 ): Promise<{ ledgerId: string; balance: number } | null> {
   const { rows } = await db.query<{ id: string; balance_after: number }>({
     name: "points-spend",
@@ -57,11 +58,26 @@ export async function debitPoints(
        SELECT user_id, -$2::int, balance, $3, $4 FROM b RETURNING id, user_id, balance_after),
      opened AS (
        INSERT INTO open_spends (ledger_id, user_id, cost, reason, open_until)
-       SELECT id, user_id, $2, $3, now() + $5::int * interval '1 millisecond' FROM line WHERE $5::int IS NOT NULL)
+       SELECT id, user_id, $2, $3, now() + $5::int * interval '1 millisecond' FROM line WHERE $5::int IS NOT NULL),
+     paid_for AS (
+       INSERT INTO points_ledger_items (ledger_id, item_type, item_id)
+       SELECT id, $6, $7 FROM line WHERE $6::text IS NOT NULL)
      SELECT id, balance_after FROM line`,
-    values: [userId, cost, reason, note, openForMs],
+    values: [userId, cost, reason, note, openForMs, item?.type ?? null, item?.id ?? null],
   });
   return rows[0] ? { ledgerId: String(rows[0].id), balance: rows[0].balance_after } : null;
+}
+
+/** What a spend paid for, as recorded: resolved to a link by listLedger. */
+export type LedgerTarget = { type: "idea" | "note" | "conversation" | "attachment"; id: string };
+
+/** Records what the spend `ledgerId` paid for, once that is known (a composed note, after its spend). */
+export async function recordLedgerItem(db: Queryable, ledgerId: string, item: LedgerTarget): Promise<void> {
+  await db.query(
+    `INSERT INTO points_ledger_items (ledger_id, item_type, item_id) VALUES ($1, $2, $3)
+     ON CONFLICT (ledger_id) DO NOTHING`,
+    [ledgerId, item.type, item.id],
+  );
 }
 
 /** The spend's answer is saved: nothing is left to refund (call it in the transaction that saves it). */
@@ -137,17 +153,53 @@ export const toLedgerEntry = (r: LedgerRow): LedgerEntry => ({
   createdAt: r.created_at.toISOString(),
 });
 
-/** The user's ledger, newest first. Its bigserial id is its order: the cursor is the last id seen. */
+/**
+ * The user's ledger, newest first. Its bigserial id is its order: the cursor is the last id seen.
+ * Each line with what it paid for (a refund: what its spend paid for) where that still exists, and
+ * where it is now: a recording on its idea or note, a side chat under the idea or note it is about.
+ * Trashed items are not in ideas/notes, so they are not linked.
+ */
 export async function listLedger(db: Queryable, userId: string, q: { limit: number; cursor: Keyset | null }) {
   const params: unknown[] = [userId, q.limit + 1];
   if (q.cursor) params.push(q.cursor.id);
-  const { rows } = await db.query<LedgerRow & { cursor_us: string }>(
-    `SELECT ${LEDGER_COLUMNS}, '0' AS cursor_us FROM points_ledger
-     WHERE user_id = $1 ${q.cursor ? "AND id < $3::bigint" : ""} ORDER BY id DESC LIMIT $2`,
+  const { rows } = await db.query<LedgerRow & LinkColumns & { cursor_us: string }>(
+    `WITH page AS (
+       SELECT l.id, l.delta, l.balance_after, l.reason, l.note, l.created_at, p.item_type, p.item_id
+       FROM points_ledger l
+       LEFT JOIN points_ledger_items p ON p.ledger_id = COALESCE(l.refund_of, l.id)
+       WHERE l.user_id = $1 ${q.cursor ? "AND l.id < $3::bigint" : ""} ORDER BY l.id DESC LIMIT $2),
+     target AS (
+       SELECT page.*,
+         CASE page.item_type
+           WHEN 'attachment' THEN a.item_id
+           WHEN 'conversation' THEN COALESCE(c.subject_id, c.id)
+           ELSE page.item_id END AS target_id,
+         CASE page.item_type
+           WHEN 'attachment' THEN 'idea_or_note'
+           WHEN 'conversation' THEN COALESCE(c.subject_type, CASE WHEN c.id IS NOT NULL THEN 'conversation' END)
+           ELSE page.item_type END AS target_type
+       FROM page
+       LEFT JOIN attachments a ON page.item_type = 'attachment' AND a.id = page.item_id AND a.user_id = $1
+       LEFT JOIN conversations c ON page.item_type = 'conversation' AND c.id = page.item_id AND c.user_id = $1)
+     SELECT t.id, t.delta, t.balance_after, t.reason, t.note, t.created_at, '0' AS cursor_us,
+       CASE
+         WHEN t.target_type IN ('idea', 'idea_or_note')
+           AND EXISTS (SELECT 1 FROM ideas i WHERE i.id = t.target_id AND i.user_id = $1) THEN 'idea'
+         WHEN t.target_type IN ('note', 'idea_or_note')
+           AND EXISTS (SELECT 1 FROM notes n WHERE n.id = t.target_id AND n.user_id = $1) THEN 'note'
+         WHEN t.target_type = 'conversation' THEN 'conversation'
+       END AS link_type,
+       t.target_id AS link_id
+     FROM target t ORDER BY t.id DESC`,
     params,
   );
-  return pageFrom(rows, q.limit, toLedgerEntry);
+  return pageFrom(rows, q.limit, (r) => ({
+    ...toLedgerEntry(r),
+    item: r.link_type && r.link_id ? { type: r.link_type, id: r.link_id } : null,
+  }));
 }
+
+type LinkColumns = { link_type: "idea" | "note" | "conversation" | null; link_id: string | null };
 
 /** The user's whole ledger, oldest first, `size` lines at a time (the export). */
 export async function* ledgerBatches(

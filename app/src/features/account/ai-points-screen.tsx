@@ -1,4 +1,4 @@
-import type { PointsReason } from "@shinian/contract";
+import type { LedgerEntry, LedgerItem, PointsReason } from "@shinian/contract";
 import {
   Alert,
   Button,
@@ -11,6 +11,8 @@ import {
   WebLayout,
 } from "@shinian/ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ChevronRight } from "lucide-react";
 import { errorMessage } from "../../api/client.ts";
 import { ledgerQuery, pointsQuery } from "../../data/account.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
@@ -27,6 +29,20 @@ const reasons: Record<PointsReason, string> = {
   transcribe_audio: "录音转文字",
   refund: "失败退还",
 };
+
+const itemNames: Record<LedgerItem["type"], string> = {
+  idea: "这条想法",
+  note: "这篇笔记",
+  conversation: "这段对话",
+};
+
+/** What a balance of 0 leaves working, as the server does it (points.ts, auto-tidy.ts, compose.ts). */
+const ZERO_POINTS = {
+  provider:
+    "点数用完后：想法和笔记照常保存（自动整理暂停，保留你写下的原话），搜索、每日回顾和导出不受影响；AI 对话、AI 整理、整理成笔记和录音转文字要等有了点数才能使用。",
+  offline:
+    "点数用完也不影响使用：本地模式下记录、搜索、AI 助手的检索回答和整理成笔记（按日期汇编）都不消耗点数。",
+} as const;
 
 /** /ai-points: balance, what each AI action costs, and the ledger (PRODUCT §6). */
 export function AiPointsScreen() {
@@ -77,6 +93,11 @@ export function AiPointsScreen() {
                     ? "现在是本地模式：服务器没有配置 AI 服务，AI 助手只从你的记录中检索，不消耗点数；AI 整理暂不可用。"
                     : `当前模型：${info?.model ?? "—"}。因 AI 服务原因失败的操作会退还点数。`}
                 </p>
+                {info ? (
+                  <p data-testid="zero-points" className="mt-2 text-muted-foreground text-xs">
+                    {ZERO_POINTS[info.mode]}
+                  </p>
+                ) : null}
               </CardContent>
             </Card>
           </div>
@@ -88,24 +109,8 @@ export function AiPointsScreen() {
               {items.length === 0 && !loading ? <EmptyState size="sm" title="还没有点数记录" /> : null}
               <ul className="flex flex-col divide-y divide-border">
                 {items.map((entry) => (
-                  <li key={entry.id} className="flex items-center justify-between py-3">
-                    <div className="flex flex-col">
-                      <span>{reasons[entry.reason]}</span>
-                      <span className="text-muted-foreground text-xs">
-                        {formatDateTime(entry.createdAt)}
-                        {entry.note && entry.note !== reasons[entry.reason] ? ` · ${entry.note}` : ""}
-                      </span>
-                    </div>
-                    <div className="flex flex-col items-end">
-                      <span
-                        className={
-                          entry.delta >= 0 ? "font-semibold text-success" : "font-semibold text-error"
-                        }
-                      >
-                        {entry.delta >= 0 ? `+${entry.delta}` : entry.delta}
-                      </span>
-                      <span className="text-muted-foreground text-xs">余额 {entry.balanceAfter}</span>
-                    </div>
+                  <li key={entry.id}>
+                    <LedgerLine entry={entry} />
                   </li>
                 ))}
               </ul>
@@ -120,5 +125,46 @@ export function AiPointsScreen() {
         </div>
       </WebLayout>
     </AppShell>
+  );
+}
+
+/** One line of the ledger; the whole line opens what it paid for while that still exists. */
+function LedgerLine({ entry }: { entry: LedgerEntry }) {
+  const body = (
+    <>
+      <div className="flex min-w-0 flex-col">
+        <span>{reasons[entry.reason]}</span>
+        <span className="text-muted-foreground text-xs">
+          {formatDateTime(entry.createdAt)}
+          {entry.note && entry.note !== reasons[entry.reason] ? ` · ${entry.note}` : ""}
+        </span>
+      </div>
+      <div className="ml-auto flex shrink-0 flex-col items-end">
+        <span className={entry.delta >= 0 ? "font-semibold text-success" : "font-semibold text-error"}>
+          {entry.delta >= 0 ? `+${entry.delta}` : entry.delta}
+        </span>
+        <span className="text-muted-foreground text-xs">余额 {entry.balanceAfter}</span>
+      </div>
+    </>
+  );
+  const row = "flex min-h-14 items-center gap-3 py-3";
+  const item = entry.item;
+  if (!item) return <div className={row}>{body}</div>;
+  const link = `-mx-2 rounded-md px-2 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring ${row}`;
+  const opens = (
+    <>
+      {body}
+      <span className="sr-only">（打开{itemNames[item.type]}）</span>
+      <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+    </>
+  );
+  return item.type === "conversation" ? (
+    <Link to="/chat" search={{ c: item.id }} className={link}>
+      {opens}
+    </Link>
+  ) : (
+    <Link to={item.type === "idea" ? "/ideas/$id" : "/notes/$id"} params={{ id: item.id }} className={link}>
+      {opens}
+    </Link>
   );
 }

@@ -23,6 +23,8 @@ export type QueuedFile = {
   size: number;
   blob?: Blob;
   attachmentId?: string;
+  /** A recording's length as the recorder measured it, sent with its upload. */
+  durationMs?: number;
 };
 
 export type QueuedCapture = {

@@ -43,7 +43,8 @@ async function uploadFiles(item: QueuedCapture, keep: boolean): Promise<QueuedCa
 
 async function upload(file: QueuedFile, blob: Blob): Promise<string> {
   try {
-    return (await uploadAttachment(new File([blob], file.name, { type: file.contentType }))).id;
+    const bytes = new File([blob], file.name, { type: file.contentType });
+    return (await uploadAttachment(bytes, { durationMs: file.durationMs })).id;
   } catch (error) {
     // A refusal names the file it is about (shown beside the capture, for 重试 or 删除).
     if (isApiError(error) && error.status > 0)

@@ -6,21 +6,29 @@ const hrefOf = (c: { type: "idea" | "note"; id: string }) =>
   `/${c.type === "idea" ? "ideas" : "notes"}/${c.id}`;
 
 /**
- * The bubbles of a conversation; citations open the idea or note inside the app. A failed last
- * reply offers 重试, which asks its question again (`onRetry`).
+ * The bubbles of a conversation; citations (chips and the answer's own [n]) open the idea or note
+ * inside the app. A failed last reply offers 重试, which asks its question again (`onRetry`); an
+ * answer that looked only at 最近 30 天 offers 搜索全部, which asks it again over everything.
  */
 export function ChatMessages({
   messages,
   onRetry,
+  onAskAllTime,
 }: {
   messages: ShownMessage[];
   onRetry?: (question: string) => void;
+  onAskAllTime?: (question: string) => void;
 }) {
   const navigate = useNavigate();
   const last = messages.at(-1);
   const question = messages.findLast((m) => m.role === "user")?.content;
   const retry = onRetry && last?.status === "error" && question ? () => onRetry(question) : undefined;
-  return messages.map((m) => (
+  const widen = (m: ShownMessage, i: number) => {
+    if (!onAskAllTime || m.role !== "assistant" || !m.timeFilter?.recent || m.status === "streaming") return;
+    const asked = messages.slice(0, i).findLast((q) => q.role === "user")?.content;
+    return asked ? () => onAskAllTime(asked) : undefined;
+  };
+  return messages.map((m, i) => (
     <ChatMessage
       key={m.id}
       author={m.role}
@@ -37,6 +45,7 @@ export function ChatMessages({
       }
       offline={m.role === "assistant" && m.mode === "offline"}
       scope={m.timeFilter?.label}
+      onWiden={widen(m, i)}
       onRetry={m === last ? retry : undefined}
     />
   ));

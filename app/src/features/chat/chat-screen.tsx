@@ -41,7 +41,7 @@ export function ChatScreen() {
       void navigate({ search: { c: created.id }, replace: true });
     },
   });
-  const { text, setText, notice, setNotice, ask } = useAsk("chat", chat.send);
+  const { text, setText, notice, setNotice, ask, askAllTime } = useAsk("chat", chat.send);
   // Answers are Markdown, whose parser is a chunk of its own: it loads beside the conversation and
   // the messages wait for it, so no answer jumps when it lands.
   const markdownReady = useMarkdownReady();
@@ -54,13 +54,11 @@ export function ChatScreen() {
     if (listed.error) setNotice(errorMessage(listed.error, "对话列表加载失败"));
   }, [listed.error, setNotice]);
 
-  // 问AI hands its text over in ?q=: it waits in the composer (after any unsent draft), so the
-  // cost is seen before asking.
-  const draft = React.useRef(text);
-  draft.current = text;
+  // 问AI hands its text over in ?q=: it waits in the composer in place of any unsent draft (the
+  // question asked now is the one chosen, not both glued together), so the cost is seen before asking.
   React.useEffect(() => {
     if (!search.q) return;
-    setText(draft.current.trim() ? `${draft.current.trim()}\n${search.q}` : search.q);
+    setText(search.q);
     void navigate({ search: (s) => ({ ...s, q: undefined }), replace: true });
   }, [search.q, setText, navigate]);
 
@@ -159,7 +157,11 @@ export function ChatScreen() {
             }
           />
         ) : markdownReady ? (
-          <ChatMessages messages={chat.messages} onRetry={(q) => void askAndRefresh(q)} />
+          <ChatMessages
+            messages={chat.messages}
+            onRetry={(q) => void askAndRefresh(q)}
+            onAskAllTime={(q) => void askAllTime(q)}
+          />
         ) : null}
       </ChatLayout>
     </AppShell>

@@ -26,7 +26,7 @@ export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExclude
     onCreated: (created) => setCreatedId(created.id),
   });
 
-  const { text, setText, notice, ask } = useAsk(`side-chat:${id}`, chat.send);
+  const { text, setText, notice, ask, askAllTime } = useAsk(`side-chat:${id}`, chat.send);
   const noun = type === "idea" ? "想法" : "笔记";
 
   return (
@@ -37,7 +37,8 @@ export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExclude
       header={
         <>
           <h2 className="min-w-0 flex-1 truncate font-semibold text-sm">问问 AI 这条{noun}</h2>
-          {info ? <AiModeBadge mode={info.mode} model={info.model} /> : null}
+          {/* the model is named once, on /chat; here only 本地模式 is said, since its answers differ */}
+          {info?.mode === "offline" ? <AiModeBadge mode="offline" /> : null}
         </>
       }
       composer={
@@ -66,7 +67,11 @@ export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExclude
           description="比如：这个想法还能怎么发展？"
         />
       ) : (
-        <ChatMessages messages={chat.messages} onRetry={(q) => void ask(q)} />
+        <ChatMessages
+          messages={chat.messages}
+          onRetry={(q) => void ask(q)}
+          onAskAllTime={(q) => void askAllTime(q)}
+        />
       )}
     </ChatLayout>
   );

@@ -78,8 +78,15 @@ export function useConversation(
   const patchStreaming = (patch: (m: ShownMessage) => ShownMessage) =>
     setMessages((list) => list.map((m) => (m.id === STREAMING_ID ? patch(m) : m)));
 
-  /** Asks; `onAccepted` runs when the server has the question (the caller may clear its box then). */
-  const send = async (text: string, onAccepted: () => void): Promise<SendResult> => {
+  /**
+   * Asks; `onAccepted` runs when the server has the question (the caller may clear its box then).
+   * `allTime`: 搜索全部, the time the question names does not limit its sources.
+   */
+  const send = async (
+    text: string,
+    onAccepted: () => void,
+    { allTime = false }: { allTime?: boolean } = {},
+  ): Promise<SendResult> => {
     if (controller.current) return { accepted: false, notice: null }; // a reply is still streaming
     const abort = new AbortController();
     controller.current = abort;
@@ -101,30 +108,40 @@ export function useConversation(
         currentId.current = id;
         options.onCreated?.(conversation);
       }
-      await streamReply(id, text, abort.signal, {
-        onStart: (start) => {
-          started = true;
-          onAccepted();
-          setMessages((list) =>
-            list.map((m) =>
-              m.id === pendingUserId
-                ? start.userMessage
-                : m.id === STREAMING_ID
-                  ? { ...m, mode: start.mode, points: start.cost, timeFilter: start.timeFilter }
-                  : m,
-            ),
-          );
+      await streamReply(
+        id,
+        text,
+        abort.signal,
+        {
+          onStart: (start) => {
+            started = true;
+            onAccepted();
+            setMessages((list) =>
+              list.map((m) =>
+                m.id === pendingUserId
+                  ? start.userMessage
+                  : m.id === STREAMING_ID
+                    ? { ...m, mode: start.mode, points: start.cost, timeFilter: start.timeFilter }
+                    : m,
+              ),
+            );
+          },
+          onToken: (token) => patchStreaming((m) => ({ ...m, content: m.content + token })),
+          onDone: (done) => {
+            patchStreaming(() => done.message);
+            options.onBalance(done.balance);
+          },
+          onError: (error) => {
+            patchStreaming((m) => ({
+              ...(error.partial ?? m),
+              status: "error",
+              errorMessage: error.message,
+            }));
+            options.onBalance(error.balance);
+          },
         },
-        onToken: (token) => patchStreaming((m) => ({ ...m, content: m.content + token })),
-        onDone: (done) => {
-          patchStreaming(() => done.message);
-          options.onBalance(done.balance);
-        },
-        onError: (error) => {
-          patchStreaming((m) => ({ ...(error.partial ?? m), status: "error", errorMessage: error.message }));
-          options.onBalance(error.balance);
-        },
-      });
+        { allTime },
+      );
     } catch (e) {
       if (!started) {
         // the server never took the question: take it back out, the text stays in the box
@@ -177,5 +194,12 @@ export function useAsk(draftKey: string, send: ReturnType<typeof useConversation
     if (!result.accepted) setNotice(result.notice);
     return result.accepted;
   };
-  return { text, setText, notice, setNotice, ask };
+  /** 搜索全部: the same question again, its time (最近 …) no limit; the box keeps what is being typed. */
+  const askAllTime = async (question: string) => {
+    setNotice(null);
+    const result = await send(question, () => {}, { allTime: true });
+    if (!result.accepted) setNotice(result.notice);
+    return result.accepted;
+  };
+  return { text, setText, notice, setNotice, ask, askAllTime };
 }

@@ -1,24 +1,21 @@
 import { Button, Card, CardContent, CardHeader, CardTitle, Checkbox } from "@shinian/ui";
 import * as React from "react";
-import { fetchExportPermission } from "../../api/export.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { exportCardLoader } from "./export-card-loader.ts";
 import { useExport } from "./use-export.ts";
+import { useExportCooldown } from "./use-export-cooldown.ts";
 
-/** Shows beforehand when the next export is allowed (PRODUCT §7), then starts the flow. */
+/**
+ * Shows beforehand when the next export is allowed (PRODUCT §7), then starts the flow. During the
+ * cooldown the button waits with a countdown: a policy is not a failure, so it never leads to 导出失败.
+ */
 export function ExportPanel() {
   const { status, machine, exporting } = useExport();
-  const [next, setNext] = React.useState<string | null | undefined>(undefined);
   const [includeTrash, setIncludeTrash] = React.useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the permission after each export ends.
-  React.useEffect(() => {
-    if (exporting) return;
-    fetchExportPermission().then(
-      (body) => setNext(body.data?.canExport ? null : (body.data?.nextAllowedDate ?? "未知")),
-      () => setNext(undefined),
-    );
-  }, [exporting, status.status]);
+  // re-read the permission when the panel opens and after each export ends
+  const { state, remaining } = useExportCooldown(exporting ? null : status.status);
+  // a refusal without a time (rare) leaves the button as it was: the click says why
+  const waiting = state.kind === "waiting";
 
   return (
     <Card>
@@ -29,10 +26,10 @@ export function ExportPanel() {
         <p className="text-muted-foreground">
           想法、笔记、对话与资料打包为一个 ZIP 文件（Markdown + JSON）。
         </p>
-        {next ? (
+        {state.kind !== "open" ? (
           <p className="text-warning text-sm" data-testid="export-next-allowed">
             下次可导出时间：
-            {next === "未知" ? next : formatDateTime(next)}
+            {state.kind === "waiting" ? formatDateTime(new Date(state.until).toISOString()) : "未知"}
           </p>
         ) : null}
         <Checkbox
@@ -50,9 +47,9 @@ export function ExportPanel() {
               .catch(() => undefined)
               .then(() => machine.start({ includeTrash }))
           }
-          disabled={exporting}
+          disabled={exporting || waiting}
         >
-          导出全部数据
+          {remaining ? `${remaining}后可再次导出` : "导出全部数据"}
         </Button>
       </CardContent>
     </Card>

@@ -49,6 +49,7 @@ const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
           contentType: note.file.type,
           size: note.file.size,
           blob: note.file,
+          ...(note.durationMs ? { durationMs: note.durationMs } : {}),
           ...(note.attachment ? { attachmentId: note.attachment.id } : {}),
         },
       ]

@@ -34,7 +34,9 @@ export function RecordingPlayer({ recording, label, refresh }: RecordingPlayerPr
   }, [src]);
 
   const onPlaybackError = async (event: React.SyntheticEvent<HTMLAudioElement>) => {
-    if (!refresh || retried.current) return;
+    // a recording still on this device (a queued capture's object URL) has no fresher URL on the
+    // server, and its item only a temporary id there: asking would be a 404
+    if (!refresh || retried.current || recording.url.startsWith("blob:")) return;
     retried.current = true;
     const audio = event.currentTarget;
     const fresh = (await refresh().catch(() => undefined))?.find((a) => a.id === recording.id);
@@ -50,5 +52,12 @@ export function RecordingPlayer({ recording, label, refresh }: RecordingPlayerPr
     audio.play().catch(() => undefined);
   };
 
-  return <VoiceNote src={src} label={label} onPlaybackError={(e) => void onPlaybackError(e)} />;
+  return (
+    <VoiceNote
+      src={src}
+      label={label}
+      durationMs={recording.durationMs}
+      onPlaybackError={(e) => void onPlaybackError(e)}
+    />
+  );
 }

@@ -23,6 +23,8 @@ export type VoiceNote = {
   error?: string;
   /** Its text is in the composer already: it is not asked for twice. */
   transcribed?: boolean;
+  /** How long it is, as timed while recording (the server keeps it with the upload). */
+  durationMs?: number;
 };
 
 type Phase =
@@ -44,6 +46,7 @@ export function useVoiceNote() {
   const [transcribing, setTranscribing] = React.useState(false);
   const recording = React.useRef<Recording | null>(null);
   const frame = React.useRef(0);
+  const startedAt = React.useRef(0);
   const upload = React.useRef<AbortController | null>(null);
   const current = React.useRef<VoiceNote | null>(null);
   current.current = note;
@@ -70,6 +73,7 @@ export function useVoiceNote() {
     recording.current = null;
     cancelAnimationFrame(frame.current);
     setPhase({ kind: "idle" });
+    const durationMs = Math.min(MAX_RECORDING_MS, Math.round(performance.now() - startedAt.current));
     let file: File;
     try {
       file = await active.stop();
@@ -79,16 +83,16 @@ export function useVoiceNote() {
     }
     discard();
     const preview = URL.createObjectURL(file);
-    show({ preview, file, state: "queued" });
-    if (navigator.onLine) send(preview, file);
+    show({ preview, file, state: "queued", durationMs });
+    if (navigator.onLine) send(preview, file, durationMs);
   };
 
-  const send = (preview: string, file: File) => {
+  const send = (preview: string, file: File, durationMs?: number) => {
     patch(preview, { state: "uploading", error: undefined });
     const abort = new AbortController();
     upload.current = abort;
     attachments()
-      .then((m) => m.uploadAttachment(file, { signal: abort.signal }))
+      .then((m) => m.uploadAttachment(file, { signal: abort.signal, durationMs }))
       .then(
         (attachment) => patch(preview, { state: "done", attachment }),
         (error: unknown) => {
@@ -102,7 +106,7 @@ export function useVoiceNote() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the connection returns
   React.useEffect(() => {
     const held = current.current;
-    if (online && held?.state === "queued") send(held.preview, held.file);
+    if (online && held?.state === "queued") send(held.preview, held.file, held.durationMs);
   }, [online]);
 
   const start = async () => {
@@ -116,11 +120,11 @@ export function useVoiceNote() {
       setProblem(microphoneMessage(error));
       return;
     }
-    const startedAt = performance.now();
+    startedAt.current = performance.now();
     const tick = () => {
       const active = recording.current;
       if (!active) return;
-      const elapsedMs = performance.now() - startedAt;
+      const elapsedMs = performance.now() - startedAt.current;
       if (elapsedMs >= MAX_RECORDING_MS) return void stop();
       setPhase({ kind: "recording", elapsedMs, level: active.level() });
       frame.current = requestAnimationFrame(tick);
@@ -157,6 +161,7 @@ export function useVoiceNote() {
   const take = () => {
     const held = current.current;
     show(null);
+    setProblem(null);
     return held;
   };
   const putBack = (held: VoiceNote | null) => {
@@ -179,8 +184,10 @@ export function useVoiceNote() {
   return {
     phase,
     note,
-    /** Why the microphone could not record (permission denied, no device). */
+    /** Why the microphone could not record (permission denied, no device); gone with the next recording or save. */
     problem,
+    /** Closes the problem (its close button, or any next action in the composer). */
+    dismissProblem: () => setProblem(null),
     transcribing,
     start,
     stop,

@@ -1,4 +1,5 @@
-import { Alert, VoiceNote, VoiceRecorder } from "@shinian/ui";
+import { VoiceNote, VoiceRecorder, VoiceRecorderProblem } from "@shinian/ui";
+import * as React from "react";
 import { useAiInfo } from "../chat/use-ai-info.ts";
 import { MAX_RECORDING_MS, type useVoiceNote } from "./use-voice-note.ts";
 
@@ -20,7 +21,31 @@ export function VoiceSlot({ voice, aiExcluded, onTranscribe }: VoiceSlotProps) {
     );
   }
   if (note) return <RecordedNote voice={voice} aiExcluded={aiExcluded} onTranscribe={onTranscribe} />;
-  return problem ? <Alert tone="error" description={problem} /> : null;
+  return problem ? <Problem message={problem} onDismiss={voice.dismissProblem} /> : null;
+}
+
+/**
+ * Why the microphone failed: closable, and gone with the next action in the composer (typing, a
+ * picture, saving, another try), which it watches itself, so the composer needs to know nothing of it.
+ */
+function Problem({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  const box = React.useRef<HTMLDivElement>(null);
+  const dismiss = React.useRef(onDismiss);
+  dismiss.current = onDismiss;
+  React.useEffect(() => {
+    const composer = box.current?.closest('[data-slot="idea-composer"]');
+    if (!composer) return;
+    const next = (event: Event) => {
+      if (!box.current?.contains(event.target as Node)) dismiss.current();
+    };
+    composer.addEventListener("input", next, true);
+    composer.addEventListener("click", next, true);
+    return () => {
+      composer.removeEventListener("input", next, true);
+      composer.removeEventListener("click", next, true);
+    };
+  }, []);
+  return <VoiceRecorderProblem ref={box} message={message} onDismiss={onDismiss} />;
 }
 
 /**
@@ -42,6 +67,7 @@ function RecordedNote({ voice, aiExcluded, onTranscribe }: VoiceSlotProps) {
   return (
     <VoiceNote
       src={note.preview}
+      durationMs={note.durationMs}
       state={note.state}
       error={note.error}
       notice={notice}

@@ -56,23 +56,31 @@ export async function prepareReply(
   userId: string,
   conversationId: string,
   question: string,
+  { allTime = false }: { allTime?: boolean | undefined } = {},
 ): Promise<PreparedReply> {
   const { db, config } = deps;
   const { conversation, identity } = await loadForReply(db, userId, conversationId);
   const subject = conversation.subject;
   const mode: AiMode = config.ai ? "provider" : "offline";
   const cost = mode === "provider" ? config.points.costs.chatReply : 0;
-  const range = parseTimeRange(question, deps.clock());
+  // 搜索全部 asks again without the time the question names
+  const range = allTime ? null : parseTimeRange(question, deps.clock());
   const timeFilter = range && {
     label: range.label,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
+    ...(range.recent ? { recent: true } : {}),
   };
   // The spend and the grounding reads are independent: run together, they cost one round trip
   // before the provider is asked, not two. A refused spend (402) answers at once; what was read
   // is then discarded.
   const spending =
-    cost > 0 ? spend(db, userId, cost, "chat_reply", { openForMs: REPLY_SPEND_OPEN_MS }) : null;
+    cost > 0
+      ? spend(db, userId, cost, "chat_reply", {
+          openForMs: REPLY_SPEND_OPEN_MS,
+          item: { type: "conversation", id: conversationId },
+        })
+      : null;
   const reading = Promise.all([
     recentHistory(db, conversationId),
     retrieveSources(
@@ -215,7 +223,7 @@ async function streamReply(
         content: text,
         status,
         citations: text
-          ? citedSources(text, reply.sources).map(({ type, id, title }) => ({ type, id, title }))
+          ? citedSources(text, reply.sources).map(({ type, id, title, ref }) => ({ type, id, title, ref }))
           : [],
         points,
         mode: reply.mode,

@@ -5,12 +5,12 @@ import { ApiError } from "../../errors.ts";
 import { getUser } from "../../stores/accounts.ts";
 import { type IdeaRow, ideasInOrder } from "../../stores/ideas.ts";
 import { insertNote } from "../../stores/notes.ts";
-import { getBalance } from "../../stores/points.ts";
+import { getBalance, recordLedgerItem } from "../../stores/points.ts";
 import { holdToQuota } from "../../stores/usage.ts";
 import { refund, settleSpend, spend } from "../points.ts";
 import { asQuotaRefusal, assertRoom } from "../quotas.ts";
 import { fitSources, type Source } from "./grounding.ts";
-import { imageNamesOf, withImageMentions } from "./image-mentions.ts";
+import { imageNamesOf, withImageMentions, withoutMentions } from "./image-mentions.ts";
 import { ComposeOutputSchema, composePrompt, dayOf, parseModelJson } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
@@ -18,9 +18,19 @@ import { complete } from "./provider.ts";
 const COMPOSE_DEADLINE_MS = 4 * 60_000;
 const COMPOSE_SPEND_OPEN_MS = COMPOSE_DEADLINE_MS + 60_000;
 
-/** 本地模式: no model to write with, so the note gathers the ideas as they are, in the order chosen. */
-function localDraft(ideas: IdeaRow[]) {
-  const sections = ideas.map((i) => `## ${i.title || dayOf(i.created_at)}\n\n${i.content.trim()}`);
+/**
+ * 本地模式: no model to write with, so the note gathers the ideas as they are, in the order chosen,
+ * under one heading per day (Beijing time), each day where its first idea stands; an idea with a
+ * title gets it as a subheading.
+ */
+export function localDraft(ideas: Pick<IdeaRow, "title" | "content" | "created_at">[]) {
+  const days = new Map<string, string[]>();
+  for (const i of ideas) {
+    const day = dayOf(i.created_at);
+    const text = i.content.trim();
+    days.set(day, [...(days.get(day) ?? []), i.title ? `### ${i.title}\n\n${text}` : text]);
+  }
+  const sections = [...days].map(([day, texts]) => `## ${day}\n\n${texts.join("\n\n")}`);
   return { title: `想法汇编（${ideas.length} 条）`, content: sections.join("\n\n") };
 }
 
@@ -70,7 +80,14 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
         ]),
         { temperature: 0.5, maxTokens: ai.maxTokens.compose },
       );
-      draft = parseModelJson(ComposeOutputSchema, text);
+      const parsed = parseModelJson(ComposeOutputSchema, text);
+      // the files' marks are ours (image-mentions.ts), not words for the note
+      const own = ideas.map((i) => i.content).join("\n");
+      draft = parsed && {
+        title: withoutMentions(parsed.title, own) || parsed.title,
+        content: withoutMentions(parsed.content, own),
+      };
+      if (!draft?.content) draft = null;
     } catch (err) {
       deps.logger.warn("compose failed", { err });
     }
@@ -91,7 +108,10 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
       sourceIdeaIds: ideas.map((i) => i.id),
       pinned: false,
     });
-    if (spent) await settleSpend(client, spent);
+    if (spent) {
+      await settleSpend(client, spent);
+      await recordLedgerItem(client, spent.ledgerId, { type: "note", id: saved.id });
+    }
     return saved;
   }).catch(async (err: unknown) => {
     // refused at commit (another write took the room meanwhile): nothing saved, so nothing paid

@@ -21,6 +21,10 @@ function sourceBlock(sources: Source[]): string {
 
 const identityLine = (identity: string | null) => (identity ? `用户的自我介绍：${identity}\n\n` : "");
 
+/** Grounding names an item's files (image-mentions.ts); the model neither sees nor hears them. */
+const FILES_IN_SOURCES_LINE =
+  "- 资料中的「[图片：文件名]」是用户附带的图片，「[录音：文件名]」是用户附带的录音，你看不到也听不到它们的内容，不要猜测。\n";
+
 export function chatPrompt(input: {
   identity: string | null;
   sources: Source[];
@@ -46,17 +50,23 @@ export function chatPrompt(input: {
     "回答规则：\n" +
     "- 用简体中文回答，简洁、具体，可以使用 Markdown。\n" +
     "- 优先依据下面「资料」中用户自己的记录作答；用到某条资料时，在句末标注它的编号，如 [1]、[2]。\n" +
-    "- 资料里没有的内容可以用常识补充，但要说明那不是来自用户的记录；不要编造用户没有写过的内容。\n\n" +
+    "- 资料里没有的内容可以用常识补充，但要说明那不是来自用户的记录；不要编造用户没有写过的内容。\n" +
+    (/\[(?:图片|录音)：/.test(material) ? FILES_IN_SOURCES_LINE : "") +
+    "\n" +
     `资料：\n${material}`;
   return [{ role: "system", content: system }, ...input.history, { role: "user", content: input.question }];
 }
 
-/** The sources the answer cites as [n]; when it cites none, every source it was given. */
-export function citedSources(answer: string, sources: Source[]): Source[] {
+/**
+ * The sources the answer cites as [n], each with its n (`ref`: an inline [n] links to it); when it
+ * cites none, every source it was given.
+ */
+export function citedSources(answer: string, sources: Source[]): (Source & { ref: number })[] {
   const cited = new Set<number>();
   for (const m of answer.matchAll(/\[(\d{1,2})\]/g)) cited.add(Number(m[1]) - 1);
-  const picked = sources.filter((_, i) => cited.has(i));
-  return picked.length ? picked : sources;
+  const numbered = sources.map((s, i) => ({ ...s, ref: i + 1 }));
+  const picked = numbered.filter((_, i) => cited.has(i));
+  return picked.length ? picked : numbered;
 }
 
 /** Pictures reach the model only by name (image-mentions.ts): it must not make up what they show. */
@@ -64,6 +74,17 @@ const IMAGES_LINE = "文中的「[图片：文件名]」表示用户附带的图
 /** AI_VISION: the pictures come with the text, and the tidied version may say what a photo shows. */
 const VISION_LINE =
   "文中的「[图片：文件名]」表示用户附带的图片，图片按顺序附在后面。可以在整理后的正文里用一两句话写出照片中与想法相关的内容（如收据的金额、白板上的要点），看不清的不要猜。\n";
+/** A voice note reaches the model by name too: it is a recording, not a picture, and it cannot be heard. */
+const AUDIO_LINE = "文中的「[录音：文件名]」表示用户附带的一段录音，你听不到录音内容，不要猜测或描述它。\n";
+/** The marks are ours, not the person's words: they must not come back in what is written (stripped anyway: withoutMentions). */
+const noMarksLine = (output: string) => `${output}里不要写出「[图片：…]」「[录音：…]」这样的标记。\n`;
+
+/** What the system prompt says of the files mentioned in `text`, and that `output` must not carry their marks. */
+function filesLines(text: string, vision: boolean, output: string): string {
+  const images = vision ? VISION_LINE : text.includes("[图片：") ? IMAGES_LINE : "";
+  const audio = text.includes("[录音：") ? AUDIO_LINE : "";
+  return images || audio ? images + audio + noMarksLine(output) : "";
+}
 
 export function tidyPrompt(
   identity: string | null,
@@ -75,7 +96,7 @@ export function tidyPrompt(
       role: "system",
       content:
         "你是「拾念」的整理助手。用户随手记下了一个想法，请帮他整理，但不要改变原意，不要添加原文没有的事实。\n" +
-        (images.length ? VISION_LINE : original.includes("[图片：") ? IMAGES_LINE : "") +
+        filesLines(original, images.length > 0, "整理后的标题和正文") +
         identityLine(identity) +
         "只输出一个 JSON 对象，不要输出其他文字，格式：\n" +
         '{"title": "不超过 20 字的标题", "content": "整理后的正文：修正错别字和标点、理顺语句、必要时分段", "tags": ["1 到 3 个简短标签"]}',
@@ -102,6 +123,7 @@ export function composePrompt(identity: string | null, ideas: Source[]): PromptM
       content:
         "你是「拾念」的写作助手。请把用户选出的几条想法整理成一篇结构清晰的 Markdown 笔记：" +
         "归纳共同主题、合并重复、保留每条想法的要点和用户自己的说法，不要添加想法里没有的事实。\n" +
+        filesLines(ideas.map((i) => i.text).join("\n"), false, "笔记的标题和正文") +
         identityLine(identity) +
         "只输出一个 JSON 对象，不要输出其他文字，格式：\n" +
         '{"title": "不超过 30 字的笔记标题", "content": "Markdown 正文"}',

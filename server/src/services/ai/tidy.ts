@@ -20,7 +20,7 @@ import { findIdeaRow, toIdea } from "../../stores/ideas.ts";
 import { getBalance, spentCost } from "../../stores/points.ts";
 import { wholeFileBytes } from "../attachments/storage.ts";
 import { refund, settleSpend, spend } from "../points.ts";
-import { imageNamesOf, withImageMentions } from "./image-mentions.ts";
+import { imageNamesOf, withImageMentions, withoutMentions } from "./image-mentions.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { complete } from "./provider.ts";
 
@@ -99,7 +99,10 @@ export async function tidyIdea(
   let spent: Awaited<ReturnType<typeof spend>> | null = null;
   try {
     if (cost > 0) {
-      spent = await spend(db, userId, cost, "tidy_idea", { openForMs: TIDY_SPEND_OPEN_MS });
+      spent = await spend(db, userId, cost, "tidy_idea", {
+        openForMs: TIDY_SPEND_OPEN_MS,
+        item: { type: "idea", id: ideaId },
+      });
       await recordTidySpend(db, ideaId, spent.ledgerId);
     }
   } catch (err) {
@@ -119,8 +122,14 @@ export async function tidyIdea(
       AbortSignal.any([AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)), deps.work.signal]),
       { temperature: 0.3, maxTokens: ai.maxTokens.tidy },
     );
-    const output = parseModelJson(TidyOutputSchema, text);
-    if (!output) {
+    const parsed = parseModelJson(TidyOutputSchema, text);
+    // the files' marks are ours (image-mentions.ts): echoed back, they would land in the card
+    const output = parsed && {
+      ...parsed,
+      title: withoutMentions(parsed.title, before.original_content),
+      content: withoutMentions(parsed.content, before.original_content),
+    };
+    if (!output?.content) {
       why = "AI 返回的结果无法识别";
       throw new Error(why);
     }

@@ -3,8 +3,12 @@
  * (UTC+8 all year), so that "我上个月都在想什么" is grounded on last month's items only.
  */
 
-/** [from, to) — `label` says it in Chinese, with its dates; `rest` is the question without it. */
-export type TimeRange = { label: string; from: Date; to: Date; rest: string };
+/**
+ * [from, to) — `label` says it in Chinese, with its dates; `rest` is the question without it.
+ * `recent`: 最近 and the like, a span the question only hints at (taken as 30 days), so the
+ * answer offers to search everything.
+ */
+export type TimeRange = { label: string; from: Date; to: Date; rest: string; recent: boolean };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -12,7 +16,7 @@ const DAY = 24 * HOUR;
 const start = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day) - 8 * HOUR);
 
 type Today = { y: number; m: number; d: number; weekday: number };
-type Span = { name: string; from: Date; to: Date };
+type Span = { name: string; from: Date; to: Date; recent?: true };
 
 const MONTH_NUMBERS: Record<string, number> = {
   一: 1,
@@ -79,7 +83,12 @@ const RULES: { pattern: RegExp; span: (t: Today, match: RegExpExecArray) => Span
   },
   {
     pattern: /最近|近来|这段时间/,
-    span: (t) => ({ name: "最近 30 天", from: start(t.y, t.m, t.d - 29), to: start(t.y, t.m, t.d + 1) }),
+    span: (t) => ({
+      name: "最近 30 天",
+      from: start(t.y, t.m, t.d - 29),
+      to: start(t.y, t.m, t.d + 1),
+      recent: true,
+    }),
   },
   {
     // 三月份, 十二月, 3月 — not 3月5日 (a day), nor 个月 (上个月 is above)
@@ -105,12 +114,12 @@ export function parseTimeRange(question: string, now: Date): TimeRange | null {
   for (const rule of RULES) {
     const match = rule.pattern.exec(question);
     if (!match) continue;
-    const { name, from, to } = rule.span(today, match);
+    const { name, from, to, recent = false } = rule.span(today, match);
     const rest = question.slice(0, match.index) + question.slice(match.index + match[0].length);
     const last = new Date(to.getTime() - DAY);
     const days =
       last.getTime() === from.getTime() ? dayLabel(from) : `${dayLabel(from)}—${dayLabel(last, from)}`;
-    return { label: `${name}（${days}）`, from, to, rest };
+    return { label: `${name}（${days}）`, from, to, rest, recent };
   }
   return null;
 }

@@ -53,6 +53,7 @@ export async function withUrls(deps: AppDeps, metas: AttachmentMeta[]): Promise<
     url: url("file", m),
     thumbnailUrl: m.has_thumb ? url("thumb", m) : null,
     size: m.size,
+    ...(m.kind === "audio" ? { durationMs: m.duration_ms } : {}),
   }));
 }
 

@@ -53,6 +53,8 @@ export async function transcribeAttachment(
           const cost = config.points.costs.transcribe;
           const spent = await spend(db, userId, cost, "transcribe_audio", {
             openForMs: provider.timeoutMs + SPEND_GRACE_MS,
+            // the ledger links to the idea or note the recording is on, once it is on one
+            item: { type: "attachment", id },
           });
           let why = "AI 服务失败";
           try {

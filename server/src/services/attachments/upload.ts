@@ -13,12 +13,12 @@ const labelOf = (filename: string | undefined) =>
 
 /**
  * Reads the multipart body's one `file` part as it streams in, refusing it with 413 as soon as it
- * passes `maxBytes` (nothing more is read). Other fields are skipped; a second file is refused.
+ * passes `maxBytes` (nothing more is read). Short fields beside it are handed back; a second file is refused.
  */
 export async function receiveFile(
   request: Request,
   maxBytes: number,
-): Promise<{ name: string; bytes: Buffer }> {
+): Promise<{ name: string; bytes: Buffer; fields: Record<string, string> }> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -32,6 +32,7 @@ export async function receiveFile(
   if (!request.body) throw new ApiError("VALIDATION_ERROR", "请选择要上传的图片");
   const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   let name = "";
+  const fields: Record<string, string> = {};
   const chunks: Buffer[] = [];
   let size = 0;
   let failure: ApiError | null = null;
@@ -54,6 +55,10 @@ export async function receiveFile(
       else chunks.push(data);
     });
   });
+  // a few short fields beside the file (a recording's durationMs)
+  parser.on("field", (field, value) => {
+    if (value.length <= 100) fields[field] = value;
+  });
   parser.on("filesLimit", () => fail(new ApiError("VALIDATION_ERROR", "一次只能上传一张图片")));
   try {
     await pipeline(body, parser);
@@ -68,5 +73,5 @@ export async function receiveFile(
       issues: [{ path: "file", message: "缺少文件或文件为空" }],
     });
   }
-  return { name, bytes: Buffer.concat(chunks, size) };
+  return { name, bytes: Buffer.concat(chunks, size), fields };
 }

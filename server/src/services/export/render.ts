@@ -3,7 +3,7 @@ import type { ExportCount } from "@shinian/contract";
 import type { ExportedConversation, ExportedMessage } from "../../stores/chat-export.ts";
 import { type ExportedIdeaRow, type IdeaRow, toIdea } from "../../stores/ideas.ts";
 import type { NoteRow } from "../../stores/notes.ts";
-import { formatChinaTime } from "./china-time.ts";
+import { chinaIsoTime, formatChinaTime } from "./china-time.ts";
 import { EXPORT_FORMAT_VERSION, exportFormat } from "./format.ts";
 
 const yamlString = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
@@ -17,7 +17,7 @@ export function readme(count: ExportCount, chats: number, exportedAt: Date): str
     `想法 ${count.thoughts} 条，笔记 ${count.notes} 篇，对话 ${chats} 个。`,
     "",
     "内容说明：",
-    "  ideas/    每个想法一个 Markdown 文件（YAML 头信息：id、标题、标签、创建与更新时间；正文后附“原始内容”）",
+    "  ideas/    每个想法一个 Markdown 文件（YAML 头信息：id、标题、标签、创建与更新时间（北京时间）；整理或修改过的想法，正文后附“原始内容”）",
     "  notes/    每篇笔记一个 Markdown 文件（YAML 头信息同上，另含来源想法 id）",
     "  chats/    每个 AI 对话一个 Markdown 文件（有对话时）",
     "  files/    想法和笔记中的图片（已去除 EXIF 等信息），Markdown 文件中以 ../files/… 引用",
@@ -38,17 +38,21 @@ function frontMatter(
     `id: ${item.id}`,
     `title: ${yamlString(item.title)}`,
     `tags: ${yamlList(item.tags)}`,
-    `created: ${item.created_at.toISOString()}`,
-    `updated: ${item.updated_at.toISOString()}`,
+    // Beijing time with its offset, like the day the file's name begins with
+    `created: ${chinaIsoTime(item.created_at)}`,
+    `updated: ${chinaIsoTime(item.updated_at)}`,
     ...more,
     "---",
     "",
   ];
 }
 
+/** An idea's file: its text, then 原始内容 only when the words captured differ from it (tidied or edited). */
 export function ideaMarkdown(i: IdeaRow): string {
   const front = frontMatter(i, [`pinned: ${i.pinned}`, `aiExcluded: ${i.ai_excluded}`]);
-  const body = [i.title ? `# ${i.title}\n` : "", i.content, "", "## 原始内容", "", i.original_content, ""];
+  const original =
+    i.original_content.trim() === i.content.trim() ? [] : ["## 原始内容", "", i.original_content, ""];
+  const body = [i.title ? `# ${i.title}\n` : "", i.content, "", ...original];
   return [...front, ...body].join("\n");
 }
 

@@ -40,9 +40,11 @@ const MESSAGE_PAGE = 500; // messages, across the batch's conversations
 const FILE_BATCH = 4; // × 10 MB at most
 const STORE_BELOW = 2048; // deflating a few hundred bytes saves little and costs a zlib set-up
 
-// 30 characters, not UTF-16 units: slicing units could cut an emoji in half (an invalid name)
+// 30 characters, not UTF-16 units: slicing units could cut an emoji in half (an invalid name).
+// Beyond what file systems refuse, `#[]()` go too: a name with them breaks a Markdown link to the
+// file and a URL (# starts a fragment), and a #标签 at the start of an idea is its first word.
 const safeName = (s: string) =>
-  Array.from(s.replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, "_").replace(/^[._]+|_+$/g, ""))
+  Array.from(s.replace(/[\\/:*?"<>|#[\]()\p{Cc}\s]+/gu, "_").replace(/^[._]+|_+$/g, ""))
     .slice(0, 30)
     .join("")
     .replace(/_+$/, "");
@@ -190,6 +192,7 @@ const attachmentJson = (f: ExportedAttachment, missing: ReadonlySet<string>) => 
   contentType: f.content_type,
   name: f.name,
   size: f.size,
+  ...(f.kind === "audio" ? { durationMs: f.duration_ms } : {}),
   file: missing.has(f.id) ? null : exportedFileName(f),
   createdAt: f.created_at.toISOString(),
 });

@@ -54,7 +54,7 @@ export type ImportedMessage = {
   content: string;
   status: "done" | "stopped" | "error";
   /** citations as exported, their ids being keys of ideas and notes */
-  citations: { type: "idea" | "note"; id: string; title: string }[];
+  citations: { type: "idea" | "note"; id: string; title: string; ref?: number | undefined }[];
   sourceKeys: string[];
   points: number;
   mode: "offline" | "provider";
@@ -90,6 +90,8 @@ export type ImportedAttachment = {
   /** the file name it had, shown in refusals and kept */
   name: string;
   createdAt: Date | null;
+  /** a recording's length as recorded (issue 29), when the export said */
+  durationMs?: number | null;
   /** the zip entry holding its bytes; null when the upload lacks it */
   file: SourceFile | null;
 };

@@ -3,6 +3,7 @@
  * refusal naming it and its field in Chinese. Every format version is read (docs/export-format.md):
  * what a version added is optional here, with the value an older export means.
  */
+import { MAX_RECORDING_DURATION_MS } from "@shinian/contract";
 import { z } from "zod";
 import type { ImportRecord, RefusedRecord, SourceFile } from "./records.ts";
 
@@ -54,7 +55,8 @@ const Message = z.object({
   role: z.enum(["user", "assistant"]),
   content: Text,
   status: z.enum(["done", "stopped", "error"]),
-  citations: z.array(ItemRef.extend({ title: Text })),
+  // ref (issue 29): the [n] the answer calls it by
+  citations: z.array(ItemRef.extend({ title: Text, ref: z.number().int().min(1).max(99).optional() })),
   sourceIds: z.array(Key).default([]), // format 2
   points: Points,
   mode: z.enum(["offline", "provider"]),
@@ -78,6 +80,8 @@ const Attachment = z.object({
   name: Text,
   /** null: the file left the bucket while the export ran (refused by name as missing) */
   file: Key.nullable(),
+  /** issue 29: a recording's length; absent before */
+  durationMs: z.number().int().min(1).max(MAX_RECORDING_DURATION_MS).nullable().optional(),
   createdAt: Time,
 });
 
@@ -237,6 +241,7 @@ export const exportLists: Record<ExportListName, ExportList> = {
             position: a.position,
             name: a.name,
             createdAt: a.createdAt,
+            durationMs: a.kind === "audio" ? (a.durationMs ?? null) : null,
             file: a.file === null ? null : fileNamed(a.file),
           }
         : refusal(`${item}「${a.name}」`, `暂不能导入这种附件（${a.kind}），已跳过`),

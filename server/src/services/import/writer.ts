@@ -185,6 +185,7 @@ export async function writeBatch(
         name: clean(record.name).slice(0, 200) || "图片",
         createdAt: record.createdAt,
         kind: record.kind,
+        durationMs: record.durationMs ?? null,
         ...file,
       });
     } else if (target(record.type, record.key)) {
@@ -351,7 +352,12 @@ export async function writeBatch(
             const cited = target(c.type, c.id);
             if (!cited)
               wait({ targetType: c.type, targetKey: c.id, holder: messageId, field: "citation", position });
-            return { type: c.type, id: cited?.id ?? null, title: clean(c.title) };
+            return {
+              type: c.type,
+              id: cited?.id ?? null,
+              title: clean(c.title),
+              ...(c.ref === undefined ? {} : { ref: c.ref }),
+            };
           }),
           source_ids: sources,
           status: m.status,

@@ -14,7 +14,8 @@ import { refuseAddress, testWebdav } from "./connection.ts";
 import { firstRun } from "./schedule.ts";
 import { UNREADABLE_PASSWORD, webdavLeaseMs } from "./scheduler.ts";
 
-export const WEBDAV_NOT_CONFIGURED = "本服务器未开启 WebDAV 备份（管理员未设置 WEBDAV_SECRET_KEY）";
+// said to the person, who cannot set a server variable: whom to ask, not what to set
+export const WEBDAV_NOT_CONFIGURED = "本服务器未开启 WebDAV 备份，请联系管理员";
 /**
  * 立即备份 again only this long after the last upload ended, failed or not: each one is a whole
  * export of the account.

@@ -9,6 +9,14 @@ const citations: ChatCitation[] = [
   { type: "note", id: "note-1", title: "《置身事内》读书笔记", href: "/notes/note-1" },
 ];
 
+/** As the server saves them: each with the n of its [n] (here the answer cited sources 2 and 4 of 5). */
+const numbered: ChatCitation[] = [
+  { type: "idea", id: "idea-2", title: "晚上跑步五公里", href: "/ideas/idea-2", ref: 2 },
+  { type: "note", id: "note-4", title: "《三体》读书笔记", href: "/notes/note-4", ref: 4 },
+];
+const citedAnswer =
+  "上个月你读完了《三体》[4]，也开始晚上跑步 [2]。\n\n在代码里 `[2]` 只是文字，[9] 没有这条资料也只是文字。";
+
 const answer =
   "根据你的记录，有两点值得注意：\n\n- **记录和整理分开**：记录时什么都不用想\n- 整理交给 AI 在后台完成\n\n可以先用 `#灵感` 标签把相关想法归到一起。";
 
@@ -83,6 +91,21 @@ export const WithTimeFilter: Story = {
   },
 };
 
+export const WithInlineCitations: Story = {
+  args: { points: 2, content: citedAnswer, citations: numbered, onNavigateCitation: fn(preventNavigation) },
+};
+
+export const RecentWithSearchAll: Story = {
+  args: {
+    points: 2,
+    scope: "最近 30 天（2026年10月17日—11月15日）",
+    onWiden: fn(),
+    content: "最近 30 天里，你在读《百年孤独》[1]。",
+    citations: [{ type: "idea", id: "idea-1", title: "最近在读《百年孤独》", href: "/ideas/idea-1", ref: 1 }],
+    onNavigateCitation: fn(preventNavigation),
+  },
+};
+
 export const LongParagraph: Story = {
   args: {
     points: 3,
@@ -105,6 +128,37 @@ export const WhenCitationIsClickedShouldNavigateToIt: Story = {
     await userEvent.click(canvas.getByRole("link", { name: /^2\s*笔记：\s*《置身事内》读书笔记$/ }));
     await expect(args.onNavigateCitation).toHaveBeenCalledTimes(1);
     await expect(args.onNavigateCitation).toHaveBeenCalledWith(expect.anything(), citations[1]);
+  },
+};
+
+export const WhenAnInlineMarkerIsClickedShouldOpenTheSourceItNames: Story = {
+  name: "点击回答正文里的 [4]，应打开它所指的那条资料，编号与下方引用一致",
+  tags: ["!autodocs"],
+  args: { ...WithInlineCitations.args },
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
+    const marker = canvas.getByRole("link", { name: "引用 4：笔记：《三体》读书笔记" });
+    await expect(marker).toHaveTextContent("[4]");
+    await expect(marker).toHaveAttribute("href", "/notes/note-4");
+    await userEvent.click(marker);
+    await expect(args.onNavigateCitation).toHaveBeenCalledWith(expect.anything(), numbered[1]);
+    // the chips carry the same numbers as the text
+    const chips = canvas.getByRole("list", { name: "引用" });
+    await expect(chips).toHaveTextContent(/^2.*晚上跑步五公里.*4.*《三体》读书笔记$/);
+    // inside code, and a number no source has, [n] stays text
+    const bubble = canvasElement.querySelector("[data-slot=chat-message-bubble]") as HTMLElement;
+    await expect(bubble.querySelectorAll("[data-slot=markdown-citation]")).toHaveLength(2);
+    await expect(bubble.querySelector("code")).toHaveTextContent("[2]");
+  },
+};
+
+export const WhenSearchAllIsClickedShouldAskAgainOverEverything: Story = {
+  name: "只参考了最近 30 天时，点击“搜索全部”应调用 onWiden",
+  tags: ["!autodocs"],
+  args: { ...RecentWithSearchAll.args },
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByText("只参考最近 30 天（2026年10月17日—11月15日）的记录")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "搜索全部" }));
+    await expect(args.onWiden).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -1,10 +1,10 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CalendarRange, CircleAlert, RotateCcw, Sparkles } from "lucide-react";
+import { CalendarRange, CircleAlert, RotateCcw, Search, Sparkles } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../button";
 import { CitationChip, type CitationType } from "../citation-chip";
-import { MarkdownView } from "../markdown-view";
+import { type MarkdownCitation, MarkdownView } from "../markdown-view";
 import { Spinner } from "../spinner";
 
 export const chatBubbleVariants = cva(
@@ -27,8 +27,8 @@ const streamingCaret =
 export type ChatRole = NonNullable<VariantProps<typeof chatBubbleVariants>["author"]>;
 export type ChatMessageStatus = "streaming" | "done" | "stopped" | "error";
 
-/** A source the assistant used for its answer. */
-export type ChatCitation = { type: CitationType; id: string; title: string; href: string };
+/** A source the assistant used for its answer; `ref` is the n of its `[n]` in the answer (else its place). */
+export type ChatCitation = { type: CitationType; id: string; title: string; href: string; ref?: number };
 
 export type ChatMessageProps = Omit<React.ComponentProps<"article">, "role" | "content" | "children"> & {
   /** Who wrote it (not `role`: that name is the ARIA attribute's). */
@@ -51,6 +51,9 @@ export type ChatMessageProps = Omit<React.ComponentProps<"article">, "role" | "c
   /** Above an assistant answer: the time its sources were limited to, e.g. 上个月（10月1日—10月31日）. */
   scope?: string;
   scopeLabel?: (scope: string) => string;
+  /** Beside the scope: asks the same question again over everything (a scope the question only hinted at, 最近). */
+  onWiden?: () => void;
+  widenLabel?: string;
   userLabel?: string;
   assistantLabel?: string;
   thinkingLabel?: string;
@@ -74,6 +77,8 @@ export function ChatMessage({
   onRetry,
   scope,
   scopeLabel = (range) => `只参考${range}的记录`,
+  onWiden,
+  widenLabel = "搜索全部",
   userLabel = "你的提问",
   assistantLabel = "AI 回答",
   thinkingLabel = "正在思考…",
@@ -90,6 +95,18 @@ export function ChatMessage({
   const isUser = author === "user";
   const streaming = status === "streaming";
   const hasContent = content.trim() !== "";
+  const typeNames = { idea: "想法", note: "笔记", ...citationTypeLabels };
+  const numbered = citations.map((citation, i) => ({ citation, n: citation.ref ?? i + 1 }));
+  // inline [n] links only where the answer said which source it meant (ref): older answers keep chips only
+  const inline: Record<number, MarkdownCitation> = {};
+  for (const { citation, n } of numbered) {
+    if (citation.ref === undefined) continue;
+    inline[n] = {
+      href: citation.href,
+      label: `${citationsLabel} ${n}：${typeNames[citation.type]}：${citation.title}`,
+      onNavigate: onNavigateCitation ? (event) => onNavigateCitation(event, citation) : undefined,
+    };
+  }
   const footer = isUser
     ? []
     : [
@@ -106,7 +123,7 @@ export function ChatMessage({
         {isUser ? (
           content
         ) : hasContent ? (
-          <MarkdownView source={content} />
+          <MarkdownView source={content} citations={inline} />
         ) : (
           <span
             data-slot="chat-message-thinking"
@@ -140,13 +157,18 @@ export function ChatMessage({
       )}
       <div className={cn("flex min-w-0 flex-col gap-2", isUser ? "items-end" : "flex-1 items-start")}>
         {scope && !isUser ? (
-          <p
-            data-slot="chat-message-scope"
-            className="inline-flex items-center gap-1 text-xs text-muted-foreground"
-          >
-            <CalendarRange aria-hidden className="size-3.5 shrink-0" />
-            {scopeLabel(scope)}
-          </p>
+          <div data-slot="chat-message-scope" className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+              <CalendarRange aria-hidden className="size-3.5 shrink-0" />
+              {scopeLabel(scope)}
+            </p>
+            {onWiden ? (
+              <Button variant="secondary" size="sm" onClick={onWiden} className="max-lg:h-11">
+                <Search aria-hidden />
+                {widenLabel}
+              </Button>
+            ) : null}
+          </div>
         ) : null}
         {bubble}
         {status === "stopped" ? (
@@ -175,13 +197,13 @@ export function ChatMessage({
               {citationsLabel}
             </span>
             <ul aria-labelledby={`${id}-citations`} className="flex min-w-0 flex-wrap gap-1.5">
-              {citations.map((citation, i) => (
+              {numbered.map(({ citation, n }) => (
                 <li key={`${citation.type}-${citation.id}`} className="flex min-w-0">
                   <CitationChip
                     type={citation.type}
                     title={citation.title}
                     href={citation.href}
-                    index={i + 1}
+                    index={n}
                     typeLabels={citationTypeLabels}
                     onNavigate={
                       onNavigateCitation ? (event) => onNavigateCitation(event, citation) : undefined

@@ -57,6 +57,18 @@ export const CompletedEmptyAccount: Story = { args: { status: statuses.completed
 export const ErrorCooldown: Story = { args: { status: statuses.errorCooldown } };
 export const ErrorPermission: Story = { args: { status: statuses.errorPermission } };
 export const ErrorNetwork: Story = { args: { status: statuses.errorNetwork } };
+/** Just completed: the next export waits out the cooldown this one began, with a countdown. */
+export const CompletedCooldown: Story = {
+  args: { status: statuses.completed, retryWaitLabel: "59 分 58 秒后可再次导出" },
+};
+/** Refused for the cooldown (a click from an old page): the hint no longer points at 再次导出. */
+export const ErrorCooldownWaiting: Story = {
+  args: { status: statuses.errorCooldown, retryWaitLabel: "12 分 5 秒后可再次导出" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("你可以关闭此窗口，到时间后再导出")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "12 分 5 秒后可再次导出" })).toBeDisabled();
+  },
+};
 
 const card = (canvasElement: HTMLElement) => {
   const section = canvasElement.querySelector<HTMLElement>("[data-slot=export-card]");
@@ -247,5 +259,20 @@ export const ShouldBeALabelledRegion: Story = {
       "aria-valuenow",
       "95",
     );
+  },
+};
+
+export const WhenCoolingDownRetryShouldWaitWithACountdown: Story = {
+  ...CompletedCooldown,
+  name: "冷却中，「再次导出」应不可点击并显示倒计时",
+  tags: ["!autodocs"],
+  play: async ({ canvas, userEvent, args }) => {
+    const wait = canvas.getByRole("button", { name: "59 分 58 秒后可再次导出" });
+    await expect(wait).toBeDisabled();
+    await expect(canvas.queryByRole("button", { name: "再次导出" })).not.toBeInTheDocument();
+
+    // 关闭 still works
+    await userEvent.click(canvas.getByRole("button", { name: "关闭" }));
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
   },
 };

@@ -37,6 +37,13 @@ export type ExportCardProps = Omit<React.ComponentProps<"section">, "title"> & {
   titles?: Partial<Record<VisiblePhase, string>>;
   /** Hint under the error message. */
   errorHint?: string;
+  /**
+   * Set while the next export must wait (a cooldown): 再次导出 is disabled and says this instead,
+   * e.g. 59 分 30 秒后可再次导出.
+   */
+  retryWaitLabel?: string;
+  /** The error hint while `retryWaitLabel` is set (再次导出 cannot be clicked then). */
+  waitHint?: string;
 };
 
 export function ExportCard({
@@ -47,6 +54,8 @@ export function ExportCard({
   onRetry,
   titles,
   errorHint = "你可以关闭此窗口，或点击「再次导出」重试",
+  retryWaitLabel,
+  waitHint = "你可以关闭此窗口，到时间后再导出",
   ...props
 }: ExportCardProps) {
   const titleId = React.useId();
@@ -95,7 +104,7 @@ export function ExportCard({
 
       {failed ? (
         <Alert tone="error" icon={null} description={status.error || "未知错误"}>
-          <p data-slot="export-card-hint">{errorHint}</p>
+          <p data-slot="export-card-hint">{retryWaitLabel ? waitHint : errorHint}</p>
         </Alert>
       ) : null}
 
@@ -130,8 +139,13 @@ export function ExportCard({
           </Button>
         )}
         {running ? null : (
-          <Button size="sm" onClick={onRetry}>
-            再次导出
+          <Button
+            size="sm"
+            onClick={onRetry}
+            disabled={!!retryWaitLabel}
+            data-state={retryWaitLabel ? "waiting" : undefined}
+          >
+            {retryWaitLabel ?? "再次导出"}
           </Button>
         )}
       </div>

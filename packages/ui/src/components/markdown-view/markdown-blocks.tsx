@@ -1,6 +1,7 @@
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { type MarkdownElement, type MarkdownNode, parseMarkdown } from "../../lib/markdown";
+import { CitedText, MarkdownCitationContext } from "./markdown-citation";
 import { MarkdownImage } from "./markdown-image";
 
 const headingClass = ["text-2xl", "text-xl", "text-lg", "text-base", "text-base", "text-sm"];
@@ -12,12 +13,21 @@ const scrollX = "overflow-x-auto outline-none focus-visible:ring-2 focus-visible
 function Nodes({ nodes }: { nodes: MarkdownNode[] }) {
   return nodes.map((node, i) =>
     // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
-    typeof node === "string" ? node : <Element key={i} node={node} />,
+    typeof node === "string" ? <CitedText key={i} text={node} /> : <Element key={i} node={node} />,
   );
 }
 
+/** Code and links keep `[1]` as text: an answer's citations link only from its prose. */
+const NO_CITATIONS = new Set(["pre", "code", "a"]);
+
 function Element({ node }: { node: MarkdownElement }) {
-  const children = <Nodes nodes={node.children} />;
+  const children = NO_CITATIONS.has(node.tag) ? (
+    <MarkdownCitationContext value={null}>
+      <Nodes nodes={node.children} />
+    </MarkdownCitationContext>
+  ) : (
+    <Nodes nodes={node.children} />
+  );
   switch (node.tag) {
     case "h1":
     case "h2":

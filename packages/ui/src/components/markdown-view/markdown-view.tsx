@@ -1,5 +1,6 @@
 import * as React from "react";
 import { cn } from "../../lib/cn";
+import { type MarkdownCitation, MarkdownCitationContext } from "./markdown-citation";
 import { MarkdownImageContext } from "./markdown-image";
 
 export type MarkdownViewProps = Omit<React.ComponentProps<"div">, "children"> & {
@@ -12,6 +13,8 @@ export type MarkdownViewProps = Omit<React.ComponentProps<"div">, "children"> & 
   unavailableImageText?: string;
   /** Before the alt text of an https image, which is shown as a link. */
   externalImageText?: string;
+  /** An answer's sources by number: each `[n]` in its prose links to `citations[n]`. */
+  citations?: Readonly<Record<number, MarkdownCitation>>;
 };
 
 type Blocks = typeof import("./markdown-blocks").MarkdownBlocks;
@@ -69,6 +72,7 @@ export function MarkdownView({
   images = NO_IMAGES,
   unavailableImageText = "图片不可用",
   externalImageText = "外部图片",
+  citations,
   className,
   ...props
 }: MarkdownViewProps) {
@@ -97,7 +101,9 @@ export function MarkdownView({
         <p className="text-muted-foreground">{emptyText}</p>
       ) : Blocks ? (
         <MarkdownImageContext value={imageOptions}>
-          <Blocks source={text} emptyText={emptyText} />
+          <MarkdownCitationContext value={citations ?? null}>
+            <Blocks source={text} emptyText={emptyText} />
+          </MarkdownCitationContext>
         </MarkdownImageContext>
       ) : (
         <p className="whitespace-pre-wrap">{text}</p>

@@ -23,9 +23,11 @@ type Story = StoryObj<typeof meta>;
 
 /** On an idea in the feed or its page: the player only. */
 export const Player: Story = {};
+/** A saved recording whose length the recorder measured: shown before it is played. */
+export const PlayerWithDuration: Story = { args: { durationMs: 12_400 } };
 /** Just recorded in the composer: the cost is shown before anything is spent. */
 export const ReadyToTranscribe: Story = {
-  args: { onRemove: fn(), onTranscribe: fn(), transcribeLabel: "转成文字（消耗 1 点）" },
+  args: { onRemove: fn(), onTranscribe: fn(), transcribeLabel: "转成文字（消耗 1 点）", durationMs: 65_000 },
 };
 /** 本地模式: the recording stays audio, and the composer says so. */
 export const LocalMode: Story = {
@@ -52,5 +54,16 @@ export const WhenTranscribeIsClickedShouldAskForTheText: Story = {
     await expect(args.onTranscribe).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole("button", { name: "移除录音" }));
     await expect(args.onRemove).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const WhenItsLengthIsKnownShouldShowItBeforePlaying: Story = {
+  name: "已知录音时长时，播放前就显示时长",
+  tags: ["!autodocs"],
+  args: { durationMs: 12_400 },
+  play: async ({ canvas, canvasElement }) => {
+    const length = canvasElement.querySelector("[data-slot=voice-note-duration]");
+    await expect(length).toHaveTextContent("时长 0:12");
+    await expect(canvas.getByRole("figure", { name: "语音" })).toBeVisible();
   },
 };

@@ -1,7 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { AudioLines, CircleAlert, CloudOff, X } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "../../lib/cn";
+import { formatDuration } from "../../lib/format-duration";
 import { Button } from "../button";
 import { Spinner } from "../spinner";
 
@@ -22,6 +23,12 @@ export type VoiceNoteState = NonNullable<VariantProps<typeof voiceNoteVariants>[
 export type VoiceNoteProps = React.ComponentProps<"figure"> & {
   /** The recording: a signed URL, or an object URL before the upload ends. */
   src: string;
+  /**
+   * Its length as the recorder measured it. Without it, the length shows once the player knows it
+   * (a WebM from MediaRecorder says none until played through).
+   */
+  durationMs?: number | null | undefined;
+  durationLabel?: string;
   state?: VoiceNoteState;
   /** Takes the recording off the idea (the composer); without it the note only plays. */
   onRemove?: () => void;
@@ -45,6 +52,8 @@ export type VoiceNoteProps = React.ComponentProps<"figure"> & {
 /** A voice note: its player, and in the composer the way to turn it into text or take it off. */
 export function VoiceNote({
   src,
+  durationMs,
+  durationLabel = "时长",
   state = "done",
   onRemove,
   onTranscribe,
@@ -61,6 +70,12 @@ export function VoiceNote({
   ...props
 }: VoiceNoteProps) {
   const actions = state === "done" && (onTranscribe || notice);
+  const [measured, setMeasured] = React.useState<number | null>(null);
+  const length = durationMs ?? measured;
+  const measure = (event: React.SyntheticEvent<HTMLAudioElement>) => {
+    const seconds = event.currentTarget.duration;
+    if (Number.isFinite(seconds) && seconds > 0) setMeasured(seconds * 1000);
+  };
   return (
     <figure
       data-slot="voice-note"
@@ -71,6 +86,15 @@ export function VoiceNote({
     >
       <div className="flex items-center gap-2">
         <AudioLines aria-hidden className="size-4 shrink-0 text-primary" />
+        {length ? (
+          <span
+            data-slot="voice-note-duration"
+            className="shrink-0 text-muted-foreground text-xs tabular-nums"
+          >
+            <span className="sr-only">{durationLabel} </span>
+            {formatDuration(Math.max(1000, length))}
+          </span>
+        ) : null}
         {/* biome-ignore lint/a11y/useMediaCaption: a person's own voice note has no captions; its text is the idea */}
         <audio
           controls
@@ -78,6 +102,8 @@ export function VoiceNote({
           src={src}
           aria-label={label}
           onError={onPlaybackError}
+          onLoadedMetadata={durationMs ? undefined : measure}
+          onDurationChange={durationMs ? undefined : measure}
           className="h-9 min-w-0 flex-1"
         />
         {onRemove ? (

@@ -1,1 +1,2 @@
 export * from "./voice-recorder";
+export * from "./voice-recorder-problem";

@@ -86,11 +86,13 @@ export const Saving: Story = {
   },
 };
 
-/** The server has no WEBDAV_SECRET_KEY: said plainly, nothing to fill in. */
+/** The server has no WEBDAV_SECRET_KEY: said plainly, whom to ask, nothing to fill in (and no variable named to the person). */
 export const Unavailable: Story = {
   args: { available: false },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText("本服务器未开启 WebDAV 备份")).toBeVisible();
+    await expect(canvas.getByText("如需定时备份，请联系管理员开启。")).toBeVisible();
+    await expect(canvasElement).not.toHaveTextContent(/WEBDAV_|SECRET/);
     await expect(canvas.queryByRole("textbox")).not.toBeInTheDocument();
   },
 };

@@ -71,7 +71,7 @@ export function WebdavCard({
           <Alert
             tone="info"
             title="本服务器未开启 WebDAV 备份"
-            description="需要管理员设置 WEBDAV_SECRET_KEY 后才能使用。"
+            description="如需定时备份，请联系管理员开启。"
           />
         ) : (
           <form
