@@ -44,10 +44,13 @@ forEachDatabase((ctx) => {
       const u = await registerUser(ctx);
       const subject = await note(u, "跑步训练计划", "每周三次跑步");
       const memo = await idea(u, "- **跑步**的新鞋到了，[链接](https://example.com/shoes)\n- 明天试穿");
-      const items = (await request(ctx, "relatedToNote", { params: { id: subject }, token: u.token })).body.data
-        .items;
+      const items = (await request(ctx, "relatedToNote", { params: { id: subject }, token: u.token })).body
+        .data.items;
       const related = items.find((i) => i.id === memo);
-      expect(related).toMatchObject({ title: "跑步的新鞋到了，链接", snippet: "跑步的新鞋到了，链接 明天试穿" });
+      expect(related).toMatchObject({
+        title: "跑步的新鞋到了，链接",
+        snippet: "跑步的新鞋到了，链接 明天试穿",
+      });
     });
   });
 });

@@ -10,26 +10,28 @@ const FENCE = /^ {0,3}(`{3,}|~{3,}).*$/;
 const RULE =
   /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|=+[ \t]*|\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?)$/;
 /** Headings, quotes, list markers and task boxes at the start of a line. */
-const LINE_START = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}(?=[ \t]|$)[ \t]*)?(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/;
+const LINE_START =
+  /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}(?=[ \t]|$)[ \t]*)?(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/;
 const IMAGE = /!\[([^[\]\n]{0,300})\]\([^()\s]{0,2048}(?:[ \t]+"[^"\n]{0,300}")?\)/g;
-const LINK = /\[([^[\]\n]{0,300})\]\((?:<[^<>\n]{0,2048}>|[^\s()]{0,2048}(?:\([^\s()]{0,2048}\)[^\s()]{0,2048})?)(?:[ \t]+"[^"\n]{0,300}")?\)/g;
+const LINK =
+  /\[([^[\]\n]{0,300})\]\((?:<[^<>\n]{0,2048}>|[^\s()]{0,2048}(?:\([^\s()]{0,2048}\)[^\s()]{0,2048})?)(?:[ \t]+"[^"\n]{0,300}")?\)/g;
 const AUTOLINK = /<((?:https?:\/\/|mailto:)[^\s<>]{1,2048})>/gi;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]{0,30}(?:\s[^<>]{0,300})?\/?>/g;
 /** `**`, `__`, `~~` and `*`/`_` that open or close emphasis (not `3 * 4`, `snake_case`, `9~10`). */
-const EMPHASIS = /\*{1,3}(?=\S)|(?<=\S)\*{1,3}|(?<![\p{L}\p{N}])_{1,3}(?=\S)|(?<=\S)_{1,3}(?![\p{L}\p{N}])|~~/gu;
+const EMPHASIS =
+  /\*{1,3}(?=\S)|(?<=\S)\*{1,3}|(?<![\p{L}\p{N}])_{1,3}(?=\S)|(?<=\S)_{1,3}(?![\p{L}\p{N}])|~~/gu;
 const CODE_MARK = /`+/g;
 const ESCAPED = /\\([!-/:-@[-`{-~])/g;
-const ESCAPE_SENTINEL = "\u0001";
+// An escaped mark is held as a private-use character (U+E000 + its code) until the markup is gone.
+const HELD = /[\ue021-\ue07e]/g;
+const hold = (_: string, ch: string) => String.fromCharCode(0xe000 + ch.charCodeAt(0));
+const release = (ch: string) => String.fromCharCode(ch.charCodeAt(0) - 0xe000);
 
 /** One line of Markdown without its markup (its block markers, emphasis, links and tags of HTML). */
 export function plainLine(line: string): string {
   if (FENCE.test(line) || RULE.test(line)) return "";
-  const escaped: string[] = [];
   return line
-    .replace(ESCAPED, (_, ch: string) => {
-      escaped.push(ch);
-      return ESCAPE_SENTINEL;
-    })
+    .replace(ESCAPED, hold)
     .replace(LINE_START, "")
     .replace(IMAGE, (_, alt: string) => (alt ? `[图片：${alt}]` : "[图片]"))
     .replace(LINK, "$1")
@@ -39,7 +41,7 @@ export function plainLine(line: string): string {
     .replace(CODE_MARK, "")
     .replace(/\|/g, " ")
     .replace(/[ \t]+$/, "")
-    .replace(/\u0001/g, () => escaped.shift() ?? "");
+    .replace(HELD, release);
 }
 
 /** Markdown as one line of plain text, cut at `max` characters (then ending in …). */

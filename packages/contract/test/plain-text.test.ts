@@ -12,13 +12,15 @@ describe("Markdown as plain text", () => {
   });
 
   it("keeps what only looks like markup: #tags, 3 * 4, snake_case, 9~10, escaped marks", () => {
-    expect(plainLine("#读书 3 * 4 file_name 9~10 点 \\*不是强调\\*")).toBe("#读书 3 * 4 file_name 9~10 点 *不是强调*");
+    expect(plainLine("#读书 3 * 4 file_name 9~10 点 \\*不是强调\\*")).toBe(
+      "#读书 3 * 4 file_name 9~10 点 *不是强调*",
+    );
   });
 
   it("names pictures and drops tags of HTML, keeping their text", () => {
-    expect(markdownToPlain("![收据.jpg](attachment:3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f) ![](x) <b>粗</b>")).toBe(
-      "[图片：收据.jpg] [图片] 粗",
-    );
+    expect(
+      markdownToPlain("![收据.jpg](attachment:3f1c2a4e-8b7d-4c61-9e2f-0a1b2c3d4e5f) ![](x) <b>粗</b>"),
+    ).toBe("[图片：收据.jpg] [图片] 粗");
   });
 
   it("makes one line, cut at max characters, an emoji counting as one", () => {

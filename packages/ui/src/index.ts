@@ -5,6 +5,7 @@ export * from "./components/avatar";
 export * from "./components/button";
 export * from "./components/capture-queue";
 export * from "./components/card";
+export * from "./components/card-markdown";
 export * from "./components/chat-composer";
 export * from "./components/chat-layout";
 export * from "./components/chat-message";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { inline, MAX_SOURCE, type MarkdownElement, type MarkdownNode, parseCardMarkdown, textOf } from "./card-markdown";
+import {
+  inline,
+  MAX_SOURCE,
+  type MarkdownElement,
+  type MarkdownNode,
+  parseCardMarkdown,
+  textOf,
+} from "./card-markdown";
 
 const el = (tag: MarkdownElement["tag"], ...children: MarkdownNode[]): MarkdownElement => ({ tag, children });
 const p = (...children: MarkdownNode[]) => el("p", ...children);
@@ -48,8 +55,16 @@ describe("parseCardMarkdown", () => {
     expect(parseCardMarkdown("- [x] 买菜\n- [ ] 跑步")).toEqual([
       el(
         "ul",
-        { tag: "li", checked: true, children: [el("label", { tag: "input", checked: true, children: [] }, "买菜")] },
-        { tag: "li", checked: false, children: [el("label", { tag: "input", checked: false, children: [] }, "跑步")] },
+        {
+          tag: "li",
+          checked: true,
+          children: [el("label", { tag: "input", checked: true, children: [] }, "买菜")],
+        },
+        {
+          tag: "li",
+          checked: false,
+          children: [el("label", { tag: "input", checked: false, children: [] }, "跑步")],
+        },
       ),
     ]);
   });
@@ -83,7 +98,9 @@ describe("parseCardMarkdown", () => {
     ]);
     expect(inline("[点我](javascript:alert(1))")).toEqual(["点我"]);
     expect(inline("[数据](data:text/html,<b>x</b>)")).toEqual(["[数据](data:text/html,<b>x</b>)"]);
-    expect(inline('[标题](https://x.cn "说明")')).toEqual([{ tag: "a", href: "https://x.cn", children: ["标题"] }]);
+    expect(inline('[标题](https://x.cn "说明")')).toEqual([
+      { tag: "a", href: "https://x.cn", children: ["标题"] },
+    ]);
   });
 
   it("links bare URLs, stopping at Chinese text and trailing punctuation", () => {
@@ -131,7 +148,22 @@ describe("parseCardMarkdown on hostile input", () => {
   };
 
   it("stays linear on runs that make naive patterns quadratic", () => {
-    for (const run of ["[", "](", "![", "<", "`", "*", "_", "~~", "**a", "[a](", "`a``", "https://", "\\", "h"]) {
+    for (const run of [
+      "[",
+      "](",
+      "![",
+      "<",
+      "`",
+      "*",
+      "_",
+      "~~",
+      "**a",
+      "[a](",
+      "`a``",
+      "https://",
+      "\\",
+      "h",
+    ]) {
       // inline() reads all it is given: four times what a card reads
       const nodes = fast(() => inline(run.repeat(Math.ceil((4 * MAX_SOURCE) / run.length))));
       expect(textOf(nodes).length, run).toBeGreaterThan(0);
@@ -148,7 +180,9 @@ describe("parseCardMarkdown on hostile input", () => {
   it("caps how deep quotes, lists and emphasis nest", () => {
     const depth = (source: string) => depthOf(fast(() => parseCardMarkdown(source)));
     expect(depth(">".repeat(5_000))).toBeLessThanOrEqual(12);
-    expect(depth(Array.from({ length: 500 }, (_, i) => `${"  ".repeat(i)}- 项`).join("\n"))).toBeLessThanOrEqual(20);
+    expect(
+      depth(Array.from({ length: 500 }, (_, i) => `${"  ".repeat(i)}- 项`).join("\n")),
+    ).toBeLessThanOrEqual(20);
     expect(depth("*a **a ".repeat(2_000))).toBeLessThanOrEqual(17);
     expect(depth(`${"[".repeat(5_000)}x${"](https://x.cn)".repeat(5_000)}`)).toBeLessThanOrEqual(17);
   });

@@ -58,7 +58,8 @@ function blocks(lines: string[], depth: number): MarkdownNode[] {
     if (fence) {
       const marker = fence[1] as string;
       const code: string[] = [];
-      for (i++; i < lines.length && !lines[i]?.trimStart().startsWith(marker); i++) code.push(lines[i] as string);
+      for (i++; i < lines.length && !lines[i]?.trimStart().startsWith(marker); i++)
+        code.push(lines[i] as string);
       i++;
       out.push({ tag: "pre", children: [code.join("\n")] });
       continue;
@@ -76,7 +77,8 @@ function blocks(lines: string[], depth: number): MarkdownNode[] {
     }
     if (depth < MAX_BLOCK_DEPTH && QUOTE.test(line)) {
       const quoted: string[] = [];
-      for (; i < lines.length && QUOTE.test(lines[i] as string); i++) quoted.push((lines[i] as string).replace(QUOTE, ""));
+      for (; i < lines.length && QUOTE.test(lines[i] as string); i++)
+        quoted.push((lines[i] as string).replace(QUOTE, ""));
       out.push({ tag: "blockquote", children: blocks(quoted, depth + 1) });
       continue;
     }
@@ -99,13 +101,15 @@ function list(lines: string[], start: number, depth: number, out: MarkdownNode[]
   const first = ITEM.exec(lines[start] as string) as RegExpExecArray;
   const ordered = /\d/.test(first[2] as string);
   const el: MarkdownElement = { tag: ordered ? "ol" : "ul", children: [] };
-  if (ordered && Number.parseInt(first[2] as string, 10) !== 1) el.start = Number.parseInt(first[2] as string, 10);
+  if (ordered && Number.parseInt(first[2] as string, 10) !== 1)
+    el.start = Number.parseInt(first[2] as string, 10);
   out.push(el);
   let i = start;
   while (i < lines.length) {
     const m = ITEM.exec(lines[i] as string);
     if (!m || /\d/.test(m[2] as string) !== ordered) break;
-    const indent = (m[1] as string).length + (m[2] as string).length + ((m[3] as string | undefined)?.length ?? 1);
+    const indent =
+      (m[1] as string).length + (m[2] as string).length + ((m[3] as string | undefined)?.length ?? 1);
     const body = [m[4] ?? ""];
     let loose = false;
     for (i++; i < lines.length; i++) {
@@ -138,14 +142,18 @@ function item(body: string[], depth: number, loose: boolean): MarkdownElement {
   let children = blocks(body, depth + 1);
   // a tight item's paragraph is its text
   const lead = children[0];
-  if (!loose && typeof lead === "object" && lead.tag === "p") children = [...lead.children, ...children.slice(1)];
+  if (!loose && typeof lead === "object" && lead.tag === "p")
+    children = [...lead.children, ...children.slice(1)];
   if (!task) return { tag: "li", children };
   // the box and the item's text are a label; a nested list or paragraph follows it
   const checked = task[1] !== " ";
   const split = children.findIndex((c) => typeof c === "object" && BLOCK_TAGS.has(c.tag));
   const text = split < 0 ? children : children.slice(0, split);
   const rest = split < 0 ? [] : children.slice(split);
-  const label: MarkdownElement = { tag: "label", children: [{ tag: "input", checked, children: [] }, ...text] };
+  const label: MarkdownElement = {
+    tag: "label",
+    children: [{ tag: "input", checked, children: [] }, ...text],
+  };
   return { tag: "li", checked, children: [label, ...rest] };
 }
 
@@ -157,7 +165,8 @@ const SPECIAL = /[\\`*_~![\]<\nhH]/g;
 const PUNCT = /[!-/:-@[-`{-~]/;
 const SPACE = /\s/;
 const WORD = /[\p{L}\p{N}]/u;
-const DEST = /\((?:[ \t]*)(<[^<>\n]{0,2048}>|[^\s()<>]{0,2048}(?:\([^\s()<>]{0,2048}\)[^\s()<>]{0,2048})?)(?:[ \t]+(?:"[^"\n]{0,500}"|'[^'\n]{0,500}'))?[ \t]*\)/y;
+const DEST =
+  /\((?:[ \t]*)(<[^<>\n]{0,2048}>|[^\s()<>]{0,2048}(?:\([^\s()<>]{0,2048}\)[^\s()<>]{0,2048})?)(?:[ \t]+(?:"[^"\n]{0,500}"|'[^'\n]{0,500}'))?[ \t]*\)/y;
 const AUTOLINK = /<((?:https?:\/\/|mailto:)[^\s<>]{1,2048})>/iy;
 const BARE_URL = /https?:\/\/[^\s<>"'`\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]{1,2048}/iy;
 
