@@ -50,6 +50,7 @@ export * from "./components/voice-note";
 export * from "./components/voice-recorder";
 export * from "./components/web-layout";
 export * from "./components/webdav-card";
+export { markdownTitle } from "./lib/card-markdown";
 export { cn } from "./lib/cn";
 export { type ExportPhase, type ExportResult, type ExportStatus, isExportRunning } from "./lib/export-status";
 export { formatFileSizeMB } from "./lib/format-file-size";

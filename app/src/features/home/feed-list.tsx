@@ -1,6 +1,5 @@
 import type { FeedItem } from "@shinian/contract";
-import { Checkbox, IdeaListItem, type IdeaSyncState, NoteListItem } from "@shinian/ui";
-import { plainTitle } from "../../lib/markdown-text.ts";
+import { Checkbox, IdeaListItem, type IdeaSyncState, markdownTitle, NoteListItem } from "@shinian/ui";
 import { IdeaAttachments } from "../ideas/idea-attachments.tsx";
 import { isUnsaved } from "./use-feed.ts";
 
@@ -51,7 +50,7 @@ export function FeedList({
           >
             {selection && item.type === "idea" && !isUnsaved(item) ? (
               <Checkbox
-                aria-label={`选择想法：${item.title || plainTitle(item.content || item.originalContent, 20)}`}
+                aria-label={`选择想法：${item.title || markdownTitle(item.content || item.originalContent, 20)}`}
                 checked={selection.chosen.has(item.id)}
                 disabled={item.aiExcluded}
                 title={item.aiExcluded ? "不让AI读取的想法不能整理" : undefined}

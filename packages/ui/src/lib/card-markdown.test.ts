@@ -4,6 +4,7 @@ import {
   MAX_SOURCE,
   type MarkdownElement,
   type MarkdownNode,
+  markdownTitle,
   parseCardMarkdown,
   textOf,
 } from "./card-markdown";
@@ -200,5 +201,14 @@ describe("parseCardMarkdown on hostile input", () => {
       const links = tagsOf(parseCardMarkdown(source)).filter((t) => t === "a");
       expect(links, source).toEqual([]);
     }
+  });
+});
+
+describe("markdownTitle", () => {
+  it("names untitled Markdown by the words of its first line, cut at max characters", () => {
+    expect(markdownTitle("## **周末**计划：[西湖](https://x.cn)\n- 跑步")).toBe("周末计划：西湖");
+    expect(markdownTitle("- [ ] 买牛奶\n- 跑步")).toBe("买牛奶");
+    expect(markdownTitle("很长的一句话".repeat(10), 6)).toBe("很长的一句话…");
+    expect(markdownTitle("\n\n")).toBe("");
   });
 });

@@ -316,14 +316,28 @@ function emphasis(mark: string, children: MarkdownNode[]): MarkdownElement {
   return { tag: "strong", children: [{ tag: "em", children }] };
 }
 
-/** The text of nodes, without their markup. */
-export function textOf(nodes: readonly MarkdownNode[]): string {
+/** A name for untitled Markdown (an aria label): the words of its first line, at most `max` characters. */
+export function markdownTitle(source: string, max = 40): string {
+  const text = textOf(parseCardMarkdown(source.slice(0, max * 10)).slice(0, 1), true);
+  const line = /\S[^\n]*/.exec(text)?.[0].trim() ?? "";
+  const chars = [...line];
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : line;
+}
+
+/** The text of nodes, without their markup; with `lines`, each paragraph, item or code block on a line of its own. */
+export function textOf(nodes: readonly MarkdownNode[], lines = false): string {
   let text = "";
-  const stack = [...nodes].reverse();
+  const stack: (MarkdownNode | "\n")[] = [...nodes].reverse();
   while (stack.length) {
     const node = stack.pop() as MarkdownNode;
-    if (typeof node === "string") text += node;
-    else for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k] as MarkdownNode);
+    if (typeof node === "string") {
+      text += node;
+      continue;
+    }
+    if (lines && LINE_TAGS.has(node.tag)) stack.push("\n");
+    for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k] as MarkdownNode);
   }
   return text;
 }
+
+const LINE_TAGS = new Set(["p", "li", "pre"]);

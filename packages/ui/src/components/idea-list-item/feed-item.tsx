@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
-import { parseCardMarkdown, textOf } from "../../lib/card-markdown";
+import { markdownTitle } from "../../lib/card-markdown";
 import { cn } from "../../lib/cn";
 import type { HighlightRange } from "../../lib/highlight";
 import { formatRelativeTime } from "../../lib/relative-time";
@@ -85,9 +85,8 @@ export type FeedItemProps = Omit<
 
 /** An untitled item's name for screen readers: the words of its first line. */
 function nameOf(snippet: string, plain: boolean) {
-  const head = snippet.slice(0, 400);
-  const text = plain ? head : textOf(parseCardMarkdown(head).slice(0, 1));
-  const line = /\S[^\n]*/.exec(text)?.[0].trim() ?? "";
+  if (!plain) return markdownTitle(snippet);
+  const line = /\S[^\n]*/.exec(snippet.slice(0, 400))?.[0].trim() ?? "";
   return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 }
 
