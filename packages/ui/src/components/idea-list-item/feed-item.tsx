@@ -90,6 +90,8 @@ function nameOf(snippet: string, plain: boolean) {
   return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 }
 
+const OWN_CONTROLS = "a, button, input, select, textarea, [role=button]";
+
 // Long text is cut at this many lines until 展开; observe-overflow.ts marks the text that is.
 const CLAMP = "data-[state=collapsed]:max-h-[9lh] data-[state=collapsed]:overflow-hidden";
 const FADE =
@@ -129,7 +131,17 @@ export function FeedItem({
   const body = snippet.trim() ? snippet.trimEnd() : "";
   const name = title ? undefined : nameOf(body, plain) || untitledLabel;
   const date = new Date(time);
+  // A click anywhere on the card opens it, unless it was on a control of its own (a link, a tag,
+  // 展开) or ended a text selection: the button below is what keyboards and screen readers use.
+  const openFromCard = (event: React.MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || (event.target as Element).closest(OWN_CONTROLS)) return;
+    const selection = event.currentTarget.ownerDocument.getSelection();
+    if (selection && !selection.isCollapsed && event.currentTarget.contains(selection.anchorNode)) return;
+    onOpen();
+  };
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the card's own button opens it from the keyboard
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: a wider pointer target for that button, not a control of its own
     <article
       data-slot="feed-item"
       data-kind={kind}
@@ -137,13 +149,13 @@ export function FeedItem({
       data-selected={selected || undefined}
       aria-labelledby={title ? `${id}-title` : undefined}
       aria-label={name}
+      onClick={openFromCard}
       className={cn(
-        "relative flex flex-col gap-2 rounded-lg border border-border bg-background p-4 text-foreground shadow-sm transition-shadow hover:shadow-md data-[selected]:border-primary data-[selected]:ring-1 data-[selected]:ring-primary",
+        "relative flex cursor-pointer flex-col gap-2 rounded-lg border border-border bg-background p-4 text-foreground shadow-sm transition-shadow hover:shadow-md data-[selected]:border-primary data-[selected]:ring-1 data-[selected]:ring-primary has-[[data-slot=feed-item-open]:focus-visible]:ring-2 has-[[data-slot=feed-item-open]:focus-visible]:ring-ring",
         className,
       )}
       {...props}
     >
-      {/* The whole card opens the item; links, 展开 and tags sit above this button (they are positioned after it). */}
       <button
         type="button"
         data-slot="feed-item-open"
@@ -152,7 +164,7 @@ export function FeedItem({
         aria-describedby={body ? `${id}-snippet` : undefined}
         aria-pressed={selected}
         onClick={onOpen}
-        className="absolute inset-0 cursor-pointer rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="sr-only"
       />
       <div
         data-slot="feed-item-meta"
@@ -213,7 +225,7 @@ export function FeedItem({
           aria-expanded={expanded}
           aria-controls={`${id}-snippet`}
           onClick={() => setExpanded(!expanded)}
-          className="relative -my-1 hidden cursor-pointer self-start rounded-sm py-1 text-sm font-medium text-primary outline-none peer-data-[overflowing]:block focus-visible:ring-2 focus-visible:ring-ring max-lg:-my-2.5 max-lg:min-h-11 max-lg:min-w-11"
+          className="relative -my-1 hidden cursor-pointer self-start rounded-sm py-1 text-left text-sm font-medium text-primary outline-none peer-data-[overflowing]:block focus-visible:ring-2 focus-visible:ring-ring max-lg:-my-2.5 max-lg:min-h-11 max-lg:min-w-11"
         >
           {expanded ? collapseLabel : expandLabel}
         </button>

@@ -347,16 +347,24 @@ export const WhenClickedShouldOpenWithTheId: Story = {
   },
 };
 
-export const WhenClickedAnywhereShouldHitTheOpenButton: Story = {
-  name: "点击条目任意位置（摘要、时间）都应落在打开按钮上",
+export const WhenClickedAnywhereShouldOpen: Story = {
+  name: "点击条目任意位置（正文、时间）都应打开该想法，选中文字时不打开",
   tags: ["!autodocs"],
-  play: async ({ canvasElement }) => {
-    const open = canvasElement.querySelector("[data-slot=feed-item-open]");
-    for (const slot of ["feed-item-snippet", "feed-item-time"]) {
-      const box = canvasElement.querySelector(`[data-slot=${slot}]`)!.getBoundingClientRect();
-      const hit = canvasElement.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      await expect(hit).toBe(open);
-    }
+  args: { ...Untitled.args },
+  play: async ({ canvasElement, userEvent, args }) => {
+    const text = canvasElement.querySelector("[data-slot=feed-item-snippet] p")!;
+    await userEvent.click(text);
+    await userEvent.click(canvasElement.querySelector("[data-slot=feed-item-time]")!);
+    await expect(args.onOpen).toHaveBeenCalledTimes(2);
+    await expect(args.onOpen).toHaveBeenCalledWith("idea-2");
+    // selecting a few words to copy them is not a tap on the card
+    await userEvent.pointer([
+      { keys: "[MouseLeft>]", target: text, offset: 0 },
+      { target: text, offset: 6 },
+      { keys: "[/MouseLeft]" },
+    ]);
+    await expect(canvasElement.ownerDocument.getSelection()?.toString()).toBe("地铁上看到的");
+    await expect(args.onOpen).toHaveBeenCalledTimes(2);
   },
 };
 
