@@ -131,14 +131,31 @@ export function FeedItem({
   const body = snippet.trim() ? snippet.trimEnd() : "";
   const name = title ? undefined : nameOf(body, plain) || untitledLabel;
   const date = new Date(time);
+  const relative = formatRelativeTime(date, now);
   // A click anywhere on the card opens it, unless it was on a control of its own (a link, a tag,
-  // 展开) or ended a text selection: the button below is what keyboards and screen readers use.
+  // 展开) or ended a text selection. Keyboards and screen readers use its open button: the title,
+  // or an untitled memo's time.
   const openFromCard = (event: React.MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || (event.target as Element).closest(OWN_CONTROLS)) return;
     const selection = event.currentTarget.ownerDocument.getSelection();
     if (selection && !selection.isCollapsed && event.currentTarget.contains(selection.anchorNode)) return;
     onOpen();
   };
+  const openProps = {
+    "data-slot": "feed-item-open",
+    "aria-describedby": body ? `${id}-snippet` : undefined,
+    "aria-pressed": selected,
+    onClick: onOpen,
+  };
+  const timeEl = (
+    <time
+      data-slot="feed-item-time"
+      dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}
+      className={cn("shrink-0", title && "ml-auto")}
+    >
+      {relative}
+    </time>
+  );
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the card's own button opens it from the keyboard
     // biome-ignore lint/a11y/noNoninteractiveElementInteractions: a wider pointer target for that button, not a control of its own
@@ -156,16 +173,6 @@ export function FeedItem({
       )}
       {...props}
     >
-      <button
-        type="button"
-        data-slot="feed-item-open"
-        aria-labelledby={title ? `${id}-title` : undefined}
-        aria-label={name}
-        aria-describedby={body ? `${id}-snippet` : undefined}
-        aria-pressed={selected}
-        onClick={onOpen}
-        className="sr-only"
-      />
       <div
         data-slot="feed-item-meta"
         className="flex min-w-0 items-center gap-3 text-xs text-muted-foreground"
@@ -181,17 +188,26 @@ export function FeedItem({
             {meaningLabel}
           </span>
         ) : null}
-        <time
-          data-slot="feed-item-time"
-          dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}
-          className="ml-auto shrink-0"
-        >
-          {formatRelativeTime(date, now)}
-        </time>
+        {title ? (
+          timeEl
+        ) : (
+          // an untitled memo opens from its time, as a permalink does (and from anywhere on the card)
+          <button
+            type="button"
+            // its visible text, the time, is part of its name (label in name)
+            aria-label={`${name} ${relative}`}
+            className="ml-auto shrink-0 cursor-pointer outline-none"
+            {...openProps}
+          >
+            {timeEl}
+          </button>
+        )}
       </div>
       {title ? (
-        <h3 id={`${id}-title`} className="line-clamp-2 text-base leading-snug font-semibold">
-          <Highlight text={title} ranges={highlights?.title ?? []} terms={terms} />
+        <h3 id={`${id}-title`} className="text-base leading-snug font-semibold">
+          <button type="button" className="block w-full cursor-pointer text-left outline-none" {...openProps}>
+            <Highlight text={title} ranges={highlights?.title ?? []} terms={terms} className="line-clamp-2" />
+          </button>
         </h3>
       ) : null}
       {body ? (

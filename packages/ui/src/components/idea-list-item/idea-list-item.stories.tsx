@@ -313,7 +313,7 @@ export const WhenSelectingShouldToggleOnATapAnywhere: Story = {
         canvasElement.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)!,
       );
     };
-    const card = canvas.getByRole("button", { name: "地铁上看到的广告文案很妙" });
+    const card = canvas.getByRole("button", { name: "地铁上看到的广告文案很妙 3小时前" });
     await expect(card).toHaveAttribute("aria-pressed", "false");
     await tapOn("[data-slot=feed-item-snippet]");
     await expect(card).toHaveAttribute("aria-pressed", "true");
@@ -403,7 +403,7 @@ export const WhenUntitledShouldShowTheTextFirstLikeAMemo: Story = {
     await expect(getComputedStyle(snippet).fontWeight).toBe("400");
     // its first line still names it
     await expect(canvas.getByRole("article", { name: "地铁上看到的广告文案很妙" })).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "地铁上看到的广告文案很妙" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "地铁上看到的广告文案很妙 3小时前" })).toBeVisible();
   },
 };
 
