@@ -46,7 +46,7 @@ test.describe("with an embeddings provider (the e2e fake)", () => {
     await expect(hit).toContainText("又失眠到三点");
     await expect(hit.getByText("按意思", { exact: true })).toBeVisible();
     await expect(results.locator("mark")).toHaveCount(0);
-    await expect(results.getByText("仅按关键词搜索")).toHaveCount(0);
+    await expect(results.getByText(/只按关键词查找/)).toHaveCount(0);
     await shot(page, "22-search-by-meaning");
   });
 });
@@ -60,5 +60,5 @@ test("without an embedding model, search says once, quietly, that it compares wo
   const results = await searchFor(page, "失眠");
   await expect(results.getByRole("article")).toHaveCount(1);
   await expect(results.getByText("按意思", { exact: true })).toHaveCount(0);
-  await expect(results.getByText(/仅按关键词搜索/)).toHaveCount(1);
+  await expect(results.getByText(/只按关键词查找/)).toHaveCount(1);
 });

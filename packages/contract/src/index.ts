@@ -13,6 +13,7 @@ export * from "./export.ts";
 export * from "./health.ts";
 export * from "./import.ts";
 export * from "./items.ts";
+export * from "./plain-text.ts";
 export * from "./points.ts";
 export * from "./profile.ts";
 export * from "./review.ts";

@@ -1,4 +1,5 @@
 import type { ItemRef, RelatedItem } from "@shinian/contract";
+import { markdownToPlain, plainTitle } from "@shinian/contract/plain-text";
 import type { AppDeps } from "../context.ts";
 import { notFound } from "../errors.ts";
 import {
@@ -154,12 +155,6 @@ function recountLater(deps: AppDeps, userId: string) {
     .finally(() => recounting.delete(userId));
 }
 
-function flat(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > SNIPPET ? `${line.slice(0, SNIPPET)}…` : line;
-}
-
-function firstLine(text: string): string {
-  const line = text.split("\n").find((l) => l.trim()) ?? "";
-  return line.length > 30 ? `${line.slice(0, 30)}…` : line;
-}
+/** A related item's snippet and title: its start and its first line, as plain text (no `**`, no link addresses). */
+const flat = (text: string) => markdownToPlain(text, SNIPPET);
+const firstLine = (text: string) => plainTitle(text);

@@ -1,4 +1,5 @@
 import type { SearchItem } from "@shinian/contract";
+import { plainLine, plainTitle } from "@shinian/contract/plain-text";
 import type { Queryable } from "../db/pool.ts";
 import { type SearchRow, substringMatches, wordMatches } from "../stores/search.ts";
 import { typedAsPinyin } from "./pinyin-highlight.ts";
@@ -131,7 +132,7 @@ function toItem(r: SearchRow, terms: string[], pattern: RegExp): SearchItem {
         { before: r.content_from > 0, after: r.content_from + codePoints(r.content) < r.content_length }
       : { before: false, after: false };
   const { snippet, offset } = window(text, Math.max(at, 0), cut);
-  const title = r.title || firstLine(r.content);
+  const title = r.title || plainTitle(r.content);
   return {
     type: r.type,
     id: r.id,
@@ -146,17 +147,10 @@ function toItem(r: SearchRow, terms: string[], pattern: RegExp): SearchItem {
 /** Characters as PostgreSQL counts them (an emoji is one), without making an array of them. */
 const codePoints = (text: string) => text.length - (text.match(/[\uDC00-\uDFFF]/g)?.length ?? 0);
 
-function firstLine(text: string): string {
-  const line =
-    text
-      .slice(0, 2_000)
-      .split("\n")
-      .find((l) => l.trim()) ?? "";
-  return line.length > 30 ? `${line.slice(0, 30)}…` : line;
-}
-
 // The snippet is cut from this much text around the match, never from the whole of a long note.
 const AROUND = 1_000;
+const MATCH = "\u0002";
+const plainText = (markdown: string) => markdown.split("\n").map(plainLine).join("\n");
 
 function window(
   text: string,
@@ -164,14 +158,19 @@ function window(
   cut: { before: boolean; after: boolean },
 ): { snippet: string; offset: number } {
   const from = Math.max(0, at - AROUND);
-  const part = text.slice(from, at + AROUND);
+  const raw = text.slice(from, at + AROUND);
+  // Markup goes before the cut (a snippet never shows `**` or a link's address); a mark put at the
+  // match finds it again in the plain text (gone with a link's address: then from the start)
+  const marked = plainText(`${raw.slice(0, at - from)}${MATCH}${raw.slice(at - from)}`);
+  const matchAt = Math.max(marked.indexOf(MATCH), 0);
+  const part = marked.replace(MATCH, "");
   const flat = part.replace(/\s+/g, " ");
   // whitespace runs collapse: map the match position onto the flattened text
-  const before = part.slice(0, at - from).replace(/\s+/g, " ").length;
+  const before = part.slice(0, matchAt).replace(/\s+/g, " ").length;
   const start = Math.max(0, Math.min(before - BEFORE, flat.length - SNIPPET));
   const end = Math.min(flat.length, start + SNIPPET);
   const prefix = start > 0 || from > 0 || cut.before ? "…" : "";
-  const suffix = end < flat.length || from + part.length < text.length || cut.after ? "…" : "";
+  const suffix = end < flat.length || from + raw.length < text.length || cut.after ? "…" : "";
   return { snippet: prefix + flat.slice(start, end) + suffix, offset: prefix.length };
 }
 

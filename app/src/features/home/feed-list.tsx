@@ -1,6 +1,5 @@
 import type { FeedItem } from "@shinian/contract";
-import { Checkbox, IdeaListItem, type IdeaSyncState, NoteListItem } from "@shinian/ui";
-import { markdownToPlain } from "../../lib/markdown-text.ts";
+import { Checkbox, IdeaListItem, type IdeaSyncState, markdownTitle, NoteListItem } from "@shinian/ui";
 import { IdeaAttachments } from "../ideas/idea-attachments.tsx";
 import { isUnsaved } from "./use-feed.ts";
 
@@ -11,9 +10,18 @@ export type FeedListProps = {
   onTagClick: (tag: string) => void;
   /** Queued captures by their temporary id: shown as 待同步 or 未能保存. */
   syncStates?: ReadonlyMap<string, IdeaSyncState>;
-  /** Choosing ideas for 整理成笔记: each idea gets a checkbox. */
+  /** Choosing ideas for 整理成笔记: each idea gets a checkbox, and a tap on the card ticks it too. */
   selection?: { chosen: ReadonlySet<string>; onToggle: (id: string) => void };
+  /** Shows each card's kind (想法, 笔记): off on a list of one kind. */
+  showKind?: boolean;
 };
+
+/** A note's start for its card: cut back to a whole line when the preview stops mid-text. */
+function notePreview(preview: string, length: number) {
+  if (length <= preview.length) return preview;
+  const lastLine = preview.lastIndexOf("\n");
+  return `${lastLine > preview.length / 2 ? preview.slice(0, lastLine) : preview}…`;
+}
 
 // Cards off screen are laid out and painted only as they come near it: 首页's first page is 20 of
 // them, a phone shows four or five, and the layout of all of them was one of the longest tasks of
@@ -22,69 +30,83 @@ export type FeedListProps = {
 const OFFSCREEN_CARD =
   "[content-visibility:auto] [contain-intrinsic-size:auto_8rem] [overflow-clip-margin:1rem]";
 
-export function FeedList({ items, selectedTag, onOpen, onTagClick, syncStates, selection }: FeedListProps) {
+export function FeedList({
+  items,
+  selectedTag,
+  onOpen,
+  onTagClick,
+  syncStates,
+  selection,
+  showKind = true,
+}: FeedListProps) {
   return (
     <ul className="flex flex-col gap-3" aria-label="想法和笔记">
-      {items.map((item) => (
-        <li
-          key={`${item.type}-${item.id}`}
-          className={selection ? `flex items-center gap-3 ${OFFSCREEN_CARD}` : OFFSCREEN_CARD}
-        >
-          {selection && item.type === "idea" && !isUnsaved(item) ? (
-            <Checkbox
-              aria-label={`选择想法：${item.title || item.content.slice(0, 20)}`}
-              checked={selection.chosen.has(item.id)}
-              disabled={item.aiExcluded}
-              title={item.aiExcluded ? "不让AI读取的想法不能整理" : undefined}
-              onChange={() => selection.onToggle(item.id)}
-            />
-          ) : null}
-          <div className={selection ? "min-w-0 flex-1" : undefined}>
-            {item.type === "idea" ? (
-              <IdeaListItem
-                idea={{
-                  id: item.id,
-                  title: item.title,
-                  snippet: item.content || item.originalContent,
-                  tags: item.tags,
-                  createdAt: item.createdAt,
-                  pinned: item.pinned,
-                  aiStatus: item.aiStatus,
-                  tidied: item.tidied,
-                  syncState: syncStates?.get(item.id),
-                }}
-                media={
-                  item.attachments?.length ? (
-                    <IdeaAttachments
-                      attachments={item.attachments}
-                      size="thumb"
-                      item={{ type: "idea", id: item.id }}
-                    />
-                  ) : null
-                }
-                selectedTag={selectedTag}
-                onOpen={(id) => onOpen({ type: "idea", id })}
-                onTagClick={onTagClick}
+      {items.map((item) => {
+        const choosable = selection && item.type === "idea" && !isUnsaved(item) && !item.aiExcluded;
+        return (
+          <li
+            key={`${item.type}-${item.id}`}
+            className={selection ? `flex items-center gap-1 lg:gap-3 ${OFFSCREEN_CARD}` : OFFSCREEN_CARD}
+          >
+            {selection && item.type === "idea" && !isUnsaved(item) ? (
+              <Checkbox
+                aria-label={`选择想法：${item.title || markdownTitle(item.content || item.originalContent, 20)}`}
+                checked={selection.chosen.has(item.id)}
+                disabled={item.aiExcluded}
+                title={item.aiExcluded ? "不让AI读取的想法不能整理" : undefined}
+                onChange={() => selection.onToggle(item.id)}
               />
-            ) : (
-              <NoteListItem
-                note={{
-                  id: item.id,
-                  title: item.title,
-                  snippet: markdownToPlain(item.preview),
-                  tags: item.tags,
-                  createdAt: item.createdAt,
-                  updatedAt: item.updatedAt,
-                  sourceIdeaIds: item.sourceIdeaIds,
-                }}
-                selectedTag={selectedTag}
-                onOpen={(id) => onOpen({ type: "note", id })}
-                onTagClick={onTagClick}
-              />
-            )}
-          </div>
-        </li>
-      ))}
+            ) : null}
+            <div className={selection ? "min-w-0 flex-1" : undefined}>
+              {item.type === "idea" ? (
+                <IdeaListItem
+                  idea={{
+                    id: item.id,
+                    title: item.title,
+                    snippet: item.content || item.originalContent,
+                    tags: item.tags,
+                    createdAt: item.createdAt,
+                    pinned: item.pinned,
+                    aiStatus: item.aiStatus,
+                    tidied: item.tidied,
+                    syncState: syncStates?.get(item.id),
+                  }}
+                  media={
+                    item.attachments?.length ? (
+                      <IdeaAttachments
+                        attachments={item.attachments}
+                        size="thumb"
+                        item={{ type: "idea", id: item.id }}
+                      />
+                    ) : null
+                  }
+                  showKind={showKind}
+                  selected={choosable ? selection.chosen.has(item.id) : undefined}
+                  selectedTag={selectedTag}
+                  onOpen={(id) => (choosable ? selection.onToggle(id) : onOpen({ type: "idea", id }))}
+                  onTagClick={onTagClick}
+                />
+              ) : (
+                <NoteListItem
+                  note={{
+                    id: item.id,
+                    title: item.title,
+                    snippet: notePreview(item.preview, item.contentLength),
+                    tags: item.tags,
+                    createdAt: item.createdAt,
+                    updatedAt: item.updatedAt,
+                    sourceIdeaIds: item.sourceIdeaIds,
+                  }}
+                  showKind={showKind}
+                  selectedTag={selectedTag}
+                  onOpen={(id) => onOpen({ type: "note", id })}
+                  onTagClick={onTagClick}
+                />
+              )}
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

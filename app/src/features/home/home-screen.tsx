@@ -222,6 +222,7 @@ export function HomeScreen() {
               }
               onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
               selection={chosen ? { chosen, onToggle: toggle } : undefined}
+              showKind={type === "all"}
             />
             {chosen ? (
               <React.Suspense fallback={null}>

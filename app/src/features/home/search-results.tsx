@@ -15,8 +15,8 @@ export function SearchResults({ query }: { query: string }) {
   const [saving, setSaving] = React.useState(false);
   // said once, under the results, when words alone were compared (and why)
   const keywordsOnly = {
-    off: "仅按关键词搜索：未配置向量模型，暂不能按意思查找",
-    failed: "仅按关键词搜索：按意思查找暂时不可用",
+    off: "目前只按关键词查找，意思相近的说法还找不到",
+    failed: "这次只按关键词查找：按意思查找暂时不可用",
     used: null,
   }[result?.meaning ?? "used"];
 
@@ -50,19 +50,29 @@ export function SearchResults({ query }: { query: string }) {
 
   return (
     <section aria-label="搜索结果" className="flex flex-col gap-4">
-      <Card className="flex-row items-center justify-between gap-4 p-4">
-        <p className="min-w-0 truncate text-sm">
+      {/* The count wraps rather than being cut; the actions go under it when the line is full. Neither
+          is filled: reading the results is the point, and 保存为想法 saves the query itself. */}
+      <Card className="flex-row flex-wrap items-center justify-between gap-x-4 gap-y-2 p-4">
+        <p className="min-w-0 flex-1 basis-48 text-sm [overflow-wrap:anywhere]">
           「<span className="font-semibold">{query}</span>」的搜索结果{items ? `（${items.length}）` : ""}
         </p>
         <div className="flex shrink-0 gap-2">
           <Button
             variant="secondary"
             size="sm"
+            className="max-lg:h-11"
             onClick={() => void navigate({ to: "/chat", search: { q: query } })}
           >
             问AI
           </Button>
-          <Button size="sm" onClick={() => void saveAsIdea()} loading={saving} disabled={saved}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="max-lg:h-11"
+            onClick={() => void saveAsIdea()}
+            loading={saving}
+            disabled={saved}
+          >
             {saved ? "已保存" : "保存为想法"}
           </Button>
         </div>

@@ -18,7 +18,7 @@ import { updateIdea, updateNote } from "../../api/items.ts";
 import { excludeFromReview, includeInReview, markReviewDone } from "../../api/review.ts";
 import { itemKeys } from "../../data/items.ts";
 import { reviewKeys, reviewTodayQuery } from "../../data/review.ts";
-import { markdownToPlain } from "../../lib/markdown-text.ts";
+import { plainTitle } from "../../lib/markdown-text.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { OnThisDaySection } from "./on-this-day-section.tsx";
@@ -27,7 +27,7 @@ const cardItem = (item: FeedItem): ReviewCardItem => ({
   type: item.type,
   id: item.id,
   title: item.title,
-  snippet: item.type === "idea" ? item.content || item.originalContent : markdownToPlain(item.preview),
+  snippet: item.type === "idea" ? item.content || item.originalContent : item.preview,
   tags: item.tags,
   createdAt: item.createdAt,
   pinned: item.pinned,
@@ -143,7 +143,7 @@ export function ReviewScreen() {
           {excluded ? (
             <Alert
               tone="info"
-              description={`「${excluded.title || excluded.snippet.slice(0, 20)}」不再出现在每日回顾中。`}
+              description={`「${excluded.title || plainTitle(excluded.snippet, 20)}」不再出现在每日回顾中。`}
             >
               <Button
                 size="sm"

@@ -7,6 +7,7 @@ import { deleteFromTrash, emptyTrash, restoreFromTrash } from "../../api/trash.t
 import { itemKeys } from "../../data/items.ts";
 import { trashKeys, trashQuery } from "../../data/trash.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
+import { markdownToPlain } from "../../lib/markdown-text.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { daysLeft } from "./trash-days.ts";
 
@@ -61,7 +62,7 @@ export function TrashScreen() {
               <TrashListItem
                 noun={noun(item)}
                 title={item.title}
-                preview={item.preview}
+                preview={markdownToPlain(item.preview)}
                 deletedAt={formatDateTime(item.deletedAt)}
                 purgeAt={formatDateTime(item.purgeAt)}
                 daysLeft={daysLeft(item.purgeAt)}

@@ -1,4 +1,5 @@
 import type { Citation, ItemRef } from "@shinian/contract";
+import { plainTitle } from "@shinian/contract/plain-text";
 import type { Queryable } from "../../db/pool.ts";
 import {
   type CreatedWithin,
@@ -78,8 +79,7 @@ function questionTerms(question: string): string[] {
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const titleOf = (r: SourceRow, text: string) =>
-  r.title || clip(text.split("\n").find((l) => l.trim()) ?? "", 20);
+const titleOf = (r: SourceRow, text: string) => r.title || plainTitle(text, 20);
 /** A source as the model reads it: its pictures by name (image-mentions.ts), cut to `max`. */
 const toSource = (r: SourceRow, max: number, images: ImageNames): Source => {
   const text = withImageMentions(r.content, images.get(r.id));

@@ -41,3 +41,42 @@ export const WhenLabelIsClickedShouldToggle: Story = {
     await expect(args.onChange).toHaveBeenCalled();
   },
 };
+
+/** A box without text (choosing ideas for 整理成笔记): named by aria-label, 44 × 44 px on phones. */
+export const BoxOnlyOnPhone: Story = {
+  args: { children: undefined, "aria-label": "选择想法：周末计划" },
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+};
+
+export const WhenOnAPhoneShouldBeA44PxTapTarget: Story = {
+  name: "在手机上，文字和单独的复选框都应是 44 × 44 px 的点按区域",
+  tags: ["!autodocs"],
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+  render: (args) => (
+    <div className="flex flex-col items-start">
+      <Checkbox {...args} />
+      <Checkbox aria-label="选择想法：周末计划" onChange={args.onChange} />
+    </div>
+  ),
+  play: async ({ canvas, userEvent, args }) => {
+    for (const name of ["记住我", "选择想法：周末计划"]) {
+      const label = canvas.getByRole("checkbox", { name }).closest("label")!;
+      const { width, height } = label.getBoundingClientRect();
+      await expect({ name, width: width >= 44, height: height >= 44 }).toEqual({
+        name,
+        width: true,
+        height: true,
+      });
+    }
+    // a tap at the edge of the area, well off the 16 px box, ticks it
+    const box = canvas.getByRole("checkbox", { name: "选择想法：周末计划" });
+    const label = box.closest("label")!.getBoundingClientRect();
+    await userEvent.pointer({
+      keys: "[MouseLeft]",
+      target: box.closest("label")!,
+      coords: { x: label.x + 2, y: label.y + 2 },
+    });
+    await expect(box).toBeChecked();
+    await expect(args.onChange).toHaveBeenCalled();
+  },
+};

@@ -1,10 +1,13 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
+import { markdownTitle } from "../../lib/card-markdown";
 import { cn } from "../../lib/cn";
 import type { HighlightRange } from "../../lib/highlight";
 import { formatRelativeTime } from "../../lib/relative-time";
+import { CardMarkdown } from "../card-markdown";
 import { Highlight } from "../highlight";
 import { Tag } from "../tag";
+import { observeOverflow } from "./observe-overflow";
 
 export const feedKindVariants = cva(
   "inline-flex h-5 shrink-0 items-center rounded-sm px-1.5 text-xs font-medium",
@@ -23,23 +26,17 @@ export type FeedItemKind = NonNullable<VariantProps<typeof feedKindVariants>["ki
 
 /** Matches to mark in a list item, e.g. from the search API. */
 export type FeedItemHighlights = {
-  /** `[start, end)` indices in the title (ignored when the title falls back to the snippet). */
+  /** `[start, end)` indices in the title. */
   title?: readonly HighlightRange[];
-  /** `[start, end)` indices in the snippet. */
+  /** `[start, end)` indices in the snippet (with highlights, the snippet is plain text, not Markdown). */
   snippet?: readonly HighlightRange[];
   /** Words to mark in the title and the snippet. */
   terms?: readonly string[];
 };
 
-const shiftRanges = (ranges: readonly HighlightRange[], start: number, end: number) =>
-  ranges
-    .map(([from, to]): HighlightRange => [Math.max(from, start) - start, Math.min(to, end) - start])
-    .filter(([from, to]) => from < to);
-
-/** Resolves the shown title; an untitled item takes the snippet's first line as its title. */
 /** What every kind of feed entry takes (IdeaListItem, NoteListItem), besides the item itself. */
 export type FeedEntryProps = Omit<React.ComponentProps<"article">, "title" | "onClick"> & {
-  /** Matches to mark (search results). */
+  /** Matches to mark (search results); the snippet is then plain text rather than Markdown. */
   highlights?: FeedItemHighlights;
   /** The moment relative times are measured from. */
   now?: Date | number;
@@ -50,79 +47,69 @@ export type FeedEntryProps = Omit<React.ComponentProps<"article">, "title" | "on
   /** Makes tags buttons (e.g. filter by tag); without it tags are plain chips. */
   onTagClick?: (tag: string) => void;
   kindLabel?: string;
+  /** Shows the kind (想法, 笔记); a list of one kind (the 想法 tab) leaves it out. */
+  showKind?: boolean;
+  /** Choosing items (整理成笔记): the item shows whether it is chosen, and activating it toggles that. */
+  selected?: boolean;
   untitledLabel?: string;
   tagListLabel?: string;
   /** Found by meaning alone (search): none of the query's words is in it. */
   foundByMeaning?: boolean;
   meaningLabel?: string;
   meaningHint?: string;
+  expandLabel?: string;
+  collapseLabel?: string;
   /** Shown under the text, e.g. the item's thumbnails (ImageGrid). */
   media?: React.ReactNode;
 };
 
-export function resolveFeedText(
-  title: string | null | undefined,
-  snippet: string,
-  highlights: FeedItemHighlights,
-) {
-  const snippetRanges = highlights.snippet ?? [];
-  if (title?.trim()) {
-    return {
-      title: title.trim(),
-      titleRanges: highlights.title ?? [],
-      snippet,
-      snippetRanges,
-      untitled: false,
-    };
-  }
-  const line = /\S[^\n]*/.exec(snippet);
-  if (!line) return { title: "", titleRanges: [], snippet: "", snippetRanges: [], untitled: true };
-  const titleEnd = line.index + line[0].trimEnd().length;
-  const afterLine = snippet.slice(line.index + line[0].length);
-  const restStart = snippet.length - afterLine.trimStart().length;
-  return {
-    title: snippet.slice(line.index, titleEnd),
-    titleRanges: shiftRanges(snippetRanges, line.index, titleEnd),
-    snippet: snippet.slice(restStart).trimEnd(),
-    snippetRanges: shiftRanges(snippetRanges, restStart, snippet.length),
-    untitled: true,
-  };
-}
-
-export type FeedItemProps = Omit<React.ComponentProps<"article">, "title" | "onClick"> & {
+export type FeedItemProps = Omit<
+  FeedEntryProps,
+  "onOpen" | "kindLabel" | "untitledLabel" | "tagListLabel"
+> & {
   kind: FeedItemKind;
   kindLabel: string;
   title: string | null | undefined;
+  /** The item's text: Markdown, or plain text with `highlights` (a search snippet). */
   snippet: string;
   tags: readonly string[];
   time: string | Date;
   now: Date | number;
-  highlights?: FeedItemHighlights;
   /** Shown when neither a title nor a snippet exists. */
   untitledLabel: string;
   /** Markers after the kind label (pinned, AI status, sources). */
   badges?: React.ReactNode;
-  selectedTag?: string | null;
   tagListLabel: string;
   onOpen: () => void;
-  onTagClick?: (tag: string) => void;
-  foundByMeaning?: boolean;
-  meaningLabel?: string;
-  meaningHint?: string;
-  media?: React.ReactNode;
 };
+
+/** An untitled item's name for screen readers: the words of its first line. */
+function nameOf(snippet: string, plain: boolean) {
+  if (!plain) return markdownTitle(snippet);
+  const line = /\S[^\n]*/.exec(snippet.slice(0, 400))?.[0].trim() ?? "";
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
+}
+
+const OWN_CONTROLS = "a, button, input, select, textarea, [role=button]";
+
+// Long text is cut at this many lines until 展开; observe-overflow.ts marks the text that is.
+const CLAMP = "data-[state=collapsed]:max-h-[9lh] data-[state=collapsed]:overflow-hidden";
+const FADE =
+  "[&[data-state=collapsed][data-overflowing]]:[mask-image:linear-gradient(to_bottom,#000_65%,transparent)]";
 
 export function FeedItem({
   kind,
   kindLabel,
+  showKind = true,
   title: rawTitle,
-  snippet: rawSnippet,
+  snippet,
   tags,
   time,
   now,
-  highlights = {},
+  highlights,
   untitledLabel,
   badges,
+  selected,
   selectedTag,
   tagListLabel,
   onOpen,
@@ -130,22 +117,57 @@ export function FeedItem({
   foundByMeaning = false,
   meaningLabel = "按意思",
   meaningHint = "没有相同的词，按意思找到",
+  expandLabel = "展开",
+  collapseLabel = "收起",
   media,
   className,
   ...props
 }: FeedItemProps) {
   const id = React.useId();
-  const text = resolveFeedText(rawTitle, rawSnippet, highlights);
+  const [expanded, setExpanded] = React.useState(false);
+  const plain = highlights !== undefined;
+  const terms = highlights?.terms ?? [];
+  const title = rawTitle?.trim() ?? "";
+  const body = snippet.trim() ? snippet.trimEnd() : "";
+  const name = title ? undefined : nameOf(body, plain) || untitledLabel;
   const date = new Date(time);
-  const terms = highlights.terms ?? [];
+  const relative = formatRelativeTime(date, now);
+  // A click anywhere on the card opens it, unless it was on a control of its own (a link, a tag,
+  // 展开) or ended a text selection. Keyboards and screen readers use its open button: the title,
+  // or an untitled memo's time.
+  const openFromCard = (event: React.MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || (event.target as Element).closest(OWN_CONTROLS)) return;
+    const selection = event.currentTarget.ownerDocument.getSelection();
+    if (selection && !selection.isCollapsed && event.currentTarget.contains(selection.anchorNode)) return;
+    onOpen();
+  };
+  const openProps = {
+    "data-slot": "feed-item-open",
+    "aria-describedby": body ? `${id}-snippet` : undefined,
+    "aria-pressed": selected,
+    onClick: onOpen,
+  };
+  const timeEl = (
+    <time
+      data-slot="feed-item-time"
+      dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}
+      className={cn("shrink-0", title && "ml-auto")}
+    >
+      {relative}
+    </time>
+  );
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the card's own open button (its title, or its time) opens it from the keyboard; this only widens the pointer target
     <article
       data-slot="feed-item"
       data-kind={kind}
       data-found-by={foundByMeaning ? "meaning" : undefined}
-      aria-labelledby={`${id}-title`}
+      data-selected={selected || undefined}
+      aria-labelledby={title ? `${id}-title` : undefined}
+      aria-label={name}
+      onClick={openFromCard}
       className={cn(
-        "relative flex flex-col gap-2 rounded-lg border border-border bg-background p-4 text-foreground shadow-sm transition-shadow hover:shadow-md",
+        "relative flex cursor-pointer flex-col gap-2 rounded-lg border border-border bg-background p-4 text-foreground shadow-sm transition-shadow hover:shadow-md data-[selected]:border-primary data-[selected]:ring-1 data-[selected]:ring-primary has-[[data-slot=feed-item-open]:focus-visible]:ring-2 has-[[data-slot=feed-item-open]:focus-visible]:ring-ring",
         className,
       )}
       {...props}
@@ -154,7 +176,7 @@ export function FeedItem({
         data-slot="feed-item-meta"
         className="flex min-w-0 items-center gap-3 text-xs text-muted-foreground"
       >
-        <span className={feedKindVariants({ kind })}>{kindLabel}</span>
+        {showKind ? <span className={feedKindVariants({ kind })}>{kindLabel}</span> : null}
         {badges}
         {foundByMeaning ? (
           <span
@@ -165,47 +187,72 @@ export function FeedItem({
             {meaningLabel}
           </span>
         ) : null}
-        <time
-          data-slot="feed-item-time"
-          dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}
-          className="ml-auto shrink-0"
-        >
-          {formatRelativeTime(date, now)}
-        </time>
+        {title ? (
+          timeEl
+        ) : (
+          // an untitled memo opens from its time, as a permalink does (and from anywhere on the card)
+          <button
+            type="button"
+            // its visible text, the time, is part of its name (label in name)
+            aria-label={`${name} ${relative}`}
+            className="ml-auto shrink-0 cursor-pointer outline-none"
+            {...openProps}
+          >
+            {timeEl}
+          </button>
+        )}
       </div>
-      <h3 id={`${id}-title`} className="text-base leading-snug font-semibold">
+      {title ? (
+        <h3 id={`${id}-title`} className="text-base leading-snug font-semibold">
+          <button type="button" className="block w-full cursor-pointer text-left outline-none" {...openProps}>
+            <Highlight text={title} ranges={highlights?.title ?? []} terms={terms} className="line-clamp-2" />
+          </button>
+        </h3>
+      ) : null}
+      {body ? (
+        <div
+          id={`${id}-snippet`}
+          ref={observeOverflow}
+          data-slot="feed-item-snippet"
+          data-state={expanded ? "expanded" : "collapsed"}
+          className={cn(
+            "peer text-sm leading-relaxed",
+            title ? "text-muted-foreground" : "text-foreground",
+            CLAMP,
+            FADE,
+          )}
+        >
+          {plain ? (
+            <p className="break-words whitespace-pre-line">
+              <Highlight text={body} ranges={highlights?.snippet ?? []} terms={terms} />
+            </p>
+          ) : (
+            <CardMarkdown source={body} terms={terms} />
+          )}
+        </div>
+      ) : title ? null : (
+        <p className="text-sm text-muted-foreground">{untitledLabel}</p>
+      )}
+      {body ? (
         <button
           type="button"
-          data-slot="feed-item-open"
-          aria-describedby={text.snippet ? `${id}-snippet` : undefined}
-          onClick={onOpen}
-          className="block w-full cursor-pointer text-left outline-none after:absolute after:inset-0 after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-ring"
+          data-slot="feed-item-expand"
+          aria-expanded={expanded}
+          aria-controls={`${id}-snippet`}
+          onClick={() => setExpanded(!expanded)}
+          className="relative -my-1 hidden cursor-pointer self-start rounded-sm py-1 text-left text-sm font-medium text-primary outline-none peer-data-[overflowing]:block focus-visible:ring-2 focus-visible:ring-ring max-lg:-my-2.5 max-lg:min-h-11 max-lg:min-w-11"
         >
-          {text.title ? (
-            <Highlight
-              text={text.title}
-              ranges={text.titleRanges}
-              terms={terms}
-              data-untitled={text.untitled || undefined}
-              className="line-clamp-2"
-            />
-          ) : (
-            <span className="text-muted-foreground">{untitledLabel}</span>
-          )}
+          {expanded ? collapseLabel : expandLabel}
         </button>
-      </h3>
-      {text.snippet ? (
-        <p
-          id={`${id}-snippet`}
-          data-slot="feed-item-snippet"
-          className="line-clamp-3 text-sm leading-relaxed whitespace-pre-line text-muted-foreground"
-        >
-          <Highlight text={text.snippet} ranges={text.snippetRanges} terms={terms} />
-        </p>
       ) : null}
       {media}
       {tags.length > 0 ? (
-        <ul data-slot="feed-item-tags" aria-label={tagListLabel} className="flex flex-wrap gap-1.5">
+        <ul
+          data-slot="feed-item-tags"
+          aria-label={tagListLabel}
+          // tag buttons reach 44 px on touch screens (Tag): rows far enough apart that the areas never overlap
+          className={cn("flex flex-wrap gap-1.5", onTagClick && "max-lg:gap-y-5")}
+        >
           {tags.map((tag) => (
             <li key={tag} className="flex min-w-0">
               {onTagClick ? (

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
 import { expect, fn } from "storybook/test";
 import { ImageGrid } from "../image-grid";
 import { sampleImages } from "../image-grid/sample-images";
@@ -191,6 +192,170 @@ export const LongText: Story = {
   },
 };
 
+/** A memo written in Markdown (as flomo exports them): bold, lists, a task, a quote and links, rendered, never raw. */
+export const Markdown: Story = {
+  args: {
+    idea: {
+      id: "idea-md",
+      title: null,
+      snippet:
+        "周末计划，**一定要早起**：\n- 去西湖边跑步\n- 看*一部*电影\n- [x] ~~买跑鞋~~\n\n> 慢一点，也是一种前进\n\n参考[这篇文章](https://example.com/run)和 https://example.com/plan",
+      tags: ["跑步"],
+      createdAt: minutesAgo(40),
+    },
+    onTagClick: fn(),
+  },
+};
+
+/** A long memo: cut after a few lines, with 展开 to read it in place. */
+export const LongMemo: Story = {
+  args: {
+    idea: {
+      id: "idea-long",
+      title: null,
+      snippet: Array.from(
+        { length: 14 },
+        (_, i) => `第 ${i + 1} 条：今天读到的一句话，值得反复想一想，也想记下当时的心情和周围的样子。`,
+      ).join("\n"),
+      tags: ["读书"],
+      createdAt: minutesAgo(90),
+    },
+  },
+};
+
+/** On a list of ideas only (the 想法 tab) the card needs no 想法 badge. */
+export const IdeasOnly: Story = {
+  args: { ...Default.args, showKind: false },
+};
+
+/** Choosing ideas for 整理成笔记: a chosen card is outlined, and the card is a toggle. */
+export const Selected: Story = {
+  args: { ...Untitled.args, selected: true },
+};
+
+export const WhenExpandIsClickedShouldShowTheWholeMemoInPlace: Story = {
+  name: "点击展开时，应在原地显示全文而不打开想法；收起后复原",
+  tags: ["!autodocs"],
+  args: { ...LongMemo.args },
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
+    const text = canvasElement.querySelector<HTMLElement>("[data-slot=feed-item-snippet]")!;
+    const expand = await canvas.findByRole("button", { name: "展开" });
+    await expect(expand).toHaveAttribute("aria-expanded", "false");
+    await expect(text.scrollHeight).toBeGreaterThan(text.clientHeight);
+    const collapsed = text.clientHeight;
+    await userEvent.click(expand);
+    await expect(canvas.getByRole("button", { name: "收起" })).toHaveAttribute("aria-expanded", "true");
+    await expect(text.clientHeight).toBeGreaterThan(collapsed);
+    await expect(text.scrollHeight).toBeLessThanOrEqual(text.clientHeight);
+    await expect(args.onOpen).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole("button", { name: "收起" }));
+    await expect(text.clientHeight).toBe(collapsed);
+  },
+};
+
+export const WhenShortShouldOfferNoExpand: Story = {
+  name: "正文不长时，不应出现展开",
+  tags: ["!autodocs"],
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole("button", { name: "展开" })).toBeNull();
+  },
+};
+
+export const WhenMarkdownShouldRenderItAndNeverShowTheMarks: Story = {
+  name: "Markdown 应渲染为粗体、列表和链接，不出现 **、- 或 [文字](网址)",
+  tags: ["!autodocs"],
+  args: { ...Markdown.args },
+  play: async ({ canvas, canvasElement }) => {
+    const text = canvasElement.querySelector("[data-slot=feed-item-snippet]")!;
+    await expect(text.querySelector("strong")).toHaveTextContent("一定要早起");
+    await expect([...text.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "去西湖边跑步",
+      "看一部电影",
+      "买跑鞋",
+    ]);
+    await expect(canvas.getByRole("link", { name: "这篇文章" })).toHaveAttribute(
+      "href",
+      "https://example.com/run",
+    );
+    await expect(canvas.getByRole("link", { name: "https://example.com/plan" })).toBeVisible();
+    await expect(text.textContent).not.toMatch(/\*\*|~~|\]\(|^- /m);
+  },
+};
+
+export const WhenALinkIsClickedShouldNotOpenTheCard: Story = {
+  name: "点击正文里的链接时，应打开链接而不打开想法",
+  tags: ["!autodocs"],
+  args: { ...Markdown.args },
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
+    const link = canvas.getByRole("link", { name: "这篇文章" });
+    await expect(link).toHaveAttribute("target", "_blank");
+    // the link is what a pointer at it reaches, above the card's open button
+    const box = link.getBoundingClientRect();
+    await expect(
+      canvasElement.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
+    ).toBe(link);
+    // a click that would navigate away is stopped here, after the card had its chance to react
+    link.addEventListener("click", (event) => event.preventDefault(), { once: true });
+    await userEvent.click(link);
+    await expect(args.onOpen).not.toHaveBeenCalled();
+    // and the keyboard reaches it after the card itself
+    link.blur();
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: /^周末计划/ })).toHaveFocus();
+    await userEvent.tab();
+    await expect(link).toHaveFocus();
+  },
+};
+
+export const WhenSelectingShouldToggleOnATapAnywhere: Story = {
+  name: "选择模式下，点卡片任意位置应切换选中",
+  tags: ["!autodocs"],
+  args: { ...Untitled.args, selected: false },
+  render: function SelectableIdea(args) {
+    const [selected, setSelected] = useState(false);
+    return (
+      <IdeaListItem
+        {...args}
+        selected={selected}
+        onOpen={(id) => {
+          args.onOpen(id);
+          setSelected((value) => !value);
+        }}
+      />
+    );
+  },
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
+    // what a finger on the middle of the element reaches
+    const tapOn = async (selector: string) => {
+      const box = canvasElement.querySelector(selector)!.getBoundingClientRect();
+      await userEvent.click(
+        canvasElement.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)!,
+      );
+    };
+    const card = canvas.getByRole("button", { name: "地铁上看到的广告文案很妙 3小时前" });
+    await expect(card).toHaveAttribute("aria-pressed", "false");
+    await tapOn("[data-slot=feed-item-snippet]");
+    await expect(card).toHaveAttribute("aria-pressed", "true");
+    await expect(canvasElement.querySelector("[data-slot=feed-item]")).toHaveAttribute(
+      "data-selected",
+      "true",
+    );
+    await tapOn("time");
+    await expect(card).toHaveAttribute("aria-pressed", "false");
+    await expect(args.onOpen).toHaveBeenCalledTimes(2);
+  },
+};
+
+export const WhenIdeasOnlyShouldShowNoKindBadge: Story = {
+  name: "只有想法的列表中，卡片不应显示“想法”标记",
+  tags: ["!autodocs"],
+  args: { ...IdeasOnly.args },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByText("想法")).toBeNull();
+    await expect(canvas.getByRole("heading", { name: "产品设计的好点子" })).toBeVisible();
+  },
+};
+
 export const WhenClickedShouldOpenWithTheId: Story = {
   name: "点击条目时，应以想法 id 调用 onOpen",
   tags: ["!autodocs"],
@@ -201,16 +366,24 @@ export const WhenClickedShouldOpenWithTheId: Story = {
   },
 };
 
-export const WhenClickedAnywhereShouldHitTheOpenButton: Story = {
-  name: "点击条目任意位置（摘要、时间）都应落在打开按钮上",
+export const WhenClickedAnywhereShouldOpen: Story = {
+  name: "点击条目任意位置（正文、时间）都应打开该想法，选中文字时不打开",
   tags: ["!autodocs"],
-  play: async ({ canvasElement }) => {
-    const open = canvasElement.querySelector("[data-slot=feed-item-open]");
-    for (const slot of ["feed-item-snippet", "feed-item-time"]) {
-      const box = canvasElement.querySelector(`[data-slot=${slot}]`)!.getBoundingClientRect();
-      const hit = canvasElement.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      await expect(hit).toBe(open);
-    }
+  args: { ...Untitled.args },
+  play: async ({ canvasElement, userEvent, args }) => {
+    const text = canvasElement.querySelector("[data-slot=feed-item-snippet] p")!;
+    await userEvent.click(text);
+    await userEvent.click(canvasElement.querySelector("[data-slot=feed-item-time]")!);
+    await expect(args.onOpen).toHaveBeenCalledTimes(2);
+    await expect(args.onOpen).toHaveBeenCalledWith("idea-2");
+    // selecting a few words to copy them is not a tap on the card
+    await userEvent.pointer([
+      { keys: "[MouseLeft>]", target: text, offset: 0 },
+      { target: text, offset: 6 },
+      { keys: "[/MouseLeft]" },
+    ]);
+    await expect(canvasElement.ownerDocument.getSelection()?.toString()).toBe("地铁上看到的");
+    await expect(args.onOpen).toHaveBeenCalledTimes(2);
   },
 };
 
@@ -238,15 +411,18 @@ export const WhenTagIsClickedShouldFilterWithoutOpening: Story = {
   },
 };
 
-export const WhenUntitledShouldUseTheFirstLineAsTitle: Story = {
-  name: "没有标题时，应以摘要第一行作为标题",
+export const WhenUntitledShouldShowTheTextFirstLikeAMemo: Story = {
+  name: "没有标题时，应像便签一样直接显示正文，不设粗体标题",
   tags: ["!autodocs"],
   args: { ...Untitled.args },
   play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByRole("heading", { level: 3 })).toHaveTextContent("地铁上看到的广告文案很妙");
-    const snippet = canvasElement.querySelector("[data-slot=feed-item-snippet]");
-    await expect(snippet).toHaveTextContent("“慢一点，也是一种前进”。可以用在周报的开头。");
-    await expect(snippet).not.toHaveTextContent("地铁上");
+    await expect(canvas.queryByRole("heading")).toBeNull();
+    const snippet = canvasElement.querySelector("[data-slot=feed-item-snippet]")!;
+    await expect(snippet).toHaveTextContent("地铁上看到的广告文案很妙 “慢一点，也是一种前进”。");
+    await expect(getComputedStyle(snippet).fontWeight).toBe("400");
+    // its first line still names it
+    await expect(canvas.getByRole("article", { name: "地铁上看到的广告文案很妙" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "地铁上看到的广告文案很妙 3小时前" })).toBeVisible();
   },
 };
 

@@ -4,7 +4,7 @@ import { type FeedEntryProps, FeedItem } from "../idea-list-item/feed-item";
 export type NoteListItemNote = {
   id: string;
   title: string;
-  /** Plain text: the app strips Markdown before passing it in. */
+  /** The start of the note's Markdown, rendered as a card shows it. */
   snippet: string;
   tags: readonly string[];
   createdAt: string | Date;

@@ -10,7 +10,7 @@ export type ReviewCardItem = {
   type: "idea" | "note";
   id: string;
   title: string;
-  /** Plain text: an idea's content, a note's preview without Markdown. */
+  /** Markdown, rendered as the feed's cards show it: an idea's content, the start of a note. */
   snippet: string;
   tags: readonly string[];
   createdAt: string | Date;

@@ -80,3 +80,37 @@ export const WhenNotClickableShouldRenderNoButton: Story = {
     await expect(canvas.getByText("产品设计")).toBeVisible();
   },
 };
+
+export const WhenOnAPhoneAClickableTagShouldTakeTaps44PxAround: Story = {
+  name: "在手机上，可点的标签和移除按钮应在 44 px 见方内都能点中",
+  tags: ["!autodocs"],
+  args: { name: "读", onClick: fn(), onRemove: fn() },
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+  render: (args) => (
+    <div className="flex flex-col items-start gap-12 p-6">
+      <Tag name={args.name} onClick={args.onClick} />
+      <Tag name="跑步" onRemove={args.onRemove} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement, args }) => {
+    const doc = canvasElement.ownerDocument;
+    const hitsAround = (el: HTMLElement) => {
+      const box = el.getBoundingClientRect();
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      // 21 px from the centre each way: inside a 44 × 44 area, outside the 24 px chip
+      return [
+        [x, y - 21],
+        [x, y + 21],
+        [x - 21, y],
+        [x + 21, y],
+      ].map(([px, py]) => doc.elementFromPoint(px!, py!) === el);
+    };
+    const tag = canvas.getByRole("button", { name: "读" });
+    await expect(tag.getBoundingClientRect().height).toBeLessThan(30);
+    await expect(hitsAround(tag)).toEqual([true, true, true, true]);
+    const remove = canvas.getByRole("button", { name: "移除标签 跑步" });
+    await expect(hitsAround(remove)).toEqual([true, true, true, true]);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};

@@ -17,6 +17,9 @@ export const tagVariants = cva(
 );
 
 const partFocus = "outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1";
+/** On touch screens a tag's buttons take taps 44 px high and at least 44 px wide, around the 24 px chip (no layout change). */
+const tapArea =
+  "relative max-lg:after:absolute max-lg:after:top-1/2 max-lg:after:left-1/2 max-lg:after:h-11 max-lg:after:-translate-1/2 max-lg:after:content-['']";
 
 export type TagVariant = NonNullable<VariantProps<typeof tagVariants>["variant"]>;
 
@@ -64,7 +67,8 @@ export function Tag({
           aria-pressed={selected}
           onClick={onClick}
           className={cn(
-            "inline-flex h-full min-w-0 cursor-pointer items-center gap-0.5 rounded-full pl-2.5",
+            "inline-flex h-full min-w-0 cursor-pointer items-center gap-0.5 rounded-full pl-2.5 max-lg:after:w-[max(100%,2.75rem)]",
+            tapArea,
             onRemove ? "pr-0.5" : "pr-2.5",
             partFocus,
           )}
@@ -85,7 +89,8 @@ export function Tag({
           aria-label={removeLabel(name)}
           onClick={onRemove}
           className={cn(
-            "mr-1 inline-flex size-4 cursor-pointer items-center justify-center rounded-full hover:bg-foreground/10",
+            "mr-1 inline-flex size-4 cursor-pointer items-center justify-center rounded-full hover:bg-foreground/10 max-lg:after:w-11",
+            tapArea,
             partFocus,
           )}
         >

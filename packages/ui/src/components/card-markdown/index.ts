@@ -1,0 +1,1 @@
+export { CardMarkdown, type CardMarkdownProps } from "./card-markdown";
