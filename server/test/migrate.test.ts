@@ -49,6 +49,7 @@ forEachDatabase((ctx) => {
         "027_audio_attachments.sql",
         "028_attachment_objects.sql",
         "029_search_index_small_pending_list.sql",
+        "030_typed_tags_after_punctuation.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
