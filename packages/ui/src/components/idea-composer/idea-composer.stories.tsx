@@ -141,11 +141,25 @@ export const AiExcludedOnPhone: Story = {
 
 /** Tags typed after Chinese punctuation are marked, and a `#` being typed lists the person's tags. */
 export const WithTags: Story = {
+  decorators: [
+    (Story) => (
+      <div className="pb-72">
+        <Story />
+      </div>
+    ),
+  ],
   args: { value: "新买的鞋，跑起来像小火车。#跑步 周末再去看展（#摄影）。#" },
   render: (args) => <WithTagAssist {...args} />,
   play: focusAtEnd,
 };
 export const WithTagsOnPhoneDark: Story = {
+  decorators: [
+    (Story) => (
+      <div className="pb-72">
+        <Story />
+      </div>
+    ),
+  ],
   args: { value: "今晚读完了。#读书 明天写读后感，#yd" },
   render: (args) => <WithTagAssist {...args} />,
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },

@@ -50,6 +50,14 @@ const caretAtEnd = (el: HTMLTextAreaElement) => {
   el.setSelectionRange(el.value.length, el.value.length);
   el.dispatchEvent(new Event("select"));
 };
+/** Room under the box for the list, which floats over what follows it (in a screenshot too). */
+const roomBelow: NonNullable<Story["decorators"]> = [
+  (Story) => (
+    <div className="pb-72">
+      <Story />
+    </div>
+  ),
+];
 const list = (canvasElement: HTMLElement) =>
   within(canvasElement).queryByRole("listbox", { name: "标签建议" });
 const markedTexts = (canvasElement: HTMLElement) =>
@@ -62,6 +70,7 @@ export const Marked: Story = { args: { value: text } };
 
 /** `#` typed after Chinese punctuation: the person's tags, most used first. */
 export const Suggesting: Story = {
+  decorators: roomBelow,
   args: { value: "今天读完了一本。#" },
   play: async ({ canvas, canvasElement }) => {
     caretAtEnd(box(canvas));
@@ -71,12 +80,14 @@ export const Suggesting: Story = {
 
 /** `#yd` while typing pinyin: 阅读 and 运动, found by their initials. */
 export const SuggestingByPinyinOnPhoneDark: Story = {
+  decorators: roomBelow,
   args: { value: "晚上。#yd" },
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
   play: Suggesting.play,
 };
 
 export const WhenHashIsTypedAfterChinesePunctuationShouldListMyTagsMostUsedFirst: Story = {
+  decorators: roomBelow,
   name: "在中文标点后输入 #，应按使用次数列出我的标签",
   tags: ["!autodocs"],
   args: { value: "今天读完了一本" },
@@ -100,6 +111,7 @@ export const WhenHashIsTypedAfterChinesePunctuationShouldListMyTagsMostUsedFirst
 };
 
 export const WhenPinyinInitialsAreTypedShouldFindTheChineseTag: Story = {
+  decorators: roomBelow,
   name: "输入拼音首字母时，应找到对应的中文标签",
   tags: ["!autodocs"],
   args: { value: "晚上散步 " },

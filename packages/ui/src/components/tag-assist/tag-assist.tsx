@@ -130,7 +130,7 @@ export function TagAssist({
     const lineHeight = Number.parseFloat(style.lineHeight) || 20;
     setPlace({
       top: Math.min(at.offsetTop - el.scrollTop, el.clientHeight) + lineHeight + 4,
-      left: Math.max(0, Math.min(at.offsetLeft, el.offsetWidth - 224)),
+      left: at.offsetLeft,
     });
   }, [value, caret, open]);
 
@@ -164,7 +164,8 @@ export function TagAssist({
           role="listbox"
           aria-label={listLabel}
           data-slot="tag-assist-list"
-          style={{ top: place.top, left: place.left }}
+          // under the `#`, kept inside the box however narrow it gets (a phone turned, a window resized)
+          style={{ top: place.top, left: `max(0px, min(${place.left}px, 100% - 14rem))` }}
           className="absolute z-dropdown flex w-56 max-w-full flex-col overflow-hidden rounded-md border border-border bg-background py-1 shadow-md"
         >
           {items.map((item, i) => (
