@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TagSchema } from "./common.ts";
-import { TAG_SEPARATOR } from "./tags.ts";
+import { TAG_SEPARATOR } from "./tag-paths.ts";
 
 /** A tag path a tag can be renamed to: its levels are not empty (no leading, trailing or double `/`). */
 export const TagPathSchema = TagSchema.refine(

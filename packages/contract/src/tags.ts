@@ -2,12 +2,9 @@
 // 自动整理, notes, tag renames, the importers and the composer's highlighting share. Plain
 // TypeScript (no zod, no lookbehind): `@shinian/contract/tags`.
 
-/** Tags an item may carry. */
-export const MAX_TAGS = 10;
-/** Characters in one tag path (`读书/小说` is 5). */
-export const MAX_TAG_LENGTH = 20;
-/** Separates the levels of a tag path: `读书/小说` is 小说 under 读书. */
-export const TAG_SEPARATOR = "/";
+import { isWithin, MAX_TAG_LENGTH, MAX_TAGS, renamedTag, TAG_SEPARATOR } from "./tag-paths.ts";
+
+export { isWithin, MAX_TAG_LENGTH, MAX_TAGS, renamedTag, TAG_SEPARATOR };
 
 /** One `#tag` in a text: its `#` at `start`, its last character before `end`. */
 export type TagSpan = { start: number; end: number; tag: string };
@@ -158,13 +155,6 @@ export function withTypedTags(given: readonly string[], text: string): string[] 
 /** Whether `tag` can be typed as `#tag`: letters and digits of any script, levels by single `/`. */
 export const isTypeableTag = (tag: string) =>
   tag.length <= MAX_TAG_LENGTH && /^[\p{L}\p{N}]+(?:\/[\p{L}\p{N}]+)*$/u.test(tag);
-
-/** Whether `tag` is `path` or under it, by whole levels: 读书 holds 读书/小说 but not 读书会. */
-export const isWithin = (tag: string, path: string) => tag === path || tag.startsWith(path + TAG_SEPARATOR);
-
-/** `tag` after renaming `from` to `to` (children move with their parent); unchanged when not within `from`. */
-export const renamedTag = (tag: string, from: string, to: string) =>
-  isWithin(tag, from) ? to + tag.slice(from.length) : tag;
 
 /**
  * The text with every typed tag within `from` renamed to `to`, at tag boundaries only:
