@@ -124,10 +124,25 @@ test("a rename rewrites the tag in the words, so editing the item afterwards kee
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("the composer shows no keyboard shortcut on a touch screen", async ({ page, signedIn: _user }) => {
+  test("the composer shows no keyboard shortcut on a touch screen, and a tag suggestion is picked by a tap", async ({
+    page,
+    request,
+    signedIn: user,
+  }) => {
+    const headers = { Authorization: `Bearer ${user.token}` };
+    await request.post("/api/ideas", { headers, data: { content: "周末。#摄影" } });
     await page.goto("/");
     await expect(page.getByText("草稿自动保存在本机")).toBeVisible();
     await expect(page.getByText("⌘/Ctrl+Enter 保存")).toBeHidden();
+    const composer = page.getByPlaceholder("记录一个想法…");
+    await composer.tap();
+    await composer.pressSequentially("看展，#sy");
+    const option = page.getByRole("option", { name: /摄影/ });
+    const box = await option.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await option.tap();
+    await expect(composer).toHaveValue("看展，#摄影 ");
+    await expect(composer).toBeFocused();
   });
 
   test("the tags open in a sheet, and choosing one filters the list", async ({

@@ -178,7 +178,9 @@ export function TagAssist({
               role="option"
               aria-selected={i === current}
               data-slot="tag-assist-option"
+              // the text box keeps the focus (and a phone its keyboard) while an option is pressed
               onPointerDown={(event) => event.preventDefault()}
+              onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(item.name)}
               onPointerMove={() => setActive(i)}
               className={cn(
