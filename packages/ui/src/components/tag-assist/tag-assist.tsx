@@ -141,10 +141,11 @@ export function TagAssist({
     if (open) {
       el.setAttribute("aria-controls", `${id}-list`);
       el.setAttribute("aria-activedescendant", `${id}-${current}`);
-    } else {
-      el.removeAttribute("aria-controls");
-      el.removeAttribute("aria-activedescendant");
     }
+    return () => {
+      for (const name of ["aria-autocomplete", "aria-controls", "aria-activedescendant"])
+        el.removeAttribute(name);
+    };
   }, [textarea, open, id, current]);
 
   return (
