@@ -22,6 +22,7 @@ import { startEmbeddingWorker } from "./services/embeddings/queue.ts";
 import { resumeOrphanedImports } from "./services/import/import-thread.ts";
 import { refundOverdueSpends } from "./services/points.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reindex.ts";
+import { tagRederiver } from "./services/tag-rederive.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
 import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
@@ -152,6 +153,8 @@ export async function startServer(
   // search words made before pinyin and 繁简 (migration 020), rebuilt in the background
   const reindexer = searchReindexer(db, logger, work);
   reindexer.kick(REINDEX_AFTER_START_MS);
+  // tags typed after Chinese punctuation and in notes (migration 030), added in the background
+  tagRederiver(db, logger, work).start();
   const sweep = () => {
     reindexer.kick();
     work.track(

@@ -74,6 +74,10 @@ describe("flomo import", () => {
           time: "2023-12-30 12:00:00",
           content: "<p>学习 C# 和 abc#def， #这个标签太长了超过了二十个字所以不算标签了 #好 #好</p>",
         },
+        {
+          time: "2023-12-29 07:00:00",
+          content: "<p>新买的鞋，跑起来像小火车。#跑步</p><p>（#装备）<code>#代码</code></p>",
+        },
       ]),
     );
     expect(records).toEqual([
@@ -92,6 +96,8 @@ describe("flomo import", () => {
         "学习 C# 和 abc#def， #这个标签太长了超过了二十个字所以不算标签了 #好 #好",
         ["好"],
       ),
+      // typed without a space after Chinese punctuation, as flomo users do: tags all the same
+      idea("2023-12-28T23:00:00Z", "新买的鞋，跑起来像小火车。#跑步\n（#装备）`#代码`", ["跑步", "装备"]),
     ]);
   });
 

@@ -38,6 +38,6 @@ onOneDatabase((ctx) => {
       restore.release();
     }
     const tags = (await request(ctx, "listTags", { token: u.token })).body.data.tags;
-    expect(tags).toEqual([{ name: "日记", count: 2 }]);
+    expect(tags).toEqual([{ name: "日记", count: 2, pinyin: "riji", initials: "rj" }]);
   });
 });

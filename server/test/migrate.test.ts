@@ -49,6 +49,7 @@ forEachDatabase((ctx) => {
         "027_audio_attachments.sql",
         "028_attachment_objects.sql",
         "029_search_index_small_pending_list.sql",
+        "030_typed_tags_after_punctuation.sql",
         "031_pins_and_auto_tidy_choice.sql",
         "033_ledger_items_and_durations.sql",
       ];

@@ -46,6 +46,17 @@ forEachDatabase((ctx) => {
       );
     });
 
+    it("shows only words the person wrote as shared, never the pinyin of a title or tag, nor relates by it", async () => {
+      const u = await registerUser(ctx);
+      const reading = await idea(u, "今晚读完一本书", ["阅读"]);
+      const other = await idea(u, "又是一本好书", ["阅读"]);
+      // 运动 sounds like 阅读 by initials (yd): it relates by nothing
+      await idea(u, "晚饭后散步", ["运动"]);
+      const items = (await request(ctx, "relatedToIdea", { params: { id: reading }, token: u.token })).body
+        .data.items;
+      expect(items.map((i) => [i.id, i.sharedWords])).toEqual([[other, ["阅读"]]]);
+    });
+
     it("weighs a rare shared word above a common one, and never relates by 想法, 笔记 or stop words", async () => {
       const u = await registerUser(ctx);
       for (let i = 0; i < 8; i++) await idea(u, `工作第${i}天，开会`);

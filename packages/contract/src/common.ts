@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-locale.ts";
-import { MAX_TAG_LENGTH, MAX_TAGS } from "./tags.ts";
+import { MAX_TAG_LENGTH, MAX_TAGS } from "./tag-paths.ts";
 
 export const IdSchema = z.uuid({ message: "ID 格式不正确" });
 export const TimestampSchema = z.iso.datetime({ offset: true });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TagSchema } from "./common.ts";
-import { TAG_SEPARATOR } from "./tags.ts";
+import { TAG_SEPARATOR } from "./tag-paths.ts";
 
 /** A tag path a tag can be renamed to: its levels are not empty (no leading, trailing or double `/`). */
 export const TagPathSchema = TagSchema.refine(
@@ -13,6 +13,14 @@ export const TagCountSchema = z.object({
   name: z.string(),
   /** The items (ideas and notes, not those in 回收站) carrying it or any tag under it. */
   count: z.number().int().positive(),
+  /**
+   * How the name is typed in pinyin, level by level (`读书/小说` → `dushu/xiaoshuo`; other letters
+   * and digits as they are, lower case), so that `#yuedu` finds 阅读 as it is typed; absent when
+   * the name has no Chinese character.
+   */
+  pinyin: z.string().optional(),
+  /** The same by initials (`ds/xs`): `#yd` finds 阅读. */
+  initials: z.string().optional(),
 });
 export type TagCount = z.infer<typeof TagCountSchema>;
 

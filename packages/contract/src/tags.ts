@@ -1,34 +1,142 @@
 // Tags typed in text as `#标签`, the way flomo users write them: the one parser that capture, edit,
-// 自动整理 and the flomo import share. Plain TypeScript (no zod): `@shinian/contract/tags`.
+// 自动整理, notes, tag renames, the importers and the composer's highlighting share. Plain
+// TypeScript (no zod, no lookbehind): `@shinian/contract/tags`.
 
-/** Tags an item may carry. */
-export const MAX_TAGS = 10;
-/** Characters in one tag path (`读书/小说` is 5). */
-export const MAX_TAG_LENGTH = 20;
-/** Separates the levels of a tag path: `读书/小说` is 小说 under 读书. */
-export const TAG_SEPARATOR = "/";
+import { isWithin, MAX_TAG_LENGTH, MAX_TAGS, renamedTag, TAG_SEPARATOR } from "./tag-paths.ts";
+
+export { isWithin, MAX_TAG_LENGTH, MAX_TAGS, renamedTag, TAG_SEPARATOR };
+
+/** One `#tag` in a text: its `#` at `start`, its last character before `end`. */
+export type TagSpan = { start: number; end: number; tag: string };
 
 /**
  * The rule:
- * - a tag starts at a `#` at the start of the text or right after whitespace (any Unicode space,
- *   a newline, the ideographic space): `C#`, `abc#def` and every `#` inside a URL (`…/page#part`,
- *   `…/#/route`) follow a non-space character, so none is a tag;
- * - it goes on over letters and digits of any script (Chinese, English, …) and single `/` between
- *   them, and ends at anything else: whitespace, any punctuation (，。！？、：；…「」() - _ . , too),
- *   a symbol or emoji, a second `/`, another `#`, the end of the text;
- * - a `#` not followed by a letter or digit (`# 标题`, `##`, `#/x`) is no tag; a trailing `/` is not
- *   part of the tag (`#读书/` is 读书).
+ * - a tag starts at a `#` at the start of the text, right after whitespace (any Unicode space, a
+ *   newline, the ideographic space) or right after CJK punctuation (。，、！？；：…）」』】“” and the
+ *   rest of the CJK, full-width and general punctuation blocks): Chinese is typed without spaces,
+ *   so `…的鞋。#跑步` is a tag;
+ * - never after an ASCII letter, digit or ASCII punctuation, nor after a Chinese character: `C#`,
+ *   `abc#def`, `读书#笔记` and every `#` of a URL are none. A URL runs to whitespace or CJK
+ *   punctuation (which a URL never holds unencoded), so `https://x.com/a。#b` is a link and a tag;
+ * - it goes on over letters and digits of any script and single `/` between them, and ends at
+ *   anything else: whitespace, any punctuation (，。！？、：；…「」() - _ . , too), a symbol or emoji, a
+ *   second `/`, another `#`; a `#` not followed by a letter or digit (`# 标题`, `##`, `#/x`) is no
+ *   tag, and a trailing `/` is not part of it (`#读书/` is 读书);
+ * - Markdown: nothing in code (fenced blocks, inline `code`) or in an ATX heading line (`# 标题`,
+ *   `## 第二章 #x`) is a tag; `#读书` at the start of a line is a tag, not a heading.
  */
-const TAG_IN_TEXT = /(?<=^|\s)#([\p{L}\p{N}]+(?:\/[\p{L}\p{N}]+)*)/gu;
+const TAG_BODY = /#([\p{L}\p{N}]+(?:\/[\p{L}\p{N}]+)*)/gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const SPACE = /\s/;
+/** Stands for a character of code or of a heading: neither a letter nor a tag's opener. */
+const MASK = "\uFFFF";
+
+/** Whether a tag may start right after this UTF-16 unit (undefined: the start of the text). */
+function opensTag(unit: string | undefined): boolean {
+  if (unit === undefined || SPACE.test(unit)) return true;
+  const c = unit.charCodeAt(0);
+  const punctuationBlock =
+    (c >= 0x3000 && c <= 0x303f) || // CJK symbols and punctuation: 、。「」『』【】《》〈〉〔〕
+    (c >= 0xff00 && c <= 0xffef) || // full-width forms: ，！？；：（）［］～
+    (c >= 0xfe10 && c <= 0xfe1f) || // vertical forms
+    (c >= 0xfe30 && c <= 0xfe6f) || // CJK compatibility and small forms
+    (c >= 0x2010 && c <= 0x205e) || // general punctuation: — … ‘’ “” ‧ ※
+    c === 0xb7; // · in 约翰·克里斯朵夫
+  // the blocks also hold letters and numbers (々 〇 ｶ Ａ ０): after those, as after 读, no tag
+  return punctuationBlock && !LETTER_OR_DIGIT.test(unit);
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const BLANK = /^[ \t]*$/;
+
+/**
+ * `text` with every character of Markdown code and of heading lines (but newlines) replaced by
+ * MASK, so that offsets stay those of `text`; `text` itself when it has none.
+ */
+export function maskCodeAndHeadings(text: string): string {
+  if (!text.includes("`") && !text.includes("~~~") && !/(?:^|\n) {0,3}#(?:[ \t#\n]|$)/.test(text))
+    return text;
+  const ranges: [number, number][] = [];
+  let fence: { char: string; length: number } | null = null;
+  let paragraph = -1; // where the lines of text since the last block boundary start
+  const endParagraph = (at: number) => {
+    if (paragraph >= 0) inlineCode(text, paragraph, at, ranges);
+    paragraph = -1;
+  };
+  let at = 0;
+  while (at <= text.length) {
+    const newline = text.indexOf("\n", at);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(at, end);
+    if (fence) {
+      ranges.push([at, end]);
+      const [, marks = "", rest = ""] = FENCE.exec(line) ?? [];
+      if (marks[0] === fence.char && marks.length >= fence.length && BLANK.test(rest)) fence = null;
+    } else {
+      const open = FENCE.exec(line);
+      // a backtick fence's info string holds no backtick (else it is inline code)
+      if (open && !(open[1]![0] === "`" && open[2]!.includes("`"))) {
+        endParagraph(at);
+        fence = { char: open[1]![0]!, length: open[1]!.length };
+        ranges.push([at, end]);
+      } else if (HEADING.test(line)) {
+        endParagraph(at);
+        ranges.push([at, end]);
+      } else if (BLANK.test(line)) endParagraph(at);
+      else if (paragraph < 0) paragraph = at;
+    }
+    if (newline < 0) break;
+    at = newline + 1;
+  }
+  endParagraph(text.length);
+  if (!ranges.length) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let last = 0;
+  for (const [from, to] of ranges) {
+    out += text.slice(last, from) + text.slice(from, to).replace(/[^\n]/g, MASK);
+    last = to;
+  }
+  return out + text.slice(last);
+}
+
+/** Code spans between `from` and `to` (one paragraph): a run of backticks up to the next run as long. */
+function inlineCode(text: string, from: number, to: number, ranges: [number, number][]) {
+  const part = text.slice(from, to);
+  if (!part.includes("`")) return;
+  const runs = [...part.matchAll(/`+/g)];
+  // the next run as long as each, found from the end: one pass, however many backticks
+  const next: number[] = [];
+  const nextOfLength = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    next[i] = nextOfLength.get(runs[i]![0].length) ?? -1;
+    nextOfLength.set(runs[i]![0].length, i);
+  }
+  for (let i = 0; i < runs.length; i++) {
+    const close = next[i]!;
+    if (close < 0) continue; // no closer: the backticks are plain text
+    ranges.push([from + runs[i]!.index, from + runs[close]!.index + runs[close]![0].length]);
+    i = close;
+  }
+}
+
+/** Every `#tag` in the text, in order, with where it stands (limits not applied). */
+export function tagSpans(text: string): TagSpan[] {
+  if (!text.includes("#")) return [];
+  const scan = maskCodeAndHeadings(text);
+  const spans: TagSpan[] = [];
+  for (const match of scan.matchAll(TAG_BODY)) {
+    if (opensTag(scan[match.index - 1])) {
+      spans.push({ start: match.index, end: match.index + match[0].length, tag: match[1]! });
+    }
+  }
+  return spans;
+}
 
 /** Every `#tag` in the text, in order of appearance, each once (limits not applied). */
 export function tagsInText(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(TAG_IN_TEXT)) {
-    const tag = match[1]!;
-    if (!found.includes(tag)) found.push(tag);
-  }
-  return found;
+  return [...new Set(tagSpans(text).map((span) => span.tag))];
 }
 
 /**
@@ -44,9 +152,40 @@ export function withTypedTags(given: readonly string[], text: string): string[] 
   return tags;
 }
 
-/** Whether `tag` is `path` or under it, by whole levels: 读书 holds 读书/小说 but not 读书会. */
-export const isWithin = (tag: string, path: string) => tag === path || tag.startsWith(path + TAG_SEPARATOR);
+/** Whether `tag` can be typed as `#tag`: letters and digits of any script, levels by single `/`. */
+export const isTypeableTag = (tag: string) =>
+  tag.length <= MAX_TAG_LENGTH && /^[\p{L}\p{N}]+(?:\/[\p{L}\p{N}]+)*$/u.test(tag);
 
-/** `tag` after renaming `from` to `to` (children move with their parent); unchanged when not within `from`. */
-export const renamedTag = (tag: string, from: string, to: string) =>
-  isWithin(tag, from) ? to + tag.slice(from.length) : tag;
+/**
+ * The text with every typed tag within `from` renamed to `to`, at tag boundaries only:
+ * `#读书/小说` becomes `#阅读/小说`, `#读书会`, `读书`, a `#读书` in code stay. The text itself when
+ * nothing changes.
+ */
+export function renameTagInText(text: string, from: string, to: string): string {
+  let out = "";
+  let last = 0;
+  for (const span of tagSpans(text)) {
+    if (!isWithin(span.tag, from)) continue;
+    out += text.slice(last, span.start + 1) + to;
+    last = span.start + 1 + from.length;
+  }
+  return last ? out + text.slice(last) : text;
+}
+
+/**
+ * The tag being typed where the caret is: the `#` that opens it and what follows up to the caret
+ * (letters, digits, `/`; '' right after the `#`), or null when the caret is not in one.
+ */
+export function tagQueryAt(text: string, caret: number): { start: number; query: string } | null {
+  const from = Math.max(0, caret - MAX_TAG_LENGTH - 1);
+  const before = text.slice(from, caret);
+  const hash = before.lastIndexOf("#");
+  if (hash < 0) return null;
+  const query = before.slice(hash + 1);
+  if (!/^[\p{L}\p{N}/]*$/u.test(query) || query.startsWith("/") || query.includes("//")) return null;
+  const start = from + hash;
+  // read as if a letter followed the `#`: a `#` alone on its line is being typed, not a heading
+  const scan = maskCodeAndHeadings(`${text.slice(0, start + 1)}x${text.slice(caret)}`);
+  if (scan[start] !== "#" || !opensTag(scan[start - 1])) return null;
+  return { start, query };
+}

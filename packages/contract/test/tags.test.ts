@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isWithin, renamedTag, tagsInText, withTypedTags } from "../src/tags.ts";
+import {
+  isTypeableTag,
+  isWithin,
+  renamedTag,
+  renameTagInText,
+  tagQueryAt,
+  tagSpans,
+  tagsInText,
+  withTypedTags,
+} from "../src/tags.ts";
 
 describe("#标签 in text", () => {
   it("finds tags in mixed Chinese and English text, each once, in order", () => {
@@ -18,22 +27,77 @@ describe("#标签 in text", () => {
       "灵感",
       "产品",
       "设计",
+      "体验",
       "计划",
       "日记",
       "心情",
     ]);
   });
 
-  it("starts a tag only at the start of the text or after whitespace", () => {
-    expect(tagsInText("学 C# 和 F#，abc#def")).toEqual([]);
+  it("starts a tag at the start of the text, after whitespace, or after Chinese punctuation", () => {
     expect(tagsInText("　#全角空格后")).toEqual(["全角空格后"]);
-    expect(tagsInText("# 标题 ## 二级 #/路径 ##双")).toEqual([]);
+    expect(tagsInText("新买的鞋，跑起来像小火车。#跑步")).toEqual(["跑步"]);
+    expect(
+      tagsInText("一、#读书，#写作；#散步：#听歌！#发呆？#早起…#午睡）#晚饭」#夜读』#周末】#旅行》#看展"),
+    ).toEqual([
+      "读书",
+      "写作",
+      "散步",
+      "听歌",
+      "发呆",
+      "早起",
+      "午睡",
+      "晚饭",
+      "夜读",
+      "周末",
+      "旅行",
+      "看展",
+    ]);
+    expect(tagsInText("他说“#灵感”——#设计 约翰·#克里斯朵夫")).toEqual(["灵感", "设计", "克里斯朵夫"]);
+    expect(tagsInText("（#括号里）「#引号里」【#方括号】")).toEqual(["括号里", "引号里", "方括号"]);
   });
 
-  it("never takes a # inside a URL", () => {
+  it("never starts a tag after an ASCII letter, digit or punctuation, nor after a Chinese character", () => {
+    expect(tagsInText("学 C# 和 F#，abc#def 3#4 a.#b (#c) x,#d")).toEqual([]);
+    expect(tagsInText("读书#笔记 々#x 〇#y Ａ#z ０#w")).toEqual([]);
+    expect(tagsInText("## 二级 #/路径 ##双 #")).toEqual([]);
+  });
+
+  it("never takes a # inside a URL; a URL ends at whitespace or Chinese punctuation", () => {
     expect(
       tagsInText("看 https://example.com/page#section 和 https://a.cn/#/route?x=1#frag #真标签"),
     ).toEqual(["真标签"]);
+    expect(tagsInText("https://x.com/a。#b https://x.com/页面#c https://x.com/?q=1&#d")).toEqual(["b"]);
+    expect(tagsInText("链接：https://x.com/#/a，#真的")).toEqual(["真的"]);
+  });
+
+  it("skips Markdown code and headings: # with a space is a heading, #读书 is a tag", () => {
+    const note = [
+      "# 读书笔记 #不算",
+      "## 第一章",
+      "#读书 开头就是标签",
+      "正文 `#行内代码` 和 `` `#双反引号` `` 之后，#正文",
+      "```js",
+      "const a = 1; #代码块",
+      "```",
+      "~~~",
+      "#波浪线代码",
+      "~~~",
+      "#代码块之后",
+      "  ### 缩进标题 #也不算",
+      "未闭合的 ` 反引号 #照算",
+    ].join("\n");
+    expect(tagsInText(note)).toEqual(["读书", "正文", "代码块之后", "照算"]);
+    expect(tagsInText("`code`#紧跟代码 `code` #隔空格")).toEqual(["隔空格"]);
+    expect(tagsInText("```\n#未闭合的代码块一直到末尾\n")).toEqual([]);
+    expect(tagsInText("第一段 `未闭合\n\n第二段` #段落之间不成代码")).toEqual(["段落之间不成代码"]);
+  });
+
+  it("gives where each tag stands", () => {
+    expect(tagSpans("好。#跑步/晨跑 和 #读书")).toEqual([
+      { start: 2, end: 8, tag: "跑步/晨跑" },
+      { start: 11, end: 14, tag: "读书" },
+    ]);
   });
 
   it("merges typed tags after the given ones, within 10 tags of at most 20 characters", () => {
@@ -53,6 +117,48 @@ describe("#标签 in text", () => {
       "t6",
       "t7",
     ]);
+  });
+});
+
+describe("renaming a tag in text", () => {
+  it("rewrites the tag and its children at tag boundaries only", () => {
+    const text = "#读书/小说 好看。#读书 #读书会 读书#读书 `#读书` https://x.cn/#读书 #读书小组，#读书/";
+    expect(renameTagInText(text, "读书", "阅读")).toBe(
+      "#阅读/小说 好看。#阅读 #读书会 读书#读书 `#读书` https://x.cn/#读书 #读书小组，#阅读/",
+    );
+    expect(renameTagInText("#读书/小说/短篇 #读书/小说家", "读书/小说", "小说")).toBe(
+      "#小说/短篇 #读书/小说家",
+    );
+    const untouched = "没有这个标签 #写作";
+    expect(renameTagInText(untouched, "读书", "阅读")).toBe(untouched);
+  });
+
+  it("tells a name that can be typed as #标签 from one that cannot", () => {
+    expect(["读书", "读书/小说", "Book2024"].map(isTypeableTag)).toEqual([true, true, true]);
+    expect(["C++", "读 书", "读书/", "a".repeat(21)].map(isTypeableTag)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe("the tag being typed", () => {
+  it("is the # before the caret with what follows it, where a tag may start", () => {
+    expect(tagQueryAt("今天。#", 4)).toEqual({ start: 3, query: "" });
+    expect(tagQueryAt("#", 1)).toEqual({ start: 0, query: "" });
+    expect(tagQueryAt("第一行\n#yd", 7)).toEqual({ start: 4, query: "yd" });
+    expect(tagQueryAt("#读书/小", 5)).toEqual({ start: 0, query: "读书/小" });
+    expect(tagQueryAt("#读书/", 4)).toEqual({ start: 0, query: "读书/" });
+  });
+
+  it("is none after a space, in a word, in code or in a heading", () => {
+    expect(tagQueryAt("#读书 ", 4)).toBeNull();
+    expect(tagQueryAt("C#", 2)).toBeNull();
+    expect(tagQueryAt("`#co", 4)).toBeNull();
+    expect(tagQueryAt("# 标题 #x", 7)).toBeNull();
+    expect(tagQueryAt("没有", 2)).toBeNull();
   });
 });
 

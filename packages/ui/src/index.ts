@@ -41,6 +41,7 @@ export * from "./components/sheet";
 export * from "./components/spinner";
 export * from "./components/tabs";
 export * from "./components/tag";
+export * from "./components/tag-assist";
 export * from "./components/tag-rename-dialog";
 export * from "./components/tag-tree";
 export * from "./components/textarea";

@@ -1,3 +1,4 @@
+import { withTypedTags } from "@shinian/contract/tags";
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { notFound } from "../errors.ts";
@@ -30,7 +31,8 @@ export function noteRoutes(app: Hono<AppEnv>) {
       {
         title: body.title,
         content: body.content,
-        tags: body.tags ?? [],
+        // `#标签` typed in the note become tags, as in an idea (not in code nor headings)
+        tags: withTypedTags(body.tags ?? [], body.content),
         sourceIdeaIds,
         pinned: body.pinned ?? false,
       },

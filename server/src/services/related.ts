@@ -137,8 +137,9 @@ export function toRelated(r: CandidateRow, terms: Term[]): RelatedItem {
   };
 }
 
-/** A tsquery matching any of the words, or null for none. */
-const anyOf = (terms: Term[]) => (terms.length ? terms.map((t) => quoteLexeme(t.lexeme)).join(" | ") : null);
+/** A tsquery matching any of the words as written (not as pinyin, weight D), or null for none. */
+const anyOf = (terms: Term[]) =>
+  terms.length ? terms.map((t) => `${quoteLexeme(t.lexeme)}:ABC`).join(" | ") : null;
 
 const isStale = (s: TermStatsState) =>
   s.counted === null || Math.abs(s.items - s.counted) > Math.max(3, s.counted / 10) || (s.ageDays ?? 0) > 7;

@@ -4,6 +4,7 @@ import {
   type Note,
   type NoteSummary,
   type SavedNote,
+  withTypedTags,
 } from "@shinian/contract";
 import type { Db, Queryable } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
@@ -236,6 +237,12 @@ async function vectorAfter(db: Queryable, userId: string, head: NoteHead, patch:
   return noteVectorOffLoop({ title: patch.title ?? head.title, content, tags: patch.tags ?? head.tags });
 }
 
+/** `#标签` typed in the edited text become tags, beside the ones sent or kept, as on an idea. */
+const withTypedNoteTags = (head: NoteHead, patch: NotePatch): NotePatch =>
+  patch.content === undefined
+    ? patch
+    : { ...patch, tags: withTypedTags(patch.tags ?? head.tags, patch.content) };
+
 /**
  * Applies the user's edit to one of their notes (404 笔记不存在), its search words with it, and
  * answers the note without its text: a text of up to 200,000 characters goes through once, in
@@ -257,14 +264,15 @@ export async function updateNote(
   const sentFiles =
     patch.content !== undefined && patch.attachmentIds ? noteFiles(patch.content, patch.attachmentIds) : null;
   const seen = await findNoteHead(db, userId, noteId);
-  const planned = await vectorAfter(db, userId, seen, patch);
+  const planned = await vectorAfter(db, userId, seen, withTypedNoteTags(seen, patch));
   return quotaTx(db, quota, async (client) => {
     const cur = await findNoteHead(client, userId, noteId, true);
     if (isStaleEdit(cur.updated_at, patch.baseUpdatedAt)) {
       throw staleEdit("这篇笔记已在别处修改过", toNote(await findNoteRow(client, userId, noteId)));
     }
-    const vector = cur.version === seen.version ? planned : await vectorAfter(client, userId, cur, patch);
-    const loose = patch.content !== undefined && !sentFiles ? await looseFiles(client, userId, noteId) : null;
+    const edit = withTypedNoteTags(cur, patch);
+    const vector = cur.version === seen.version ? planned : await vectorAfter(client, userId, cur, edit);
+    const loose = edit.content !== undefined && !sentFiles ? await looseFiles(client, userId, noteId) : null;
     const { rows } = await client.query<NoteHead>(
       `UPDATE notes SET title = coalesce($3, title), content = coalesce($4, content),
          tags = coalesce($5::text[], tags), pinned = coalesce($6, pinned),
@@ -273,20 +281,20 @@ export async function updateNote(
       [
         noteId,
         userId,
-        patch.title ?? null,
-        patch.content ?? null,
-        patch.tags ?? null,
-        patch.pinned ?? null,
+        edit.title ?? null,
+        edit.content ?? null,
+        edit.tags ?? null,
+        edit.pinned ?? null,
         vector,
       ],
     );
     // files sent without the text: the stored text's references stay attached too
     const files =
       sentFiles ??
-      (patch.content !== undefined
-        ? noteFiles(patch.content, loose!)
-        : patch.attachmentIds
-          ? noteFiles((await findNoteRow(client, userId, noteId)).content, patch.attachmentIds)
+      (edit.content !== undefined
+        ? noteFiles(edit.content, loose!)
+        : edit.attachmentIds
+          ? noteFiles((await findNoteRow(client, userId, noteId)).content, edit.attachmentIds)
           : null);
     if (files && !(await setItemAttachments(client, userId, noteId, files, { release: true })))
       throw await noSuchFiles(client, userId, noteId, files);

@@ -42,7 +42,9 @@ export async function itemTerms(
          CROSS JOIN LATERAL (SELECT (cardinality(u.weights)
                                      + CASE WHEN 'A' = ANY (u.weights) THEN 2 ELSE 0 END)::float8 AS weight) w
          LEFT JOIN term_stats s ON s.user_id = $2 AND s.lexeme = u.lexeme
-         WHERE u.lexeme <> ALL($3::text[])
+         -- a word only ever of weight D is the pinyin of a title or tag (yd, yuedu for 阅读), no
+         -- word the person wrote: the Chinese word it spells is shared already
+         WHERE u.lexeme <> ALL($3::text[]) AND NOT 'D' = ALL(u.weights)
          ORDER BY ln(1 + w.weight) * ln(1 + n.items / coalesce(s.docs, 1)) DESC, u.lexeme
          LIMIT $4) t ON true`,
     values: [item.id, userId, skip, limit],
@@ -146,7 +148,8 @@ export function bestSharingQuery(
       WHERE user_id = $1 AND search @@ ${pool}::tsquery AND id <> $4 LIMIT ${cap})`;
   return {
     // qa: the word in a title or tag (weight A), where it says what the item is about
-    text: `WITH q AS (SELECT q, (q::text || ':A')::tsquery AS qa, v, i
+    // q: the word as written (weights A to C), never as another item's pinyin (weight D)
+    text: `WITH q AS (SELECT (x.q::text || ':ABC')::tsquery AS q, (x.q::text || ':A')::tsquery AS qa, v, i
                 FROM unnest($2::tsquery[], $3::float8[]) WITH ORDINALITY AS x(q, v, i)),
        found AS (
          SELECT DISTINCT ON (type, id) * FROM (

@@ -1,15 +1,21 @@
-import { MAX_TAG_LENGTH, renamedTag, type TagCount } from "@shinian/contract";
-import { type Db, type Queryable, tx } from "../db/pool.ts";
+import { isTypeableTag, MAX_TAG_LENGTH, renamedTag, renameTagInText, type TagCount } from "@shinian/contract";
+import { type Db, type DbClient, type Queryable, tx } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { tagWordsVector } from "../services/text-index.ts";
+import { rowVectorsOffLoop } from "../services/text-index-pool.ts";
+import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
 
 /** The most tags GET /api/tags lists: the most used first, so a listed child always has its parent listed. */
 export const TAG_LIST_LIMIT = 1000;
 
+/** Chinese names in pinyin order (阅读 after 读书), as a Chinese reader looks for them. */
+const byPinyin = new Intl.Collator("zh-Hans-CN");
+
 /**
  * The user's tags with how many items carry each, a parent counting every item under it once:
  * tag_counts, kept by triggers from each row's tag_paths (its tags and their parents, each once:
- * migration 014). Items in 回收站 are in another table, so they count nowhere.
+ * migration 014). Items in 回收站 are in another table, so they count nowhere. The most used
+ * first, the same count in pinyin order.
  */
 export async function listTags(db: Queryable, userId: string): Promise<TagCount[]> {
   const { rows } = await db.query<{ name: string; count: number }>({
@@ -18,7 +24,7 @@ export async function listTags(db: Queryable, userId: string): Promise<TagCount[
        ORDER BY count DESC, path LIMIT $2`,
     values: [userId, TAG_LIST_LIMIT],
   });
-  return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return rows.sort((a, b) => b.count - a.count || byPinyin.compare(a.name, b.name));
 }
 
 // Renames run one at a time per user: two at once could each take part of the items.
@@ -32,9 +38,13 @@ const RENAMED_TAGS = `(SELECT coalesce(array_agg(tag ORDER BY first), '{}') FROM
 
 /**
  * Renames tag `from` (with every tag under it) to `to` on all the user's items, in one transaction:
- * merged into `to` where that exists, each tag once per item. How many items changed (with
- * `dryRun`: would change). The new words join the items' search words; the old ones stay there
- * until an item is next edited (the words of a text are made in JS, not in SQL).
+ * merged into `to` where that exists, each tag once per item, and the `#from…` typed in each item's
+ * current text rewritten at tag boundaries (`#读书/小说` → `#阅读/小说`, `#读书会` stays), so that
+ * the next edit, which takes the typed tags again, keeps the new name. The original words of an
+ * idea (原始想法) and its AI versions are left as they were. How many items changed (with
+ * `dryRun`: would change). Search words: those of a rewritten text are made again from it; the
+ * others gain the new name's words (their old ones stay until the item is next edited: the words
+ * of a text are made in JS, not in SQL).
  */
 export async function renameTag(
   db: Db,
@@ -55,11 +65,15 @@ export async function renameTag(
     }
     // Every item it changes, locked before any count is (the counts' triggers run per statement):
     // an edit holding one of them while waiting on a count could otherwise wait in a circle.
-    for (const table of ["ideas", "notes"]) {
-      await client.query(
-        `SELECT 1 FROM ${table} WHERE user_id = $1 AND tag_paths @> ARRAY[$2] ORDER BY id FOR UPDATE`,
+    // Their ids come back when their text may hold the tag (`#from` in it), for the rewrite below.
+    for (const table of ["ideas", "notes"] as const) {
+      const { rows } = await client.query<{ id: string; typed: boolean }>(
+        `SELECT id, strpos(content, '#' || $2) > 0 AS typed FROM ${table}
+         WHERE user_id = $1 AND tag_paths @> ARRAY[$2] ORDER BY id FOR UPDATE`,
         [userId, r.from],
       );
+      const typed = rows.filter((row) => row.typed).map((row) => row.id);
+      await renameInTexts(client, table, userId, typed, r.from, r.to);
     }
     const words = await tagWordsVector(r.to);
     // updated_at moves, so that an edit made from an older copy of an item is refused (409), not
@@ -77,6 +91,62 @@ export async function renameTag(
     );
     return (ideas.rowCount ?? 0) + (notes.rowCount ?? 0);
   });
+}
+
+/**
+ * Rows read at a time while rewriting texts: an idea holds at most 10,000 characters, a note
+ * 200,000, so a batch holds at most ~2,000,000 characters in memory, whatever the account's size.
+ */
+export const RENAME_BATCH: Record<"ideas" | "notes", number> = { ideas: 200, notes: 10 };
+
+type TextRow = { id: string; title: string; content: string; original_content: string; tags: string[] };
+
+/**
+ * The texts of the items the rename changes, rewritten a batch at a time (`ids`: the rows it
+ * locked whose text holds `#from`): only those the rewrite changes are written, with their search
+ * words made again (in a worker thread) as the rename leaves them.
+ */
+async function renameInTexts(
+  client: DbClient,
+  table: "ideas" | "notes",
+  userId: string,
+  ids: string[],
+  from: string,
+  to: string,
+) {
+  const original = table === "ideas" ? "original_content" : "''";
+  for (let at = 0; at < ids.length; at += RENAME_BATCH[table]) {
+    const { rows } = await client.query<TextRow>(
+      `SELECT id, title, content, ${original} AS original_content, tags FROM ${table}
+       WHERE user_id = $1 AND id = ANY($2::uuid[])`,
+      [userId, ids.slice(at, at + RENAME_BATCH[table])],
+    );
+    const changed = rows.flatMap((row) => {
+      const content = renameTagInText(row.content, from, to);
+      return content === row.content ? [] : [{ ...row, content }];
+    });
+    if (changed.length && !isTypeableTag(to)) {
+      throw new ApiError(
+        "VALIDATION_ERROR",
+        `正文里写着 #${from}，而「${to}」含有空格或标点，写不成 #标签；请换一个只含文字和数字的名称（用 / 分级）`,
+      );
+    }
+    if (!changed.length) continue;
+    const type = table === "ideas" ? "idea" : "note";
+    const vectors = await rowVectorsOffLoop(
+      changed.map((row) => ({
+        type,
+        ...row,
+        tags: [...new Set(row.tags.map((t) => renamedTag(t, from, to)))],
+      })),
+    );
+    await client.query(
+      `UPDATE ${table} t SET content = r.content, search = r.search::tsvector, search_version = ${SEARCH_WORDS_VERSION}
+       FROM unnest($2::uuid[], $3::text[], $4::text[]) AS r (id, content, search)
+       WHERE t.user_id = $1 AND t.id = r.id`,
+      [userId, changed.map((row) => row.id), changed.map((row) => row.content), vectors],
+    );
+  }
 }
 
 /** 400 when a tag would grow past MAX_TAG_LENGTH: `读书/小说` renamed with `读书` to a long name. */

@@ -19,6 +19,9 @@ export type ComposerProps = {
   onSharedTaken?: () => void;
 };
 
+// The tags marked and suggested as they are typed: loaded with the first `#`, not with 首页.
+const TagAssist = React.lazy(() => import("./tag-assist.tsx"));
+
 const SEPARATOR = "\n\n";
 /** The text of an idea that is only a voice note (its recording not turned into words). */
 const VOICE_ONLY = "语音记录";
@@ -81,6 +84,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
   const [pending, setPending] = React.useState(0);
   const images = useImageUploads();
   const voice = useVoiceNote();
+  const textarea = React.useRef<HTMLTextAreaElement>(null);
 
   const track = (change: (list: Capture[]) => Capture[]) => {
     sending.current = change(sending.current ?? []);
@@ -167,6 +171,14 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
       blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
       images={uploadChips(images.uploads, images.remove)}
+      textareaRef={textarea}
+      assist={
+        draft.includes("#") ? (
+          <React.Suspense fallback={null}>
+            <TagAssist textarea={textarea} value={draft} onValueChange={setDraft} />
+          </React.Suspense>
+        ) : null
+      }
     />
   );
 }

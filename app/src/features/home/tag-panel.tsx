@@ -1,4 +1,4 @@
-import { isWithin, renamedTag } from "@shinian/contract/tags";
+import { isWithin, renamedTag } from "@shinian/contract/tag-paths";
 import { TagTree } from "@shinian/ui";
 import * as React from "react";
 import { renameTag } from "../../api/tags.ts";

@@ -1,4 +1,5 @@
 import type { ComposeNoteResult } from "@shinian/contract";
+import { MAX_TAGS, withTypedTags } from "@shinian/contract/tags";
 import type { AppDeps } from "../../context.ts";
 import { tx } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
@@ -98,7 +99,7 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
   } else {
     draft = localDraft(ideas);
   }
-  const tags = [...new Set(ideas.flatMap((i) => i.tags))].slice(0, 10);
+  const tags = withTypedTags([...new Set(ideas.flatMap((i) => i.tags))].slice(0, MAX_TAGS), draft.content);
   const note = await tx(db, async (client) => {
     await holdToQuota(client, config.quota);
     const saved = await insertNote(client, userId, {

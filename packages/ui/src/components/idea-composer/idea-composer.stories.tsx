@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import * as React from "react";
-import { expect, fn } from "storybook/test";
+import { expect, fn, type within } from "storybook/test";
 import { sampleImages } from "../image-grid/sample-images";
 import { ImageUploadChip } from "../image-upload-chip";
+import { TagAssist } from "../tag-assist";
+import { sampleMarks, sampleQueryAt, sampleSuggest } from "../tag-assist/sample-tags";
 import { VoiceRecorder } from "../voice-recorder";
 import { IdeaComposer, type IdeaComposerProps } from "./idea-composer";
 
@@ -25,6 +27,39 @@ function Stateful({ value: firstValue, aiExcluded: firstExcluded, onSave, ...arg
     />
   );
 }
+
+/** As 首页 holds it once a `#` is typed: the tags marked, the person's tags under a `#` being typed. */
+function WithTagAssist({ value: firstValue, ...args }: IdeaComposerProps) {
+  const [value, setValue] = React.useState(firstValue);
+  const ref = React.useRef<HTMLTextAreaElement>(null);
+  return (
+    <IdeaComposer
+      {...args}
+      value={value}
+      onValueChange={setValue}
+      textareaRef={ref}
+      assist={
+        <TagAssist
+          textarea={ref}
+          value={value}
+          marks={sampleMarks(value)}
+          queryAt={sampleQueryAt}
+          suggest={sampleSuggest}
+          onValueChange={setValue}
+        />
+      }
+    />
+  );
+}
+
+/** Typing lands at the end of the text, as after typing it. */
+const focusAtEnd = async ({ canvas }: { canvas: ReturnType<typeof within> }) => {
+  const box = canvas.getByRole("textbox", { name: "记录一个想法" }) as HTMLTextAreaElement;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+  box.dispatchEvent(new Event("select"));
+  await expect(await canvas.findByRole("listbox", { name: "标签建议" })).toBeVisible();
+};
 
 const meta = {
   title: "组件/IdeaComposer 记录想法",
@@ -102,6 +137,48 @@ export const RecordingOnPhone: Story = {
 export const AiExcludedOnPhone: Story = {
   args: AiExcluded.args,
   globals: { viewport: { value: "phone", isRotated: false } },
+};
+
+/** Tags typed after Chinese punctuation are marked, and a `#` being typed lists the person's tags. */
+export const WithTags: Story = {
+  decorators: [
+    (Story) => (
+      <div className="pb-72">
+        <Story />
+      </div>
+    ),
+  ],
+  args: { value: "新买的鞋，跑起来像小火车。#跑步 周末再去看展（#摄影）。#" },
+  render: (args) => <WithTagAssist {...args} />,
+  play: focusAtEnd,
+};
+export const WithTagsOnPhoneDark: Story = {
+  decorators: [
+    (Story) => (
+      <div className="pb-72">
+        <Story />
+      </div>
+    ),
+  ],
+  args: { value: "今晚读完了。#读书 明天写读后感，#yd" },
+  render: (args) => <WithTagAssist {...args} />,
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+  play: focusAtEnd,
+};
+
+export const WhenATagSuggestionIsPickedShouldSaveTheTextWithIt: Story = {
+  name: "选中一个标签建议后保存，应连同该标签一起保存",
+  tags: ["!autodocs"],
+  args: { value: "跑了五公里。" },
+  render: (args) => <WithTagAssist {...args} />,
+  play: async ({ canvas, userEvent, args }) => {
+    const box = canvas.getByRole("textbox", { name: "记录一个想法" });
+    await userEvent.click(box);
+    await userEvent.keyboard("{End}#pb");
+    await userEvent.click(await canvas.findByRole("option", { name: /跑步/ }));
+    await userEvent.keyboard("{Control>}{Enter}{/Control}");
+    await expect(args.onSave).toHaveBeenCalledWith({ content: "跑了五公里。#跑步", aiExcluded: false });
+  },
 };
 
 export const OnASmallPhoneEveryTapTargetShouldBeAtLeast44Pixels: Story = {

@@ -50,7 +50,18 @@ export type IdeaComposerProps = Omit<React.ComponentProps<"div">, "onChange"> & 
   recordLabel?: string;
   /** Saved instead of blank text when set (an idea that is only a voice note); unset, blank text never saves. */
   blankContent?: string;
+  /** The text box, for what works on it from `assist`. */
+  textareaRef?: React.Ref<HTMLTextAreaElement>;
+  /** Drawn over the text box, in its box (TagAssist: the tags marked, suggestions under a `#`). */
+  assist?: React.ReactNode;
 };
+
+/** The keyboard shortcut says nothing on a touch screen: it is left out there. */
+const defaultHint = (
+  <>
+    <span className="[@media(hover:none)]:hidden">⌘/Ctrl+Enter 保存 · </span>草稿自动保存在本机
+  </>
+);
 
 /** The capture box of 首页: the text, 不让AI读取 for this idea, and 保存. */
 export function IdeaComposer({
@@ -60,7 +71,7 @@ export function IdeaComposer({
   onAiExcludedChange,
   onSave,
   saving = false,
-  hint = "⌘/Ctrl+Enter 保存 · 草稿自动保存在本机",
+  hint = defaultHint,
   aiExcludedHint = "保存后不会发送给 AI，也不会自动整理",
   placeholder = "记录一个想法…",
   inputLabel = "记录一个想法",
@@ -78,6 +89,8 @@ export function IdeaComposer({
   recording = false,
   recordLabel = "录音",
   blankContent,
+  textareaRef,
+  assist,
   className,
   ...props
 }: IdeaComposerProps) {
@@ -103,15 +116,19 @@ export function IdeaComposer({
       {...imageHandlers}
       {...props}
     >
-      <Textarea
-        aria-label={inputLabel}
-        placeholder={placeholder}
-        minRows={3}
-        maxLength={maxLength}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        onSubmitShortcut={save}
-      />
+      <div data-slot="idea-composer-text" className="relative">
+        <Textarea
+          ref={textareaRef}
+          aria-label={inputLabel}
+          placeholder={placeholder}
+          minRows={3}
+          maxLength={maxLength}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          onSubmitShortcut={save}
+        />
+        {assist}
+      </div>
       {voice ? (
         <div data-slot="idea-composer-voice" className="mt-3">
           {voice}

@@ -37,6 +37,7 @@ export const WhenNextIsClickedShouldSayHowManyItemsChangeBeforeRenaming: Story =
     await userEvent.click(dialog.getByRole("button", { name: "下一步" }));
     await expect(args.count).toHaveBeenCalledWith("书籍");
     await expect(await dialog.findByText(/将把 12 条内容的「读书」改为「书籍」/)).toBeVisible();
+    await expect(dialog.getByText("正文里写的 #读书 也会一起改写；原始想法保持原样。")).toBeVisible();
     await expect(args.onRename).not.toHaveBeenCalled();
     await userEvent.click(dialog.getByRole("button", { name: "确认改名" }));
     await expect(args.onRename).toHaveBeenCalledWith("书籍");

@@ -126,6 +126,11 @@ export function TagRenameDialog({
                     ? `将把 ${changed} 条内容的「${from}」合并到已有的「${name}」，其下的标签一起移过去。`
                     : `将把 ${changed} 条内容的「${from}」改为「${name}」，其下的标签一起改名。`}
               </DialogDescription>
+              {changed === 0 ? null : (
+                <p data-slot="tag-rename-dialog-text-note" className="text-muted-foreground text-sm">
+                  正文里写的 #{from} 也会一起改写；原始想法保持原样。
+                </p>
+              )}
             </DialogHeader>
             {error ? (
               <p role="alert" className="text-error text-sm">

@@ -47,6 +47,19 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
+/** The same count in pinyin order: 爱好 (ài), 跑步 (pǎo), 阅读 (yuè), 摘抄 (zhāi). */
+export const SameCountsInPinyinOrder: Story = {
+  args: {
+    tags: ["阅读", "摘抄", "跑步", "爱好"].map((name) => ({ name, count: 3 })),
+    total: 12,
+  },
+  play: async ({ canvasElement }) => {
+    const names = within(canvasElement)
+      .getAllByRole("button", { name: /条$/ })
+      .map((b) => b.getAttribute("aria-label"));
+    await expect(names).toEqual(["爱好，3 条", "跑步，3 条", "阅读，3 条", "摘抄，3 条"]);
+  },
+};
 export const Selected: Story = { args: { selected: "读书/小说" } };
 export const Dark: Story = { args: { selected: "读书/小说" }, globals: { theme: "dark" } };
 export const Loading: Story = { args: { tags: [], total: undefined, loading: true } };
@@ -59,18 +72,18 @@ export const WhenATagIsClickedShouldFilterByItAndAllShouldClearIt: Story = {
   name: "点标签时，应按它筛选；点全部时，应取消筛选",
   tags: ["!autodocs"],
   play: async ({ canvasElement, userEvent, args }) => {
-    // children sit under their parent, 读书会 after all of 读书
+    // the most used first, children under their parent (each level by count), 读书会 after all of 读书
     const names = within(canvasElement)
       .getAllByRole("button", { name: /条$/ })
       .map((b) => b.getAttribute("aria-label"));
     await expect(names).toEqual([
-      "工作，9 条",
-      "工作/周报，9 条",
       "灵感，31 条",
       "读书，18 条",
       "读书/小说，12 条",
       "读书/小说/科幻，4 条",
       "读书/散文，6 条",
+      "工作，9 条",
+      "工作/周报，9 条",
       "读书会，2 条",
     ]);
     const tree = within(canvasElement);

@@ -10,7 +10,7 @@ export type TagTreeItem = {
 };
 
 export type TagTreeProps = Omit<React.ComponentProps<"nav">, "onSelect"> & {
-  /** Every tag path with its count; parents come before their children whatever the order given. */
+  /** Every tag path with its count; shown as a tree, the most used first, whatever the order given. */
   tags: TagTreeItem[];
   /** The tag the list is filtered by, if any. */
   selected?: string | undefined;
@@ -30,15 +30,23 @@ export type TagTreeProps = Omit<React.ComponentProps<"nav">, "onSelect"> & {
 
 const levelsOf = (name: string) => name.split("/");
 
-/** Parents first, then their children, each level in the order of its names. */
-function treeOrder(a: TagTreeItem, b: TagTreeItem): number {
+/** Chinese names in pinyin order (阅读 after 读书), as a Chinese reader looks for them. */
+const byPinyin = new Intl.Collator("zh-Hans-CN");
+
+/**
+ * Parents first, then their children; the tags of one level the most used first, the same count
+ * in pinyin order (`counts`: every listed path's count).
+ */
+const treeOrder = (counts: Map<string, number>) => (a: TagTreeItem, b: TagTreeItem) => {
   const x = levelsOf(a.name);
   const y = levelsOf(b.name);
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    if (x[i] === y[i]) continue;
+    const count = (levels: string[]) => counts.get(levels.slice(0, i + 1).join("/")) ?? 0;
+    return count(y) - count(x) || byPinyin.compare(x[i]!, y[i]!);
   }
   return x.length - y.length;
-}
+};
 
 const row =
   "flex min-h-11 w-full min-w-0 cursor-pointer items-center gap-2 rounded-md pr-2 text-left text-sm outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring md:min-h-9";
@@ -56,7 +64,7 @@ export function TagTree({
   className,
   ...props
 }: TagTreeProps) {
-  const sorted = [...tags].sort(treeOrder);
+  const sorted = [...tags].sort(treeOrder(new Map(tags.map((t) => [t.name, t.count]))));
   return (
     <nav data-slot="tag-tree" aria-label="标签" className={cn("flex flex-col gap-1", className)} {...props}>
       <ul className="flex flex-col gap-0.5">
