@@ -47,7 +47,9 @@ test("a question streams an answer that grows, then ends with its sources and it
   const answer = answers();
   await expect.element(answer).toMatchTextContent("消耗 2 点");
   await expect.element(answer).toMatchTextContent("根据你的记录，你写过「想读《百年孤独》」");
-  await expect.element(answer.getByRole("link", { name: /想读《百年孤独》/ })).toBeVisible();
+  // the source, cited inline as [1] and listed below as a chip, both leading to the idea
+  await expect.element(answer.getByRole("link", { name: "引用 1：想法：想读《百年孤独》" })).toBeVisible();
+  await expect.element(answer.getByRole("link", { name: /^1\s*想法：\s*想读《百年孤独》$/ })).toBeVisible();
   expect(balances).toEqual([2]);
 
   // it came in pieces, each the one before and more, and ended as the whole answer
@@ -64,7 +66,7 @@ test("a question naming a time shows, above its answer, the range the answer dre
   const answer = answers();
   await expect.element(answer).toMatchTextContent("消耗 2 点");
   await expect.element(answer).toMatchTextContent(/^只参考最近 30 天（.+—.+）的记录/);
-  await expect.element(answer.getByRole("link", { name: /想读《百年孤独》/ })).toBeVisible();
+  await expect.element(answer.getByRole("link", { name: /^1\s*想法：\s*想读《百年孤独》$/ })).toBeVisible();
 });
 
 test("停止 in the middle keeps what arrived, on screen and on the server", async () => {

@@ -70,14 +70,15 @@ test("导出全部数据 goes from 检查权限 to 导出完成, and the zip wit
   expect(data.notes.map((note) => note.title)).toEqual(["一篇笔记"]);
 });
 
-test("inside the cooldown the card refuses with the time the next export is allowed", async () => {
+test("an export made elsewhere in the meantime: the card refuses with the next time, and the button waits", async () => {
   await signUp();
-  await (await response("exportData", { body: {} })).arrayBuffer(); // this hour's export, made earlier
+  await commands.takeDownloads();
+  await renderExport();
+  await expect.element(exportButton()).toBeEnabled(); // this device saw the export allowed
+  await (await response("exportData", { body: {} })).arrayBuffer(); // then another device exported
   const permission = await envelope("exportPermission");
   const next = permission.data?.nextAllowedDate;
   expect(next).toBeTruthy();
-  await commands.takeDownloads();
-  await renderExport();
 
   await exportButton().click();
   const refused = card("导出失败");
@@ -85,6 +86,9 @@ test("inside the cooldown the card refuses with the time the next export is allo
   expect(await commands.takeDownloads()).toEqual([]);
   await refused.getByRole("button", { name: "关闭" }).click();
   await expect.element(refused).not.toBeInTheDocument();
+  // from now on the panel says when, and its button counts down instead of failing again
+  await expect.element(page.getByTestId("export-next-allowed")).toMatchTextContent("下次可导出时间：");
+  await expect.element(page.getByRole("button", { name: /后可再次导出$/ })).toBeDisabled();
 });
 
 test("取消 while the zip is on its way abandons the request and takes the card away", async () => {
