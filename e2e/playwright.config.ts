@@ -49,11 +49,11 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs] },
   },
   projects: [
-    { name: "desktop" },
-    // The core journey on a phone: 390 × 844, touch, mobile viewport rules. Only that test, so CI stays lean.
+    { name: "desktop", testIgnore: "from-flomo.e2e.ts" },
+    // The journeys on a phone: 390 × 844, touch, mobile viewport rules. Only those, so CI stays lean.
     {
       name: "phone",
-      testMatch: "journey.e2e.ts",
+      testMatch: ["journey.e2e.ts", "from-flomo.e2e.ts"],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],

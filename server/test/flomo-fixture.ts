@@ -91,9 +91,17 @@ export function flomoMemos(count: number, images = false): FlomoMemo[] {
   });
 }
 
-/** The bytes of a flomo export zip of `memos` generated memos (with images on every fourth one). */
-export function flomoZip({ memos, images = false }: { memos: number; images?: boolean }): Uint8Array {
-  const list = flomoMemos(memos, images);
+/** The bytes of a flomo export zip of `memos` generated memos (with images on every fourth one), or of `list`. */
+export function flomoZip({
+  memos,
+  images = false,
+  list = flomoMemos(memos ?? 0, images),
+}: {
+  memos?: number;
+  images?: boolean;
+  /** the memos themselves, in place of generated ones */
+  list?: FlomoMemo[];
+}): Uint8Array {
   const files: Zippable = { [`${FOLDER}/index.html`]: [strToU8(flomoPage(list)), { mtime: MTIME }] };
   for (const memo of list) {
     for (const src of memo.images ?? []) files[`${FOLDER}/${src}`] = [PNG, { mtime: MTIME, level: 0 }];
