@@ -34,3 +34,20 @@ test("a # loads the assist: tags marked by the server's rule, my tags suggested 
   await userEvent.keyboard("{Control>}{Enter}{/Control}");
   expect(saved).toEqual(["学 C# 时记下 https://x.com/a#b，读书#笔记。#灵感 #阅读/小说"]);
 });
+
+test("another account signing in on this device is never shown the last one's tags", async () => {
+  await signUp();
+  await call("createIdea", { body: { content: "私人的事 #体检报告" } });
+  const first = await render(<Composer onCapture={async () => {}} />);
+  await userEvent.type(box(), "#tj");
+  const options = () =>
+    [...document.querySelectorAll("[role=listbox] [role=option]")].map((o) => o.textContent);
+  await expect.poll(options).toEqual(["#体检报告1 条"]);
+  await first.unmount();
+
+  await signUp(); // someone else, on the same page, within the 30 s the list is kept
+  await call("createIdea", { body: { content: "周末 #跑步" } });
+  await render(<Composer onCapture={async () => {}} />);
+  await userEvent.type(box(), "#");
+  await expect.poll(options).toEqual(["#跑步1 条"]);
+});

@@ -238,6 +238,24 @@ forEachDatabase((ctx) => {
       );
     });
 
+    it("rewrites the words that hold the tag where the tags don't (an 11th tag, a row not re-derived yet)", async () => {
+      const u = await registerUser(ctx);
+      const full = await idea(
+        u,
+        "满了 #读书",
+        Array.from({ length: 10 }, (_, i) => `标签${i}`),
+      );
+      expect(full.tags).not.toContain("读书");
+      const old = await idea(u, "好看的书。#读书");
+      await ctx.db.query("UPDATE ideas SET tags = '{}' WHERE id = $1", [old.id]); // as before migration 030
+      expect((await rename(u, { from: "读书", to: "阅读" })).status).toBe(200);
+      for (const id of [full.id, old.id]) {
+        const got = (await request(ctx, "getIdea", { token: u.token, params: { id } })).body.data;
+        expect(got.content).toMatch(/#阅读$/);
+        expect(got.tags).not.toContain("读书");
+      }
+    });
+
     it("refuses, changing nothing, a new name that cannot be typed as #标签 when the words hold the tag", async () => {
       const u = await registerUser(ctx);
       const typed = await idea(u, "好书。#读书");

@@ -65,11 +65,14 @@ export async function renameTag(
     }
     // Every item it changes, locked before any count is (the counts' triggers run per statement):
     // an edit holding one of them while waiting on a count could otherwise wait in a circle.
-    // Their ids come back when their text may hold the tag (`#from` in it), for the rewrite below.
+    // Their ids come back when their text may hold the tag (`#from` in it), for the rewrite below;
+    // a text may hold it while the tags don't (an 11th tag, a row the re-derivation has not reached
+    // yet): left as written, it would bring the old name back on the next save.
     for (const table of ["ideas", "notes"] as const) {
       const { rows } = await client.query<{ id: string; typed: boolean }>(
         `SELECT id, strpos(content, '#' || $2) > 0 AS typed FROM ${table}
-         WHERE user_id = $1 AND tag_paths @> ARRAY[$2] ORDER BY id FOR UPDATE`,
+         WHERE user_id = $1 AND (tag_paths @> ARRAY[$2] OR strpos(content, '#' || $2) > 0)
+         ORDER BY id FOR UPDATE`,
         [userId, r.from],
       );
       const typed = rows.filter((row) => row.typed).map((row) => row.id);

@@ -3,6 +3,7 @@ import { MAX_TAG_LENGTH, tagQueryAt, tagSpans } from "@shinian/contract/tags";
 import { TagAssist } from "@shinian/ui";
 import * as React from "react";
 import { fetchTags } from "../../api/tags.ts";
+import { tokenStore } from "../../auth/token-store.ts";
 import { matchTags } from "./tag-match.ts";
 
 /** Asked again when a `#` is typed this long after the last answer (a capture may have added one). */
@@ -10,15 +11,24 @@ const FRESH_MS = 30_000;
 
 // The person's tags, kept between the composer's `#`s: the list shows at once, and is asked for
 // again in the background when older than FRESH_MS. Offline, the last answer serves.
+// Kept for one session: another account signing in on this device never sees them.
 let known: TagCount[] = [];
+let knownFor: string | null = null;
 let askedAt = 0;
 let asking: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function refresh() {
+  const token = tokenStore.getToken();
+  if (token !== knownFor) {
+    known = [];
+    askedAt = 0;
+    knownFor = token;
+  }
   if (asking || Date.now() - askedAt < FRESH_MS) return;
   asking = fetchTags()
     .then((tags) => {
+      if (tokenStore.getToken() !== token) return;
       known = tags;
       askedAt = Date.now();
       for (const listener of listeners) listener();
