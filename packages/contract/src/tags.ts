@@ -68,7 +68,7 @@ export function maskCodeAndHeadings(text: string): string {
   while (at <= text.length) {
     const newline = text.indexOf("\n", at);
     const end = newline < 0 ? text.length : newline;
-    const line = text.slice(at, end);
+    const line = text.slice(at, end).replace(/\r$/, ""); // a CRLF text has the same blocks
     if (fence) {
       ranges.push([at, end]);
       const [, marks = "", rest = ""] = FENCE.exec(line) ?? [];
