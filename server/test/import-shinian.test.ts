@@ -451,6 +451,7 @@ onOneDatabase(
             position: 1,
             name: "白板.png",
             createdAt: new Date("2024-01-01T00:00:00.000Z"),
+            durationMs: null, // a picture has none
             file: expect.objectContaining({ name: "导出/files/f1.png", size: 3 }),
           },
           expect.objectContaining({ type: "attachment", key: "f2", position: 2, file: null }),
