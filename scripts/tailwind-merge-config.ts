@@ -59,6 +59,82 @@ function groupsOf(config: Config<string, string>, classes: string[]): string[] {
   });
 }
 
+type ClassGroups = Config<string, string>["classGroups"];
+
+/** A class without its variants (`md:hover:p-2` → `p-2`) and important mark. */
+function withoutVariants(name: string): string {
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i];
+    if (c === "[" || c === "(") depth++;
+    else if (c === "]" || c === ")") depth--;
+    else if (c === ":" && depth === 0) start = i + 1;
+  }
+  return name.slice(start).replace(/^!|!$/g, "");
+}
+
+/**
+ * Which class group a class resolves to, through tailwind-merge itself: each group gets a probe
+ * class that conflicts with it alone, and the probe is dropped only before a class of that group.
+ */
+function groupTester(config: Config<string, string>, classGroups: ClassGroups) {
+  const ids = Object.keys(classGroups);
+  const merge = createTailwindMerge(() => ({
+    ...config,
+    classGroups: {
+      ...classGroups,
+      ...Object.fromEntries(ids.map((_, i) => [`probe..${i}`, [`zzprobe${i}`]])),
+    },
+    conflictingClassGroups: Object.fromEntries(ids.map((id, i) => [id, [`probe..${i}`]])),
+    conflictingClassGroupModifiers: {},
+  }));
+  return (group: string, name: string) => merge(`zzprobe${ids.indexOf(group)} ${name}`) === name;
+}
+
+/** A copy of the class groups' definitions that can be cut without touching tailwind-merge's. */
+const copy = <T>(value: T): T =>
+  Array.isArray(value)
+    ? (value.map(copy) as T)
+    : value && typeof value === "object"
+      ? (Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T)
+      : value;
+
+/**
+ * Drops each part of a group's definition (a value, a validator, a theme scale) that none of the
+ * classes needs: kept only if without it one of the group's classes no longer resolves to the group.
+ */
+function trimDefinitions(config: Config<string, string>, classGroups: ClassGroups, classes: string[]) {
+  const names = [...new Set(classes.map(withoutVariants))];
+  const before = groupTester(config, classGroups);
+  const groups = copy(classGroups);
+  for (const group of Object.keys(groups)) {
+    const members = names.filter((name) => before(group, name));
+    const stillResolves = () => {
+      const test = groupTester(config, groups);
+      return members.every((name) => test(group, name));
+    };
+    const trim = (definition: unknown[]) => {
+      for (let i = definition.length - 1; i >= 0; i--) {
+        const part = definition[i];
+        if (part && typeof part === "object" && !Array.isArray(part) && typeof part !== "function") {
+          const byPrefix = part as Record<string, unknown[]>;
+          for (const key of Object.keys(byPrefix)) {
+            trim(byPrefix[key]!);
+            if (byPrefix[key]!.length === 0) delete byPrefix[key];
+          }
+          if (Object.keys(byPrefix).length === 0) definition.splice(i, 1);
+          continue;
+        }
+        definition.splice(i, 1);
+        if (!stillResolves()) definition.splice(i, 0, part);
+      }
+    };
+    trim(groups[group] as unknown[]);
+  }
+  return groups;
+}
+
 const validatorNames = new Map<unknown, string>(Object.entries(validators).map(([name, fn]) => [fn, name]));
 
 /** The theme key a `fromTheme(key)` getter reads. */
@@ -106,7 +182,8 @@ function source(value: unknown, used: { validators: Set<string>; themeKeys: Set<
 /** The text of tailwind-merge-config.gen.ts for the classes the sources use now. */
 export async function generateConfigFile(): Promise<string> {
   const config = fullConfig();
-  const kept = new Set(groupsOf(config, await usedClasses()));
+  const classes = await usedClasses();
+  const kept = new Set(groupsOf(config, classes));
   const only = (ids: readonly string[] | undefined) => (ids ?? []).filter((id) => kept.has(id));
   const pick = <T>(record: Record<string, T>, map: (value: T) => unknown) =>
     Object.fromEntries(
@@ -116,7 +193,7 @@ export async function generateConfigFile(): Promise<string> {
     );
   const used = { validators: new Set<string>(), themeKeys: new Set<string>() };
   const classGroups = source(
-    pick(config.classGroups, (v) => v),
+    trimDefinitions(config, pick(config.classGroups, (v) => v) as ClassGroups, classes),
     used,
   );
   const conflicts = source(
