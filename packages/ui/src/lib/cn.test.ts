@@ -15,7 +15,7 @@ describe("cn", () => {
   let classes: string[] = [];
   beforeAll(async () => {
     classes = await usedClasses();
-  }, 60_000);
+  }, 180_000);
 
   it("lets a later class win over an earlier one of the same group, with modifiers and overrides", () => {
     expect(cn("px-2 py-1", "px-4")).toBe("py-1 px-4");
@@ -39,9 +39,9 @@ describe("cn", () => {
       }
     }
     expect(differ.slice(0, 20), `${differ.length} pairs differ`).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it("runs on a generated config that is current (else: node scripts/tailwind-merge-config.ts)", async () => {
     expect(readFileSync(generatedConfigPath, "utf8")).toBe(await generateConfigFile());
-  }, 60_000);
+  }, 180_000);
 });
