@@ -62,7 +62,7 @@ export function homeChunks(bundle: Rollup.OutputBundle, entry: string): string[]
     return into;
   };
   const loaded = withImports([entry]);
-  const route = [...chunks.values()].find((c) => HOME.test(c.facadeModuleId ?? ""));
+  const route = [...chunks.values()].find((c) => c.moduleIds.some((id) => HOME.test(id)));
   if (!route) throw new Error("boot-script: 首页's route chunk was not found");
   return [...withImports([route.fileName])].filter((file) => !loaded.has(file));
 }
