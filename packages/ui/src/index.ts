@@ -38,6 +38,7 @@ export * from "./components/progress";
 export * from "./components/review";
 export * from "./components/search-pill";
 export * from "./components/selection-bar";
+export * from "./components/share-card";
 export * from "./components/sheet";
 export * from "./components/spinner";
 export * from "./components/tabs";
