@@ -198,6 +198,8 @@ export function HomeScreen() {
                   variant={chosen ? "primary" : "secondary"}
                   size="sm"
                   aria-pressed={Boolean(chosen)}
+                  // a 44 px tap area (the ::after) around the 32 px button, as 标签's
+                  className="relative after:absolute after:-inset-y-1.5 after:inset-x-0 after:content-['']"
                   onClick={() => setChosen(chosen ? null : new Set())}
                 >
                   多选

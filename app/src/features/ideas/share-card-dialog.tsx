@@ -1,4 +1,5 @@
 import { plainLine } from "@shinian/contract/plain-text";
+import { tagsInText } from "@shinian/contract/tags";
 import { ShareCard } from "@shinian/ui";
 import * as React from "react";
 import type { LoadedItem } from "../../data/items.ts";
@@ -18,15 +19,17 @@ export const cardText = (markdown: string) =>
 export default function ShareCardDialog({ loaded, onClose }: { loaded: LoadedItem; onClose: () => void }) {
   const { item } = loaded;
   const date = formatDateTime(item.createdAt).slice(0, 16);
-  const content = React.useMemo(
-    () => ({
+  const content = React.useMemo(() => {
+    const source = item.content || (loaded.kind === "idea" ? loaded.item.originalContent : "");
+    // a tag typed in the words shows there; the chips below carry only the others
+    const typed = new Set(tagsInText(source));
+    return {
       title: item.title,
-      text: cardText(item.content || (loaded.kind === "idea" ? loaded.item.originalContent : "")),
+      text: cardText(source),
       date,
-      tags: item.tags,
-    }),
-    [item, loaded, date],
-  );
+      tags: item.tags.filter((tag) => !typed.has(tag)),
+    };
+  }, [item, loaded, date]);
   return (
     <ShareCard
       open

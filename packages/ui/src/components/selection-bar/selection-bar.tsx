@@ -208,7 +208,7 @@ function AddTagDialog({
             )}
           </Field>
           {suggestedTags.length ? (
-            <ul aria-label="常用标签" className="flex flex-wrap gap-2">
+            <ul aria-label="常用标签" className="flex flex-wrap gap-x-2 gap-y-5 lg:gap-y-2">
               {suggestedTags.map((tag) => (
                 <li key={tag}>
                   <Tag name={tag} onClick={() => submit(tag)} />
