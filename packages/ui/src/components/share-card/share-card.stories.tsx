@@ -22,12 +22,20 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The preview of the story's own dialog (the last one: an earlier story's may still be leaving). */
+const preview = () => {
+  const images = document.querySelectorAll<HTMLImageElement>(
+    '[data-slot="share-card"] img[alt="分享卡片预览"]',
+  );
+  const image = images[images.length - 1];
+  if (!image) throw new Error("no preview yet");
+  return image;
+};
 const previewShown = async () => {
-  await waitFor(() => expect(screen.getByRole("img", { name: "分享卡片预览" })).toBeVisible(), {
-    timeout: 5000,
-  });
+  // drawing and encoding a 1080 px PNG takes a moment on a loaded machine
+  await waitFor(() => expect(preview()).toBeVisible(), { timeout: 20_000 });
   // decoded before the screenshot, so that it is taken of the card, not of a half-drawn image
-  await (screen.getByRole("img", { name: "分享卡片预览" }) as HTMLImageElement).decode();
+  await preview().decode();
 };
 
 export const Light: Story = { play: previewShown };
@@ -99,7 +107,7 @@ export const WhenTheDeviceCannotShareFilesShouldDownloadThePng: Story = {
     await previewShown();
     await expect(screen.queryByRole("button", { name: "分享" })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "下载图片" }));
-    await waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 20_000 });
     expect(downloads[0]?.name).toBe("拾念-2026-11-22.png");
     const blob = await (await fetch(downloads[0]!.href)).blob();
     expect(blob.type).toBe("image/png");
@@ -122,7 +130,7 @@ export const WhenTheDeviceSharesFilesShouldHandThePngToTheShareSheet: Story = {
   play: async ({ args }) => {
     await previewShown();
     await userEvent.click(screen.getByRole("button", { name: "分享" }));
-    await waitFor(() => expect(shared).toHaveLength(1));
+    await waitFor(() => expect(shared).toHaveLength(1), { timeout: 20_000 });
     const [file] = shared[0]!;
     expect(file?.name).toBe("拾念-2026-11-22.png");
     expect((await pngSize(file!)).width).toBe(SHARE_CARD_WIDTH);
@@ -136,12 +144,10 @@ export const WhenDarkIsChosenShouldRedrawTheCard: Story = {
   tags: ["!autodocs"],
   play: async () => {
     await previewShown();
-    const light = screen.getByRole("img", { name: "分享卡片预览" }).getAttribute("src");
+    const light = preview().getAttribute("src");
     await userEvent.click(screen.getByRole("button", { name: "深色" }));
-    await waitFor(() =>
-      expect(screen.getByRole("img", { name: "分享卡片预览" })).toHaveAttribute("data-theme-card", "dark"),
-    );
-    expect(screen.getByRole("img", { name: "分享卡片预览" }).getAttribute("src")).not.toBe(light);
+    await waitFor(() => expect(preview()).toHaveAttribute("data-theme-card", "dark"), { timeout: 20_000 });
+    expect(preview().getAttribute("src")).not.toBe(light);
     await previewShown();
     await expect(screen.getByRole("button", { name: "深色" })).toHaveAttribute("aria-pressed", "true");
   },

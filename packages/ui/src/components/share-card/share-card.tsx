@@ -37,24 +37,36 @@ export function ShareCard({ open, onOpenChange, content, fileName, defaultTheme 
   const [sharing, setSharing] = React.useState(false);
   const shareable = React.useMemo(() => open && canShareImage(), [open]);
 
+  const shown = React.useRef<string | null>(null);
+  // drawn again when the words or the colours change, not when the same content comes anew
+  const drawn = JSON.stringify(content);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `drawn` stands for content
   React.useEffect(() => {
     if (!open) return;
     let live = true;
-    let url: string | null = null;
-    setCard(null);
     shareCardBlob(content, theme).then(
       (blob) => {
         if (!live) return;
-        url = URL.createObjectURL(blob);
+        const url = URL.createObjectURL(blob);
+        if (shown.current) URL.revokeObjectURL(shown.current);
+        shown.current = url;
+        // the last card stays on screen until this one is ready: no flash of a spinner
         setCard({ blob, url, theme });
       },
       () => live && setStatus({ tone: "error", text: "卡片没能画出来，请稍后再试" }),
     );
     return () => {
       live = false;
-      if (url) URL.revokeObjectURL(url);
     };
-  }, [open, content, theme]);
+  }, [open, drawn, theme]);
+  // the last card's URL goes with the dialog
+  React.useEffect(
+    () => () => {
+      if (shown.current) URL.revokeObjectURL(shown.current);
+      shown.current = null;
+    },
+    [],
+  );
 
   const send = async (via: "share" | "download") => {
     if (!card) return;
