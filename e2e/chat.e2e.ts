@@ -267,10 +267,10 @@ test.describe("with an OpenAI-compatible provider", () => {
     await shot(page, "52-idea-detail-ai");
 
     await page.goto("/");
-    await page.getByRole("button", { name: "整理成笔记" }).click();
+    await page.getByRole("button", { name: "多选" }).click();
     for (const box of await page.getByRole("checkbox", { name: /选择想法/ }).all()) await box.check();
-    const bar = page.getByRole("region", { name: "整理成笔记" });
-    await expect(bar).toContainText("已选 2 条想法");
+    const bar = page.getByRole("region", { name: "批量操作" });
+    await expect(bar).toContainText("已选 2 条");
     await expect(bar).toContainText("AI 整理，消耗 5 点");
     await shot(page, "53-compose-selection");
     await bar.getByRole("button", { name: "整理成笔记" }).click();

@@ -173,6 +173,28 @@ export function renameTagInText(text: string, from: string, to: string): string 
 }
 
 /**
+ * The text without its typed `#tag` (that tag exactly: `#读书/小说` and `#读书会` stay when 读书
+ * goes), each with one space beside it, so that the next save, which takes the typed tags again,
+ * does not bring it back. The text itself when it has none.
+ */
+export function removeTagFromText(text: string, tag: string): string {
+  let out = "";
+  let last = 0;
+  for (const span of tagSpans(text)) {
+    if (span.tag !== tag) continue;
+    let start = span.start;
+    let end = span.end;
+    const before = text[start - 1];
+    if (before === " " || before === "\t") start -= 1;
+    else if (text[end] === " " || text[end] === "\t") end += 1;
+    if (start < last) start = last;
+    out += text.slice(last, start);
+    last = end;
+  }
+  return last ? out + text.slice(last) : text;
+}
+
+/**
  * The tag being typed where the caret is: the `#` that opens it and what follows up to the caret
  * (letters, digits, `/`; '' right after the `#`), or null when the caret is not in one.
  */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isTypeableTag,
   isWithin,
+  removeTagFromText,
   renamedTag,
   renameTagInText,
   tagQueryAt,
@@ -143,6 +144,21 @@ describe("renaming a tag in text", () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("removing a tag from text", () => {
+  it("cuts that tag exactly, with a space beside it, and leaves code, URLs and other tags", () => {
+    expect(removeTagFromText("今天跑了五公里 #跑步", "跑步")).toBe("今天跑了五公里");
+    expect(removeTagFromText("#跑步 今天跑了五公里", "跑步")).toBe("今天跑了五公里");
+    expect(removeTagFromText("新买的鞋。#跑步", "跑步")).toBe("新买的鞋。");
+    expect(removeTagFromText("新买的鞋。#跑步 很轻\n#跑步 第二行", "跑步")).toBe("新买的鞋。很轻\n第二行");
+    expect(removeTagFromText("#跑步/装备 #跑步会 `#跑步` https://x.cn/#跑步 #跑步，好", "跑步")).toBe(
+      "#跑步/装备 #跑步会 `#跑步` https://x.cn/#跑步，好",
+    );
+    expect(removeTagFromText("a #跑步 #跑步 b", "跑步")).toBe("a b");
+    const untouched = "没有这个标签 #写作";
+    expect(removeTagFromText(untouched, "跑步")).toBe(untouched);
   });
 });
 

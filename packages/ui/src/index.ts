@@ -37,6 +37,8 @@ export * from "./components/page-loading";
 export * from "./components/progress";
 export * from "./components/review";
 export * from "./components/search-pill";
+export * from "./components/selection-bar";
+export * from "./components/share-card";
 export * from "./components/sheet";
 export * from "./components/spinner";
 export * from "./components/tabs";

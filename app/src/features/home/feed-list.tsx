@@ -10,7 +10,7 @@ export type FeedListProps = {
   onTagClick: (tag: string) => void;
   /** Queued captures by their temporary id: shown as 待同步 or 未能保存. */
   syncStates?: ReadonlyMap<string, IdeaSyncState>;
-  /** Choosing ideas for 整理成笔记: each idea gets a checkbox, and a tap on the card ticks it too. */
+  /** 多选: each saved item gets a checkbox, and a tap on the card ticks it too. */
   selection?: { chosen: ReadonlySet<string>; onToggle: (id: string) => void };
   /** Shows each card's kind (想法, 笔记): off on a list of one kind. */
   showKind?: boolean;
@@ -42,18 +42,16 @@ export function FeedList({
   return (
     <ul className="flex flex-col gap-3" aria-label="想法和笔记">
       {items.map((item) => {
-        const choosable = selection && item.type === "idea" && !isUnsaved(item) && !item.aiExcluded;
+        const choosable = selection && !isUnsaved(item);
         return (
           <li
             key={`${item.type}-${item.id}`}
             className={selection ? `flex items-center gap-1 lg:gap-3 ${OFFSCREEN_CARD}` : OFFSCREEN_CARD}
           >
-            {selection && item.type === "idea" && !isUnsaved(item) ? (
+            {choosable ? (
               <Checkbox
-                aria-label={`选择想法：${item.title || markdownTitle(item.content || item.originalContent, 20)}`}
+                aria-label={`选择${item.type === "idea" ? "想法" : "笔记"}：${item.title || markdownTitle(item.type === "idea" ? item.content || item.originalContent : item.preview, 20)}`}
                 checked={selection.chosen.has(item.id)}
-                disabled={item.aiExcluded}
-                title={item.aiExcluded ? "不让AI读取的想法不能整理" : undefined}
                 onChange={() => selection.onToggle(item.id)}
               />
             ) : null}
@@ -99,7 +97,8 @@ export function FeedList({
                   }}
                   showKind={showKind}
                   selectedTag={selectedTag}
-                  onOpen={(id) => onOpen({ type: "note", id })}
+                  selected={choosable ? selection.chosen.has(item.id) : undefined}
+                  onOpen={(id) => (choosable ? selection.onToggle(id) : onOpen({ type: "note", id }))}
                   onTagClick={onTagClick}
                 />
               )}

@@ -16,6 +16,7 @@ import { errorMessage } from "../../api/client.ts";
 import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useMedia } from "../../hooks/use-media.ts";
+import { itemsChanged } from "../../lib/items-changed.ts";
 import { QueueFullError } from "../capture-queue/queue-limits.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
@@ -24,11 +25,15 @@ import { type CaptureOptions, Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
-// Loaded when a search is made, and when 整理成笔记 starts choosing: opening 首页 carries neither.
+// Loaded when a search is made, and when 多选 starts choosing: opening 首页 carries neither.
 const SearchResults = React.lazy(() =>
   import("./search-results.tsx").then((m) => ({ default: m.SearchResults })),
 );
-const ComposeBar = React.lazy(() => import("./compose-bar.tsx").then((m) => ({ default: m.ComposeBar })));
+const SelectionActions = React.lazy(() =>
+  import("./selection-actions.tsx").then((m) => ({ default: m.SelectionActions })),
+);
+/** The most items one 多选 acts on: one request each, so that a choice stays a few seconds' work. */
+const MAX_CHOSEN = 100;
 // The tags: a column on a desktop, a sheet a tap away on a phone; neither in 首页's first chunk.
 const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
 const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
@@ -48,7 +53,7 @@ export function HomeScreen() {
     setChosen((old) => {
       const next = new Set(old);
       if (next.has(id)) next.delete(id);
-      else next.add(id);
+      else if (next.size < MAX_CHOSEN) next.add(id);
       return next;
     });
 
@@ -59,6 +64,8 @@ export function HomeScreen() {
   const [tagsOpen, setTagsOpen] = React.useState(false);
   // Moves when the tags may have changed: a saved capture (#标签 in it), a rename.
   const [tagsVersion, setTagsVersion] = React.useState(0);
+  // a batch edit or its 撤销 (from a toast that may outlive this screen's choice) moved tags
+  React.useEffect(() => itemsChanged.subscribe(() => setTagsVersion((v) => v + 1)), []);
   const queue = useCaptureQueue(user?.id, (idea) => {
     if (type !== "note" && !tag) feed.prepend({ ...idea, type: "idea" });
     if (idea.tags.length) setTagsVersion((v) => v + 1);
@@ -191,9 +198,11 @@ export function HomeScreen() {
                   variant={chosen ? "primary" : "secondary"}
                   size="sm"
                   aria-pressed={Boolean(chosen)}
+                  // a 44 px tap area (the ::after) around the 32 px button, as 标签's
+                  className="relative after:absolute after:-inset-y-1.5 after:inset-x-0 after:content-['']"
                   onClick={() => setChosen(chosen ? null : new Set())}
                 >
-                  整理成笔记
+                  多选
                 </Button>
                 <Button variant="secondary" size="sm" onClick={() => void newNote()}>
                   新建笔记
@@ -226,7 +235,10 @@ export function HomeScreen() {
             />
             {chosen ? (
               <React.Suspense fallback={null}>
-                <ComposeBar chosen={[...chosen]} onCancel={() => setChosen(null)} />
+                <SelectionActions
+                  chosen={feed.items.filter((item) => chosen.has(item.id))}
+                  onDone={() => setChosen(null)}
+                />
               </React.Suspense>
             ) : null}
             {feed.loading ? <PageLoading /> : null}

@@ -49,7 +49,7 @@ export function queuedIdea(
   };
 }
 
-/** Not saved yet: it cannot be opened, chosen for 整理成笔记, or watched for a tidy. */
+/** Not saved yet: it cannot be opened, chosen in 多选, or watched for a tidy. */
 export const isUnsaved = (item: { id: string }) => item.id.startsWith(UNSAVED_PREFIX);
 
 /**

@@ -12,6 +12,9 @@ import { IdeaAttachments } from "./idea-attachments.tsx";
 import { type ItemMessage, ItemToggles } from "./item-toggles.tsx";
 import { readableText } from "./readable-text.ts";
 
+// The card's drawing and dialog come when 分享卡片 is chosen, not with the page.
+const ShareCardDialog = React.lazy(() => import("./share-card-dialog.tsx"));
+
 /**
  * Whether the page was reached inside the app (the router numbers its history entries; 0 is the
  * first of this tab: a link from outside, a new tab, the installed app's start), so that 返回 can
@@ -48,6 +51,7 @@ export function ItemReading({
   const router = useRouter();
   const [confirming, setConfirming] = React.useState(false);
   const [restoring, setRestoring] = React.useState(false);
+  const [sharing, setSharing] = React.useState(false);
   const noun = kind === "idea" ? "想法" : "笔记";
   const inline = React.useMemo(
     () => new Set(kind === "note" ? attachmentRefs(item.content) : []),
@@ -113,12 +117,18 @@ export function ItemReading({
         onBack={() => (cameFromTheApp(router) ? router.history.back() : void navigate({ to: "/" }))}
         onEdit={onEdit}
         onDelete={() => setConfirming(true)}
+        onShare={() => setSharing(true)}
         onViewOriginal={
           kind === "idea"
             ? () => void navigate({ to: "/ideas/$id/original", params: { id: item.id } })
             : undefined
         }
       />
+      {sharing ? (
+        <React.Suspense fallback={null}>
+          <ShareCardDialog loaded={loaded} onClose={() => setSharing(false)} />
+        </React.Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

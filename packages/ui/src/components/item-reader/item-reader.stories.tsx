@@ -36,6 +36,7 @@ const meta = {
     onTagClick: fn(),
     onRestoreOriginal: fn(),
     onViewOriginal: fn(),
+    onShare: fn(),
   },
   decorators: [
     (Story) => (
@@ -112,5 +113,17 @@ export const WhenTidiedShouldOfferToRestoreTheOriginal: Story = {
     await expect(args.onRestoreOriginal).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole("button", { name: "跑步" }));
     await expect(args.onTagClick).toHaveBeenCalledWith("跑步");
+  },
+};
+
+export const WhenShareIsChosenInTheMenuShouldCallIt: Story = {
+  name: "在菜单里选分享卡片时应调用 onShare",
+  tags: ["!autodocs"],
+  parameters: { layout: "fullscreen" },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole("button", { name: "更多操作" }));
+    const menu = within(document.body);
+    await userEvent.click(await menu.findByRole("menuitem", { name: "分享卡片" }));
+    await waitFor(() => expect(args.onShare).toHaveBeenCalledOnce());
   },
 };

@@ -1,4 +1,4 @@
-import { ArrowLeft, Ellipsis, FileText, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { ArrowLeft, Ellipsis, FileText, Image, Pencil, Sparkles, Trash2 } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../button";
@@ -44,6 +44,8 @@ export type ItemReaderProps = Omit<React.ComponentProps<"article">, "title"> & {
   onDelete: () => void;
   /** An idea's 查看原始想法. */
   onViewOriginal?: () => void;
+  /** 分享卡片: the item drawn as an image to share. */
+  onShare?: () => void;
   /** Offline: the copy kept on this device, read only. */
   readOnly?: boolean;
 };
@@ -73,6 +75,7 @@ export function ItemReader({
   onEdit,
   onDelete,
   onViewOriginal,
+  onShare,
   readOnly = false,
   className,
   ...props
@@ -101,15 +104,19 @@ export function ItemReader({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>
-            {onViewOriginal ? (
-              <>
-                <DropdownMenuItem onSelect={onViewOriginal}>
-                  <FileText aria-hidden />
-                  查看原始想法
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-              </>
+            {onShare ? (
+              <DropdownMenuItem onSelect={onShare}>
+                <Image aria-hidden />
+                分享卡片
+              </DropdownMenuItem>
             ) : null}
+            {onViewOriginal ? (
+              <DropdownMenuItem onSelect={onViewOriginal}>
+                <FileText aria-hidden />
+                查看原始想法
+              </DropdownMenuItem>
+            ) : null}
+            {onShare || onViewOriginal ? <DropdownMenuSeparator /> : null}
             <DropdownMenuItem tone="danger" onSelect={onDelete}>
               <Trash2 aria-hidden />
               删除

@@ -1,0 +1,116 @@
+import type { FeedItem } from "@shinian/contract";
+import { removeTagFromText } from "@shinian/contract/tags";
+import { errorMessage } from "../../api/client.ts";
+import { fetchNote, updateIdea, updateNote } from "../../api/items.ts";
+import { itemKeys } from "../../data/items.ts";
+import { queryClient } from "../../data/query-client.ts";
+import { itemsChanged } from "../../lib/items-changed.ts";
+import { toaster } from "../../lib/toaster.ts";
+import { preloadToastView } from "../layout/toaster-host.tsx";
+
+/** What an edit changed on one item, to put back on 撤销: its tags and (when cut) its text. */
+type Before = {
+  type: "idea" | "note";
+  id: string;
+  tags: string[];
+  content?: string;
+  /** The item's time after the edit: 撤销 refuses to overwrite a later edit made elsewhere. */
+  after: string;
+};
+
+type Patch = { tags: string[]; content?: string };
+
+const save = async (type: "idea" | "note", id: string, patch: Patch, base: string) =>
+  (type === "idea"
+    ? await updateIdea(id, { ...patch, baseUpdatedAt: base })
+    : await updateNote(id, { ...patch, baseUpdatedAt: base })
+  ).updatedAt;
+
+/** The words an item's tags are typed in: the idea's shown words, the note's whole text. */
+async function textOf(item: FeedItem): Promise<string> {
+  if (item.type === "idea") return item.content;
+  return (await fetchNote(item.id)).content;
+}
+
+async function addPatch(item: FeedItem, tag: string): Promise<[Patch, Patch] | null> {
+  if (item.tags.includes(tag)) return null;
+  return [{ tags: [...item.tags, tag] }, { tags: item.tags }];
+}
+
+/** Off the tags and out of the text (else the next save would take it from the text again). */
+async function removePatch(item: FeedItem, tag: string): Promise<[Patch, Patch] | null> {
+  if (!item.tags.includes(tag)) return null;
+  const text = await textOf(item);
+  const cut = removeTagFromText(text, tag);
+  const tags = item.tags.filter((t) => t !== tag);
+  return cut === text
+    ? [{ tags }, { tags: item.tags }]
+    : [
+        { tags, content: cut },
+        { tags: item.tags, content: text },
+      ];
+}
+
+const forget = (items: { type: "idea" | "note"; id: string }[]) => {
+  for (const item of items) queryClient.removeQueries({ queryKey: itemKeys.item(item.type, item.id) });
+  itemsChanged.emit();
+};
+
+export type BatchTagResult = { changed: number; failed: number; error?: string };
+
+/**
+ * Adds `tag` to the chosen items, or takes it off them (out of their text too), one request per
+ * item (the same edit, limits and stale-edit check as a single save), then offers 撤销 in a toast,
+ * which puts back each changed item's previous tags and text.
+ */
+export async function editTagWithUndo(
+  items: readonly FeedItem[],
+  tag: string,
+  mode: "add" | "remove",
+): Promise<BatchTagResult> {
+  preloadToastView();
+  const done: Before[] = [];
+  let failed = 0;
+  let error: string | undefined;
+  for (const item of items) {
+    try {
+      const patches = await (mode === "add" ? addPatch(item, tag) : removePatch(item, tag));
+      if (!patches) continue;
+      const [next, previous] = patches;
+      const after = await save(item.type, item.id, next, item.updatedAt);
+      done.push({ type: item.type, id: item.id, ...previous, after });
+    } catch (e) {
+      failed += 1;
+      error ??= errorMessage(e, "修改失败");
+    }
+  }
+  if (done.length) {
+    forget(done);
+    const verb =
+      mode === "add" ? `已为 ${done.length} 条内容加上 #${tag}` : `已从 ${done.length} 条内容去掉 #${tag}`;
+    toaster.show({
+      message: failed ? `${verb}，${failed} 条未能修改` : verb,
+      action: { label: "撤销", run: () => void undo(done) },
+    });
+  }
+  return { changed: done.length, failed, error };
+}
+
+async function undo(done: Before[]) {
+  let failed = 0;
+  for (const item of done) {
+    const patch: Patch =
+      item.content === undefined ? { tags: item.tags } : { tags: item.tags, content: item.content };
+    try {
+      await save(item.type, item.id, patch, item.after);
+    } catch {
+      failed += 1;
+    }
+  }
+  forget(done);
+  toaster.show(
+    failed
+      ? { tone: "error", message: `${failed} 条未能撤销：它们在别处改过，或网络有问题` }
+      : { message: `已撤销，${done.length} 条内容的标签已复原` },
+  );
+}

@@ -1,0 +1,70 @@
+import { expect, test } from "vitest";
+import { call } from "../src/api/client.ts";
+import { editTagWithUndo } from "../src/features/home/batch-tags.ts";
+import { toaster } from "../src/lib/toaster.ts";
+import { signUp } from "./support/session.ts";
+
+// 多选's 加标签 and 去标签 against the real server: one edit per chosen item, the tag taken out of
+// the text too (else the next save brings it back), and 撤销 putting back each item's text and tags.
+
+const feed = async () => (await call("feed", { query: { type: "all" } })).items;
+const byId = async () => new Map((await feed()).map((item) => [item.id, item]));
+const noteText = async (id: string) => (await call("getNote", { params: { id } })).content;
+
+test("a tag added to and taken off several items at once, each undone to exactly what it was", async () => {
+  await signUp();
+  const shoe = await call("createIdea", { body: { content: "新买的鞋。#跑步 很轻" } });
+  const plain = await call("createIdea", { body: { content: "早上读了十页书" } });
+  const note = await call("createNote", {
+    body: { title: "训练", content: "# 第一周\n\n慢跑 #跑步\n\n`#跑步` 不是标签" },
+  });
+  const chosen = await feed();
+  expect(chosen).toHaveLength(3);
+
+  // 加标签: the tags only (the text stays as typed); the item that has it already is left alone
+  const added = await editTagWithUndo(chosen, "晨间", "add");
+  expect(added).toEqual({ changed: 3, failed: 0, error: undefined });
+  let now = await byId();
+  expect(now.get(shoe.id)?.tags).toEqual(["跑步", "晨间"]);
+  expect(now.get(plain.id)?.tags).toEqual(["晨间"]);
+  expect(now.get(note.id)?.tags).toEqual(["跑步", "晨间"]);
+  expect(toaster.get()?.message).toBe("已为 3 条内容加上 #晨间");
+  toaster.get()?.action?.run();
+  await expect.poll(async () => (await byId()).get(plain.id)?.tags).toEqual([]);
+  await expect.poll(() => toaster.get()?.message).toBe("已撤销，3 条内容的标签已复原");
+  now = await byId();
+  expect(now.get(shoe.id)?.tags).toEqual(["跑步"]);
+  expect(now.get(note.id)?.tags).toEqual(["跑步"]);
+
+  // 去标签: out of the tags and out of the words (not out of code), only where it was
+  const removed = await editTagWithUndo([...(await byId()).values()], "跑步", "remove");
+  expect(removed).toEqual({ changed: 2, failed: 0, error: undefined });
+  now = await byId();
+  expect(now.get(shoe.id)).toMatchObject({ content: "新买的鞋。很轻", tags: [] });
+  expect(now.get(note.id)?.tags).toEqual([]);
+  expect(await noteText(note.id)).toBe("# 第一周\n\n慢跑\n\n`#跑步` 不是标签");
+  // a later save of the idea's words keeps it untagged
+  await call("updateIdea", { params: { id: shoe.id }, body: { content: "新买的鞋。很轻！" } });
+  expect((await call("getIdea", { params: { id: shoe.id } })).tags).toEqual([]);
+
+  // 撤销 puts back the note's text and tags; the idea edited since is left as it is, and said so
+  toaster.get()?.action?.run();
+  await expect.poll(() => toaster.get()?.tone).toBe("error");
+  expect(toaster.get()?.message).toBe("1 条未能撤销：它们在别处改过，或网络有问题");
+  expect(await noteText(note.id)).toBe("# 第一周\n\n慢跑 #跑步\n\n`#跑步` 不是标签");
+  now = await byId();
+  expect(now.get(note.id)?.tags).toEqual(["跑步"]);
+  expect(now.get(shoe.id)).toMatchObject({ content: "新买的鞋。很轻！", tags: [] });
+});
+
+test("an item changed elsewhere since the list was loaded is not overwritten, and is counted", async () => {
+  await signUp();
+  const idea = await call("createIdea", { body: { content: "旧的想法" } });
+  const [stale] = await feed();
+  await call("updateIdea", { params: { id: idea.id }, body: { content: "别处改过的想法" } });
+  const result = await editTagWithUndo([stale!], "灵感", "add");
+  expect(result.changed).toBe(0);
+  expect(result.failed).toBe(1);
+  expect(result.error).toContain("已在别处修改过");
+  expect((await call("getIdea", { params: { id: idea.id } })).tags).toEqual([]);
+});
