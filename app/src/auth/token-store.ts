@@ -20,8 +20,9 @@ export type AuthSnapshot = {
 
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-/** needs_guide is true while the user has not described themself. */
-export const needsGuideFor = (user: StoredUser | null) => !user?.identityDescription?.trim();
+/** needs_guide is true while the user has neither described themself nor skipped it. */
+export const needsGuideFor = (user: StoredUser | null) =>
+  !user?.identityDescription?.trim() && !user?.settings?.guideSkipped;
 
 /**
  * Framework-free auth state over localStorage: the React context and the API client both read
