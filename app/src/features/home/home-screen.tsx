@@ -16,12 +16,17 @@ import { errorMessage } from "../../api/client.ts";
 import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useMedia } from "../../hooks/use-media.ts";
+import { useTouchScreen } from "../../hooks/use-touch-screen.ts";
 import { QueueFullError } from "../capture-queue/queue-limits.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
+import { ImportLink } from "../guide/import-link.tsx";
+import { UNTITLED_NOTE } from "../ideas/untitled-note.ts";
 import { AppShell } from "../layout/app-shell.tsx";
+import { CaptureFab } from "./capture-fab.tsx";
 import { type CaptureOptions, Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
+import { HomeMenuButton } from "./more-button.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
 // Loaded when a search is made, and when 整理成笔记 starts choosing: opening 首页 carries neither.
@@ -43,6 +48,8 @@ export function HomeScreen() {
   const { user } = useAuth();
   const [captureError, setCaptureError] = React.useState<string | null>(null);
   const sentinel = React.useRef<HTMLDivElement>(null);
+  const composerBox = React.useRef<HTMLDivElement>(null);
+  const touch = useTouchScreen();
   const [chosen, setChosen] = React.useState<Set<string> | null>(null);
   const toggle = (id: string) =>
     setChosen((old) => {
@@ -95,7 +102,7 @@ export function HomeScreen() {
 
   const newNote = async () => {
     try {
-      const note = await createNote({ title: "未命名笔记", content: "" });
+      const note = await createNote({ title: UNTITLED_NOTE, content: "" });
       await navigate({ to: "/notes/$id", params: { id: note.id } });
     } catch (e) {
       setCaptureError(errorMessage(e, "新建笔记失败"));
@@ -132,14 +139,17 @@ export function HomeScreen() {
             </React.Suspense>
           )
         )}
-        <Composer
-          onCapture={capture}
-          shared={shared}
-          // Once in the draft, the shared text leaves the URL: a reload must not add it again.
-          onSharedTaken={() =>
-            void navigate({ search: { q, tag, type: type === "all" ? undefined : type }, replace: true })
-          }
-        />
+        <div ref={composerBox} className="scroll-mt-20">
+          <Composer
+            onCapture={capture}
+            shared={shared}
+            // Once in the draft, the shared text leaves the URL: a reload must not add it again.
+            onSharedTaken={() =>
+              void navigate({ search: { q, tag, type: type === "all" ? undefined : type }, replace: true })
+            }
+          />
+        </div>
+        {wide || chosen ? null : <CaptureFab composer={composerBox} />}
         {captureError ? <Alert tone="error" description={captureError} /> : null}
         <CaptureQueue
           pending={queue.items.filter((i) => i.state === "pending").length}
@@ -201,11 +211,17 @@ export function HomeScreen() {
                 <Button asChild variant="secondary" size="sm" className="max-md:h-11">
                   <Link to="/review">每日回顾</Link>
                 </Button>
+                <HomeMenuButton />
               </div>
             </div>
             {feed.error ? <Alert tone="error" description={feed.error} /> : null}
-            {feed.offline ? (
-              <Alert tone="warning" title="离线" description="显示的是本机保存的最近内容，联网后自动更新。" />
+            {/* offline, the page's banner says it; this is for a server out of reach while online */}
+            {feed.offline && queue.online ? (
+              <Alert
+                tone="warning"
+                title="连不上服务器"
+                description="显示的是本机保存的最近内容，连上后自动更新。"
+              />
             ) : null}
             <FeedList
               items={[...(showQueued ? queued : []), ...feed.items]}
@@ -231,7 +247,11 @@ export function HomeScreen() {
             ) : null}
             {feed.loading ? <PageLoading /> : null}
             {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
-              <EmptyState title="还没有内容" description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。" />
+              <EmptyState
+                title="还没有内容"
+                description={`在上面写下第一个想法吧${touch ? "" : "，⌘/Ctrl+Enter 即可保存"}。以前的记录也可以导进来。`}
+                action={<ImportLink />}
+              />
             ) : null}
             {feed.hasMore ? (
               <div ref={sentinel} className="flex justify-center">

@@ -15,7 +15,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Pending: Story = {};
-export const Offline: Story = { args: { offline: true } };
+/** Offline the app's banner says 待同步: only the refused captures are left to show here. */
+export const Offline: Story = { args: { offline: true, refused } };
 export const Refused: Story = { args: { pending: 0, refused } };
 export const Empty: Story = { args: { pending: 0 } };
 
