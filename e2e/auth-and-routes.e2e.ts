@@ -84,7 +84,7 @@ test("/login opened directly is its own light page; its links and signing in car
   });
   await page.goto("/login?redirect=%2Fprofile");
   await expect(page).toHaveTitle("登录 - 拾念");
-  await expect(page.getByText("拾念是你的想法笔记本")).toBeVisible();
+  await expect(page.getByText("拾念：随手记下想法，AI 帮你整理和找回。")).toBeVisible();
   await expect(page.getByRole("button", { name: "注册" })).toBeVisible();
   // The router app's code waits until the person starts on the form.
   expect(scripts.filter((name) => name.includes("router-app"))).toEqual([]);
@@ -141,6 +141,7 @@ test.describe("signed in", () => {
       ["/", "首页 - 拾念", "home"],
       ["/guide", "用户指南 - 拾念", "guide-again"],
       ["/quick-introduction", "拾念", "quick-introduction-again"],
+      ["/help", "用户指南 - 拾念", "help"],
       [`/ideas/${ideaId}`, "想法详情 - 拾念", "idea-detail"],
       [`/ideas/${ideaId}/original`, "原始想法 - 拾念", "original-idea"],
       [`/notes/${noteId}`, "笔记详情 - 拾念", "note-detail"],

@@ -97,7 +97,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
         <Card className="w-full max-w-[420px]">
           <CardHeader>
             <CardTitle className="text-xl">{mode === "login" ? "登录拾念" : "注册拾念"}</CardTitle>
-            <CardDescription>拾念是你的想法笔记本：随手记下，AI 帮你整理、找回和回顾。</CardDescription>
+            <CardDescription>拾念：随手记下想法，AI 帮你整理和找回。</CardDescription>
           </CardHeader>
           <CardContent>
             <Tabs

@@ -201,11 +201,12 @@ export function HomeScreen() {
                   variant={chosen ? "primary" : "secondary"}
                   size="sm"
                   aria-pressed={Boolean(chosen)}
+                  className="max-md:h-11"
                   onClick={() => setChosen(chosen ? null : new Set())}
                 >
                   整理成笔记
                 </Button>
-                <Button variant="secondary" size="sm" onClick={() => void newNote()}>
+                <Button variant="secondary" size="sm" className="max-md:h-11" onClick={() => void newNote()}>
                   新建笔记
                 </Button>
                 <Button asChild variant="secondary" size="sm" className="max-md:h-11">

@@ -17,6 +17,10 @@ type Story = StoryObj<typeof meta>;
 export const Pending: Story = {};
 /** Offline the app's banner says 待同步: only the refused captures are left to show here. */
 export const Offline: Story = { args: { offline: true, refused } };
+export const OfflinePhoneDark: Story = {
+  args: { offline: true, refused },
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
 export const Refused: Story = { args: { pending: 0, refused } };
 export const Empty: Story = { args: { pending: 0 } };
 
