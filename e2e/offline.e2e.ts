@@ -109,7 +109,9 @@ test("Background Sync: the service worker sends the queue with no 首页 open", 
   const composer = page.getByPlaceholder("记录一个想法…");
   await composer.fill("后台同步的想法");
   await composer.press("Control+Enter");
-  await expect(page.getByRole("region", { name: "待同步的想法" })).toContainText("1 条想法");
+  await expect(
+    page.getByRole("list", { name: "想法和笔记" }).getByRole("article").filter({ hasText: "后台同步的想法" }),
+  ).toContainText("待同步");
   // Leave 首页 (its queue stops), then come back online: only the worker can send it now.
   await page.goto("/user-agreement");
   await expect(page.getByRole("heading", { name: "拾念用户协议" })).toBeVisible();
