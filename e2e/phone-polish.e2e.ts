@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { newAccount, PASSWORD, shot } from "./helpers.ts";
+import { apiUser, newAccount, PASSWORD, shot, signIn } from "./helpers.ts";
 import { pasteFile } from "./paste-image.ts";
 
 /** An iPhone photo (made by heif-enc, server/test/fixtures/README.md), pasted as a phone's clipboard gives it. */
@@ -177,10 +177,43 @@ test.describe("a stranger on a phone", () => {
     await page.getByRole("menuitem", { name: "回收站" }).tap();
     await expect(page).toHaveURL(/\/trash$/);
 
+    await page.goto("/help");
+    await expect(page.getByRole("heading", { name: "用户指南" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "自我介绍" })).toHaveCount(0);
+    await shots(page, "95-help", [390, 1440]);
+    await page.goto("/profile");
+    await expect(page.locator('[data-slot="profile-habit"]')).toHaveText("已使用 1 天 · 本月记录 12 条");
+    await shots(page, "96-profile", [390, 1440]);
+    await page.setViewportSize({ width: 390, height: 844 });
+
     // signed out, this device is greeted with 登录
     await page.evaluate(() => localStorage.removeItem("auth_token"));
     await page.goto("/login");
     await expect(page.getByRole("tab", { name: "登录" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("heading", { name: "登录拾念" })).toBeVisible();
+  });
+});
+
+test.describe("with a model to tidy with", () => {
+  test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_AI_PORT}` });
+
+  test("the guide asks 自动整理 once, with its cost, and keeps the answer", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request, { guided: false });
+    await signIn(context, user);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/guide$/);
+    const ask = page.locator('[data-slot="card"]').filter({ hasText: "要开启自动整理吗？" });
+    await expect(ask).toContainText(/每条消耗 \d+ 个 AI 点数/);
+    await ask.getByRole("button", { name: "暂不开启" }).click();
+    await expect(ask.getByRole("button", { name: "暂不开启" })).toHaveAttribute("aria-pressed", "true");
+    const me = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect((await me.json()).data.settings).toMatchObject({ autoTidy: false, autoTidyChosen: true });
+    await page.reload();
+    await expect(page.getByText("介绍一下你自己")).toBeVisible();
+    await expect(page.getByText("要开启自动整理吗？")).toHaveCount(0);
   });
 });
