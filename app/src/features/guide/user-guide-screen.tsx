@@ -58,7 +58,9 @@ export function UserGuideScreen() {
         <div className="mx-auto flex max-w-2xl flex-col gap-6">
           <div>
             <h1 className="font-bold text-2xl">用户指南</h1>
-            <p className="mt-2 text-muted-foreground">拾念是你的想法笔记本：随手记下，AI 帮你整理、找回和回顾。</p>
+            <p className="mt-2 text-muted-foreground">
+              拾念是你的想法笔记本：随手记下，AI 帮你整理、找回和回顾。
+            </p>
           </div>
           <Card>
             <CardContent className="flex flex-col gap-6 leading-relaxed">
