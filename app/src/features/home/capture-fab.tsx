@@ -6,7 +6,7 @@ import * as React from "react";
  * 记录想法, floating at the bottom of a phone's screen once the composer has scrolled out of view:
  * a tap brings it back and focuses it (in the tap itself, so the phone's keyboard opens).
  */
-export function CaptureFab({ composer }: { composer: React.RefObject<HTMLElement | null> }) {
+export default function CaptureFab({ composer }: { composer: React.RefObject<HTMLElement | null> }) {
   const [composerOutOfView, setComposerOutOfView] = React.useState(false);
   React.useEffect(() => {
     const node = composer.current;

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   CaptureQueue,
-  EmptyState,
   PageLoading,
   Tabs,
   TabsList,
@@ -16,14 +15,11 @@ import { errorMessage } from "../../api/client.ts";
 import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useMedia } from "../../hooks/use-media.ts";
-import { useTouchScreen } from "../../hooks/use-touch-screen.ts";
 import { QueueFullError } from "../capture-queue/queue-limits.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
-import { ImportLink } from "../guide/import-link.tsx";
 import { UNTITLED_NOTE } from "../ideas/untitled-note.ts";
 import { AppShell } from "../layout/app-shell.tsx";
-import { CaptureFab } from "./capture-fab.tsx";
 import { type CaptureOptions, Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
 import { HomeMenuButton } from "./more-button.tsx";
@@ -37,6 +33,9 @@ const ComposeBar = React.lazy(() => import("./compose-bar.tsx").then((m) => ({ d
 // The tags: a column on a desktop, a sheet a tap away on a phone; neither in 首页's first chunk.
 const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
 const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
+// 首页 empty, and 记录想法 floating once a phone has scrolled: neither is on the first screen of a full feed.
+const EmptyHome = React.lazy(() => import("./empty-home.tsx"));
+const CaptureFab = React.lazy(() => import("./capture-fab.tsx"));
 const DESKTOP = "(min-width: 1024px)";
 
 const route = getRouteApi("/_authenticated/");
@@ -49,7 +48,6 @@ export function HomeScreen() {
   const [captureError, setCaptureError] = React.useState<string | null>(null);
   const sentinel = React.useRef<HTMLDivElement>(null);
   const composerBox = React.useRef<HTMLDivElement>(null);
-  const touch = useTouchScreen();
   const [chosen, setChosen] = React.useState<Set<string> | null>(null);
   const toggle = (id: string) =>
     setChosen((old) => {
@@ -109,6 +107,15 @@ export function HomeScreen() {
     }
   };
 
+  // A phone's first scroll down brings in the floating 记录想法 (its code too).
+  const [scrolled, setScrolled] = React.useState(false);
+  React.useEffect(() => {
+    if (wide || scrolled) return;
+    const onScroll = () => window.scrollY > 200 && setScrolled(true);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [wide, scrolled]);
+
   // Infinite scroll: the next page loads when the end of the list comes into view.
   React.useEffect(() => {
     const node = sentinel.current;
@@ -149,7 +156,11 @@ export function HomeScreen() {
             }
           />
         </div>
-        {wide || chosen ? null : <CaptureFab composer={composerBox} />}
+        {wide || chosen || !scrolled ? null : (
+          <React.Suspense fallback={null}>
+            <CaptureFab composer={composerBox} />
+          </React.Suspense>
+        )}
         {captureError ? <Alert tone="error" description={captureError} /> : null}
         <CaptureQueue
           pending={queue.items.filter((i) => i.state === "pending").length}
@@ -248,11 +259,9 @@ export function HomeScreen() {
             ) : null}
             {feed.loading ? <PageLoading /> : null}
             {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
-              <EmptyState
-                title="还没有内容"
-                description={`在上面写下第一个想法吧${touch ? "" : "，⌘/Ctrl+Enter 即可保存"}。以前的记录也可以导进来。`}
-                action={<ImportLink />}
-              />
+              <React.Suspense fallback={null}>
+                <EmptyHome />
+              </React.Suspense>
             ) : null}
             {feed.hasMore ? (
               <div ref={sentinel} className="flex justify-center">

@@ -1,12 +1,10 @@
 import { Button } from "@shinian/ui";
-import { Ellipsis } from "lucide-react";
 import * as React from "react";
 
 /** The 更多 button of 首页's toolbar, before and after its menu's code is loaded. */
 export function MoreButton(props: React.ComponentProps<typeof Button>) {
   return (
     <Button variant="secondary" size="sm" aria-haspopup="menu" className="max-md:h-11" {...props}>
-      <Ellipsis aria-hidden />
       更多
     </Button>
   );
