@@ -60,6 +60,9 @@ test("a protected route logged out goes to /login and comes back after login", a
   const user = await apiUser(request);
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  // a device that never signed in is greeted with 注册; 登录 is one tab away
+  await expect(page.getByRole("tab", { name: "注册" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "登录" }).click();
   await page.getByLabel("账号").fill(user.account);
   await page.getByLabel("密码").fill("wrong-password-1");
   await page.getByRole("button", { name: "登录" }).click();
@@ -81,18 +84,22 @@ test("/login opened directly is its own light page; its links and signing in car
   });
   await page.goto("/login?redirect=%2Fprofile");
   await expect(page).toHaveTitle("登录 - 拾念");
-  await expect(page.getByRole("button", { name: "登录" })).toBeVisible();
+  await expect(page.getByText("拾念：随手记下想法，AI 帮你整理和找回。")).toBeVisible();
+  await expect(page.getByRole("button", { name: "注册" })).toBeVisible();
   // The router app's code waits until the person starts on the form.
   expect(scripts.filter((name) => name.includes("router-app"))).toEqual([]);
 
-  await page.getByRole("tab", { name: "注册" }).click();
-  await page.getByRole("link", { name: "《用户协议》" }).click();
-  await expect(page).toHaveURL(/\/user-agreement$/);
-  await expect(page.getByRole("heading", { name: "拾念用户协议" })).toBeVisible();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
-
+  // The agreement opens over the form, which keeps what was typed.
   await page.getByLabel("账号").fill(user.account);
+  await page.getByRole("link", { name: "《用户协议》" }).click();
+  const dialog = page.getByRole("dialog", { name: "拾念用户协议" });
+  await expect(dialog).toContainText("一、服务内容");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await dialog.getByRole("button", { name: "我知道了" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("账号")).toHaveValue(user.account);
+
+  await page.getByRole("tab", { name: "登录" }).click();
   await page.getByLabel("密码").fill(PASSWORD);
   await page.getByRole("button", { name: "登录" }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -134,6 +141,7 @@ test.describe("signed in", () => {
       ["/", "首页 - 拾念", "home"],
       ["/guide", "用户指南 - 拾念", "guide-again"],
       ["/quick-introduction", "拾念", "quick-introduction-again"],
+      ["/help", "用户指南 - 拾念", "help"],
       [`/ideas/${ideaId}`, "想法详情 - 拾念", "idea-detail"],
       [`/ideas/${ideaId}/original`, "原始想法 - 拾念", "original-idea"],
       [`/notes/${noteId}`, "笔记详情 - 拾念", "note-detail"],

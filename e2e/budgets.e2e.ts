@@ -32,7 +32,8 @@ async function scriptsLoaded(context: BrowserContext, path: string) {
     await expect(page.getByRole("list", { name: "想法和笔记" }).getByText("预算测试的想法 25")).toBeVisible();
     await page.waitForLoadState("networkidle");
   } else {
-    await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible();
+    // a browser that never signed in is greeted with 注册
+    await expect(page.getByRole("button", { name: "注册", exact: true })).toBeVisible();
   }
   await Promise.all(reads);
   await page.close();

@@ -44,12 +44,15 @@ test("offline captures wait on the device, survive a reload, reach the server on
   }
   const list = page.getByRole("list", { name: "想法和笔记" });
   const queue = page.getByRole("region", { name: "待同步的想法" });
-  await expect(queue).toContainText("已离线：3 条想法保存在本机");
+  // one offline banner, the page's: the queue's count and the list's notice wait until online
+  const notice = page.locator('[data-slot="offline-notice"]');
+  await expect(notice).toContainText("新记下的想法待同步");
+  await expect(queue).toBeHidden();
   for (const text of texts)
     await expect(list.getByRole("article").filter({ hasText: text })).toContainText("待同步");
 
   await page.reload();
-  await expect(queue).toContainText("已离线：3 条想法保存在本机");
+  await expect(notice).toContainText("新记下的想法待同步");
   for (const text of texts)
     await expect(list.getByRole("article").filter({ hasText: text })).toContainText("待同步");
   await shot(page, "80-offline-queue");
@@ -106,7 +109,9 @@ test("Background Sync: the service worker sends the queue with no 首页 open", 
   const composer = page.getByPlaceholder("记录一个想法…");
   await composer.fill("后台同步的想法");
   await composer.press("Control+Enter");
-  await expect(page.getByRole("region", { name: "待同步的想法" })).toContainText("1 条想法");
+  await expect(
+    page.getByRole("list", { name: "想法和笔记" }).getByRole("article").filter({ hasText: "后台同步的想法" }),
+  ).toContainText("待同步");
   // Leave 首页 (its queue stops), then come back online: only the worker can send it now.
   await page.goto("/user-agreement");
   await expect(page.getByRole("heading", { name: "拾念用户协议" })).toBeVisible();
@@ -142,7 +147,8 @@ test("offline, 首页's first page and the items opened before stay readable, ma
 
   await context.setOffline(true);
   await page.goto("/");
-  await expect(page.getByText("显示的是本机保存的最近内容")).toBeVisible();
+  await expect(page.locator('[data-slot="offline-notice"]')).toContainText("显示的是本机保存的内容");
+  await expect(page.getByRole("alert")).toHaveCount(1);
   await expect(list.getByText("离线也能读的想法")).toBeVisible();
   await expect(list.getByText("没打开过的想法")).toBeVisible();
   await list.getByText("离线也能读的想法").click();

@@ -12,6 +12,7 @@ test("a link of npm run account:reset-password sets a new password in the app an
 }) => {
   const user = await apiUser(request);
   await page.goto("/login");
+  await page.getByRole("tab", { name: "登录" }).click();
   await expect(page.getByText("忘记密码？请联系本站管理员")).toBeVisible();
 
   // the operator's command, as `npm run account:reset-password` runs it, on the server's database

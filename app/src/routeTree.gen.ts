@@ -18,6 +18,7 @@ import { Route as UserAgreementRouteImport } from './routes/user-agreement'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedDataRouteImport } from './routes/_authenticated/_data'
 import { Route as AuthenticatedGuideRouteImport } from './routes/_authenticated/guide'
+import { Route as AuthenticatedHelpRouteImport } from './routes/_authenticated/help'
 import { Route as AuthenticatedQuickIntroductionRouteImport } from './routes/_authenticated/quick-introduction'
 import { Route as AuthenticatedDataAiPointsRouteImport } from './routes/_authenticated/_data/ai-points'
 import { Route as AuthenticatedDataChatRouteImport } from './routes/_authenticated/_data/chat'
@@ -70,6 +71,11 @@ const AuthenticatedDataRoute = AuthenticatedDataRouteImport.update({
 const AuthenticatedGuideRoute = AuthenticatedGuideRouteImport.update({
   id: '/guide',
   path: '/guide',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedHelpRoute = AuthenticatedHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedQuickIntroductionRoute =
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/user-agreement': typeof UserAgreementRoute
   '/guide': typeof AuthenticatedGuideRoute
+  '/help': typeof AuthenticatedHelpRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
   '/chat': typeof AuthenticatedDataChatRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/user-agreement': typeof UserAgreementRoute
   '/': typeof AuthenticatedIndexRoute
   '/guide': typeof AuthenticatedGuideRoute
+  '/help': typeof AuthenticatedHelpRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
   '/chat': typeof AuthenticatedDataChatRoute
@@ -178,6 +186,7 @@ export interface FileRoutesById {
   '/user-agreement': typeof UserAgreementRoute
   '/_authenticated/_data': typeof AuthenticatedDataRouteWithChildren
   '/_authenticated/guide': typeof AuthenticatedGuideRoute
+  '/_authenticated/help': typeof AuthenticatedHelpRoute
   '/_authenticated/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/_data/ai-points': typeof AuthenticatedDataAiPointsRoute
@@ -200,6 +209,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/user-agreement'
     | '/guide'
+    | '/help'
     | '/quick-introduction'
     | '/ai-points'
     | '/chat'
@@ -219,6 +229,7 @@ export interface FileRouteTypes {
     | '/user-agreement'
     | '/'
     | '/guide'
+    | '/help'
     | '/quick-introduction'
     | '/ai-points'
     | '/chat'
@@ -239,6 +250,7 @@ export interface FileRouteTypes {
     | '/user-agreement'
     | '/_authenticated/_data'
     | '/_authenticated/guide'
+    | '/_authenticated/help'
     | '/_authenticated/quick-introduction'
     | '/_authenticated/'
     | '/_authenticated/_data/ai-points'
@@ -324,6 +336,13 @@ declare module '@tanstack/react-router' {
       path: '/guide'
       fullPath: '/guide'
       preLoaderRoute: typeof AuthenticatedGuideRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/help': {
+      id: '/_authenticated/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof AuthenticatedHelpRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/quick-introduction': {
@@ -429,6 +448,7 @@ const AuthenticatedDataRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedDataRoute: typeof AuthenticatedDataRouteWithChildren
   AuthenticatedGuideRoute: typeof AuthenticatedGuideRoute
+  AuthenticatedHelpRoute: typeof AuthenticatedHelpRoute
   AuthenticatedQuickIntroductionRoute: typeof AuthenticatedQuickIntroductionRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
 }
@@ -436,6 +456,7 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDataRoute: AuthenticatedDataRouteWithChildren,
   AuthenticatedGuideRoute: AuthenticatedGuideRoute,
+  AuthenticatedHelpRoute: AuthenticatedHelpRoute,
   AuthenticatedQuickIntroductionRoute: AuthenticatedQuickIntroductionRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
 }

@@ -21,8 +21,10 @@ setUnauthorizedNavigator(({ redirect }) => {
 });
 
 // Guards re-run whenever the token or user changes (login, logout, a 401 clearing the session).
+// Only once the router has matched a page: /login's own entry imports it early (warm-up), and a
+// sign-in there must not run /login's guard, which sent the person to / instead of ?redirect=.
 tokenStore.subscribe(() => {
-  void router.invalidate();
+  if (router.state.matches.length > 0) void router.invalidate();
 });
 
 declare module "@tanstack/react-router" {

@@ -21,6 +21,33 @@ function upload(bytes: Buffer<ArrayBuffer>, name = "a.png", type = "image/png") 
 
 forEachDatabase((ctx) => {
   describe("profile", () => {
+    it("counts this month's items by the Beijing calendar, an imported memo of last year not", async () => {
+      const u = await registerUser(ctx);
+      await request(ctx, "createIdea", { token: u.token, body: { content: "今天的想法" } });
+      const old = await request(ctx, "createIdea", { token: u.token, body: { content: "去年的想法" } });
+      await ctx.db.query("UPDATE ideas SET created_at = now() - interval '1 year' WHERE id = $1", [
+        old.body.data.id,
+      ]);
+      const got = await request(ctx, "getProfile", { token: u.token });
+      expect(got.body.data.counts).toMatchObject({ ideas: 2, thisMonth: 1 });
+    });
+
+    it("a skipped self-introduction ends the guide without one, and is kept", async () => {
+      const u = await registerUser(ctx);
+      const skipped = await request(ctx, "updateProfile", {
+        token: u.token,
+        body: { settings: { guideSkipped: true } },
+      });
+      expect(skipped.status).toBe(200);
+      expect(skipped.body.data).toMatchObject({
+        identityDescription: null,
+        needsGuide: false,
+        settings: { guideSkipped: true },
+      });
+      const me = await request(ctx, "me", { token: u.token });
+      expect(me.body.data).toMatchObject({ needsGuide: false, settings: { guideSkipped: true } });
+    });
+
     it("reads the profile with counts and updates nickname, identityDescription and settings", async () => {
       const u = await registerUser(ctx);
       await request(ctx, "createIdea", { token: u.token, body: { content: "一" } });
@@ -30,8 +57,8 @@ forEachDatabase((ctx) => {
       expect(got.body.data).toMatchObject({
         id: u.id,
         needsGuide: true,
-        counts: { ideas: 1, notes: 1, points: 100 },
-        settings: { autoTidy: false, autoTidyChosen: false },
+        counts: { ideas: 1, notes: 1, points: 100, thisMonth: 2 },
+        settings: { autoTidy: false, autoTidyChosen: false, guideSkipped: false },
       });
 
       const upd = await request(ctx, "updateProfile", {

@@ -4,6 +4,7 @@ import {
   createTokenStore,
   memoryStorage,
   NEEDS_GUIDE_KEY,
+  SIGNED_IN_BEFORE_KEY,
   USER_INFO_KEY,
 } from "./token-store.ts";
 
@@ -89,5 +90,29 @@ describe("token store", () => {
     for (const key of [AUTH_TOKEN_KEY, USER_INFO_KEY, NEEDS_GUIDE_KEY])
       expect(storage.getItem(key)).toBeNull();
     expect(listener).toHaveBeenCalledWith({ token: null, user: null, needsGuide: false });
+  });
+
+  it("remembers that this device signed in, after logout too (so /login leads with 登录)", () => {
+    const { store, storage } = setup();
+    expect(store.signedInBefore()).toBe(false);
+    store.login("tok", { nickname: "小明" });
+    store.clearAll();
+    expect(storage.getItem(SIGNED_IN_BEFORE_KEY)).toBe("1");
+    expect(createTokenStore(storage).signedInBefore()).toBe(true);
+  });
+
+  it("counts a session stored before the flag existed as a sign-in on this device", () => {
+    const storage = memoryStorage();
+    storage.setItem(AUTH_TOKEN_KEY, "t1");
+    expect(createTokenStore(storage).signedInBefore()).toBe(true);
+  });
+
+  it("a skipped self-introduction needs no guide", () => {
+    const { store } = setup();
+    store.login("tok", {
+      identityDescription: null,
+      settings: { autoTidy: false, autoTidyChosen: false, reviewCount: 3, guideSkipped: true },
+    });
+    expect(store.get().needsGuide).toBe(false);
   });
 });

@@ -4,6 +4,8 @@ import type { User } from "@shinian/contract";
 export const AUTH_TOKEN_KEY = "auth_token";
 export const USER_INFO_KEY = "user_info";
 export const NEEDS_GUIDE_KEY = "needs_guide";
+/** Set by the first sign-in on this device and kept after logout: /login then leads with 登录, not 注册. */
+export const SIGNED_IN_BEFORE_KEY = "signed_in_before";
 
 /** The user as the client keeps it: the server's user, of which the seed names avatar, nickname, identityDescription. */
 export type StoredUser = Partial<User> & {
@@ -20,8 +22,9 @@ export type AuthSnapshot = {
 
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-/** needs_guide is true while the user has not described themself. */
-export const needsGuideFor = (user: StoredUser | null) => !user?.identityDescription?.trim();
+/** needs_guide is true while the user has neither described themself nor skipped it. */
+export const needsGuideFor = (user: StoredUser | null) =>
+  !user?.identityDescription?.trim() && !user?.settings?.guideSkipped;
 
 /**
  * Framework-free auth state over localStorage: the React context and the API client both read
@@ -47,6 +50,9 @@ export function createTokenStore(storage: KeyValueStorage) {
     needsGuide: storage.getItem(NEEDS_GUIDE_KEY) === "true",
   };
 
+  // A session from before the flag existed counts: its device has signed in.
+  if (snapshot.token) storage.setItem(SIGNED_IN_BEFORE_KEY, "1");
+
   const publish = (next: AuthSnapshot) => {
     snapshot = next;
     for (const listener of listeners) listener(snapshot);
@@ -61,6 +67,9 @@ export function createTokenStore(storage: KeyValueStorage) {
 
   return {
     get: () => snapshot,
+    signedInBefore: () => storage.getItem(SIGNED_IN_BEFORE_KEY) === "1",
+    /** The person here has an account (e.g. just reset its password): /login leads with 登录. */
+    rememberAccount: () => storage.setItem(SIGNED_IN_BEFORE_KEY, "1"),
     getToken: () => snapshot.token,
     subscribe(listener: (snapshot: AuthSnapshot) => void) {
       listeners.add(listener);
@@ -69,6 +78,7 @@ export function createTokenStore(storage: KeyValueStorage) {
     /** Login/register: stores the token and the user and sets needs_guide. */
     login(token: string, user: StoredUser) {
       storage.setItem(AUTH_TOKEN_KEY, token);
+      storage.setItem(SIGNED_IN_BEFORE_KEY, "1");
       const needsGuide = writeUser(user);
       publish({ token, user, needsGuide });
     },

@@ -7,6 +7,7 @@ describe("documentTitleFor", () => {
     ["/login", "登录 - 拾念"],
     ["/reset-password", "重置密码 - 拾念"],
     ["/guide", "用户指南 - 拾念"],
+    ["/help", "用户指南 - 拾念"],
     ["/quick-introduction", "拾念"],
     ["/ideas/0190a1b2-c3d4", "想法详情 - 拾念"],
     ["/ideas/0190a1b2-c3d4/original", "原始想法 - 拾念"],

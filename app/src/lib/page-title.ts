@@ -5,6 +5,7 @@ const exactTitles: Record<string, string> = {
   "/login": "登录",
   "/reset-password": "重置密码",
   "/guide": "用户指南",
+  "/help": "用户指南",
   "/chat": "AI助手",
   "/profile": "个人资料",
   "/ai-points": "AI点数",

@@ -74,6 +74,8 @@ export const SettingsSchema = z.object({
   autoTidyChosen: z.boolean(),
   /** How many items 每日回顾 shows a day (from the next day on when changed). */
   reviewCount: z.number().int(),
+  /** The guide's self-introduction was skipped (跳过): the guide is not shown again without one. */
+  guideSkipped: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

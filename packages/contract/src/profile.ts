@@ -18,7 +18,7 @@ export const UpdateProfileRequestSchema = z
       .nullable()
       .optional(),
     settings: z
-      .strictObject({ autoTidy: z.boolean(), reviewCount: ReviewCountSchema })
+      .strictObject({ autoTidy: z.boolean(), reviewCount: ReviewCountSchema, guideSkipped: z.boolean() })
       .partial()
       .refine((v) => Object.keys(v).length > 0, { message: "settings 中没有需要更新的设置" })
       .optional(),
@@ -30,6 +30,8 @@ export const ProfileCountsSchema = z.object({
   ideas: z.number().int(),
   notes: z.number().int(),
   points: z.number().int(),
+  /** Ideas and notes made this calendar month (Beijing time), as the counts above: not those in 回收站. */
+  thisMonth: z.number().int(),
 });
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -16,7 +16,7 @@ type UserRow = {
   account: string;
   nickname: string;
   identity_description: string | null;
-  settings: { autoTidy?: boolean; reviewCount?: number };
+  settings: { autoTidy?: boolean; reviewCount?: number; guideSkipped?: boolean };
   created_at: Date;
   avatar_key: string | null;
 };
@@ -31,12 +31,13 @@ function toUser(row: UserRow): User {
     nickname: row.nickname,
     avatar: row.avatar_key ? `/api/avatars/${row.avatar_key}` : null,
     identityDescription: row.identity_description,
-    needsGuide: !row.identity_description,
+    needsGuide: !row.identity_description && !row.settings.guideSkipped,
     settings: {
       // absent until the person chooses (migration 031): off
       autoTidy: row.settings.autoTidy ?? false,
       autoTidyChosen: row.settings.autoTidy !== undefined,
       reviewCount: row.settings.reviewCount ?? REVIEW_COUNT_DEFAULT,
+      guideSkipped: row.settings.guideSkipped ?? false,
     },
     createdAt: row.created_at.toISOString(),
   };

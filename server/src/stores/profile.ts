@@ -7,7 +7,13 @@ import { quotaTx } from "./usage.ts";
 export type ProfilePatch = {
   nickname?: string | undefined;
   identityDescription?: string | null | undefined;
-  settings?: { autoTidy?: boolean | undefined; reviewCount?: number | undefined } | undefined;
+  settings?:
+    | {
+        autoTidy?: boolean | undefined;
+        reviewCount?: number | undefined;
+        guideSkipped?: boolean | undefined;
+      }
+    | undefined;
 };
 
 /**
@@ -67,12 +73,18 @@ export async function restoreProfileText(db: Queryable, userId: string, profile:
   ]);
 }
 
-/** The user's ideas, notes and points, as the profile page counts them. */
+// The first moment of this month on a Beijing calendar, as a timestamptz.
+const MONTH_START = "(date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai')";
+
+/** The user's ideas, notes and points, and those made this month (not in 回收站), as the profile page counts them. */
 export async function profileCounts(db: Queryable, userId: string) {
-  const { rows } = await db.query<{ ideas: number; notes: number; points: number }>(
+  const { rows } = await db.query<{ ideas: number; notes: number; points: number; thisMonth: number }>(
     `SELECT (SELECT count(*) FROM ideas WHERE user_id = $1)::int AS ideas,
             (SELECT count(*) FROM notes WHERE user_id = $1)::int AS notes,
-            COALESCE((SELECT balance FROM points_balances WHERE user_id = $1), 0) AS points`,
+            COALESCE((SELECT balance FROM points_balances WHERE user_id = $1), 0) AS points,
+            ((SELECT count(*) FROM ideas WHERE user_id = $1 AND created_at >= ${MONTH_START})
+             + (SELECT count(*) FROM notes WHERE user_id = $1 AND created_at >= ${MONTH_START}))::int
+              AS "thisMonth"`,
     [userId],
   );
   return rows[0]!;

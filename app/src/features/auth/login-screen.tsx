@@ -18,12 +18,17 @@ import { login, register } from "../../api/auth.ts";
 import { errorMessage } from "../../api/client.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { safeRedirect } from "../../auth/auth-state.ts";
+import { tokenStore } from "../../auth/token-store.ts";
 import { AppLink, useGo } from "../../lib/navigation.tsx";
 import { PublicShell } from "../layout/public-shell.tsx";
+import type { AgreementName } from "./agreement-dialog.tsx";
 import { askTheAdmin, useAuthOptions } from "./auth-options.ts";
 import { type CredentialErrors, validateCredentials } from "./validate.ts";
 
 type Mode = "login" | "register";
+
+// Read on the first open of a link, not with /login: its JS budget holds the form only.
+const AgreementDialog = React.lazy(() => import("./agreement-dialog.tsx"));
 type Errors = CredentialErrors & { inviteCode?: string };
 
 /**
@@ -33,12 +38,16 @@ type Errors = CredentialErrors & { inviteCode?: string };
 export function LoginScreen({ redirect }: { redirect?: string }) {
   const go = useGo();
   const auth = useAuth();
-  const [mode, setMode] = React.useState<Mode>("login");
+  const [chosenMode, setMode] = React.useState<Mode | null>(null);
+  const [agreement, setAgreement] = React.useState<AgreementName | null>(null);
   const [account, setAccount] = React.useState("");
   const [password, setPassword] = React.useState("");
   const [agree, setAgree] = React.useState(false);
   const [inviteCode, setInviteCode] = React.useState("");
   const options = useAuthOptions();
+  // A device that never signed in leads with 注册, unless this site takes no new accounts.
+  const mode: Mode =
+    chosenMode ?? (tokenStore.signedInBefore() || options?.registration === "closed" ? "login" : "register");
   const byInvite = mode === "register" && options?.registration === "invite";
   const closed = mode === "register" && options?.registration === "closed";
   const [errors, setErrors] = React.useState<Errors>({});
@@ -75,13 +84,20 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
     }
   };
 
+  // A plain click opens the text over the form; a new tab (modified click) still gets its page.
+  const openAgreement = (name: AgreementName) => (event: React.MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setAgreement(name);
+  };
+
   return (
     <PublicShell>
       <main className="mx-auto flex max-w-[1200px] justify-center px-4 py-8 md:px-6 md:py-12">
         <Card className="w-full max-w-[420px]">
           <CardHeader>
-            <CardTitle className="text-xl">{mode === "login" ? "欢迎回到拾念" : "注册拾念账号"}</CardTitle>
-            <CardDescription>随手记下每一个想法，让 AI 帮你整理。</CardDescription>
+            <CardTitle className="text-xl">{mode === "login" ? "登录拾念" : "注册拾念"}</CardTitle>
+            <CardDescription>拾念：随手记下想法，AI 帮你整理和找回。</CardDescription>
           </CardHeader>
           <CardContent>
             <Tabs
@@ -163,11 +179,21 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
                       }}
                     >
                       我已阅读并同意
-                      <AppLink to="/user-agreement" className="text-primary hover:underline">
+                      <AppLink
+                        to="/user-agreement"
+                        className="text-primary hover:underline"
+                        aria-haspopup="dialog"
+                        onClick={openAgreement("user-agreement")}
+                      >
                         《用户协议》
                       </AppLink>
                       和
-                      <AppLink to="/privacy-policy" className="text-primary hover:underline">
+                      <AppLink
+                        to="/privacy-policy"
+                        className="text-primary hover:underline"
+                        aria-haspopup="dialog"
+                        onClick={openAgreement("privacy-policy")}
+                      >
                         《隐私政策》
                       </AppLink>
                     </Checkbox>
@@ -192,6 +218,11 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
           </CardContent>
         </Card>
       </main>
+      {agreement ? (
+        <React.Suspense fallback={null}>
+          <AgreementDialog name={agreement} onClose={() => setAgreement(null)} />
+        </React.Suspense>
+      ) : null}
     </PublicShell>
   );
 }

@@ -46,6 +46,7 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
     setPending(true);
     try {
       await resetPassword({ token, newPassword: password });
+      tokenStore.rememberAccount();
       tokenStore.clearSession();
       setDone(true);
     } catch (error) {

@@ -14,21 +14,39 @@ import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { updateProfile } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { useTouchScreen } from "../../hooks/use-touch-screen.ts";
 import { AppShell } from "../layout/app-shell.tsx";
+import { AutoTidyChoice } from "./auto-tidy-choice.tsx";
+import { ImportLink } from "./import-link.tsx";
 
-const tour = [
-  ["记录", "在首页输入框写下想法，⌘/Ctrl+Enter 即可保存。"],
-  ["整理", "AI 会为想法起标题、理顺文字、打上标签，原文永远保留。"],
-  ["提问", "AI 助手会结合你的想法与笔记回答问题。"],
-] as const;
+const tour = (touch: boolean) =>
+  [
+    ["记录", `在首页输入框写下想法${touch ? "，点保存即可" : "，⌘/Ctrl+Enter 即可保存"}。`],
+    ["整理", "用 #标签 归类；AI 可以为想法起标题、理顺文字，原文永远保留。"],
+    ["提问", "AI 助手会结合你的想法与笔记回答问题。"],
+  ] as const;
 
-/** /guide: a short tour and one question; the answer clears needs_guide. */
+/** /guide: a short tour, 自动整理 asked once, an import, and one question (or 跳过); either clears needs_guide. */
 export function GuideScreen() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const touch = useTouchScreen();
   const [text, setText] = React.useState(auth.user?.identityDescription ?? "");
   const [error, setError] = React.useState<string | null>(null);
-  const [pending, setPending] = React.useState(false);
+  const [pending, setPending] = React.useState<"save" | "skip" | null>(null);
+
+  const skip = async () => {
+    setPending("skip");
+    setError(null);
+    try {
+      auth.updateUser(await updateProfile({ settings: { guideSkipped: true } }));
+      await navigate({ to: "/quick-introduction" });
+    } catch (e) {
+      setError(errorMessage(e, "保存失败"));
+    } finally {
+      setPending(null);
+    }
+  };
 
   const save = async () => {
     const identityDescription = text.trim();
@@ -36,7 +54,7 @@ export function GuideScreen() {
       setError("请先简单介绍一下你自己");
       return;
     }
-    setPending(true);
+    setPending("save");
     setError(null);
     try {
       const profile = await updateProfile({ identityDescription });
@@ -48,20 +66,22 @@ export function GuideScreen() {
     } catch (e) {
       setError(errorMessage(e, "保存失败"));
     } finally {
-      setPending(false);
+      setPending(null);
     }
   };
 
   return (
     <AppShell searchHidden>
-      <WebLayout className="py-10">
+      <WebLayout className="py-6 md:py-10">
         <div className="mx-auto flex max-w-2xl flex-col gap-6">
           <div>
             <h1 className="font-bold text-2xl">欢迎使用拾念</h1>
-            <p className="mt-2 text-muted-foreground">花一分钟认识拾念，再告诉我们一点关于你的事。</p>
+            <p className="mt-2 text-muted-foreground">
+              花一分钟认识拾念，再告诉我们一点关于你的事（可以跳过）。
+            </p>
           </div>
-          <div className="grid grid-cols-3 gap-4">
-            {tour.map(([title, text]) => (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            {tour(touch).map(([title, text]) => (
               <Card key={title}>
                 <CardHeader>
                   <CardTitle>{title}</CardTitle>
@@ -70,6 +90,16 @@ export function GuideScreen() {
               </Card>
             ))}
           </div>
+          <AutoTidyChoice />
+          <Card>
+            <CardHeader>
+              <CardTitle>已经在用 flomo 或 memos？</CardTitle>
+              <CardDescription>把以前的记录连同标签和图片一起导入，随时可以回来做。</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ImportLink />
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle>介绍一下你自己</CardTitle>
@@ -90,8 +120,16 @@ export function GuideScreen() {
                   />
                 )}
               </Field>
-              <div className="flex justify-end">
-                <Button onClick={() => void save()} loading={pending}>
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button
+                  variant="ghost"
+                  className="max-lg:h-11"
+                  onClick={() => void skip()}
+                  loading={pending === "skip"}
+                >
+                  跳过
+                </Button>
+                <Button className="max-lg:h-11" onClick={() => void save()} loading={pending === "save"}>
                   保存并继续
                 </Button>
               </div>

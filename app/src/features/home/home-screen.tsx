@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   CaptureQueue,
-  EmptyState,
   PageLoading,
   Tabs,
   TabsList,
@@ -20,9 +19,11 @@ import { itemsChanged } from "../../lib/items-changed.ts";
 import { QueueFullError } from "../capture-queue/queue-limits.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
+import { UNTITLED_NOTE } from "../ideas/untitled-note.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { type CaptureOptions, Composer } from "./composer.tsx";
 import { FeedList } from "./feed-list.tsx";
+import { HomeMenuButton } from "./more-button.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
 // Loaded when a search is made, and when 多选 starts choosing: opening 首页 carries neither.
@@ -37,6 +38,9 @@ const MAX_CHOSEN = 100;
 // The tags: a column on a desktop, a sheet a tap away on a phone; neither in 首页's first chunk.
 const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
 const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
+// 首页 empty, and 记录想法 floating once a phone has scrolled: neither is on the first screen of a full feed.
+const EmptyHome = React.lazy(() => import("./empty-home.tsx"));
+const CaptureFab = React.lazy(() => import("./capture-fab.tsx"));
 const DESKTOP = "(min-width: 1024px)";
 
 const route = getRouteApi("/_authenticated/");
@@ -48,6 +52,7 @@ export function HomeScreen() {
   const { user } = useAuth();
   const [captureError, setCaptureError] = React.useState<string | null>(null);
   const sentinel = React.useRef<HTMLDivElement>(null);
+  const composerBox = React.useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = React.useState<Set<string> | null>(null);
   const toggle = (id: string) =>
     setChosen((old) => {
@@ -102,12 +107,21 @@ export function HomeScreen() {
 
   const newNote = async () => {
     try {
-      const note = await createNote({ title: "未命名笔记", content: "" });
+      const note = await createNote({ title: UNTITLED_NOTE, content: "" });
       await navigate({ to: "/notes/$id", params: { id: note.id } });
     } catch (e) {
       setCaptureError(errorMessage(e, "新建笔记失败"));
     }
   };
+
+  // A phone's first scroll down brings in the floating 记录想法 (its code too).
+  const [scrolled, setScrolled] = React.useState(false);
+  React.useEffect(() => {
+    if (wide || scrolled) return;
+    const onScroll = () => window.scrollY > 200 && setScrolled(true);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [wide, scrolled]);
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
   React.useEffect(() => {
@@ -139,14 +153,21 @@ export function HomeScreen() {
             </React.Suspense>
           )
         )}
-        <Composer
-          onCapture={capture}
-          shared={shared}
-          // Once in the draft, the shared text leaves the URL: a reload must not add it again.
-          onSharedTaken={() =>
-            void navigate({ search: { q, tag, type: type === "all" ? undefined : type }, replace: true })
-          }
-        />
+        <div ref={composerBox} className="scroll-mt-20">
+          <Composer
+            onCapture={capture}
+            shared={shared}
+            // Once in the draft, the shared text leaves the URL: a reload must not add it again.
+            onSharedTaken={() =>
+              void navigate({ search: { q, tag, type: type === "all" ? undefined : type }, replace: true })
+            }
+          />
+        </div>
+        {wide || chosen || !scrolled ? null : (
+          <React.Suspense fallback={null}>
+            <CaptureFab composer={composerBox} />
+          </React.Suspense>
+        )}
         {captureError ? <Alert tone="error" description={captureError} /> : null}
         <CaptureQueue
           pending={queue.items.filter((i) => i.state === "pending").length}
@@ -198,23 +219,28 @@ export function HomeScreen() {
                   variant={chosen ? "primary" : "secondary"}
                   size="sm"
                   aria-pressed={Boolean(chosen)}
-                  // a 44 px tap area (the ::after) around the 32 px button, as 标签's
-                  className="relative after:absolute after:-inset-y-1.5 after:inset-x-0 after:content-['']"
+                  className="max-md:h-11"
                   onClick={() => setChosen(chosen ? null : new Set())}
                 >
                   多选
                 </Button>
-                <Button variant="secondary" size="sm" onClick={() => void newNote()}>
+                <Button variant="secondary" size="sm" className="max-md:h-11" onClick={() => void newNote()}>
                   新建笔记
                 </Button>
                 <Button asChild variant="secondary" size="sm" className="max-md:h-11">
                   <Link to="/review">每日回顾</Link>
                 </Button>
+                <HomeMenuButton />
               </div>
             </div>
             {feed.error ? <Alert tone="error" description={feed.error} /> : null}
-            {feed.offline ? (
-              <Alert tone="warning" title="离线" description="显示的是本机保存的最近内容，联网后自动更新。" />
+            {/* offline, the page's banner says it; this is for a server out of reach while online */}
+            {feed.offline && queue.online ? (
+              <Alert
+                tone="warning"
+                title="连不上服务器"
+                description="显示的是本机保存的最近内容，连上后自动更新。"
+              />
             ) : null}
             <FeedList
               items={[...(showQueued ? queued : []), ...feed.items]}
@@ -243,7 +269,9 @@ export function HomeScreen() {
             ) : null}
             {feed.loading ? <PageLoading /> : null}
             {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
-              <EmptyState title="还没有内容" description="在上面写下第一个想法吧，⌘/Ctrl+Enter 即可保存。" />
+              <React.Suspense fallback={null}>
+                <EmptyHome />
+              </React.Suspense>
             ) : null}
             {feed.hasMore ? (
               <div ref={sentinel} className="flex justify-center">

@@ -9,6 +9,7 @@ import { IdeaAttachments } from "./idea-attachments.tsx";
 import type { ItemMessage } from "./item-toggles.tsx";
 import { NoteContentEditor } from "./note-content-editor.tsx";
 import { parseTags } from "./parse-tags.ts";
+import { UNTITLED_NOTE } from "./untitled-note.ts";
 import { useLeaveGuard } from "./use-leave-guard.ts";
 
 export type ItemEditorProps = {
@@ -24,7 +25,9 @@ export type ItemEditorProps = {
 /** An idea's or a note's form: title, text, tags; kept as a draft until saved (PRODUCT §5). */
 export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorProps) {
   const { kind, item } = loaded;
-  const [title, setTitle, clearTitle] = useEditedField(`${kind}:${item.id}:title`, item.title);
+  const untitled = kind === "note" && item.title === UNTITLED_NOTE;
+  const savedTitle = untitled ? "" : item.title;
+  const [title, setTitle, clearTitle] = useEditedField(`${kind}:${item.id}:title`, savedTitle);
   const [content, setContent] = useDraft(`${kind}:${item.id}`);
   const [tags, setTags, clearTags] = useEditedField(`${kind}:${item.id}:tags`, item.tags.join(" "));
   const [message, setMessage] = React.useState<string | null>(null);
@@ -35,7 +38,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
   const [theirs, setTheirs] = React.useState<{ version: LoadedItem; message: string } | null>(null);
   const text = content || item.content;
   const dirty =
-    !saving && (text !== item.content || title !== item.title || tags !== item.tags.join(" ") || uploading);
+    !saving && (text !== item.content || title !== savedTitle || tags !== item.tags.join(" ") || uploading);
   const leaving = useLeaveGuard(dirty);
   // an idea's pictures, or those of a note that its text does not show
   const looseFiles = React.useMemo(() => {
@@ -54,7 +57,12 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
     setSaving(true);
     setMessage(null);
     try {
-      const body = { title: title.trim(), content: text, tags: parseTags(tags), baseUpdatedAt: base };
+      const body = {
+        title: title.trim() || (kind === "note" ? UNTITLED_NOTE : ""),
+        content: text,
+        tags: parseTags(tags),
+        baseUpdatedAt: base,
+      };
       // A note's files follow its text on the server; the ones its text never referred to (put on
       // it by another client) are named so that they stay.
       const attachmentIds = looseFiles.map((a) => a.id);
@@ -90,7 +98,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
           <Input
             {...control}
             value={title}
-            placeholder={`给这个${noun}起个标题`}
+            placeholder={kind === "note" ? UNTITLED_NOTE : `给这个${noun}起个标题`}
             onChange={(e) => setTitle(e.target.value)}
           />
         )}

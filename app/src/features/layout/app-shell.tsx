@@ -2,6 +2,10 @@ import { TopBar, TopBarWordmark } from "@shinian/ui";
 import { Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { useMedia } from "../../hooks/use-media.ts";
+
+// Below 640 px the pill is ~100 px of text at 320 px: its placeholder says the two things in few words.
+const NARROW = "(max-width: 639px)";
 
 export type AppShellProps = {
   children: React.ReactNode;
@@ -17,6 +21,7 @@ export function AppShell({ children, backHome = false, searchHidden = false, que
   const { user } = useAuth();
   const navigate = useNavigate();
   const [text, setText] = React.useState(query ?? "");
+  const narrow = useMedia(NARROW);
   React.useEffect(() => setText(query ?? ""), [query]);
   return (
     <div className="min-h-screen bg-surface">
@@ -36,6 +41,7 @@ export function AppShell({ children, backHome = false, searchHidden = false, que
         onProfileClick={() => void navigate({ to: "/profile" })}
         searchHidden={searchHidden}
         searchProps={{
+          ...(narrow ? { placeholder: "搜索或问AI" } : {}),
           value: text,
           onValueChange: setText,
           onSearch: (q) => void navigate({ to: "/", search: q ? { q } : {} }),

@@ -1,4 +1,4 @@
-import { LegalPage, type LegalSection } from "./legal-page.tsx";
+import { type LegalDocument, LegalPage, type LegalSection } from "./legal-page.tsx";
 
 const sections: LegalSection[] = [
   {
@@ -37,6 +37,8 @@ const sections: LegalSection[] = [
   },
 ];
 
+export const privacyPolicy: LegalDocument = { title: "拾念隐私政策", updated: "2026年11月26日", sections };
+
 export function PrivacyPolicyScreen() {
-  return <LegalPage title="拾念隐私政策" updated="2026年11月26日" sections={sections} />;
+  return <LegalPage {...privacyPolicy} />;
 }

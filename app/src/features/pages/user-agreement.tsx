@@ -1,4 +1,4 @@
-import { LegalPage, type LegalSection } from "./legal-page.tsx";
+import { type LegalDocument, LegalPage, type LegalSection } from "./legal-page.tsx";
 
 const sections: LegalSection[] = [
   {
@@ -43,6 +43,8 @@ const sections: LegalSection[] = [
   },
 ];
 
+export const userAgreement: LegalDocument = { title: "拾念用户协议", updated: "2026年11月1日", sections };
+
 export function UserAgreementScreen() {
-  return <LegalPage title="拾念用户协议" updated="2026年11月1日" sections={sections} />;
+  return <LegalPage {...userAgreement} />;
 }

@@ -23,6 +23,7 @@ import { errorMessage } from "../../api/client.ts";
 import { updateProfile, uploadAvatar } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { accountKeys, profileQuery, usageQuery } from "../../data/account.ts";
+import { daysUsed } from "../../lib/days-used.ts";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { ImportPanel } from "../import/import-panel.tsx";
@@ -73,29 +74,40 @@ export function ProfileScreen() {
                       </div>
                     ))}
                   </dl>
+                  <p data-slot="profile-habit" className="mt-3 text-center text-muted-foreground text-sm">
+                    已使用{" "}
+                    <span className="font-semibold text-foreground tabular-nums">
+                      {daysUsed(profile.createdAt)}
+                    </span>{" "}
+                    天 · 本月记录{" "}
+                    <span className="font-semibold text-foreground tabular-nums">
+                      {profile.counts.thisMonth}
+                    </span>{" "}
+                    条
+                  </p>
                 </CardContent>
               </Card>
               <StorageUsage />
               <Card>
                 <CardContent className="flex flex-col gap-1">
-                  <Button asChild variant="ghost" className="justify-start">
+                  <Button asChild variant="ghost" className="justify-start max-lg:h-11">
                     <Link to="/ai-points">AI点数</Link>
                   </Button>
-                  <Button asChild variant="ghost" className="justify-start">
+                  <Button asChild variant="ghost" className="justify-start max-lg:h-11">
                     <Link to="/privacy-security">隐私与安全</Link>
                   </Button>
-                  <Button asChild variant="ghost" className="justify-start">
+                  <Button asChild variant="ghost" className="justify-start max-lg:h-11">
                     <Link to="/trash">回收站</Link>
                   </Button>
-                  <Button asChild variant="ghost" className="justify-start">
-                    <Link to="/guide">用户指南</Link>
+                  <Button asChild variant="ghost" className="justify-start max-lg:h-11">
+                    <Link to="/help">用户指南</Link>
                   </Button>
                 </CardContent>
               </Card>
               <AppearanceCard />
               <ExportPanel />
               <WebdavPanel />
-              <ImportPanel />
+              <ImportSection />
               <LogoutButton />
             </div>
           </div>
@@ -227,6 +239,19 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** 导入数据, where the guide and the empty 首页 link to (#import): brought into view once it is drawn. */
+function ImportSection() {
+  const ref = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    if (window.location.hash === "#import") ref.current?.scrollIntoView({ block: "start" });
+  }, []);
+  return (
+    <div id="import" ref={ref} className="scroll-mt-20">
+      <ImportPanel />
+    </div>
   );
 }
 

@@ -15,7 +15,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Pending: Story = {};
-export const Offline: Story = { args: { offline: true } };
+/** Offline the app's banner says 待同步: only the refused captures are left to show here. */
+export const Offline: Story = { args: { offline: true, refused } };
+export const OfflinePhoneDark: Story = {
+  args: { offline: true, refused },
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
 export const Refused: Story = { args: { pending: 0, refused } };
 export const Empty: Story = { args: { pending: 0 } };
 

@@ -15,7 +15,7 @@ export type CaptureQueueProps = Omit<React.ComponentProps<"section">, "children"
   pending: number;
   /** Captures the server refused: each can be sent again or deleted. */
   refused: readonly RefusedCapture[];
-  /** Offline: 立即同步 waits for the network. */
+  /** Offline: the page's one offline banner says they wait (待同步), so only refused captures show. */
   offline?: boolean;
   syncing?: boolean;
   onSyncNow: () => void;
@@ -35,7 +35,8 @@ export function CaptureQueue({
   className,
   ...props
 }: CaptureQueueProps) {
-  if (pending === 0 && refused.length === 0) return null;
+  const showPending = pending > 0 && !offline;
+  if (!showPending && refused.length === 0) return null;
   return (
     <section
       data-slot="capture-queue"
@@ -46,13 +47,13 @@ export function CaptureQueue({
       )}
       {...props}
     >
-      {pending > 0 ? (
+      {showPending ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="inline-flex items-center gap-2 text-warning-soft-foreground" role="status">
             <CloudOff aria-hidden className="size-4" />
-            {offline ? `已离线：${pending} 条想法保存在本机，联网后自动同步` : `${pending} 条想法待同步`}
+            {`${pending} 条想法待同步`}
           </p>
-          <Button size="sm" variant="secondary" onClick={onSyncNow} loading={syncing} disabled={offline}>
+          <Button size="sm" variant="secondary" onClick={onSyncNow} loading={syncing}>
             立即同步
           </Button>
         </div>

@@ -1,0 +1,27 @@
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@shinian/ui";
+import { Link } from "@tanstack/react-router";
+import { MoreButton } from "./more-button.tsx";
+
+/** 首页's 更多 menu: the places a person looks for from here (回收站 first), not only in 个人资料. */
+export default function HomeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <MoreButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem asChild>
+          <Link to="/trash">回收站</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/profile" hash="import">
+            从 flomo / memos 导入
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/help">用户指南</Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
