@@ -119,7 +119,7 @@ describe("parseCardMarkdown", () => {
   });
 
   it("ends a bare URL where any CJK text or punctuation follows it", () => {
-    const link = (href: string) => ({ tag: "a", href, children: [href] });
+    const link = (href: string): MarkdownElement => ({ tag: "a", href, children: [href] });
     for (const after of ["“好文”", "……", "です", "한국", "𠀀字", "㐀字", "（注）", "，然后"])
       expect(inline(`看https://x.cn/a${after}`), after).toEqual(["看", link("https://x.cn/a"), after]);
     expect(inline("**https://x.cn/a**")).toEqual([el("strong", link("https://x.cn/a"))]);
