@@ -36,7 +36,11 @@ forEachDatabase((ctx) => {
       expect(tidied.body.data.idea).toMatchObject({ tidied: true, title: "登高计划" });
       const versionId = tidied.body.data.version.id;
 
-      const restored = await request(ctx, "restoreIdeaOriginal", { params: { id }, token: u.token });
+      const restored = await request(ctx, "restoreIdeaOriginal", {
+        params: { id },
+        token: u.token,
+        body: {},
+      });
       expect(restored.status).toBe(200);
       expect(restored.body.message).toBe("已恢复原文");
       expect(restored.body.data).toMatchObject({
@@ -61,9 +65,9 @@ forEachDatabase((ctx) => {
       expect(again.body.data).toMatchObject({ title: "登高计划", tidied: true });
       // another person's idea: 404, nothing changes
       const other = await registerUser(ctx);
-      expect((await request(ctx, "restoreIdeaOriginal", { params: { id }, token: other.token })).status).toBe(
-        404,
-      );
+      expect(
+        (await request(ctx, "restoreIdeaOriginal", { params: { id }, token: other.token, body: {} })).status,
+      ).toBe(404);
       expect((await request(ctx, "getIdea", { params: { id }, token: u.token })).body.data.title).toBe(
         "登高计划",
       );

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { expect, it } from "vitest";
 import { migrate } from "../src/db/migrate.ts";
 import { createPool } from "../src/db/pool.ts";
@@ -8,6 +9,49 @@ import { forEachDatabase } from "./helpers.ts";
 const silent = createLogger("silent");
 
 forEachDatabase((ctx) => {
+  it("034 turns 自动整理 off and unchosen where settings are still the old default, and only there", async () => {
+    // on a database of its own: the statement runs over every account
+    const name = `shinian_mig_${randomBytes(4).toString("hex")}`;
+    await ctx.db.query(`CREATE DATABASE ${name}`);
+    const config = ctx.poolConfig.connectionString
+      ? {
+          connectionString: Object.assign(new URL(ctx.poolConfig.connectionString), {
+            pathname: `/${name}`,
+          }).toString(),
+        }
+      : { ...ctx.poolConfig, database: name };
+    const db = createPool({ ...config, max: 1 }, silent);
+    try {
+      await migrate(db, silent);
+      const before = {
+        never: { autoTidy: true },
+        chosenOff: { autoTidy: false },
+        chosenWithMore: { autoTidy: true, reviewCount: 5 },
+        fresh: {},
+      };
+      for (const [account, settings] of Object.entries(before))
+        await db.query(
+          "INSERT INTO users (account, password_hash, nickname, settings) VALUES ($1, 'x', $1, $2::jsonb)",
+          [account, JSON.stringify(settings)],
+        );
+      const sql = await readFile(
+        new URL("../src/db/migrations/034_auto_tidy_never_unchosen.sql", import.meta.url),
+        "utf8",
+      );
+      await db.query(sql);
+      const { rows } = await db.query<{ account: string; settings: object }>(
+        "SELECT account, settings FROM users ORDER BY account",
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.account, r.settings]))).toEqual({
+        ...before,
+        never: {},
+      });
+    } finally {
+      await db.end();
+      await ctx.db.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    }
+  });
+
   it("several processes migrating one fresh database at once apply each migration exactly once", async () => {
     const name = `shinian_mig_${randomBytes(4).toString("hex")}`;
     await ctx.db.query(`CREATE DATABASE ${name}`);
@@ -52,6 +96,7 @@ forEachDatabase((ctx) => {
         "030_typed_tags_after_punctuation.sql",
         "031_pins_and_auto_tidy_choice.sql",
         "033_ledger_items_and_durations.sql",
+        "034_auto_tidy_never_unchosen.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -113,6 +113,8 @@ forEachDatabase((ctx) => {
       "patch /api/chat/conversations/{id}": { id: "conversation", body: { title: "新名字" } },
       "post /api/chat/conversations/{id}/messages": { id: "conversation", body: { content: "问题" } },
       "post /api/notes/compose": { body: { ideaIds: [idea.id] } },
+      // no text in it but a time: listed so that a text added to it later is checked here
+      "post /api/ideas/{id}/restore-original": { id: "idea", body: { baseUpdatedAt: idea.updatedAt } },
       "post /api/tags/rename": { body: { from: "灵感", to: "想法" } },
       "patch /api/profile/webdav": {
         body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },

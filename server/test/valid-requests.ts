@@ -177,7 +177,10 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     const tidied = await made(ctx, "tidyIdea", { token: user.token, params: { id } });
     return { params: { id, versionId: tidied.version.id } };
   },
-  restoreIdeaOriginal: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  restoreIdeaOriginal: async (ctx, user) => {
+    const { id, updatedAt } = await idea(ctx, user);
+    return { params: { id }, body: { baseUpdatedAt: updatedAt } };
+  },
   relatedToIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   listNotes: async () => ({ query: { limit: 5, tag: "陶艺" } }),
   createNote: async (ctx, user) => ({

@@ -17,4 +17,6 @@ export const fetchVersions = (id: string) => call("listIdeaVersions", { params: 
 export const applyVersion = (id: string, versionId: string) =>
   call("applyIdeaVersion", { params: { id, versionId } });
 export const composeNote = (ideaIds: string[]) => call("composeNote", { body: { ideaIds } });
-export const restoreOriginal = (id: string) => call("restoreIdeaOriginal", { params: { id } });
+/** `baseUpdatedAt`: the version the person saw; changed elsewhere since, 409 with the current one. */
+export const restoreOriginal = (id: string, baseUpdatedAt: string) =>
+  call("restoreIdeaOriginal", { params: { id }, body: { baseUpdatedAt } });

@@ -163,6 +163,10 @@ export const IdeaVersionsSchema = z.object({
 });
 export type IdeaVersions = z.infer<typeof IdeaVersionsSchema>;
 
+/** 恢复原文 is an edit like any other: on a version older than the stored one, 409 with the current one. */
+export const RestoreOriginalRequestSchema = z.strictObject({ baseUpdatedAt: TimestampSchema.optional() });
+export type RestoreOriginalRequest = z.input<typeof RestoreOriginalRequestSchema>;
+
 export const TidyResultSchema = z.object({
   idea: IdeaSchema,
   version: IdeaVersionSchema,

@@ -40,8 +40,8 @@ export function plainLine(line: string): string {
     .replace(EMPHASIS, "")
     .replace(CODE_MARK, "")
     .replace(/\|/g, " ")
-    .replace(/[ \t]+$/, "")
-    .replace(HELD, release);
+    .replace(HELD, release)
+    .trimEnd();
 }
 
 /** Markdown as one line of plain text, cut at `max` characters (then ending in …). */

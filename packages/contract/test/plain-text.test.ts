@@ -48,6 +48,14 @@ describe("a title derived from text", () => {
 });
 
 describe("on hostile input", () => {
+  it("takes well under 100 ms for a line of 100,000 characters ending in a run of spaces or tabs", () => {
+    for (const text of [`a${" ".repeat(100_000)}b`, `a${" \t".repeat(50_000)}b`]) {
+      const started = performance.now();
+      expect(plainLine(text)).toBe(text);
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+  });
+
   it("stays fast on the longest notes and on runs that are slow for naive patterns", () => {
     for (const run of ["[", "<", "![", "[](", "](", "*", "_", "|-", "-", "> ", "\\", "字", "<a ", "[a](x "]) {
       const text = run.repeat(Math.ceil(200_000 / run.length));

@@ -58,12 +58,12 @@ export function ideaRoutes(app: Hono<AppEnv>) {
     message: "已采用此版本",
     data: await applyVersionById(c.var.deps.db, c.var.auth.userId, params.id, params.versionId),
   }));
-  mount(app, "restoreIdeaOriginal", async (c, { params }) => ({
+  mount(app, "restoreIdeaOriginal", async (c, { params, body }) => ({
     message: "已恢复原文",
     data: await withAttachmentsOf(
       c.var.deps,
       c.var.auth.userId,
-      await restoreOriginal(c.var.deps.db, c.var.auth.userId, params.id),
+      await restoreOriginal(c.var.deps.db, c.var.auth.userId, params.id, body.baseUpdatedAt),
     ),
   }));
   mount(app, "deleteIdea", async (c, { params }) => {

@@ -2,10 +2,11 @@
  * The AI tidy of an idea: its state on the idea (ai_status, ai_started_at, ai_spend_id: the claim
  * and the spend to refund should its process die) and its results (idea_versions).
  */
-import { type Idea, type IdeaVersion, type IdeaVersions, withTypedTags } from "@shinian/contract";
+import { type Idea, type IdeaVersion, type IdeaVersions, MAX_TAGS, withTypedTags } from "@shinian/contract";
 import { type Db, type Queryable, tx } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US } from "../lib/cursor.ts";
+import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { findIdeaRow, IDEA_COLUMNS, type IdeaRow, STALE_PENDING, toIdea } from "./ideas.ts";
 import { oldestFirst } from "./keyset.ts";
@@ -188,13 +189,28 @@ export async function applyVersionById(db: Db, userId: string, ideaId: string, v
 /**
  * 恢复原文: the original words become the idea's current text again, with the tags typed in them
  * and no title, as if the person had chosen them among the versions; the AI versions stay, to be
- * chosen again. A 自动整理 still waiting for its grace period is called off (the person has spoken).
- * 404 when the idea is not theirs.
+ * chosen again. Tags the person added since (none of the AI's versions gave them) stay too: only
+ * the AI's words and tags go. A 自动整理 still waiting for its grace period is called off (the
+ * person has spoken). 404 when the idea is not theirs; 409 with the current idea on a stale
+ * `baseUpdatedAt` (lib/stale-edit.ts), as for any edit.
  */
-export async function restoreOriginal(db: Db, userId: string, ideaId: string): Promise<Idea> {
+export async function restoreOriginal(
+  db: Db,
+  userId: string,
+  ideaId: string,
+  baseUpdatedAt?: string | undefined,
+): Promise<Idea> {
   return tx(db, async (client) => {
     const idea = await findIdeaRow(client, userId, ideaId, true);
-    const tags = withTypedTags([], idea.original_content);
+    refuseStaleEdit(idea.updated_at, baseUpdatedAt, "这条想法已在别处修改过", () => toIdea(idea));
+    const ai = await client.query<{ tag: string }>(
+      "SELECT DISTINCT unnest(tags) AS tag FROM idea_versions WHERE idea_id = $1 AND user_id = $2",
+      [ideaId, userId],
+    );
+    const aiTags = new Set(ai.rows.map((r) => r.tag));
+    const typed = withTypedTags([], idea.original_content);
+    const own = idea.tags.filter((t) => !aiTags.has(t) && !typed.includes(t));
+    const tags = [...typed, ...own].slice(0, MAX_TAGS);
     const { rows } = await client.query<IdeaRow>(
       `UPDATE ideas SET title = '', content = original_content, tags = $3, ai_version_id = NULL,
          search = $4::tsvector, updated_at = now(),

@@ -259,11 +259,18 @@ export async function updateIdea(
       pinned: patch.pinned ?? cur.pinned,
       aiExcluded: patch.aiExcluded ?? cur.ai_excluded,
     };
+    // the person's own words now: no AI version is "current" any more (tags alone keep it: 已整理 stays true)
+    const wordsChanged = next.title !== cur.title || next.content !== cur.content;
+    const tagsChanged = next.tags.join("\n") !== cur.tags.join("\n");
+    // 置顶 and 不让AI读取 are not edits: updated_at stays, so an open editor's save is not refused
+    // as stale and nothing counts as changed
+    const edited = wordsChanged || tagsChanged || patch.attachmentIds !== undefined;
     const updated = await client.query<IdeaRow>(
       `UPDATE ideas SET title = $3, content = $4, tags = $5, pinned = $6, ai_excluded = $7, search = $8::tsvector,
-         ai_version_id = CASE WHEN $9 THEN NULL ELSE ai_version_id END, updated_at = now(),
-         ai_status = CASE WHEN ($7 OR $9) AND ai_tidy_due_at IS NOT NULL THEN 'none' ELSE ai_status END,
-         ai_tidy_due_at = CASE WHEN $7 OR $9 THEN NULL ELSE ai_tidy_due_at END
+         ai_version_id = CASE WHEN $9 THEN NULL ELSE ai_version_id END,
+         updated_at = CASE WHEN $11 THEN now() ELSE updated_at END,
+         ai_status = CASE WHEN ($7 OR $10) AND ai_tidy_due_at IS NOT NULL THEN 'none' ELSE ai_status END,
+         ai_tidy_due_at = CASE WHEN $7 OR $10 THEN NULL ELSE ai_tidy_due_at END
        WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
       [
         ideaId,
@@ -274,10 +281,10 @@ export async function updateIdea(
         next.pinned,
         next.aiExcluded,
         await ideaVector({ ...next, originalContent: cur.original_content }),
-        // the user's own words now: no AI version is "current" any more
-        next.title !== cur.title ||
-          next.content !== cur.content ||
-          next.tags.join("\n") !== cur.tags.join("\n"),
+        wordsChanged,
+        // a change of words or tags calls off a 自动整理 still waiting: it would replace them
+        wordsChanged || tagsChanged,
+        edited,
       ],
     );
     if (patch.attachmentIds) await attachToIdea(client, userId, ideaId, patch.attachmentIds);

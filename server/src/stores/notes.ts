@@ -276,7 +276,7 @@ export async function updateNote(
     const { rows } = await client.query<NoteHead>(
       `UPDATE notes SET title = coalesce($3, title), content = coalesce($4, content),
          tags = coalesce($5::text[], tags), pinned = coalesce($6, pinned),
-         search = coalesce($7::tsvector, search), updated_at = now()
+         search = coalesce($7::tsvector, search), updated_at = CASE WHEN $8 THEN now() ELSE updated_at END
        WHERE id = $1 AND user_id = $2 RETURNING ${NOTE_HEAD_COLUMNS}`,
       [
         noteId,
@@ -286,6 +286,8 @@ export async function updateNote(
         edit.tags ?? null,
         edit.pinned ?? null,
         vector,
+        // 置顶 alone is not an edit: an open editor's save is not refused as stale for it
+        [edit.title, edit.content, edit.tags, edit.attachmentIds].some((v) => v !== undefined),
       ],
     );
     // files sent without the text: the stored text's references stay attached too

@@ -80,10 +80,10 @@ export async function renameTag(
     }
     const words = await tagWordsVector(r.to);
     // updated_at moves, so that an edit made from an older copy of an item is refused (409), not
-    // saved over the rename; the tags are the person's own now, no AI version is current.
+    // saved over the rename. A tidied idea stays 已整理 (ai_version_id kept): renaming a tag is
+    // not rewriting its words, and 恢复原文 stays offered.
     const ideas = await client.query(
-      `UPDATE ideas SET tags = ${RENAMED_TAGS}, search = search || $5::tsvector, ai_version_id = NULL,
-         updated_at = now()
+      `UPDATE ideas SET tags = ${RENAMED_TAGS}, search = search || $5::tsvector, updated_at = now()
        WHERE user_id = $1 AND tag_paths @> ARRAY[$2]`,
       [userId, r.from, r.from, r.to, words],
     );

@@ -1,6 +1,7 @@
 import type { FeedItem } from "@shinian/contract";
 import { Checkbox, IdeaListItem, type IdeaSyncState, markdownTitle, NoteListItem } from "@shinian/ui";
 import { IdeaAttachments } from "../ideas/idea-attachments.tsx";
+import { notePreview } from "./note-preview.ts";
 import { isUnsaved } from "./use-feed.ts";
 
 export type FeedListProps = {
@@ -15,13 +16,6 @@ export type FeedListProps = {
   /** Shows each card's kind (想法, 笔记): off on a list of one kind. */
   showKind?: boolean;
 };
-
-/** A note's start for its card: cut back to a whole line when the preview stops mid-text. */
-function notePreview(preview: string, length: number) {
-  if (length <= preview.length) return preview;
-  const lastLine = preview.lastIndexOf("\n");
-  return `${lastLine > preview.length / 2 ? preview.slice(0, lastLine) : preview}…`;
-}
 
 // Cards off screen are laid out and painted only as they come near it: 首页's first page is 20 of
 // them, a phone shows four or five, and the layout of all of them was one of the longest tasks of

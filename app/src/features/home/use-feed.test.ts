@@ -1,6 +1,6 @@
 import type { FeedItem } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
-import { afterPins, withFirstPage } from "./use-feed.ts";
+import { afterPins, withFirstPage, withNextPage } from "./use-feed.ts";
 
 const idea = (id: string, content = id): FeedItem => ({
   type: "idea",
@@ -59,5 +59,23 @@ describe("afterPins", () => {
     ]);
     expect(afterPins([idea("a")], [idea("new")]).map((i) => i.id)).toEqual(["new", "a"]);
     expect(afterPins([pinned("p")], [idea("new")]).map((i) => i.id)).toEqual(["p", "new"]);
+  });
+});
+
+describe("withNextPage", () => {
+  it("adds a further page without the items the list already shows", () => {
+    const pinned = { ...idea("p"), pinned: true };
+    const list = [pinned, idea("c"), idea("b")];
+    expect(withNextPage(list, [{ ...pinned, pinned: false }, idea("a")]).map((i) => i.id)).toEqual([
+      "p",
+      "c",
+      "b",
+      "a",
+    ]);
+  });
+
+  it("tells an idea from a note of the same id", () => {
+    const note = { ...idea("a"), type: "note" } as unknown as FeedItem;
+    expect(withNextPage([idea("a")], [note])).toHaveLength(2);
   });
 });

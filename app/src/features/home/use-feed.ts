@@ -63,6 +63,15 @@ export const withFirstPage = (captured: FeedItem[], page: FeedItem[]): FeedItem[
     captured.filter((item) => !page.some((p) => p.id === item.id)),
   );
 
+/**
+ * A further page after the list: an item the list already shows is not shown twice (a pin leads
+ * the first page and may come again further down once pages shift: unpinned, captured meanwhile).
+ */
+export const withNextPage = (list: FeedItem[], page: FeedItem[]): FeedItem[] => {
+  const shown = new Set(list.map((item) => `${item.type}:${item.id}`));
+  return [...list, ...page.filter((item) => !shown.has(`${item.type}:${item.id}`))];
+};
+
 /** `fresh` put where new items go: after the pins that lead the list (the feed's pinned lead). */
 export function afterPins(list: FeedItem[], fresh: FeedItem[]): FeedItem[] {
   const lead = list.findIndex((item) => !item.pinned);
@@ -91,7 +100,7 @@ export function useFeed(type: FeedType, tag: string | undefined) {
       try {
         const page = await (from ? fetchFeed({ type, tag, cursor: from }) : firstPage({ type, tag }));
         apply = () => {
-          setItems((old) => (from ? [...old, ...page.items] : withFirstPage(old, page.items)));
+          setItems((old) => (from ? withNextPage(old, page.items) : withFirstPage(old, page.items)));
           setCursor(page.nextCursor);
           setOffline(false);
         };

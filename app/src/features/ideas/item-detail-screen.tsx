@@ -15,12 +15,13 @@ const noteRoute = getRouteApi("/_authenticated/_data/notes/$id");
 
 export function IdeaDetailScreen() {
   const { id } = ideaRoute.useParams();
-  return <ItemDetail kind="idea" id={id} />;
+  // keyed: another item (a link in 相关内容) starts afresh, not in the last one's form or message
+  return <ItemDetail key={id} kind="idea" id={id} />;
 }
 
 export function NoteDetailScreen() {
   const { id } = noteRoute.useParams();
-  return <ItemDetail kind="note" id={id} />;
+  return <ItemDetail key={id} kind="note" id={id} />;
 }
 
 /** Something typed in this item's form and not saved (a draft survives a reload): the form opens again. */

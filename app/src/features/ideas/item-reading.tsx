@@ -1,10 +1,12 @@
+import type { Idea } from "@shinian/contract";
 import { attachmentRefs } from "@shinian/contract/attachment-refs";
 import { Alert, ConfirmDialog, ItemReader } from "@shinian/ui";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import * as React from "react";
 import { restoreOriginal } from "../../api/ai.ts";
-import { errorMessage } from "../../api/client.ts";
-import type { LoadedItem } from "../../data/items.ts";
+import { errorMessage, isApiError } from "../../api/client.ts";
+import { ideaVersionsQuery, type LoadedItem } from "../../data/items.ts";
+import { queryClient } from "../../data/query-client.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { deleteWithUndo } from "../trash/delete-with-undo.ts";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
@@ -67,12 +69,24 @@ export function ItemReading({
     setRestoring(true);
     onMessage(null);
     try {
-      onReplaced({ kind: "idea", item: await restoreOriginal(item.id) });
+      onReplaced({ kind: "idea", item: await restoreOriginal(item.id, item.updatedAt) });
       onMessage({ tone: "success", text: "已恢复原文；AI 整理的版本仍在下方，可以再次采用" });
     } catch (e) {
-      onMessage({ tone: "error", text: errorMessage(e, "恢复失败") });
+      // Changed elsewhere meanwhile (409): what was saved there is shown, and nothing is restored
+      // over it unseen; 恢复原文 can be pressed again on it.
+      const conflict = isApiError(e) && e.status === 409 ? e : null;
+      const current = (conflict?.data as { data?: Idea } | null)?.data;
+      if (conflict && current) {
+        onReplaced({ kind: "idea", item: current });
+        onMessage({
+          tone: "error",
+          text: `${conflict.message}，现在显示的是最新内容；仍要恢复原文请再点一次`,
+        });
+      } else onMessage({ tone: "error", text: errorMessage(e, "恢复失败") });
     } finally {
       setRestoring(false);
+      // the version marked current (none after 恢复原文) is the server's to say
+      void queryClient.invalidateQueries({ queryKey: ideaVersionsQuery(item.id).queryKey });
     }
   };
 
@@ -120,7 +134,12 @@ export function ItemReading({
         onShare={() => setSharing(true)}
         onViewOriginal={
           kind === "idea"
-            ? () => void navigate({ to: "/ideas/$id/original", params: { id: item.id } })
+            ? () =>
+                void navigate({
+                  to: "/ideas/$id/original",
+                  params: { id: item.id },
+                  state: (state) => ({ ...state, fromIdea: true }),
+                })
             : undefined
         }
       />

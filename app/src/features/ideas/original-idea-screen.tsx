@@ -1,14 +1,20 @@
 import { Button, Card, CardContent, CopyButton, EmptyState, PageLoading, WebLayout } from "@shinian/ui";
-import { getRouteApi, Link } from "@tanstack/react-router";
+import { getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
 import { AppShell } from "../layout/app-shell.tsx";
 import { useItem } from "./use-item.ts";
 
 const route = getRouteApi("/_authenticated/_data/ideas/$id/original");
 
+/** Opened by the idea's 查看原始想法 (item-reading.tsx marks the entry). */
+const cameFromIdea = (router: ReturnType<typeof useRouter>) =>
+  (router.history.location.state as { fromIdea?: boolean }).fromIdea === true;
+
 /** /ideas/{id}/original: the words as typed, read-only, with a copy button (已复制 for 3 s). */
 export function OriginalIdeaScreen() {
   const { id } = route.useParams();
   const { data, error } = useItem("idea", id);
+  const router = useRouter();
+  const navigate = useNavigate();
   return (
     <AppShell backHome>
       <WebLayout className="py-8">
@@ -20,10 +26,18 @@ export function OriginalIdeaScreen() {
               <h1 className="font-bold text-xl">原始想法</h1>
               <div className="flex gap-2">
                 <CopyButton text={data.item.originalContent} />
-                <Button asChild variant="ghost" size="sm">
-                  <Link to="/ideas/$id" params={{ id }}>
-                    返回想法
-                  </Link>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    // Back to the idea it was opened from, or in its place: 返回 there then leaves
+                    // the idea, never comes here again (a pushed link made the two loop).
+                    cameFromIdea(router)
+                      ? router.history.back()
+                      : void navigate({ to: "/ideas/$id", params: { id }, replace: true })
+                  }
+                >
+                  返回想法
                 </Button>
               </div>
             </div>

@@ -30,6 +30,7 @@ import { ImportPanel } from "../import/import-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { WebdavPanel } from "../webdav/webdav-panel.tsx";
 import { LogoutButton } from "./logout-button.tsx";
+import { settingsChanges } from "./settings-changes.ts";
 
 /** /profile: avatar, nickname, identity, counts, links, export and logout (PRODUCT §9). */
 export function ProfileScreen() {
@@ -134,7 +135,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
         await updateProfile({
           nickname,
           identityDescription: identity.trim() || null,
-          settings: { autoTidy, reviewCount: Number(reviewCount) },
+          settings: settingsChanges(profile.settings, { autoTidy, reviewCount: Number(reviewCount) }),
         }),
       );
       setMessage({ tone: "success", text: "个人资料已更新" });

@@ -10,6 +10,7 @@ import {
   CreateConversationRequestSchema,
   IdeaVersionsSchema,
   RenameConversationRequestSchema,
+  RestoreOriginalRequestSchema,
   SendMessageRequestSchema,
   TidyResultSchema,
 } from "../ai.ts";
@@ -106,10 +107,12 @@ export const aiEndpoints = {
   restoreIdeaOriginal: {
     ...routes.restoreIdeaOriginal,
     tag: "AI助手",
-    summary: "恢复原文：原始想法重新成为当前内容（AI 整理的版本都保留，可再次采用）",
+    summary:
+      "恢复原文：原始想法重新成为当前内容（AI 整理的版本都保留，可再次采用；自己加的标签保留；带 baseUpdatedAt 时，他处已修改则 409 并返回当前版本）",
     auth: true,
+    body: RestoreOriginalRequestSchema,
     data: IdeaSchema,
-    errors: [404],
+    errors: [400, 404, 409],
   },
   composeNote: {
     ...routes.composeNote,

@@ -168,7 +168,11 @@ const WORD = /[\p{L}\p{N}]/u;
 const DEST =
   /\((?:[ \t]*)(<[^<>\n]{0,2048}>|[^\s()<>]{0,2048}(?:\([^\s()<>]{0,2048}\)[^\s()<>]{0,2048})?)(?:[ \t]+(?:"[^"\n]{0,500}"|'[^'\n]{0,500}'))?[ \t]*\)/y;
 const AUTOLINK = /<((?:https?:\/\/|mailto:)[^\s<>]{1,2048})>/iy;
-const BARE_URL = /https?:\/\/[^\s<>"'`\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]{1,2048}/iy;
+// ends where CJK text or punctuation starts (a URL typed in Chinese has no space after it): CJK
+// ideographs of every block (those past U+FFFF are surrogate pairs), kana, hangul, CJK and
+// general punctuation (“”…—), fullwidth forms (，）)
+const BARE_URL =
+  /https?:\/\/[^\s<>"'`\u2000-\u206f\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\ud800-\udfff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]{1,2048}/iy;
 
 /** Inline Markdown of one block: one pass, with a stack of open delimiters at most MAX_INLINE_DEPTH deep. */
 export function inline(src: string): MarkdownNode[] {
@@ -219,7 +223,9 @@ export function inline(src: string): MarkdownNode[] {
         i += n;
       } else {
         let code = src.slice(i + n, close).replace(/\n/g, " ");
-        if (/^ .*[^ ].* $/.test(code)) code = code.slice(1, -1);
+        // one space each side is padding, unless the code is all spaces (a pattern would backtrack)
+        if (code.length > 2 && code[0] === " " && code.at(-1) === " " && code.trim())
+          code = code.slice(1, -1);
         push({ tag: "code", children: [code] });
         i = close + n;
       }
@@ -241,9 +247,9 @@ export function inline(src: string): MarkdownNode[] {
       else push(mark);
       i += n;
     } else if (ch === "!" || ch === "[") {
-      const mark = ch === "!" ? "![" : "[";
-      if (ch === "!" && src[i + 1] !== "[") push("!");
-      else if (frames.length <= MAX_INLINE_DEPTH) frames.push({ mark, children: [] });
+      // a `!` that starts no image is itself, and only itself
+      const mark = ch === "!" && src[i + 1] === "[" ? "![" : ch;
+      if (mark !== "!" && frames.length <= MAX_INLINE_DEPTH) frames.push({ mark, children: [] });
       else push(mark);
       i += mark.length;
     } else if (ch === "]") {
@@ -275,7 +281,7 @@ export function inline(src: string): MarkdownNode[] {
     } else if (ch === "\n") {
       const children = (frames.at(-1) as Frame).children;
       const last = children.at(-1);
-      if (typeof last === "string" && / {2,}$/.test(last)) {
+      if (typeof last === "string" && last.endsWith("  ")) {
         children[children.length - 1] = last.trimEnd();
         push({ tag: "br", children: [] });
       } else push("\n");
@@ -283,7 +289,7 @@ export function inline(src: string): MarkdownNode[] {
     } else {
       BARE_URL.lastIndex = i;
       const url = /[A-Za-z0-9]/.test(prev) ? null : BARE_URL.exec(src);
-      const href = url?.[0].replace(/[.,;:!?'")\]]+$/, "");
+      const href = url ? withoutTrailingPunctuation(url[0]) : undefined;
       if (href && href.length > 8) {
         push({ tag: "a", href, children: [href] });
         i += href.length;
@@ -296,6 +302,14 @@ export function inline(src: string): MarkdownNode[] {
   unwind(0);
   return root.children;
 }
+
+/** A bare URL without the punctuation after it (`见 https://a.cn/x。`, `(https://a.cn)`): a loop, not a backtracking pattern. */
+function withoutTrailingPunctuation(url: string): string {
+  let end = url.length;
+  while (end > 0 && TRAILING.has(url[end - 1] as string)) end--;
+  return url.slice(0, end);
+}
+const TRAILING = new Set([...".,;:!?'\")]*_~"]);
 
 /** Where the next run of exactly `n` backticks starts at or after `from`, or -1. */
 function closingRun(src: string, from: number, n: number): number {

@@ -240,7 +240,8 @@ export function FeedItem({
           aria-expanded={expanded}
           aria-controls={`${id}-snippet`}
           onClick={() => setExpanded(!expanded)}
-          className="relative -my-1 hidden cursor-pointer self-start rounded-sm py-1 text-left text-sm font-medium text-primary outline-none peer-data-[overflowing]:block focus-visible:ring-2 focus-visible:ring-ring max-lg:-my-2.5 max-lg:min-h-11 max-lg:min-w-11"
+          // on touch screens a 44 px box around its line; the space under it keeps that box clear of the tags' own
+          className="relative -my-1 hidden cursor-pointer self-start rounded-sm py-1 text-left text-sm font-medium text-primary outline-none peer-data-[overflowing]:block focus-visible:ring-2 focus-visible:ring-ring max-lg:-mt-2.5 max-lg:mb-2.5 max-lg:min-h-11 max-lg:min-w-11"
         >
           {expanded ? collapseLabel : expandLabel}
         </button>

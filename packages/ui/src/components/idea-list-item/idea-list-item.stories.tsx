@@ -253,6 +253,42 @@ export const WhenExpandIsClickedShouldShowTheWholeMemoInPlace: Story = {
   },
 };
 
+export const WhenCollapsedTabShouldSkipTheLinksItHides: Story = {
+  name: "折叠时，Tab 不应停在被遮住的链接上；展开后可以",
+  tags: ["!autodocs"],
+  args: {
+    idea: {
+      ...LongMemo.args!.idea!,
+      snippet: `开头的[可见链接](https://example.com/top)\n${LongMemo.args!.idea!.snippet}\n末尾的[隐藏链接](https://example.com/end)`,
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const expand = await canvas.findByRole("button", { name: "展开" });
+    const shown = canvas.getByRole("link", { name: "可见链接" });
+    shown.focus();
+    await userEvent.tab();
+    await expect(expand).toHaveFocus();
+    await userEvent.click(expand);
+    await userEvent.tab({ shift: true });
+    await expect(canvas.getByRole("link", { name: "隐藏链接" })).toHaveFocus();
+  },
+};
+
+export const OnAPhoneExpandShouldNotOverlapTheTags: Story = {
+  name: "手机上，展开的点按区域不应与标签的点按区域重叠",
+  tags: ["!autodocs"],
+  args: { ...LongMemo.args, onTagClick: fn() },
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    const expand = await canvas.findByRole("button", { name: "展开" });
+    const box = expand.getBoundingClientRect();
+    await expect(box.height).toBeGreaterThanOrEqual(44);
+    // every point of its box answers to 展开, none to the tag below it
+    for (const y of [box.top + 1, box.bottom - 1])
+      await expect(canvasElement.ownerDocument.elementFromPoint(box.left + 5, y)).toBe(expand);
+  },
+};
+
 export const WhenShortShouldOfferNoExpand: Story = {
   name: "正文不长时，不应出现展开",
   tags: ["!autodocs"],

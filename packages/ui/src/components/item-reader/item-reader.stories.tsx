@@ -127,3 +127,16 @@ export const WhenShareIsChosenInTheMenuShouldCallIt: Story = {
     await waitFor(() => expect(args.onShare).toHaveBeenCalledOnce());
   },
 };
+
+export const OnAPhoneTagsShouldBe44PixelsTallPlainButtons: Story = {
+  name: "手机上标签应至少 44px 高，是普通按钮（不带 aria-pressed）",
+  tags: ["!autodocs"],
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvas, args, userEvent }) => {
+    const tag = canvas.getByRole("button", { name: "跑步" });
+    await expect(tag).not.toHaveAttribute("aria-pressed");
+    await expect(tag.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
+    await userEvent.click(tag);
+    await expect(args.onTagClick).toHaveBeenCalledWith("跑步");
+  },
+};

@@ -141,7 +141,12 @@ export function ItemReader({
           <ul aria-label="标签" className="flex flex-wrap gap-2">
             {tags.map((tag) => (
               <li key={tag}>
-                <Tag name={tag} onClick={onTagClick ? () => onTagClick(tag) : undefined} />
+                {/* a chip as tall as a tap on phones: it is what the finger aims at here, not a hint */}
+                <Tag
+                  name={tag}
+                  onClick={onTagClick ? () => onTagClick(tag) : undefined}
+                  className="max-lg:h-11 max-lg:text-sm"
+                />
               </li>
             ))}
           </ul>

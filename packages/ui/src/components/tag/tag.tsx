@@ -27,9 +27,12 @@ export type TagProps = Omit<React.ComponentProps<"span">, "onClick"> &
   VariantProps<typeof tagVariants> & {
     /** The tag name, shown after a `#`. */
     name: string;
-    /** Selected (e.g. the active filter): primary look, and `aria-pressed` when clickable. */
+    /**
+     * Selected (e.g. the active filter): primary look, and `aria-pressed` when clickable. Left
+     * out, a clickable tag is a plain button (it goes somewhere, it toggles nothing).
+     */
     selected?: boolean;
-    /** Makes the tag a toggle button. */
+    /** Makes the tag a button (a toggle when `selected` is given). */
     onClick?: (event: React.MouseEvent<HTMLButtonElement>) => void;
     /** Shows an × button that calls this. */
     onRemove?: () => void;
@@ -39,7 +42,7 @@ export type TagProps = Omit<React.ComponentProps<"span">, "onClick"> &
 
 export function Tag({
   name,
-  selected = false,
+  selected,
   variant,
   onClick,
   onRemove,

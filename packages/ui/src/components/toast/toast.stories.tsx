@@ -66,6 +66,20 @@ export const WhenTimeRunsOutShouldCloseButNotWhileFocused: Story = {
   },
 };
 
+export const WhenF8IsPressedShouldReachTheToast: Story = {
+  name: "按 F8 时，焦点应跳到提示的按钮上，提示在焦点离开前不关闭",
+  tags: ["!autodocs"],
+  args: { duration: 300 },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.keyboard("{F8}");
+    await expect(canvas.getByRole("button", { name: "撤销" })).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 600));
+    await expect(args.onDismiss).not.toHaveBeenCalled();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onAction).toHaveBeenCalledTimes(1);
+  },
+};
+
 export const WhenEscapeIsPressedShouldClose: Story = {
   name: "按 Esc 时应关闭",
   tags: ["!autodocs"],
