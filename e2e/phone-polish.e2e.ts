@@ -216,4 +216,22 @@ test.describe("with a model to tidy with", () => {
     await expect(page.getByText("介绍一下你自己")).toBeVisible();
     await expect(page.getByText("要开启自动整理吗？")).toHaveCount(0);
   });
+
+  test("an account that finished the guide without choosing is asked once on 首页, and the card goes", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await apiUser(request); // guided through the API: 自动整理 never chosen
+    await signIn(context, user);
+    await page.goto("/");
+    const ask = page.locator('[data-slot="card"]').filter({ hasText: "要开启自动整理吗？" });
+    await ask.getByRole("button", { name: "开启自动整理" }).click();
+    await expect(ask).toHaveCount(0);
+    const me = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${user.token}` } });
+    expect((await me.json()).data.settings).toMatchObject({ autoTidy: true, autoTidyChosen: true });
+    await page.reload();
+    await expect(page.getByPlaceholder("记录一个想法…")).toBeVisible();
+    await expect(page.getByText("要开启自动整理吗？")).toHaveCount(0);
+  });
 });

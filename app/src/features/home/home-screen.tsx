@@ -16,6 +16,7 @@ import { createNote, type FeedType } from "../../api/items.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
 import { useMedia } from "../../hooks/use-media.ts";
 import { itemsChanged } from "../../lib/items-changed.ts";
+import { lazyPart } from "../../lib/lazy-part.ts";
 import { QueueFullError } from "../capture-queue/queue-limits.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
@@ -39,8 +40,10 @@ const MAX_CHOSEN = 100;
 const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
 const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
 // 首页 empty, and 记录想法 floating once a phone has scrolled: neither is on the first screen of a full feed.
-const EmptyHome = React.lazy(() => import("./empty-home.tsx"));
-const CaptureFab = React.lazy(() => import("./capture-fab.tsx"));
+const EmptyHome = lazyPart(() => import("./empty-home.tsx"));
+const CaptureFab = lazyPart(() => import("./capture-fab.tsx"));
+// 自动整理 not chosen yet (an account from before the guide asked): asked once, above the feed.
+const AutoTidyQuestion = lazyPart(() => import("./auto-tidy-question.tsx"));
 const DESKTOP = "(min-width: 1024px)";
 
 const route = getRouteApi("/_authenticated/");
@@ -168,6 +171,11 @@ export function HomeScreen() {
             <CaptureFab composer={composerBox} />
           </React.Suspense>
         )}
+        {user?.settings && !user.settings.autoTidyChosen ? (
+          <React.Suspense fallback={null}>
+            <AutoTidyQuestion />
+          </React.Suspense>
+        ) : null}
         {captureError ? <Alert tone="error" description={captureError} /> : null}
         <CaptureQueue
           pending={queue.items.filter((i) => i.state === "pending").length}
