@@ -8,8 +8,11 @@ export const newAccount = () => `e2e${Date.now().toString(36)}${++counter}@examp
 
 type AuthResult = { token: string; user: Record<string, unknown> };
 
-/** Registers through the API and (optionally) answers the guide, for tests about later screens. */
-export async function apiUser(request: APIRequestContext, { guided = true } = {}) {
+/**
+ * Registers through the API and (optionally) answers the guide, 自动整理 included (off), for tests
+ * about later screens; `autoTidyChosen: false` leaves that question open.
+ */
+export async function apiUser(request: APIRequestContext, { guided = true, autoTidyChosen = true } = {}) {
   const account = newAccount();
   const res = await request.post("/api/auth/register", {
     data: { account, password: PASSWORD, agreeTerms: true },
@@ -20,7 +23,10 @@ export async function apiUser(request: APIRequestContext, { guided = true } = {}
   if (guided) {
     const patch = await request.patch("/api/profile", {
       headers: { Authorization: `Bearer ${data.token}` },
-      data: { identityDescription: "一名喜欢记录灵感的产品经理" },
+      data: {
+        identityDescription: "一名喜欢记录灵感的产品经理",
+        ...(autoTidyChosen ? { settings: { autoTidy: false } } : {}),
+      },
     });
     user = ((await patch.json()) as { data: Record<string, unknown> }).data;
   }

@@ -222,7 +222,7 @@ test.describe("with a model to tidy with", () => {
     context,
     request,
   }) => {
-    const user = await apiUser(request); // guided through the API: 自动整理 never chosen
+    const user = await apiUser(request, { autoTidyChosen: false }); // guided, 自动整理 never chosen
     await signIn(context, user);
     await page.goto("/");
     const ask = page.locator('[data-slot="card"]').filter({ hasText: "要开启自动整理吗？" });

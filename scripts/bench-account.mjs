@@ -30,7 +30,8 @@ export async function seedBenchAccount(origin) {
   const { data: user } = await fetch(`${origin}/api/profile`, {
     method: "PATCH",
     headers,
-    body: JSON.stringify({ identityDescription: "性能测试用户" }),
+    // a returning person's 首页: the guide answered, 自动整理 chosen
+    body: JSON.stringify({ identityDescription: "性能测试用户", settings: { autoTidy: false } }),
   }).then(json);
   const samples = [
     "今天想到一个关于产品设计的好点子",
