@@ -92,7 +92,7 @@ describe("#标签 in text", () => {
     expect(tagsInText("`code`#紧跟代码 `code` #隔空格")).toEqual(["隔空格"]);
     expect(tagsInText("```\n#未闭合的代码块一直到末尾\n")).toEqual([]);
     expect(tagsInText("第一段 `未闭合\n\n第二段` #段落之间不成代码")).toEqual(["段落之间不成代码"]);
-     // Windows line ends, as an API client may send them: the same blocks
+    // Windows line ends, as an API client may send them: the same blocks
     expect(tagsInText("~~~\r\n#代码\r\n~~~\r\n#正文\r\n# 标题 #不算")).toEqual(["正文"]);
   });
 

@@ -59,7 +59,8 @@ export type IdeaComposerProps = Omit<React.ComponentProps<"div">, "onChange"> & 
 /** The keyboard shortcut says nothing on a touch screen: it is left out there. */
 const defaultHint = (
   <>
-    <span className="[@media(hover:none),(pointer:coarse)]:hidden">⌘/Ctrl+Enter 保存 · </span>草稿自动保存在本机
+    <span className="[@media(hover:none),(pointer:coarse)]:hidden">⌘/Ctrl+Enter 保存 · </span>
+    草稿自动保存在本机
   </>
 );
 
