@@ -208,8 +208,7 @@ export function HomeScreen() {
                     variant="secondary"
                     size="sm"
                     aria-haspopup="dialog"
-                    // a 44 px tap area (the ::after) around the 32 px button
-                    className="relative after:absolute after:-inset-y-1.5 after:inset-x-0 after:content-['']"
+                    className="max-md:h-11"
                     onClick={() => setTagsOpen(true)}
                   >
                     标签
