@@ -256,6 +256,28 @@ forEachDatabase((ctx) => {
       }
     });
 
+    it("renames in 回收站 and in the AI versions too: a restore or an older version brings no old name back", async () => {
+      const u = await registerUser(ctx);
+      const gone = await idea(u, "扔掉的胶卷。#摄影/胶片");
+      const kept = await idea(u, "留着 #摄影");
+      await ctx.db.query(
+        "INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags) VALUES ($1, $2, 'm', '', '留着', $3)",
+        [u.id, kept.id, ["摄影", "生活"]],
+      );
+      expect((await request(ctx, "deleteIdea", { token: u.token, params: { id: gone.id } })).status).toBe(
+        200,
+      );
+      expect((await rename(u, { from: "摄影", to: "拍照" })).status).toBe(200);
+
+      const restored = await request(ctx, "restoreFromTrash", { token: u.token, params: { id: gone.id } });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+      const back = (await request(ctx, "getIdea", { token: u.token, params: { id: gone.id } })).body.data;
+      expect(back).toMatchObject({ content: "扔掉的胶卷。#拍照/胶片", tags: ["拍照/胶片"] });
+      const versions = await ctx.db.query("SELECT tags FROM idea_versions WHERE idea_id = $1", [kept.id]);
+      expect(versions.rows.map((row) => row.tags)).toEqual([["拍照", "生活"]]);
+      expect((await tags(u)).map((t) => t.name)).not.toContain("摄影");
+    });
+
     it("refuses, changing nothing, a new name that cannot be typed as #标签 when the words hold the tag", async () => {
       const u = await registerUser(ctx);
       const typed = await idea(u, "好书。#读书");

@@ -92,8 +92,47 @@ export async function renameTag(
        WHERE user_id = $1 AND tag_paths @> ARRAY[$2]`,
       [userId, r.from, r.from, r.to, words],
     );
+    // the AI versions and 回收站 too: choosing an older version, or restoring a deleted item,
+    // must not bring the old name back
+    await client.query(
+      `UPDATE idea_versions SET tags = ${RENAMED_TAGS}
+       WHERE idea_id IN (SELECT id FROM ideas WHERE user_id = $1)
+         AND EXISTS (SELECT 1 FROM unnest(tags) t WHERE t = $2 OR starts_with(t, $2 || '/'))`,
+      [userId, r.from, r.from, r.to],
+    );
+    await renameInTrash(client, userId, r.from, r.to);
     return (ideas.rowCount ?? 0) + (notes.rowCount ?? 0);
   });
+}
+
+type TrashedRow = { title: string; content: string; tags: string[] };
+type TrashedItem = { idea?: TrashedRow; note?: TrashedRow; versions?: { tags: string[] }[] | null };
+
+/**
+ * The rename in 回收站's rows (kept as JSON): the tags, the words (as in renameInTexts) and the AI
+ * versions' tags, so that a restore brings the new name back. Rows read a few at a time.
+ */
+async function renameInTrash(client: DbClient, userId: string, from: string, to: string) {
+  const { rows: ids } = await client.query<{ id: string }>(
+    `SELECT id FROM trash WHERE user_id = $1 AND strpos(item::text, $2) > 0 ORDER BY id`,
+    [userId, from],
+  );
+  const rename = (tags: string[]) => [...new Set(tags.map((t) => renamedTag(t, from, to)))];
+  for (let at = 0; at < ids.length; at += RENAME_BATCH.notes) {
+    const { rows } = await client.query<{ id: string; item: TrashedItem }>(
+      "SELECT id, item FROM trash WHERE user_id = $1 AND id = ANY($2::uuid[])",
+      [userId, ids.slice(at, at + RENAME_BATCH.notes).map((row) => row.id)],
+    );
+    for (const row of rows) {
+      const { item } = row;
+      const kept = item.idea ?? item.note;
+      if (!kept) continue;
+      kept.tags = rename(kept.tags ?? []);
+      kept.content = renameTagInText(kept.content, from, to);
+      for (const version of item.versions ?? []) version.tags = rename(version.tags ?? []);
+      await client.query("UPDATE trash SET item = $3 WHERE user_id = $1 AND id = $2", [userId, row.id, item]);
+    }
+  }
 }
 
 /**
