@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, TimestampSchema } from "./common.ts";
+import { MAX_COMPOSE_IDEAS } from "./constants.ts";
 import { IdeaSchema, NoteSchema } from "./items.ts";
 import { PointsCostsSchema } from "./points.ts";
 
@@ -180,7 +181,7 @@ export const ComposeNoteRequestSchema = z.strictObject({
   ideaIds: z
     .array(IdSchema)
     .min(1, { message: "请至少选择一条想法" })
-    .max(30, { message: "一次最多整理 30 条想法" })
+    .max(MAX_COMPOSE_IDEAS, { message: `一次最多整理 ${MAX_COMPOSE_IDEAS} 条想法` })
     .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
       message: "想法不能重复选择",
     }),

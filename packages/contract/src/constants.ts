@@ -38,3 +38,6 @@ export const IDEA_MAX_RECORDINGS = 1;
 /** Files one idea may carry in all (a note may carry as many as its Markdown refers to, up to the note limit). */
 export const IDEA_MAX_ATTACHMENTS = IDEA_MAX_IMAGES + IDEA_MAX_RECORDINGS;
 export const NOTE_MAX_ATTACHMENTS = 100;
+
+/** The most ideas one 整理成笔记 gathers. */
+export const MAX_COMPOSE_IDEAS = 30;

@@ -174,24 +174,49 @@ export function renameTagInText(text: string, from: string, to: string): string 
 
 /**
  * The text without its typed `#tag` (that tag exactly: `#读书/小说` and `#读书会` stay when 读书
- * goes), each with one space beside it, so that the next save, which takes the typed tags again,
- * does not bring it back. The text itself when it has none.
+ * goes), so that the next save, which takes the typed tags again, does not bring it back. A tag
+ * standing apart (at the start or the end of its line, other tags aside) goes whole, with one space
+ * beside it; one inside a sentence (`推荐 #科幻 给大家`) loses only its `#`, so the words still say
+ * what they said; and only the `#`s go when going whole would leave no words. The text itself when
+ * it has none.
  */
 export function removeTagFromText(text: string, tag: string): string {
-  let out = "";
-  let last = 0;
-  for (const span of tagSpans(text)) {
-    if (span.tag !== tag) continue;
-    let start = span.start;
-    let end = span.end;
-    const before = text[start - 1];
-    if (before === " " || before === "\t") start -= 1;
-    else if (text[end] === " " || text[end] === "\t") end += 1;
-    if (start < last) start = last;
-    out += text.slice(last, start);
-    last = end;
-  }
-  return last ? out + text.slice(last) : text;
+  const spans = tagSpans(text);
+  /** The text from `from` to `to` without its tags, trimmed. */
+  const words = (from: number, to: number) => {
+    let out = "";
+    let at = from;
+    for (const other of spans) {
+      if (other.end <= from || other.start >= to) continue;
+      out += text.slice(at, Math.max(at, other.start));
+      at = Math.max(at, other.end);
+    }
+    return (out + text.slice(at, Math.max(at, to))).trim();
+  };
+  const cut = (hashOnly: boolean) => {
+    let out = "";
+    let last = 0;
+    for (const span of spans) {
+      if (span.tag !== tag) continue;
+      const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
+      const newline = text.indexOf("\n", span.end);
+      const lineEnd = newline < 0 ? text.length : newline;
+      const whole = !hashOnly && (!words(lineStart, span.start) || !words(span.end, lineEnd));
+      let start = span.start;
+      let end = whole ? span.end : span.start + 1;
+      if (whole) {
+        const before = text[start - 1];
+        if (before === " " || before === "\t") start -= 1;
+        else if (text[end] === " " || text[end] === "\t") end += 1;
+      }
+      if (start < last) start = last;
+      out += text.slice(last, start);
+      last = end;
+    }
+    return last ? out + text.slice(last) : text;
+  };
+  const result = cut(false);
+  return result.trim() || !text.trim() ? result : cut(true);
 }
 
 /**

@@ -152,11 +152,15 @@ describe("removing a tag from text", () => {
     expect(removeTagFromText("今天跑了五公里 #跑步", "跑步")).toBe("今天跑了五公里");
     expect(removeTagFromText("#跑步 今天跑了五公里", "跑步")).toBe("今天跑了五公里");
     expect(removeTagFromText("新买的鞋。#跑步", "跑步")).toBe("新买的鞋。");
-    expect(removeTagFromText("新买的鞋。#跑步 很轻\n#跑步 第二行", "跑步")).toBe("新买的鞋。很轻\n第二行");
-    expect(removeTagFromText("#跑步/装备 #跑步会 `#跑步` https://x.cn/#跑步 #跑步，好", "跑步")).toBe(
-      "#跑步/装备 #跑步会 `#跑步` https://x.cn/#跑步，好",
+    expect(removeTagFromText("#读书 #跑步\n正文", "跑步")).toBe("#读书\n正文");
+    // inside a sentence the word stays, only its # goes: the words still say what they said
+    expect(removeTagFromText("推荐 #科幻 给大家", "科幻")).toBe("推荐 科幻 给大家");
+    expect(removeTagFromText("今天，#跑步 五公里\n#跑步 第二行", "跑步")).toBe("今天，跑步 五公里\n第二行");
+    expect(removeTagFromText("#跑步/装备 #跑步会 `#跑步` https://x.cn/#跑步 #跑步", "跑步")).toBe(
+      "#跑步/装备 #跑步会 `#跑步` https://x.cn/#跑步",
     );
-    expect(removeTagFromText("a #跑步 #跑步 b", "跑步")).toBe("a b");
+    // a memo that is only the tag keeps its word
+    expect(removeTagFromText("#读书", "读书")).toBe("读书");
     const untouched = "没有这个标签 #写作";
     expect(removeTagFromText(untouched, "跑步")).toBe(untouched);
   });

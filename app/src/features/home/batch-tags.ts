@@ -84,6 +84,8 @@ export async function editTagWithUndo(
       error ??= errorMessage(e, "修改失败");
     }
   }
+  // a refusal (edited elsewhere) needs the items as they are now, or a second try fails the same way
+  if (failed && !done.length) itemsChanged.emit();
   if (done.length) {
     forget(done);
     const verb =

@@ -1,4 +1,5 @@
 import type { FeedItem } from "@shinian/contract";
+import { MAX_COMPOSE_IDEAS } from "@shinian/contract/constants";
 import { isTypeableTag, MAX_TAG_LENGTH } from "@shinian/contract/tags";
 import { ConfirmDialog, SelectionBar, type SelectionBusy } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
@@ -58,7 +59,9 @@ export function SelectionActions({ chosen, onDone }: { chosen: FeedItem[]; onDon
     ? "只有想法能整理成笔记，已选的里面有笔记"
     : chosen.some((item) => item.type === "idea" && item.aiExcluded)
       ? "已选的想法里有不让AI读取的，不能整理"
-      : null;
+      : chosen.length > MAX_COMPOSE_IDEAS
+        ? `一次最多整理 ${MAX_COMPOSE_IDEAS} 条想法，已选 ${chosen.length} 条`
+        : null;
   const cost = !info
     ? undefined
     : info.mode === "offline"
