@@ -64,6 +64,9 @@ export function HomeScreen() {
       else if (next.size < MAX_CHOSEN) next.add(id);
       return next;
     });
+  // another tab, tag or search shows other items: what was chosen among the old ones is let go
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the signal
+  React.useEffect(() => setChosen((old) => (old?.size ? new Set() : old)), [type, tag, q]);
 
   const setSearch = (next: { type?: FeedType; tag?: string | undefined }) =>
     void navigate({ search: (old) => ({ ...old, ...next }) });

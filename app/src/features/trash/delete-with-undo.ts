@@ -44,17 +44,24 @@ export async function deleteWithUndo(items: DeletedItem[]): Promise<void> {
   }
 }
 
+/** Each item on its own: one that cannot come back (restored already, a network blip) stops no other. */
 async function undo(items: DeletedItem[]) {
-  try {
-    for (const item of items) await restoreFromTrash(item.id);
-    toaster.show({ message: `${nounOf(items)}已恢复` });
-  } catch (e) {
-    toaster.show({
-      tone: "error",
-      message: `撤销失败：${errorMessage(e, "请稍后再试")}。可以在回收站里恢复。`,
-    });
-  } finally {
-    forget(items);
-    itemsChanged.emit();
+  const back: DeletedItem[] = [];
+  let error: unknown;
+  for (const item of items) {
+    try {
+      await restoreFromTrash(item.id);
+      back.push(item);
+    } catch (e) {
+      error ??= e;
+    }
   }
+  forget(items);
+  itemsChanged.emit();
+  if (!error) return toaster.show({ message: `${nounOf(items)}已恢复` });
+  const left = items.length - back.length;
+  toaster.show({
+    tone: "error",
+    message: `${back.length ? `已恢复 ${back.length} 条，` : ""}${left} 条撤销失败：${errorMessage(error, "请稍后再试")}。可以在回收站里恢复。`,
+  });
 }
