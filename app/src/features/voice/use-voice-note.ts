@@ -3,13 +3,11 @@ import * as React from "react";
 import { errorMessage, isAbortError } from "../../api/client.ts";
 import { useOnline } from "../../hooks/use-online.ts";
 import { outcomeOf } from "../capture-queue/send-outcome.ts";
-import type { Recording } from "./microphone.ts";
+import { microphoneMessage, type Recording, startRecording } from "./microphone.ts";
 
 // The upload's code loads with the first recording, not with 首页's composer; offline (the
 // import fails as the upload would) the recording waits as `queued`.
 const attachments = () => import("../../api/attachments.ts");
-// The microphone's code comes with the first tap on 录音, not with 首页 (its JS budget).
-const microphone = () => import("./microphone.ts");
 
 /** A recording stops by itself after this: five minutes is a long thought, and a short upload. */
 export const MAX_RECORDING_MS = 5 * 60_000;
@@ -80,7 +78,7 @@ export function useVoiceNote() {
     try {
       file = await active.stop();
     } catch (error) {
-      setProblem((await microphone()).microphoneMessage(error));
+      setProblem(microphoneMessage(error));
       return;
     }
     discard();
@@ -115,19 +113,11 @@ export function useVoiceNote() {
     if (phase.kind !== "idle") return;
     setProblem(null);
     setPhase({ kind: "starting" });
-    let mic: Awaited<ReturnType<typeof microphone>>;
     try {
-      mic = await microphone();
-    } catch {
-      setPhase({ kind: "idle" });
-      setProblem("无法开始录音，请检查网络后再试");
-      return;
-    }
-    try {
-      recording.current = await mic.startRecording();
+      recording.current = await startRecording();
     } catch (error) {
       setPhase({ kind: "idle" });
-      setProblem(mic.microphoneMessage(error));
+      setProblem(microphoneMessage(error));
       return;
     }
     startedAt.current = performance.now();
