@@ -239,6 +239,8 @@ test("through nginx: sign in, capture, search, a streamed chat reply, an export;
   // signing in on another device, through the process that is left
   const other = await (await browser.newContext()).newPage();
   await other.goto("/login");
+  // a device that never signed in opens on 注册
+  await other.getByRole("tab", { name: "登录" }).click();
   await other.getByLabel("账号").fill(account);
   await other.getByLabel("密码").fill(PASSWORD);
   await other.getByRole("button", { name: "登录" }).click();
