@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@shinian/ui";
-import { LegalSections } from "../pages/legal-page.tsx";
+import { TextSections } from "../pages/legal-page.tsx";
 import { privacyPolicy } from "../pages/privacy-policy.tsx";
 import { userAgreement } from "../pages/user-agreement.tsx";
 
@@ -18,7 +18,7 @@ export default function AgreementDialog({ name, onClose }: { name: AgreementName
           <DialogDescription>更新日期：{doc.updated}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-6 text-sm">
-          <LegalSections sections={doc.sections} />
+          <TextSections sections={doc.sections} />
         </div>
         <Button className="self-end max-lg:h-11" onClick={onClose}>
           我知道了

@@ -1,6 +1,7 @@
 import { Card, CardContent, WebLayout } from "@shinian/ui";
 import { useTouchScreen } from "../../hooks/use-touch-screen.ts";
 import { AppShell } from "../layout/app-shell.tsx";
+import { TextSections } from "../pages/legal-page.tsx";
 import { ImportLink } from "./import-link.tsx";
 
 type Section = { heading: string; paragraphs: string[] };
@@ -64,16 +65,7 @@ export function UserGuideScreen() {
           </div>
           <Card>
             <CardContent className="flex flex-col gap-6 leading-relaxed">
-              {sections(touch).map((section) => (
-                <section key={section.heading} className="flex flex-col gap-2">
-                  <h2 className="font-semibold text-base">{section.heading}</h2>
-                  {section.paragraphs.map((text) => (
-                    <p key={text} className="text-foreground/90">
-                      {text}
-                    </p>
-                  ))}
-                </section>
-              ))}
+              <TextSections sections={sections(touch)} />
               <div>
                 <ImportLink />
               </div>

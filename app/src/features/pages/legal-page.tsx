@@ -4,8 +4,8 @@ import { PublicShell } from "../layout/public-shell.tsx";
 export type LegalSection = { heading: string; paragraphs: string[] };
 export type LegalDocument = { title: string; updated: string; sections: LegalSection[] };
 
-/** The document's sections, on its own page and in the register form's dialog. */
-export function LegalSections({ sections }: { sections: LegalSection[] }) {
+/** A text page's sections: the legal documents (on their page and in the register form's dialog) and 用户指南. */
+export function TextSections({ sections }: { sections: LegalSection[] }) {
   return sections.map((section) => (
     <section key={section.heading} className="flex flex-col gap-2">
       <h2 className="font-semibold text-base">{section.heading}</h2>
@@ -29,7 +29,7 @@ export function LegalPage({ title, updated, sections }: LegalDocument) {
             <p className="text-muted-foreground text-sm">更新日期：{updated}</p>
           </CardHeader>
           <CardContent className="flex flex-col gap-6">
-            <LegalSections sections={sections} />
+            <TextSections sections={sections} />
           </CardContent>
         </Card>
       </main>
