@@ -236,6 +236,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
   IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
   IMPORT_START_WAIT: duration("60s").refine((ms) => ms <= 600_000, { message: "must be at most 10m" }),
+  IMPORT_READ_FACTOR: int(4, 2, 100),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
@@ -350,6 +351,8 @@ export type ImportLimits = {
   leaseMs: number;
   /** How long the thread that previewed an upload waits to run its job (IMPORT_START_WAIT; 0: never). */
   startWaitMs: number;
+  /** A preview or job reads at most this many times the upload's size from the database (IMPORT_READ_FACTOR). */
+  readFactor: number;
 };
 
 /** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
@@ -556,6 +559,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRecords: e.IMPORT_MAX_RECORDS,
       leaseMs: e.IMPORT_LEASE,
       startWaitMs: e.IMPORT_START_WAIT,
+      readFactor: e.IMPORT_READ_FACTOR,
     },
     attachments: {
       maxBytes: e.ATTACHMENT_MAX_BYTES,
