@@ -122,6 +122,8 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT: duration("20s"),
   HTTP_REQUEST_TIMEOUT: duration("60s"),
   HTTP_KEEP_ALIVE_TIMEOUT: duration("5s"),
+  UPLOAD_MIN_RATE: byteSize("4KiB"),
+  UPLOAD_MAX_DURATION: duration("1h"),
   CONNECTIONS_PER_IP: int(128, 0, 1_000_000),
   AI_BASE_URL: z.preprocess(
     emptyAsUndefined,
@@ -368,6 +370,12 @@ export type HttpLimits = {
   keepAliveTimeoutMs: number;
   /** Open connections per client address (an IPv6 client by its /64); 0 = no cap. */
   connectionsPerIp: number;
+  /**
+   * A file upload's body (导入数据, an image) once past the request timeout: at least this many bytes a
+   * second on average since it began (UPLOAD_MIN_RATE; 0: any), and done within UPLOAD_MAX_DURATION.
+   */
+  uploadMinBytesPerSecond: number;
+  uploadMaxDurationMs: number;
 };
 
 export type AiConfig = {
@@ -477,6 +485,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT,
       connectionsPerIp: e.CONNECTIONS_PER_IP,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_RATE,
+      uploadMaxDurationMs: e.UPLOAD_MAX_DURATION,
     },
     // Either setting switches the provider on: Ollama needs a base URL but no key.
     ai:
