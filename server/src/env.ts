@@ -122,6 +122,8 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT: duration("20s"),
   HTTP_REQUEST_TIMEOUT: duration("60s"),
   HTTP_KEEP_ALIVE_TIMEOUT: duration("5s"),
+  UPLOAD_MIN_RATE: byteSize("4KiB"),
+  UPLOAD_MAX_DURATION: duration("1h"),
   CONNECTIONS_PER_IP: int(128, 0, 1_000_000),
   AI_BASE_URL: z.preprocess(
     emptyAsUndefined,
@@ -236,6 +238,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
   IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
   IMPORT_START_WAIT: duration("60s").refine((ms) => ms <= 600_000, { message: "must be at most 10m" }),
+  IMPORT_READ_FACTOR: int(4, 2, 100),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
@@ -350,6 +353,8 @@ export type ImportLimits = {
   leaseMs: number;
   /** How long the thread that previewed an upload waits to run its job (IMPORT_START_WAIT; 0: never). */
   startWaitMs: number;
+  /** A preview or job reads at most this many times the upload's size from the database (IMPORT_READ_FACTOR). */
+  readFactor: number;
 };
 
 /** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
@@ -365,6 +370,12 @@ export type HttpLimits = {
   keepAliveTimeoutMs: number;
   /** Open connections per client address (an IPv6 client by its /64); 0 = no cap. */
   connectionsPerIp: number;
+  /**
+   * A file upload's body (导入数据, an image) once past the request timeout: at least this many bytes a
+   * second on average since it began (UPLOAD_MIN_RATE; 0: any), and done within UPLOAD_MAX_DURATION.
+   */
+  uploadMinBytesPerSecond: number;
+  uploadMaxDurationMs: number;
 };
 
 export type AiConfig = {
@@ -474,6 +485,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT,
       connectionsPerIp: e.CONNECTIONS_PER_IP,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_RATE,
+      uploadMaxDurationMs: e.UPLOAD_MAX_DURATION,
     },
     // Either setting switches the provider on: Ollama needs a base URL but no key.
     ai:
@@ -556,6 +569,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRecords: e.IMPORT_MAX_RECORDS,
       leaseMs: e.IMPORT_LEASE,
       startWaitMs: e.IMPORT_START_WAIT,
+      readFactor: e.IMPORT_READ_FACTOR,
     },
     attachments: {
       maxBytes: e.ATTACHMENT_MAX_BYTES,

@@ -96,7 +96,7 @@ export function listen(
     ) as Server;
     const onError = (err: NodeJS.ErrnoException) => reject(new ListenError(host, port, err));
     s.once("error", onError);
-    const isWatchedUpload = watchUploadStalls(s, limits.requestTimeoutMs);
+    const isWatchedUpload = watchUploadStalls(s, limits);
     s.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
       // an upload's body is bounded by its stalls, not by the whole request's time
       if (err.code === "ERR_HTTP_REQUEST_TIMEOUT" && isWatchedUpload(socket as Socket)) return;

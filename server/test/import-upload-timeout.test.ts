@@ -1,5 +1,7 @@
+import net from "node:net";
+import { strToU8, zipSync } from "fflate";
 import { expect, it } from "vitest";
-import { onOneDatabase, registerUser, type TestUser } from "./helpers.ts";
+import { onOneDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
 import { listening } from "./listening.ts";
 import { exchange, postHead } from "./raw-http.ts";
 
@@ -19,9 +21,40 @@ function slowUpload(user: TestUser, text: string, pieces: number, gapMs: number)
   return parts;
 }
 
+const jobsOf = async (ctx: TestCtx, user: TestUser) =>
+  (
+    await ctx.db.query<{ status: string; bytes: number }>(
+      `SELECT status, (SELECT coalesce(sum(octet_length(data)), 0)::int FROM import_chunks WHERE job_id = j.id) AS bytes
+       FROM import_jobs j WHERE user_id = $1`,
+      [user.id],
+    )
+  ).rows;
+
+/** The user's jobs once none is arriving or being previewed any more. */
+async function settledJobs(ctx: TestCtx, user: TestUser) {
+  let jobs = await jobsOf(ctx, user);
+  for (let i = 0; i < 200 && jobs.some((j) => j.status === "uploading"); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    jobs = await jobsOf(ctx, user);
+  }
+  return jobs;
+}
+
 onOneDatabase(
   (ctx) => {
     const tcp = listening(ctx);
+
+    it("an upload trickling in (a byte at a time, never stalling) is cut at the request timeout for its rate", async () => {
+      const user = await registerUser(ctx);
+      const [requestHead, ...rest] = slowUpload(user, "一点一点地传", 1, 0);
+      const body = rest[1] as Buffer;
+      const trickle: (string | Buffer | number)[] = [requestHead as string];
+      for (let at = 0; at < body.length; at++) trickle.push(150, body.subarray(at, at + 1));
+      const cut = await exchange(tcp.port, trickle, 1);
+      expect(cut.answers.map((a) => a.status)).toEqual([408]);
+      expect(cut.ms).toBeLessThan(2500);
+      expect(await settledJobs(ctx, user)).toEqual([]);
+    });
 
     it("an upload arriving steadily takes longer than the request timeout; one that stalls gets 408, and other requests keep their timeout", async () => {
       const user = await registerUser(ctx);
@@ -54,5 +87,43 @@ onOneDatabase(
       expect(jobs).toEqual([{ status: "previewed" }]);
     });
   },
-  { HTTP_HEADERS_TIMEOUT: "500ms", HTTP_REQUEST_TIMEOUT: "1s" },
+  // the steady upload below sends ~70 bytes a second
+  { HTTP_HEADERS_TIMEOUT: "500ms", HTTP_REQUEST_TIMEOUT: "1s", UPLOAD_MIN_RATE: "16", RATE_UPLOADS: "0" },
+);
+
+// A preview's own time: the upload is stored at the database's pace, which must not count as a stall.
+onOneDatabase(
+  (ctx) => {
+    const tcp = listening(ctx);
+
+    it("a preview whose client left once its upload was in stops, and keeps nothing", async () => {
+      const user = await registerUser(ctx);
+      // enough notes that the preview outlasts the client
+      const zip = zipSync(
+        Object.fromEntries(
+          Array.from({ length: 6000 }, (_, i) => [`${i}.md`, strToU8(`# 第${i}条\n\n内容`)]),
+        ),
+      );
+      const body = Buffer.concat([
+        Buffer.from(head.replace("慢.md", "笔记.zip")),
+        Buffer.from(zip),
+        Buffer.from(tail),
+      ]);
+      const socket = net.connect({ port: tcp.port, host: "127.0.0.1" });
+      socket.on("error", () => undefined);
+      socket.write(
+        `POST /api/import HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${user.token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      socket.write(body);
+      // gone as soon as all of the file is stored, while its preview runs
+      for (let i = 0; i < 500 && (await jobsOf(ctx, user))[0]?.bytes !== zip.length; i++) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(await jobsOf(ctx, user)).toEqual([{ status: "uploading", bytes: zip.length }]);
+      socket.destroy();
+      expect(await settledJobs(ctx, user)).toEqual([]);
+    });
+  },
+  { RATE_UPLOADS: "0" },
 );

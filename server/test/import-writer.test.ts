@@ -92,7 +92,7 @@ async function write(ctx: TestCtx, job: BatchJob, list: ImportRecord[], batchSiz
   for (let i = 0; i < list.length; i += batchSize) {
     results.push(
       await tx(ctx.db, (client) =>
-        writeBatch(client, job, ctx.config.quota, list.slice(i, i + batchSize), searchWordsHere),
+        writeBatch(client, job, ctx.config.quota, list.slice(i, i + batchSize), searchWordsHere, new Map()),
       ),
     );
   }
@@ -111,7 +111,6 @@ forEachDatabase((ctx) => {
           userId: user.id,
           kind: "shinian" as const,
           takeProfile: false,
-          imageMaxBytes: ctx.config.attachments.maxBytes,
         };
         await write(ctx, job, records(), batchSize);
         const q = async (sql: string) => (await ctx.db.query(sql.replaceAll("$U", `'${user.id}'`))).rows;
@@ -153,7 +152,6 @@ forEachDatabase((ctx) => {
         userId: user.id,
         kind: "shinian" as const,
         takeProfile: true,
-        imageMaxBytes: ctx.config.attachments.maxBytes,
       };
       await write(ctx, first, records(), 10);
       const ids = await ctx.db.query("SELECT id FROM ideas WHERE user_id = $1", [user.id]);

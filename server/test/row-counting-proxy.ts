@@ -3,17 +3,18 @@ import type pg from "pg";
 
 /**
  * A TCP proxy in front of PostgreSQL that counts the rows each statement returned, as the server
- * sent them: the DataRow messages before each CommandComplete. What a test sees here is what went
+ * sent them: the DataRow messages before each CommandComplete (and their bytes). What a test sees here is what went
  * over the wire, whatever our code does with it.
  */
 export async function rowCountingProxy(config: pg.PoolConfig & { connectionString?: string }) {
   const rowsPerStatement: number[] = [];
+  const bytesPerStatement: number[] = [];
   const upstream = upstreamOf(config);
   const server = net.createServer((client) => {
     const db = net.connect(upstream);
     client.pipe(db);
     db.pipe(client);
-    const count = messageCounter(rowsPerStatement);
+    const count = messageCounter(rowsPerStatement, bytesPerStatement);
     db.on("data", count);
     const close = () => {
       client.destroy();
@@ -34,6 +35,8 @@ export async function rowCountingProxy(config: pg.PoolConfig & { connectionStrin
       database: config.database ?? url.pathname.slice(1),
     } satisfies pg.PoolConfig,
     rowsPerStatement,
+    /** The DataRow bytes each statement's rows took on the wire. */
+    bytesPerStatement,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -49,11 +52,12 @@ function upstreamOf(config: pg.PoolConfig & { connectionString?: string }): net.
 }
 
 /** Reads the server's messages (a type byte, then a 4-byte length that counts itself) as they stream. */
-function messageCounter(rowsPerStatement: number[]) {
+function messageCounter(rowsPerStatement: number[], bytesPerStatement: number[]) {
   const header = Buffer.alloc(5);
   let headerBytes = 0;
   let skip = 0; // bytes left of the current message's body
   let rows = 0;
+  let bytes = 0;
   return (chunk: Buffer) => {
     let at = 0;
     while (at < chunk.length) {
@@ -67,10 +71,15 @@ function messageCounter(rowsPerStatement: number[]) {
       if (headerBytes < 5) continue;
       headerBytes = 0;
       skip = header.readUInt32BE(1) - 4;
-      if (header[0] === 0x44) rows++; // 'D' DataRow
+      if (header[0] === 0x44) {
+        rows++; // 'D' DataRow
+        bytes += skip;
+      }
       if (header[0] === 0x43) {
         rowsPerStatement.push(rows); // 'C' CommandComplete
+        bytesPerStatement.push(bytes);
         rows = 0;
+        bytes = 0;
       }
     }
   };

@@ -165,6 +165,8 @@ describe("connections (one server, no database work)", () => {
       requestTimeoutMs: 60_000,
       keepAliveTimeoutMs: 5_000,
       connectionsPerIp: 128,
+      uploadMinBytesPerSecond: 4096,
+      uploadMaxDurationMs: 3_600_000,
     });
     expect(loadConfig({ CONNECTIONS_PER_IP: "0", HTTP_REQUEST_TIMEOUT: "0" }).http).toMatchObject({
       connectionsPerIp: 0,

@@ -4,6 +4,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
+import { perUserSlots } from "../lib/per-user-slots.ts";
 import { processAudio, sniffAudioFormat } from "../services/attachments/audio.ts";
 import { processImage } from "../services/attachments/image.ts";
 import { byteRange } from "../services/attachments/range.ts";
@@ -13,7 +14,7 @@ import { transcribeAttachment } from "../services/attachments/transcribe.ts";
 import { receiveFile } from "../services/attachments/upload.ts";
 import { assertRoom } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
-import { findAttachmentMeta, findFile } from "../stores/attachments.ts";
+import { findAttachmentMeta, findFileMeta } from "../stores/attachments.ts";
 
 /** The multipart envelope around the file: boundary and part headers. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -22,6 +23,14 @@ const ENVELOPE_BYTES = 64 * 1024;
  * until it is decoded, so this bounds that memory (16 × 10 MB); a further one gets 503 at once.
  */
 const MAX_RECEIVING = 16;
+/** Of those, one account's at once: a quarter, so that one account's slow uploads never take them all. */
+const MAX_RECEIVING_PER_ACCOUNT = 4;
+/**
+ * Files read from PostgreSQL at once in this process (each up to ATTACHMENT_MAX_BYTES, twice that
+ * as the hex text it arrives in), and how many more wait their turn; past that, 503.
+ */
+const MAX_FILE_READS = 4;
+const MAX_FILE_READS_WAITING = 64;
 
 /** A recording's `durationMs` field: whole milliseconds up to MAX_RECORDING_DURATION_MS, else 400. */
 function recordedLength(field: string | undefined): number | null {
@@ -35,8 +44,27 @@ function recordedLength(field: string | undefined): number | null {
   return ms;
 }
 
+const receivingBusy = () =>
+  new ApiError("SERVICE_UNAVAILABLE", "图片上传繁忙，请稍后再试", { headers: { "Retry-After": "5" } });
+const ownUploadsBusy = () =>
+  new ApiError(
+    "RATE_LIMITED",
+    `同时上传的图片或录音最多 ${MAX_RECEIVING_PER_ACCOUNT} 个，请等前面的传完再试`,
+    {
+      headers: { "Retry-After": "5" },
+    },
+  );
+const readsBusy = () =>
+  new ApiError("SERVICE_UNAVAILABLE", "文件读取繁忙，请稍后再试", { headers: { "Retry-After": "2" } });
+
+/** Cache-Control of a file answer: kept no longer than its signed URL works (`exp`, in seconds). */
+export const fileCacheControl = (exp: number, urlTtlMs: number) =>
+  `private, max-age=${Math.max(0, Math.min(exp - Math.floor(Date.now() / 1000), Math.floor(urlTtlMs / 1000)))}`;
+
 export function attachmentRoutes(app: Hono<AppEnv>) {
   let receiving = 0;
+  const ownUpload = perUserSlots(MAX_RECEIVING_PER_ACCOUNT, 0);
+  const fileRead = perUserSlots(MAX_FILE_READS, MAX_FILE_READS_WAITING);
   mount(
     app,
     "createAttachment",
@@ -47,13 +75,9 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
       }
       await limitWrites(deps, userId, "uploads");
-      if (receiving >= MAX_RECEIVING) {
-        throw new ApiError("SERVICE_UNAVAILABLE", "图片上传繁忙，请稍后再试", {
-          headers: { "Retry-After": "5" },
-        });
-      }
+      if (receiving >= MAX_RECEIVING) throw receivingBusy();
       receiving++;
-      const { id, file } = await (async () => {
+      const receive = async () => {
         const { name, bytes, fields } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
         // refused before the image is decoded when even the upload as sent would not fit
         await assertRoom(deps, userId, { items: 0, bytes: bytes.length });
@@ -66,7 +90,8 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         // still counted while a slow bucket takes it: the bytes are held until then
         await saveAttachment(deps, userId, { id, name, ...file, durationMs });
         return { id, file };
-      })().finally(() => receiving--);
+      };
+      const { id, file } = await ownUpload(userId, receive, ownUploadsBusy).finally(() => receiving--);
       const meta = await findAttachmentMeta(deps.db, userId, id);
       if (!meta) throw notFound(); // swept at once: cannot happen within the grace period
       const [attachment] = await withUrls(deps, [meta]);
@@ -85,7 +110,7 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
     mount(app, name, async (c, { params: { id }, query: { exp, sig } }) => {
       const { deps } = c.var;
       const { db } = deps;
-      const file = await findFile(db, id, variant === "thumb");
+      const file = await findFileMeta(db, id, variant === "thumb");
       if (!file) throw notFound("文件不存在");
       const check = await validSignature(db, { variant, id, ownerId: file.user_id }, exp, sig);
       if (check !== "ok") {
@@ -96,7 +121,8 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         "Content-Type": file.content_type,
         "X-Content-Type-Options": "nosniff",
         "Content-Disposition": "inline",
-        "Cache-Control": `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}, immutable`,
+        // no `immutable`: a reload asks again, and nothing is kept past the URL's own life
+        "Cache-Control": fileCacheControl(exp, deps.config.attachments.urlTtlMs),
         "Accept-Ranges": "bytes",
       };
       // Safari plays a recording only from a server that answers byte ranges
@@ -104,13 +130,19 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
       if (range === "unsatisfiable") {
         return c.body(null, 416, { ...headers, "Content-Range": `bytes */${file.size}` });
       }
+      // a process reads a few files at once, the rest wait their turn (docs/security.md)
+      const body = await fileRead(
+        "all",
+        () => fileBody(deps, file, id, variant, range ?? undefined),
+        readsBusy,
+      );
       if (range) {
-        return c.body(await fileBody(deps, file, id, variant, range), 206, {
+        return c.body(body, 206, {
           ...headers,
           "Content-Range": `bytes ${range.start}-${range.end}/${file.size}`,
         });
       }
-      return c.body(await fileBody(deps, file, id, variant), 200, headers);
+      return c.body(body, 200, headers);
     });
   }
 }

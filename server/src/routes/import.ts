@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
+import type { AppDeps, AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
 import {
@@ -10,6 +10,8 @@ import {
   runInBackground,
 } from "../services/import/import-thread.ts";
 import { cancelImport } from "../services/import/jobs.ts";
+import { tooLarge } from "../services/import/upload.ts";
+import { formatStorage } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import {
   createUploadJob,
@@ -19,6 +21,7 @@ import {
   startImportJob,
   toImportStatus,
 } from "../stores/import-jobs.ts";
+import { findUsage } from "../stores/usage.ts";
 
 /** The multipart envelope around the file(s): boundaries and part headers. */
 const ENVELOPE_BYTES = 1024 * 1024;
@@ -29,6 +32,22 @@ const ENVELOPE_BYTES = 1024 * 1024;
 const MAX_CONCURRENT_UPLOADS = 2;
 
 const busy = () => new ApiError("CONFLICT", "已有一个导入正在进行，请等它完成后再试");
+const pastQuota = (room: number) =>
+  new ApiError(
+    "PAYLOAD_TOO_LARGE",
+    `导入的文件超过了剩余的存储空间（${formatStorage(Math.max(room, 0))}）：文件在导入完成前也占用存储空间，请先彻底删除一些内容再导入`,
+  );
+
+/**
+ * The most this account's upload may be: IMPORT_MAX_BYTES, or less, the room left in its quota.
+ * A stored upload counts toward QUOTA_BYTES while it waits and runs (one per account), so that a
+ * full account cannot park IMPORT_MAX_BYTES on the server again and again.
+ */
+async function uploadRoom(deps: AppDeps, userId: string): Promise<number> {
+  const { maxBytes } = deps.config.import;
+  if (deps.config.quota.bytes === null) return maxBytes;
+  return Math.min(maxBytes, deps.config.quota.bytes - (await findUsage(deps.db, userId)).bytes);
+}
 const gone = () => notFound("导入任务不存在");
 
 export function importRoutes(app: Hono<AppEnv>) {
@@ -50,6 +69,12 @@ export function importRoutes(app: Hono<AppEnv>) {
       receiving++;
       try {
         await limitWrites(deps, userId, "uploads");
+        const room = await uploadRoom(deps, userId);
+        if (room <= 0) throw pastQuota(room);
+        const limited = room < deps.config.import.maxBytes;
+        const capped = limited
+          ? { ...deps, config: { ...deps.config, import: { ...deps.config.import, maxBytes: room } } }
+          : deps;
         const job = await createUploadJob(deps.db, userId);
         if ("busy" in job) {
           if (job.busy === "running") throw busy();
@@ -58,7 +83,7 @@ export function importRoutes(app: Hono<AppEnv>) {
         const jobId = job.id;
         try {
           const { parts, kind, preview, total } = await receiveAndPreviewInThread(
-            deps,
+            capped,
             userId,
             jobId,
             c.req.raw,
@@ -69,6 +94,8 @@ export function importRoutes(app: Hono<AppEnv>) {
         } catch (err) {
           releasePreviewThread(jobId);
           await deleteImportJob(deps.db, jobId).catch(() => undefined);
+          if (limited && err instanceof ApiError && err.message === tooLarge(room).message)
+            throw pastQuota(room);
           throw err;
         }
       } finally {

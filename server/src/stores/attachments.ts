@@ -242,7 +242,7 @@ export async function countKinds(db: Queryable, userId: string, itemId: string) 
 /** `bytes` null: the file is an object in the S3-compatible bucket (migration 028). */
 export type StoredFile = { user_id: string; content_type: string; size: number; bytes: Buffer | null };
 
-/** A file's bytes (or its thumbnail's) with its owner, for the signed URL to be checked against. */
+/** A file's bytes (or its thumbnail's) with its owner, whole: for a transcription. */
 export async function findFile(db: Queryable, id: string, thumb: boolean): Promise<StoredFile | null> {
   const { rows } = await db.query<StoredFile>(
     thumb
@@ -254,6 +254,40 @@ export async function findFile(db: Queryable, id: string, thumb: boolean): Promi
     [id],
   );
   return rows[0] ?? null;
+}
+
+/** What serving a file needs before its bytes: its owner (for the signed URL), type, size and place. */
+export type FileMeta = { user_id: string; content_type: string; size: number; in_db: boolean };
+
+export async function findFileMeta(db: Queryable, id: string, thumb: boolean): Promise<FileMeta | null> {
+  const { rows } = await db.query<FileMeta>(
+    thumb
+      ? `SELECT user_id, 'image/webp' AS content_type, coalesce(octet_length(thumb), object_thumb_bytes) AS size,
+           thumb IS NOT NULL AS in_db FROM attachments
+         WHERE id = $1 AND (thumb IS NOT NULL OR object_thumb_bytes IS NOT NULL)`
+      : `SELECT user_id, content_type, coalesce(octet_length(data), object_bytes) AS size, data IS NOT NULL AS in_db
+         FROM attachments WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Bytes [start, start + length) of a file kept in PostgreSQL: only those cross the wire and sit in
+ * memory (a 1-byte range of a 9 MB recording used to load all 9 MB, as 18 MB of hex text).
+ */
+export async function readFileRange(
+  db: Queryable,
+  id: string,
+  thumb: boolean,
+  start: number,
+  length: number,
+): Promise<Buffer | null> {
+  const { rows } = await db.query<{ bytes: Buffer | null }>(
+    `SELECT substring(${thumb ? "thumb" : "data"} FROM $2 FOR $3) AS bytes FROM attachments WHERE id = $1`,
+    [id, start + 1, length],
+  );
+  return rows[0]?.bytes ?? null;
 }
 
 /**

@@ -37,7 +37,7 @@ export const attachmentEndpoints = {
     auth: false,
     query: FileQuerySchema,
     produces: ["image/*", "audio/*"],
-    errors: [400, 403, 404],
+    errors: [400, 403, 404, 503],
   },
   getFileThumb: {
     ...routes.getFileThumb,
@@ -46,6 +46,6 @@ export const attachmentEndpoints = {
     auth: false,
     query: FileQuerySchema,
     produces: "image/*",
-    errors: [400, 403, 404],
+    errors: [400, 403, 404, 503],
   },
 } satisfies Record<string, Endpoint>;

@@ -4,10 +4,11 @@ import type { Db } from "../../db/pool.ts";
 import type { S3Settings } from "../../env.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import {
+  type FileMeta,
   insertAttachment,
   insertObjectAttachment,
   type NewAttachment,
-  type StoredFile,
+  readFileRange,
 } from "../../stores/attachments.ts";
 import {
   dueObjectKeys,
@@ -62,15 +63,23 @@ export async function saveAttachment(deps: AppDeps, userId: string, file: NewAtt
 /** Inclusive byte offsets of a Range request (range.ts). */
 export type ByteSpan = { start: number; end: number };
 
-/** A file's bytes to answer with (only `span` of them when given): from its row, or streamed from the bucket. */
+/**
+ * A file's bytes to answer with (only `span` of them when given): read from its row as a range, or
+ * streamed from the bucket as one.
+ */
 export async function fileBody(
   deps: AppDeps,
-  file: StoredFile,
+  file: FileMeta,
   id: string,
   variant: "file" | "thumb",
   span?: ByteSpan,
 ): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>> {
-  if (file.bytes) return new Uint8Array(span ? file.bytes.subarray(span.start, span.end + 1) : file.bytes);
+  if (file.in_db) {
+    const { start, end } = span ?? { start: 0, end: file.size - 1 };
+    const bytes = await readFileRange(deps.db, id, variant === "thumb", start, end - start + 1);
+    if (!bytes) throw notFound("文件不存在"); // deleted since its size was read
+    return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length);
+  }
   const s3 = deps.config.attachments.s3;
   if (!s3) {
     deps.logger.error("a file is in an S3 bucket but S3_* is not set", { id });

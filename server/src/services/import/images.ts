@@ -1,7 +1,9 @@
 /**
- * The images of an import (ImportedAttachment records): each read whole from its zip entry only
- * when it is written, one at a time, and put through the upload's own checks (processImportedImage:
- * type from the bytes, pixel limit, metadata stripped, thumbnail).
+ * The images of an import (ImportedAttachment records): each read whole from its zip entry when its
+ * batch is about to be written, one at a time, and put through the upload's own checks
+ * (processImportedImage: type from the bytes, pixel limit, metadata stripped, thumbnail). All of
+ * a batch's are read before its transaction opens (readBatchFiles), so a transaction never waits
+ * on reading the upload or on sharp.
  */
 import { createHash } from "node:crypto";
 import { ApiError } from "../../errors.ts";
@@ -9,7 +11,7 @@ import type { AttachmentKind } from "../../stores/attachments.ts";
 import { type ProcessedAudio, processAudio, sniffAudioFormat } from "../attachments/audio.ts";
 import { type ProcessedImage, processImportedImage } from "../attachments/image.ts";
 import { formatStorage } from "../quotas.ts";
-import type { SourceFile } from "./records.ts";
+import type { ImportRecord, SourceFile } from "./records.ts";
 
 /** The image (or recording) checked and ready to store, or why not, in Chinese. */
 export async function importedFile(
@@ -42,6 +44,19 @@ export async function importedFile(
     if (err instanceof ApiError) return `${err.message}，已跳过`;
     throw err;
   }
+}
+
+/** A batch's files checked and ready to store (or why not), by their record. */
+export type ReadyFiles = Map<ImportRecord, ProcessedImage | ProcessedAudio | string>;
+
+/** Reads and checks every file of a batch, one at a time: before its transaction opens. */
+export async function readBatchFiles(records: ImportRecord[], maxBytes: number): Promise<ReadyFiles> {
+  const ready: ReadyFiles = new Map();
+  for (const record of records) {
+    if (record.type === "attachment")
+      ready.set(record, await importedFile(record.file, maxBytes, record.kind));
+  }
+  return ready;
 }
 
 /**

@@ -246,6 +246,8 @@ export async function receiveAndPreviewInThread(
     wake?.();
   });
   const { worker } = thread;
+  // the client gone before its answer (mid-preview too): the thread ends, and the upload's slot with it
+  request.signal.addEventListener("abort", () => void worker.terminate(), { once: true });
   let gone = false; // the thread ended (it answers before it ends, unless it died)
   const ended = thread.exited.then((result) => {
     gone = true;

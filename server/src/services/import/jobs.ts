@@ -31,6 +31,7 @@ import {
   releaseLease,
 } from "../../stores/import-jobs.ts";
 import { restoreProfileText } from "../../stores/profile.ts";
+import { readBatchFiles } from "./images.ts";
 import { importerOf, importKinds } from "./importers.ts";
 import {
   ACCEPTED_FILES,
@@ -196,6 +197,7 @@ async function writeLocked(
   records: ImportRecord[],
   done: number,
 ) {
+  const files = await readBatchFiles(records, deps.config.attachments.maxBytes); // before the transaction
   await tx(deps.db, async (client) => {
     const now = await lockJobForBatch(client, job.id);
     if (now?.status !== "running" || now.lease_owner !== owner || now.done !== done) throw new LostLease();
@@ -206,11 +208,11 @@ async function writeLocked(
         userId: job.user_id,
         kind: job.kind!,
         takeProfile: job.take_profile,
-        imageMaxBytes: deps.config.attachments.maxBytes,
       },
       deps.config.quota,
       records,
       deps.searchWords,
+      files,
     );
     await addBatchProgress(
       client,

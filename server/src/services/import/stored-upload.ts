@@ -24,16 +24,37 @@ const PIECE_BYTES = 128 * 1024;
 /** Pieces kept per part: small reads of a zip's directory and headers mostly land in them. */
 const CACHED_PIECES = 4;
 
-/** A part's pieces, the last few kept. */
-function piecesOf(db: Db, jobId: string, part: number) {
+/**
+ * The bytes one preview or job may read from the database in all: a small multiple of the upload.
+ * Reading a file once, its zip's headers once and its text again for a preview stays far below;
+ * a file that names the same bytes again and again (a 拾念 export whose attachments all point at
+ * one large entry) does not.
+ */
+export type ReadBudget = { left: number; factor: number };
+
+/** What any upload may read beyond its multiple: a tiny file's headers come in whole pieces. */
+const BUDGET_FLOOR = 1024 * 1024;
+
+const overBudget = (factor: number) =>
+  new ApiError(
+    "PAYLOAD_TOO_LARGE",
+    `读取这个文件所需的数据超过了文件大小的 ${factor} 倍（文件可能被篡改），已停止导入`,
+  );
+
+/** A part's pieces, the last few kept; never past its `size`, nor past the budget. */
+function piecesOf(db: Db, jobId: string, part: number, size: number, budget: ReadBudget) {
   const cache = new Map<number, Promise<Buffer>>();
   const perChunk = CHUNK_BYTES / PIECE_BYTES;
   return (index: number): Promise<Buffer> => {
     let piece = cache.get(index);
     if (piece) cache.delete(index);
     else {
+      const length = Math.min(PIECE_BYTES, size - index * PIECE_BYTES);
+      if (length <= 0) return Promise.reject(new Error("stored upload ends before its size"));
+      budget.left -= length;
+      if (budget.left < 0) return Promise.reject(overBudget(budget.factor));
       const seq = Math.floor(index / perChunk);
-      piece = readChunkRange(db, jobId, part, seq, (index % perChunk) * PIECE_BYTES, PIECE_BYTES);
+      piece = readChunkRange(db, jobId, part, seq, (index % perChunk) * PIECE_BYTES, length);
     }
     cache.set(index, piece);
     piece.catch(() => cache.delete(index));
@@ -107,15 +128,18 @@ type ZipItem = {
   method: number;
   encrypted: boolean;
   headerAt: number;
+  /** where its data starts: known once its local header was checked (checkLayout) */
+  dataAt: number;
 };
+
+/** An entry as the central directory states it, until its local header has been checked. */
+type Listed = { item: ZipItem; nameRaw: Buffer; isFolder: boolean };
 
 async function openEntry(zip: yauzl.ZipFile, piece: (index: number) => Promise<Buffer>, item: ZipItem) {
   if (item.encrypted) throw new Error("encrypted zip entry");
   if (item.method !== 0 && item.method !== 8) throw new Error("unsupported compression method");
   if (item.method === 0 && item.compressedSize !== item.size) throw new Error("stored entry size mismatch");
-  const header = await readRange(piece, item.headerAt, item.headerAt + 30);
-  if (header.readUInt32LE(0) !== 0x04034b50) throw new Error("invalid local file header signature");
-  const dataStart = item.headerAt + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const dataStart = item.dataAt;
   if (item.size > WHOLE_ENTRY_BYTES) {
     // yauzl checks the inflated length against the directory's as it streams. (Its
     // openReadStreamLowLevelPromise calls openReadStream by mistake in 3.4.0: the callback form.)
@@ -177,11 +201,11 @@ async function isZip(db: Db, jobId: string, part: StoredPart): Promise<boolean> 
   return head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && head[3] === head[2] + 1;
 }
 
-async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<ZipItem[]> {
+async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<Listed[]> {
   if (zip.entryCount > limits.maxEntries) {
     throw refusedZip(`压缩包中的文件过多（超过 ${limits.maxEntries} 个），已拒绝导入`);
   }
-  const entries: ZipItem[] = [];
+  const entries: Listed[] = [];
   let expanded = 0;
   await new Promise<void>((resolve, reject) => {
     zip.on("entry", (entry: yauzl.Entry) => {
@@ -193,16 +217,19 @@ async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<ZipI
       } else if (expanded > limits.maxExpandedBytes) {
         reject(refusedZip("压缩包解压后过大，已拒绝导入"));
       } else {
-        if (!entry.fileName.endsWith("/")) {
-          entries.push({
+        entries.push({
+          item: {
             name: entry.fileName,
             size: entry.uncompressedSize,
             compressedSize: entry.compressedSize,
             method: entry.compressionMethod,
             encrypted: entry.isEncrypted(),
             headerAt: entry.relativeOffsetOfLocalHeader,
-          });
-        }
+            dataAt: -1,
+          },
+          nameRaw: Buffer.from(entry.fileNameRaw),
+          isFolder: entry.fileName.endsWith("/"),
+        });
         zip.readEntry();
       }
     });
@@ -219,11 +246,53 @@ async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<ZipI
   return entries;
 }
 
+const tampered = (what: string) => refusedZip(`压缩包${what}（文件已损坏或被改动过），已拒绝导入`);
+
+/**
+ * The entries' bytes as they really lie in the file, checked before any is read: each local header
+ * names what the central directory names, each entry's data ends before the next entry (and the
+ * directory) begins, so no byte belongs to two entries and none lies past the file. yauzl trusts
+ * the directory's sizes and offsets; a 127-byte zip could claim 4 GB, and 50 directory records one
+ * local header. Headers are read in file order, so each piece of the file is fetched at most once.
+ */
+async function checkLayout(
+  piece: (index: number) => Promise<Buffer>,
+  listed: Listed[],
+  directoryAt: number,
+  uploadSize: number,
+) {
+  const end = Math.min(directoryAt, uploadSize);
+  let compressed = 0;
+  for (const { item } of listed) compressed += item.compressedSize;
+  if (compressed > uploadSize) throw tampered("中各文件的大小之和超过了压缩包本身");
+  const inOrder = [...listed].sort((a, b) => a.item.headerAt - b.item.headerAt);
+  let free = 0; // the first byte no earlier entry holds
+  for (const [i, { item, nameRaw }] of inOrder.entries()) {
+    if (item.headerAt < free) throw tampered("中有相互重叠的文件");
+    const nextAt = inOrder[i + 1]?.item.headerAt ?? end;
+    if (item.headerAt + 30 + nameRaw.length + item.compressedSize > nextAt) {
+      throw tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
+    }
+    const header = await readRange(piece, item.headerAt, item.headerAt + 30);
+    if (header.readUInt32LE(0) !== 0x04034b50) throw refusedZip("压缩包已损坏，无法读取");
+    const nameLength = header.readUInt16LE(26);
+    const dataAt = item.headerAt + 30 + nameLength + header.readUInt16LE(28);
+    const localName = await readRange(piece, item.headerAt + 30, item.headerAt + 30 + nameLength);
+    if (!localName.equals(nameRaw)) throw tampered("中有文件的名称前后不一致");
+    if (dataAt + item.compressedSize > nextAt) {
+      throw tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
+    }
+    item.dataAt = dataAt;
+    free = dataAt + item.compressedSize;
+  }
+}
+
 export type OpenedUpload = { source: ImportSource; close(): void };
 
 /**
  * The stored upload as an ImportSource: one zip's entries, or else the uploaded files themselves.
- * A zip that breaks the limits, names an unsafe path or cannot be read is refused (400).
+ * A zip that breaks the limits, names an unsafe path, lies about its entries' places or cannot be
+ * read is refused (400). All reading of it (this preview's or job's) shares one ReadBudget.
  */
 export async function openUpload(
   db: Db,
@@ -231,30 +300,40 @@ export async function openUpload(
   parts: StoredPart[],
   limits: ImportLimits,
 ): Promise<OpenedUpload> {
+  const uploadSize = parts.reduce((n, p) => n + p.size, 0);
+  const budget: ReadBudget = {
+    left: limits.readFactor * uploadSize + BUDGET_FLOOR,
+    factor: limits.readFactor,
+  };
   const plainFile = (part: StoredPart, index: number): SourceFile => ({
     name: part.name,
     size: part.size,
-    open: async () => rangeStream(piecesOf(db, jobId, index), 0, part.size),
+    open: async () => rangeStream(piecesOf(db, jobId, index, part.size, budget), 0, part.size),
   });
   if (parts.length !== 1 || !(await isZip(db, jobId, parts[0]!))) {
     return { source: { files: parts.map(plainFile) }, close: () => {} };
   }
-  const piece = piecesOf(db, jobId, 0);
+  const piece = piecesOf(db, jobId, 0, uploadSize, budget);
   const reader = new StoredReader(piece);
   const zip = await yauzl
-    .fromRandomAccessReaderPromise(reader, parts[0]!.size, { lazyEntries: true, autoClose: false })
+    .fromRandomAccessReaderPromise(reader, uploadSize, { lazyEntries: true, autoClose: false })
     .catch(() => {
       throw refusedZip("压缩包已损坏，无法读取");
     });
   try {
-    const entries = await entriesOf(zip, limits);
-    const files = entries.map(
-      (item): SourceFile => ({
-        name: item.name,
-        size: item.size,
-        open: () => openEntry(zip, piece, item),
-      }),
-    );
+    // where the central directory begins: yauzl's cursor before it reads the first entry
+    const directoryAt = (zip as unknown as { readEntryCursor: number }).readEntryCursor;
+    const listed = await entriesOf(zip, limits);
+    await checkLayout(piece, listed, directoryAt, uploadSize);
+    const files = listed
+      .filter((l) => !l.isFolder)
+      .map(
+        ({ item }): SourceFile => ({
+          name: item.name,
+          size: item.size,
+          open: () => openEntry(zip, piece, item),
+        }),
+      );
     return { source: { files }, close: () => zip.close() };
   } catch (err) {
     zip.close();

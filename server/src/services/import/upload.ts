@@ -9,7 +9,7 @@ import type { StoredPart } from "./stored-upload.ts";
 /** Several `file` parts are a folder's files; more than this is not a folder of notes. */
 const MAX_PARTS = 10_000;
 
-const tooLarge = (maxBytes: number) =>
+export const tooLarge = (maxBytes: number) =>
   new ApiError("PAYLOAD_TOO_LARGE", `导入的文件不能超过 ${Math.floor(maxBytes / 1024 / 1024)} MB`);
 
 /** The uploaded file's name as a label (a folder upload may send `dir/a.md`): never a path. */

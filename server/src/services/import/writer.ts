@@ -31,7 +31,7 @@ import {
 import { type ProfileText, replaceProfileText } from "../../stores/profile.ts";
 import { lockUsage } from "../../stores/usage.ts";
 import { quotaRefusal } from "../quotas.ts";
-import { importedFile, importedImageId, withImportedImageIds } from "./images.ts";
+import { importedImageId, type ReadyFiles, withImportedImageIds } from "./images.ts";
 import { type ImportRecord, twinOf } from "./records.ts";
 import type { SearchFields, SearchWordsOf } from "./search-words.ts";
 
@@ -44,8 +44,6 @@ export type BatchJob = {
   userId: string;
   kind: ImportKind;
   takeProfile: boolean;
-  /** the most one image may hold (ATTACHMENT_MAX_BYTES, as an upload) */
-  imageMaxBytes: number;
 };
 export type BatchResult = {
   imported: ImportStatus["imported"];
@@ -90,7 +88,8 @@ function keysOf(records: ImportRecord[]): WantedKey[] {
 
 /**
  * `searchWords` makes the rows' search words, all of the batch's at once: in the import's thread
- * it asks the main thread (search-words.ts).
+ * it asks the main thread (search-words.ts). `files` are the batch's files, read and checked
+ * before the transaction opened (images.ts: readBatchFiles).
  */
 export async function writeBatch(
   client: DbClient,
@@ -98,6 +97,7 @@ export async function writeBatch(
   quota: Quota,
   records: ImportRecord[],
   searchWords: SearchWordsOf,
+  files: ReadyFiles,
 ): Promise<BatchResult> {
   const result: BatchResult = {
     imported: { ideas: 0, notes: 0, conversations: 0 },
@@ -172,7 +172,7 @@ export async function writeBatch(
         result.refused.push({ item: label, message: full });
         continue;
       }
-      const file = await importedFile(record.file, job.imageMaxBytes, record.kind);
+      const file = files.get(record) ?? "导入的文件中没有这个文件，已跳过";
       const refusal = typeof file === "string" ? file : fits(0, file.data.length + (file.thumb?.length ?? 0));
       if (typeof file === "string" || refusal) {
         result.refused.push({ item: label, message: refusal! });

@@ -1,0 +1,173 @@
+// A zip's central directory says where its entries lie and how large they are; a crafted one lies
+// (issue 30 §2). Each zip here is written byte by byte, so that it can lie exactly as described.
+import { crc32 } from "node:zlib";
+import { strToU8, zipSync } from "fflate";
+import sharp from "sharp";
+import { expect, it } from "vitest";
+import { flomoPage } from "./flomo-fixture.ts";
+import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
+import { previewed, settled, upload } from "./import-helpers.ts";
+
+type Entry = {
+  name: string;
+  data: Buffer;
+  /** what the central directory says instead of the truth */
+  centralName?: string;
+  compressedSize?: number;
+  /** marked deflated (its data is never inflated here): its sizes then may differ */
+  deflated?: boolean;
+  /** directory records that repeat this one, pointing at the same local header */
+  repeats?: number;
+};
+
+/** A zip of stored (uncompressed) entries: local headers and data, central directory, end record. */
+function craftedZip(entries: Entry[]): Uint8Array<ArrayBuffer> {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let at = 0;
+  let records = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6); // UTF-8 names
+    local.writeUInt16LE(e.deflated ? 8 : 0, 8);
+    local.writeUInt32LE(crc32(e.data), 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, e.data);
+    const centralName = Buffer.from(e.centralName ?? e.name);
+    for (let n = 0; n <= (e.repeats ?? 0); n++) {
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(20, 4);
+      central.writeUInt16LE(20, 6);
+      central.writeUInt16LE(0x800, 8);
+      central.writeUInt16LE(e.deflated ? 8 : 0, 10);
+      central.writeUInt32LE(crc32(e.data), 16);
+      central.writeUInt32LE(e.compressedSize ?? e.data.length, 20);
+      // a stored entry's two sizes are alike (yauzl checks), a deflated one's need not be
+      central.writeUInt32LE(e.deflated ? e.data.length : (e.compressedSize ?? e.data.length), 24);
+      central.writeUInt16LE(centralName.length, 28);
+      central.writeUInt32LE(at, 42);
+      centrals.push(central, centralName);
+      records++;
+    }
+    at += 30 + name.length + e.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(records, 8);
+  end.writeUInt16LE(records, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(at, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+const jobsOf = async (ctx: TestCtx, user: TestUser) =>
+  (await ctx.db.query("SELECT status FROM import_jobs WHERE user_id = $1", [user.id])).rows;
+
+async function refused(ctx: TestCtx, user: TestUser, zip: Uint8Array<ArrayBuffer>) {
+  const res = await upload(ctx, user, [{ name: "导出.zip", bytes: zip }]);
+  expect(await jobsOf(ctx, user)).toEqual([]); // nothing kept, not even the upload
+  return res;
+}
+
+const note = (text: string) => Buffer.from(`# 笔记\n\n${text}\n`);
+
+onOneDatabase(
+  (ctx) => {
+    it("the hand-made zip is a zip: told the truth, its notes are previewed", async () => {
+      const user = await registerUser(ctx);
+      const zip = craftedZip([
+        { name: "一.md", data: note("第一条") },
+        { name: "二.md", data: note("第二条") },
+      ]);
+      expect((await previewed(ctx, user, [{ name: "导出.zip", bytes: zip }])).preview.notes).toBe(2);
+    });
+
+    it("refuses an entry whose data runs past the file: 127 bytes claiming 4 GB are refused at once", async () => {
+      const user = await registerUser(ctx);
+      const zip = craftedZip([
+        { name: "a.md", data: Buffer.from("一"), compressedSize: 0xfffffffe, deflated: true },
+      ]);
+      expect(zip.length).toBeLessThan(128);
+      const started = performance.now();
+      const res = await refused(ctx, user, zip);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        "压缩包中各文件的大小之和超过了压缩包本身（文件已损坏或被改动过），已拒绝导入",
+      );
+
+      // a claim within the file's size, still past its end
+      const past = craftedZip([
+        { name: "a.md", data: note("甲".repeat(200)) },
+        { name: "b.md", data: Buffer.from("乙"), compressedSize: 100 },
+      ]);
+      const res2 = await refused(ctx, user, past);
+      expect(res2.status).toBe(400);
+      expect(res2.body.message).toBe("压缩包中有文件超出了压缩包的末尾（文件已损坏或被改动过），已拒绝导入");
+    }, 10_000);
+
+    it("refuses directory records that share one local header: 50 of them", async () => {
+      const user = await registerUser(ctx);
+      const zip = craftedZip([{ name: "同一条.md", data: note("重"), repeats: 49 }]);
+      const res = await refused(ctx, user, zip);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("压缩包中有相互重叠的文件（文件已损坏或被改动过），已拒绝导入");
+    });
+
+    it("refuses an entry whose local header names another file than the directory does", async () => {
+      const user = await registerUser(ctx);
+      const zip = craftedZip([
+        { name: "一.md", data: note("第一条") },
+        { name: "../../etc/passwd", centralName: "二.md", data: note("第二条") },
+      ]);
+      const res = await refused(ctx, user, zip);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("压缩包中有文件的名称前后不一致（文件已损坏或被改动过），已拒绝导入");
+    });
+
+    it("a job that reads far more than its upload (one image named by 12 memos) stops with its reason", async () => {
+      const user = await registerUser(ctx);
+      // noise, which neither PNG nor the zip can compress: ~700 kB (more than the pieces a reading
+      // keeps) read again for each memo
+      const side = 480;
+      const pixels = Buffer.alloc(side * side * 3);
+      for (let i = 0, seed = 7; i < pixels.length; i++) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        pixels[i] = seed >>> 24;
+      }
+      const png = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+        .png()
+        .toBuffer();
+      const folder = "flomo@小明-20240301";
+      const memos = Array.from({ length: 12 }, (_, n) => ({
+        time: `2024-01-03 09:${String(n).padStart(2, "0")}:00`,
+        content: `<p>第${n}条</p>`,
+        images: ["file/same.png"],
+      }));
+      const zip = zipSync({
+        [`${folder}/index.html`]: strToU8(flomoPage(memos)),
+        [`${folder}/file/same.png`]: [new Uint8Array(png), { level: 0 }],
+      });
+      const { jobId } = await previewed(ctx, user, [{ name: "flomo.zip", bytes: new Uint8Array(zip) }]);
+      const start = await request(ctx, "startImport", { token: user.token, params: { id: jobId }, body: {} });
+      expect(start.status).toBe(200);
+      const status = await settled(ctx, user, jobId);
+      expect(status.status).toBe("failed");
+      expect(status.error).toBe(
+        "导入失败，已撤回本次导入的内容：读取这个文件所需的数据超过了文件大小的 4 倍（文件可能被篡改），已停止导入",
+      );
+      const { rows } = await ctx.db.query("SELECT count(*)::int AS n FROM ideas WHERE user_id = $1", [
+        user.id,
+      ]);
+      expect(rows[0].n).toBe(0);
+    }, 20_000);
+  },
+  { RATE_UPLOADS: "0" },
+);
