@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import { EXPORT_FILE_PREFIX, type WebdavStatus } from "@shinian/contract";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import type { AppDeps } from "../src/context.ts";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { exportFileName } from "../src/services/export/china-time.ts";
+import { isLocalAddress } from "../src/services/webdav/address-guard.ts";
 import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
 import { runDueWebdav } from "../src/services/webdav/scheduler.ts";
 import { lockUserExport } from "../src/stores/export.ts";
@@ -172,6 +174,43 @@ forEachDatabase((base) => {
     }
     const client = await webdavClient({ url: viaName, username: "u", password: "p" }, config);
     await expect(client.exists("/")).rejects.toThrow("refused to connect to a local address");
+  });
+
+  it("refuses every special-purpose address: NAT64, 6to4, IPv4-compatible, IANA's IPv4 blocks, this host's own", async () => {
+    const special = [
+      "64:ff9b::7f00:1", // NAT64 of 127.0.0.1
+      "64:ff9b:1::a00:1", // local-use NAT64
+      "2002:7f00:1::", // 6to4 of 127.0.0.1
+      "::127.0.0.1", // IPv4-compatible
+      "::ffff:169.254.169.254",
+      "2001:db8::1",
+      "192.0.0.8",
+      "192.0.2.1",
+      "198.18.0.1",
+      "198.51.100.7",
+      "203.0.113.9",
+      "240.0.0.1",
+      "255.255.255.255",
+      ...Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address)),
+    ];
+    for (const address of special) expect(isLocalAddress(address), address).toBe(true);
+    for (const address of ["8.8.8.8", "2400:3200::1", "1.1.1.1"]) {
+      expect(isLocalAddress(address), address).toBe(false);
+    }
+    const strict = { ...base, config: testConfig({ WEBDAV_SECRET_KEY: ENV.WEBDAV_SECRET_KEY }) };
+    strict.app = createApp({ config: strict.config, db: base.db, logger: createLogger("silent") });
+    const user = await registerUser(strict);
+    for (const url of [
+      "https://[64:ff9b::7f00:1]/dav/",
+      "https://[2002:a00:1::]/",
+      "https://[::10.0.0.1]/",
+    ]) {
+      const res = await request(strict, "updateWebdav", {
+        token: user.token,
+        body: { url, username: "u", password: "p" },
+      });
+      expect(res.body.message, url).toBe("不能使用本机或内网的地址");
+    }
   });
 
   it("says in Chinese that the server is not configured, and the rest works", async () => {
