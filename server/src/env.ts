@@ -244,7 +244,12 @@ const EnvSchema = z.object({
       .min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" })
       .optional(),
   ),
+  // The key before the last rotation: what it sealed still opens, and is sealed again under the new one.
+  WEBDAV_SECRET_KEY_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   WEBDAV_ALLOW_LOCAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  // An upload whose server took nothing for this long is cut off (a slow reader would hold its slot).
+  WEBDAV_STALL_TIMEOUT: duration("60s"),
+  WEBDAV_PARALLEL_UPLOADS: int(2, 1, 16),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });
@@ -329,9 +334,18 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
+const webdavKey = (secret: string) =>
+  Buffer.from(hkdfSync("sha256", secret, "", "shinian webdav password", 32));
+
 export type WebdavConfig = {
   /** The AES-256 key of stored WebDAV passwords (from WEBDAV_SECRET_KEY); null: the feature is off. */
   key: Buffer | null;
+  /** Rotated-out keys (WEBDAV_SECRET_KEY_PREVIOUS): they only open, never seal. */
+  previousKeys: Buffer[];
+  /** An upload the server stops taking bytes of for this long fails (WEBDAV_STALL_TIMEOUT). */
+  stallMs: number;
+  /** Uploads one process runs at once (WEBDAV_PARALLEL_UPLOADS), each within its own time budget. */
+  parallelUploads: number;
   /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
   allowLocal: boolean;
 };
@@ -543,9 +557,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     passwordHashCost: e.PASSWORD_HASH_COST,
     webdav: {
       // HKDF: any long secret (a passphrase, base64 bytes) becomes a uniform 256-bit key
-      key: e.WEBDAV_SECRET_KEY
-        ? Buffer.from(hkdfSync("sha256", e.WEBDAV_SECRET_KEY, "", "shinian webdav password", 32))
-        : null,
+      key: e.WEBDAV_SECRET_KEY ? webdavKey(e.WEBDAV_SECRET_KEY) : null,
+      previousKeys: e.WEBDAV_SECRET_KEY_PREVIOUS ? [webdavKey(e.WEBDAV_SECRET_KEY_PREVIOUS)] : [],
+      stallMs: e.WEBDAV_STALL_TIMEOUT,
+      parallelUploads: e.WEBDAV_PARALLEL_UPLOADS,
       allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
     },
     import: {

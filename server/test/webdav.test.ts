@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
@@ -11,7 +12,7 @@ import { createLogger } from "../src/logger.ts";
 import { exportFileName } from "../src/services/export/china-time.ts";
 import { isLocalAddress } from "../src/services/webdav/address-guard.ts";
 import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
-import { runDueWebdav } from "../src/services/webdav/scheduler.ts";
+import { runDueWebdav, UNREADABLE_PASSWORD } from "../src/services/webdav/scheduler.ts";
 import { lockUserExport } from "../src/stores/export.ts";
 import {
   forEachDatabase,
@@ -123,6 +124,54 @@ forEachDatabase((base) => {
     expect(removed.body.data.settings).toBeNull();
     const gone = await ctx.db.query("SELECT 1 FROM webdav_backups WHERE user_id = $1", [user.id]);
     expect(gone.rowCount).toBe(0);
+  });
+
+  it("binds the sealed password to its address and user name; old-format and rotated-key ones still open, sealed anew", async () => {
+    const ctx = base;
+    const { user, url } = await setUp(ctx);
+    const testSaved = (app = ctx) =>
+      request(app, "testWebdav", { token: user.token, body: {} }).then((r) => r.body.data);
+    const sealed = async () =>
+      (await ctx.db.query("SELECT password_enc FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0]
+        .password_enc as Buffer;
+    const good = await sealed();
+    expect(good.subarray(0, 3)).toEqual(Buffer.from("SB\x02", "latin1"));
+
+    // the row's address changed behind the settings' back: the password does not go there
+    await ctx.db.query("UPDATE webdav_backups SET url = $2 WHERE user_id = $1", [user.id, `${url}x/`]);
+    expect(await testSaved()).toEqual({ ok: false, message: UNREADABLE_PASSWORD });
+    await ctx.db.query("UPDATE webdav_backups SET url = $2 WHERE user_id = $1", [user.id, url]);
+
+    // the first format (iv, tag, ciphertext; the user id alone as associated data) still opens
+    const legacy = (key: Buffer) => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv).setAAD(Buffer.from(user.id));
+      const body = Buffer.concat([cipher.update(dav.password, "utf8"), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    };
+    const setSealed = (value: Buffer) =>
+      ctx.db.query("UPDATE webdav_backups SET password_enc = $2 WHERE user_id = $1", [user.id, value]);
+    await setSealed(legacy(ctx.config.webdav.key!));
+    expect((await testSaved()).ok).toBe(true);
+    expect((await sealed()).subarray(0, 3)).toEqual(good.subarray(0, 3));
+
+    // rotated: the previous key opens what it sealed, and the value is sealed under the new one
+    const rotated = {
+      ...ctx,
+      config: testConfig({
+        ...ENV,
+        WEBDAV_SECRET_KEY: "another-key-for-webdav-passwords-987654",
+        WEBDAV_SECRET_KEY_PREVIOUS: ENV.WEBDAV_SECRET_KEY,
+      }),
+    };
+    rotated.app = createApp({ config: rotated.config, db: ctx.db, logger: createLogger("silent") });
+    await setSealed(good);
+    expect((await testSaved(rotated)).ok).toBe(true);
+    const resealed = await sealed();
+    expect(resealed.subarray(3, 7)).not.toEqual(good.subarray(3, 7));
+    expect((await testSaved(rotated)).ok).toBe(true);
+    // and the old key alone no longer opens it
+    expect(await testSaved()).toEqual({ ok: false, message: UNREADABLE_PASSWORD });
   });
 
   it("tests the connection: good, wrong password, missing folder, nothing listening", async () => {

@@ -51,6 +51,19 @@ export async function saveWebdav(db: Queryable, userId: string, s: WebdavSetting
   );
 }
 
+/** Replaces the sealed password, unless the row changed since it was read (its settings saved anew). */
+export async function resealWebdavPassword(
+  db: Queryable,
+  row: { user_id: string; url: string; username: string; password_enc: Buffer },
+  sealed: Buffer,
+): Promise<void> {
+  await db.query(
+    `UPDATE webdav_backups SET password_enc = $5
+     WHERE user_id = $1 AND url = $2 AND username = $3 AND password_enc = $4`,
+    [row.user_id, row.url, row.username, row.password_enc, sealed],
+  );
+}
+
 export async function deleteWebdav(db: Queryable, userId: string): Promise<void> {
   await db.query("DELETE FROM webdav_backups WHERE user_id = $1", [userId]);
 }

@@ -1,7 +1,6 @@
 import type { AppDeps } from "../../context.ts";
 import { ApiError } from "../../errors.ts";
 import type { BackgroundWork } from "../../lib/background-work.ts";
-import { open } from "../../lib/secret-box.ts";
 import {
   type ClaimedWebdav,
   claimDueWebdav,
@@ -10,6 +9,7 @@ import {
   recordWebdavSuccess,
 } from "../../stores/webdav.ts";
 import { describeWebdavError, needsNewSettings } from "./connection.ts";
+import { openPassword } from "./saved-password.ts";
 import { nextRuns, retryAt } from "./schedule.ts";
 import { ExportForUploadError, uploadExport } from "./upload.ts";
 
@@ -32,7 +32,7 @@ async function runClaimed(deps: AppDeps, claim: ClaimedWebdav, key: Buffer) {
     await recordWebdavFailure(db, claim, { at, message, retryAt: next });
     logger.warn("webdav backup failed", { userId, message, err });
   };
-  const password = open(key, claim.password_enc, userId);
+  const password = await openPassword(deps, key, claim);
   if (password === null) return failed(UNREADABLE_PASSWORD, undefined, false);
   try {
     const target = { url: claim.url, username: claim.username, password };

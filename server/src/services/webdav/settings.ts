@@ -8,9 +8,9 @@ import {
 import type { AppDeps } from "../../context.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { retryAfterHeader } from "../../lib/retry.ts";
-import { open, seal } from "../../lib/secret-box.ts";
 import { findWebdav, requestWebdavRun, saveWebdav, type WebdavRow } from "../../stores/webdav.ts";
 import { refuseAddress, testWebdav } from "./connection.ts";
+import { openPassword, sealPassword } from "./saved-password.ts";
 import { firstRun } from "./schedule.ts";
 import { UNREADABLE_PASSWORD, webdavLeaseMs } from "./scheduler.ts";
 
@@ -82,7 +82,10 @@ export async function saveWebdavSettings(deps: AppDeps, userId: string, patch: U
   await saveWebdav(deps.db, userId, {
     url,
     username,
-    passwordEnc: patch.password === undefined ? row!.password_enc : seal(key, patch.password, userId),
+    passwordEnc:
+      patch.password === undefined
+        ? row!.password_enc
+        : sealPassword(key, patch.password, { user_id: userId, url, username }),
     frequency,
     keep: patch.keep ?? row?.keep ?? WEBDAV_KEEP_DEFAULT,
     nextRunAt: rescheduled ? firstRun(frequency, deps.clock(), userId) : row.next_run_at,
@@ -102,7 +105,7 @@ export async function testWebdavSettings(
   let password = given.password;
   if (password === undefined) {
     if (!sameAsSaved) throw invalid("password", "请填写应用密码");
-    const saved = open(key, row!.password_enc, userId);
+    const saved = await openPassword(deps, key, row!);
     if (saved === null) return { ok: false, message: UNREADABLE_PASSWORD };
     password = saved;
   }
