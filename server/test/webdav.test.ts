@@ -513,6 +513,54 @@ forEachDatabase((base) => {
     expect(limited?.message).toMatch(/^上传太频繁了，请 \d+ 秒后再试$/);
   });
 
+  it("cuts off an upload its server stops taking, and meanwhile uploads another user's backup", async () => {
+    // a server that takes the request and then reads nothing and never answers
+    const held: import("node:http").IncomingMessage[] = [];
+    const silent = createServer((req) => {
+      req.pause();
+      held.push(req);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const stallMs = 800;
+    const config = testConfig({ ...ENV, WEBDAV_STALL_TIMEOUT: `${stallMs}ms`, WEBDAV_PARALLEL_UPLOADS: "2" });
+    const t = withClock({ ...base, config });
+    const ctx = t.ctx();
+    try {
+      const slow = await setUp(ctx, { frequency: "daily" });
+      const good = await setUp(ctx, { frequency: "daily" });
+      const slowUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/dav/`;
+      await ctx.db.query("UPDATE webdav_backups SET next_run_at = NULL WHERE user_id <> ALL($1)", [
+        [slow.user.id, good.user.id],
+      ]);
+      await request(ctx, "updateWebdav", {
+        token: slow.user.token,
+        body: { url: slowUrl, username: "u", password: "p" },
+      });
+      // the slow one is due first: one upload at a time would keep the other waiting behind it
+      await ctx.db.query(
+        `UPDATE webdav_backups SET next_run_at = CASE WHEN user_id = $1 THEN $3 ELSE $4 END::timestamptz
+          WHERE user_id IN ($1, $2)`,
+        [slow.user.id, good.user.id, new Date(t.clock.now.getTime() - 1000), t.clock.now],
+      );
+      const started = Date.now();
+      const run = runDueWebdav(t.deps());
+      for (let i = 0; i < 200 && (await dav.files(good.folder)).length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await dav.files(good.folder)).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(stallMs);
+      expect(held).toHaveLength(1);
+      expect(await run).toBe(2);
+      expect(Date.now() - started).toBeLessThan(stallMs + 2000);
+      const status = (await request(ctx, "getWebdav", { token: slow.user.token })).body.data;
+      expect(status.lastFailure?.message).toBe("WebDAV 服务器长时间没有接收数据，上传已中断");
+      expect(status.nextRunAt).not.toBeNull(); // tried again later
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it("stops reading a response past its size limit, in Chinese", async () => {
     let sent = 0;
     const endless = createServer((_req, res) => {

@@ -117,6 +117,9 @@ export function describeWebdavError(err: unknown): string {
   if (e.name === "FetchError" && e.type === "max-size") {
     return `WebDAV 服务器的回答太大（超过 ${MAX_RESPONSE_BYTES / 1024 / 1024} MB），请确认这是 WebDAV 文件夹的地址`;
   }
+  if (e.name === "UploadStalledError") {
+    return "WebDAV 服务器长时间没有接收数据，上传已中断";
+  }
   if (e.name === "TimeoutError" || e.name === "AbortError") return "连接超时：WebDAV 服务器长时间没有响应";
   if (typeof e.status === "number") {
     if (BY_STATUS[e.status]) return BY_STATUS[e.status]!;
