@@ -208,6 +208,8 @@ const EnvSchema = z.object({
   RATE_NOTES: writeLimit("60/20"),
   RATE_CHAT: writeLimit("30/10"),
   RATE_UPLOADS: writeLimit("20/5"),
+  // 测试连接 makes this server connect where it is told: few, or it probes ports for whoever asks
+  RATE_WEBDAV_TESTS: writeLimit("6/1"),
   SEARCHES_PER_USER: int(2, 0, 64),
   QUOTA_ITEMS: int(100_000, 0, 1_000_000_000),
   QUOTA_BYTES: byteSize("1GiB"),
@@ -346,6 +348,8 @@ export type WebdavConfig = {
   stallMs: number;
   /** Uploads one process runs at once (WEBDAV_PARALLEL_UPLOADS), each within its own time budget. */
   parallelUploads: number;
+  /** 测试连接 per account (RATE_WEBDAV_TESTS), a bucket of its own; null: unlimited. */
+  testLimit: { burst: number; perMinute: number } | null;
   /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
   allowLocal: boolean;
 };
@@ -561,6 +565,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       previousKeys: e.WEBDAV_SECRET_KEY_PREVIOUS ? [webdavKey(e.WEBDAV_SECRET_KEY_PREVIOUS)] : [],
       stallMs: e.WEBDAV_STALL_TIMEOUT,
       parallelUploads: e.WEBDAV_PARALLEL_UPLOADS,
+      testLimit: e.RATE_WEBDAV_TESTS,
       allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
     },
     import: {

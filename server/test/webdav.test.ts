@@ -197,6 +197,25 @@ forEachDatabase((base) => {
     expect(closed).toEqual({ ok: false, message: "地址无法访问：服务器拒绝连接" });
   });
 
+  it("测试连接 has a bucket of its own: past it 429 in Chinese, saving and other accounts unaffected", async () => {
+    const ctx = base;
+    const { user, url } = await setUp(ctx);
+    const other = await registerUser(ctx);
+    const probe = (token: string) =>
+      request(ctx, "testWebdav", {
+        token,
+        body: { url: "http://127.0.0.1:9/", username: "u", password: "p" },
+      });
+    for (let i = 0; i < 6; i++) expect((await probe(user.token)).status).toBe(200);
+    const refused = await probe(user.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^测试连接太频繁了，请 \d+ 秒后再试$/);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await probe(other.token)).status).toBe(200);
+    const saved = await request(ctx, "updateWebdav", { token: user.token, body: { url, keep: 3 } });
+    expect(saved.status).toBe(200);
+  });
+
   it("refuses plain http and local addresses unless the server allows them, also behind a name", async () => {
     const strict = { ...base, config: testConfig({ WEBDAV_SECRET_KEY: ENV.WEBDAV_SECRET_KEY }) };
     strict.app = createApp({ config: strict.config, db: base.db, logger: createLogger("silent") });

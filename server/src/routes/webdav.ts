@@ -3,6 +3,7 @@ import type { AppEnv } from "../context.ts";
 import { mount } from "../lib/endpoint.ts";
 import { runDueWebdavSoon } from "../services/webdav/scheduler.ts";
 import {
+  limitWebdavTests,
   requestWebdavBackup,
   saveWebdavSettings,
   testWebdavSettings,
@@ -24,8 +25,7 @@ export function webdavRoutes(app: Hono<AppEnv>) {
     return { message: "WebDAV 备份设置已删除", data: toStatus(c.var.deps, undefined) };
   });
   mount(app, "testWebdav", async (c, { body }) => {
-    // each test makes this server call out: bounded like an upload
-    await limitWrites(c.var.deps, c.var.auth.userId, "uploads");
+    await limitWebdavTests(c.var.deps, c.var.auth.userId);
     return { data: await testWebdavSettings(c.var.deps, c.var.auth.userId, body) };
   });
   mount(app, "runWebdav", async (c) => {
