@@ -10,6 +10,7 @@ import type { AppDeps } from "../src/context.ts";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { exportFileName } from "../src/services/export/china-time.ts";
+import { createPasswordReset } from "../src/services/password-reset.ts";
 import { isLocalAddress } from "../src/services/webdav/address-guard.ts";
 import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
 import { runDueWebdav, UNREADABLE_PASSWORD } from "../src/services/webdav/scheduler.ts";
@@ -63,7 +64,13 @@ forEachDatabase((base) => {
     await dav.client.createDirectory(folder);
     const res = await request(ctx, "updateWebdav", {
       token: user.token,
-      body: { url: dav.root + folder.slice(1), username: dav.username, password: dav.password, ...body },
+      body: {
+        url: dav.root + folder.slice(1),
+        username: dav.username,
+        password: dav.password,
+        accountPassword: user.password,
+        ...body,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { user, folder, url: dav.root + folder.slice(1) };
@@ -87,7 +94,7 @@ forEachDatabase((base) => {
     const password = "明文-app-password-42";
     const saved = await request(ctx, "updateWebdav", {
       token: user.token,
-      body: { url, username: "u", password, frequency: "weekly", keep: 3 },
+      body: { url, username: "u", password, frequency: "weekly", keep: 3, accountPassword: user.password },
     });
     expect(saved.status).toBe(200);
     expect(JSON.stringify(saved.body)).not.toContain(password);
@@ -172,6 +179,79 @@ forEachDatabase((base) => {
     expect((await testSaved(rotated)).ok).toBe(true);
     // and the old key alone no longer opens it
     expect(await testSaved()).toEqual({ ok: false, message: UNREADABLE_PASSWORD });
+  });
+
+  it("sets or moves the target only with the account password, and shows when it last changed", async () => {
+    const ctx = base;
+    const user = await registerUser(ctx);
+    const url = `${dav.root}target/`;
+    const body = { url, username: dav.username, password: dav.password };
+    const save = (extra: Record<string, unknown>) =>
+      request(ctx, "updateWebdav", { token: user.token, body: { ...body, ...extra } });
+    const missing = await save({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("设置备份地址或用户名，请填写登录密码");
+    const wrong = await save({ accountPassword: "not-the-password-1" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe("登录密码不正确");
+    expect((await request(ctx, "getWebdav", { token: user.token })).body.data.settings).toBeNull();
+
+    const saved = await save({ accountPassword: user.password });
+    expect(saved.status).toBe(200);
+    const setAt = saved.body.data.targetChangedAt;
+    expect(Date.parse(setAt)).toBeGreaterThan(Date.now() - 60_000);
+    // the schedule alone needs neither password, and the target did not change
+    const kept = await request(ctx, "updateWebdav", { token: user.token, body: { keep: 4 } });
+    expect(kept.body.data.targetChangedAt).toBe(setAt);
+    const moved = await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { ...body, url: `${dav.root}moved/` },
+    });
+    expect(moved.body.message).toBe("设置备份地址或用户名，请填写登录密码");
+    const movedOk = await save({ url: `${dav.root}moved/`, accountPassword: user.password });
+    expect(movedOk.body.data.targetChangedAt > setAt).toBe(true);
+  });
+
+  it("a password change or an operator's reset switches the backup off and says so, until saved again with the password", async () => {
+    const ctx = base;
+    const { user, url } = await setUp(ctx, { frequency: "daily" });
+    const newPassword = "Another-pass-2026-qz";
+    const changed = await request(ctx, "changePassword", {
+      token: user.token,
+      body: { currentPassword: user.password, newPassword },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toContain("WebDAV 定时备份已暂停");
+    let status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status).toMatchObject({ settings: { url, frequency: "off" }, nextRunAt: null });
+    expect(status.stopped?.message).toMatch(/^登录密码已修改，定时备份已暂停/);
+
+    const run = await request(ctx, "runWebdav", { token: user.token });
+    expect(run.status).toBe(409);
+    expect(run.body.message).toBe("备份已暂停：请确认地址后，填写登录密码保存设置");
+    const turnOn = (accountPassword?: string) =>
+      request(ctx, "updateWebdav", {
+        token: user.token,
+        body: { frequency: "daily", ...(accountPassword ? { accountPassword } : {}) },
+      });
+    expect((await turnOn()).body.message).toBe("重新开启备份，请填写登录密码");
+    expect((await turnOn(user.password)).body.message).toBe("登录密码不正确");
+    status = (await turnOn(newPassword)).body.data;
+    expect(status.stopped).toBeNull();
+    expect(status.nextRunAt).not.toBeNull();
+
+    // the operator's reset link: the same
+    const { token } = await createPasswordReset(ctx, user.id);
+    const reset = await request(ctx, "resetPassword", {
+      body: { token, newPassword: "Third-pass-2026-kw" },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe(
+      "密码已重置，请用新密码登录；WebDAV 定时备份已暂停，请到个人资料确认备份地址后重新开启",
+    );
+    const row = (await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0];
+    expect(row).toMatchObject({ frequency: "off", next_run_at: null });
+    expect(row.stopped_message).toMatch(/^登录密码已被重置，定时备份已暂停/);
   });
 
   it("tests the connection: good, wrong password, missing folder, nothing listening", async () => {
@@ -518,7 +598,12 @@ forEachDatabase((base) => {
     // another address clears the failure shown, not the wait
     const moved = await request(ctx, "updateWebdav", {
       token: user.token,
-      body: { url: `${dav.root}elsewhere/`, username: dav.username, password: dav.password },
+      body: {
+        url: `${dav.root}elsewhere/`,
+        username: dav.username,
+        password: dav.password,
+        accountPassword: user.password,
+      },
     });
     expect(moved.body.data.lastFailure).toBeNull();
     expect((await request(ctx, "runWebdav", { token: user.token })).body.message).toMatch(/^刚刚备份过/);
@@ -551,10 +636,11 @@ forEachDatabase((base) => {
       await ctx.db.query("UPDATE webdav_backups SET next_run_at = NULL WHERE user_id <> ALL($1)", [
         [slow.user.id, good.user.id],
       ]);
-      await request(ctx, "updateWebdav", {
+      const moved = await request(ctx, "updateWebdav", {
         token: slow.user.token,
-        body: { url: slowUrl, username: "u", password: "p" },
+        body: { url: slowUrl, username: "u", password: "p", accountPassword: slow.user.password },
       });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       // the slow one is due first: one upload at a time would keep the other waiting behind it
       await ctx.db.query(
         `UPDATE webdav_backups SET next_run_at = CASE WHEN user_id = $1 THEN $3 ELSE $4 END::timestamptz
@@ -568,8 +654,8 @@ forEachDatabase((base) => {
       }
       expect(await dav.files(good.folder)).toHaveLength(1);
       expect(Date.now() - started).toBeLessThan(stallMs);
-      expect(held).toHaveLength(1);
       expect(await run).toBe(2);
+      expect(held).toHaveLength(1);
       expect(Date.now() - started).toBeLessThan(stallMs + 2000);
       const status = (await request(ctx, "getWebdav", { token: slow.user.token })).body.data;
       expect(status.lastFailure?.message).toBe("WebDAV 服务器长时间没有接收数据，上传已中断");
