@@ -198,7 +198,7 @@ forEachDatabase((base) => {
 
     const saved = await save({ accountPassword: user.password });
     expect(saved.status).toBe(200);
-    const setAt = saved.body.data.targetChangedAt;
+    const setAt = saved.body.data.targetChangedAt!;
     expect(Date.parse(setAt)).toBeGreaterThan(Date.now() - 60_000);
     // the schedule alone needs neither password, and the target did not change
     const kept = await request(ctx, "updateWebdav", { token: user.token, body: { keep: 4 } });
@@ -209,7 +209,7 @@ forEachDatabase((base) => {
     });
     expect(moved.body.message).toBe("设置备份地址或用户名，请填写登录密码");
     const movedOk = await save({ url: `${dav.root}moved/`, accountPassword: user.password });
-    expect(movedOk.body.data.targetChangedAt > setAt).toBe(true);
+    expect(movedOk.body.data.targetChangedAt! > setAt).toBe(true);
   });
 
   it("a password change or an operator's reset switches the backup off and says so, until saved again with the password", async () => {
