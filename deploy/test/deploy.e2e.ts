@@ -168,13 +168,18 @@ test("HTTPS: HSTS once on every answer (pages, assets, the API, errors), no ngin
     expect(res.headers().server, path).toBe("nginx");
   }
   // plain HTTP: only a redirect to the same address over HTTPS
-  const plain = await new Promise<{ status: number; location?: string; server?: string }>((resolve, reject) =>
-    http
-      .get({ host: "127.0.0.1", port: httpPort, path: "/ideas/x?q=1" }, (res) => {
-        res.resume();
-        resolve({ status: res.statusCode ?? 0, location: res.headers.location, server: res.headers.server });
-      })
-      .on("error", reject),
+  const plain = await new Promise<{ status: number; location?: string; server?: unknown }>(
+    (resolve, reject) =>
+      http
+        .get({ host: "127.0.0.1", port: httpPort, path: "/ideas/x?q=1" }, (res) => {
+          res.resume();
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+            server: res.headers.server,
+          });
+        })
+        .on("error", reject),
   );
   expect(plain).toEqual({ status: 301, location: "https://127.0.0.1/ideas/x?q=1", server: "nginx" });
   // a trickling upload to /api/import (unbuffered to the server) is dropped by nginx too
