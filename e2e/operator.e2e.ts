@@ -33,6 +33,9 @@ test("a link of npm run account:reset-password sets a new password in the app an
 
   await page.goto(link);
   await expect(page.getByText("设置新密码后，该账号在所有设备上的登录都会退出。")).toBeVisible();
+  // read once, the token leaves the address bar and the history entry; the form still has it
+  await expect(page).toHaveURL(/\/reset-password$/);
+  expect(await page.evaluate(() => window.location.href)).not.toContain("token");
   await page.getByLabel("新密码", { exact: true }).fill("new-password-19");
   await page.getByLabel("确认新密码").fill("new-password-91");
   await page.getByRole("button", { name: "设置新密码" }).click();

@@ -58,10 +58,12 @@ const childrenOf = (ppid: number) =>
       }
     });
 
+// the shipped site is HTTPS, here with a self-signed certificate made for the run
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
 const stack = await startStack({
   adminUrl,
   nginx: "/usr/sbin/nginx",
-  ports: { nginx: 28_000 + (process.pid % 1000), servers: SERVERS, provider: 29_003 },
+  ports: { nginx: 28_000 + (process.pid % 1000), http: 29_004, servers: SERVERS, provider: 29_003 },
   env: {
     LOG_LEVEL: "warn",
     PASSWORD_HASH_COST: "10",

@@ -4,6 +4,7 @@ import { freePort } from "../../scripts/free-port.mjs";
 
 // Free ports chosen once in the main process; the worker inherits them through the env.
 process.env.DEPLOY_NGINX_PORT ??= freePort();
+process.env.DEPLOY_NGINX_HTTP_PORT ??= freePort();
 process.env.DEPLOY_SERVER_PORTS ??= `${freePort()},${freePort()}`;
 process.env.DEPLOY_PROVIDER_PORT ??= freePort();
 
@@ -18,7 +19,9 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "../../test-results/deploy",
   use: {
-    baseURL: `http://127.0.0.1:${process.env.DEPLOY_NGINX_PORT}`,
+    // the shipped HTTPS site, with a self-signed certificate made for the run
+    baseURL: `https://127.0.0.1:${process.env.DEPLOY_NGINX_PORT}`,
+    ignoreHTTPSErrors: true,
     locale: "zh-CN",
     timezoneId: "Asia/Shanghai",
     viewport: { width: 1280, height: 800 },

@@ -23,16 +23,40 @@ function replaceAll(text: string, pairs: [from: string, to: string][], file: str
   return out;
 }
 
-export type Ports = { nginx: number; servers: [number, number]; provider: number };
+/** `nginx`: the HTTPS site; `http`: the plain-HTTP server that redirects to it. */
+export type Ports = { nginx: number; http: number; servers: [number, number]; provider: number };
 
-/** deploy/nginx/shinian.conf for this run: its ports and the app's path, nothing else. */
-export function renderNginxSite(ports: Ports): string {
+/** A self-signed certificate for 127.0.0.1, in place of the operator's. */
+function selfSignedCertificate(dir: string) {
+  const cert = path.join(dir, "cert.pem");
+  const key = path.join(dir, "key.pem");
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ]),
+    { stdio: "ignore" },
+  );
+  return { cert, key };
+}
+
+/** deploy/nginx/shinian.conf for this run: its ports, the certificate and the app's path, nothing else. */
+export function renderNginxSite(ports: Ports, tls: { cert: string; key: string }): string {
   const file = path.join(DEPLOY, "nginx/shinian.conf");
   return replaceAll(
     readFileSync(file, "utf8"),
     [
-      ["listen 80;", `listen 127.0.0.1:${ports.nginx};`],
+      ["listen 80;", `listen 127.0.0.1:${ports.http};`],
       ["listen [::]:80;\n", ""],
+      ["listen 443 ssl http2;", `listen 127.0.0.1:${ports.nginx} ssl http2;`],
+      ["listen [::]:443 ssl http2;\n", ""],
+      ["/etc/letsencrypt/live/shinian.example.cn/fullchain.pem", tls.cert],
+      ["/etc/letsencrypt/live/shinian.example.cn/privkey.pem", tls.key],
       ["127.0.0.1:8801", `127.0.0.1:${ports.servers[0]}`],
       ["127.0.0.1:8802", `127.0.0.1:${ports.servers[1]}`],
       ["/opt/shinian/app/dist", path.join(ROOT, "app/dist")],
@@ -171,7 +195,7 @@ export async function startStack(options: {
   const pidOf = (port: number) => Number(readFileSync(path.join(state, `${port}.pid`), "utf8"));
 
   const site = path.join(dir, "shinian.conf");
-  writeFileSync(site, renderNginxSite(ports));
+  writeFileSync(site, renderNginxSite(ports, selfSignedCertificate(dir)));
   const main = path.join(dir, "nginx.conf");
   writeFileSync(main, nginxMain(dir, site));
   const nginx = spawn(options.nginx, ["-p", dir, "-c", main, "-e", `${dir}/error.log`, "-g", "daemon off;"], {
@@ -215,7 +239,7 @@ export async function startStack(options: {
   }
   return {
     dir,
-    baseURL: `http://127.0.0.1:${ports.nginx}`,
+    baseURL: `https://127.0.0.1:${ports.nginx}`,
     databaseUrl,
     unitDir,
     systemctl,

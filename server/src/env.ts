@@ -210,6 +210,8 @@ const EnvSchema = z.object({
   RATE_NOTES: writeLimit("60/20"),
   RATE_CHAT: writeLimit("30/10"),
   RATE_UPLOADS: writeLimit("20/5"),
+  // 测试连接 makes this server connect where it is told: few, or it probes ports for whoever asks
+  RATE_WEBDAV_TESTS: writeLimit("6/1"),
   SEARCHES_PER_USER: int(2, 0, 64),
   QUOTA_ITEMS: int(100_000, 0, 1_000_000_000),
   QUOTA_BYTES: byteSize("1GiB"),
@@ -247,7 +249,12 @@ const EnvSchema = z.object({
       .min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" })
       .optional(),
   ),
+  // The key before the last rotation: what it sealed still opens, and is sealed again under the new one.
+  WEBDAV_SECRET_KEY_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   WEBDAV_ALLOW_LOCAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  // An upload whose server took nothing for this long is cut off (a slow reader would hold its slot).
+  WEBDAV_STALL_TIMEOUT: duration("60s"),
+  WEBDAV_PARALLEL_UPLOADS: int(2, 1, 16),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });
@@ -332,9 +339,20 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
+const webdavKey = (secret: string) =>
+  Buffer.from(hkdfSync("sha256", secret, "", "shinian webdav password", 32));
+
 export type WebdavConfig = {
   /** The AES-256 key of stored WebDAV passwords (from WEBDAV_SECRET_KEY); null: the feature is off. */
   key: Buffer | null;
+  /** Rotated-out keys (WEBDAV_SECRET_KEY_PREVIOUS): they only open, never seal. */
+  previousKeys: Buffer[];
+  /** An upload the server stops taking bytes of for this long fails (WEBDAV_STALL_TIMEOUT). */
+  stallMs: number;
+  /** Uploads one process runs at once (WEBDAV_PARALLEL_UPLOADS), each within its own time budget. */
+  parallelUploads: number;
+  /** 测试连接 per account (RATE_WEBDAV_TESTS), a bucket of its own; null: unlimited. */
+  testLimit: { burst: number; perMinute: number } | null;
   /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
   allowLocal: boolean;
 };
@@ -556,9 +574,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     passwordHashCost: e.PASSWORD_HASH_COST,
     webdav: {
       // HKDF: any long secret (a passphrase, base64 bytes) becomes a uniform 256-bit key
-      key: e.WEBDAV_SECRET_KEY
-        ? Buffer.from(hkdfSync("sha256", e.WEBDAV_SECRET_KEY, "", "shinian webdav password", 32))
-        : null,
+      key: e.WEBDAV_SECRET_KEY ? webdavKey(e.WEBDAV_SECRET_KEY) : null,
+      previousKeys: e.WEBDAV_SECRET_KEY_PREVIOUS ? [webdavKey(e.WEBDAV_SECRET_KEY_PREVIOUS)] : [],
+      stallMs: e.WEBDAV_STALL_TIMEOUT,
+      parallelUploads: e.WEBDAV_PARALLEL_UPLOADS,
+      testLimit: e.RATE_WEBDAV_TESTS,
       allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
     },
     import: {

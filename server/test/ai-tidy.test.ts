@@ -134,7 +134,9 @@ forEachDatabase((ctx) => {
       const other = await registerUser(ctx);
       const id = await addIdea(ctx, u, "一个想法");
       const offline = await request(ctx, "tidyIdea", { params: { id }, token: u.token });
-      expect(offline.status).toBe(503);
+      // the same state answers the same everywhere: 409 with its own code, as transcription does
+      expect(offline.status).toBe(409);
+      expect(offline.body.code).toBe("AI_NOT_CONFIGURED");
       expect(offline.body.message).toContain("本地模式下无法 AI 整理");
       expect((await request(ai.ctx, "tidyIdea", { params: { id }, token: other.token })).status).toBe(404);
       expect((await request(ai.ctx, "listIdeaVersions", { params: { id }, token: other.token })).status).toBe(

@@ -214,6 +214,7 @@ forEachDatabase((ctx) => {
         token: u.token,
       });
       expect(res.status).toBe(409);
+      expect(res.body.code).toBe("AI_NOT_CONFIGURED");
       expect(res.body.message).toContain("本地模式");
       const status = await request(ctx, "aiStatus", { token: u.token });
       expect(status.body.data).toMatchObject({ transcribeAvailable: false, costs: { transcribe: 0 } });

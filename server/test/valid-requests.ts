@@ -221,8 +221,15 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   exportPermission: async () => ({}),
   exportData: async () => ({ body: {} }),
   getWebdav: async () => ({}),
-  updateWebdav: async () => ({
-    body: { url: WEBDAV_URL, username: "小陶", password: "app-pass-1", frequency: "daily", keep: 7 },
+  updateWebdav: async (_ctx, user) => ({
+    body: {
+      url: WEBDAV_URL,
+      username: "小陶",
+      password: "app-pass-1",
+      frequency: "daily",
+      keep: 7,
+      accountPassword: user.password,
+    },
   }),
   deleteWebdav: async () => ({}),
   testWebdav: async () => ({ body: { url: WEBDAV_URL, username: "小陶", password: "app-pass-1" } }),

@@ -1,5 +1,7 @@
+import { createCipheriv, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import { EXPORT_FILE_PREFIX, type WebdavStatus } from "@shinian/contract";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,8 +10,10 @@ import type { AppDeps } from "../src/context.ts";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { exportFileName } from "../src/services/export/china-time.ts";
+import { createPasswordReset } from "../src/services/password-reset.ts";
+import { isLocalAddress } from "../src/services/webdav/address-guard.ts";
 import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
-import { runDueWebdav } from "../src/services/webdav/scheduler.ts";
+import { runDueWebdav, UNREADABLE_PASSWORD } from "../src/services/webdav/scheduler.ts";
 import { lockUserExport } from "../src/stores/export.ts";
 import {
   forEachDatabase,
@@ -60,7 +64,13 @@ forEachDatabase((base) => {
     await dav.client.createDirectory(folder);
     const res = await request(ctx, "updateWebdav", {
       token: user.token,
-      body: { url: dav.root + folder.slice(1), username: dav.username, password: dav.password, ...body },
+      body: {
+        url: dav.root + folder.slice(1),
+        username: dav.username,
+        password: dav.password,
+        accountPassword: user.password,
+        ...body,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return { user, folder, url: dav.root + folder.slice(1) };
@@ -84,7 +94,7 @@ forEachDatabase((base) => {
     const password = "明文-app-password-42";
     const saved = await request(ctx, "updateWebdav", {
       token: user.token,
-      body: { url, username: "u", password, frequency: "weekly", keep: 3 },
+      body: { url, username: "u", password, frequency: "weekly", keep: 3, accountPassword: user.password },
     });
     expect(saved.status).toBe(200);
     expect(JSON.stringify(saved.body)).not.toContain(password);
@@ -123,6 +133,127 @@ forEachDatabase((base) => {
     expect(gone.rowCount).toBe(0);
   });
 
+  it("binds the sealed password to its address and user name; old-format and rotated-key ones still open, sealed anew", async () => {
+    const ctx = base;
+    const { user, url } = await setUp(ctx);
+    const testSaved = (app = ctx) =>
+      request(app, "testWebdav", { token: user.token, body: {} }).then((r) => r.body.data);
+    const sealed = async () =>
+      (await ctx.db.query("SELECT password_enc FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0]
+        .password_enc as Buffer;
+    const good = await sealed();
+    expect(good.subarray(0, 3)).toEqual(Buffer.from("SB\x02", "latin1"));
+
+    // the row's address changed behind the settings' back: the password does not go there
+    await ctx.db.query("UPDATE webdav_backups SET url = $2 WHERE user_id = $1", [user.id, `${url}x/`]);
+    expect(await testSaved()).toEqual({ ok: false, message: UNREADABLE_PASSWORD });
+    await ctx.db.query("UPDATE webdav_backups SET url = $2 WHERE user_id = $1", [user.id, url]);
+
+    // the first format (iv, tag, ciphertext; the user id alone as associated data) still opens
+    const legacy = (key: Buffer) => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv).setAAD(Buffer.from(user.id));
+      const body = Buffer.concat([cipher.update(dav.password, "utf8"), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    };
+    const setSealed = (value: Buffer) =>
+      ctx.db.query("UPDATE webdav_backups SET password_enc = $2 WHERE user_id = $1", [user.id, value]);
+    await setSealed(legacy(ctx.config.webdav.key!));
+    expect((await testSaved()).ok).toBe(true);
+    expect((await sealed()).subarray(0, 3)).toEqual(good.subarray(0, 3));
+
+    // rotated: the previous key opens what it sealed, and the value is sealed under the new one
+    const rotated = {
+      ...ctx,
+      config: testConfig({
+        ...ENV,
+        WEBDAV_SECRET_KEY: "another-key-for-webdav-passwords-987654",
+        WEBDAV_SECRET_KEY_PREVIOUS: ENV.WEBDAV_SECRET_KEY,
+      }),
+    };
+    rotated.app = createApp({ config: rotated.config, db: ctx.db, logger: createLogger("silent") });
+    await setSealed(good);
+    expect((await testSaved(rotated)).ok).toBe(true);
+    const resealed = await sealed();
+    expect(resealed.subarray(3, 7)).not.toEqual(good.subarray(3, 7));
+    expect((await testSaved(rotated)).ok).toBe(true);
+    // and the old key alone no longer opens it
+    expect(await testSaved()).toEqual({ ok: false, message: UNREADABLE_PASSWORD });
+  });
+
+  it("sets or moves the target only with the account password, and shows when it last changed", async () => {
+    const ctx = base;
+    const user = await registerUser(ctx);
+    const url = `${dav.root}target/`;
+    const body = { url, username: dav.username, password: dav.password };
+    const save = (extra: Record<string, unknown>) =>
+      request(ctx, "updateWebdav", { token: user.token, body: { ...body, ...extra } });
+    const missing = await save({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("设置备份地址或用户名，请填写登录密码");
+    const wrong = await save({ accountPassword: "not-the-password-1" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe("登录密码不正确");
+    expect((await request(ctx, "getWebdav", { token: user.token })).body.data.settings).toBeNull();
+
+    const saved = await save({ accountPassword: user.password });
+    expect(saved.status).toBe(200);
+    const setAt = saved.body.data.targetChangedAt!;
+    expect(Date.parse(setAt)).toBeGreaterThan(Date.now() - 60_000);
+    // the schedule alone needs neither password, and the target did not change
+    const kept = await request(ctx, "updateWebdav", { token: user.token, body: { keep: 4 } });
+    expect(kept.body.data.targetChangedAt).toBe(setAt);
+    const moved = await request(ctx, "updateWebdav", {
+      token: user.token,
+      body: { ...body, url: `${dav.root}moved/` },
+    });
+    expect(moved.body.message).toBe("设置备份地址或用户名，请填写登录密码");
+    const movedOk = await save({ url: `${dav.root}moved/`, accountPassword: user.password });
+    expect(movedOk.body.data.targetChangedAt! > setAt).toBe(true);
+  });
+
+  it("a password change or an operator's reset switches the backup off and says so, until saved again with the password", async () => {
+    const ctx = base;
+    const { user, url } = await setUp(ctx, { frequency: "daily" });
+    const newPassword = "Another-pass-2026-qz";
+    const changed = await request(ctx, "changePassword", {
+      token: user.token,
+      body: { currentPassword: user.password, newPassword },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toContain("WebDAV 定时备份已暂停");
+    let status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
+    expect(status).toMatchObject({ settings: { url, frequency: "off" }, nextRunAt: null });
+    expect(status.stopped?.message).toMatch(/^登录密码已修改，定时备份已暂停/);
+
+    const run = await request(ctx, "runWebdav", { token: user.token });
+    expect(run.status).toBe(409);
+    expect(run.body.message).toBe("备份已暂停：请确认地址后，填写登录密码保存设置");
+    const turnOn = (accountPassword?: string) =>
+      request(ctx, "updateWebdav", {
+        token: user.token,
+        body: { frequency: "daily", ...(accountPassword ? { accountPassword } : {}) },
+      });
+    expect((await turnOn()).body.message).toBe("重新开启备份，请填写登录密码");
+    expect((await turnOn(user.password)).body.message).toBe("登录密码不正确");
+    status = (await turnOn(newPassword)).body.data;
+    expect(status.stopped).toBeNull();
+    expect(status.nextRunAt).not.toBeNull();
+
+    // the operator's reset link: the same
+    const { token } = await createPasswordReset(ctx, user.id);
+    const reset = await request(ctx, "resetPassword", {
+      body: { token, newPassword: "Third-pass-2026-kw" },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe(
+      "密码已重置，请用新密码登录；WebDAV 定时备份已暂停，请到个人资料确认备份地址后重新开启",
+    );
+    const row = (await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0];
+    expect(row).toMatchObject({ frequency: "off", next_run_at: null });
+    expect(row.stopped_message).toMatch(/^登录密码已被重置，定时备份已暂停/);
+  });
+
   it("tests the connection: good, wrong password, missing folder, nothing listening", async () => {
     const ctx = base;
     const { user, url } = await setUp(ctx);
@@ -144,6 +275,25 @@ forEachDatabase((base) => {
     expect(elsewhere.status).toBe(400);
     const closed = await test({ url: "http://127.0.0.1:9/dav/", username: "u", password: "p" });
     expect(closed).toEqual({ ok: false, message: "地址无法访问：服务器拒绝连接" });
+  });
+
+  it("测试连接 has a bucket of its own: past it 429 in Chinese, saving and other accounts unaffected", async () => {
+    const ctx = base;
+    const { user, url } = await setUp(ctx);
+    const other = await registerUser(ctx);
+    const probe = (token: string) =>
+      request(ctx, "testWebdav", {
+        token,
+        body: { url: "http://127.0.0.1:9/", username: "u", password: "p" },
+      });
+    for (let i = 0; i < 6; i++) expect((await probe(user.token)).status).toBe(200);
+    const refused = await probe(user.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^测试连接太频繁了，请 \d+ 秒后再试$/);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await probe(other.token)).status).toBe(200);
+    const saved = await request(ctx, "updateWebdav", { token: user.token, body: { url, keep: 3 } });
+    expect(saved.status).toBe(200);
   });
 
   it("refuses plain http and local addresses unless the server allows them, also behind a name", async () => {
@@ -172,6 +322,43 @@ forEachDatabase((base) => {
     }
     const client = await webdavClient({ url: viaName, username: "u", password: "p" }, config);
     await expect(client.exists("/")).rejects.toThrow("refused to connect to a local address");
+  });
+
+  it("refuses every special-purpose address: NAT64, 6to4, IPv4-compatible, IANA's IPv4 blocks, this host's own", async () => {
+    const special = [
+      "64:ff9b::7f00:1", // NAT64 of 127.0.0.1
+      "64:ff9b:1::a00:1", // local-use NAT64
+      "2002:7f00:1::", // 6to4 of 127.0.0.1
+      "::127.0.0.1", // IPv4-compatible
+      "::ffff:169.254.169.254",
+      "2001:db8::1",
+      "192.0.0.8",
+      "192.0.2.1",
+      "198.18.0.1",
+      "198.51.100.7",
+      "203.0.113.9",
+      "240.0.0.1",
+      "255.255.255.255",
+      ...Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address)),
+    ];
+    for (const address of special) expect(isLocalAddress(address), address).toBe(true);
+    for (const address of ["8.8.8.8", "2400:3200::1", "1.1.1.1"]) {
+      expect(isLocalAddress(address), address).toBe(false);
+    }
+    const strict = { ...base, config: testConfig({ WEBDAV_SECRET_KEY: ENV.WEBDAV_SECRET_KEY }) };
+    strict.app = createApp({ config: strict.config, db: base.db, logger: createLogger("silent") });
+    const user = await registerUser(strict);
+    for (const url of [
+      "https://[64:ff9b::7f00:1]/dav/",
+      "https://[2002:a00:1::]/",
+      "https://[::10.0.0.1]/",
+    ]) {
+      const res = await request(strict, "updateWebdav", {
+        token: user.token,
+        body: { url, username: "u", password: "p" },
+      });
+      expect(res.body.message, url).toBe("不能使用本机或内网的地址");
+    }
   });
 
   it("says in Chinese that the server is not configured, and the rest works", async () => {
@@ -411,7 +598,12 @@ forEachDatabase((base) => {
     // another address clears the failure shown, not the wait
     const moved = await request(ctx, "updateWebdav", {
       token: user.token,
-      body: { url: `${dav.root}elsewhere/`, username: dav.username, password: dav.password },
+      body: {
+        url: `${dav.root}elsewhere/`,
+        username: dav.username,
+        password: dav.password,
+        accountPassword: user.password,
+      },
     });
     expect(moved.body.data.lastFailure).toBeNull();
     expect((await request(ctx, "runWebdav", { token: user.token })).body.message).toMatch(/^刚刚备份过/);
@@ -423,6 +615,56 @@ forEachDatabase((base) => {
     }
     expect(limited?.status).toBe(429);
     expect(limited?.message).toMatch(/^上传太频繁了，请 \d+ 秒后再试$/);
+  });
+
+  it("cuts off an upload its server stops taking, and meanwhile uploads another user's backup", async () => {
+    // a server that takes the request and then reads nothing and never answers
+    const held: import("node:http").IncomingMessage[] = [];
+    const silent = createServer((req) => {
+      req.pause();
+      held.push(req);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const stallMs = 800;
+    const config = testConfig({ ...ENV, WEBDAV_STALL_TIMEOUT: `${stallMs}ms`, WEBDAV_PARALLEL_UPLOADS: "2" });
+    const t = withClock({ ...base, config });
+    const ctx = t.ctx();
+    try {
+      const slow = await setUp(ctx, { frequency: "daily" });
+      const good = await setUp(ctx, { frequency: "daily" });
+      const slowUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/dav/`;
+      await ctx.db.query("UPDATE webdav_backups SET next_run_at = NULL WHERE user_id <> ALL($1)", [
+        [slow.user.id, good.user.id],
+      ]);
+      const moved = await request(ctx, "updateWebdav", {
+        token: slow.user.token,
+        body: { url: slowUrl, username: "u", password: "p", accountPassword: slow.user.password },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      // the slow one is due first: one upload at a time would keep the other waiting behind it
+      await ctx.db.query(
+        `UPDATE webdav_backups SET next_run_at = CASE WHEN user_id = $1 THEN $3 ELSE $4 END::timestamptz
+          WHERE user_id IN ($1, $2)`,
+        [slow.user.id, good.user.id, new Date(t.clock.now.getTime() - 1000), t.clock.now],
+      );
+      const started = Date.now();
+      const run = runDueWebdav(t.deps());
+      for (let i = 0; i < 200 && (await dav.files(good.folder)).length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await dav.files(good.folder)).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(stallMs);
+      expect(await run).toBe(2);
+      // the upload, then the clean-up of its partial file (given up after the stall time too)
+      expect(held.map((req) => req.method)).toEqual(["PUT", "DELETE"]);
+      expect(Date.now() - started).toBeLessThan(stallMs + 2000);
+      const status = (await request(ctx, "getWebdav", { token: slow.user.token })).body.data;
+      expect(status.lastFailure?.message).toBe("WebDAV 服务器长时间没有接收数据，上传已中断");
+      expect(status.nextRunAt).not.toBeNull(); // tried again later
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("stops reading a response past its size limit, in Chinese", async () => {

@@ -3,7 +3,7 @@ import type {
   CreateCaptureTokenRequest,
   DeleteAccountRequest,
 } from "@shinian/contract";
-import { call } from "./client.ts";
+import { call, envelope } from "./client.ts";
 
 export const fetchPoints = () => call("getPoints");
 export const fetchLedger = (cursor?: string | null) =>
@@ -11,7 +11,8 @@ export const fetchLedger = (cursor?: string | null) =>
 
 export const fetchSessions = () => call("listSessions");
 export const revokeSession = (id: string) => call("deleteSession", { params: { id } });
-export const changePassword = (body: ChangePasswordRequest) => call("changePassword", { body });
+/** The whole envelope: its message says what else the change did (a WebDAV backup paused). */
+export const changePassword = (body: ChangePasswordRequest) => envelope("changePassword", { body });
 export const deleteAccount = (body: DeleteAccountRequest) => call("deleteAccount", { body });
 
 export const fetchCaptureTokens = () => call("listCaptureTokens");

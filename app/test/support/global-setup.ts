@@ -74,6 +74,9 @@ export default async function setup() {
         LOG_LEVEL: "warn",
         // every test registers its own account from 127.0.0.1
         REGISTER_PER_IP_PER_HOUR: "10000",
+        // the WebDAV card's form, saved against this server (nothing connects until 测试连接)
+        WEBDAV_SECRET_KEY: "components-webdav-key-0123456789abcdef",
+        WEBDAV_ALLOW_LOCAL: "true",
       },
     });
     children.push(server);

@@ -11,6 +11,8 @@ export const errorCodes = {
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** 本地模式: the server has no AI provider for this (整理, 转成文字); the same answer everywhere. */
+  AI_NOT_CONFIGURED: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -34,6 +36,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   NOT_FOUND: "请求的内容不存在",
   REQUEST_TIMEOUT: "请求超时，请重试",
   CONFLICT: "请求与当前状态冲突",
+  AI_NOT_CONFIGURED: "本地模式：服务器还没有配置 AI 服务",
   GONE: "内容已被删除",
   PAYLOAD_TOO_LARGE: "请求内容过大",
   UNSUPPORTED_MEDIA_TYPE: "不支持的内容类型",

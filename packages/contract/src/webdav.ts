@@ -49,8 +49,9 @@ const keep = z
 
 /**
  * Saves the settings. The first save names address, user name and password; later ones name what
- * changes. A new address or user name needs the password again: the saved one is never sent to a
- * server it was not given for.
+ * changes. A new address or user name needs the app password again (the saved one is never sent
+ * to a server it was not given for) and the account password (a session alone cannot send every
+ * note elsewhere).
  */
 export const UpdateWebdavRequestSchema = z
   .strictObject({
@@ -59,6 +60,12 @@ export const UpdateWebdavRequestSchema = z
     password: password.optional(),
     frequency: WebdavFrequencySchema.optional(),
     keep: keep.optional(),
+    /** 拾念's own login password: needed to set or change the address or user name, or to turn on again a backup a password change switched off. */
+    accountPassword: z
+      .string()
+      .min(1, { message: "请填写登录密码" })
+      .max(200, { message: "登录密码最多 200 个字符" })
+      .optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "没有需要更新的内容" });
 export type UpdateWebdavRequest = z.input<typeof UpdateWebdavRequestSchema>;
@@ -90,6 +97,10 @@ export const WebdavStatusSchema = z.object({
       keep: z.number().int(),
     })
     .nullable(),
+  /** when the address or user name was last set (ISO), null before the first save */
+  targetChangedAt: z.string().nullable(),
+  /** switched off by a password change or reset (Chinese: why, and what to do); null otherwise */
+  stopped: z.object({ at: z.string(), message: z.string() }).nullable(),
   /** when the next upload is due (ISO), null when 关闭 */
   nextRunAt: z.string().nullable(),
   /** an upload is under way */

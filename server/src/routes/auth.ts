@@ -7,6 +7,7 @@ import { mount } from "../lib/endpoint.ts";
 import { clientIp, sessionIdOf } from "../middlewares/auth.ts";
 import { type Client, changePassword, deleteAccount, login, register } from "../services/accounts.ts";
 import { resetPassword } from "../services/password-reset.ts";
+import { WEBDAV_STOPPED_NOTE } from "../services/webdav/account-password.ts";
 import { deleteSession, deleteSessionOf, getUser, listSessions } from "../stores/accounts.ts";
 import { createCaptureToken, listCaptureTokens, revokeCaptureToken } from "../stores/capture-tokens.ts";
 
@@ -54,9 +55,10 @@ export function authRoutes(app: Hono<AppEnv>) {
     data: { registration: c.var.deps.config.registration, adminContact: c.var.deps.config.adminContact },
   }));
   mount(app, "resetPassword", async (c, { body }) => {
-    await resetPassword(c.var.deps, body, clientOf(c).throttleKey);
+    const { webdavStopped } = await resetPassword(c.var.deps, body, clientOf(c).throttleKey);
     c.var.logger.info("password reset by link; every session and capture token revoked");
-    return { message: "密码已重置，请用新密码登录", data: null };
+    const note = webdavStopped ? `；${WEBDAV_STOPPED_NOTE}` : "";
+    return { message: `密码已重置，请用新密码登录${note}`, data: null };
   });
   mount(app, "logout", async (c) => {
     await deleteSession(c.var.deps.db, sessionIdOf(c));
@@ -73,10 +75,11 @@ export function authRoutes(app: Hono<AppEnv>) {
   mount(app, "changePassword", async (c, { body }) => {
     const auth = { userId: c.var.auth.userId, sessionId: sessionIdOf(c) };
     const passwords = { current: body.currentPassword, next: body.newPassword };
-    if (!(await changePassword(c.var.deps, auth, passwords)))
-      throw wrongPassword("currentPassword", "当前密码不正确");
+    const changed = await changePassword(c.var.deps, auth, passwords);
+    if (!changed) throw wrongPassword("currentPassword", "当前密码不正确");
     c.var.logger.info("password changed; other sessions and capture tokens revoked");
-    return { message: "密码已修改，其他设备已退出登录，记录令牌已全部吊销", data: null };
+    const note = changed.webdavStopped ? `；${WEBDAV_STOPPED_NOTE}` : "";
+    return { message: `密码已修改，其他设备已退出登录，记录令牌已全部吊销${note}`, data: null };
   });
   mount(app, "listCaptureTokens", async (c) => ({
     data: { items: await listCaptureTokens(c.var.deps.db, c.var.auth.userId) },

@@ -1,8 +1,10 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { mount } from "../lib/endpoint.ts";
+import { sessionIdOf } from "../middlewares/auth.ts";
 import { runDueWebdavSoon } from "../services/webdav/scheduler.ts";
 import {
+  limitWebdavTests,
   requestWebdavBackup,
   saveWebdavSettings,
   testWebdavSettings,
@@ -17,15 +19,18 @@ export function webdavRoutes(app: Hono<AppEnv>) {
   mount(app, "getWebdav", async (c) => ({ data: await webdavStatus(c.var.deps, c.var.auth.userId) }));
   mount(app, "updateWebdav", async (c, { body }) => ({
     message: "WebDAV 备份设置已保存",
-    data: await saveWebdavSettings(c.var.deps, c.var.auth.userId, body),
+    data: await saveWebdavSettings(
+      c.var.deps,
+      { userId: c.var.auth.userId, sessionId: sessionIdOf(c) },
+      body,
+    ),
   }));
   mount(app, "deleteWebdav", async (c) => {
     await deleteWebdav(c.var.deps.db, c.var.auth.userId);
     return { message: "WebDAV 备份设置已删除", data: toStatus(c.var.deps, undefined) };
   });
   mount(app, "testWebdav", async (c, { body }) => {
-    // each test makes this server call out: bounded like an upload
-    await limitWrites(c.var.deps, c.var.auth.userId, "uploads");
+    await limitWebdavTests(c.var.deps, c.var.auth.userId);
     return { data: await testWebdavSettings(c.var.deps, c.var.auth.userId, body) };
   });
   mount(app, "runWebdav", async (c) => {

@@ -25,6 +25,7 @@ import {
 } from "./login-throttle.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { grant } from "./points.ts";
+import { stopWebdavForPassword } from "./webdav/account-password.ts";
 
 /**
  * Who is signing in or up: the session list shows the device and the address; the throttles
@@ -105,25 +106,39 @@ async function confirmPassword(
   return (await verifyPassword(password, user.passwordHash)) ? attempt : null;
 }
 
-/** False when `current` is not the password. Every other session and capture token ends. */
+/**
+ * Null when `current` is not the password. Every other session and capture token ends, and the
+ * WebDAV backup is switched off (`webdavStopped`: there was one).
+ */
 export async function changePassword(
   deps: AppDeps,
   auth: SessionAuth,
   passwords: { current: string; next: string },
-): Promise<boolean> {
+): Promise<{ webdavStopped: boolean } | null> {
   const { db, config } = deps;
   await refuseCommonPassword(passwords.next, "newPassword");
   const attempt = await confirmPassword(deps, auth, passwords.current);
-  if (!attempt) return false;
+  if (!attempt) return null;
   await attemptSucceeded(db, attempt);
   const hash = await hashPassword(passwords.next, config.passwordHashCost);
-  await tx(db, async (conn) => {
+  return tx(db, async (conn) => {
     await setPasswordHash(conn, auth.userId, hash);
     await deleteOtherSessions(conn, auth.userId, auth.sessionId);
     // A capture token is a standing key to the account, like a session: whoever changes the
     // password because it may be known to someone else wants those keys gone too.
     await revokeAllCaptureTokens(conn, auth.userId);
+    return { webdavStopped: await stopWebdavForPassword(conn, auth.userId, "changed") };
   });
+}
+
+/**
+ * The account password, asked again before a WebDAV target is set or changed (the backup sends
+ * every note there): a session alone does not suffice. Counted like a password change's.
+ */
+export async function checkAccountPassword(deps: AppDeps, auth: SessionAuth, password: string) {
+  const attempt = await confirmPassword(deps, auth, password);
+  if (!attempt) return false;
+  await attemptSucceeded(deps.db, attempt);
   return true;
 }
 

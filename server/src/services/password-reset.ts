@@ -10,6 +10,7 @@ import { findPasswordReset, putPasswordReset, takePasswordReset } from "../store
 import { refuseCommonPassword } from "./common-passwords.ts";
 import { attemptSucceeded, beginReset } from "./login-throttle.ts";
 import { hashPassword } from "./password.ts";
+import { stopWebdavForPassword } from "./webdav/account-password.ts";
 
 /** `npm run account:reset-password`: the token of the account's one live link, and when it ends. */
 export async function createPasswordReset(
@@ -28,28 +29,30 @@ const invalidLink = () =>
 
 /**
  * Sets the password of the link's account, once: the link is used up in the same transaction,
- * and every session and capture token of the account ends (whoever knew the old password is
- * out), and so do the sign-in failures on it, which would otherwise lock the owner out of the
+ * and every session and capture token of the account ends and its WebDAV backup is switched off
+ * (whoever knew the old password is out), and so do the sign-in failures on it, which would otherwise lock the owner out of the
  * new password. Tries are counted per client like sign-ins, so guessing links costs the guesser only.
  */
 export async function resetPassword(
   { db, config }: AppDeps,
   input: { token: string; newPassword: string },
   clientKey: string,
-): Promise<void> {
+): Promise<{ webdavStopped: boolean }> {
   await refuseCommonPassword(input.newPassword, "newPassword");
   const attempt = await beginReset(db, clientKey);
   const tokenHash = hashToken(input.token);
   // checked before the (memory-hard) hash, so an unknown link costs one index lookup
   if (!(await findPasswordReset(db, tokenHash))) throw invalidLink();
   const hash = await hashPassword(input.newPassword, config.passwordHashCost);
-  await tx(db, async (conn) => {
+  const done = await tx(db, async (conn) => {
     const userId = await takePasswordReset(conn, tokenHash);
     if (!userId) throw invalidLink();
     await setPasswordHash(conn, userId, hash);
     await deleteAllSessions(conn, userId);
     await revokeAllCaptureTokens(conn, userId);
     await forgetAccountFailures(conn, userId);
+    return { webdavStopped: await stopWebdavForPassword(conn, userId, "reset") };
   });
   await attemptSucceeded(db, attempt);
+  return done;
 }

@@ -19,6 +19,11 @@ export type WebdavRow = {
   last_success_bytes: string | null; // bigint
   last_failure_at: Date | null;
   last_failure_message: string | null;
+  /** When the address or user name was last set. */
+  target_changed_at: Date;
+  /** Switched off by a password change or reset: when, and what the card says. */
+  stopped_at: Date | null;
+  stopped_message: string | null;
 };
 
 export async function findWebdav(db: Queryable, userId: string): Promise<WebdavRow | undefined> {
@@ -37,18 +42,48 @@ export type WebdavSettings = {
   connectionChanged: boolean;
 };
 
-/** Creates or replaces the user's settings; the outcome of the last upload stays. */
+/**
+ * Creates or replaces the user's settings (a backup switched off by a password change is on again
+ * as they say); the outcome of the last upload stays.
+ */
 export async function saveWebdav(db: Queryable, userId: string, s: WebdavSettings): Promise<void> {
   await db.query(
     `INSERT INTO webdav_backups (user_id, url, username, password_enc, frequency, keep, next_run_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (user_id) DO UPDATE SET url = $2, username = $3, password_enc = $4, frequency = $5,
-       keep = $6, next_run_at = $7, updated_at = now(),
+       keep = $6, next_run_at = $7, updated_at = now(), stopped_at = NULL, stopped_message = NULL,
+       target_changed_at = CASE WHEN $8 THEN now() ELSE webdav_backups.target_changed_at END,
        failures = CASE WHEN $8 THEN 0 ELSE webdav_backups.failures END,
        last_failure_at = CASE WHEN $8 THEN NULL ELSE webdav_backups.last_failure_at END,
        last_failure_message = CASE WHEN $8 THEN NULL ELSE webdav_backups.last_failure_message END`,
     [userId, s.url, s.username, s.passwordEnc, s.frequency, s.keep, s.nextRunAt, s.connectionChanged],
   );
+}
+
+/** Replaces the sealed password, unless the row changed since it was read (its settings saved anew). */
+export async function resealWebdavPassword(
+  db: Queryable,
+  row: { user_id: string; url: string; username: string; password_enc: Buffer },
+  sealed: Buffer,
+): Promise<void> {
+  await db.query(
+    `UPDATE webdav_backups SET password_enc = $5
+     WHERE user_id = $1 AND url = $2 AND username = $3 AND password_enc = $4`,
+    [row.user_id, row.url, row.username, row.password_enc, sealed],
+  );
+}
+
+/**
+ * A password change or reset: the backup goes off (whoever knew the old password may have set the
+ * address) until the owner saves the settings again. False when there was none to stop.
+ */
+export async function stopWebdav(db: Queryable, userId: string, message: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE webdav_backups SET frequency = 'off', next_run_at = NULL, stopped_at = now(), stopped_message = $2
+     WHERE user_id = $1`,
+    [userId, message],
+  );
+  return rowCount === 1;
 }
 
 export async function deleteWebdav(db: Queryable, userId: string): Promise<void> {
@@ -62,7 +97,7 @@ export async function deleteWebdav(db: Queryable, userId: string): Promise<void>
 export async function requestWebdavRun(db: Queryable, userId: string, now: Date, leaseMs: number) {
   const { rowCount } = await db.query(
     `UPDATE webdav_backups SET next_run_at = $2
-     WHERE user_id = $1 AND (claim_id IS NULL OR claimed_at <= $2::timestamptz - make_interval(secs => $3 / 1000.0))`,
+     WHERE user_id = $1 AND stopped_at IS NULL AND (claim_id IS NULL OR claimed_at <= $2::timestamptz - make_interval(secs => $3 / 1000.0))`,
     [userId, now, leaseMs],
   );
   return rowCount === 1;
@@ -135,7 +170,9 @@ export async function recordWebdavFailure(
 /** Gives the claim back to run at `at`, without counting a failure (the user's export slot was busy). */
 export async function postponeWebdav(db: Queryable, claim: ClaimedWebdav, at: Date): Promise<void> {
   await db.query(
-    "UPDATE webdav_backups SET claim_id = NULL, claimed_at = NULL, next_run_at = $3 WHERE user_id = $1 AND claim_id = $2",
+    `UPDATE webdav_backups SET claim_id = NULL, claimed_at = NULL,
+       next_run_at = CASE WHEN stopped_at IS NULL THEN $3::timestamptz END
+     WHERE user_id = $1 AND claim_id = $2`,
     [claim.user_id, claim.claim_id, at],
   );
 }

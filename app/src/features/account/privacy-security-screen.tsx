@@ -63,13 +63,15 @@ function PasswordCard() {
     setPending(true);
     setNotice(null);
     try {
-      await changePassword({ currentPassword: current, newPassword: next });
+      const { message } = await changePassword({ currentPassword: current, newPassword: next });
       setCurrent("");
       setNext("");
-      setNotice({ tone: "success", text: "密码已修改，其他设备已退出登录" });
+      setNotice({ tone: "success", text: message ?? "密码已修改，其他设备已退出登录" });
       // the other sessions and every capture token are gone: the lists beside this card say so
       void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
       void queryClient.invalidateQueries({ queryKey: accountKeys.captureTokens });
+      // and a WebDAV backup is paused: its card says so
+      void queryClient.invalidateQueries({ queryKey: ["profile", "webdav"] });
     } catch (e) {
       setNotice({ tone: "error", text: errorMessage(e, "修改失败") });
     } finally {

@@ -3,7 +3,7 @@ import { Alert, IdeaVersionHistory } from "@shinian/ui";
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { applyVersion, tidyIdea } from "../../api/ai.ts";
-import { errorMessage } from "../../api/client.ts";
+import { errorMessage, isApiError } from "../../api/client.ts";
 import { ideaVersionsQuery } from "../../data/items.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { usePendingIdeas } from "../../hooks/use-pending-ideas.ts";
@@ -17,6 +17,7 @@ export function IdeaAiVersions({ idea, onIdeaChange }: { idea: Idea; onIdeaChang
   const { info } = useAiInfo();
   const versions = useQuery(ideaVersionsQuery(idea.id)).data ?? null;
   const [tidying, setTidying] = React.useState(false);
+  const [localMode, setLocalMode] = React.useState(false);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   const pending = idea.aiStatus === "pending";
@@ -37,6 +38,9 @@ export function IdeaAiVersions({ idea, onIdeaChange }: { idea: Idea; onIdeaChang
       setMessage({ tone: "success", text: note });
       void refreshVersions();
     } catch (e) {
+      // 本地模式 now (the server restarted without AI): the button says why and stays off
+      if (isApiError(e) && (e.data as { code?: unknown } | null)?.code === "AI_NOT_CONFIGURED")
+        setLocalMode(true);
       setMessage({ tone: "error", text: errorMessage(e, "操作失败") });
     }
   };
@@ -57,7 +61,7 @@ export function IdeaAiVersions({ idea, onIdeaChange }: { idea: Idea; onIdeaChang
 
   const hint = idea.aiExcluded
     ? "这条想法设置了不让AI读取，无法 AI 整理"
-    : info && !info.tidyAvailable
+    : localMode || (info && !info.tidyAvailable)
       ? "本地模式下无法 AI 整理：服务器还没有配置 AI 服务"
       : undefined;
 

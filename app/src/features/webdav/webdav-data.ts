@@ -17,9 +17,15 @@ const connection = (v: WebdavFormValues) => ({
   ...(v.password ? { password: v.password } : {}),
 });
 
+/** The account password only where the card asked for it (a new target, a paused backup). */
 export const saveWebdav = (v: WebdavFormValues) =>
   call("updateWebdav", {
-    body: { ...connection(v), frequency: v.frequency, keep: v.keep } satisfies UpdateWebdavRequest,
+    body: {
+      ...connection(v),
+      frequency: v.frequency,
+      keep: v.keep,
+      ...(v.accountPassword ? { accountPassword: v.accountPassword } : {}),
+    } satisfies UpdateWebdavRequest,
   });
 
 export const testWebdav = (v: WebdavFormValues) =>

@@ -87,6 +87,8 @@ export function WebdavPanel() {
       running={status.running}
       lastSuccess={status.lastSuccess}
       lastFailure={status.lastFailure}
+      targetChangedAt={status.targetChangedAt}
+      stopped={status.stopped}
       busy={busy}
       notice={shownNotice}
       onSave={(values: WebdavFormValues) => void act("saving", () => saveWebdav(values), "已保存")}

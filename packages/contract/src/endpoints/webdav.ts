@@ -19,11 +19,12 @@ export const webdavEndpoints = {
   updateWebdav: {
     ...routes.updateWebdav,
     tag: "个人资料",
-    summary: "保存 WebDAV 地址、用户名、应用密码、备份频率和保留份数；改地址或用户名须重新填写密码",
+    summary:
+      "保存 WebDAV 地址、用户名、应用密码、备份频率和保留份数；设置或修改地址、用户名（或重新开启因改密码而暂停的备份）须填写应用密码和登录密码",
     auth: true,
     body: UpdateWebdavRequestSchema,
     data: WebdavStatusSchema,
-    errors: [400, 403],
+    errors: [400, 403, 429],
   },
   deleteWebdav: {
     ...routes.deleteWebdav,

@@ -93,7 +93,7 @@ export async function tidyIdea(
     if (claimed) await setTidyStatus(db, ideaId, claimed.previous); // marked just after its claim
     throw new ApiError("CONFLICT", "这条想法设置了不让AI读取，无法整理");
   }
-  if (!ai) throw new ApiError("SERVICE_UNAVAILABLE", "本地模式下无法 AI 整理：服务器还没有配置 AI 服务");
+  if (!ai) throw new ApiError("AI_NOT_CONFIGURED", "本地模式下无法 AI 整理：服务器还没有配置 AI 服务");
   const before = claimed ?? (await claim(db, userId, ideaId));
   const cost = config.points.costs.tidyIdea;
   let spent: Awaited<ReturnType<typeof spend>> | null = null;

@@ -41,7 +41,7 @@ export async function transcribeAttachment(
   if (recording.kind !== "audio") throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "只有录音可以转成文字");
   if (aiExcluded || recording.ai_excluded) throw new ApiError("CONFLICT", EXCLUDED_MESSAGE);
   const provider = config.transcribe;
-  if (!provider) throw new ApiError("CONFLICT", LOCAL_MODE_MESSAGE);
+  if (!provider) throw new ApiError("AI_NOT_CONFIGURED", LOCAL_MODE_MESSAGE);
   return perUser(
     userId,
     () =>

@@ -1,90 +1,9 @@
-import { type LookupAddress, lookup } from "node:dns";
-import http from "node:http";
-import https from "node:https";
-import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { FileStat, WebDAVClient } from "webdav";
 import type { WebdavConfig } from "../../env.ts";
+import { guardedAgents, isLocalAddress, LocalAddressError } from "./address-guard.ts";
 
 /** A folder and the credentials for it, the password in clear (only ever in memory). */
 export type WebdavTarget = { url: string; username: string; password: string };
-
-/** Refused before connecting: this machine, its network, link-local (cloud metadata) and the like. */
-export class LocalAddressError extends Error {
-  readonly code = "ELOCALADDRESS";
-  constructor(address: string) {
-    super(`refused to connect to a local address: ${address}`);
-    this.name = "LocalAddressError";
-  }
-}
-
-const local = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["224.0.0.0", 3], // multicast and reserved
-] as const) {
-  local.addSubnet(net, bits, "ipv4");
-}
-for (const [net, bits] of [
-  ["::", 127], // :: and ::1
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  local.addSubnet(net, bits, "ipv6");
-}
-
-export function isLocalAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return local.check(address, "ipv4");
-  if (family !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? local.check(mapped[1]!, "ipv4") : local.check(address, "ipv6");
-}
-
-/**
- * DNS as usual, but every address a name resolves to is checked before the socket connects (a
- * check of the name beforehand would not hold: it may resolve elsewhere a moment later).
- */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, "", 4);
-    const refused = addresses.find((a) => isLocalAddress(a.address));
-    if (refused) return callback(new LocalAddressError(refused.address), "", 4);
-    if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const first = addresses[0]!;
-    callback(null, first.address, first.family);
-  });
-};
-
-/** An address written as an IP skips DNS: checked where the connection is made (redirects too). */
-function guardLiteral(options: { host?: string | null | undefined }) {
-  const host = (options.host ?? "").replace(/^\[|\]$/g, "");
-  if (isLocalAddress(host)) throw new LocalAddressError(host);
-}
-
-class GuardedHttpAgent extends http.Agent {
-  override createConnection(...args: Parameters<http.Agent["createConnection"]>) {
-    guardLiteral(args[0] as { host?: string });
-    return super.createConnection(...args);
-  }
-}
-class GuardedHttpsAgent extends https.Agent {
-  override createConnection(...args: Parameters<https.Agent["createConnection"]>) {
-    guardLiteral(args[0] as { host?: string });
-    return super.createConnection(...args);
-  }
-}
-
-const guarded = {
-  http: new GuardedHttpAgent({ lookup: guardedLookup }),
-  https: new GuardedHttpsAgent({ lookup: guardedLookup }),
-};
 
 /** The folder's address as the client wants it: normalised, ending in a slash. */
 export function folderUrl(url: string): string {
@@ -132,7 +51,7 @@ export async function webdavClient(target: WebdavTarget, config: WebdavConfig): 
   return createClient(folderUrl(target.url), {
     username: target.username,
     password: target.password,
-    ...(config.allowLocal ? {} : { httpAgent: guarded.http, httpsAgent: guarded.https }),
+    ...(config.allowLocal ? {} : { httpAgent: guardedAgents.http, httpsAgent: guardedAgents.https }),
   });
 }
 
@@ -197,6 +116,9 @@ export function describeWebdavError(err: unknown): string {
   }
   if (e.name === "FetchError" && e.type === "max-size") {
     return `WebDAV 服务器的回答太大（超过 ${MAX_RESPONSE_BYTES / 1024 / 1024} MB），请确认这是 WebDAV 文件夹的地址`;
+  }
+  if (e.name === "UploadStalledError") {
+    return "WebDAV 服务器长时间没有接收数据，上传已中断";
   }
   if (e.name === "TimeoutError" || e.name === "AbortError") return "连接超时：WebDAV 服务器长时间没有响应";
   if (typeof e.status === "number") {

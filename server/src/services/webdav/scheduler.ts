@@ -1,7 +1,6 @@
 import type { AppDeps } from "../../context.ts";
 import { ApiError } from "../../errors.ts";
 import type { BackgroundWork } from "../../lib/background-work.ts";
-import { open } from "../../lib/secret-box.ts";
 import {
   type ClaimedWebdav,
   claimDueWebdav,
@@ -10,6 +9,7 @@ import {
   recordWebdavSuccess,
 } from "../../stores/webdav.ts";
 import { describeWebdavError, needsNewSettings } from "./connection.ts";
+import { openPassword } from "./saved-password.ts";
 import { nextRuns, retryAt } from "./schedule.ts";
 import { ExportForUploadError, uploadExport } from "./upload.ts";
 
@@ -32,7 +32,7 @@ async function runClaimed(deps: AppDeps, claim: ClaimedWebdav, key: Buffer) {
     await recordWebdavFailure(db, claim, { at, message, retryAt: next });
     logger.warn("webdav backup failed", { userId, message, err });
   };
-  const password = open(key, claim.password_enc, userId);
+  const password = await openPassword(deps, key, claim);
   if (password === null) return failed(UNREADABLE_PASSWORD, undefined, false);
   try {
     const target = { url: claim.url, username: claim.username, password };
@@ -56,19 +56,24 @@ async function runClaimed(deps: AppDeps, claim: ClaimedWebdav, key: Buffer) {
 
 /**
  * Every upload due by the clock, whichever process's user: claimed one at a time (SKIP LOCKED:
- * each by one process), uploaded, and its outcome recorded. One at a time per process: an upload
- * holds a pooled connection and a snapshot for as long as it streams.
+ * each by one process), uploaded, and its outcome recorded. A few at once per process
+ * (WEBDAV_PARALLEL_UPLOADS): each holds a pooled connection and a snapshot while it streams, and
+ * each is cut off on its own by its time budget and its stall time, so a slow server delays only
+ * its own user.
  */
 export async function runDueWebdav(deps: AppDeps): Promise<number> {
   const key = deps.config.webdav.key;
   if (!key) return 0;
   let ran = 0;
-  while (!deps.work.signal.aborted) {
-    const claim = await claimDueWebdav(deps.db, deps.clock(), webdavLeaseMs(deps));
-    if (!claim) break;
-    await runClaimed(deps, claim, key);
-    ran++;
-  }
+  const lane = async () => {
+    while (!deps.work.signal.aborted) {
+      const claim = await claimDueWebdav(deps.db, deps.clock(), webdavLeaseMs(deps));
+      if (!claim) return;
+      await runClaimed(deps, claim, key);
+      ran++;
+    }
+  };
+  await Promise.all(Array.from({ length: deps.config.webdav.parallelUploads }, lane));
   return ran;
 }
 

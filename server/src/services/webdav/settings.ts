@@ -8,9 +8,11 @@ import {
 import type { AppDeps } from "../../context.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { retryAfterHeader } from "../../lib/retry.ts";
-import { open, seal } from "../../lib/secret-box.ts";
 import { findWebdav, requestWebdavRun, saveWebdav, type WebdavRow } from "../../stores/webdav.ts";
+import { takeToken } from "../../stores/write-buckets.ts";
+import { checkAccountPassword, type SessionAuth } from "../accounts.ts";
 import { refuseAddress, testWebdav } from "./connection.ts";
+import { openPassword, sealPassword } from "./saved-password.ts";
 import { firstRun } from "./schedule.ts";
 import { UNREADABLE_PASSWORD, webdavLeaseMs } from "./scheduler.ts";
 
@@ -36,6 +38,11 @@ export function toStatus(deps: AppDeps, row: WebdavRow | undefined): WebdavStatu
   return {
     available: deps.config.webdav.key !== null,
     settings: row ? { url: row.url, username: row.username, frequency: row.frequency, keep: row.keep } : null,
+    targetChangedAt: row?.target_changed_at.toISOString() ?? null,
+    stopped:
+      row?.stopped_at && row.stopped_message
+        ? { at: row.stopped_at.toISOString(), message: row.stopped_message }
+        : null,
     nextRunAt: row?.next_run_at?.toISOString() ?? null,
     running: !!row?.claim_id && !!row.claimed_at && row.claimed_at.getTime() > now - webdavLeaseMs(deps),
     lastSuccess:
@@ -68,7 +75,13 @@ function connectionOf(row: WebdavRow | undefined, given: { url?: string; usernam
   return { url, username, sameAsSaved };
 }
 
-export async function saveWebdavSettings(deps: AppDeps, userId: string, patch: UpdateWebdavRequest) {
+/**
+ * Saves the settings. Where the backups go (a new address or user name), and turning on again a
+ * backup a password change switched off, also need the account password: a session alone
+ * (a borrowed phone, a stolen cookie) must not be able to send every note elsewhere.
+ */
+export async function saveWebdavSettings(deps: AppDeps, auth: SessionAuth, patch: UpdateWebdavRequest) {
+  const { userId } = auth;
   const key = keyOf(deps);
   const row = await findWebdav(deps.db, userId);
   const { url, username, sameAsSaved } = connectionOf(row, patch);
@@ -77,18 +90,46 @@ export async function saveWebdavSettings(deps: AppDeps, userId: string, patch: U
   }
   const refusal = refuseAddress(url, deps.config.webdav);
   if (refusal) throw invalid("url", refusal);
+  if (!sameAsSaved || row?.stopped_at) {
+    if (patch.accountPassword === undefined) {
+      throw invalid(
+        "accountPassword",
+        row?.stopped_at ? "重新开启备份，请填写登录密码" : "设置备份地址或用户名，请填写登录密码",
+      );
+    }
+    if (!(await checkAccountPassword(deps, auth, patch.accountPassword))) {
+      throw invalid("accountPassword", "登录密码不正确");
+    }
+  }
   const frequency = patch.frequency ?? row?.frequency ?? "off";
   const rescheduled = !row || frequency !== row.frequency || patch.password !== undefined || !sameAsSaved;
   await saveWebdav(deps.db, userId, {
     url,
     username,
-    passwordEnc: patch.password === undefined ? row!.password_enc : seal(key, patch.password, userId),
+    passwordEnc:
+      patch.password === undefined
+        ? row!.password_enc
+        : sealPassword(key, patch.password, { user_id: userId, url, username }),
     frequency,
     keep: patch.keep ?? row?.keep ?? WEBDAV_KEEP_DEFAULT,
-    nextRunAt: rescheduled ? firstRun(frequency, deps.clock(), userId) : row.next_run_at,
+    nextRunAt: rescheduled || row.stopped_at ? firstRun(frequency, deps.clock(), userId) : row.next_run_at,
     connectionChanged: !sameAsSaved,
   });
   return webdavStatus(deps, userId);
+}
+
+/**
+ * 测试连接 has its own bucket (RATE_WEBDAV_TESTS): each test connects where the person says, so
+ * without one it would probe hosts and ports for anyone with an account.
+ */
+export async function limitWebdavTests(deps: AppDeps, userId: string): Promise<void> {
+  const limit = deps.config.webdav.testLimit;
+  if (!limit) return;
+  const waitS = await takeToken(deps.db, userId, "webdav-tests", limit);
+  if (waitS === null) return;
+  throw new ApiError("RATE_LIMITED", `测试连接太频繁了，请 ${waitS} 秒后再试`, {
+    headers: { "Retry-After": String(waitS) },
+  });
 }
 
 export async function testWebdavSettings(
@@ -102,7 +143,7 @@ export async function testWebdavSettings(
   let password = given.password;
   if (password === undefined) {
     if (!sameAsSaved) throw invalid("password", "请填写应用密码");
-    const saved = open(key, row!.password_enc, userId);
+    const saved = await openPassword(deps, key, row!);
     if (saved === null) return { ok: false, message: UNREADABLE_PASSWORD };
     password = saved;
   }
@@ -116,6 +157,7 @@ export async function requestWebdavBackup(deps: AppDeps, userId: string): Promis
   keyOf(deps);
   const row = await findWebdav(deps.db, userId);
   if (!row) throw notFound("还没有设置 WebDAV 备份");
+  if (row.stopped_at) throw new ApiError("CONFLICT", "备份已暂停：请确认地址后，填写登录密码保存设置");
   const now = deps.clock();
   const lastEnded = Math.max(
     // one under way answers 正在备份 below

@@ -21,6 +21,37 @@ export class ExportForUploadError extends Error {
   }
 }
 
+/** The WebDAV server took nothing, nor answered, for the stall time (WEBDAV_STALL_TIMEOUT). */
+export class UploadStalledError extends Error {
+  constructor() {
+    super("the WebDAV server stopped taking the upload");
+    this.name = "UploadStalledError";
+  }
+}
+
+/**
+ * Aborts once `progress` has not been called for `ms`: a server that reads slowly or not at all
+ * would otherwise hold one of the process's few upload slots for the whole time budget.
+ */
+function stallWatch(ms: number) {
+  const controller = new AbortController();
+  let lastProgress = Date.now();
+  const timer = setInterval(
+    () => {
+      if (Date.now() - lastProgress >= ms) controller.abort(new UploadStalledError());
+    },
+    Math.max(10, Math.min(1000, ms / 4)),
+  );
+  timer.unref();
+  return {
+    signal: controller.signal,
+    progress: () => {
+      lastProgress = Date.now();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 /**
  * The user's export zip, the same as a download, streamed into the folder: made batch by batch
  * from one snapshot as the server takes it (never whole in memory), first under a temporary name
@@ -50,6 +81,7 @@ export async function uploadExport(
         s3: deps.config.attachments.s3,
       })) {
         bytes += chunk.byteLength;
+        stall.progress();
         yield chunk;
       }
       complete = true;
@@ -59,23 +91,39 @@ export async function uploadExport(
     }
   }
   const body = Readable.from(counted(), { objectMode: false, highWaterMark: BUFFERED_BYTES });
-  // the whole upload, renaming and tidying included, is bounded like a download
-  const signal = AbortSignal.any([deps.work.signal, AbortSignal.timeout(deps.config.exportMaxDurationMs)]);
+  const { stallMs } = deps.config.webdav;
+  const stall = stallWatch(stallMs);
+  // the whole upload, renaming and tidying included, is bounded like a download, and each step by stalls
+  const signal = AbortSignal.any([
+    deps.work.signal,
+    AbortSignal.timeout(deps.config.exportMaxDurationMs),
+    stall.signal,
+  ]);
+  const stalled = (err: unknown) => (stall.signal.aborted ? stall.signal.reason : err);
   try {
-    await client.putFileContents(partial, body, { overwrite: true, signal });
-    // a server that answered before taking the whole body has not got a backup
-    if (!complete) throw new Error("the WebDAV server answered before the upload was complete");
-    await snapshot.end(true);
-  } catch (err) {
-    body.destroy();
-    await snapshot.end(false);
-    await client.deleteFile(partial, { signal }).catch(() => undefined);
-    throw exportError ? new ExportForUploadError(exportError) : err;
+    try {
+      await client.putFileContents(partial, body, { overwrite: true, signal });
+      // a server that answered before taking the whole body has not got a backup
+      if (!complete) throw new Error("the WebDAV server answered before the upload was complete");
+      await snapshot.end(true);
+    } catch (err) {
+      body.destroy();
+      await snapshot.end(false);
+      const cleanUp = AbortSignal.any([deps.work.signal, AbortSignal.timeout(stallMs)]);
+      await client.deleteFile(partial, { signal: cleanUp }).catch(() => undefined);
+      throw exportError ? new ExportForUploadError(exportError) : stalled(err);
+    }
+    stall.progress();
+    await client.moveFile(partial, `/${fileName}`, { overwrite: true, signal }).catch((err) => {
+      throw stalled(err);
+    });
+    stall.progress();
+    await keepNewest(client, keep, signal).catch((err) =>
+      deps.logger.warn("webdav: removing old backups failed", { err, userId }),
+    );
+  } finally {
+    stall.stop();
   }
-  await client.moveFile(partial, `/${fileName}`, { overwrite: true, signal });
-  await keepNewest(client, keep, signal).catch((err) =>
-    deps.logger.warn("webdav: removing old backups failed", { err, userId }),
-  );
   return { fileName, bytes };
 }
 

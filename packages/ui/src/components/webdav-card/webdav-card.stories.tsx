@@ -31,6 +31,8 @@ export const Unset: Story = {
     await expect(canvas.getByLabelText("文件夹地址")).toHaveValue("");
     await expect(canvas.getByRole("button", { name: "每天" })).toHaveAttribute("aria-pressed", "true");
     await expect(canvas.queryByRole("button", { name: "立即备份" })).not.toBeInTheDocument();
+    // where every note will go is confirmed with the account password
+    await expect(canvas.getByLabelText("拾念登录密码")).toHaveAttribute("autocomplete", "current-password");
   },
 };
 
@@ -40,12 +42,56 @@ export const Configured: Story = {
     settings: SAVED,
     nextRunAt: "2026-11-26T19:27:00Z",
     lastSuccess: { at: "2026-11-25T19:27:41Z", fileName: "拾念导出_20261126_032741.zip", bytes: 3_250_000 },
+    targetChangedAt: "2026-11-02T12:05:00Z",
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.getByText("2026/11/02 20:05")).toBeVisible();
+    await expect(canvas.queryByLabelText("拾念登录密码")).not.toBeInTheDocument();
     await expect(canvas.getByText("2026/11/26 03:27 · 3.1 MB")).toBeVisible();
     await expect(canvas.getByText("拾念导出_20261126_032741.zip")).toBeVisible();
     await expect(canvas.getByText("2026/11/27 03:27")).toBeVisible();
     await expect(canvas.getByLabelText("应用密码")).toHaveAttribute("placeholder", "已保存，不修改请留空");
+    // another address: the account password is asked for, and gone again with the saved address
+    const url = canvas.getByLabelText("文件夹地址");
+    await userEvent.type(url, "x");
+    await expect(canvas.getByLabelText("拾念登录密码")).toBeVisible();
+    await userEvent.type(url, "{Backspace}");
+    await expect(canvas.queryByLabelText("拾念登录密码")).not.toBeInTheDocument();
+  },
+};
+
+/** 已暂停: a password change switched the backup off; the address and when it was set, to check. */
+export const Stopped: Story = {
+  // taller than the viewport: shot as the whole page, not clipped
+  parameters: { layout: "fullscreen" },
+  decorators: [
+    (Story) => (
+      <div className="w-[min(26rem,calc(100vw-2rem))] p-4">
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    settings: { ...SAVED, frequency: "off" },
+    nextRunAt: null,
+    targetChangedAt: "2026-11-28T01:40:00Z",
+    lastSuccess: { at: "2026-11-25T19:27:41Z", fileName: "拾念导出_20261126_032741.zip", bytes: 3_250_000 },
+    stopped: {
+      at: "2026-11-29T08:00:00Z",
+      message:
+        "登录密码已修改，定时备份已暂停：请确认下面的地址和用户名是你自己设置的，再填写登录密码保存，即可重新开启",
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="webdav-card"]')).toHaveAttribute(
+      "data-state",
+      "stopped",
+    );
+    await expect(canvas.getByText("备份已暂停（2026/11/29 16:00）")).toBeVisible();
+    await expect(canvas.getByText("2026/11/28 09:40")).toBeVisible();
+    await expect(canvas.getByText("已暂停，确认地址后重新保存即可恢复")).toBeVisible();
+    await expect(canvas.getByLabelText("拾念登录密码")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "立即备份" })).toBeDisabled();
   },
 };
 
@@ -107,6 +153,7 @@ export const WhenSavedShouldHandOverWhatWasTyped: Story = {
     );
     await userEvent.type(canvas.getByLabelText("用户名"), "me");
     await userEvent.type(canvas.getByLabelText("应用密码"), "abcd-efgh");
+    await userEvent.type(canvas.getByLabelText("拾念登录密码"), "my-login-pass");
     await userEvent.click(canvas.getByRole("button", { name: "每周" }));
     await userEvent.clear(canvas.getByLabelText("保留份数"));
     await userEvent.type(canvas.getByLabelText("保留份数"), "3");
@@ -115,6 +162,7 @@ export const WhenSavedShouldHandOverWhatWasTyped: Story = {
       url: "https://nextcloud.example.cn/remote.php/dav/files/me/备份/",
       username: "me",
       password: "abcd-efgh",
+      accountPassword: "my-login-pass",
       frequency: "weekly",
       keep: 3,
     });

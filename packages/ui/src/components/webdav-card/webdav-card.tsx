@@ -8,8 +8,11 @@ import { type WebdavBackupState, WebdavStatus } from "./webdav-status";
 
 export type WebdavFrequency = "off" | "daily" | "weekly";
 export type WebdavSettings = { url: string; username: string; frequency: WebdavFrequency; keep: number };
-/** What the form holds; an empty password keeps the saved one. */
-export type WebdavFormValues = WebdavSettings & { password: string };
+/**
+ * What the form holds; an empty password keeps the saved one. `accountPassword` (拾念's login
+ * password) is asked for where the backups go is set or changed, or a paused backup turned on.
+ */
+export type WebdavFormValues = WebdavSettings & { password: string; accountPassword: string };
 export type WebdavBusy = "saving" | "testing" | "running" | "removing";
 
 export type WebdavCardProps = Omit<React.ComponentProps<"div">, "onSubmit"> &
@@ -43,6 +46,8 @@ export function WebdavCard({
   running = false,
   lastSuccess = null,
   lastFailure = null,
+  targetChangedAt = null,
+  stopped = null,
   onSave,
   onTest,
   onRun,
@@ -54,11 +59,26 @@ export function WebdavCard({
     url: settings?.url ?? "",
     username: settings?.username ?? "",
     password: "",
+    accountPassword: "",
     frequency: settings?.frequency ?? "daily",
     keep: settings?.keep ?? 7,
   });
   const set = (patch: Partial<WebdavFormValues>) => setValues((v) => ({ ...v, ...patch }));
-  const state = !available ? "unavailable" : settings ? (lastFailure ? "failed" : "set") : "unset";
+  const state = !available
+    ? "unavailable"
+    : settings
+      ? stopped
+        ? "stopped"
+        : lastFailure
+          ? "failed"
+          : "set"
+      : "unset";
+  // where every note will be sent: confirmed by the person, not only by a session
+  const asksAccountPassword =
+    !settings ||
+    !!stopped ||
+    values.url.trim() !== settings.url ||
+    values.username.trim() !== settings.username;
 
   return (
     <Card data-slot="webdav-card" data-state={state} className={className} {...props}>
@@ -83,7 +103,7 @@ export function WebdavCard({
           >
             {settings ? (
               <WebdavStatus
-                {...{ nextRunAt, running, lastSuccess, lastFailure }}
+                {...{ nextRunAt, running, lastSuccess, lastFailure, targetChangedAt, stopped }}
                 scheduled={settings.frequency !== "off"}
               />
             ) : null}
@@ -125,6 +145,19 @@ export function WebdavCard({
                 />
               )}
             </Field>
+            {asksAccountPassword ? (
+              <Field label="拾念登录密码" hint="备份会把全部记录发到这个地址，设置或修改地址时请确认是你本人">
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="password"
+                    autoComplete="current-password"
+                    value={values.accountPassword}
+                    onChange={(e) => set({ accountPassword: e.target.value })}
+                  />
+                )}
+              </Field>
+            ) : null}
             <fieldset className="flex flex-col gap-1.5">
               <legend className="mb-1.5 font-medium text-sm">备份频率</legend>
               <div className="grid grid-cols-3 gap-2">
@@ -171,7 +204,7 @@ export function WebdavCard({
                   type="button"
                   variant="secondary"
                   loading={busy === "running"}
-                  disabled={running}
+                  disabled={running || !!stopped}
                   onClick={onRun}
                 >
                   立即备份

@@ -24,6 +24,10 @@ export type WebdavBackupState = {
   lastSuccess: { at: string; fileName: string; bytes: number } | null;
   /** The last failure since the last success. */
   lastFailure: { at: string; message: string } | null;
+  /** When the address or user name was last set: a target the person did not choose stands out. */
+  targetChangedAt: string | null;
+  /** Paused by a password change or reset: why, and what to do. */
+  stopped: { at: string; message: string } | null;
 };
 
 /**
@@ -35,10 +39,19 @@ export function WebdavStatus({
   running,
   lastSuccess,
   lastFailure,
+  targetChangedAt,
+  stopped,
   scheduled,
 }: WebdavBackupState & { scheduled: boolean }) {
   return (
     <div data-slot="webdav-status" className="flex flex-col gap-3 text-sm">
+      {stopped ? (
+        <Alert
+          tone="warning"
+          title={`备份已暂停（${formatBackupTime(stopped.at)}）`}
+          description={stopped.message}
+        />
+      ) : null}
       {lastFailure ? (
         <Alert
           tone="error"
@@ -66,12 +79,20 @@ export function WebdavStatus({
         <dd>
           {running
             ? "正在备份…"
-            : nextRunAt
-              ? formatBackupTime(nextRunAt)
-              : scheduled
-                ? "已暂停，改好设置后恢复"
-                : "定时备份已关闭"}
+            : stopped
+              ? "已暂停，确认地址后重新保存即可恢复"
+              : nextRunAt
+                ? formatBackupTime(nextRunAt)
+                : scheduled
+                  ? "已暂停，改好设置后恢复"
+                  : "定时备份已关闭"}
         </dd>
+        {targetChangedAt ? (
+          <>
+            <dt className="text-muted-foreground">地址设置于</dt>
+            <dd>{formatBackupTime(targetChangedAt)}</dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );

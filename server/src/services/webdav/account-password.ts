@@ -1,0 +1,21 @@
+import type { Queryable } from "../../db/pool.ts";
+import { stopWebdav } from "../../stores/webdav.ts";
+
+/**
+ * Whoever knew the old password may have pointed the backup at their own server: a password
+ * change or an operator's reset switches it off, and it stays off until the owner, seeing the
+ * address and when it was set, saves it again with the account password.
+ */
+const STOPPED = {
+  changed:
+    "登录密码已修改，定时备份已暂停：请确认下面的地址和用户名是你自己设置的，再填写登录密码保存，即可重新开启",
+  reset:
+    "登录密码已被重置，定时备份已暂停：请确认下面的地址和用户名是你自己设置的，再填写登录密码保存，即可重新开启",
+} as const;
+
+/** What the password change's or reset's answer adds when a backup was switched off. */
+export const WEBDAV_STOPPED_NOTE = "WebDAV 定时备份已暂停，请到个人资料确认备份地址后重新开启";
+
+/** In the password's transaction: true when there was a backup to switch off. */
+export const stopWebdavForPassword = (conn: Queryable, userId: string, how: keyof typeof STOPPED) =>
+  stopWebdav(conn, userId, STOPPED[how]);
