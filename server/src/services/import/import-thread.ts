@@ -2,15 +2,17 @@
  * An import's receiving, reading and writing (multipart parsing, zip inflate, parsing, its
  * batches) run in a worker thread of their own, with its own V8 heap under
  * `resourceLimits` and its own database connection; this process only hands it the upload's
- * bytes, starts it and waits. Why: an import allocates ~700 MB over 10,000
+ * bytes, starts it and supervises it. Why a thread: an import allocates ~700 MB over 10,000
  * items, and what survives V8's scavenges across a batch's awaits made the server's young
- * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据). In the worker
- * that garbage cannot size the heap every request shares, and the worker's heap goes when the
- * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
- * process, and one job per account; a job started soon after its preview runs in the preview's
- * thread, which waits for it a while (at most two wait at once: a second thread would load and
- * grow everything again). Only the half of the search words that needs pinyin-pro and
- * opencc-js is made here, on the main thread, which has them loaded anyway (search-words.ts).
+ * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据); why not a
+ * process of its own: server/docs/decisions.md. The supervisor, not the thread, holds the job:
+ * it renews the lease, and ends the thread (`terminate()`, its open batch rolled back with its
+ * connection) when the job is cancelled or taken over, past the job's or a batch's time budget,
+ * or at shutdown. At most IMPORT_MAX_JOBS run in a process; the rest wait queued, unleased, for
+ * any process's free place. A job started soon after its preview runs in the preview's thread,
+ * which waits for it a while (at most two wait at once: a second thread would load and grow
+ * everything again). Only the half of the search words that needs pinyin-pro and opencc-js is
+ * made here, on the main thread, which has them loaded anyway (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -21,7 +23,13 @@ import type { Db } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { freeUploadOriginals } from "../../lib/upload-originals.ts";
 import type { LogLevel } from "../../logger.ts";
-import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
+import {
+  claimExpiredJobs,
+  type ImportJobRow,
+  releaseLease,
+  renewLease,
+  startImportJob,
+} from "../../stores/import-jobs.ts";
 import { loadSharp } from "../attachments/image.ts";
 import { failJob } from "./jobs.ts";
 import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } from "./search-words.ts";
@@ -55,12 +63,11 @@ export type WorkerData = ThreadTask & {
 export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
 
 /**
- * To the thread: the request's bytes (`{ chunk }`, then "end" or "abort"); "stop" (shutdown); the
- * answers to its `words` questions and "sharpLoaded"; after a preview, the job to run there (`run`)
- * or "release" (none: the thread ends).
+ * To the thread: the request's bytes (`{ chunk }`, then "end" or "abort"); the answers to its
+ * `words` questions and "sharpLoaded"; after a preview, the job to run there (`run`) or "release"
+ * (none: the thread ends).
  */
 export type ToThread =
-  | "stop"
   | "end"
   | "abort"
   | "sharpLoaded"
@@ -76,6 +83,8 @@ export type ThreadMessage =
   | { ack: true }
   /** a previewed thread took the job it was sent to run */
   | { taken: true }
+  /** a batch was written */
+  | { batch: true }
   | { previewed: Previewed }
   | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
   | { failure: string }
@@ -118,7 +127,8 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
     resourceLimits: IMPORT_THREAD_LIMITS,
   });
   const send = (m: ToThread) => worker.postMessage(m);
-  const stop = () => send("stop");
+  // at shutdown a thread ends at once: an open batch is rolled back, its job resumed by the next process
+  const stop = () => void worker.terminate();
   const exited = new Promise<{ code: number; error?: Error }>((resolve) => {
     let error: Error | undefined;
     worker.on("error", (err) => {
@@ -200,6 +210,10 @@ function answerWords(
   );
 }
 
+/** A time budget as a person reads it: 1 小时, 2 分钟, 30 秒. */
+const inWords = (ms: number) =>
+  ms >= 3_600_000 ? `${ms / 3_600_000} 小时` : ms >= 60_000 ? `${ms / 60_000} 分钟` : `${ms / 1000} 秒`;
+
 const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
 
 /** Chunks of the request passed on and not yet taken by the thread's parser. */
@@ -237,9 +251,13 @@ export async function receiveAndPreviewInThread(
     contentType: request.headers.get("content-type") ?? "",
     maxBytes: deps.config.import.maxBytes,
   };
+  // the reading after the last byte has its deadline: past it the thread is ended and the slot freed
+  let deadline: NodeJS.Timeout | undefined;
+  let overtime = false;
   const thread = startThread(deps, task, (m) => {
     if ("ack" in m) inFlight--;
     else {
+      clearTimeout(deadline);
       answer = m;
       stopReading();
     }
@@ -248,6 +266,7 @@ export async function receiveAndPreviewInThread(
   const { worker } = thread;
   let gone = false; // the thread ended (it answers before it ends, unless it died)
   const ended = thread.exited.then((result) => {
+    clearTimeout(deadline);
     gone = true;
     stopReading();
     wake?.();
@@ -266,6 +285,10 @@ export async function receiveAndPreviewInThread(
       if (answer || gone) break;
       if (done) {
         thread.send("end");
+        deadline = setTimeout(() => {
+          overtime = true;
+          void worker.terminate();
+        }, deps.config.import.previewMs);
         break;
       }
       // a chunk that is its whole buffer moves to the thread; a view into a larger one is copied
@@ -302,50 +325,141 @@ export async function receiveAndPreviewInThread(
     const { code: errorCode, message, extra } = answer.refusal;
     throw new ApiError(errorCode, message, extra);
   }
+  if (overtime) {
+    const limit = inWords(deps.config.import.previewMs);
+    throw new ApiError("PAYLOAD_TOO_LARGE", `读取这个文件超过了 ${limit}，已停止：请把文件分成几份再导入`);
+  }
   deps.logger.warn("import preview thread failed", { jobId, code, err: error ?? answer });
   throw unreadable();
 }
 
+/** Jobs running in this process, by id: how to end each when it is cancelled here. */
+const runningHere = new Map<string, () => void>();
+/** Places for jobs taken in this process (running, or about to): at most IMPORT_MAX_JOBS. */
+let placesTaken = 0;
+
+/** Takes up to `wanted` free places in this process: how many it got. */
+function takePlaces(deps: AppDeps, wanted: number): number {
+  const got = Math.max(0, Math.min(wanted, deps.config.import.maxJobs - placesTaken));
+  placesTaken += got;
+  return got;
+}
+
+/** How many jobs run in this process now. */
+export const jobsRunningHere = () => runningHere.size;
+
+/** Ends this process's runner of a job being cancelled here: at once, its open batch rolled back. */
+export const stopRunningHere = (jobId: string) => runningHere.get(jobId)?.();
+
 /**
- * runImport (jobs.ts) in a worker thread, tracked as this process's background work: the thread
- * that previewed the upload if it still waits here, else a new one. A thread that dies (out of its
- * memory, say) without settling its job has the job rolled back here.
+ * previewed → running here when this process has a free place, else queued (unleased) for the
+ * first process with one (resumeOrphanedImports). Null when the job is not previewed.
  */
-export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string) {
+export async function startJob(deps: AppDeps, userId: string, jobId: string, takeProfile: boolean) {
+  const owner = takePlaces(deps, 1) ? randomUUID() : null;
+  let started: ImportJobRow | null = null;
+  try {
+    started = await startImportJob(deps.db, userId, jobId, takeProfile, owner, deps.config.import.leaseMs);
+  } finally {
+    if (owner && !started) placesTaken--;
+  }
+  if (started && owner) supervise(deps, started, owner);
+  return started;
+}
+
+const overBudget = {
+  job: (ms: number) => `导入用时超过了上限（${inWords(ms)}），请把文件分成几份再导入`,
+  batch: (ms: number) => `有一批内容用时超过了上限（${inWords(ms)}），请把文件分成几份再导入`,
+};
+
+/**
+ * runImport (jobs.ts) in a worker thread, tracked as this process's background work, in a place
+ * taken for it: the thread that previewed the upload if it still waits here, else a new one.
+ * This supervisor renews the lease every third of it and ends the thread from outside when the
+ * job is cancelled or taken over (nothing more to do), at shutdown (the lease given back for the
+ * next process), past the job's or a batch's time budget, or if it dies without settling (out of
+ * its memory, say): the job is then rolled back whole as failed, its reason said.
+ */
+function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
+  const limits = deps.config.import;
+  let why: "cancelled" | "lost" | keyof typeof overBudget | null = null;
+  let thread: Thread | null = null;
+  const end = (reason: NonNullable<typeof why>) => {
+    why ??= reason;
+    void thread?.worker.terminate();
+  };
+  runningHere.set(job.id, () => end("cancelled"));
+  const jobTimer = setTimeout(() => end("job"), limits.jobMs).unref();
+  const batchTimer = setTimeout(() => end("batch"), limits.batchMs).unref();
+  let renewal: NodeJS.Timeout | undefined;
+  const renewSoon = () => {
+    renewal = setTimeout(async () => {
+      // a failed renewal (the database away) leaves the runner be: its batches check the lease
+      if (!(await renewLease(deps.db, job.id, owner, limits.leaseMs).catch(() => true))) end("lost");
+      else if (!why) renewSoon();
+    }, limits.leaseMs / 3).unref();
+  };
+  renewSoon();
   const run = async () => {
     let failure: string | undefined;
     let taken = false;
     const onMessage = (m: ThreadMessage) => {
       if ("taken" in m) taken = true;
+      else if ("batch" in m) batchTimer.refresh();
       else if ("failure" in m) failure = m.failure;
     };
-    const waiting = takeWaiting(job.id);
     let ended: { code: number; error?: Error } | null = null;
-    if (waiting) {
-      waiting.onMessage = onMessage;
-      waiting.send({ run: { job, owner } });
-      ended = await waiting.exited;
+    thread = takeWaiting(job.id);
+    if (thread) {
+      thread.onMessage = onMessage;
+      thread.send({ run: { job, owner } });
+      ended = await thread.exited;
     }
     // no thread waited, or it ended before it took the job (it was stopping, or died): a new one
-    // runs it (and, if the server is stopping, gives the lease back at once)
-    if (!ended || !taken) ended = await startThread(deps, { task: "run", job, owner }, onMessage).exited;
-    const { code, error } = ended;
-    if (code === 0 && !failure) return;
-    deps.logger.error("import thread failed", { jobId: job.id, code, err: error ?? failure });
+    if (!taken && !why && !deps.work.signal.aborted) {
+      thread = startThread(deps, { task: "run", job, owner }, onMessage);
+      ended = await thread.exited;
+    }
+    for (const timer of [jobTimer, batchTimer, renewal]) clearTimeout(timer);
+    runningHere.delete(job.id);
+    placesTaken--;
+    // a free place: the next queued job, here
+    deps.work.later(0, () => resumeOrphanedImports(deps));
+    if (why === "cancelled" || why === "lost") return;
+    if (deps.work.signal.aborted && !why) return releaseLease(deps.db, job.id, owner);
+    if (!why && ended?.code === 0 && !failure) return;
+    deps.logger.error("import thread ended", {
+      jobId: job.id,
+      why,
+      code: ended?.code,
+      err: ended?.error ?? failure,
+    });
+    const reason =
+      why === "job" || why === "batch" ? overBudget[why](limits[`${why}Ms`]) : "导入过程意外中止";
     // settles only while this process still holds the lease: a job the thread settled is left alone
-    await failJob(deps.db, deps.logger, job.id, owner, "导入过程意外中止");
+    await failJob(deps.db, deps.logger, job.id, owner, reason);
   };
   deps.work.track(run()).catch(() => undefined);
 }
 
 /**
- * Every process at start and once a minute: resumes running jobs whose process died (their lease
- * expired), and looks again when the next lease held elsewhere expires.
+ * Every process at start, once a minute, and when one of its jobs ends: claims, for its free
+ * places, running jobs no live lease holds (their process died or stopped; queued ones), never one
+ * it runs itself; looks again when the next lease held elsewhere expires.
  */
 export async function resumeOrphanedImports(deps: AppDeps): Promise<number> {
   const owner = randomUUID();
-  const { claimed, nextExpiryMs } = await claimExpiredJobs(deps.db, owner, deps.config.import.leaseMs);
-  for (const job of claimed) runInBackground(deps, job, owner);
+  const places = takePlaces(deps, deps.config.import.maxJobs);
+  let found: Awaited<ReturnType<typeof claimExpiredJobs>> | undefined;
+  try {
+    found = await claimExpiredJobs(deps.db, owner, deps.config.import.leaseMs, places, [
+      ...runningHere.keys(),
+    ]);
+  } finally {
+    placesTaken -= places - (found?.claimed.length ?? 0);
+  }
+  const { claimed, nextExpiryMs } = found;
+  for (const job of claimed) supervise(deps, job, owner);
   if (nextExpiryMs !== null && nextExpiryMs < 60_000 && !lookingAgain.has(deps.work)) {
     lookingAgain.add(deps.work);
     deps.work.later(Math.max(nextExpiryMs, 0) + 200, () => {

@@ -31,9 +31,6 @@ const logger: Logger = {
   child: () => logger,
 };
 
-// the server shutting down: a job stops between batches and gives its lease back
-const shutdown = new AbortController();
-
 /**
  * Whether the thread waits for the main thread's messages whatever it is doing: while an upload
  * arrives, and while a previewed upload waits for its start. In a job the port holds the thread
@@ -114,14 +111,11 @@ beforeSharpLoads(
 let started: ((start: { job: ImportJobRow; owner: string } | null) => void) | null = null;
 
 port.on("message", (m: ToThread) => {
-  if (m === "stop") {
-    shutdown.abort(new Error("server shutting down"));
-    started?.(null);
-  } else if (m === "release") started?.(null);
+  if (m === "release") started?.(null);
   else if (m === "sharpLoaded") sharpLoaded?.();
   else if (typeof m === "object" && "words" in m) waitingWords.get(m.words.id)?.(m.words);
   else if (typeof m === "object" && "run" in m) {
-    // not waiting any more (stopping): the main thread starts another thread for the job
+    // not waiting any more (let go meanwhile): the main thread starts another thread for the job
     if (!started) return;
     send({ taken: true });
     started(m.run);
@@ -139,7 +133,6 @@ holdPort();
 
 /** After a preview: the job, if the main thread starts it here before it lets the thread go. */
 function startedHere(): Promise<{ job: ImportJobRow; owner: string } | null> {
-  if (shutdown.signal.aborted) return Promise.resolve(null);
   listening = true;
   holdPort();
   return new Promise((resolve) => {
@@ -152,9 +145,13 @@ function startedHere(): Promise<{ job: ImportJobRow; owner: string } | null> {
   });
 }
 
-// one connection is all a preview or a job uses at a time
-const db = createPool({ ...data.connection, max: 2 }, logger);
-const deps = { db, logger, config: data.config, signal: shutdown.signal, searchWords };
+// One connection is all a preview or a job uses at a time. A transaction left open (a batch
+// stuck between its queries) ends with the batch's budget; the server notices within a second
+// when this thread was ended mid-query, so the job's rows are free for its rollback.
+const settings = `-c idle_in_transaction_session_timeout=${data.config.import.batchMs} -c client_connection_check_interval=1000`;
+const options = [data.connection.options, settings].filter(Boolean).join(" ");
+const db = createPool({ ...data.connection, options, max: 2 }, logger);
+const deps = { db, logger, config: data.config, searchWords, onBatch: () => send({ batch: true }) };
 
 try {
   if (data.task === "upload") {

@@ -176,7 +176,10 @@ function organizerReader(db: Database, statements: Statement[]) {
 }
 
 /** The file names of each memo's attachments, read alongside the memos (0.26 dropped the index on memo_id). */
-function attachmentReader(db: Database, statements: Statement[]): (memoId: SqlValue | undefined) => SqlValue[] {
+function attachmentReader(
+  db: Database,
+  statements: Statement[],
+): (memoId: SqlValue | undefined) => SqlValue[] {
   const table = ["attachment", "resource"].find((t) => {
     const columns = plainColumnsOf(db, t);
     return ["id", "memo_id", "filename"].every((c) => columns.has(c));
