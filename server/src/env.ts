@@ -235,7 +235,6 @@ const EnvSchema = z.object({
   IMPORT_MAX_RATIO: int(200, 2, 100_000),
   IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
   IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
-  IMPORT_START_WAIT: duration("60s").refine((ms) => ms <= 600_000, { message: "must be at most 10m" }),
   IMPORT_MAX_JOBS: int(2, 1, 64),
   IMPORT_JOB_TIMEOUT: duration("1h").refine((ms) => ms > 0, { message: "must be more than 0" }),
   IMPORT_BATCH_TIMEOUT: duration("2m").refine((ms) => ms > 0, { message: "must be more than 0" }),
@@ -352,8 +351,6 @@ export type ImportLimits = {
   maxRecords: number;
   /** A running job's process renews this; once it expires, any process resumes the job. */
   leaseMs: number;
-  /** How long the thread that previewed an upload waits to run its job (IMPORT_START_WAIT; 0: never). */
-  startWaitMs: number;
   /** Jobs running at once in one process (IMPORT_MAX_JOBS); the rest wait queued. */
   maxJobs: number;
   /**
@@ -568,7 +565,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRatio: e.IMPORT_MAX_RATIO,
       maxRecords: e.IMPORT_MAX_RECORDS,
       leaseMs: e.IMPORT_LEASE,
-      startWaitMs: e.IMPORT_START_WAIT,
       maxJobs: e.IMPORT_MAX_JOBS,
       jobMs: e.IMPORT_JOB_TIMEOUT,
       batchMs: e.IMPORT_BATCH_TIMEOUT,

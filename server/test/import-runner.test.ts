@@ -132,7 +132,7 @@ onOneDatabase(
       expect(await settled(ctx, second, b.jobId)).toMatchObject({ status: "done", done: NOTES });
     }, 15_000);
   },
-  { IMPORT_LEASE: "1s", IMPORT_START_WAIT: "0", IMPORT_MAX_JOBS: "1", RATE_UPLOADS: "0" },
+  { IMPORT_LEASE: "1s", IMPORT_MAX_JOBS: "1", RATE_UPLOADS: "0" },
 );
 
 onOneDatabase(
@@ -158,7 +158,7 @@ onOneDatabase(
       expect(notes.rows[0].n).toBe(0);
     }, 15_000);
   },
-  { IMPORT_BATCH_TIMEOUT: "300ms", IMPORT_START_WAIT: "0", RATE_UPLOADS: "0" },
+  { IMPORT_BATCH_TIMEOUT: "300ms", RATE_UPLOADS: "0" },
 );
 
 onOneDatabase(

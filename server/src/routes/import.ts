@@ -3,12 +3,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
-import {
-  receiveAndPreviewInThread,
-  releasePreviewThread,
-  startJob,
-  stopRunningHere,
-} from "../services/import/import-thread.ts";
+import { receiveAndPreviewInThread, startJob, stopRunningHere } from "../services/import/import-thread.ts";
 import { cancelImport } from "../services/import/jobs.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import {
@@ -66,7 +61,6 @@ export function importRoutes(app: Hono<AppEnv>) {
           await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };
         } catch (err) {
-          releasePreviewThread(jobId);
           await deleteImportJob(deps.db, jobId).catch(() => undefined);
           throw err;
         }
@@ -100,7 +94,6 @@ export function importRoutes(app: Hono<AppEnv>) {
     // this process's runner of it ends at once, its open batch rolled back rather than waited for
     if (await findImportJob(db, c.var.auth.userId, id)) stopRunningHere(id);
     await cancelImport(db, c.var.auth.userId, id);
-    releasePreviewThread(id); // a previewed job's thread waits for a start that can no longer come
     const job = await findImportJob(db, c.var.auth.userId, id);
     if (!job) throw gone();
     return { message: "已取消导入，导入的内容已撤回", data: toImportStatus(job) };

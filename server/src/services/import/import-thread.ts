@@ -9,10 +9,8 @@
  * it renews the lease, and ends the thread (`terminate()`, its open batch rolled back with its
  * connection) when the job is cancelled or taken over, past the job's or a batch's time budget,
  * or at shutdown. At most IMPORT_MAX_JOBS run in a process; the rest wait queued, unleased, for
- * any process's free place. A job started soon after its preview runs in the preview's thread,
- * which waits for it a while (at most two wait at once: a second thread would load and grow
- * everything again). Only the half of the search words that needs pinyin-pro and opencc-js is
- * made here, on the main thread, which has them loaded anyway (search-words.ts).
+ * any process's free place. One thread per upload (with its preview) or job. Only the half of the
+ * search words that needs pinyin-pro and opencc-js is made on the main thread (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -62,27 +60,14 @@ export type WorkerData = ThreadTask & {
 
 export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
 
-/**
- * To the thread: the request's bytes (`{ chunk }`, then "end" or "abort"); the answers to its
- * `words` questions and "sharpLoaded"; after a preview, the job to run there (`run`) or "release"
- * (none: the thread ends).
- */
-export type ToThread =
-  | "end"
-  | "abort"
-  | "sharpLoaded"
-  | "release"
-  | { chunk: Uint8Array }
-  | WordsAnswer
-  | { run: { job: ImportJobRow; owner: string } };
+/** To the thread: the request's bytes (`{ chunk }`, then "end" or "abort"); the answers to its `words` questions and "sharpLoaded". */
+export type ToThread = "end" | "abort" | "sharpLoaded" | { chunk: Uint8Array } | WordsAnswer;
 
 /** From the thread. */
 export type ThreadMessage =
   | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
   /** a chunk of the request was taken: the next may come */
   | { ack: true }
-  /** a previewed thread took the job it was sent to run */
-  | { taken: true }
   /** a batch was written */
   | { batch: true }
   | { previewed: Previewed }
@@ -107,16 +92,8 @@ function connectionOf(db: Db): Record<string, unknown> {
   return out;
 }
 
-type Thread = {
-  worker: Worker;
-  exited: Promise<{ code: number; error?: Error }>;
-  /** gets everything but its log lines and questions; replaced when a previewed thread runs its job */
-  onMessage: (m: ThreadMessage) => void;
-  send: (m: ToThread) => void;
-};
-
-/** Starts the worker for a task. */
-function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessage"]): Thread {
+/** Starts the worker for a task; `onMessage` gets all but its log lines and questions. */
+function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessage) => void) {
   const data: WorkerData = {
     ...task,
     connection: connectionOf(deps.db),
@@ -139,11 +116,18 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
       resolve({ code, error });
     });
   });
-  const thread: Thread = { worker, exited, onMessage, send };
   worker.on("message", (m: ThreadMessage) => {
     if ("log" in m) deps.logger[m.log](m.msg, m.fields);
-    else if ("words" in m) answerWords(deps, send, m.words);
-    else if ("loadSharp" in m)
+    else if ("words" in m) {
+      const { id, items } = m.words;
+      foldedHere(items).then(
+        (parts) => send({ words: { id, parts } }),
+        (err: unknown) => {
+          deps.logger.warn("import search words failed", { err });
+          send({ words: { id, error: err instanceof Error ? err.message : String(err) } });
+        },
+      );
+    } else if ("loadSharp" in m)
       loadSharp().then(
         () => send("sharpLoaded"),
         (err: unknown) => {
@@ -151,63 +135,11 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
           send("sharpLoaded"); // the thread's own load then fails with the reason
         },
       );
-    else thread.onMessage(m);
+    else onMessage(m);
   });
   if (deps.work.signal.aborted) stop();
   else deps.work.signal.addEventListener("abort", stop, { once: true });
-  return thread;
-}
-
-/**
- * Threads that previewed an upload, waiting for its job to start (by job id): a job started within
- * IMPORT_START_WAIT of its preview runs there, without loading and growing a second thread (time
- * and memory in docs/benchmarks.md, 导入数据). At most MAX_WAITING wait at once (the oldest is let
- * go), each holding what its preview grew meanwhile (~30–40 MB); one per user, whose newer preview
- * replaces the older (stores/import-jobs.ts: markPreviewed).
- */
-const waitingForStart = new Map<string, { thread: Thread; userId: string; timer: NodeJS.Timeout }>();
-const MAX_WAITING = 2;
-
-/** How many previews' threads wait for their start in this process. */
-export const threadsWaitingForStart = () => waitingForStart.size;
-
-/** The thread waiting for this job's start, no longer waiting. */
-function takeWaiting(jobId: string): Thread | null {
-  const waiting = waitingForStart.get(jobId);
-  if (!waiting) return null;
-  waitingForStart.delete(jobId);
-  clearTimeout(waiting.timer);
-  return waiting.thread;
-}
-
-/** Lets the thread that previewed this job go, if it waits: the job was cancelled or never kept. */
-export const releasePreviewThread = (jobId: string) => takeWaiting(jobId)?.send("release");
-
-function waitForStart(jobId: string, userId: string, thread: Thread, ms: number) {
-  if (ms <= 0) return thread.send("release");
-  for (const [id, waiting] of waitingForStart) if (waiting.userId === userId) releasePreviewThread(id);
-  if (waitingForStart.size >= MAX_WAITING) releasePreviewThread(waitingForStart.keys().next().value!);
-  const timer = setTimeout(() => releasePreviewThread(jobId), ms).unref();
-  waitingForStart.set(jobId, { thread, userId, timer });
-  // a thread that ended while waiting (it died, or the server stops) is forgotten
-  thread.exited.then(() => {
-    if (waitingForStart.get(jobId)?.thread === thread) takeWaiting(jobId);
-  });
-}
-
-/** A thread's question for search words, answered when they are made (or why not). */
-function answerWords(
-  deps: AppDeps,
-  send: Thread["send"],
-  { id, items }: { id: number; items: SearchFields[] },
-) {
-  foldedHere(items).then(
-    (parts) => send({ words: { id, parts } }),
-    (err: unknown) => {
-      deps.logger.warn("import search words failed", { err });
-      send({ words: { id, error: err instanceof Error ? err.message : String(err) } });
-    },
-  );
+  return { worker, exited, send };
 }
 
 /** A time budget as a person reads it: 1 小时, 2 分钟, 30 秒. */
@@ -309,13 +241,7 @@ export async function receiveAndPreviewInThread(
     if (answer || gone || bodyError) reader.cancel().catch(() => undefined);
   }
   await stopped; // the thread answered, or ended without an answer
-  if (answer && "previewed" in answer) {
-    if (!bodyError) {
-      waitForStart(jobId, userId, thread, deps.config.import.startWaitMs);
-      return answer.previewed;
-    }
-    thread.send("release");
-  }
+  if (answer && "previewed" in answer && !bodyError) return answer.previewed;
   const { code, error } = await ended;
   if (bodyError) {
     if (bodyError instanceof ApiError) throw bodyError;
@@ -345,9 +271,6 @@ function takePlaces(deps: AppDeps, wanted: number): number {
   return got;
 }
 
-/** How many jobs run in this process now. */
-export const jobsRunningHere = () => runningHere.size;
-
 /** Ends this process's runner of a job being cancelled here: at once, its open batch rolled back. */
 export const stopRunningHere = (jobId: string) => runningHere.get(jobId)?.();
 
@@ -373,20 +296,23 @@ const overBudget = {
 };
 
 /**
- * runImport (jobs.ts) in a worker thread, tracked as this process's background work, in a place
- * taken for it: the thread that previewed the upload if it still waits here, else a new one.
- * This supervisor renews the lease every third of it and ends the thread from outside when the
- * job is cancelled or taken over (nothing more to do), at shutdown (the lease given back for the
- * next process), past the job's or a batch's time budget, or if it dies without settling (out of
- * its memory, say): the job is then rolled back whole as failed, its reason said.
+ * runImport (jobs.ts) in a worker thread of its own, in a place taken for it, tracked as this
+ * process's background work. Its supervisor renews the lease every third of it and ends the thread
+ * when the job is cancelled or taken over (nothing more to do), at shutdown (the lease given back),
+ * or past the job's or a batch's budget; a job so ended, or whose thread died without settling it
+ * (out of its memory, say), is rolled back whole as failed, its reason said.
  */
 function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
   const limits = deps.config.import;
   let why: "cancelled" | "lost" | keyof typeof overBudget | null = null;
-  let thread: Thread | null = null;
+  let failure: string | undefined;
+  const thread = startThread(deps, { task: "run", job, owner }, (m) => {
+    if ("batch" in m) batchTimer.refresh();
+    else if ("failure" in m) failure = m.failure;
+  });
   const end = (reason: NonNullable<typeof why>) => {
     why ??= reason;
-    void thread?.worker.terminate();
+    void thread.worker.terminate();
   };
   runningHere.set(job.id, () => end("cancelled"));
   const jobTimer = setTimeout(() => end("job"), limits.jobMs).unref();
@@ -401,39 +327,15 @@ function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
   };
   renewSoon();
   const run = async () => {
-    let failure: string | undefined;
-    let taken = false;
-    const onMessage = (m: ThreadMessage) => {
-      if ("taken" in m) taken = true;
-      else if ("batch" in m) batchTimer.refresh();
-      else if ("failure" in m) failure = m.failure;
-    };
-    let ended: { code: number; error?: Error } | null = null;
-    thread = takeWaiting(job.id);
-    if (thread) {
-      thread.onMessage = onMessage;
-      thread.send({ run: { job, owner } });
-      ended = await thread.exited;
-    }
-    // no thread waited, or it ended before it took the job (it was stopping, or died): a new one
-    if (!taken && !why && !deps.work.signal.aborted) {
-      thread = startThread(deps, { task: "run", job, owner }, onMessage);
-      ended = await thread.exited;
-    }
+    const { code, error } = await thread.exited;
     for (const timer of [jobTimer, batchTimer, renewal]) clearTimeout(timer);
     runningHere.delete(job.id);
     placesTaken--;
-    // a free place: the next queued job, here
-    deps.work.later(0, () => resumeOrphanedImports(deps));
+    deps.work.later(0, () => resumeOrphanedImports(deps)); // a free place: the next queued job, here
     if (why === "cancelled" || why === "lost") return;
     if (deps.work.signal.aborted && !why) return releaseLease(deps.db, job.id, owner);
-    if (!why && ended?.code === 0 && !failure) return;
-    deps.logger.error("import thread ended", {
-      jobId: job.id,
-      why,
-      code: ended?.code,
-      err: ended?.error ?? failure,
-    });
+    if (!why && code === 0 && !failure) return;
+    deps.logger.error("import thread ended", { jobId: job.id, why, code, err: error ?? failure });
     const reason =
       why === "job" || why === "batch" ? overBudget[why](limits[`${why}Ms`]) : "导入过程意外中止";
     // settles only while this process still holds the lease: a job the thread settled is left alone
