@@ -127,7 +127,7 @@ function ImportRunning({
           {status.cancelling
             ? "正在取消并撤回已导入的内容…"
             : status.queued
-              ? `排队中：${status.kindLabel}，前面的导入结束后自动开始`
+              ? `排队中：${status.kindLabel}，稍后自动开始`
               : `正在导入：${status.kindLabel}`}
         </p>
         <span className="shrink-0 text-muted-foreground text-xs tabular-nums">{percent}%</span>
