@@ -251,7 +251,7 @@ describe("import machine", () => {
     const s = setup({ start: async () => job({ status: "queued" }) });
     await toPreview(s);
     s.answers.push(job({ status: "queued" }), job({ done: 3 }));
-    void s.machine.start({});
+    void s.machine.start({ takeProfile: false });
     await flush();
     expect(s.machine.getStatus()).toMatchObject({ phase: "running", queued: true, done: 0 });
     await vi.advanceTimersByTimeAsync(POLL_MS);
