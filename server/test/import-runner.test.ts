@@ -107,6 +107,22 @@ onOneDatabase(
       expect(notes.rows[0].n).toBe(NOTES);
     }, 15_000);
 
+    it("a job cancelled in its process has its runner ended at once, not at its next batch", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, user, notesZip("取消"));
+      const release = await lockChunks(ctx.db);
+      let cancelled: ReturnType<typeof request<"cancelImport">> | undefined;
+      try {
+        expect((await start(ctx, user.token, jobId)).status).toBe(200);
+        await until(async () => (await waitingReaders(ctx)) === 1);
+        cancelled = request(ctx, "cancelImport", { token: user.token, params: { id: jobId } });
+        await until(async () => (await waitingReaders(ctx)) === 0, 2500);
+      } finally {
+        await release();
+      }
+      expect((await cancelled)?.body.data).toMatchObject({ status: "cancelled", done: 0 });
+    }, 15_000);
+
     it("runs at most IMPORT_MAX_JOBS at once: the next is shown queued, unleased, and runs when a place frees", async () => {
       const first = await registerUser(ctx);
       const second = await registerUser(ctx);
@@ -203,6 +219,7 @@ onOneDatabase((ctx) => {
     const database = await freshDatabase(ctx, "import_sigterm");
     const { Pool } = await import("pg");
     const db = new Pool({ connectionString: database.url, max: 2 });
+    db.on("error", () => undefined); // an idle connection ended by the database's drop
     try {
       const child = await startChildServer({ DATABASE_URL: database.url, RATE_UPLOADS: "0" });
       const api = (path: string, init: RequestInit = {}) =>
