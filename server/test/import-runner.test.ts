@@ -197,6 +197,27 @@ onOneDatabase(
   { IMPORT_PREVIEW_TIMEOUT: "300ms", RATE_UPLOADS: "0" },
 );
 
+onOneDatabase(
+  (ctx) => {
+    it("a job over its whole time budget is ended from outside, however quick each batch: failed, rolled back", async () => {
+      const user = await registerUser(ctx);
+      const files: Record<string, Uint8Array> = {};
+      for (let i = 0; i < 2000; i++) files[`笔记/${i}.md`] = strToU8(`第 ${i} 条`);
+      const zip = zipSync(files) as Uint8Array<ArrayBuffer>;
+      const { jobId } = await previewed(ctx, user, [{ name: "多.zip", bytes: zip }]);
+      expect((await start(ctx, user.token, jobId)).status).toBe(200);
+      const final = await settled(ctx, user, jobId);
+      expect(final).toMatchObject({
+        status: "failed",
+        error: "导入失败，已撤回本次导入的内容：导入用时超过了上限（0.5 秒），请把文件分成几份再导入",
+      });
+      const notes = await ctx.db.query("SELECT count(*)::int AS n FROM notes WHERE user_id = $1", [user.id]);
+      expect(notes.rows[0].n).toBe(0);
+    }, 15_000);
+  },
+  { IMPORT_JOB_TIMEOUT: "500ms", RATE_UPLOADS: "0" },
+);
+
 async function upload(
   ctx: TestCtx,
   token: string,
