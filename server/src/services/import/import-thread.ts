@@ -331,7 +331,10 @@ function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
     for (const timer of [jobTimer, batchTimer, renewal]) clearTimeout(timer);
     runningHere.delete(job.id);
     placesTaken--;
-    deps.work.later(0, () => resumeOrphanedImports(deps)); // a free place: the next queued job, here
+    // a free place: the next queued job, here
+    deps.work.later(0, () =>
+      resumeOrphanedImports(deps).catch((err) => deps.logger.warn("import resume failed", { err })),
+    );
     if (why === "cancelled" || why === "lost") return;
     if (deps.work.signal.aborted && !why) return releaseLease(deps.db, job.id, owner);
     if (!why && code === 0 && !failure) return;
