@@ -239,8 +239,11 @@ const EnvSchema = z.object({
   IMPORT_MAX_RATIO: int(200, 2, 100_000),
   IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
   IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
-  IMPORT_START_WAIT: duration("60s").refine((ms) => ms <= 600_000, { message: "must be at most 10m" }),
   IMPORT_READ_FACTOR: int(4, 2, 100),
+  IMPORT_MAX_JOBS: int(2, 1, 64),
+  IMPORT_JOB_TIMEOUT: duration("1h").refine((ms) => ms > 0, { message: "must be more than 0" }),
+  IMPORT_BATCH_TIMEOUT: duration("2m").refine((ms) => ms > 0, { message: "must be more than 0" }),
+  IMPORT_PREVIEW_TIMEOUT: duration("2m").refine((ms) => ms > 0, { message: "must be more than 0" }),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
@@ -369,10 +372,17 @@ export type ImportLimits = {
   maxRecords: number;
   /** A running job's process renews this; once it expires, any process resumes the job. */
   leaseMs: number;
-  /** How long the thread that previewed an upload waits to run its job (IMPORT_START_WAIT; 0: never). */
-  startWaitMs: number;
   /** A preview or job reads at most this many times the upload's size from the database (IMPORT_READ_FACTOR). */
   readFactor: number;
+  /** Jobs running at once in one process (IMPORT_MAX_JOBS); the rest wait queued. */
+  maxJobs: number;
+  /**
+   * Time budgets, enforced from outside the import's thread: a job's whole run, each of its
+   * batches (reading and writing), and a preview's reading after the upload arrived.
+   */
+  jobMs: number;
+  batchMs: number;
+  previewMs: number;
 };
 
 /** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
@@ -588,8 +598,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRatio: e.IMPORT_MAX_RATIO,
       maxRecords: e.IMPORT_MAX_RECORDS,
       leaseMs: e.IMPORT_LEASE,
-      startWaitMs: e.IMPORT_START_WAIT,
       readFactor: e.IMPORT_READ_FACTOR,
+      maxJobs: e.IMPORT_MAX_JOBS,
+      jobMs: e.IMPORT_JOB_TIMEOUT,
+      batchMs: e.IMPORT_BATCH_TIMEOUT,
+      previewMs: e.IMPORT_PREVIEW_TIMEOUT,
     },
     attachments: {
       maxBytes: e.ATTACHMENT_MAX_BYTES,

@@ -158,6 +158,5 @@ onOneDatabase(
       expect(status.refusedCount).toBe(105);
     });
   },
-  // each job in a thread of its own: the out-of-memory test shrinks the heap of the job's thread
-  { IMPORT_MAX_RECORDS: "110", IMPORT_START_WAIT: "0" },
+  { IMPORT_MAX_RECORDS: "110" },
 );

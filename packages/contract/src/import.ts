@@ -30,7 +30,15 @@ export const StartImportRequestSchema = z.strictObject({
 });
 export type StartImportRequest = z.infer<typeof StartImportRequestSchema>;
 
-export const ImportStatusValueSchema = z.enum(["previewed", "running", "done", "failed", "cancelled"]);
+/** `queued`: started, waiting for a server process with a free place to run it (排队中). */
+export const ImportStatusValueSchema = z.enum([
+  "previewed",
+  "queued",
+  "running",
+  "done",
+  "failed",
+  "cancelled",
+]);
 export type ImportStatusValue = z.infer<typeof ImportStatusValueSchema>;
 
 export const ImportRefusalSchema = z.object({

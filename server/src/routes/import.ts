@@ -1,14 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
-import {
-  receiveAndPreviewInThread,
-  releasePreviewThread,
-  runInBackground,
-} from "../services/import/import-thread.ts";
+import { receiveAndPreviewInThread, startJob, stopRunningHere } from "../services/import/import-thread.ts";
 import { cancelImport } from "../services/import/jobs.ts";
 import { tooLarge } from "../services/import/upload.ts";
 import { formatStorage } from "../services/quotas.ts";
@@ -18,7 +13,6 @@ import {
   deleteImportJob,
   findImportJob,
   markPreviewed,
-  startImportJob,
   toImportStatus,
 } from "../stores/import-jobs.ts";
 import { findUsage } from "../stores/usage.ts";
@@ -92,7 +86,6 @@ export function importRoutes(app: Hono<AppEnv>) {
           await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };
         } catch (err) {
-          releasePreviewThread(jobId);
           await deleteImportJob(deps.db, jobId).catch(() => undefined);
           if (limited && err instanceof ApiError && err.message === tooLarge(room).message)
             throw pastQuota(room);
@@ -115,26 +108,19 @@ export function importRoutes(app: Hono<AppEnv>) {
     const job = await findImportJob(deps.db, userId, id);
     if (!job) throw gone();
     if (job.status !== "previewed") throw new ApiError("CONFLICT", "这个导入已经开始或已结束");
-    const owner = randomUUID();
-    const started = await startImportJob(
-      deps.db,
-      userId,
-      id,
-      body?.takeProfile === true && job.kind === "shinian",
-      owner,
-      deps.config.import.leaseMs,
-    ).catch((err: { code?: string }) => {
+    const takeProfile = body?.takeProfile === true && job.kind === "shinian";
+    const started = await startJob(deps, userId, id, takeProfile).catch((err: { code?: string }) => {
       if (err.code === "23505") throw busy();
       throw err;
     });
     if (!started) throw new ApiError("CONFLICT", "这个导入已经开始或已结束");
-    runInBackground(deps, started, owner);
     return { message: "已开始导入", data: toImportStatus(started) };
   });
   mount(app, "cancelImport", async (c, { params: { id } }) => {
     const { db } = c.var.deps;
+    // this process's runner of it ends at once, its open batch rolled back rather than waited for
+    if (await findImportJob(db, c.var.auth.userId, id)) stopRunningHere(id);
     await cancelImport(db, c.var.auth.userId, id);
-    releasePreviewThread(id); // a previewed job's thread waits for a start that can no longer come
     const job = await findImportJob(db, c.var.auth.userId, id);
     if (!job) throw gone();
     return { message: "已取消导入，导入的内容已撤回", data: toImportStatus(job) };

@@ -26,8 +26,14 @@ export type ImportJobRow = {
   lease_owner: string | null;
 };
 
+/** A running job no process holds (lease_owner null) waits for a free slot: 排队中. */
 export const toImportStatus = (r: ImportJobRow): ImportStatus => ({
-  status: r.status === "uploading" ? "previewed" : r.status,
+  status:
+    r.status === "uploading"
+      ? "previewed"
+      : r.status === "running" && r.lease_owner === null
+        ? "queued"
+        : r.status,
   kind: r.kind ?? "markdown",
   preview: r.preview ?? { ideas: 0, notes: 0, conversations: 0, duplicates: 0, from: null, to: null },
   total: r.total,
@@ -112,20 +118,21 @@ export async function deleteImportJob(db: Queryable, jobId: string) {
 }
 
 /**
- * previewed → running, under a lease held by `owner`; null when the job is not previewed. A
- * second running import of the user meets the unique index (23505).
+ * previewed → running, under a lease held by `owner`, or queued (no owner, no lease) for any
+ * process with a free slot to claim; null when the job is not previewed. A second running import
+ * of the user meets the unique index (23505).
  */
 export async function startImportJob(
   db: Queryable,
   userId: string,
   jobId: string,
   takeProfile: boolean,
-  owner: string,
+  owner: string | null,
   leaseMs: number,
 ): Promise<ImportJobRow | null> {
   const { rows } = await db.query<ImportJobRow>(
     `UPDATE import_jobs SET status = 'running', take_profile = $3, lease_owner = $4,
-       lease_until = now() + $5 * interval '1 millisecond'
+       lease_until = CASE WHEN $4::uuid IS NOT NULL THEN now() + $5 * interval '1 millisecond' END
      WHERE id = $1 AND user_id = $2 AND status = 'previewed' RETURNING ${COLUMNS}`,
     [jobId, userId, takeProfile, owner, leaseMs],
   );
@@ -133,20 +140,24 @@ export async function startImportJob(
 }
 
 /**
- * Takes over running jobs whose lease expired (their process died or stopped): each is claimed by
- * one process (the UPDATE's row lock), under a new owner. Also says when the next lease expires.
+ * Claims at most `limit` running jobs no live lease holds (their process died or stopped, or they
+ * wait queued), the orphaned first, none of `runningHere`: each is claimed by one process (the
+ * UPDATE's row lock), under a new owner. Also says when the next lease held elsewhere expires.
  */
 export async function claimExpiredJobs(
   db: Queryable,
   owner: string,
   leaseMs: number,
+  limit: number,
+  runningHere: string[],
 ): Promise<{ claimed: ImportJobRow[]; nextExpiryMs: number | null }> {
   const { rows } = await db.query<ImportJobRow>(
     `UPDATE import_jobs SET lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond'
-     WHERE id IN (SELECT id FROM import_jobs WHERE status = 'running' AND lease_until < now()
-                  FOR UPDATE SKIP LOCKED)
+     WHERE id IN (SELECT id FROM import_jobs
+                  WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now()) AND id <> ALL($4::uuid[])
+                  ORDER BY lease_until NULLS LAST, created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING ${COLUMNS}`,
-    [owner, leaseMs],
+    [owner, leaseMs, limit, runningHere],
   );
   const next = await db.query<{ ms: number | null }>(
     `SELECT (extract(epoch FROM min(lease_until) - now()) * 1000)::int AS ms FROM import_jobs
@@ -154,6 +165,24 @@ export async function claimExpiredJobs(
     [owner],
   );
   return { claimed: rows, nextExpiryMs: next.rows[0]?.ms ?? null };
+}
+
+/**
+ * The supervisor's renewal of its job's lease: false once the job is no longer its (cancelled,
+ * ended, or taken over). It never waits for the row: while a batch holds it locked, no other
+ * process can take the job, and the batch extends the lease as it commits.
+ */
+export async function renewLease(db: Queryable, jobId: string, owner: string, leaseMs: number) {
+  const { rows } = await db.query<{ ours: boolean }>(
+    `WITH renewed AS (
+       UPDATE import_jobs SET lease_until = now() + $3 * interval '1 millisecond'
+       WHERE id = (SELECT id FROM import_jobs WHERE id = $1 AND lease_owner = $2 AND status = 'running'
+                   FOR UPDATE SKIP LOCKED)
+       RETURNING id)
+     SELECT status = 'running' AND lease_owner = $2 AS ours FROM import_jobs WHERE id = $1`,
+    [jobId, owner, leaseMs],
+  );
+  return rows[0]?.ours === true;
 }
 
 /** A running job's state, its row locked while one batch of it is written in this transaction. */

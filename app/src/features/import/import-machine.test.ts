@@ -247,6 +247,19 @@ describe("import machine", () => {
     expect(s.machine.getStatus()).toEqual({ phase: "cancelled" });
   });
 
+  it("a queued job is followed as running, shown queued until a server process takes it", async () => {
+    const s = setup({ start: async () => job({ status: "queued" }) });
+    await toPreview(s);
+    s.answers.push(job({ status: "queued" }), job({ done: 3 }));
+    void s.machine.start({ takeProfile: false });
+    await flush();
+    expect(s.machine.getStatus()).toMatchObject({ phase: "running", queued: true, done: 0 });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(s.machine.getStatus()).toMatchObject({ phase: "running", queued: true });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(s.machine.getStatus()).toMatchObject({ phase: "running", queued: false, done: 3 });
+  });
+
   it("a failed cancel leaves the import running", async () => {
     const s = setup({ cancel: () => Promise.reject(new ApiError(0, "网络连接失败，请检查网络设置")) });
     await toPreview(s);

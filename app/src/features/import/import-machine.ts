@@ -107,9 +107,10 @@ export function createImportMachine(io: ImportIO) {
       showPreview(answer);
       return;
     }
-    if (answer.status === "previewed" || answer.status === "running") {
+    if (answer.status === "previewed" || answer.status === "running" || answer.status === "queued") {
       const cancelling = status.phase === "running" && status.cancelling;
-      set({ phase: "running", kindLabel, done: answer.done, total: answer.total, cancelling });
+      const queued = answer.status === "queued";
+      set({ phase: "running", kindLabel, done: answer.done, total: answer.total, cancelling, queued });
       return;
     }
     if (answer.status === "done")

@@ -2,15 +2,15 @@
  * An import's receiving, reading and writing (multipart parsing, zip inflate, parsing, its
  * batches) run in a worker thread of their own, with its own V8 heap under
  * `resourceLimits` and its own database connection; this process only hands it the upload's
- * bytes, starts it and waits. Why: an import allocates ~700 MB over 10,000
+ * bytes, starts it and supervises it. Why a thread: an import allocates ~700 MB over 10,000
  * items, and what survives V8's scavenges across a batch's awaits made the server's young
- * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据). In the worker
- * that garbage cannot size the heap every request shares, and the worker's heap goes when the
- * import ends. One thread per upload (with its preview) or job: at most two uploads at once in a
- * process, and one job per account; a job started soon after its preview runs in the preview's
- * thread, which waits for it a while (at most two wait at once: a second thread would load and
- * grow everything again). Only the half of the search words that needs pinyin-pro and
- * opencc-js is made here, on the main thread, which has them loaded anyway (search-words.ts).
+ * generation grow from 16 to 128 MB and stay there (docs/benchmarks.md, 导入数据); why not a
+ * process of its own: server/docs/decisions.md. The supervisor, not the thread, holds the job:
+ * it renews the lease, and ends the thread (`terminate()`, its open batch rolled back with its
+ * connection) when the job is cancelled or taken over, past the job's or a batch's time budget,
+ * or at shutdown. At most IMPORT_MAX_JOBS run in a process; the rest wait queued, unleased, for
+ * any process's free place. One thread per upload (with its preview) or job. Only the half of the
+ * search words that needs pinyin-pro and opencc-js is made on the main thread (search-words.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -21,7 +21,13 @@ import type { Db } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { freeUploadOriginals } from "../../lib/upload-originals.ts";
 import type { LogLevel } from "../../logger.ts";
-import { claimExpiredJobs, type ImportJobRow } from "../../stores/import-jobs.ts";
+import {
+  claimExpiredJobs,
+  type ImportJobRow,
+  releaseLease,
+  renewLease,
+  startImportJob,
+} from "../../stores/import-jobs.ts";
 import { loadSharp } from "../attachments/image.ts";
 import { failJob } from "./jobs.ts";
 import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } from "./search-words.ts";
@@ -54,28 +60,16 @@ export type WorkerData = ThreadTask & {
 
 export type Previewed = { parts: StoredPart[]; kind: ImportKind; preview: ImportPreview; total: number };
 
-/**
- * To the thread: the request's bytes (`{ chunk }`, then "end" or "abort"); "stop" (shutdown); the
- * answers to its `words` questions and "sharpLoaded"; after a preview, the job to run there (`run`)
- * or "release" (none: the thread ends).
- */
-export type ToThread =
-  | "stop"
-  | "end"
-  | "abort"
-  | "sharpLoaded"
-  | "release"
-  | { chunk: Uint8Array }
-  | WordsAnswer
-  | { run: { job: ImportJobRow; owner: string } };
+/** To the thread: the request's bytes (`{ chunk }`, then "end" or "abort"); the answers to its `words` questions and "sharpLoaded". */
+export type ToThread = "end" | "abort" | "sharpLoaded" | { chunk: Uint8Array } | WordsAnswer;
 
 /** From the thread. */
 export type ThreadMessage =
   | { log: Exclude<LogLevel, "silent">; msg: string; fields?: Record<string, unknown> }
   /** a chunk of the request was taken: the next may come */
   | { ack: true }
-  /** a previewed thread took the job it was sent to run */
-  | { taken: true }
+  /** a batch was written */
+  | { batch: true }
   | { previewed: Previewed }
   | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
   | { failure: string }
@@ -98,16 +92,8 @@ function connectionOf(db: Db): Record<string, unknown> {
   return out;
 }
 
-type Thread = {
-  worker: Worker;
-  exited: Promise<{ code: number; error?: Error }>;
-  /** gets everything but its log lines and questions; replaced when a previewed thread runs its job */
-  onMessage: (m: ThreadMessage) => void;
-  send: (m: ToThread) => void;
-};
-
-/** Starts the worker for a task. */
-function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessage"]): Thread {
+/** Starts the worker for a task; `onMessage` gets all but its log lines and questions. */
+function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessage) => void) {
   const data: WorkerData = {
     ...task,
     connection: connectionOf(deps.db),
@@ -118,7 +104,8 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
     resourceLimits: IMPORT_THREAD_LIMITS,
   });
   const send = (m: ToThread) => worker.postMessage(m);
-  const stop = () => send("stop");
+  // at shutdown a thread ends at once: an open batch is rolled back, its job resumed by the next process
+  const stop = () => void worker.terminate();
   const exited = new Promise<{ code: number; error?: Error }>((resolve) => {
     let error: Error | undefined;
     worker.on("error", (err) => {
@@ -129,11 +116,18 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
       resolve({ code, error });
     });
   });
-  const thread: Thread = { worker, exited, onMessage, send };
   worker.on("message", (m: ThreadMessage) => {
     if ("log" in m) deps.logger[m.log](m.msg, m.fields);
-    else if ("words" in m) answerWords(deps, send, m.words);
-    else if ("loadSharp" in m)
+    else if ("words" in m) {
+      const { id, items } = m.words;
+      foldedHere(items).then(
+        (parts) => send({ words: { id, parts } }),
+        (err: unknown) => {
+          deps.logger.warn("import search words failed", { err });
+          send({ words: { id, error: err instanceof Error ? err.message : String(err) } });
+        },
+      );
+    } else if ("loadSharp" in m)
       loadSharp().then(
         () => send("sharpLoaded"),
         (err: unknown) => {
@@ -141,64 +135,16 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: Thread["onMessa
           send("sharpLoaded"); // the thread's own load then fails with the reason
         },
       );
-    else thread.onMessage(m);
+    else onMessage(m);
   });
   if (deps.work.signal.aborted) stop();
   else deps.work.signal.addEventListener("abort", stop, { once: true });
-  return thread;
+  return { worker, exited, send };
 }
 
-/**
- * Threads that previewed an upload, waiting for its job to start (by job id): a job started within
- * IMPORT_START_WAIT of its preview runs there, without loading and growing a second thread (time
- * and memory in docs/benchmarks.md, 导入数据). At most MAX_WAITING wait at once (the oldest is let
- * go), each holding what its preview grew meanwhile (~30–40 MB); one per user, whose newer preview
- * replaces the older (stores/import-jobs.ts: markPreviewed).
- */
-const waitingForStart = new Map<string, { thread: Thread; userId: string; timer: NodeJS.Timeout }>();
-const MAX_WAITING = 2;
-
-/** How many previews' threads wait for their start in this process. */
-export const threadsWaitingForStart = () => waitingForStart.size;
-
-/** The thread waiting for this job's start, no longer waiting. */
-function takeWaiting(jobId: string): Thread | null {
-  const waiting = waitingForStart.get(jobId);
-  if (!waiting) return null;
-  waitingForStart.delete(jobId);
-  clearTimeout(waiting.timer);
-  return waiting.thread;
-}
-
-/** Lets the thread that previewed this job go, if it waits: the job was cancelled or never kept. */
-export const releasePreviewThread = (jobId: string) => takeWaiting(jobId)?.send("release");
-
-function waitForStart(jobId: string, userId: string, thread: Thread, ms: number) {
-  if (ms <= 0) return thread.send("release");
-  for (const [id, waiting] of waitingForStart) if (waiting.userId === userId) releasePreviewThread(id);
-  if (waitingForStart.size >= MAX_WAITING) releasePreviewThread(waitingForStart.keys().next().value!);
-  const timer = setTimeout(() => releasePreviewThread(jobId), ms).unref();
-  waitingForStart.set(jobId, { thread, userId, timer });
-  // a thread that ended while waiting (it died, or the server stops) is forgotten
-  thread.exited.then(() => {
-    if (waitingForStart.get(jobId)?.thread === thread) takeWaiting(jobId);
-  });
-}
-
-/** A thread's question for search words, answered when they are made (or why not). */
-function answerWords(
-  deps: AppDeps,
-  send: Thread["send"],
-  { id, items }: { id: number; items: SearchFields[] },
-) {
-  foldedHere(items).then(
-    (parts) => send({ words: { id, parts } }),
-    (err: unknown) => {
-      deps.logger.warn("import search words failed", { err });
-      send({ words: { id, error: err instanceof Error ? err.message : String(err) } });
-    },
-  );
-}
+/** A time budget as a person reads it: 1 小时, 2 分钟, 30 秒. */
+const inWords = (ms: number) =>
+  ms >= 3_600_000 ? `${ms / 3_600_000} 小时` : ms >= 60_000 ? `${ms / 60_000} 分钟` : `${ms / 1000} 秒`;
 
 const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
 
@@ -237,9 +183,13 @@ export async function receiveAndPreviewInThread(
     contentType: request.headers.get("content-type") ?? "",
     maxBytes: deps.config.import.maxBytes,
   };
+  // the reading after the last byte has its deadline: past it the thread is ended and the slot freed
+  let deadline: NodeJS.Timeout | undefined;
+  let overtime = false;
   const thread = startThread(deps, task, (m) => {
     if ("ack" in m) inFlight--;
     else {
+      clearTimeout(deadline);
       answer = m;
       stopReading();
     }
@@ -250,6 +200,7 @@ export async function receiveAndPreviewInThread(
   request.signal.addEventListener("abort", () => void worker.terminate(), { once: true });
   let gone = false; // the thread ended (it answers before it ends, unless it died)
   const ended = thread.exited.then((result) => {
+    clearTimeout(deadline);
     gone = true;
     stopReading();
     wake?.();
@@ -268,6 +219,10 @@ export async function receiveAndPreviewInThread(
       if (answer || gone) break;
       if (done) {
         thread.send("end");
+        deadline = setTimeout(() => {
+          overtime = true;
+          void worker.terminate();
+        }, deps.config.import.previewMs);
         break;
       }
       // a chunk that is its whole buffer moves to the thread; a view into a larger one is copied
@@ -288,13 +243,7 @@ export async function receiveAndPreviewInThread(
     if (answer || gone || bodyError) reader.cancel().catch(() => undefined);
   }
   await stopped; // the thread answered, or ended without an answer
-  if (answer && "previewed" in answer) {
-    if (!bodyError) {
-      waitForStart(jobId, userId, thread, deps.config.import.startWaitMs);
-      return answer.previewed;
-    }
-    thread.send("release");
-  }
+  if (answer && "previewed" in answer && !bodyError) return answer.previewed;
   const { code, error } = await ended;
   if (bodyError) {
     if (bodyError instanceof ApiError) throw bodyError;
@@ -304,50 +253,120 @@ export async function receiveAndPreviewInThread(
     const { code: errorCode, message, extra } = answer.refusal;
     throw new ApiError(errorCode, message, extra);
   }
+  if (overtime) {
+    const limit = inWords(deps.config.import.previewMs);
+    throw new ApiError("PAYLOAD_TOO_LARGE", `读取这个文件超过了 ${limit}，已停止：请把文件分成几份再导入`);
+  }
   deps.logger.warn("import preview thread failed", { jobId, code, err: error ?? answer });
   throw unreadable();
 }
 
+/** Jobs running in this process, by id: how to end each when it is cancelled here. */
+const runningHere = new Map<string, () => void>();
+/** Places for jobs taken in this process (running, or about to): at most IMPORT_MAX_JOBS. */
+let placesTaken = 0;
+
+/** Takes up to `wanted` free places in this process: how many it got. */
+function takePlaces(deps: AppDeps, wanted: number): number {
+  const got = Math.max(0, Math.min(wanted, deps.config.import.maxJobs - placesTaken));
+  placesTaken += got;
+  return got;
+}
+
+/** Ends this process's runner of a job being cancelled here: at once, its open batch rolled back. */
+export const stopRunningHere = (jobId: string) => runningHere.get(jobId)?.();
+
 /**
- * runImport (jobs.ts) in a worker thread, tracked as this process's background work: the thread
- * that previewed the upload if it still waits here, else a new one. A thread that dies (out of its
- * memory, say) without settling its job has the job rolled back here.
+ * previewed → running here when this process has a free place, else queued (unleased) for the
+ * first process with one (resumeOrphanedImports). Null when the job is not previewed.
  */
-export function runInBackground(deps: AppDeps, job: ImportJobRow, owner: string) {
+export async function startJob(deps: AppDeps, userId: string, jobId: string, takeProfile: boolean) {
+  const owner = takePlaces(deps, 1) ? randomUUID() : null;
+  let started: ImportJobRow | null = null;
+  try {
+    started = await startImportJob(deps.db, userId, jobId, takeProfile, owner, deps.config.import.leaseMs);
+  } finally {
+    if (owner && !started) placesTaken--;
+  }
+  if (started && owner) supervise(deps, started, owner);
+  return started;
+}
+
+const overBudget = {
+  job: (ms: number) => `导入用时超过了上限（${inWords(ms)}），请把文件分成几份再导入`,
+  batch: (ms: number) => `有一批内容用时超过了上限（${inWords(ms)}），请把文件分成几份再导入`,
+};
+
+/**
+ * runImport (jobs.ts) in a worker thread of its own, in a place taken for it, tracked as this
+ * process's background work. Its supervisor renews the lease every third of it and ends the thread
+ * when the job is cancelled or taken over (nothing more to do), at shutdown (the lease given back),
+ * or past the job's or a batch's budget; a job so ended, or whose thread died without settling it
+ * (out of its memory, say), is rolled back whole as failed, its reason said.
+ */
+function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
+  const limits = deps.config.import;
+  let why: "cancelled" | "lost" | keyof typeof overBudget | null = null;
+  let failure: string | undefined;
+  const thread = startThread(deps, { task: "run", job, owner }, (m) => {
+    if ("batch" in m) batchTimer.refresh();
+    else if ("failure" in m) failure = m.failure;
+  });
+  const end = (reason: NonNullable<typeof why>) => {
+    why ??= reason;
+    void thread.worker.terminate();
+  };
+  runningHere.set(job.id, () => end("cancelled"));
+  const jobTimer = setTimeout(() => end("job"), limits.jobMs).unref();
+  const batchTimer = setTimeout(() => end("batch"), limits.batchMs).unref();
+  let renewal: NodeJS.Timeout | undefined;
+  const renewSoon = () => {
+    renewal = setTimeout(async () => {
+      // a failed renewal (the database away) leaves the runner be: its batches check the lease
+      if (!(await renewLease(deps.db, job.id, owner, limits.leaseMs).catch(() => true))) end("lost");
+      else if (!why) renewSoon();
+    }, limits.leaseMs / 3).unref();
+  };
+  renewSoon();
   const run = async () => {
-    let failure: string | undefined;
-    let taken = false;
-    const onMessage = (m: ThreadMessage) => {
-      if ("taken" in m) taken = true;
-      else if ("failure" in m) failure = m.failure;
-    };
-    const waiting = takeWaiting(job.id);
-    let ended: { code: number; error?: Error } | null = null;
-    if (waiting) {
-      waiting.onMessage = onMessage;
-      waiting.send({ run: { job, owner } });
-      ended = await waiting.exited;
-    }
-    // no thread waited, or it ended before it took the job (it was stopping, or died): a new one
-    // runs it (and, if the server is stopping, gives the lease back at once)
-    if (!ended || !taken) ended = await startThread(deps, { task: "run", job, owner }, onMessage).exited;
-    const { code, error } = ended;
-    if (code === 0 && !failure) return;
-    deps.logger.error("import thread failed", { jobId: job.id, code, err: error ?? failure });
+    const { code, error } = await thread.exited;
+    for (const timer of [jobTimer, batchTimer, renewal]) clearTimeout(timer);
+    runningHere.delete(job.id);
+    placesTaken--;
+    // a free place: the next queued job, here
+    deps.work.later(0, () =>
+      resumeOrphanedImports(deps).catch((err) => deps.logger.warn("import resume failed", { err })),
+    );
+    if (why === "cancelled" || why === "lost") return;
+    if (deps.work.signal.aborted && !why) return releaseLease(deps.db, job.id, owner);
+    if (!why && code === 0 && !failure) return;
+    deps.logger.error("import thread ended", { jobId: job.id, why, code, err: error ?? failure });
+    const reason =
+      why === "job" || why === "batch" ? overBudget[why](limits[`${why}Ms`]) : "导入过程意外中止";
     // settles only while this process still holds the lease: a job the thread settled is left alone
-    await failJob(deps.db, deps.logger, job.id, owner, "导入过程意外中止");
+    await failJob(deps.db, deps.logger, job.id, owner, reason);
   };
   deps.work.track(run()).catch(() => undefined);
 }
 
 /**
- * Every process at start and once a minute: resumes running jobs whose process died (their lease
- * expired), and looks again when the next lease held elsewhere expires.
+ * Every process at start, once a minute, and when one of its jobs ends: claims, for its free
+ * places, running jobs no live lease holds (their process died or stopped; queued ones), never one
+ * it runs itself; looks again when the next lease held elsewhere expires.
  */
 export async function resumeOrphanedImports(deps: AppDeps): Promise<number> {
   const owner = randomUUID();
-  const { claimed, nextExpiryMs } = await claimExpiredJobs(deps.db, owner, deps.config.import.leaseMs);
-  for (const job of claimed) runInBackground(deps, job, owner);
+  const places = takePlaces(deps, deps.config.import.maxJobs);
+  let found: Awaited<ReturnType<typeof claimExpiredJobs>> | undefined;
+  try {
+    found = await claimExpiredJobs(deps.db, owner, deps.config.import.leaseMs, places, [
+      ...runningHere.keys(),
+    ]);
+  } finally {
+    placesTaken -= places - (found?.claimed.length ?? 0);
+  }
+  const { claimed, nextExpiryMs } = found;
+  for (const job of claimed) supervise(deps, job, owner);
   if (nextExpiryMs !== null && nextExpiryMs < 60_000 && !lookingAgain.has(deps.work)) {
     lookingAgain.add(deps.work);
     deps.work.later(Math.max(nextExpiryMs, 0) + 200, () => {

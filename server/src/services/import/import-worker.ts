@@ -1,14 +1,13 @@
 /**
- * Runs in a worker thread started by import-thread.ts: one upload with its preview (and then its
- * job, if it is started while the thread waits), or one job, with a pool of its own; log lines go
- * to the server's logger, the answer to the thread that started it.
+ * Runs in a worker thread started by import-thread.ts: one upload with its preview, or one job,
+ * with a pool of its own; log lines go to the server's logger, the answer to the thread that
+ * started it.
  */
 import { Readable } from "node:stream";
 import { parentPort, workerData } from "node:worker_threads";
 import { createPool } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { type Logger, redact } from "../../logger.ts";
-import type { ImportJobRow } from "../../stores/import-jobs.ts";
 import { beforeSharpLoads } from "../attachments/image.ts";
 import { literalOf } from "../search-literal.ts";
 import type { ThreadMessage, ToThread, WordsAnswer, WorkerData } from "./import-thread.ts";
@@ -29,21 +28,6 @@ const logger: Logger = {
   warn: logAt("warn"),
   error: logAt("error"),
   child: () => logger,
-};
-
-// the server shutting down: a job stops between batches and gives its lease back
-const shutdown = new AbortController();
-
-/**
- * Whether the thread waits for the main thread's messages whatever it is doing: while an upload
- * arrives, and while a previewed upload waits for its start. In a job the port holds the thread
- * alive only while an answer is awaited (words, sharp).
- */
-let listening = data.task === "upload";
-let sharpAwaited = false;
-const holdPort = () => {
-  if (listening || sharpAwaited || waitingWords.size > 0) port.ref();
-  else port.unref();
 };
 
 /**
@@ -69,11 +53,9 @@ function askWords(items: SearchFields[]): Promise<string[]> {
   const id = ++lastWordsId;
   return new Promise<WordsAnswer["words"]>((resolve) => {
     waitingWords.set(id, resolve);
-    holdPort();
     send({ words: { id, items } });
   }).then((answer) => {
     waitingWords.delete(id);
-    holdPort();
     if ("error" in answer) throw new Error(`search words: ${answer.error}`);
     return answer.parts.map((part) => (typeof part === "string" ? part : literalOf(part)));
   });
@@ -99,62 +81,30 @@ let sharpLoaded: (() => void) | null = null;
 beforeSharpLoads(
   () =>
     new Promise<void>((resolve) => {
-      sharpAwaited = true;
-      holdPort();
-      sharpLoaded = () => {
-        sharpAwaited = false;
-        holdPort();
-        resolve();
-      };
+      sharpLoaded = resolve;
       send({ loadSharp: true });
     }),
 );
 
-/** A previewed upload's job, when the main thread starts it here; null when it lets the thread go. */
-let started: ((start: { job: ImportJobRow; owner: string } | null) => void) | null = null;
-
 port.on("message", (m: ToThread) => {
-  if (m === "stop") {
-    shutdown.abort(new Error("server shutting down"));
-    started?.(null);
-  } else if (m === "release") started?.(null);
-  else if (m === "sharpLoaded") sharpLoaded?.();
+  if (m === "sharpLoaded") sharpLoaded?.();
   else if (typeof m === "object" && "words" in m) waitingWords.get(m.words.id)?.(m.words);
-  else if (typeof m === "object" && "run" in m) {
-    // not waiting any more (stopping): the main thread starts another thread for the job
-    if (!started) return;
-    send({ taken: true });
-    started(m.run);
-  } else if (m === "end" || m === "abort") {
+  else if (m === "end" || m === "abort") {
     if (m === "end") body.push(null);
     else body.destroy(new Error("the request ended before its body"));
-    listening = false; // nothing more to wait for from the main thread
-    holdPort();
   } else {
     unacknowledged++;
     if (body.push(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))) acknowledge();
   }
 });
-holdPort();
 
-/** After a preview: the job, if the main thread starts it here before it lets the thread go. */
-function startedHere(): Promise<{ job: ImportJobRow; owner: string } | null> {
-  if (shutdown.signal.aborted) return Promise.resolve(null);
-  listening = true;
-  holdPort();
-  return new Promise((resolve) => {
-    started = (start) => {
-      started = null;
-      listening = false;
-      holdPort();
-      resolve(start);
-    };
-  });
-}
-
-// one connection is all a preview or a job uses at a time
-const db = createPool({ ...data.connection, max: 2 }, logger);
-const deps = { db, logger, config: data.config, signal: shutdown.signal, searchWords };
+// One connection is all a preview or a job uses at a time. A transaction left open (a batch
+// stuck between its queries) ends with the batch's budget; the server notices within a second
+// when this thread was ended mid-query, so the job's rows are free for its rollback.
+const settings = `-c idle_in_transaction_session_timeout=${data.config.import.batchMs} -c client_connection_check_interval=1000`;
+const options = [data.connection.options, settings].filter(Boolean).join(" ");
+const db = createPool({ ...data.connection, options, max: 2 }, logger);
+const deps = { db, logger, config: data.config, searchWords, onBatch: () => send({ batch: true }) };
 
 try {
   if (data.task === "upload") {
@@ -162,8 +112,6 @@ try {
     const { receiveUpload } = await import("./upload.ts");
     const parts = await receiveUpload(db, data.jobId, data.contentType, body, data.maxBytes);
     send({ previewed: { parts, ...(await previewUpload(deps, data.userId, data.jobId, parts)) } });
-    const start = await startedHere();
-    if (start) await runImport(deps, start.job, start.owner);
   } else {
     await runImport(deps, data.job, data.owner);
   }
@@ -176,6 +124,7 @@ try {
   }
 } finally {
   await db.end().catch(() => undefined);
-  // answered: the thread ends, even if an upload it refused is still arriving
+  // answered: the thread ends (its port held it while it could be sent something), even if an
+  // upload it refused is still arriving
   port.unref();
 }

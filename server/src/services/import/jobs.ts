@@ -28,7 +28,6 @@ import {
   type ImportJobRow,
   lockJobForBatch,
   lockJobToSettle,
-  releaseLease,
 } from "../../stores/import-jobs.ts";
 import { restoreProfileText } from "../../stores/profile.ts";
 import { readBatchFiles } from "./images.ts";
@@ -46,15 +45,15 @@ import { writeBatch } from "./writer.ts";
 
 /**
  * What reading and writing an import needs: its own pool in the import's worker thread
- * (import-thread.ts), `signal` aborted when the process shuts down, `searchWords` the thread's
- * way to the main thread's search words (search-words.ts).
+ * (import-thread.ts), `searchWords` the thread's way to the main thread's search words
+ * (search-words.ts), `onBatch` told of each batch written (its supervisor's batch budget).
  */
 export type ImportDeps = {
   db: Db;
   logger: Logger;
   config: Pick<Config, "import" | "quota" | "attachments">;
-  signal: AbortSignal;
   searchWords: SearchWordsOf;
+  onBatch: () => void;
 };
 
 const BATCH_RECORDS = 200;
@@ -251,11 +250,11 @@ export async function settle(
 
 /**
  * Runs (or resumes) a job this process holds the lease of: reads the file again, skips the
- * records already done, and writes the rest batch by batch. At shutdown it stops between batches
- * and gives the lease back, for the next process to resume.
+ * records already done, and writes the rest batch by batch. Its supervisor (import-thread.ts)
+ * ends its thread from outside: at shutdown, past a budget, or when the job is no longer its.
  */
 export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: string): Promise<void> {
-  const { db, logger, signal } = deps;
+  const { db, logger } = deps;
   let done = job.done;
   try {
     const module = job.kind && (await importerOf(job.kind));
@@ -270,7 +269,7 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
         done += batch.length;
         batch = [];
         chars = 0;
-        if (signal.aborted) throw new LostLease();
+        deps.onBatch();
       };
       for await (const record of recordsOf(module, opened.source)) {
         if (index++ < job.done) continue;
@@ -284,10 +283,7 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
     }
     if (await settle(db, job.id, { status: "done" }, owner)) logger.info("import done", { jobId: job.id });
   } catch (err) {
-    if (err instanceof LostLease || signal.aborted) {
-      await releaseLease(db, job.id, owner).catch(() => undefined);
-      return;
-    }
+    if (err instanceof LostLease) return;
     logger.warn("import failed; rolled back", { jobId: job.id, err });
     await failJob(db, logger, job.id, owner, err instanceof ApiError ? err.message : "文件内容无法读取");
   }

@@ -133,9 +133,11 @@ async function* readDatabase(file: SourceFile): AsyncGenerator<ImportRecord> {
     const rows = db.prepare(memoQuery(db));
     statements.push(rows);
     const attachments = attachmentReader(db, statements);
+    const pinnedHere = organizerReader(db, statements);
     while (rows.step()) {
       const row = rows.getAsObject();
       lastId = row.id;
+      if (pinnedHere) row.pinned = pinnedHere(row.id).length > 0 ? 1 : 0;
       yield ideaOf(row, memo(row.id));
       for (const name of attachments(row.id)) yield refused(`「${name}」`, "附件暂不能导入，已跳过");
     }
@@ -152,40 +154,57 @@ function memoQuery(db: Database): string {
   const columns = plainColumnsOf(db, "memo");
   const column = (name: string) => (columns.has(name) ? `m.${name}` : "NULL");
   const uid = columns.has("uid") ? "m.uid" : column("resource_name");
-  const pinned = columns.has("pinned")
-    ? "m.pinned"
-    : ["memo_id", "pinned"].every((c) => plainColumnsOf(db, "memo_organizer").has(c))
-      ? "EXISTS (SELECT 1 FROM memo_organizer o WHERE o.memo_id = m.id AND o.pinned = 1)"
-      : "0";
   return `SELECT m.id AS id, ${uid} AS uid, m.content AS content, m.created_ts AS created_ts,
-    ${column("updated_ts")} AS updated_ts, ${pinned} AS pinned, ${column("tags")} AS tags,
+    ${column("updated_ts")} AS updated_ts, ${column("pinned")} AS pinned, ${column("tags")} AS tags,
     ${column("payload")} AS payload FROM memo m ORDER BY m.id`;
 }
 
 /**
- * The file names of each memo's attachments, read alongside the memos (both in memo id order)
- * rather than looked up per memo: 0.26 dropped the index on memo_id.
+ * Before 0.24 a memo's pin is a row of memo_organizer: the pinned memos' ids, read alongside the
+ * memos. Looked up per memo, a file without an index the lookup can use (none on memo_id, or one
+ * of another type) made the read quadratic: 26 s for a 0.5 MB file (docs/security.md).
  */
-function attachmentReader(db: Database, statements: Statement[]): (memoId: SqlValue | undefined) => string[] {
+function organizerReader(db: Database, statements: Statement[]) {
+  if (plainColumnsOf(db, "memo").has("pinned")) return null;
+  if (!["memo_id", "pinned"].every((c) => plainColumnsOf(db, "memo_organizer").has(c))) return null;
+  return alongside(
+    db,
+    statements,
+    `SELECT CAST(memo_id AS INTEGER) AS memo_key, 1 FROM memo_organizer
+     WHERE pinned = 1 AND memo_id IS NOT NULL ORDER BY memo_key`,
+  );
+}
+
+/** The file names of each memo's attachments, read alongside the memos (0.26 dropped the index on memo_id). */
+function attachmentReader(
+  db: Database,
+  statements: Statement[],
+): (memoId: SqlValue | undefined) => SqlValue[] {
   const table = ["attachment", "resource"].find((t) => {
     const columns = plainColumnsOf(db, t);
     return ["id", "memo_id", "filename"].every((c) => columns.has(c));
   });
   if (!table) return () => [];
-  const rows = db.prepare(
-    `SELECT memo_id, filename FROM ${table} WHERE memo_id IS NOT NULL ORDER BY memo_id, id`,
+  return alongside(
+    db,
+    statements,
+    `SELECT CAST(memo_id AS INTEGER) AS memo_key, filename FROM ${table} WHERE memo_id IS NOT NULL ORDER BY memo_key, id`,
   );
+}
+
+/** `sql`'s rows (memo id, value), in memo id order, walked alongside the memos: one sort each. */
+function alongside(db: Database, statements: Statement[], sql: string) {
+  const rows = db.prepare(sql);
   statements.push(rows);
-  let current: [SqlValue, SqlValue] | undefined = rows.step()
-    ? (rows.get() as [SqlValue, SqlValue])
-    : undefined;
-  return (memoId) => {
-    const names: string[] = [];
-    while (current && typeof memoId === "number" && Number(current[0]) <= memoId) {
-      if (current[0] === memoId) names.push(String(current[1]));
-      current = rows.step() ? (rows.get() as [SqlValue, SqlValue]) : undefined;
+  const next = () => (rows.step() ? (rows.get() as [number, SqlValue]) : undefined);
+  let current = next();
+  return (memoId: SqlValue | undefined) => {
+    const values: SqlValue[] = [];
+    while (current && typeof memoId === "number" && current[0] <= memoId) {
+      if (current[0] === memoId) values.push(current[1]);
+      current = next();
     }
-    return names;
+    return values;
   };
 }
 

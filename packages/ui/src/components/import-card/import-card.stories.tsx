@@ -93,6 +93,7 @@ export const Uploading: Story = { args: { status: statuses.uploading } };
 export const Refused: Story = { args: { status: statuses.refused } };
 export const Previewed: Story = { args: { status: statuses.previewed } };
 export const Running: Story = { args: { status: statuses.running } };
+export const Queued: Story = { args: { status: { ...statuses.running, done: 0, queued: true } } };
 export const Cancelling: Story = { args: { status: { ...statuses.running, cancelling: true } } };
 export const Done: Story = { args: { status: statuses.done } };
 export const DoneWithRefusals: Story = { args: { status: statuses.doneWithRefusals } };

@@ -124,7 +124,11 @@ function ImportRunning({
     <div data-slot="import-running" className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between gap-3">
         <p className="min-w-0">
-          {status.cancelling ? "正在取消并撤回已导入的内容…" : `正在导入：${status.kindLabel}`}
+          {status.cancelling
+            ? "正在取消并撤回已导入的内容…"
+            : status.queued
+              ? `排队中：${status.kindLabel}，稍后自动开始`
+              : `正在导入：${status.kindLabel}`}
         </p>
         <span className="shrink-0 text-muted-foreground text-xs tabular-nums">{percent}%</span>
       </div>

@@ -36,6 +36,8 @@ export type ImportCardStatus =
       cancelling?: boolean;
       /** The last progress reads failed; still trying. */
       reconnecting?: boolean;
+      /** Started, waiting for the server's earlier imports to end (排队中). */
+      queued?: boolean;
     }
   | {
       phase: "done";
