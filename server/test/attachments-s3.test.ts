@@ -264,18 +264,19 @@ afterAll(() => {
 
 forEachDatabase((ctx) => {
   it("counts an upload waiting on a slow bucket among those being received: past 16, 503 at once", async () => {
-    const u = await registerUser(ctx);
+    // four accounts of four uploads each: one account alone may hold only 4 of the 16 places
+    const users = await Promise.all(Array.from({ length: 5 }, () => registerUser(ctx)));
     failing = false;
     held.length = 0;
-    const waiting = Array.from({ length: 16 }, () =>
-      uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"),
+    const waiting = Array.from({ length: 16 }, (_, i) =>
+      uploadFile(ctx, users[i % 4]!.token, makeWav(), "voice.wav", "audio/wav"),
     );
     const deadline = Date.now() + 10_000;
     const puts = () => held.filter(({ req }) => req.method === "PUT").length;
     while (puts() < 16 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(puts()).toBe(16);
     const further = await Promise.race([
-      uploadFile(ctx, u.token, makeWav(), "voice.wav", "audio/wav"),
+      uploadFile(ctx, users[4]!.token, makeWav(), "voice.wav", "audio/wav"),
       new Promise((r) => setTimeout(() => r("still waiting"), 3000)),
     ]);
     expect(further).toMatchObject({ status: 503, body: { message: "图片上传繁忙，请稍后再试" } });
