@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { tagWordsVector } from "../services/text-index.ts";
 import { rowVectorsOffLoop } from "../services/text-index-pool.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
+import { logTagRename } from "./tag-renames.ts";
 
 /** The most tags GET /api/tags lists: the most used first, so a listed child always has its parent listed. */
 export const TAG_LIST_LIMIT = 1000;
@@ -41,7 +42,8 @@ const RENAMED_TAGS = `(SELECT coalesce(array_agg(tag ORDER BY first), '{}') FROM
  * merged into `to` where that exists, each tag once per item, and the `#from…` typed in each item's
  * current text rewritten at tag boundaries (`#读书/小说` → `#阅读/小说`, `#读书会` stays), so that
  * the next edit, which takes the typed tags again, keeps the new name. The original words of an
- * idea (原始想法) and its AI versions are left as they were. How many items changed (with
+ * idea (原始想法) and its AI versions' words are left as they were; the rename is logged, for when
+ * those become current again (stores/tag-renames.ts). How many items changed (with
  * `dryRun`: would change). Search words: those of a rewritten text are made again from it; the
  * others gain the new name's words (their old ones stay until the item is next edited: the words
  * of a text are made in JS, not in SQL).
@@ -101,6 +103,7 @@ export async function renameTag(
       [userId, r.from, r.from, r.to],
     );
     await renameInTrash(client, userId, r.from, r.to);
+    await logTagRename(client, userId, r.from, r.to);
     return (ideas.rowCount ?? 0) + (notes.rowCount ?? 0);
   });
 }
