@@ -236,3 +236,19 @@ export function tagQueryAt(text: string, caret: number): { start: number; query:
   if (scan[start] !== "#" || !opensTag(scan[start - 1])) return null;
   return { start, query };
 }
+
+/**
+ * Whether two texts differ only by the `#tag`s of the tags one set has and the other lacks (去标签
+ * cut them out, its 撤销 put them back): such an edit is of the tags, not of the words.
+ */
+export function differsOnlyByTags(
+  before: string,
+  after: string,
+  tagsBefore: readonly string[],
+  tagsAfter: readonly string[],
+): boolean {
+  const removed = tagsBefore.filter((t) => !tagsAfter.includes(t));
+  const added = tagsAfter.filter((t) => !tagsBefore.includes(t));
+  if (!removed.length && !added.length) return false;
+  return removed.reduce(removeTagFromText, before) === added.reduce(removeTagFromText, after);
+}
