@@ -45,6 +45,8 @@ const CaptureFab = lazyPart(() => import("./capture-fab.tsx"));
 // 自动整理 not chosen yet (an account from before the guide asked): asked once, above the feed.
 const AutoTidyQuestion = lazyPart(() => import("./auto-tidy-question.tsx"));
 const DESKTOP = "(min-width: 1024px)";
+/** 首页's four actions share a phone's width evenly (新建笔记 fits at 320 px), 44 px tall. */
+const action = "max-md:h-11 max-md:flex-1 max-md:px-1";
 
 const route = getRouteApi("/_authenticated/");
 
@@ -197,49 +199,58 @@ export function HomeScreen() {
           </React.Suspense>
         ) : (
           <section aria-label="我的想法和笔记" className="flex flex-col gap-4">
-            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-              <Tabs value={type} onValueChange={(value) => setSearch({ type: value as FeedType })}>
+            {/* Phones: the tabs and 更多 on one line, the four actions sharing the next, a chosen tag below */}
+            <div data-slot="home-toolbar" className="flex flex-wrap items-center gap-x-2 gap-y-2">
+              <Tabs
+                value={type}
+                onValueChange={(value) => setSearch({ type: value as FeedType })}
+                className="max-md:order-1 md:me-2"
+              >
                 <TabsList aria-label="内容类型">
                   <TabsTrigger value="all">全部</TabsTrigger>
                   <TabsTrigger value="idea">想法</TabsTrigger>
                   <TabsTrigger value="note">笔记</TabsTrigger>
                 </TabsList>
               </Tabs>
-              <div className="flex flex-wrap items-center gap-2">
-                {wide ? null : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-haspopup="dialog"
-                    className="max-md:h-11"
-                    onClick={() => setTagsOpen(true)}
-                  >
-                    标签
-                  </Button>
-                )}
-                {tag ? (
+              {tag ? (
+                <div className="max-md:order-4 max-md:w-full">
                   <Tag
                     name={tag}
                     selected
                     onRemove={() => setSearch({ tag: undefined })}
                     removeLabel={(n) => `取消按 ${n} 筛选`}
                   />
-                ) : null}
+                </div>
+              ) : null}
+              <div className="flex items-center gap-1.5 max-md:order-3 max-md:w-full md:ms-auto md:gap-2">
+                {wide ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-haspopup="dialog"
+                    className={action}
+                    onClick={() => setTagsOpen(true)}
+                  >
+                    标签
+                  </Button>
+                )}
                 <Button
                   variant={chosen ? "primary" : "secondary"}
                   size="sm"
                   aria-pressed={Boolean(chosen)}
-                  className="max-md:h-11"
+                  className={action}
                   onClick={() => setChosen(chosen ? null : new Set())}
                 >
                   多选
                 </Button>
-                <Button variant="secondary" size="sm" className="max-md:h-11" onClick={() => void newNote()}>
+                <Button variant="secondary" size="sm" className={action} onClick={() => void newNote()}>
                   新建笔记
                 </Button>
-                <Button asChild variant="secondary" size="sm" className="max-md:h-11">
+                <Button asChild variant="secondary" size="sm" className={action}>
                   <Link to="/review">每日回顾</Link>
                 </Button>
+              </div>
+              <div className="max-md:order-2 max-md:ms-auto">
                 <HomeMenuButton />
               </div>
             </div>
