@@ -150,6 +150,39 @@ export const UpdateNoteRequestSchema = z
   .refine(changesSomething, nonEmptyPatch);
 export type UpdateNoteRequest = z.input<typeof UpdateNoteRequestSchema>;
 
+/** The most items one POST /api/items/edits changes: 多选's cap. */
+export const MAX_ITEM_EDITS = 100;
+
+/**
+ * Several items' tags (and words) set in one request, all or none (多选's 撤销): each as its own
+ * edit would be, with the `updatedAt` the client last saw, so that nothing edited since is overwritten.
+ */
+export const ItemEditsRequestSchema = z.strictObject({
+  edits: z
+    .array(
+      z.discriminatedUnion("type", [
+        z.strictObject({
+          type: z.literal("idea"),
+          id: IdSchema,
+          tags: TagsSchema,
+          content: IdeaText.optional(),
+          baseUpdatedAt: TimestampSchema,
+        }),
+        z.strictObject({
+          type: z.literal("note"),
+          id: IdSchema,
+          tags: TagsSchema,
+          content: NoteContent.optional(),
+          baseUpdatedAt: TimestampSchema,
+        }),
+      ]),
+    )
+    .min(1, { message: "没有要修改的内容" })
+    .max(MAX_ITEM_EDITS, { message: `一次最多修改 ${MAX_ITEM_EDITS} 条内容` }),
+});
+export type ItemEditsRequest = z.input<typeof ItemEditsRequestSchema>;
+export const ItemEditsResultSchema = z.object({ count: z.number().int() });
+
 export const ListQuerySchema = z.strictObject({
   cursor: CursorSchema.optional(),
   limit: LimitSchema,
