@@ -70,3 +70,15 @@ test("an item changed elsewhere since the list was loaded is not overwritten, an
   expect(result.error).toContain("已在别处修改过");
   expect((await call("getIdea", { params: { id: idea.id } })).tags).toEqual([]);
 });
+
+test("取消 while a batch runs: the items it has not reached stay as they are, those done can be undone", async () => {
+  await signUp();
+  for (const content of ["第一条", "第二条", "第三条"]) await call("createIdea", { body: { content } });
+  const items = await feed();
+  const stop = new AbortController();
+  const running = editTagWithUndo(items, "晨间", "add", stop.signal);
+  stop.abort(); // the first item's edit is already on its way
+  expect(await running).toEqual({ changed: 1, failed: 0, error: undefined });
+  expect((await feed()).filter((item) => item.tags.includes("晨间"))).toHaveLength(1);
+  expect(toaster.get()?.message).toBe("已为 1 条内容加上 #晨间，其余已取消");
+});

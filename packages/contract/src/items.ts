@@ -9,6 +9,7 @@ import {
   TagsSchema,
   TimestampSchema,
 } from "./common.ts";
+import { MAX_ITEM_EDITS } from "./constants.ts";
 
 /**
  * An item's files with fresh signed URLs: on its own answers (get, create, update) and in lists
@@ -149,9 +150,6 @@ export const UpdateNoteRequestSchema = z
   })
   .refine(changesSomething, nonEmptyPatch);
 export type UpdateNoteRequest = z.input<typeof UpdateNoteRequestSchema>;
-
-/** The most items one POST /api/items/edits changes: 多选's cap. */
-export const MAX_ITEM_EDITS = 100;
 
 /**
  * Several items' tags (and words) set in one request, all or none (多选's 撤销): each as its own

@@ -67,12 +67,15 @@ export async function editTagWithUndo(
   items: readonly FeedItem[],
   tag: string,
   mode: "add" | "remove",
+  /** 取消 while it runs: the items not reached yet stay as they are (those done can be undone). */
+  signal?: AbortSignal,
 ): Promise<BatchTagResult> {
   preloadToastView();
   const done: Before[] = [];
   let failed = 0;
   let error: string | undefined;
   for (const item of items) {
+    if (signal?.aborted) break;
     try {
       const patches = await (mode === "add" ? addPatch(item, tag) : removePatch(item, tag));
       if (!patches) continue;
@@ -90,8 +93,9 @@ export async function editTagWithUndo(
     forget(done);
     const verb =
       mode === "add" ? `已为 ${done.length} 条内容加上 #${tag}` : `已从 ${done.length} 条内容去掉 #${tag}`;
+    const stopped = signal?.aborted && done.length + failed < items.length ? "，其余已取消" : "";
     toaster.show({
-      message: failed ? `${verb}，${failed} 条未能修改` : verb,
+      message: (failed ? `${verb}，${failed} 条未能修改` : verb) + stopped,
       action: { label: "撤销", run: () => void undo(done) },
     });
   }

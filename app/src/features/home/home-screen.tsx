@@ -1,3 +1,4 @@
+import { MAX_ITEM_EDITS } from "@shinian/contract/constants";
 import {
   Alert,
   Button,
@@ -23,7 +24,7 @@ import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
 import { UNTITLED_NOTE } from "../ideas/untitled-note.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { type CaptureOptions, Composer } from "./composer.tsx";
-import { FeedList } from "./feed-list.tsx";
+import { FeedList, type FeedListProps } from "./feed-list.tsx";
 import { HomeMenuButton } from "./more-button.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
@@ -34,8 +35,11 @@ const SearchResults = React.lazy(() =>
 const SelectionActions = React.lazy(() =>
   import("./selection-actions.tsx").then((m) => ({ default: m.SelectionActions })),
 );
+const ChoosableFeedList = React.lazy(() =>
+  import("./selection-actions.tsx").then((m) => ({ default: m.ChoosableFeedList })),
+);
 /** The most items one 多选 acts on: one request each, so that a choice stays a few seconds' work. */
-const MAX_CHOSEN = 100;
+const MAX_CHOSEN = MAX_ITEM_EDITS;
 // The tags: a column on a desktop, a sheet a tap away on a phone; neither in 首页's first chunk.
 const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
 const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
@@ -59,6 +63,7 @@ export function HomeScreen() {
   const sentinel = React.useRef<HTMLDivElement>(null);
   const composerBox = React.useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = React.useState<Set<string> | null>(null);
+  const multiSelect = React.useRef<HTMLButtonElement>(null);
   const toggle = (id: string) =>
     setChosen((old) => {
       const next = new Set(old);
@@ -141,6 +146,22 @@ export function HomeScreen() {
     observer.observe(node);
     return () => observer.disconnect();
   }, [feed.hasMore, feed.loadMore]);
+
+  const list: FeedListProps = {
+    items: [...(showQueued ? queued : []), ...feed.items],
+    syncStates,
+    selectedTag: tag,
+    onOpen: (item) =>
+      isUnsaved(item)
+        ? undefined
+        : void navigate(
+            item.type === "idea"
+              ? { to: "/ideas/$id", params: { id: item.id } }
+              : { to: "/notes/$id", params: { id: item.id } },
+          ),
+    onTagClick: (t) => setSearch({ tag: t === tag ? undefined : t }),
+    showKind: type === "all",
+  };
 
   return (
     <AppShell query={q ?? ""}>
@@ -235,6 +256,7 @@ export function HomeScreen() {
                   </Button>
                 )}
                 <Button
+                  ref={multiSelect}
                   variant={chosen ? "primary" : "secondary"}
                   size="sm"
                   aria-pressed={Boolean(chosen)}
@@ -263,28 +285,22 @@ export function HomeScreen() {
                 description="显示的是本机保存的最近内容，连上后自动更新。"
               />
             ) : null}
-            <FeedList
-              items={[...(showQueued ? queued : []), ...feed.items]}
-              syncStates={syncStates}
-              selectedTag={tag}
-              onOpen={(item) =>
-                isUnsaved(item)
-                  ? undefined
-                  : void navigate(
-                      item.type === "idea"
-                        ? { to: "/ideas/$id", params: { id: item.id } }
-                        : { to: "/notes/$id", params: { id: item.id } },
-                    )
-              }
-              onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
-              selection={chosen ? { chosen, onToggle: toggle } : undefined}
-              showKind={type === "all"}
-            />
+            {chosen ? (
+              <React.Suspense fallback={<FeedList {...list} />}>
+                <ChoosableFeedList {...list} chosen={chosen} onToggle={toggle} />
+              </React.Suspense>
+            ) : (
+              <FeedList {...list} />
+            )}
             {chosen ? (
               <React.Suspense fallback={null}>
                 <SelectionActions
                   chosen={feed.items.filter((item) => chosen.has(item.id))}
-                  onDone={() => setChosen(null)}
+                  onDone={() => {
+                    setChosen(null);
+                    // the bar and the chosen cards' boxes go: focus back where 多选 began
+                    multiSelect.current?.focus();
+                  }}
                 />
               </React.Suspense>
             ) : null}
