@@ -4,6 +4,7 @@ import { render } from "vitest-browser-react";
 import { call } from "../src/api/client.ts";
 import { choiceOf, chosenFull } from "../src/features/home/feed-choice.tsx";
 import { FeedList } from "../src/features/home/feed-list.tsx";
+import { whyNotCompose } from "../src/features/home/selection-actions.tsx";
 import { queuedIdea } from "../src/features/home/use-feed.ts";
 import { signUp } from "./support/session.ts";
 import "../src/styles.css";
@@ -44,4 +45,13 @@ test("past the most that can be chosen, and a capture not synced yet: not chosen
   expect(onToggle).not.toHaveBeenCalled();
   expect(onOpen).not.toHaveBeenCalled();
   expect(full.element().getAttribute("title")).toBe("最多选 100 条");
+});
+
+test("整理成笔记 past 30 ideas says so before anything is sent", async () => {
+  await signUp();
+  await call("createIdea", { body: { content: "一个想法" } });
+  const [idea] = (await call("feed", { query: { type: "all" } })).items;
+  const ideas = (n: number) => Array.from({ length: n }, (_, i) => ({ ...idea!, id: `${i}` }));
+  expect(whyNotCompose(ideas(30))).toBe(null);
+  expect(whyNotCompose(ideas(31))).toBe("一次最多整理 30 条想法，已选 31 条");
 });

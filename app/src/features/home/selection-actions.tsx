@@ -24,6 +24,16 @@ const validateTag = (tag: string) =>
     ? null
     : `标签只能含文字和数字，用 / 分级，每级之间不能为空，最多 ${MAX_TAG_LENGTH} 个字`;
 
+/** Why 整理成笔记 cannot take this choice, said in the bar before anything is sent (null: it can). */
+export const whyNotCompose = (chosen: readonly FeedItem[]) =>
+  chosen.some((item) => item.type === "note")
+    ? "只有想法能整理成笔记，已选的里面有笔记"
+    : chosen.some((item) => item.type === "idea" && item.aiExcluded)
+      ? "已选的想法里有不让AI读取的，不能整理"
+      : chosen.length > MAX_COMPOSE_IDEAS
+        ? `一次最多整理 ${MAX_COMPOSE_IDEAS} 条想法，已选 ${chosen.length} 条`
+        : null;
+
 /**
  * 首页's multi-select (loaded when it starts): 删除, 加标签, 去标签 and 整理成笔记 for every chosen
  * item at once, each with 撤销 in a toast.
@@ -78,13 +88,7 @@ export function SelectionActions({ chosen, onDone }: { chosen: FeedItem[]; onDon
       return null;
     });
 
-  const composeBlocked = chosen.some((item) => item.type === "note")
-    ? "只有想法能整理成笔记，已选的里面有笔记"
-    : chosen.some((item) => item.type === "idea" && item.aiExcluded)
-      ? "已选的想法里有不让AI读取的，不能整理"
-      : chosen.length > MAX_COMPOSE_IDEAS
-        ? `一次最多整理 ${MAX_COMPOSE_IDEAS} 条想法，已选 ${chosen.length} 条`
-        : null;
+  const composeBlocked = whyNotCompose(chosen);
   const cost = !info
     ? undefined
     : info.mode === "offline"
