@@ -98,6 +98,7 @@ forEachDatabase((ctx) => {
         "033_ledger_items_and_durations.sql",
         "034_auto_tidy_never_unchosen.sql",
         "035_tag_renames.sql",
+        "036_tags_after_emoji_and_fullwidth.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -28,6 +28,9 @@ export async function listTags(db: Queryable, userId: string): Promise<TagCount[
   return rows.sort((a, b) => b.count - a.count || byPinyin.compare(a.name, b.name));
 }
 
+/** Whether the text may hold `#$2` (or `＃$2`, as a full-width IME types it). */
+const TYPED = "(strpos(content, '#' || $2) > 0 OR strpos(content, '＃' || $2) > 0)";
+
 // Renames run one at a time per user: two at once could each take part of the items.
 const RENAME_LOCK = "tags-rename:";
 
@@ -72,8 +75,8 @@ export async function renameTag(
     // yet): left as written, it would bring the old name back on the next save.
     for (const table of ["ideas", "notes"] as const) {
       const { rows } = await client.query<{ id: string; typed: boolean }>(
-        `SELECT id, strpos(content, '#' || $2) > 0 AS typed FROM ${table}
-         WHERE user_id = $1 AND (tag_paths @> ARRAY[$2] OR strpos(content, '#' || $2) > 0)
+        `SELECT id, ${TYPED} AS typed FROM ${table}
+         WHERE user_id = $1 AND (tag_paths @> ARRAY[$2] OR ${TYPED})
          ORDER BY id FOR UPDATE`,
         [userId, r.from],
       );
