@@ -93,6 +93,8 @@ test.describe("本地模式 (no AI provider)", () => {
     const again = page.waitForRequest(
       (r) => r.url().includes("/messages") && r.method() === "POST" && r.postDataJSON()?.allTime === true,
     );
+    // it asks again: its button says what that answer costs (nothing in 本地模式)
+    await expect(first.getByRole("button", { name: "搜索全部 · 不消耗点数", exact: true })).toBeVisible();
     await first.getByRole("button", { name: "搜索全部" }).click();
     expect((await again).postDataJSON()).toEqual({ content: "我最近在读什么书？", allTime: true });
     const answers = log(page).getByRole("article", { name: "AI 回答" });

@@ -35,6 +35,8 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "添加" }).click();
     await expect(toast("已为 3 条内容加上 #晨间")).toBeVisible();
     await expect(bar).toHaveCount(0);
+    // focus goes back where 多选 began, not to the page's start
+    await expect(page.getByRole("button", { name: "多选" })).toBeFocused();
     for (const text of [/晨跑五公里/, /三体/, /训练计划/]) await expect(card(text)).toContainText("晨间");
     await toast("已为 3 条内容加上 #晨间").getByRole("button", { name: "撤销" }).click();
     await expect(toast("已撤销，3 条内容的标签已复原")).toBeVisible();
@@ -52,6 +54,22 @@ test.describe("on a phone", () => {
     await toast("已从 2 条内容去掉 #跑步").getByRole("button", { name: "撤销" }).click();
     await expect(toast("已撤销，2 条内容的标签已复原")).toBeVisible();
     await expect(card(/晨跑五公里/)).toContainText("#跑步");
+
+    // another tab lets go of what was chosen
+    await choose(/晨跑五公里/);
+    await page.getByRole("tab", { name: "想法" }).click();
+    await expect(bar).toContainText("已选 0 条");
+    await page.getByRole("tab", { name: "全部" }).click();
+    await bar.getByRole("button", { name: "取消" }).click();
+
+    // 整理成笔记 (本地模式: gathered as written), then 撤销 takes the note to 回收站
+    await choose(/晨跑五公里/, /三体/);
+    await bar.getByRole("button", { name: "整理成笔记" }).click();
+    await expect(page).toHaveURL(/\/notes\//);
+    await toast("已把 2 条想法整理成笔记").getByRole("button", { name: "撤销" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast("笔记已移到回收站")).toBeVisible();
+    await expect(list.getByRole("article")).toHaveCount(3);
 
     // 删除 two, then 撤销
     await choose(/三体/, /训练计划/);

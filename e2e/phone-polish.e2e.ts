@@ -93,6 +93,71 @@ test("offline: 你已离线 pushes the page down, the tags stay calm, a queued H
   await shots(page, "91-offline-heic-queued", [320, 390, 1440]);
 });
 
+test("首页's toolbar at 320–430 px: the tabs and 更多 on one line, the four actions on the next, every target 44 px inside the screen", async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  await request.post("/api/ideas", {
+    headers: { Authorization: `Bearer ${signedIn.token}` },
+    data: { content: "周末去爬山。#读书/小说" },
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/?tag=${encodeURIComponent("读书/小说")}`);
+  await expect(page.getByText("周末去爬山")).toBeVisible();
+  const toolbar = page.locator('[data-slot="home-toolbar"]');
+  for (const width of [320, 360, 375, 390, 414, 430]) {
+    await page.setViewportSize({ width, height: 844 });
+    const boxes = await toolbar.evaluate((bar) => {
+      const edge = bar.getBoundingClientRect().right;
+      // the chosen tag's × takes taps 44 px around (Tag's own story checks it)
+      return [...bar.querySelectorAll("button, a")]
+        .filter((el) => !el.closest("[data-slot=tag]"))
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          const name = el.getAttribute("aria-label") || el.textContent || "";
+          return {
+            name,
+            top: Math.round(r.top + r.height / 2),
+            right: r.right <= edge + 0.5,
+            tall: r.height >= 44,
+            wide: r.width >= 44,
+          };
+        });
+    });
+    // one line: the middles within a few px (the tabs' underline border shifts theirs)
+    const middle = (name: string) => boxes.find((b) => b.name === name)?.top ?? Number.NaN;
+    const line = (names: string[]) => {
+      const middles = names.map(middle);
+      return Math.max(...middles) - Math.min(...middles) <= 4 ? 1 : middles.join("/");
+    };
+    expect({
+      width,
+      first: line(["全部", "想法", "笔记", "更多"]),
+      second: line(["标签", "多选", "新建笔记", "每日回顾"]),
+    }).toEqual({ width, first: 1, second: 1 });
+    for (const b of boxes)
+      expect({ width, ...b, top: 0 }).toEqual({
+        width,
+        name: b.name,
+        top: 0,
+        right: true,
+        tall: true,
+        wide: true,
+      });
+  }
+  await shots(page, "97-home-toolbar-tag", [320, 390, 1440]);
+  // on a desktop it is one line: the tabs and the chosen tag on the left, the actions on the right
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const tops = await toolbar.evaluate((bar) =>
+    [...bar.querySelectorAll("button, a")].map((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top + r.height / 2;
+    }),
+  );
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+});
+
 test.describe("a stranger on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

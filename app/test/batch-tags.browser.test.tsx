@@ -48,13 +48,14 @@ test("a tag added to and taken off several items at once, each undone to exactly
   await call("updateIdea", { params: { id: shoe.id }, body: { content: "新买的鞋。跑步 很轻！" } });
   expect((await call("getIdea", { params: { id: shoe.id } })).tags).toEqual([]);
 
-  // 撤销 puts back the note's text and tags; the idea edited since is left as it is, and said so
-  toaster.get()?.action?.run();
+  // 撤销 is one action: the idea was edited since, so neither it nor the note goes back, and it says so
+  const undo = toaster.get()?.action;
+  undo?.run();
   await expect.poll(() => toaster.get()?.tone).toBe("error");
-  expect(toaster.get()?.message).toBe("1 条未能撤销：它们在别处改过，或网络有问题");
-  expect(await noteText(note.id)).toBe("# 第一周\n\n慢跑 #跑步\n\n`#跑步` 不是标签");
+  expect(toaster.get()?.message).toBe("没有撤销：有内容已在别处修改过，这次什么都没有改");
+  expect(await noteText(note.id)).toBe("# 第一周\n\n慢跑\n\n`#跑步` 不是标签");
   now = await byId();
-  expect(now.get(note.id)?.tags).toEqual(["跑步"]);
+  expect(now.get(note.id)?.tags).toEqual([]);
   expect(now.get(shoe.id)).toMatchObject({ content: "新买的鞋。跑步 很轻！", tags: [] });
 });
 
@@ -68,4 +69,16 @@ test("an item changed elsewhere since the list was loaded is not overwritten, an
   expect(result.failed).toBe(1);
   expect(result.error).toContain("已在别处修改过");
   expect((await call("getIdea", { params: { id: idea.id } })).tags).toEqual([]);
+});
+
+test("取消 while a batch runs: the items it has not reached stay as they are, those done can be undone", async () => {
+  await signUp();
+  for (const content of ["第一条", "第二条", "第三条"]) await call("createIdea", { body: { content } });
+  const items = await feed();
+  const stop = new AbortController();
+  const running = editTagWithUndo(items, "晨间", "add", stop.signal);
+  stop.abort(); // the first item's edit is already on its way
+  expect(await running).toEqual({ changed: 1, failed: 0, error: undefined });
+  expect((await feed()).filter((item) => item.tags.includes("晨间"))).toHaveLength(1);
+  expect(toaster.get()?.message).toBe("已为 1 条内容加上 #晨间，其余已取消");
 });

@@ -73,6 +73,63 @@ forEachDatabase((ctx) => {
       );
     });
 
+    it("a rename sticks through 恢复原文, a new 整理 and 采用此版本: the renames since the words were written, in order", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "今天读完了。#读书/小说");
+      ai.fake.script(
+        json({ title: "读完", content: "读完一本小说。#读书/小说", tags: ["读书/小说", "书单"] }),
+      );
+      const first = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
+      const rename = (from: string, to: string) =>
+        request(ctx, "renameTag", { token: u.token, body: { from, to } });
+      expect((await rename("读书", "阅读")).status).toBe(200);
+      expect((await rename("阅读/小说", "阅读/长篇")).status).toBe(200);
+      // written after both renames: its #读书 is the person's word now, never rewritten
+      const later = await addIdea(ctx, u, "又想起 #读书");
+
+      const restored = await request(ctx, "restoreIdeaOriginal", {
+        params: { id },
+        token: u.token,
+        body: {},
+      });
+      expect(restored.body.data).toMatchObject({
+        content: "今天读完了。#阅读/长篇",
+        originalContent: "今天读完了。#读书/小说",
+      });
+      expect(restored.body.data.tags).toEqual(["阅读/长篇"]);
+      const chosen = await request(ctx, "applyIdeaVersion", {
+        params: { id, versionId: first.body.data.version.id },
+        token: u.token,
+      });
+      expect(chosen.body.data).toMatchObject({
+        content: "读完一本小说。#阅读/长篇",
+        tags: ["阅读/长篇", "书单"],
+      });
+      ai.fake.script(json({ title: "再读", content: "再读一遍。#读书/小说", tags: ["读书/小说", "读书"] }));
+      const again = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
+      expect(again.body.data.idea).toMatchObject({
+        content: "再读一遍。#阅读/长篇",
+        tags: ["阅读/长篇", "阅读"],
+      });
+      expect(again.body.data.version).toMatchObject({
+        content: "再读一遍。#阅读/长篇",
+        tags: ["阅读/长篇", "阅读"],
+      });
+      // the next edit takes the typed tags again: still the new name
+      const edited = await request(ctx, "updateIdea", {
+        params: { id },
+        token: u.token,
+        body: { content: `${again.body.data.idea.content} 好看` },
+      });
+      expect(edited.body.data.tags).not.toContain("读书/小说");
+      const laterBack = await request(ctx, "restoreIdeaOriginal", {
+        params: { id: later },
+        token: u.token,
+        body: {},
+      });
+      expect(laterBack.body.data).toMatchObject({ content: "又想起 #读书", tags: ["读书"] });
+    });
+
     it("tidies an idea into a version, keeps the original, and can go back to an earlier version", async () => {
       const u = await registerUser(ctx);
       const id = await addIdea(ctx, u, "明天 要去买  陶土，还有釉料吧");

@@ -131,6 +131,7 @@ forEachDatabase((plain) => {
         "composeNote",
         "createConversation",
         "createNote",
+        "editItems",
         "listConversations",
       ]);
     });

@@ -113,6 +113,13 @@ forEachDatabase((ctx) => {
       "patch /api/chat/conversations/{id}": { id: "conversation", body: { title: "新名字" } },
       "post /api/chat/conversations/{id}/messages": { id: "conversation", body: { content: "问题" } },
       "post /api/notes/compose": { body: { ideaIds: [idea.id] } },
+      "post /api/items/edits": {
+        body: {
+          edits: [
+            { type: "idea", id: idea.id, tags: ["标签"], content: "内容", baseUpdatedAt: idea.updatedAt },
+          ],
+        },
+      },
       // no text in it but a time: listed so that a text added to it later is checked here
       "post /api/ideas/{id}/restore-original": { id: "idea", body: { baseUpdatedAt: idea.updatedAt } },
       "post /api/tags/rename": { body: { from: "灵感", to: "想法" } },

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { migrate } from "../src/db/migrate.ts";
@@ -108,6 +109,20 @@ forEachDatabase((shared) => {
 
       // done: a later start walks nothing
       expect(await rederiveBatch(ctx.db)).toEqual({ tagged: 0, left: false });
+    });
+
+    it("walks again after migration 036: tags after an emoji, half-width punctuation in Chinese, a full-width ＃", async () => {
+      const u = await registerUser(ctx);
+      const id = await create(u, "createIdea", "🏃#跑步 跑得很好,#晨跑 读了。＃读书");
+      await asBefore("ideas", id, []);
+      await ctx.db.query(
+        readFileSync(
+          new URL("../src/db/migrations/036_tags_after_emoji_and_fullwidth.sql", import.meta.url),
+          "utf8",
+        ),
+      );
+      await walk();
+      expect((await row("ideas", id)).tags).toEqual(["跑步", "晨跑", "读书"]);
     });
   });
 });

@@ -91,6 +91,36 @@ forEachDatabase((ctx: TestCtx) => {
       expect(worded.body.data.tidied).toBe(false);
     });
 
+    it("stays through 去标签 (the tag's # cut out of the words) and its 撤销 (put back)", async () => {
+      const u = await registerUser(ctx);
+      ai.fake.script(
+        json({ title: "整理后", content: "整理后的正文。#运动 推荐 #户外 给大家", tags: ["户外"] }),
+      );
+      const idea = await tidied(u, "周末 去爬山 #运动");
+      const cut = await request(ctx, "updateIdea", {
+        params: { id: idea.id },
+        token: u.token,
+        body: {
+          content: "整理后的正文。#运动 推荐 户外 给大家",
+          tags: idea.tags.filter((t) => t !== "户外"),
+        },
+      });
+      expect(cut.body.data).toMatchObject({ tidied: true, tags: ["运动"] });
+      const back = await request(ctx, "updateIdea", {
+        params: { id: idea.id },
+        token: u.token,
+        body: { content: "整理后的正文。#运动 推荐 #户外 给大家", tags: idea.tags },
+      });
+      expect(back.body.data).toMatchObject({ tidied: true, tags: ["运动", "户外"] });
+      // cutting a word along with the tag is an edit of the words
+      const words = await request(ctx, "updateIdea", {
+        params: { id: idea.id },
+        token: u.token,
+        body: { content: "整理后的正文。#运动 推荐 户外", tags: ["运动"] },
+      });
+      expect(words.body.data).toMatchObject({ tidied: false });
+    });
+
     it("stays through a rename of one of its tags", async () => {
       const u = await registerUser(ctx);
       const idea = await tidied(u, "想去看海 #旅行");

@@ -210,6 +210,10 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   deleteNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
   relatedToNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
   feed: async () => ({ query: { type: "all", tag: "陶艺", limit: 5 } }),
+  editItems: async (ctx, user) => {
+    const { id, updatedAt } = await idea(ctx, user);
+    return { body: { edits: [{ type: "idea", id, tags: ["陶艺", "展览"], baseUpdatedAt: updatedAt }] } };
+  },
   search: async () => ({ query: { q: "陶艺", limit: 5 } }),
   listTags: async () => ({}),
   renameTag: async (ctx, user) => {

@@ -1,6 +1,7 @@
 import type {
   CreateIdeaRequest,
   CreateNoteRequest,
+  ItemEditsRequest,
   UpdateIdeaRequest,
   UpdateNoteRequest,
 } from "@shinian/contract";
@@ -26,6 +27,8 @@ export const fetchNote = (id: string) => call("getNote", { params: { id } });
 export const updateNote = (id: string, body: UpdateNoteRequest) =>
   call("updateNote", { params: { id }, body });
 export const deleteNote = (id: string) => call("deleteNote", { params: { id } });
+/** Several items' tags (and words) in one request: all changed, or none (409). */
+export const editItems = (edits: ItemEditsRequest["edits"]) => call("editItems", { body: { edits } });
 
 /** The ideas 自动整理 is still working on (the newest 100): one request for every watcher. */
 export const fetchPendingIdeaIds = () =>

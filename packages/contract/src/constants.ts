@@ -41,3 +41,6 @@ export const NOTE_MAX_ATTACHMENTS = 100;
 
 /** The most ideas one 整理成笔记 gathers. */
 export const MAX_COMPOSE_IDEAS = 30;
+
+/** The most items 多选 chooses, and one POST /api/items/edits changes. */
+export const MAX_ITEM_EDITS = 100;

@@ -4,6 +4,11 @@ export const ExportPermissionSchema = z.object({
   canExport: z.boolean(),
   /** ISO time from which the next export is allowed; null when allowed now. */
   nextAllowedDate: z.string().nullable(),
+  /**
+   * Seconds until then, by the server's clock: a countdown from it is right however wrong the
+   * device's clock is. Null when allowed now; absent in older answers.
+   */
+  retryAfterSeconds: z.number().int().nonnegative().nullable().optional(),
 });
 export type ExportPermission = z.infer<typeof ExportPermissionSchema>;
 

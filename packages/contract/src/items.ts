@@ -9,6 +9,7 @@ import {
   TagsSchema,
   TimestampSchema,
 } from "./common.ts";
+import { MAX_ITEM_EDITS } from "./constants.ts";
 
 /**
  * An item's files with fresh signed URLs: on its own answers (get, create, update) and in lists
@@ -149,6 +150,36 @@ export const UpdateNoteRequestSchema = z
   })
   .refine(changesSomething, nonEmptyPatch);
 export type UpdateNoteRequest = z.input<typeof UpdateNoteRequestSchema>;
+
+/**
+ * Several items' tags (and words) set in one request, all or none (多选's 撤销): each as its own
+ * edit would be, with the `updatedAt` the client last saw, so that nothing edited since is overwritten.
+ */
+export const ItemEditsRequestSchema = z.strictObject({
+  edits: z
+    .array(
+      z.discriminatedUnion("type", [
+        z.strictObject({
+          type: z.literal("idea"),
+          id: IdSchema,
+          tags: TagsSchema,
+          content: IdeaText.optional(),
+          baseUpdatedAt: TimestampSchema,
+        }),
+        z.strictObject({
+          type: z.literal("note"),
+          id: IdSchema,
+          tags: TagsSchema,
+          content: NoteContent.optional(),
+          baseUpdatedAt: TimestampSchema,
+        }),
+      ]),
+    )
+    .min(1, { message: "没有要修改的内容" })
+    .max(MAX_ITEM_EDITS, { message: `一次最多修改 ${MAX_ITEM_EDITS} 条内容` }),
+});
+export type ItemEditsRequest = z.input<typeof ItemEditsRequestSchema>;
+export const ItemEditsResultSchema = z.object({ count: z.number().int() });
 
 export const ListQuerySchema = z.strictObject({
   cursor: CursorSchema.optional(),

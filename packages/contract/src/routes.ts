@@ -54,6 +54,7 @@ export const routes = {
   relatedToNote: { method: "get", path: "/api/notes/{id}/related" },
 
   feed: { method: "get", path: "/api/feed" },
+  editItems: { method: "post", path: "/api/items/edits" },
   search: { method: "get", path: "/api/search" },
 
   listTags: { method: "get", path: "/api/tags" },

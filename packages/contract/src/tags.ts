@@ -11,55 +11,82 @@ export type TagSpan = { start: number; end: number; tag: string };
 
 /**
  * The rule:
- * - a tag starts at a `#` at the start of the text, right after whitespace (any Unicode space, a
- *   newline, the ideographic space) or right after CJK punctuation (。，、！？；：…）」』】“” and the
- *   rest of the CJK, full-width and general punctuation blocks): Chinese is typed without spaces,
- *   so `…的鞋。#跑步` is a tag;
- * - never after an ASCII letter, digit or ASCII punctuation, nor after a Chinese character: `C#`,
- *   `abc#def`, `读书#笔记` and every `#` of a URL are none. A URL runs to whitespace or CJK
- *   punctuation (which a URL never holds unencoded), so `https://x.com/a。#b` is a link and a tag;
- * - it goes on over letters and digits of any script and single `/` between them, and ends at
- *   anything else: whitespace, any punctuation (，。！？、：；…「」() - _ . , too), a symbol or emoji, a
- *   second `/`, another `#`; a `#` not followed by a letter or digit (`# 标题`, `##`, `#/x`) is no
- *   tag, and a trailing `/` is not part of it (`#读书/` is 读书);
- * - Markdown: nothing in code (fenced blocks, inline `code`) or in an ATX heading line (`# 标题`,
- *   `## 第二章 #x`) is a tag; `#读书` at the start of a line is a tag, not a heading.
+ * - a tag is `#` or the full-width `＃` a Chinese IME types, then its name;
+ * - it starts at the start of the text, right after whitespace (any Unicode space, a newline, the
+ *   ideographic space), or right after any punctuation or symbol beyond ASCII: CJK punctuation
+ *   (。，、！？；：…）」』】“” ・ ·), an emoji (`🏃#跑步`), ★ ©. Chinese is typed without spaces, so
+ *   `…的鞋。#跑步` is a tag. Half-width `, . ! ? ; : (` typed in Chinese text open one too, when a
+ *   Chinese character or CJK punctuation comes right before them (`好,#跑步`);
+ * - never after an ASCII letter, digit or other ASCII punctuation, nor after a letter of any script
+ *   (a Chinese character too): `C#`, `abc#def`, `a.#b`, `读书#笔记` are none;
+ * - never inside a URL. A URL runs from `http(s)://` to whitespace or CJK punctuation (which a URL
+ *   never holds unencoded), but for （ ） in pairs, as in a decoded Wikipedia address
+ *   (`…/跑步（运动）#历史`); an unpaired ） ends it (`（见 https://x.com/a）#后面` is a tag);
+ * - it goes on over letters and digits of any script (`#2024` is a tag) and single `/` between
+ *   them, and ends at anything else: whitespace, any punctuation (，。！？、：；…「」() - _ . , too), a
+ *   symbol or emoji, a second `/`, another `#`; a `#` not followed by a letter or digit (`# 标题`,
+ *   `##`, `#/x`) is no tag, and a trailing `/` is not part of it (`#读书/` is 读书);
+ * - Markdown: nothing in code (fenced blocks, blocks indented by four spaces or a tab after a blank
+ *   line, inline `code`) or in an ATX heading line (`# 标题`, `## 第二章 #x`) is a tag; `#读书` at
+ *   the start of a line is a tag, not a heading.
  */
-const TAG_BODY = /#([\p{L}\p{N}]+(?:\/[\p{L}\p{N}]+)*)/gu;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const TAG_BODY = /[#＃]([\p{L}\p{N}]+(?:\/[\p{L}\p{N}]+)*)/gu;
 const SPACE = /\s/;
-/** Stands for a character of code or of a heading: neither a letter nor a tag's opener. */
+/** Stands for a character of code, a heading or a URL: neither a letter nor a tag's opener. */
 const MASK = "\uFFFF";
 
-/** Whether a tag may start right after this UTF-16 unit (undefined: the start of the text). */
-function opensTag(unit: string | undefined): boolean {
-  if (unit === undefined || SPACE.test(unit)) return true;
-  const c = unit.charCodeAt(0);
-  const punctuationBlock =
-    (c >= 0x3000 && c <= 0x303f) || // CJK symbols and punctuation: 、。「」『』【】《》〈〉〔〕
-    (c >= 0xff00 && c <= 0xffef) || // full-width forms: ，！？；：（）［］～
-    (c >= 0xfe10 && c <= 0xfe1f) || // vertical forms
-    (c >= 0xfe30 && c <= 0xfe6f) || // CJK compatibility and small forms
-    (c >= 0x2010 && c <= 0x205e) || // general punctuation: — … ‘’ “” ‧ ※
-    c === 0xb7; // · in 约翰·克里斯朵夫
-  // the blocks also hold letters and numbers (々 〇 ｶ Ａ ０): after those, as after 读, no tag
-  return punctuationBlock && !LETTER_OR_DIGIT.test(unit);
+const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
+const HAN_OR_CJK_PUNCTUATION = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
+/** The ASCII punctuation a Chinese IME in half-width mode types between words. */
+const HALF_WIDTH_BREAK = ",.!?;:(";
+const VARIATION_OR_JOINER = /[\ufe0e\ufe0f\u200d]/u;
+
+/** The character (a whole code point) that ends right before `at`, and where it starts. */
+function charBefore(text: string, at: number): { char: string; start: number } | undefined {
+  if (at <= 0) return undefined;
+  const low = text.charCodeAt(at - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+  return { char: String.fromCodePoint(text.codePointAt(start)!), start };
+}
+
+/** Whether a tag may start at `at` of `scan` (the text with its code, headings and URLs masked). */
+function opensTag(scan: string, at: number): boolean {
+  let before = charBefore(scan, at);
+  // an emoji's variation selector (❤️) or joiner: the emoji before it decides
+  while (before && VARIATION_OR_JOINER.test(before.char)) before = charBefore(scan, before.start);
+  if (!before || SPACE.test(before.char)) return true;
+  const { char } = before;
+  if (char.codePointAt(0)! > 0x7f) return char !== MASK && PUNCTUATION_OR_SYMBOL.test(char);
+  if (!HALF_WIDTH_BREAK.includes(char)) return false;
+  const previous = charBefore(scan, before.start);
+  return previous !== undefined && HAN_OR_CJK_PUNCTUATION.test(previous.char);
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const BLANK = /^[ \t]*$/;
+const INDENTED = /^(?: {4}|\t| {1,3}\t)/;
+const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 
 /**
  * `text` with every character of Markdown code and of heading lines (but newlines) replaced by
  * MASK, so that offsets stay those of `text`; `text` itself when it has none.
  */
 export function maskCodeAndHeadings(text: string): string {
-  if (!text.includes("`") && !text.includes("~~~") && !/(?:^|\n) {0,3}#(?:[ \t#\n]|$)/.test(text))
+  if (
+    !text.includes("`") &&
+    !text.includes("~~~") &&
+    !/(?:^|\n) {0,3}#(?:[ \t#\n]|$)/.test(text) &&
+    !/(?:^|\n)(?: {4}|\t| {1,3}\t)/.test(text)
+  )
     return text;
   const ranges: [number, number][] = [];
   let fence: { char: string; length: number } | null = null;
   let paragraph = -1; // where the lines of text since the last block boundary start
+  // an indented line starts code after a blank line or at the start, unless it goes on a list item
+  let afterBlank = true;
+  let inList = false;
+  let code = false;
   const endParagraph = (at: number) => {
     if (paragraph >= 0) inlineCode(text, paragraph, at, ranges);
     paragraph = -1;
@@ -69,23 +96,35 @@ export function maskCodeAndHeadings(text: string): string {
     const newline = text.indexOf("\n", at);
     const end = newline < 0 ? text.length : newline;
     const line = text.slice(at, end).replace(/\r$/, ""); // a CRLF text has the same blocks
-    if (fence) {
+    if (code && (INDENTED.test(line) || BLANK.test(line))) {
+      ranges.push([at, end]);
+    } else if (fence) {
+      code = false;
       ranges.push([at, end]);
       const [, marks = "", rest = ""] = FENCE.exec(line) ?? [];
       if (marks[0] === fence.char && marks.length >= fence.length && BLANK.test(rest)) fence = null;
     } else {
+      code = false;
       const open = FENCE.exec(line);
       // a backtick fence's info string holds no backtick (else it is inline code)
       if (open && !(open[1]![0] === "`" && open[2]!.includes("`"))) {
         endParagraph(at);
         fence = { char: open[1]![0]!, length: open[1]!.length };
         ranges.push([at, end]);
+      } else if (afterBlank && !inList && INDENTED.test(line) && !BLANK.test(line)) {
+        endParagraph(at);
+        code = true;
+        ranges.push([at, end]);
       } else if (HEADING.test(line)) {
         endParagraph(at);
         ranges.push([at, end]);
       } else if (BLANK.test(line)) endParagraph(at);
-      else if (paragraph < 0) paragraph = at;
+      else {
+        if (paragraph < 0) paragraph = at;
+        if (!INDENTED.test(line)) inList = LIST_ITEM.test(line);
+      }
     }
+    afterBlank = BLANK.test(line);
     if (newline < 0) break;
     at = newline + 1;
   }
@@ -121,13 +160,40 @@ function inlineCode(text: string, from: number, to: number, ranges: [number, num
   }
 }
 
+const URL_START = /https?:\/\//giu;
+/** Where a URL stops: whitespace, or CJK punctuation a URL never holds unencoded (（ ） aside). */
+const URL_END = /[\s\u3000-\u303f，、。！？；：“”‘’…—]/u;
+
+/** `scan` with every URL masked (offsets kept), so that no `#` in one is a tag. */
+function maskUrls(scan: string): string {
+  if (!/https?:\/\//i.test(scan)) return scan;
+  let out = "";
+  let last = 0;
+  for (const match of scan.matchAll(URL_START)) {
+    if (match.index < last) continue;
+    let end = match.index + match[0].length;
+    let open = 0;
+    for (; end < scan.length; end++) {
+      const c = scan[end]!;
+      if (URL_END.test(c)) break;
+      if (c === "（") open += 1;
+      else if (c === "）" && open-- === 0) break;
+    }
+    out += scan.slice(last, match.index) + MASK.repeat(end - match.index);
+    last = end;
+  }
+  return out + scan.slice(last);
+}
+
+const hasHash = (text: string) => text.includes("#") || text.includes("＃");
+
 /** Every `#tag` in the text, in order, with where it stands (limits not applied). */
 export function tagSpans(text: string): TagSpan[] {
-  if (!text.includes("#")) return [];
-  const scan = maskCodeAndHeadings(text);
+  if (!hasHash(text)) return [];
+  const scan = maskUrls(maskCodeAndHeadings(text));
   const spans: TagSpan[] = [];
   for (const match of scan.matchAll(TAG_BODY)) {
-    if (opensTag(scan[match.index - 1])) {
+    if (opensTag(scan, match.index)) {
       spans.push({ start: match.index, end: match.index + match[0].length, tag: match[1]! });
     }
   }
@@ -226,13 +292,29 @@ export function removeTagFromText(text: string, tag: string): string {
 export function tagQueryAt(text: string, caret: number): { start: number; query: string } | null {
   const from = Math.max(0, caret - MAX_TAG_LENGTH - 1);
   const before = text.slice(from, caret);
-  const hash = before.lastIndexOf("#");
+  const hash = Math.max(before.lastIndexOf("#"), before.lastIndexOf("＃"));
   if (hash < 0) return null;
   const query = before.slice(hash + 1);
   if (!/^[\p{L}\p{N}/]*$/u.test(query) || query.startsWith("/") || query.includes("//")) return null;
   const start = from + hash;
   // read as if a letter followed the `#`: a `#` alone on its line is being typed, not a heading
-  const scan = maskCodeAndHeadings(`${text.slice(0, start + 1)}x${text.slice(caret)}`);
-  if (scan[start] !== "#" || !opensTag(scan[start - 1])) return null;
+  const scan = maskUrls(maskCodeAndHeadings(`${text.slice(0, start + 1)}x${text.slice(caret)}`));
+  if ((scan[start] !== "#" && scan[start] !== "＃") || !opensTag(scan, start)) return null;
   return { start, query };
+}
+
+/**
+ * Whether two texts differ only by the `#tag`s of the tags one set has and the other lacks (去标签
+ * cut them out, its 撤销 put them back): such an edit is of the tags, not of the words.
+ */
+export function differsOnlyByTags(
+  before: string,
+  after: string,
+  tagsBefore: readonly string[],
+  tagsAfter: readonly string[],
+): boolean {
+  const removed = tagsBefore.filter((t) => !tagsAfter.includes(t));
+  const added = tagsAfter.filter((t) => !tagsBefore.includes(t));
+  if (!removed.length && !added.length) return false;
+  return removed.reduce(removeTagFromText, before) === added.reduce(removeTagFromText, after);
 }

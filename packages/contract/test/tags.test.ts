@@ -72,6 +72,46 @@ describe("#标签 in text", () => {
     expect(tagsInText("链接：https://x.com/#/a，#真的")).toEqual(["真的"]);
   });
 
+  it("starts a tag after an emoji, a symbol or ・, and after , . ! ? ; : ( typed half-width in Chinese text", () => {
+    expect(tagsInText("🏃#跑步 ❤️#喜欢 👨‍👩‍👧#家 ★#重要 中・#日 ©#版权")).toEqual([
+      "跑步",
+      "喜欢",
+      "家",
+      "重要",
+      "日",
+      "版权",
+    ]);
+    expect(
+      tagsInText("今天跑得很好,#跑步 完成了.#打卡 真棒!#开心 为什么?#疑问 其一;#其二 注:#备注 (#括号"),
+    ).toEqual(["跑步", "打卡", "开心", "疑问", "其二", "备注"]);
+    // after ASCII text they stay none, and so does ( after a space
+    expect(tagsInText("C,#x v1.#y hi!#z 好 (#w")).toEqual([]);
+  });
+
+  it("takes a full-width ＃ as a tag's #, as a Chinese IME types it", () => {
+    expect(tagsInText("跑完了。＃跑步 和 ＃读书/小说。")).toEqual(["跑步", "读书/小说"]);
+    expect(tagsInText("C＃ 读书＃笔记")).toEqual([]);
+    expect(renameTagInText("＃读书/小说 #读书", "读书", "阅读")).toBe("＃阅读/小说 #阅读");
+    expect(removeTagFromText("好书 ＃读书", "读书")).toBe("好书");
+    expect(tagQueryAt("写点，＃读", 5)).toEqual({ start: 3, query: "读" });
+  });
+
+  it("never takes a # inside a decoded URL with （）, which end the URL only when unpaired", () => {
+    expect(tagsInText("https://zh.wikipedia.org/wiki/跑步（运动）#历史 #真标签")).toEqual(["真标签"]);
+    expect(tagsInText("（见 https://x.com/a）#后面")).toEqual(["后面"]);
+  });
+
+  it("takes an all-digit tag: #2024 is a tag, as are its levels", () => {
+    expect(tagsInText("#2024 #2024/目标 排名 #1")).toEqual(["2024", "2024/目标", "1"]);
+  });
+
+  it("skips code indented by 4 spaces or a tab after a blank line, not a paragraph's indented line", () => {
+    expect(tagsInText("说明：\n\n    #代码 x = 1\n\t#也是代码\n\n#正文")).toEqual(["正文"]);
+    expect(tagsInText("    #开头就是代码\n\n正文 #在")).toEqual(["在"]);
+    expect(tagsInText("第一行\n    #段落里的缩进 不是代码")).toEqual(["段落里的缩进"]);
+    expect(tagsInText("- 列表\n\n    #列表里的段落")).toEqual(["列表里的段落"]);
+  });
+
   it("skips Markdown code and headings: # with a space is a heading, #读书 is a tag", () => {
     const note = [
       "# 读书笔记 #不算",

@@ -62,6 +62,7 @@ export async function checkout(
 
 /** Runs fn in one transaction; rolls back on any throw. */
 export async function tx<T>(db: Db, fn: (client: DbClient) => Promise<T>): Promise<T> {
+  if (shared.has(db)) return savepoint(await db.connect(), fn);
   const { client, release } = await checkout(db);
   let broken: Error | undefined;
   try {
@@ -76,5 +77,40 @@ export async function tx<T>(db: Db, fn: (client: DbClient) => Promise<T>): Promi
     throw err;
   } finally {
     release(broken);
+  }
+}
+
+const shared = new WeakSet<Db>();
+
+/**
+ * The transaction `client` is in, as a Db: whatever a store does on it, its own tx() included (a
+ * savepoint then), commits or rolls back with that transaction. For one request that makes several
+ * ordinary edits all or none (POST /api/items/edits).
+ */
+export function sharedTransaction(client: DbClient): Db {
+  const held = new Proxy(client, {
+    get: (target, key) => {
+      if (key === "release") return () => {};
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const db = {
+    query: client.query.bind(client),
+    connect: async () => held,
+  } as unknown as Db;
+  shared.add(db);
+  return db;
+}
+
+async function savepoint<T>(client: DbClient, fn: (client: DbClient) => Promise<T>): Promise<T> {
+  await client.query("SAVEPOINT inner_edit");
+  try {
+    const result = await fn(client);
+    await client.query("RELEASE SAVEPOINT inner_edit");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK TO SAVEPOINT inner_edit");
+    throw err;
   }
 }

@@ -3,6 +3,7 @@ import { EXPORT_COUNT_HEADER, EXPORT_FILE_PREFIX, exportCooldownMessage } from "
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { mount } from "../lib/endpoint.ts";
+import { retryAfterSeconds } from "../lib/retry.ts";
 import { exportFileName, formatChinaTime } from "../services/export/china-time.ts";
 import { createExporter } from "../services/export/lifecycle.ts";
 import { nextExportAllowed } from "../stores/export.ts";
@@ -21,7 +22,11 @@ export function exportRoutes(app: Hono<AppEnv>) {
     const next = await nextExportAllowed(db, c.var.auth.userId, config.exportCooldownMs);
     return {
       message: next ? exportCooldownMessage(formatChinaTime(next)) : "可以导出",
-      data: { canExport: next === null, nextAllowedDate: next ? next.toISOString() : null },
+      data: {
+        canExport: next === null,
+        nextAllowedDate: next ? next.toISOString() : null,
+        retryAfterSeconds: next ? retryAfterSeconds(next) : null,
+      },
     };
   });
   mount(app, "exportData", async (c, { body: options }) => {

@@ -1,13 +1,40 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
+import { sharedTransaction } from "../db/pool.ts";
+import { ApiError } from "../errors.ts";
 import { decodeCursor } from "../lib/cursor.ts";
 import { mount } from "../lib/endpoint.ts";
 import { withAttachments } from "../services/attachments/items.ts";
 import { feedPage } from "../services/feed.ts";
+import { limitWrites } from "../services/write-limits.ts";
+import { updateIdea } from "../stores/ideas.ts";
+import { updateNote } from "../stores/notes.ts";
+import { quotaTx } from "../stores/usage.ts";
 
-export const feedRoutes = (app: Hono<AppEnv>) =>
+export const feedRoutes = (app: Hono<AppEnv>) => {
   mount(app, "feed", async (c, { query: q }) => {
     const { userId } = c.var.auth;
     const page = await feedPage(c.var.deps.db, userId, { ...q, cursor: decodeCursor(q.cursor, "uuid") });
     return { data: { ...page, items: await withAttachments(c.var.deps, userId, page.items) } };
   });
+  mount(app, "editItems", async (c, { body }) => {
+    const { userId } = c.var.auth;
+    const { db, config } = c.var.deps;
+    await limitWrites(c.var.deps, userId, "notes", "批量修改");
+    // each an ordinary edit (the same checks, 409 on a stale base), all in one transaction
+    await quotaTx(db, config.quota, async (client) => {
+      const within = sharedTransaction(client);
+      for (const { type, id, ...edit } of body.edits) {
+        try {
+          if (type === "idea") await updateIdea(within, config.quota, userId, id, edit);
+          else await updateNote(within, config.quota, userId, id, edit);
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 409)
+            throw new ApiError("CONFLICT", "有内容已在别处修改过，这次什么都没有改");
+          throw err;
+        }
+      }
+    });
+    return { message: `已修改 ${body.edits.length} 条内容`, data: { count: body.edits.length } };
+  });
+};

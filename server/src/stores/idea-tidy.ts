@@ -10,6 +10,7 @@ import { refuseStaleEdit } from "../lib/stale-edit.ts";
 import { ideaVector } from "../services/text-index.ts";
 import { findIdeaRow, IDEA_COLUMNS, type IdeaRow, STALE_PENDING, toIdea } from "./ideas.ts";
 import { oldestFirst } from "./keyset.ts";
+import { renamesSinceOriginal, renamesSinceVersion, textRenamed } from "./tag-renames.ts";
 
 export type VersionRow = {
   id: string;
@@ -144,13 +145,18 @@ export async function insertVersion(
   return rows[0]!;
 }
 
-/** Puts a version's title, text and tags on the idea (the original words never change). */
+/**
+ * Puts a version's title, text and tags on the idea (the original words never change). Its text
+ * takes the tag renames made since it was written (its tags were renamed with them).
+ */
 export async function applyVersion(
   db: Queryable,
   userId: string,
   idea: IdeaRow,
-  v: VersionRow,
+  version: VersionRow,
 ): Promise<Idea> {
+  const renames = await renamesSinceVersion(db, userId, version.id);
+  const v = { ...version, content: textRenamed(version.content, renames) };
   const { rows } = await db.query<IdeaRow>(
     `UPDATE ideas SET title = $3, content = $4, tags = $5, ai_version_id = $6, ai_status = 'done', ai_spend_id = NULL,
        search = $7::tsvector, updated_at = now()
@@ -187,7 +193,8 @@ export async function applyVersionById(db: Db, userId: string, ideaId: string, v
 }
 
 /**
- * 恢复原文: the original words become the idea's current text again, with the tags typed in them
+ * 恢复原文: the original words become the idea's current text again (with the tag renames made
+ * since), with the tags typed in them
  * and no title, as if the person had chosen them among the versions; the AI versions stay, to be
  * chosen again. Tags the person added since (none of the AI's versions gave them) stay too: only
  * the AI's words and tags go. A 自动整理 still waiting for its grace period is called off (the
@@ -208,11 +215,13 @@ export async function restoreOriginal(
       [ideaId, userId],
     );
     const aiTags = new Set(ai.rows.map((r) => r.tag));
-    const typed = withTypedTags([], idea.original_content);
+    // the original words with the tag renames made since they were written: no old name comes back
+    const content = textRenamed(idea.original_content, await renamesSinceOriginal(client, userId, ideaId));
+    const typed = withTypedTags([], content);
     const own = idea.tags.filter((t) => !aiTags.has(t) && !typed.includes(t));
     const tags = [...typed, ...own].slice(0, MAX_TAGS);
     const { rows } = await client.query<IdeaRow>(
-      `UPDATE ideas SET title = '', content = original_content, tags = $3, ai_version_id = NULL,
+      `UPDATE ideas SET title = '', content = $5, tags = $3, ai_version_id = NULL,
          search = $4::tsvector, updated_at = now(),
          ai_status = CASE WHEN ai_tidy_due_at IS NOT NULL THEN 'none' ELSE ai_status END, ai_tidy_due_at = NULL
        WHERE id = $1 AND user_id = $2 RETURNING ${IDEA_COLUMNS}`,
@@ -220,12 +229,8 @@ export async function restoreOriginal(
         ideaId,
         userId,
         tags,
-        await ideaVector({
-          title: "",
-          content: idea.original_content,
-          tags,
-          originalContent: idea.original_content,
-        }),
+        await ideaVector({ title: "", content, tags, originalContent: idea.original_content }),
+        content,
       ],
     );
     return toIdea(rows[0]!);

@@ -1,5 +1,6 @@
 import {
   CAPTURED_AT_MAX_AGE_DAYS,
+  differsOnlyByTags,
   IDEA_MAX_IMAGES,
   IDEA_MAX_RECORDINGS,
   type Idea,
@@ -259,8 +260,11 @@ export async function updateIdea(
       pinned: patch.pinned ?? cur.pinned,
       aiExcluded: patch.aiExcluded ?? cur.ai_excluded,
     };
-    // the person's own words now: no AI version is "current" any more (tags alone keep it: 已整理 stays true)
-    const wordsChanged = next.title !== cur.title || next.content !== cur.content;
+    // the person's own words now: no AI version is "current" any more (tags alone keep it: 已整理
+    // stays true, also when only their `#tag`s went from the words or came back: 去标签 and its 撤销)
+    const wordsChanged =
+      next.title !== cur.title ||
+      (next.content !== cur.content && !differsOnlyByTags(cur.content, next.content, cur.tags, next.tags));
     const tagsChanged = next.tags.join("\n") !== cur.tags.join("\n");
     // 置顶 and 不让AI读取 are not edits: updated_at stays, so an open editor's save is not refused
     // as stale and nothing counts as changed

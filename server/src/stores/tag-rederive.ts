@@ -32,7 +32,8 @@ export async function moveBookmark(db: DbClient, source: RederiveSource, lastId:
   else await db.query("UPDATE tag_rederive SET after_id = $2 WHERE source = $1", [source, lastId]);
 }
 
-const HASH_ONLY = (text: string) => `CASE WHEN strpos(${text}, '#') > 0 THEN ${text} ELSE '' END`;
+const HASH_ONLY = (text: string) =>
+  `CASE WHEN strpos(${text}, '#') > 0 OR strpos(${text}, '＃') > 0 THEN ${text} ELSE '' END`;
 
 /** What each place's rows are read as (`$1` the id to start after, `$2` how many; `$3` ids to lock instead). */
 const READ: Record<RederiveSource, string> = {

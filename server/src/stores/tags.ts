@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { tagWordsVector } from "../services/text-index.ts";
 import { rowVectorsOffLoop } from "../services/text-index-pool.ts";
 import { SEARCH_WORDS_VERSION } from "./search-reindex.ts";
+import { logTagRename } from "./tag-renames.ts";
 
 /** The most tags GET /api/tags lists: the most used first, so a listed child always has its parent listed. */
 export const TAG_LIST_LIMIT = 1000;
@@ -27,6 +28,9 @@ export async function listTags(db: Queryable, userId: string): Promise<TagCount[
   return rows.sort((a, b) => b.count - a.count || byPinyin.compare(a.name, b.name));
 }
 
+/** Whether the text may hold `#$2` (or `＃$2`, as a full-width IME types it). */
+const TYPED = "(strpos(content, '#' || $2) > 0 OR strpos(content, '＃' || $2) > 0)";
+
 // Renames run one at a time per user: two at once could each take part of the items.
 const RENAME_LOCK = "tags-rename:";
 
@@ -41,7 +45,8 @@ const RENAMED_TAGS = `(SELECT coalesce(array_agg(tag ORDER BY first), '{}') FROM
  * merged into `to` where that exists, each tag once per item, and the `#from…` typed in each item's
  * current text rewritten at tag boundaries (`#读书/小说` → `#阅读/小说`, `#读书会` stays), so that
  * the next edit, which takes the typed tags again, keeps the new name. The original words of an
- * idea (原始想法) and its AI versions are left as they were. How many items changed (with
+ * idea (原始想法) and its AI versions' words are left as they were; the rename is logged, for when
+ * those become current again (stores/tag-renames.ts). How many items changed (with
  * `dryRun`: would change). Search words: those of a rewritten text are made again from it; the
  * others gain the new name's words (their old ones stay until the item is next edited: the words
  * of a text are made in JS, not in SQL).
@@ -70,8 +75,8 @@ export async function renameTag(
     // yet): left as written, it would bring the old name back on the next save.
     for (const table of ["ideas", "notes"] as const) {
       const { rows } = await client.query<{ id: string; typed: boolean }>(
-        `SELECT id, strpos(content, '#' || $2) > 0 AS typed FROM ${table}
-         WHERE user_id = $1 AND (tag_paths @> ARRAY[$2] OR strpos(content, '#' || $2) > 0)
+        `SELECT id, ${TYPED} AS typed FROM ${table}
+         WHERE user_id = $1 AND (tag_paths @> ARRAY[$2] OR ${TYPED})
          ORDER BY id FOR UPDATE`,
         [userId, r.from],
       );
@@ -101,6 +106,7 @@ export async function renameTag(
       [userId, r.from, r.from, r.to],
     );
     await renameInTrash(client, userId, r.from, r.to);
+    await logTagRename(client, userId, r.from, r.to);
     return (ideas.rowCount ?? 0) + (notes.rowCount ?? 0);
   });
 }

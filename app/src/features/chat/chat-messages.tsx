@@ -14,10 +14,13 @@ export function ChatMessages({
   messages,
   onRetry,
   onAskAllTime,
+  askAllTimeCost,
 }: {
   messages: ShownMessage[];
   onRetry?: (question: string) => void;
   onAskAllTime?: (question: string) => void;
+  /** What 搜索全部 costs (it asks again: a new answer), said on its button. */
+  askAllTimeCost?: string;
 }) {
   const navigate = useNavigate();
   const last = messages.at(-1);
@@ -46,10 +49,15 @@ export function ChatMessages({
       offline={m.role === "assistant" && m.mode === "offline"}
       scope={m.timeFilter?.label}
       onWiden={widen(m, i)}
+      widenLabel={askAllTimeCost ? `搜索全部 · ${askAllTimeCost}` : undefined}
       onRetry={m === last ? retry : undefined}
     />
   ));
 }
+
+/** What one more answer costs, as 搜索全部 says it. */
+export const answerCost = (mode: "offline" | "provider" | undefined, cost: number) =>
+  !mode ? undefined : mode === "offline" || cost === 0 ? "不消耗点数" : `消耗 ${cost} 点`;
 
 /** What the composer says an answer costs, before it is asked (PRODUCT §6). */
 export function costHint(

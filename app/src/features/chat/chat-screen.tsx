@@ -16,7 +16,7 @@ import { errorMessage } from "../../api/client.ts";
 import { conversationsQuery, updateConversations } from "../../data/chat.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { AppShell } from "../layout/app-shell.tsx";
-import { ChatMessages, costHint } from "./chat-messages.tsx";
+import { answerCost, ChatMessages, costHint } from "./chat-messages.tsx";
 import { useAiInfo } from "./use-ai-info.ts";
 import { useAsk, useConversation } from "./use-conversation.ts";
 
@@ -161,6 +161,7 @@ export function ChatScreen() {
             messages={chat.messages}
             onRetry={(q) => void askAndRefresh(q)}
             onAskAllTime={(q) => void askAllTime(q)}
+            askAllTimeCost={answerCost(info?.mode, cost)}
           />
         ) : null}
       </ChatLayout>

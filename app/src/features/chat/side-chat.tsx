@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { createConversation } from "../../api/ai.ts";
 import { conversationsQuery } from "../../data/chat.ts";
-import { ChatMessages, costHint } from "./chat-messages.tsx";
+import { answerCost, ChatMessages, costHint } from "./chat-messages.tsx";
 import { useAiInfo } from "./use-ai-info.ts";
 import { useAsk, useConversation } from "./use-conversation.ts";
 
@@ -71,6 +71,7 @@ export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExclude
           messages={chat.messages}
           onRetry={(q) => void ask(q)}
           onAskAllTime={(q) => void askAllTime(q)}
+          askAllTimeCost={answerCost(info?.mode, info?.costs.chatReply ?? 0)}
         />
       )}
     </ChatLayout>

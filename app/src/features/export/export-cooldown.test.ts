@@ -45,6 +45,28 @@ describe("the export cooldown", () => {
     expect(seen).toEqual(["waiting", "open"]);
   });
 
+  it("counts down the server's seconds, whatever this device's clock says", async () => {
+    // the device is an hour ahead: by its clock the server's time has passed long ago
+    vi.setSystemTime(NOW + 3600_000);
+    const cooldown = createCooldown({
+      checkPermission: async () => ({
+        success: true,
+        message: "暂时无法导出数据",
+        data: {
+          canExport: false,
+          nextAllowedDate: new Date(NOW + 90_000).toISOString(),
+          retryAfterSeconds: 90,
+        },
+      }),
+    });
+    await cooldown.refresh();
+    expect(cooldown.get()).toEqual({ kind: "waiting", until: NOW + 3600_000 + 90_000 });
+    await vi.advanceTimersByTimeAsync(89_999);
+    expect(cooldown.get().kind).toBe("waiting");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(cooldown.get()).toEqual({ kind: "open" });
+  });
+
   it("opens when allowed or when the time has passed; unknown when refused without a time", async () => {
     let answer = refused(null);
     const cooldown = createCooldown({ checkPermission: async () => answer });

@@ -65,7 +65,14 @@ export function createCooldown(io: CooldownIO) {
       }
       if (mine !== asked || !answer?.success || !answer.data) return;
       if (answer.data.canExport) return set({ kind: "open" });
-      const until = answer.data.nextAllowedDate ? Date.parse(answer.data.nextAllowedDate) : Number.NaN;
+      // the server's seconds left, counted from now on this device: its clock may be off by hours
+      const left = answer.data.retryAfterSeconds;
+      const until =
+        typeof left === "number"
+          ? now() + left * 1000
+          : answer.data.nextAllowedDate
+            ? Date.parse(answer.data.nextAllowedDate)
+            : Number.NaN;
       if (Number.isNaN(until)) return set({ kind: "unknown" });
       set(until > now() ? { kind: "waiting", until } : { kind: "open" });
     },

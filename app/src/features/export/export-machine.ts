@@ -32,7 +32,7 @@ export const EXPORT_MESSAGES = {
 export type ExportPermissionAnswer = {
   success: boolean;
   message?: string;
-  data?: { canExport: boolean; nextAllowedDate?: string | null } | null;
+  data?: { canExport: boolean; nextAllowedDate?: string | null; retryAfterSeconds?: number | null } | null;
 };
 
 export type ExportDownload = {

@@ -1,7 +1,7 @@
 import type { FeedItem } from "@shinian/contract";
 import { removeTagFromText } from "@shinian/contract/tags";
 import { errorMessage } from "../../api/client.ts";
-import { fetchNote, updateIdea, updateNote } from "../../api/items.ts";
+import { editItems, fetchNote, updateIdea, updateNote } from "../../api/items.ts";
 import { itemKeys } from "../../data/items.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { itemsChanged } from "../../lib/items-changed.ts";
@@ -61,18 +61,21 @@ export type BatchTagResult = { changed: number; failed: number; error?: string }
 /**
  * Adds `tag` to the chosen items, or takes it off them (out of their text too), one request per
  * item (the same edit, limits and stale-edit check as a single save), then offers 撤销 in a toast,
- * which puts back each changed item's previous tags and text.
+ * which puts back every changed item's previous tags and text in one request, or none of them.
  */
 export async function editTagWithUndo(
   items: readonly FeedItem[],
   tag: string,
   mode: "add" | "remove",
+  /** 取消 while it runs: the items not reached yet stay as they are (those done can be undone). */
+  signal?: AbortSignal,
 ): Promise<BatchTagResult> {
   preloadToastView();
   const done: Before[] = [];
   let failed = 0;
   let error: string | undefined;
   for (const item of items) {
+    if (signal?.aborted) break;
     try {
       const patches = await (mode === "add" ? addPatch(item, tag) : removePatch(item, tag));
       if (!patches) continue;
@@ -90,29 +93,31 @@ export async function editTagWithUndo(
     forget(done);
     const verb =
       mode === "add" ? `已为 ${done.length} 条内容加上 #${tag}` : `已从 ${done.length} 条内容去掉 #${tag}`;
+    const stopped = signal?.aborted && done.length + failed < items.length ? "，其余已取消" : "";
     toaster.show({
-      message: failed ? `${verb}，${failed} 条未能修改` : verb,
+      message: (failed ? `${verb}，${failed} 条未能修改` : verb) + stopped,
       action: { label: "撤销", run: () => void undo(done) },
     });
   }
   return { changed: done.length, failed, error };
 }
 
+/** One request: every item back as it was, or, when one was edited elsewhere since, none. */
 async function undo(done: Before[]) {
-  let failed = 0;
-  for (const item of done) {
-    const patch: Patch =
-      item.content === undefined ? { tags: item.tags } : { tags: item.tags, content: item.content };
-    try {
-      await save(item.type, item.id, patch, item.after);
-    } catch {
-      failed += 1;
-    }
+  try {
+    await editItems(
+      done.map(({ type, id, tags, content, after }) => ({
+        type,
+        id,
+        tags,
+        ...(content === undefined ? {} : { content }),
+        baseUpdatedAt: after,
+      })),
+    );
+    toaster.show({ message: `已撤销，${done.length} 条内容的标签已复原` });
+  } catch (e) {
+    toaster.show({ tone: "error", message: `没有撤销：${errorMessage(e, "网络有问题，请重试")}` });
+  } finally {
+    forget(done);
   }
-  forget(done);
-  toaster.show(
-    failed
-      ? { tone: "error", message: `${failed} 条未能撤销：它们在别处改过，或网络有问题` }
-      : { message: `已撤销，${done.length} 条内容的标签已复原` },
-  );
 }

@@ -173,7 +173,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       images={uploadChips(images.uploads, images.remove)}
       textareaRef={textarea}
       assist={
-        draft.includes("#") ? (
+        /[#＃]/.test(draft) ? (
           <React.Suspense fallback={null}>
             <TagAssist textarea={textarea} value={draft} onValueChange={setDraft} />
           </React.Suspense>

@@ -1,8 +1,11 @@
 import type { FeedItem } from "@shinian/contract";
-import { Checkbox, IdeaListItem, type IdeaSyncState, markdownTitle, NoteListItem } from "@shinian/ui";
+import { IdeaListItem, type IdeaSyncState, NoteListItem } from "@shinian/ui";
+import type * as React from "react";
 import { IdeaAttachments } from "../ideas/idea-attachments.tsx";
 import { notePreview } from "./note-preview.ts";
-import { isUnsaved } from "./use-feed.ts";
+
+/** A card in 多选: its checkbox, whether it is chosen, and why it cannot be (dimmed then). */
+export type Choice = { box: React.ReactNode; chosen: boolean; why: string | null; toggle: () => void };
 
 export type FeedListProps = {
   items: FeedItem[];
@@ -11,8 +14,8 @@ export type FeedListProps = {
   onTagClick: (tag: string) => void;
   /** Queued captures by their temporary id: shown as 待同步 or 未能保存. */
   syncStates?: ReadonlyMap<string, IdeaSyncState>;
-  /** 多选: each saved item gets a checkbox, and a tap on the card ticks it too. */
-  selection?: { chosen: ReadonlySet<string>; onToggle: (id: string) => void };
+  /** 多选 (feed-choice.tsx, loaded when it starts): each card's box, and a tap on the card ticks it too. */
+  choice?: (item: FeedItem) => Choice;
   /** Shows each card's kind (想法, 笔记): off on a list of one kind. */
   showKind?: boolean;
 };
@@ -30,26 +33,22 @@ export function FeedList({
   onOpen,
   onTagClick,
   syncStates,
-  selection,
+  choice: choiceOf,
   showKind = true,
 }: FeedListProps) {
   return (
     <ul className="flex flex-col gap-3" aria-label="想法和笔记">
       {items.map((item) => {
-        const choosable = selection && !isUnsaved(item);
+        const choice = choiceOf?.(item);
         return (
           <li
             key={`${item.type}-${item.id}`}
-            className={selection ? `flex items-center gap-1 lg:gap-3 ${OFFSCREEN_CARD}` : OFFSCREEN_CARD}
+            className={choice ? `flex items-center gap-1 lg:gap-3 ${OFFSCREEN_CARD}` : OFFSCREEN_CARD}
           >
-            {choosable ? (
-              <Checkbox
-                aria-label={`选择${item.type === "idea" ? "想法" : "笔记"}：${item.title || markdownTitle(item.type === "idea" ? item.content || item.originalContent : item.preview, 20)}`}
-                checked={selection.chosen.has(item.id)}
-                onChange={() => selection.onToggle(item.id)}
-              />
-            ) : null}
-            <div className={selection ? "min-w-0 flex-1" : undefined}>
+            {choice?.box}
+            <div
+              className={choice ? (choice.why ? "min-w-0 flex-1 opacity-60" : "min-w-0 flex-1") : undefined}
+            >
               {item.type === "idea" ? (
                 <IdeaListItem
                   idea={{
@@ -73,9 +72,9 @@ export function FeedList({
                     ) : null
                   }
                   showKind={showKind}
-                  selected={choosable ? selection.chosen.has(item.id) : undefined}
+                  selected={choice && !choice.why ? choice.chosen : undefined}
                   selectedTag={selectedTag}
-                  onOpen={(id) => (choosable ? selection.onToggle(id) : onOpen({ type: "idea", id }))}
+                  onOpen={(id) => (choice ? choice.why || choice.toggle() : onOpen({ type: "idea", id }))}
                   onTagClick={onTagClick}
                 />
               ) : (
@@ -91,8 +90,8 @@ export function FeedList({
                   }}
                   showKind={showKind}
                   selectedTag={selectedTag}
-                  selected={choosable ? selection.chosen.has(item.id) : undefined}
-                  onOpen={(id) => (choosable ? selection.onToggle(id) : onOpen({ type: "note", id }))}
+                  selected={choice && !choice.why ? choice.chosen : undefined}
+                  onOpen={(id) => (choice ? choice.why || choice.toggle() : onOpen({ type: "note", id }))}
                   onTagClick={onTagClick}
                 />
               )}

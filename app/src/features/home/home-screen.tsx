@@ -1,3 +1,4 @@
+import { MAX_ITEM_EDITS } from "@shinian/contract/constants";
 import {
   Alert,
   Button,
@@ -23,7 +24,7 @@ import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
 import { UNTITLED_NOTE } from "../ideas/untitled-note.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { type CaptureOptions, Composer } from "./composer.tsx";
-import { FeedList } from "./feed-list.tsx";
+import { FeedList, type FeedListProps } from "./feed-list.tsx";
 import { HomeMenuButton } from "./more-button.tsx";
 import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
 
@@ -34,8 +35,11 @@ const SearchResults = React.lazy(() =>
 const SelectionActions = React.lazy(() =>
   import("./selection-actions.tsx").then((m) => ({ default: m.SelectionActions })),
 );
+const ChoosableFeedList = React.lazy(() =>
+  import("./selection-actions.tsx").then((m) => ({ default: m.ChoosableFeedList })),
+);
 /** The most items one 多选 acts on: one request each, so that a choice stays a few seconds' work. */
-const MAX_CHOSEN = 100;
+const MAX_CHOSEN = MAX_ITEM_EDITS;
 // The tags: a column on a desktop, a sheet a tap away on a phone; neither in 首页's first chunk.
 const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
 const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
@@ -45,6 +49,8 @@ const CaptureFab = lazyPart(() => import("./capture-fab.tsx"));
 // 自动整理 not chosen yet (an account from before the guide asked): asked once, above the feed.
 const AutoTidyQuestion = lazyPart(() => import("./auto-tidy-question.tsx"));
 const DESKTOP = "(min-width: 1024px)";
+/** 首页's four actions share a phone's width evenly (新建笔记 fits at 320 px), 44 px tall. */
+const action = "max-md:h-11 max-md:flex-1 max-md:px-1";
 
 const route = getRouteApi("/_authenticated/");
 
@@ -57,6 +63,7 @@ export function HomeScreen() {
   const sentinel = React.useRef<HTMLDivElement>(null);
   const composerBox = React.useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = React.useState<Set<string> | null>(null);
+  const multiSelect = React.useRef<HTMLButtonElement>(null);
   const toggle = (id: string) =>
     setChosen((old) => {
       const next = new Set(old);
@@ -140,6 +147,22 @@ export function HomeScreen() {
     return () => observer.disconnect();
   }, [feed.hasMore, feed.loadMore]);
 
+  const list: FeedListProps = {
+    items: [...(showQueued ? queued : []), ...feed.items],
+    syncStates,
+    selectedTag: tag,
+    onOpen: (item) =>
+      isUnsaved(item)
+        ? undefined
+        : void navigate(
+            item.type === "idea"
+              ? { to: "/ideas/$id", params: { id: item.id } }
+              : { to: "/notes/$id", params: { id: item.id } },
+          ),
+    onTagClick: (t) => setSearch({ tag: t === tag ? undefined : t }),
+    showKind: type === "all",
+  };
+
   return (
     <AppShell query={q ?? ""}>
       {/* From 1024 px the tags take a column on the left, beside everything else. */}
@@ -197,49 +220,59 @@ export function HomeScreen() {
           </React.Suspense>
         ) : (
           <section aria-label="我的想法和笔记" className="flex flex-col gap-4">
-            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-              <Tabs value={type} onValueChange={(value) => setSearch({ type: value as FeedType })}>
+            {/* Phones: the tabs and 更多 on one line, the four actions sharing the next, a chosen tag below */}
+            <div data-slot="home-toolbar" className="flex flex-wrap items-center gap-x-2 gap-y-2">
+              <Tabs
+                value={type}
+                onValueChange={(value) => setSearch({ type: value as FeedType })}
+                className="max-md:order-1 md:me-2"
+              >
                 <TabsList aria-label="内容类型">
                   <TabsTrigger value="all">全部</TabsTrigger>
                   <TabsTrigger value="idea">想法</TabsTrigger>
                   <TabsTrigger value="note">笔记</TabsTrigger>
                 </TabsList>
               </Tabs>
-              <div className="flex flex-wrap items-center gap-2">
-                {wide ? null : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-haspopup="dialog"
-                    className="max-md:h-11"
-                    onClick={() => setTagsOpen(true)}
-                  >
-                    标签
-                  </Button>
-                )}
-                {tag ? (
+              {tag ? (
+                <div className="max-md:order-4 max-md:w-full">
                   <Tag
                     name={tag}
                     selected
                     onRemove={() => setSearch({ tag: undefined })}
                     removeLabel={(n) => `取消按 ${n} 筛选`}
                   />
-                ) : null}
+                </div>
+              ) : null}
+              <div className="flex items-center gap-1.5 max-md:order-3 max-md:w-full md:ms-auto md:gap-2">
+                {wide ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-haspopup="dialog"
+                    className={action}
+                    onClick={() => setTagsOpen(true)}
+                  >
+                    标签
+                  </Button>
+                )}
                 <Button
+                  ref={multiSelect}
                   variant={chosen ? "primary" : "secondary"}
                   size="sm"
                   aria-pressed={Boolean(chosen)}
-                  className="max-md:h-11"
+                  className={action}
                   onClick={() => setChosen(chosen ? null : new Set())}
                 >
                   多选
                 </Button>
-                <Button variant="secondary" size="sm" className="max-md:h-11" onClick={() => void newNote()}>
+                <Button variant="secondary" size="sm" className={action} onClick={() => void newNote()}>
                   新建笔记
                 </Button>
-                <Button asChild variant="secondary" size="sm" className="max-md:h-11">
+                <Button asChild variant="secondary" size="sm" className={action}>
                   <Link to="/review">每日回顾</Link>
                 </Button>
+              </div>
+              <div className="max-md:order-2 max-md:ms-auto">
                 <HomeMenuButton />
               </div>
             </div>
@@ -252,28 +285,22 @@ export function HomeScreen() {
                 description="显示的是本机保存的最近内容，连上后自动更新。"
               />
             ) : null}
-            <FeedList
-              items={[...(showQueued ? queued : []), ...feed.items]}
-              syncStates={syncStates}
-              selectedTag={tag}
-              onOpen={(item) =>
-                isUnsaved(item)
-                  ? undefined
-                  : void navigate(
-                      item.type === "idea"
-                        ? { to: "/ideas/$id", params: { id: item.id } }
-                        : { to: "/notes/$id", params: { id: item.id } },
-                    )
-              }
-              onTagClick={(t) => setSearch({ tag: t === tag ? undefined : t })}
-              selection={chosen ? { chosen, onToggle: toggle } : undefined}
-              showKind={type === "all"}
-            />
+            {chosen ? (
+              <React.Suspense fallback={<FeedList {...list} />}>
+                <ChoosableFeedList {...list} chosen={chosen} onToggle={toggle} />
+              </React.Suspense>
+            ) : (
+              <FeedList {...list} />
+            )}
             {chosen ? (
               <React.Suspense fallback={null}>
                 <SelectionActions
                   chosen={feed.items.filter((item) => chosen.has(item.id))}
-                  onDone={() => setChosen(null)}
+                  onDone={() => {
+                    setChosen(null);
+                    // the bar and the chosen cards' boxes go: focus back where 多选 began
+                    multiSelect.current?.focus();
+                  }}
                 />
               </React.Suspense>
             ) : null}

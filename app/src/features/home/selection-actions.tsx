@@ -7,9 +7,16 @@ import * as React from "react";
 import { composeNote } from "../../api/ai.ts";
 import { errorMessage } from "../../api/client.ts";
 import { itemsChanged } from "../../lib/items-changed.ts";
+import { toaster } from "../../lib/toaster.ts";
 import { useAiInfo } from "../chat/use-ai-info.ts";
+import { preloadToastView } from "../layout/toaster-host.tsx";
 import { deleteWithUndo } from "../trash/delete-with-undo.ts";
 import { editTagWithUndo } from "./batch-tags.ts";
+import { chosenFull } from "./feed-choice.tsx";
+
+// one chunk for 多选: its cards' boxes come with its bar
+export { ChoosableFeedList } from "./feed-choice.tsx";
+
 import { useTags } from "./use-tags.ts";
 
 const validateTag = (tag: string) =>
@@ -17,9 +24,19 @@ const validateTag = (tag: string) =>
     ? null
     : `标签只能含文字和数字，用 / 分级，每级之间不能为空，最多 ${MAX_TAG_LENGTH} 个字`;
 
+/** Why 整理成笔记 cannot take this choice, said in the bar before anything is sent (null: it can). */
+export const whyNotCompose = (chosen: readonly FeedItem[]) =>
+  chosen.some((item) => item.type === "note")
+    ? "只有想法能整理成笔记，已选的里面有笔记"
+    : chosen.some((item) => item.type === "idea" && item.aiExcluded)
+      ? "已选的想法里有不让AI读取的，不能整理"
+      : chosen.length > MAX_COMPOSE_IDEAS
+        ? `一次最多整理 ${MAX_COMPOSE_IDEAS} 条想法，已选 ${chosen.length} 条`
+        : null;
+
 /**
  * 首页's multi-select (loaded when it starts): 删除, 加标签, 去标签 and 整理成笔记 for every chosen
- * item at once; the first three offer 撤销 in a toast.
+ * item at once, each with 撤销 in a toast.
  */
 export function SelectionActions({ chosen, onDone }: { chosen: FeedItem[]; onDone: () => void }) {
   const navigate = useNavigate();
@@ -28,6 +45,9 @@ export function SelectionActions({ chosen, onDone }: { chosen: FeedItem[]; onDon
   const [busy, setBusy] = React.useState<SelectionBusy | null>(null);
   const [error, setError] = React.useState<string | null>(null);
   const [confirming, setConfirming] = React.useState(false);
+  // 取消 stops a batch that is still going: the items it has not reached stay as they are
+  const running = React.useRef<AbortController | null>(null);
+  React.useEffect(() => () => running.current?.abort(), []);
 
   const run = async (kind: SelectionBusy, work: () => Promise<string | null>) => {
     setBusy(kind);
@@ -44,24 +64,31 @@ export function SelectionActions({ chosen, onDone }: { chosen: FeedItem[]; onDon
   };
   const editTag = (tag: string, mode: "add" | "remove") =>
     void run(mode === "add" ? "add-tag" : "remove-tag", async () => {
-      const result = await editTagWithUndo(chosen, tag, mode);
+      running.current = new AbortController();
+      const result = await editTagWithUndo(chosen, tag, mode, running.current.signal);
       return result.failed ? `${result.failed} 条未能修改：${result.error}` : null;
     });
 
   const compose = () =>
     void run("compose", async () => {
+      preloadToastView();
       const { note } = await composeNote(chosen.map((item) => item.id));
       await navigate({ to: "/notes/$id", params: { id: note.id } });
+      // the ideas stay as they were: 撤销 takes the new note to 回收站 (itself restorable)
+      toaster.show({
+        message: `已把 ${chosen.length} 条想法整理成笔记`,
+        action: {
+          label: "撤销",
+          run: () =>
+            void deleteWithUndo([{ kind: "note", id: note.id }])
+              .then(() => navigate({ to: "/" }))
+              .catch((e) => toaster.show({ tone: "error", message: errorMessage(e, "撤销失败") })),
+        },
+      });
       return null;
     });
 
-  const composeBlocked = chosen.some((item) => item.type === "note")
-    ? "只有想法能整理成笔记，已选的里面有笔记"
-    : chosen.some((item) => item.type === "idea" && item.aiExcluded)
-      ? "已选的想法里有不让AI读取的，不能整理"
-      : chosen.length > MAX_COMPOSE_IDEAS
-        ? `一次最多整理 ${MAX_COMPOSE_IDEAS} 条想法，已选 ${chosen.length} 条`
-        : null;
+  const composeBlocked = whyNotCompose(chosen);
   const cost = !info
     ? undefined
     : info.mode === "offline"
@@ -73,6 +100,7 @@ export function SelectionActions({ chosen, onDone }: { chosen: FeedItem[]; onDon
     <>
       <SelectionBar
         count={chosen.length}
+        full={chosenFull(chosen.length)}
         chosenTags={chosenTags}
         suggestedTags={(tags ?? []).slice(0, 8).map((t) => t.name)}
         validateTag={validateTag}

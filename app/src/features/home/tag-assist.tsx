@@ -61,8 +61,8 @@ export default function ComposerTagAssist({
     listeners.add(redraw);
     return () => void listeners.delete(redraw);
   }, []);
-  // each `#` typed asks again, at most every FRESH_MS
-  const hashes = value.split("#").length;
+  // each `#` (or full-width `＃`) typed asks again, at most every FRESH_MS
+  const hashes = value.split(/[#＃]/).length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the count of `#` is the signal
   React.useEffect(refresh, [hashes]);
   const marks = React.useMemo(() => marksOf(value), [value]);

@@ -6,6 +6,8 @@ import {
   IdeaListQuerySchema,
   IdeaPageSchema,
   IdeaSchema,
+  ItemEditsRequestSchema,
+  ItemEditsResultSchema,
   ListQuerySchema,
   NotePageSchema,
   NoteSchema,
@@ -132,6 +134,16 @@ export const itemEndpoints = {
     auth: true,
     query: FeedQuerySchema,
     data: FeedPageSchema,
+  },
+  editItems: {
+    ...routes.editItems,
+    tag: "首页",
+    summary:
+      "一次修改多条内容的标签（及正文），全部成功或全部不变（多选的撤销）；任何一条已在别处修改过则 409，什么都不改",
+    auth: true,
+    body: ItemEditsRequestSchema,
+    data: ItemEditsResultSchema,
+    errors: [400, 403, 404, 409, 429],
   },
   search: {
     ...routes.search,

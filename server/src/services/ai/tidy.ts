@@ -18,6 +18,7 @@ import {
 } from "../../stores/idea-tidy.ts";
 import { findIdeaRow, toIdea } from "../../stores/ideas.ts";
 import { getBalance, spentCost } from "../../stores/points.ts";
+import { renamesSinceOriginal, tagsRenamed, textRenamed } from "../../stores/tag-renames.ts";
 import { wholeFileBytes } from "../attachments/storage.ts";
 import { refund, settleSpend, spend } from "../points.ts";
 import { imageNamesOf, withImageMentions, withoutMentions } from "./image-mentions.ts";
@@ -136,12 +137,14 @@ export async function tidyIdea(
     return await tx(db, async (client) => {
       const current = await findIdeaRow(client, userId, ideaId, true);
       if (spent) await settleSpend(client, spent);
+      // made from the original words: the tag renames made since they were written reach it
+      const renames = await renamesSinceOriginal(client, userId, ideaId);
       const version = await insertVersion(client, userId, ideaId, {
         model: ai.model,
         title: output.title,
-        content: output.content,
+        content: textRenamed(output.content, renames),
         // the `#标签` the person typed stay tags whatever the model chose
-        tags: [...new Set([...withTypedTags([], before.original_content), ...output.tags])].slice(
+        tags: tagsRenamed([...withTypedTags([], before.original_content), ...output.tags], renames).slice(
           0,
           MAX_TAGS,
         ),

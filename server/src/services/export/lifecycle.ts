@@ -2,7 +2,7 @@ import { type ExportCount, exportCooldownMessage } from "@shinian/contract";
 import type { AppDeps } from "../../context.ts";
 import { checkout, type Db } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
-import { retryAfterHeader } from "../../lib/retry.ts";
+import { retryAfterHeader, retryAfterSeconds } from "../../lib/retry.ts";
 import type { Logger } from "../../logger.ts";
 import {
   claimExport,
@@ -30,7 +30,11 @@ export const EXPORT_APPLICATION_NAME = "shinian-export";
 
 function cooldownError(next: Date | null): ApiError {
   return new ApiError("EXPORT_COOLDOWN", exportCooldownMessage(next ? formatChinaTime(next) : null), {
-    data: { canExport: false, nextAllowedDate: next ? next.toISOString() : null },
+    data: {
+      canExport: false,
+      nextAllowedDate: next ? next.toISOString() : null,
+      retryAfterSeconds: next ? retryAfterSeconds(next) : null,
+    },
     headers: next ? retryAfterHeader(next) : {},
   });
 }

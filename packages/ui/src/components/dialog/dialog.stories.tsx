@@ -101,3 +101,30 @@ export const WhenCancelIsClickedShouldClose: Story = {
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
   },
 };
+
+/** Phones: the × and the footer's buttons are 44 × 44 px tap targets; the × keeps its place. */
+export const OpenOnAPhoneDark: Story = {
+  args: { defaultOpen: true },
+  parameters: { layout: "fullscreen" },
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
+
+export const OnAPhoneEveryButtonShouldBeA44PxTapTarget: Story = {
+  name: "手机上，关闭按钮和底部按钮都应至少 44 × 44 px",
+  tags: ["!autodocs"],
+  args: { defaultOpen: true },
+  parameters: { layout: "fullscreen" },
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: "编辑昵称" });
+    for (const button of within(dialog).getAllByRole("button")) {
+      const { width, height } = button.getBoundingClientRect();
+      const name = button.getAttribute("aria-label") ?? button.textContent;
+      await expect({ name, width: width >= 44, height: height >= 44 }).toEqual({
+        name,
+        width: true,
+        height: true,
+      });
+    }
+  },
+};

@@ -57,7 +57,7 @@ export function DialogContent({
           <DialogPrimitive.Close
             data-slot="dialog-close"
             aria-label={closeLabel}
-            className="absolute top-4 right-4 inline-flex size-8 cursor-pointer items-center justify-center rounded-sm text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50"
+            className="absolute top-2.5 right-2.5 inline-flex size-11 cursor-pointer items-center justify-center rounded-sm text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 md:top-4 md:right-4 md:size-8"
           >
             <X aria-hidden className="size-4" />
           </DialogPrimitive.Close>
@@ -75,7 +75,10 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
   return (
     <div
       data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
+      className={cn(
+        "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end max-md:[&>button]:h-11",
+        className,
+      )}
       {...props}
     />
   );

@@ -35,6 +35,15 @@ export const NoteChosen: Story = {
   args: { composeBlocked: "只有想法能整理成笔记，已选的里面有笔记" },
 };
 export const Busy: Story = { args: { busy: "add-tag" } };
+/** The most that can be chosen are: the count line says so, in the live region. */
+export const WhenFullShouldSaySo: Story = {
+  name: "选满时应在数量旁说明不能再选",
+  args: { count: 100, full: "最多选 100 条" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/已选/)).toHaveTextContent("已选 100 条（最多选 100 条）");
+    await expect(canvas.getByText(/已选/)).toHaveAttribute("aria-live", "polite");
+  },
+};
 export const WithError: Story = { args: { error: "2 条未能修改：这条想法已在别处修改过" } };
 export const Phone: Story = { globals: { viewport: { value: "phone", isRotated: false } } };
 export const PhoneDark: Story = {

@@ -15,6 +15,8 @@ export type SelectionBusy = "delete" | "add-tag" | "remove-tag" | "compose";
 export type SelectionBarProps = Omit<React.ComponentProps<"section">, "children"> & {
   /** How many items are chosen. */
   count: number;
+  /** Said beside the count when no more can be chosen, e.g. 最多选 100 条. */
+  full?: string | null;
   onCancel: () => void;
   onDelete: () => void;
   /** 加标签: a name the person typed or picked, checked by `validateTag` first. */
@@ -41,6 +43,7 @@ export type SelectionBarProps = Omit<React.ComponentProps<"section">, "children"
  */
 export function SelectionBar({
   count,
+  full,
   onCancel,
   onDelete,
   onAddTag,
@@ -73,7 +76,7 @@ export function SelectionBar({
       {error ? <Alert tone="error" description={error} /> : null}
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm" aria-live="polite">
-          已选 <strong>{count}</strong> 条
+          已选 <strong>{count}</strong> 条{full ? `（${full}）` : null}
         </p>
         <Button variant="ghost" size="sm" className="max-sm:h-11" onClick={onCancel}>
           取消

@@ -192,6 +192,69 @@ export const WhenEnterEndsAnImeCompositionShouldNotPick: Story = {
   },
 };
 
+/** 读书 typed whole where 读书会 is listed first: Enter is the person's own (a new line), no pick. */
+const wholeTag = (query: string) =>
+  [
+    { name: "读书会", count: 50 },
+    { name: "读书", count: 42 },
+  ].filter((t) => t.name.includes(query));
+
+export const WhenEnterFollowsATagTypedWholeShouldNotPickAnother: Story = {
+  name: "输入了完整的已有标签后按 Enter，不应换成别的建议",
+  tags: ["!autodocs"],
+  args: { value: "好书。#读书", suggest: wholeTag },
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
+    const el = box(canvas);
+    caretAtEnd(el);
+    await waitFor(() => expect(list(canvasElement)).toBeVisible());
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onValueChange).toHaveBeenLastCalledWith("好书。#读书\n");
+    // a tag not typed whole still picks the first suggestion
+    await userEvent.keyboard("{Control>}a{/Control}");
+    await userEvent.keyboard("好书。#读");
+    await waitFor(() => expect(list(canvasElement)).toBeVisible());
+    await userEvent.keyboard("{Enter}");
+    await expect(el).toHaveValue("好书。#读书会 ");
+  },
+};
+
+export const WhenSuggestionsOpenShouldSayHowManyPolitely: Story = {
+  name: "建议出现时，应在礼貌的实时区域说出有几条",
+  tags: ["!autodocs"],
+  args: { value: "跑了五公里，#" },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const el = box(canvas);
+    const status = canvasElement.querySelector("[data-slot=tag-assist-count]")!;
+    await expect(status).toHaveAttribute("aria-live", "polite");
+    await expect(status).toHaveTextContent("");
+    caretAtEnd(el);
+    await waitFor(() => expect(status).toHaveTextContent("6 个标签建议，按 ↑↓ 选择，Enter 填入"));
+    await userEvent.type(el, "yd");
+    await waitFor(() => expect(status).toHaveTextContent("2 个标签建议"));
+    await userEvent.keyboard("{Escape}");
+    await expect(status).toHaveTextContent("");
+  },
+};
+
+export const WhileAnImeComposesShouldNotPickEvenWhenItsKeysDoNotSaySo: Story = {
+  name: "输入法组字期间（compositionstart 到 compositionend），按 Enter 不应填入标签",
+  tags: ["!autodocs"],
+  args: { value: "好。#" },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const el = box(canvas);
+    caretAtEnd(el);
+    await waitFor(() => expect(list(canvasElement)).toBeVisible());
+    el.dispatchEvent(new CompositionEvent("compositionstart", { bubbles: true }));
+    // the Enter that picks a candidate, from a browser that does not mark it as composing
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    await expect(el).toHaveValue("好。#");
+    el.dispatchEvent(new CompositionEvent("compositionend", { bubbles: true }));
+    await new Promise((done) => setTimeout(done, 10));
+    await userEvent.keyboard("{Enter}");
+    await expect(el).toHaveValue("好。#读书 ");
+  },
+};
+
 export const AMarkShouldSitOnItsWordsAndFollowTheBoxWhenItScrolls: Story = {
   name: "标记应落在标签文字上，文字框滚动时随之移动",
   tags: ["!autodocs"],

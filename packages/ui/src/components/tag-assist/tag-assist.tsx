@@ -23,6 +23,8 @@ export type TagAssistProps = {
   limit?: number;
   listLabel?: string;
   countLabel?: (count: number) => string;
+  /** Said (politely, to a screen reader) when suggestions open or change. */
+  suggestionsLabel?: (count: number) => string;
 };
 
 /**
@@ -40,6 +42,7 @@ export function TagAssist({
   limit = 6,
   listLabel = "标签建议",
   countLabel = (count) => `${count} 条`,
+  suggestionsLabel = (count) => `${count} 个标签建议，按 ↑↓ 选择，Enter 填入`,
 }: TagAssistProps) {
   const id = React.useId();
   const mirror = React.useRef<HTMLDivElement>(null);
@@ -64,9 +67,16 @@ export function TagAssist({
     onValueChange(`${value.slice(0, query.start)}#${name}${/^\s/.test(rest) ? "" : " "}${rest}`);
   };
 
+  // Enter right after a tag typed whole (one of the person's, its end at the caret) is the
+  // person's Enter (a new line, a save), not a pick of another suggestion (读书 typed, 读书会 first)
+  const typedWhole =
+    query !== null &&
+    items.some((item) => item.name === query.query) &&
+    /^(\s|$)/.test(value.slice(caret ?? 0));
+
   // the latest state for the textarea's own listeners
-  const latest = React.useRef({ open, items, current, pick });
-  latest.current = { open, items, current, pick };
+  const latest = React.useRef({ open, items, current, pick, typedWhole });
+  latest.current = { open, items, current, pick, typedWhole };
 
   React.useEffect(() => {
     const el = textarea.current;
@@ -79,12 +89,20 @@ export function TagAssist({
     };
     const leave = () => setCaret(null);
     follow();
+    // an input method's composition, also where its keys do not say so (the Enter that ends it)
+    let composing = false;
+    const compose = () => {
+      composing = true;
+    };
+    const composed = () => setTimeout(() => (composing = false));
     const keys = (event: KeyboardEvent) => {
-      const { open, items, current, pick } = latest.current;
-      if (!open || isImeComposing(event) || event.metaKey || event.ctrlKey || event.altKey) return;
+      const { open, items, current, pick, typedWhole } = latest.current;
+      if (!open || composing || isImeComposing(event) || event.metaKey || event.ctrlKey || event.altKey)
+        return;
       const move = (by: number) => setActive((current + by + items.length) % items.length);
       if (event.key === "ArrowDown") move(1);
       else if (event.key === "ArrowUp") move(-1);
+      else if (event.key === "Enter" && typedWhole) return;
       else if (event.key === "Enter" || event.key === "Tab") pick(items[current]!.name);
       else if (event.key === "Escape") setClosedAt(queryAt(el.value, el.selectionStart)?.start ?? null);
       else return;
@@ -95,10 +113,14 @@ export function TagAssist({
     for (const name of events) el.addEventListener(name, follow);
     el.addEventListener("blur", leave);
     el.addEventListener("keydown", keys);
+    el.addEventListener("compositionstart", compose);
+    el.addEventListener("compositionend", composed);
     return () => {
       for (const name of events) el.removeEventListener(name, follow);
       el.removeEventListener("blur", leave);
       el.removeEventListener("keydown", keys);
+      el.removeEventListener("compositionstart", compose);
+      el.removeEventListener("compositionend", composed);
     };
   }, [textarea, queryAt]);
 
@@ -158,6 +180,9 @@ export function TagAssist({
       >
         {segments(value, marks, open ? query!.start : null, anchor)}
         {"\u200b"}
+      </div>
+      <div role="status" aria-live="polite" data-slot="tag-assist-count" className="sr-only">
+        {open ? suggestionsLabel(items.length) : ""}
       </div>
       {open && place ? (
         <div
