@@ -97,8 +97,9 @@ forEachDatabase((ctx) => {
         "031_pins_and_auto_tidy_choice.sql",
         "033_ledger_items_and_durations.sql",
         "034_auto_tidy_never_unchosen.sql",
-        "035_tag_renames.sql",
-        "036_tags_after_emoji_and_fullwidth.sql",
+        "035_webdav_target_guard.sql",
+        "036_tag_renames.sql",
+        "037_tags_after_emoji_and_fullwidth.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

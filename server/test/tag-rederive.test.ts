@@ -111,13 +111,13 @@ forEachDatabase((shared) => {
       expect(await rederiveBatch(ctx.db)).toEqual({ tagged: 0, left: false });
     });
 
-    it("walks again after migration 036: tags after an emoji, half-width punctuation in Chinese, a full-width ＃", async () => {
+    it("walks again after migration 037: tags after an emoji, half-width punctuation in Chinese, a full-width ＃", async () => {
       const u = await registerUser(ctx);
       const id = await create(u, "createIdea", "🏃#跑步 跑得很好,#晨跑 读了。＃读书");
       await asBefore("ideas", id, []);
       await ctx.db.query(
         readFileSync(
-          new URL("../src/db/migrations/036_tags_after_emoji_and_fullwidth.sql", import.meta.url),
+          new URL("../src/db/migrations/037_tags_after_emoji_and_fullwidth.sql", import.meta.url),
           "utf8",
         ),
       );

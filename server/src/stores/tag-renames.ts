@@ -2,7 +2,7 @@ import { renamedTag, renameTagInText } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 
 /**
- * Each account's tag renames (migration 035). A rename rewrites the current texts only: an idea's
+ * Each account's tag renames (migration 036). A rename rewrites the current texts only: an idea's
  * original words (原始想法) and its AI versions' words keep the names they were written with. When
  * text made from those becomes current again (恢复原文, a new AI 整理, 采用此版本), it takes the
  * renames made since it was written, in their order, so that no old name comes back.
