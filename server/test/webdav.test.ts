@@ -16,6 +16,12 @@ import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
 import { runDueWebdav, UNREADABLE_PASSWORD } from "../src/services/webdav/scheduler.ts";
 import { lockUserExport } from "../src/stores/export.ts";
 import {
+  claimDueWebdav,
+  recordWebdavFailure,
+  recordWebdavSuccess,
+  stopWebdav,
+} from "../src/stores/webdav.ts";
+import {
   forEachDatabase,
   registerUser,
   request,
@@ -212,7 +218,7 @@ forEachDatabase((base) => {
     expect(movedOk.body.data.targetChangedAt! > setAt).toBe(true);
   });
 
-  it("a password change or an operator's reset switches the backup off and says so, until saved again with the password", async () => {
+  it("a password change or an operator's reset pauses the backup and says so; saved again with the password, the same schedule is back", async () => {
     const ctx = base;
     const { user, url } = await setUp(ctx, { frequency: "daily" });
     const newPassword = "Another-pass-2026-qz";
@@ -223,21 +229,24 @@ forEachDatabase((base) => {
     expect(changed.status).toBe(200);
     expect(changed.body.message).toContain("WebDAV 定时备份已暂停");
     let status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
-    expect(status).toMatchObject({ settings: { url, frequency: "off" }, nextRunAt: null });
+    // paused, the schedule kept for when it is turned on again
+    expect(status).toMatchObject({ settings: { url, frequency: "daily" }, nextRunAt: null });
     expect(status.stopped?.message).toMatch(/^登录密码已修改，定时备份已暂停/);
 
     const run = await request(ctx, "runWebdav", { token: user.token });
     expect(run.status).toBe(409);
     expect(run.body.message).toBe("备份已暂停：请确认地址后，填写登录密码保存设置");
+    // the frequency is not sent: the one kept is the one turned back on
     const turnOn = (accountPassword?: string) =>
       request(ctx, "updateWebdav", {
         token: user.token,
-        body: { frequency: "daily", ...(accountPassword ? { accountPassword } : {}) },
+        body: { keep: 7, ...(accountPassword ? { accountPassword } : {}) },
       });
     expect((await turnOn()).body.message).toBe("重新开启备份，请填写登录密码");
     expect((await turnOn(user.password)).body.message).toBe("登录密码不正确");
     status = (await turnOn(newPassword)).body.data;
     expect(status.stopped).toBeNull();
+    expect(status.settings?.frequency).toBe("daily");
     expect(status.nextRunAt).not.toBeNull();
 
     // the operator's reset link: the same
@@ -250,8 +259,42 @@ forEachDatabase((base) => {
       "密码已重置，请用新密码登录；WebDAV 定时备份已暂停，请到个人资料确认备份地址后重新开启",
     );
     const row = (await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0];
-    expect(row).toMatchObject({ frequency: "off", next_run_at: null });
+    expect(row).toMatchObject({ frequency: "daily", next_run_at: null });
     expect(row.stopped_message).toMatch(/^登录密码已被重置，定时备份已暂停/);
+  });
+
+  it("a backup paused while it uploads is not scheduled again by its outcome, nor claimed", async () => {
+    const ctx = base;
+    const { user } = await setUp(ctx, { frequency: "daily" });
+    await onlyDue(ctx, user);
+    const now = new Date();
+    await ctx.db.query("UPDATE webdav_backups SET next_run_at = $2 WHERE user_id = $1", [user.id, now]);
+    const claim = (await claimDueWebdav(ctx.db, now, 60_000))!;
+    expect(claim.user_id).toBe(user.id);
+    await stopWebdav(ctx.db, user.id, "暂停");
+    const later = new Date(now.getTime() + DAY);
+    await recordWebdavSuccess(
+      ctx.db,
+      claim,
+      { daily: later, weekly: later },
+      { at: now, fileName: "a.zip", bytes: 1 },
+    );
+    const nextRun = async () =>
+      (await ctx.db.query("SELECT next_run_at FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0]
+        .next_run_at;
+    expect(await nextRun()).toBeNull();
+    // a failure recorded for a claim taken before the pause: the same
+    await ctx.db.query("UPDATE webdav_backups SET stopped_at = NULL, next_run_at = $2 WHERE user_id = $1", [
+      user.id,
+      now,
+    ]);
+    const again = (await claimDueWebdav(ctx.db, now, 60_000))!;
+    await stopWebdav(ctx.db, user.id, "暂停");
+    await recordWebdavFailure(ctx.db, again, { at: now, message: "失败", retryAt: later });
+    expect(await nextRun()).toBeNull();
+    // and a paused row left due (a lease running out) is not claimed
+    await ctx.db.query("UPDATE webdav_backups SET next_run_at = $2 WHERE user_id = $1", [user.id, now]);
+    expect(await claimDueWebdav(ctx.db, now, 60_000)).toBeUndefined();
   });
 
   it("tests the connection: good, wrong password, missing folder, nothing listening", async () => {
