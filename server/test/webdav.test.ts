@@ -13,6 +13,7 @@ import { exportFileName } from "../src/services/export/china-time.ts";
 import { createPasswordReset } from "../src/services/password-reset.ts";
 import { isLocalAddress } from "../src/services/webdav/address-guard.ts";
 import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
+import { resealStalePasswords } from "../src/services/webdav/saved-password.ts";
 import { runDueWebdav, UNREADABLE_PASSWORD } from "../src/services/webdav/scheduler.ts";
 import { lockUserExport } from "../src/stores/export.ts";
 import {
@@ -185,6 +186,41 @@ forEachDatabase((base) => {
     expect((await testSaved(rotated)).ok).toBe(true);
     // and the old key alone no longer opens it
     expect(await testSaved()).toEqual({ ok: false, message: UNREADABLE_PASSWORD });
+  });
+
+  it("seals every saved password under a new key, used or not (off, paused, old format), so the previous key can go", async () => {
+    const ctx = base;
+    const daily = await setUp(ctx, { frequency: "daily" });
+    const off = await setUp(ctx, { frequency: "off" });
+    const paused = await setUp(ctx, { frequency: "weekly" });
+    await stopWebdav(ctx.db, paused.user.id, "暂停");
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", ctx.config.webdav.key!, iv).setAAD(Buffer.from(off.user.id));
+    const body = Buffer.concat([cipher.update(dav.password, "utf8"), cipher.final()]);
+    await ctx.db.query("UPDATE webdav_backups SET password_enc = $2 WHERE user_id = $1", [
+      off.user.id,
+      Buffer.concat([iv, cipher.getAuthTag(), body]),
+    ]);
+    const NEW_KEY = "another-key-for-webdav-passwords-987654";
+    const rotated = testConfig({
+      ...ENV,
+      WEBDAV_SECRET_KEY: NEW_KEY,
+      WEBDAV_SECRET_KEY_PREVIOUS: ENV.WEBDAV_SECRET_KEY,
+    });
+    const swept = await resealStalePasswords({ config: rotated, db: ctx.db });
+
+    // the previous key dropped: every one of them still opens
+    const newOnly = { ...ctx, config: testConfig({ ...ENV, WEBDAV_SECRET_KEY: NEW_KEY }) };
+    newOnly.app = createApp({ config: newOnly.config, db: ctx.db, logger: createLogger("silent") });
+    for (const { user } of [daily, off, paused]) {
+      const tested = await request(newOnly, "testWebdav", { token: user.token, body: {} });
+      expect(tested.body.data, user.id).toMatchObject({ ok: true });
+    }
+    expect(swept.resealed).toBeGreaterThanOrEqual(3);
+    expect((await resealStalePasswords({ config: rotated, db: ctx.db })).resealed).toBe(0);
+    // back under the test key, for the rest of this file
+    const back = testConfig({ ...ENV, WEBDAV_SECRET_KEY_PREVIOUS: NEW_KEY });
+    expect((await resealStalePasswords({ config: back, db: ctx.db })).resealed).toBeGreaterThanOrEqual(3);
   });
 
   it("sets or moves the target only with the account password, and shows when it last changed", async () => {

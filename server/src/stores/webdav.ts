@@ -73,6 +73,24 @@ export async function resealWebdavPassword(
   );
 }
 
+export type SealedWebdav = Pick<WebdavRow, "user_id" | "url" | "username" | "password_enc">;
+
+/** A page, by user id after `afterUserId`, of passwords not starting with `prefix` (another key's, the old format). */
+export async function listWebdavNotSealedWith(
+  db: Queryable,
+  prefix: Buffer,
+  afterUserId: string,
+  limit: number,
+): Promise<SealedWebdav[]> {
+  const { rows } = await db.query<SealedWebdav>(
+    `SELECT user_id, url, username, password_enc FROM webdav_backups
+     WHERE substring(password_enc from 1 for $1) <> $2 AND user_id > $3
+     ORDER BY user_id LIMIT $4`,
+    [prefix.length, prefix, afterUserId, limit],
+  );
+  return rows;
+}
+
 /**
  * A password change or reset: the backup pauses (whoever knew the old password may have set the
  * address) until the owner saves the settings again. The frequency stays, so saving again turns
