@@ -254,7 +254,8 @@ const EnvSchema = z.object({
   WEBDAV_ALLOW_LOCAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   // An upload whose server took nothing for this long is cut off (a slow reader would hold its slot).
   WEBDAV_STALL_TIMEOUT: duration("60s"),
-  WEBDAV_PARALLEL_UPLOADS: int(2, 1, 16),
+  // Each upload holds a pooled connection (of 10) and a snapshot while it streams: at most 4.
+  WEBDAV_PARALLEL_UPLOADS: int(2, 1, 4),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });

@@ -746,6 +746,56 @@ forEachDatabase((base) => {
     }
   });
 
+  it("a lane that fails ends the sweep only once the other lanes' uploads have ended", async () => {
+    const held: import("node:http").IncomingMessage[] = [];
+    const silent = createServer((req) => {
+      req.pause();
+      held.push(req);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const config = testConfig({ ...ENV, WEBDAV_STALL_TIMEOUT: "800ms", WEBDAV_PARALLEL_UPLOADS: "2" });
+    const t = withClock({ ...base, config });
+    const ctx = t.ctx();
+    const failing = await setUp(ctx, { frequency: "daily" });
+    // the outcome of this user's upload cannot be recorded: that lane throws
+    await ctx.db.query(`CREATE FUNCTION webdav_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await ctx.db.query(`CREATE TRIGGER webdav_test_refuse BEFORE UPDATE ON webdav_backups FOR EACH ROW
+      WHEN (NEW.user_id = '${failing.user.id}' AND OLD.claim_id IS NOT NULL AND NEW.claim_id IS NULL)
+      EXECUTE FUNCTION webdav_test_refuse()`);
+    try {
+      const slow = await setUp(ctx, { frequency: "daily" });
+      const slowUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/dav/`;
+      const moved = await request(ctx, "updateWebdav", {
+        token: slow.user.token,
+        body: { url: slowUrl, username: "u", password: "p", accountPassword: slow.user.password },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      await ctx.db.query(
+        `UPDATE webdav_backups SET next_run_at = CASE WHEN user_id = $1 THEN $3 ELSE $4 END::timestamptz
+          WHERE user_id IN ($1, $2)`,
+        [slow.user.id, failing.user.id, new Date(t.clock.now.getTime() - 1000), t.clock.now],
+      );
+      await ctx.db.query("UPDATE webdav_backups SET next_run_at = NULL WHERE user_id <> ALL($1)", [
+        [slow.user.id, failing.user.id],
+      ]);
+      await expect(runDueWebdav(t.deps())).rejects.toThrow("refused by the test");
+      // the slow upload had been cut off and its outcome recorded by then
+      const row = (await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [slow.user.id]))
+        .rows[0];
+      expect(row.claim_id).toBeNull();
+      expect(row.last_failure_message).toBe("WebDAV 服务器长时间没有接收数据，上传已中断");
+    } finally {
+      await ctx.db.query("DROP TRIGGER webdav_test_refuse ON webdav_backups");
+      await ctx.db.query("DROP FUNCTION webdav_test_refuse()");
+      await ctx.db.query("UPDATE webdav_backups SET claim_id = NULL, next_run_at = NULL WHERE user_id = $1", [
+        failing.user.id,
+      ]);
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it("stops reading a response past its size limit, in Chinese", async () => {
     let sent = 0;
     const endless = createServer((_req, res) => {
