@@ -306,7 +306,10 @@ export type Config = {
   /** The site's address without a trailing slash (PUBLIC_URL); null: http://localhost:PORT. */
   publicUrl: string | null;
   /** Per-user write buckets; null: no limit (services/write-limits.ts). */
-  writeLimits: Record<"captures" | "notes" | "chat" | "uploads", { burst: number; perMinute: number } | null>;
+  writeLimits: Record<
+    "captures" | "notes" | "chat" | "uploads" | "webdavTests",
+    { burst: number; perMinute: number } | null
+  >;
   /** Searches of one account running at once in a process (routes/search.ts); 0: no limit. */
   searchesPerUser: number;
   /** What one account may store (services/quotas.ts); null: no limit. */
@@ -352,8 +355,6 @@ export type WebdavConfig = {
   stallMs: number;
   /** Uploads one process runs at once (WEBDAV_PARALLEL_UPLOADS), each within its own time budget. */
   parallelUploads: number;
-  /** 测试连接 per account (RATE_WEBDAV_TESTS), a bucket of its own; null: unlimited. */
-  testLimit: { burst: number; perMinute: number } | null;
   /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
   allowLocal: boolean;
 };
@@ -569,6 +570,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       notes: e.RATE_NOTES,
       chat: e.RATE_CHAT,
       uploads: e.RATE_UPLOADS,
+      webdavTests: e.RATE_WEBDAV_TESTS,
     },
     searchesPerUser: e.SEARCHES_PER_USER,
     quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },
@@ -579,7 +581,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       previousKeys: e.WEBDAV_SECRET_KEY_PREVIOUS ? [webdavKey(e.WEBDAV_SECRET_KEY_PREVIOUS)] : [],
       stallMs: e.WEBDAV_STALL_TIMEOUT,
       parallelUploads: e.WEBDAV_PARALLEL_UPLOADS,
-      testLimit: e.RATE_WEBDAV_TESTS,
       allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
     },
     import: {

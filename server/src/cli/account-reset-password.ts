@@ -7,7 +7,7 @@
  */
 import { AccountSchema } from "@shinian/contract";
 import { createPasswordReset } from "../services/password-reset.ts";
-import { WEBDAV_PAUSED_BY_RESET_LINK } from "../services/webdav/account-password.ts";
+import { WEBDAV_PAUSED_BY_RESET_LINK } from "../services/webdav/pause-on-new-password.ts";
 import { findCredentials } from "../stores/accounts.ts";
 import { findWebdav } from "../stores/webdav.ts";
 import { complain, runCommand, say } from "./database.ts";
