@@ -24,8 +24,9 @@ test("after a reset by link the screen says what the server says: the WebDAV bac
   await page.getByLabelText("新密码", { exact: true }).fill("components-reset-pass-9");
   await page.getByLabelText("确认新密码").fill("components-reset-pass-9");
   await page.getByRole("button", { name: "设置新密码" }).click();
-  await expect.element(page.getByText("密码已重置", { exact: true })).toBeVisible();
   await expect
-    .element(page.getByText(/WebDAV 定时备份已暂停，请到个人资料确认备份地址后重新开启/))
+    .element(
+      page.getByText("密码已重置，请用新密码登录；WebDAV 定时备份已暂停，请到个人资料确认备份地址后重新开启"),
+    )
     .toBeVisible();
 });

@@ -70,7 +70,7 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
               <Alert tone="error" title="重置链接不完整" description="请向本站管理员重新获取重置链接。" />
             ) : done !== null ? (
               <>
-                <Alert tone="success" title="密码已重置" description={done} />
+                <Alert tone="success" description={done} />
                 <Button asChild size="lg">
                   <AppLink to="/login">去登录</AppLink>
                 </Button>
