@@ -59,9 +59,11 @@ test("the target is saved with the login password; after a password change the c
   );
   await expect.element(page.getByText(/^登录密码已修改，定时备份已暂停/)).toBeVisible();
   await expect.element(page.getByRole("button", { name: "立即备份" })).toBeDisabled();
-  await page.getByRole("button", { name: "每天" }).click();
+  // the schedule was kept while paused: the login password alone turns it back on
+  await expect.element(page.getByRole("button", { name: "每天" })).toHaveAttribute("aria-pressed", "true");
   await page.getByLabelText("拾念登录密码").fill("components-new-pass-7");
   await page.getByRole("button", { name: "保存" }).click();
   await expect.element(page.getByText("已保存")).toBeVisible();
   await expect.element(page.getByText(/^登录密码已修改/)).not.toBeInTheDocument();
+  await expect.element(page.getByText("定时备份已关闭")).not.toBeInTheDocument();
 });

@@ -128,6 +128,8 @@ export function renderUnits(dir: string, env: Record<string, string>): string {
 export type Stack = {
   dir: string;
   baseURL: string;
+  /** The run's self-signed certificate (PEM file) the site serves: what a client of baseURL must trust. */
+  certificate: string;
   databaseUrl: string;
   unitDir: string;
   /** deploy/rolling-restart.sh's SYSTEMCTL: the stand-in with this run's directories. */
@@ -195,7 +197,8 @@ export async function startStack(options: {
   const pidOf = (port: number) => Number(readFileSync(path.join(state, `${port}.pid`), "utf8"));
 
   const site = path.join(dir, "shinian.conf");
-  writeFileSync(site, renderNginxSite(ports, selfSignedCertificate(dir)));
+  const tls = selfSignedCertificate(dir);
+  writeFileSync(site, renderNginxSite(ports, tls));
   const main = path.join(dir, "nginx.conf");
   writeFileSync(main, nginxMain(dir, site));
   const nginx = spawn(options.nginx, ["-p", dir, "-c", main, "-e", `${dir}/error.log`, "-g", "daemon off;"], {
@@ -240,6 +243,7 @@ export async function startStack(options: {
   return {
     dir,
     baseURL: `https://127.0.0.1:${ports.nginx}`,
+    certificate: tls.cert,
     databaseUrl,
     unitDir,
     systemctl,

@@ -257,7 +257,8 @@ const EnvSchema = z.object({
   WEBDAV_ALLOW_LOCAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   // An upload whose server took nothing for this long is cut off (a slow reader would hold its slot).
   WEBDAV_STALL_TIMEOUT: duration("60s"),
-  WEBDAV_PARALLEL_UPLOADS: int(2, 1, 16),
+  // Each upload holds a pooled connection (of 10) and a snapshot while it streams: at most 4.
+  WEBDAV_PARALLEL_UPLOADS: int(2, 1, 4),
   // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
   PASSWORD_HASH_COST: int(15, 10, 20),
 });
@@ -308,7 +309,10 @@ export type Config = {
   /** The site's address without a trailing slash (PUBLIC_URL); null: http://localhost:PORT. */
   publicUrl: string | null;
   /** Per-user write buckets; null: no limit (services/write-limits.ts). */
-  writeLimits: Record<"captures" | "notes" | "chat" | "uploads", { burst: number; perMinute: number } | null>;
+  writeLimits: Record<
+    "captures" | "notes" | "chat" | "uploads" | "webdavTests",
+    { burst: number; perMinute: number } | null
+  >;
   /** Searches of one account running at once in a process (routes/search.ts); 0: no limit. */
   searchesPerUser: number;
   /** What one account may store (services/quotas.ts); null: no limit. */
@@ -354,8 +358,6 @@ export type WebdavConfig = {
   stallMs: number;
   /** Uploads one process runs at once (WEBDAV_PARALLEL_UPLOADS), each within its own time budget. */
   parallelUploads: number;
-  /** 测试连接 per account (RATE_WEBDAV_TESTS), a bucket of its own; null: unlimited. */
-  testLimit: { burst: number; perMinute: number } | null;
   /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
   allowLocal: boolean;
 };
@@ -578,6 +580,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       notes: e.RATE_NOTES,
       chat: e.RATE_CHAT,
       uploads: e.RATE_UPLOADS,
+      webdavTests: e.RATE_WEBDAV_TESTS,
     },
     searchesPerUser: e.SEARCHES_PER_USER,
     quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },
@@ -588,7 +591,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       previousKeys: e.WEBDAV_SECRET_KEY_PREVIOUS ? [webdavKey(e.WEBDAV_SECRET_KEY_PREVIOUS)] : [],
       stallMs: e.WEBDAV_STALL_TIMEOUT,
       parallelUploads: e.WEBDAV_PARALLEL_UPLOADS,
-      testLimit: e.RATE_WEBDAV_TESTS,
       allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
     },
     import: {

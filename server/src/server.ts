@@ -24,6 +24,7 @@ import { refundOverdueSpends } from "./services/points.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reindex.ts";
 import { tagRederiver } from "./services/tag-rederive.ts";
 import { closeTextIndexPool } from "./services/text-index-pool.ts";
+import { resealStalePasswords } from "./services/webdav/saved-password.ts";
 import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
 import { purgeExpiredSessions } from "./stores/accounts.ts";
 import { sweepUnreferenced } from "./stores/attachments.ts";
@@ -177,6 +178,13 @@ export async function startServer(
     );
     // WebDAV backups that came due (claimed across processes, one at a time here)
     runDueWebdavSoon({ config, db, logger, work, clock: systemClock });
+    // saved WebDAV passwords under a rotated-out key, used or not: sealed under the current one
+    work.track(
+      resealStalePasswords({ config, db }).then(
+        (n) => n.resealed && logger.info("webdav passwords sealed under the current key", n),
+        (err) => logger.warn("webdav password reseal failed", { err }),
+      ),
+    );
     // imports whose process died: resumed here; uploads and previews past their day: removed
     work.track(
       resumeOrphanedImports({ config, db, logger, work, clock: systemClock }).then(

@@ -129,6 +129,18 @@ forEachDatabase((ctx) => {
       expect(again.body.message).toContain("重置链接无效、已使用或已过期");
     });
 
+    it("tells the operator that using the link pauses the account's WebDAV backup, when it has one", async () => {
+      const user = await registerUser(ctx);
+      const link = () => command(ctx, "account-reset-password", [user.account]);
+      expect((await link()).stderr).not.toContain("WebDAV");
+      await ctx.db.query(
+        `INSERT INTO webdav_backups (user_id, url, username, password_enc, frequency, keep)
+         VALUES ($1, 'https://dav.example.cn/dav/', 'u', '\\x00', 'daily', 7)`,
+        [user.id],
+      );
+      expect((await link()).stderr).toContain("WebDAV 定时备份：用这个链接设置新密码后，备份会暂停");
+    });
+
     it("lifts the sign-in lockout of the account: the new password gets in at once", async () => {
       const user = await registerUser(ctx);
       const ip = "10.250.19.2";

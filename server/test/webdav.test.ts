@@ -13,8 +13,15 @@ import { exportFileName } from "../src/services/export/china-time.ts";
 import { createPasswordReset } from "../src/services/password-reset.ts";
 import { isLocalAddress } from "../src/services/webdav/address-guard.ts";
 import { testWebdav, webdavClient } from "../src/services/webdav/connection.ts";
+import { resealStalePasswords } from "../src/services/webdav/saved-password.ts";
 import { runDueWebdav, UNREADABLE_PASSWORD } from "../src/services/webdav/scheduler.ts";
 import { lockUserExport } from "../src/stores/export.ts";
+import {
+  claimDueWebdav,
+  recordWebdavFailure,
+  recordWebdavSuccess,
+  stopWebdav,
+} from "../src/stores/webdav.ts";
 import {
   forEachDatabase,
   registerUser,
@@ -181,6 +188,41 @@ forEachDatabase((base) => {
     expect(await testSaved()).toEqual({ ok: false, message: UNREADABLE_PASSWORD });
   });
 
+  it("seals every saved password under a new key, used or not (off, paused, old format), so the previous key can go", async () => {
+    const ctx = base;
+    const daily = await setUp(ctx, { frequency: "daily" });
+    const off = await setUp(ctx, { frequency: "off" });
+    const paused = await setUp(ctx, { frequency: "weekly" });
+    await stopWebdav(ctx.db, paused.user.id, "暂停");
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", ctx.config.webdav.key!, iv).setAAD(Buffer.from(off.user.id));
+    const body = Buffer.concat([cipher.update(dav.password, "utf8"), cipher.final()]);
+    await ctx.db.query("UPDATE webdav_backups SET password_enc = $2 WHERE user_id = $1", [
+      off.user.id,
+      Buffer.concat([iv, cipher.getAuthTag(), body]),
+    ]);
+    const NEW_KEY = "another-key-for-webdav-passwords-987654";
+    const rotated = testConfig({
+      ...ENV,
+      WEBDAV_SECRET_KEY: NEW_KEY,
+      WEBDAV_SECRET_KEY_PREVIOUS: ENV.WEBDAV_SECRET_KEY,
+    });
+    const swept = await resealStalePasswords({ config: rotated, db: ctx.db });
+
+    // the previous key dropped: every one of them still opens
+    const newOnly = { ...ctx, config: testConfig({ ...ENV, WEBDAV_SECRET_KEY: NEW_KEY }) };
+    newOnly.app = createApp({ config: newOnly.config, db: ctx.db, logger: createLogger("silent") });
+    for (const { user } of [daily, off, paused]) {
+      const tested = await request(newOnly, "testWebdav", { token: user.token, body: {} });
+      expect(tested.body.data, user.id).toMatchObject({ ok: true });
+    }
+    expect(swept.resealed).toBeGreaterThanOrEqual(3);
+    expect((await resealStalePasswords({ config: rotated, db: ctx.db })).resealed).toBe(0);
+    // back under the test key, for the rest of this file
+    const back = testConfig({ ...ENV, WEBDAV_SECRET_KEY_PREVIOUS: NEW_KEY });
+    expect((await resealStalePasswords({ config: back, db: ctx.db })).resealed).toBeGreaterThanOrEqual(3);
+  });
+
   it("sets or moves the target only with the account password, and shows when it last changed", async () => {
     const ctx = base;
     const user = await registerUser(ctx);
@@ -212,7 +254,7 @@ forEachDatabase((base) => {
     expect(movedOk.body.data.targetChangedAt! > setAt).toBe(true);
   });
 
-  it("a password change or an operator's reset switches the backup off and says so, until saved again with the password", async () => {
+  it("a password change or an operator's reset pauses the backup and says so; saved again with the password, the same schedule is back", async () => {
     const ctx = base;
     const { user, url } = await setUp(ctx, { frequency: "daily" });
     const newPassword = "Another-pass-2026-qz";
@@ -223,21 +265,24 @@ forEachDatabase((base) => {
     expect(changed.status).toBe(200);
     expect(changed.body.message).toContain("WebDAV 定时备份已暂停");
     let status = (await request(ctx, "getWebdav", { token: user.token })).body.data;
-    expect(status).toMatchObject({ settings: { url, frequency: "off" }, nextRunAt: null });
+    // paused, the schedule kept for when it is turned on again
+    expect(status).toMatchObject({ settings: { url, frequency: "daily" }, nextRunAt: null });
     expect(status.stopped?.message).toMatch(/^登录密码已修改，定时备份已暂停/);
 
     const run = await request(ctx, "runWebdav", { token: user.token });
     expect(run.status).toBe(409);
     expect(run.body.message).toBe("备份已暂停：请确认地址后，填写登录密码保存设置");
+    // the frequency is not sent: the one kept is the one turned back on
     const turnOn = (accountPassword?: string) =>
       request(ctx, "updateWebdav", {
         token: user.token,
-        body: { frequency: "daily", ...(accountPassword ? { accountPassword } : {}) },
+        body: { keep: 7, ...(accountPassword ? { accountPassword } : {}) },
       });
     expect((await turnOn()).body.message).toBe("重新开启备份，请填写登录密码");
     expect((await turnOn(user.password)).body.message).toBe("登录密码不正确");
     status = (await turnOn(newPassword)).body.data;
     expect(status.stopped).toBeNull();
+    expect(status.settings?.frequency).toBe("daily");
     expect(status.nextRunAt).not.toBeNull();
 
     // the operator's reset link: the same
@@ -250,8 +295,42 @@ forEachDatabase((base) => {
       "密码已重置，请用新密码登录；WebDAV 定时备份已暂停，请到个人资料确认备份地址后重新开启",
     );
     const row = (await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0];
-    expect(row).toMatchObject({ frequency: "off", next_run_at: null });
+    expect(row).toMatchObject({ frequency: "daily", next_run_at: null });
     expect(row.stopped_message).toMatch(/^登录密码已被重置，定时备份已暂停/);
+  });
+
+  it("a backup paused while it uploads is not scheduled again by its outcome, nor claimed", async () => {
+    const ctx = base;
+    const { user } = await setUp(ctx, { frequency: "daily" });
+    await onlyDue(ctx, user);
+    const now = new Date();
+    await ctx.db.query("UPDATE webdav_backups SET next_run_at = $2 WHERE user_id = $1", [user.id, now]);
+    const claim = (await claimDueWebdav(ctx.db, now, 60_000))!;
+    expect(claim.user_id).toBe(user.id);
+    await stopWebdav(ctx.db, user.id, "暂停");
+    const later = new Date(now.getTime() + DAY);
+    await recordWebdavSuccess(
+      ctx.db,
+      claim,
+      { daily: later, weekly: later },
+      { at: now, fileName: "a.zip", bytes: 1 },
+    );
+    const nextRun = async () =>
+      (await ctx.db.query("SELECT next_run_at FROM webdav_backups WHERE user_id = $1", [user.id])).rows[0]
+        .next_run_at;
+    expect(await nextRun()).toBeNull();
+    // a failure recorded for a claim taken before the pause: the same
+    await ctx.db.query("UPDATE webdav_backups SET stopped_at = NULL, next_run_at = $2 WHERE user_id = $1", [
+      user.id,
+      now,
+    ]);
+    const again = (await claimDueWebdav(ctx.db, now, 60_000))!;
+    await stopWebdav(ctx.db, user.id, "暂停");
+    await recordWebdavFailure(ctx.db, again, { at: now, message: "失败", retryAt: later });
+    expect(await nextRun()).toBeNull();
+    // and a paused row left due (a lease running out) is not claimed
+    await ctx.db.query("UPDATE webdav_backups SET next_run_at = $2 WHERE user_id = $1", [user.id, now]);
+    expect(await claimDueWebdav(ctx.db, now, 60_000)).toBeUndefined();
   });
 
   it("tests the connection: good, wrong password, missing folder, nothing listening", async () => {
@@ -662,6 +741,56 @@ forEachDatabase((base) => {
       expect(status.lastFailure?.message).toBe("WebDAV 服务器长时间没有接收数据，上传已中断");
       expect(status.nextRunAt).not.toBeNull(); // tried again later
     } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it("a lane that fails ends the sweep only once the other lanes' uploads have ended", async () => {
+    const held: import("node:http").IncomingMessage[] = [];
+    const silent = createServer((req) => {
+      req.pause();
+      held.push(req);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const config = testConfig({ ...ENV, WEBDAV_STALL_TIMEOUT: "800ms", WEBDAV_PARALLEL_UPLOADS: "2" });
+    const t = withClock({ ...base, config });
+    const ctx = t.ctx();
+    const failing = await setUp(ctx, { frequency: "daily" });
+    // the outcome of this user's upload cannot be recorded: that lane throws
+    await ctx.db.query(`CREATE FUNCTION webdav_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await ctx.db.query(`CREATE TRIGGER webdav_test_refuse BEFORE UPDATE ON webdav_backups FOR EACH ROW
+      WHEN (NEW.user_id = '${failing.user.id}' AND OLD.claim_id IS NOT NULL AND NEW.claim_id IS NULL)
+      EXECUTE FUNCTION webdav_test_refuse()`);
+    try {
+      const slow = await setUp(ctx, { frequency: "daily" });
+      const slowUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/dav/`;
+      const moved = await request(ctx, "updateWebdav", {
+        token: slow.user.token,
+        body: { url: slowUrl, username: "u", password: "p", accountPassword: slow.user.password },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      await ctx.db.query(
+        `UPDATE webdav_backups SET next_run_at = CASE WHEN user_id = $1 THEN $3 ELSE $4 END::timestamptz
+          WHERE user_id IN ($1, $2)`,
+        [slow.user.id, failing.user.id, new Date(t.clock.now.getTime() - 1000), t.clock.now],
+      );
+      await ctx.db.query("UPDATE webdav_backups SET next_run_at = NULL WHERE user_id <> ALL($1)", [
+        [slow.user.id, failing.user.id],
+      ]);
+      await expect(runDueWebdav(t.deps())).rejects.toThrow("refused by the test");
+      // the slow upload had been cut off and its outcome recorded by then
+      const row = (await ctx.db.query("SELECT * FROM webdav_backups WHERE user_id = $1", [slow.user.id]))
+        .rows[0];
+      expect(row.claim_id).toBeNull();
+      expect(row.last_failure_message).toBe("WebDAV 服务器长时间没有接收数据，上传已中断");
+    } finally {
+      await ctx.db.query("DROP TRIGGER webdav_test_refuse ON webdav_backups");
+      await ctx.db.query("DROP FUNCTION webdav_test_refuse()");
+      await ctx.db.query("UPDATE webdav_backups SET claim_id = NULL, next_run_at = NULL WHERE user_id = $1", [
+        failing.user.id,
+      ]);
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }

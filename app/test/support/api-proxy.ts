@@ -5,6 +5,9 @@ import type { Plugin } from "vite";
 /** Where the component tests' API server listens: chosen by the proxy, used by the global setup. */
 export const API_PORT_ENV = "SHINIAN_COMPONENT_API_PORT";
 
+/** The test server's DATA_DIR (its embedded PostgreSQL), set by the global setup for operator commands. */
+export const COMPONENTS_DATA_DIR_ENV = "SHINIAN_COMPONENT_DATA_DIR";
+
 /** A port nobody listens on right now (bound a moment later, as the e2e run does). */
 export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");

@@ -1,7 +1,11 @@
+import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { strFromU8, unzipSync } from "fflate";
 import type { Download, Page, Request } from "playwright";
 import type { BrowserCommand } from "vitest/node";
+import { COMPONENTS_DATA_DIR_ENV } from "./api-proxy.ts";
 
 /** A file the browser saved: its name and, unpacked, the text of every entry of the zip. */
 export type SavedZip = { filename: string; entries: Record<string, string> };
@@ -99,7 +103,25 @@ const loseNextAnswer: BrowserCommand<[path: string]> = async ({ page }, path) =>
   );
 };
 
+/** The token of the link `npm run account:reset-password -- <account>` prints, run on the test server's database. */
+const resetLinkToken: BrowserCommand<[account: string], Promise<string>> = async (_, account) => {
+  const dataDir = process.env[COMPONENTS_DATA_DIR_ENV];
+  if (!dataDir) throw new Error(`${COMPONENTS_DATA_DIR_ENV} is not set: the global setup sets it`);
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["server/src/cli/account-reset-password.ts", account],
+    {
+      cwd: fileURLToPath(new URL("../../../", import.meta.url)),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    },
+  );
+  const token = /#token=(\S+)/.exec(stdout)?.[1];
+  if (!token) throw new Error(`no reset link in: ${stdout}`);
+  return token;
+};
+
 export const componentTestCommands = {
+  resetLinkToken,
   takeDownloads,
   holdRequest,
   releaseRequest,
@@ -114,5 +136,6 @@ declare module "vitest/browser" {
     releaseRequest: () => Promise<"sent" | "abandoned">;
     failNextRequest: (path: string) => Promise<void>;
     loseNextAnswer: (path: string) => Promise<void>;
+    resetLinkToken: (account: string) => Promise<string>;
   }
 }

@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { API_PORT_ENV, freePort } from "./api-proxy.ts";
+import { API_PORT_ENV, COMPONENTS_DATA_DIR_ENV, freePort } from "./api-proxy.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -81,6 +81,8 @@ export default async function setup() {
     });
     children.push(server);
     await ready(`http://127.0.0.1:${port}/api/health`, server);
+    // operator commands (the reset link) reach the same database through the server's socket
+    process.env[COMPONENTS_DATA_DIR_ENV] = path.join(dir, "data");
   } catch (error) {
     await teardown();
     throw error;

@@ -3,11 +3,13 @@
  * from here: the operator passes the link on).
  *   npm run account:reset-password -- <account>
  * The link works once, for PASSWORD_RESET_TTL (1h); a newer link replaces it. Using it ends
- * every session and capture token of the account.
+ * every session and capture token of the account, and pauses its WebDAV backup (the output says so).
  */
 import { AccountSchema } from "@shinian/contract";
 import { createPasswordReset } from "../services/password-reset.ts";
+import { WEBDAV_PAUSED_BY_RESET_LINK } from "../services/webdav/pause-on-new-password.ts";
 import { findCredentials } from "../stores/accounts.ts";
+import { findWebdav } from "../stores/webdav.ts";
 import { complain, runCommand, say } from "./database.ts";
 
 const account = AccountSchema.safeParse(process.argv[2] ?? "");
@@ -28,5 +30,6 @@ await runCommand("生成重置链接失败", async ({ db, config }) => {
   complain(
     `这是 ${account.data} 的一次性重置链接，${expiresAt.toISOString()} 前有效；用它设置新密码后，该账号所有设备都会退出登录。`,
   );
+  if (await findWebdav(db, user.id)) complain(WEBDAV_PAUSED_BY_RESET_LINK);
   if (!config.publicUrl) complain("提示：设置 PUBLIC_URL（本站地址）后，链接会以它开头。");
 });

@@ -8,7 +8,10 @@ const KEY_ID_BYTES = 4;
 const PREFIX_BYTES = HEADER.length + KEY_ID_BYTES;
 
 /** Which key sealed a value, so a rotated-out key can still open what it sealed: a hash, not the key. */
-export const keyId = (key: Buffer) => createHash("sha256").update(key).digest().subarray(0, KEY_ID_BYTES);
+const keyId = (key: Buffer) => createHash("sha256").update(key).digest().subarray(0, KEY_ID_BYTES);
+
+/** The first bytes of every value `key` seals now: one not starting with them must be sealed again. */
+export const sealedPrefix = (key: Buffer) => Buffer.concat([HEADER, keyId(key)]);
 
 const aad = (prefix: Buffer, context: readonly string[]) =>
   Buffer.concat([prefix, Buffer.from(JSON.stringify(context))]);
@@ -32,7 +35,7 @@ function decrypt(key: Buffer, body: Buffer, associated: Buffer): string | null {
  * to another row, or kept while its row's address changes, does not open.
  */
 export function seal(key: Buffer, plaintext: string, context: readonly string[]): Buffer {
-  const prefix = Buffer.concat([HEADER, keyId(key)]);
+  const prefix = sealedPrefix(key);
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(aad(prefix, context));

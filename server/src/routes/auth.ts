@@ -7,7 +7,7 @@ import { mount } from "../lib/endpoint.ts";
 import { clientIp, sessionIdOf } from "../middlewares/auth.ts";
 import { type Client, changePassword, deleteAccount, login, register } from "../services/accounts.ts";
 import { resetPassword } from "../services/password-reset.ts";
-import { WEBDAV_STOPPED_NOTE } from "../services/webdav/account-password.ts";
+import { WEBDAV_STOPPED_NOTE } from "../services/webdav/pause-on-new-password.ts";
 import { deleteSession, deleteSessionOf, getUser, listSessions } from "../stores/accounts.ts";
 import { createCaptureToken, listCaptureTokens, revokeCaptureToken } from "../stores/capture-tokens.ts";
 

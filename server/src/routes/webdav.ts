@@ -4,7 +4,6 @@ import { mount } from "../lib/endpoint.ts";
 import { sessionIdOf } from "../middlewares/auth.ts";
 import { runDueWebdavSoon } from "../services/webdav/scheduler.ts";
 import {
-  limitWebdavTests,
   requestWebdavBackup,
   saveWebdavSettings,
   testWebdavSettings,
@@ -30,7 +29,7 @@ export function webdavRoutes(app: Hono<AppEnv>) {
     return { message: "WebDAV 备份设置已删除", data: toStatus(c.var.deps, undefined) };
   });
   mount(app, "testWebdav", async (c, { body }) => {
-    await limitWebdavTests(c.var.deps, c.var.auth.userId);
+    await limitWrites(c.var.deps, c.var.auth.userId, "webdavTests");
     return { data: await testWebdavSettings(c.var.deps, c.var.auth.userId, body) };
   });
   mount(app, "runWebdav", async (c) => {

@@ -25,7 +25,7 @@ import {
 } from "./login-throttle.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { grant } from "./points.ts";
-import { stopWebdavForPassword } from "./webdav/account-password.ts";
+import { pauseWebdavForNewPassword } from "./webdav/pause-on-new-password.ts";
 
 /**
  * Who is signing in or up: the session list shows the device and the address; the throttles
@@ -127,7 +127,7 @@ export async function changePassword(
     // A capture token is a standing key to the account, like a session: whoever changes the
     // password because it may be known to someone else wants those keys gone too.
     await revokeAllCaptureTokens(conn, auth.userId);
-    return { webdavStopped: await stopWebdavForPassword(conn, auth.userId, "changed") };
+    return { webdavStopped: await pauseWebdavForNewPassword(conn, auth.userId, "changed") };
   });
 }
 

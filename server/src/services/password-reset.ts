@@ -10,7 +10,7 @@ import { findPasswordReset, putPasswordReset, takePasswordReset } from "../store
 import { refuseCommonPassword } from "./common-passwords.ts";
 import { attemptSucceeded, beginReset } from "./login-throttle.ts";
 import { hashPassword } from "./password.ts";
-import { stopWebdavForPassword } from "./webdav/account-password.ts";
+import { pauseWebdavForNewPassword } from "./webdav/pause-on-new-password.ts";
 
 /** `npm run account:reset-password`: the token of the account's one live link, and when it ends. */
 export async function createPasswordReset(
@@ -51,7 +51,7 @@ export async function resetPassword(
     await deleteAllSessions(conn, userId);
     await revokeAllCaptureTokens(conn, userId);
     await forgetAccountFailures(conn, userId);
-    return { webdavStopped: await stopWebdavForPassword(conn, userId, "reset") };
+    return { webdavStopped: await pauseWebdavForNewPassword(conn, userId, "reset") };
   });
   await attemptSucceeded(db, attempt);
   return done;

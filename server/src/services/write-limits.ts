@@ -2,18 +2,20 @@ import type { AppDeps } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { takeToken } from "../stores/write-buckets.ts";
 
-export type WriteKind = "captures" | "notes" | "chat" | "uploads";
+export type WriteKind = "captures" | "notes" | "chat" | "uploads" | "webdavTests";
 
 const WHAT: Record<WriteKind, string> = {
   captures: "记录想法",
   notes: "保存笔记",
   chat: "发送消息",
   uploads: "上传",
+  // each test connects where the person says: unbounded, it would probe hosts and ports
+  webdavTests: "测试连接",
 };
 
 /**
  * One account may write in bursts but not without end (RATE_CAPTURES, RATE_NOTES, RATE_CHAT,
- * RATE_UPLOADS): past its bucket a write answers 429 with Retry-After and a Chinese message.
+ * RATE_UPLOADS, RATE_WEBDAV_TESTS): past its bucket a write answers 429 with Retry-After and a Chinese message.
  */
 export async function limitWrites(
   { db, config }: AppDeps,

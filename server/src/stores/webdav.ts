@@ -73,13 +73,33 @@ export async function resealWebdavPassword(
   );
 }
 
+export type SealedWebdav = Pick<WebdavRow, "user_id" | "url" | "username" | "password_enc">;
+
+/** A page, by user id after `afterUserId`, of passwords not starting with `prefix` (another key's, the old format). */
+export async function listWebdavNotSealedWith(
+  db: Queryable,
+  prefix: Buffer,
+  afterUserId: string,
+  limit: number,
+): Promise<SealedWebdav[]> {
+  const { rows } = await db.query<SealedWebdav>(
+    `SELECT user_id, url, username, password_enc FROM webdav_backups
+     WHERE substring(password_enc from 1 for $1) <> $2 AND user_id > $3
+     ORDER BY user_id LIMIT $4`,
+    [prefix.length, prefix, afterUserId, limit],
+  );
+  return rows;
+}
+
 /**
- * A password change or reset: the backup goes off (whoever knew the old password may have set the
- * address) until the owner saves the settings again. False when there was none to stop.
+ * A password change or reset: the backup pauses (whoever knew the old password may have set the
+ * address) until the owner saves the settings again. The frequency stays, so saving again turns
+ * the same schedule back on; stopped_at alone keeps the row from running. False when there was
+ * none to stop.
  */
 export async function stopWebdav(db: Queryable, userId: string, message: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE webdav_backups SET frequency = 'off', next_run_at = NULL, stopped_at = now(), stopped_message = $2
+    `UPDATE webdav_backups SET next_run_at = NULL, stopped_at = now(), stopped_message = $2
      WHERE user_id = $1`,
     [userId, message],
   );
@@ -119,7 +139,7 @@ export async function claimDueWebdav(
     `UPDATE webdav_backups b
         SET claim_id = gen_random_uuid(), claimed_at = $1::timestamptz,
             next_run_at = $1::timestamptz + make_interval(secs => $2 / 1000.0)
-       FROM (SELECT user_id FROM webdav_backups WHERE next_run_at <= $1
+       FROM (SELECT user_id FROM webdav_backups WHERE next_run_at <= $1 AND stopped_at IS NULL
               ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
       WHERE b.user_id = due.user_id
       RETURNING b.*`,
@@ -128,10 +148,13 @@ export async function claimDueWebdav(
   return rows[0];
 }
 
-/** The next run after one, by the frequency set now (it may have changed during the upload). */
+/**
+ * The next run after one, by the frequency set now (it may have changed during the upload); none
+ * once paused meanwhile.
+ */
 export type NextRuns = { daily: Date; weekly: Date };
 
-const NEXT_BY_FREQUENCY = `CASE frequency WHEN 'daily' THEN $3::timestamptz WHEN 'weekly' THEN $4::timestamptz END`;
+const NEXT_BY_FREQUENCY = `CASE WHEN stopped_at IS NOT NULL THEN NULL WHEN frequency = 'daily' THEN $3::timestamptz WHEN frequency = 'weekly' THEN $4::timestamptz END`;
 
 /** Records an upload that succeeded, if the claim is still this one's. */
 export async function recordWebdavSuccess(
@@ -160,7 +183,7 @@ export async function recordWebdavFailure(
 ): Promise<void> {
   await db.query(
     `UPDATE webdav_backups SET claim_id = NULL,
-       next_run_at = CASE WHEN frequency = 'off' THEN NULL ELSE $5::timestamptz END,
+       next_run_at = CASE WHEN stopped_at IS NOT NULL OR frequency = 'off' THEN NULL ELSE $5::timestamptz END,
        failures = failures + 1, last_failure_at = $3, last_failure_message = $4
      WHERE user_id = $1 AND claim_id = $2`,
     [claim.user_id, claim.claim_id, failed.at, failed.message, failed.retryAt],

@@ -35,7 +35,8 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
   const [errors, setErrors] = React.useState<Errors>({});
   const [failure, setFailure] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
-  const [done, setDone] = React.useState(false);
+  /** The server's word once the password is set: it may add that a WebDAV backup was paused. */
+  const [done, setDone] = React.useState<string | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -45,10 +46,10 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
     if (Object.keys(found).length || !token) return;
     setPending(true);
     try {
-      await resetPassword({ token, newPassword: password });
+      const { message } = await resetPassword({ token, newPassword: password });
       tokenStore.rememberAccount();
       tokenStore.clearSession();
-      setDone(true);
+      setDone(message ?? "密码已重置，请用新密码登录");
     } catch (error) {
       setFailure(errorMessage(error, "重置密码失败"));
     } finally {
@@ -67,9 +68,9 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
           <CardContent className="flex flex-col gap-4">
             {!token ? (
               <Alert tone="error" title="重置链接不完整" description="请向本站管理员重新获取重置链接。" />
-            ) : done ? (
+            ) : done !== null ? (
               <>
-                <Alert tone="success" title="密码已重置" description="请用新密码登录。" />
+                <Alert tone="success" description={done} />
                 <Button asChild size="lg">
                   <AppLink to="/login">去登录</AppLink>
                 </Button>

@@ -18,12 +18,21 @@ export class LocalAddressError extends Error {
 // a public IPv6 address, whatever ipaddr.js's table does not name
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
-/** The addresses of this host's own interfaces: a public one is still this machine. */
+/** Interfaces change rarely; each connection of an upload need not ask the kernel again. */
+const OWN_ADDRESSES_TTL_MS = 5_000;
+let ownCache: { until: number; addresses: Set<string> } | null = null;
+
+/**
+ * The addresses of this host's own interfaces: a public one is still this machine. Throws when
+ * the system cannot list them (the caller refuses the connection then).
+ */
 function ownAddresses(): Set<string> {
+  if (ownCache && ownCache.until > Date.now()) return ownCache.addresses;
   const own = new Set<string>();
   for (const list of Object.values(networkInterfaces())) {
     for (const a of list ?? []) if (ipaddr.isValid(a.address)) own.add(ipaddr.parse(a.address).toString());
   }
+  ownCache = { until: Date.now() + OWN_ADDRESSES_TTL_MS, addresses: own };
   return own;
 }
 
@@ -47,7 +56,13 @@ export function isLocalAddress(address: string): boolean {
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
   lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
     if (err) return callback(err, "", 4);
-    const refused = addresses.find((a) => isLocalAddress(a.address));
+    let refused: LookupAddress | undefined;
+    try {
+      refused = addresses.find((a) => isLocalAddress(a.address));
+    } catch (listing) {
+      // a throw here, in DNS's callback, would end the process: the connection fails instead
+      return callback(listing as NodeJS.ErrnoException, "", 4);
+    }
     if (refused) return callback(new LocalAddressError(refused.address), "", 4);
     if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
     const first = addresses[0]!;

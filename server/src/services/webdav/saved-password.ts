@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../context.ts";
-import { open, seal } from "../../lib/secret-box.ts";
-import { resealWebdavPassword } from "../../stores/webdav.ts";
+import { open, seal, sealedPrefix } from "../../lib/secret-box.ts";
+import { listWebdavNotSealedWith, resealWebdavPassword } from "../../stores/webdav.ts";
 
 type Where = { user_id: string; url: string; username: string };
 
@@ -24,4 +24,37 @@ export async function openPassword(
     await resealWebdavPassword(deps.db, row, sealPassword(key, opened.plaintext, row));
   }
   return opened.plaintext;
+}
+
+const RESEAL_PAGE = 100;
+const BEFORE_ANY_USER = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * Every saved password not sealed under the current key (a rotated-out key's, the old format) is
+ * sealed again under it, read or not: a backup switched off or paused is never read, yet its
+ * password must survive WEBDAV_SECRET_KEY_PREVIOUS going away. Run by the periodic sweep, a page
+ * at a time; one that no key opens is left as it is (its owner is asked for it again).
+ */
+export async function resealStalePasswords(
+  deps: Pick<AppDeps, "config" | "db">,
+): Promise<{ resealed: number; unreadable: number }> {
+  const key = deps.config.webdav.key;
+  const done = { resealed: 0, unreadable: 0 };
+  if (!key) return done;
+  const keys = [key, ...deps.config.webdav.previousKeys];
+  let after = BEFORE_ANY_USER;
+  for (;;) {
+    const page = await listWebdavNotSealedWith(deps.db, sealedPrefix(key), after, RESEAL_PAGE);
+    for (const row of page) {
+      const opened = open(keys, row.password_enc, [row.user_id, row.url, row.username], row.user_id);
+      if (!opened) {
+        done.unreadable++;
+        continue;
+      }
+      await resealWebdavPassword(deps.db, row, sealPassword(key, opened.plaintext, row));
+      done.resealed++;
+    }
+    if (page.length < RESEAL_PAGE) return done;
+    after = page[page.length - 1]!.user_id;
+  }
 }

@@ -73,7 +73,11 @@ export async function runDueWebdav(deps: AppDeps): Promise<number> {
       ran++;
     }
   };
-  await Promise.all(Array.from({ length: deps.config.webdav.parallelUploads }, lane));
+  // every lane ends before this does, even when one fails: the caller's one-loop-per-process
+  // guard is lifted only then, or the next sweep would start lanes beside those still uploading
+  const lanes = await Promise.allSettled(Array.from({ length: deps.config.webdav.parallelUploads }, lane));
+  const failed = lanes.find((l) => l.status === "rejected");
+  if (failed) throw failed.reason;
   return ran;
 }
 

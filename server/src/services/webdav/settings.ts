@@ -9,7 +9,6 @@ import type { AppDeps } from "../../context.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { retryAfterHeader } from "../../lib/retry.ts";
 import { findWebdav, requestWebdavRun, saveWebdav, type WebdavRow } from "../../stores/webdav.ts";
-import { takeToken } from "../../stores/write-buckets.ts";
 import { checkAccountPassword, type SessionAuth } from "../accounts.ts";
 import { refuseAddress, testWebdav } from "./connection.ts";
 import { openPassword, sealPassword } from "./saved-password.ts";
@@ -116,20 +115,6 @@ export async function saveWebdavSettings(deps: AppDeps, auth: SessionAuth, patch
     connectionChanged: !sameAsSaved,
   });
   return webdavStatus(deps, userId);
-}
-
-/**
- * 测试连接 has its own bucket (RATE_WEBDAV_TESTS): each test connects where the person says, so
- * without one it would probe hosts and ports for anyone with an account.
- */
-export async function limitWebdavTests(deps: AppDeps, userId: string): Promise<void> {
-  const limit = deps.config.webdav.testLimit;
-  if (!limit) return;
-  const waitS = await takeToken(deps.db, userId, "webdav-tests", limit);
-  if (waitS === null) return;
-  throw new ApiError("RATE_LIMITED", `测试连接太频繁了，请 ${waitS} 秒后再试`, {
-    headers: { "Retry-After": String(waitS) },
-  });
 }
 
 export async function testWebdavSettings(

@@ -72,7 +72,8 @@ export const Stopped: Story = {
     ),
   ],
   args: {
-    settings: { ...SAVED, frequency: "off" },
+    // paused by a password change: the schedule is kept for when it is saved again
+    settings: SAVED,
     nextRunAt: null,
     targetChangedAt: "2026-11-28T01:40:00Z",
     lastSuccess: { at: "2026-11-25T19:27:41Z", fileName: "拾念导出_20261126_032741.zip", bytes: 3_250_000 },
