@@ -371,7 +371,7 @@ export type ImportLimits = {
   leaseMs: number;
   /** How long the thread that previewed an upload waits to run its job (IMPORT_START_WAIT; 0: never). */
   startWaitMs: number;
-  /** A preview or job reads at most this many times the upload's size from the database (IMPORT_READ_FACTOR). */
+  /** A preview or job opens at most this many times the upload's size of its entries (IMPORT_READ_FACTOR). */
   readFactor: number;
 };
 
