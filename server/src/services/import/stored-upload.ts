@@ -286,19 +286,18 @@ async function checkLayout(span: Span, listed: Listed[], directoryAt: number, up
   let free = 0; // the first byte no earlier entry holds
   for (const [i, { item, nameRaw }] of inOrder.entries()) {
     if (item.headerAt < free) throw tampered("中有相互重叠的文件");
-    const nextAt = inOrder[i + 1]?.item.headerAt ?? end;
-    if (item.headerAt + 30 + nameRaw.length + item.compressedSize > nextAt) {
-      throw tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
-    }
+    // where this entry must end: the next one's header, and never past the entries' end
+    const nextAt = Math.min(inOrder[i + 1]?.item.headerAt ?? end, end);
+    const overrun = () => tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
+    if (item.headerAt + 30 + nameRaw.length + item.compressedSize > nextAt) throw overrun();
     const header = await readRange(span, item.headerAt, item.headerAt + 30);
     if (header.readUInt32LE(0) !== 0x04034b50) throw refusedZip("压缩包已损坏，无法读取");
     const nameLength = header.readUInt16LE(26);
+    if (nameLength !== nameRaw.length) throw tampered("中有文件的名称前后不一致");
     const dataAt = item.headerAt + 30 + nameLength + header.readUInt16LE(28);
     const localName = await readRange(span, item.headerAt + 30, item.headerAt + 30 + nameLength);
     if (!localName.equals(nameRaw)) throw tampered("中有文件的名称前后不一致");
-    if (dataAt + item.compressedSize > nextAt) {
-      throw tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
-    }
+    if (dataAt + item.compressedSize > nextAt) throw overrun();
     item.dataAt = dataAt;
     free = dataAt + item.compressedSize;
   }
@@ -343,8 +342,12 @@ export async function openUpload(
       throw refusedZip("压缩包已损坏，无法读取");
     });
   try {
-    // where the central directory begins: yauzl's cursor before it reads the first entry
-    const directoryAt = (zip as unknown as { readEntryCursor: number }).readEntryCursor;
+    // where the central directory begins: yauzl's cursor before it reads the first entry. A private
+    // field (yauzl is pinned to one version for it); were it ever gone, every zip is refused.
+    const directoryAt = (zip as unknown as { readEntryCursor: unknown }).readEntryCursor;
+    if (typeof directoryAt !== "number" || !Number.isSafeInteger(directoryAt)) {
+      throw refusedZip("压缩包已损坏，无法读取");
+    }
     const listed = await entriesOf(zip, limits);
     await checkLayout(directory, listed, directoryAt, uploadSize);
     const files = listed
