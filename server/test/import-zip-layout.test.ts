@@ -9,7 +9,7 @@ import { createLogger } from "../src/logger.ts";
 import { openUpload } from "../src/services/import/stored-upload.ts";
 import { flomoPage } from "./flomo-fixture.ts";
 import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "./helpers.ts";
-import { imported, previewed, settled, upload } from "./import-helpers.ts";
+import { imported, jobsOf, previewed, settled, upload } from "./import-helpers.ts";
 import { rowCountingProxy } from "./row-counting-proxy.ts";
 
 type Entry = {
@@ -72,9 +72,6 @@ function craftedZip(entries: Entry[]): Uint8Array<ArrayBuffer> {
   end.writeUInt32LE(at, 16);
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
-
-const jobsOf = async (ctx: TestCtx, user: TestUser) =>
-  (await ctx.db.query("SELECT status FROM import_jobs WHERE user_id = $1", [user.id])).rows;
 
 async function refused(ctx: TestCtx, user: TestUser, zip: Uint8Array<ArrayBuffer>) {
   const res = await upload(ctx, user, [{ name: "导出.zip", bytes: zip }]);
