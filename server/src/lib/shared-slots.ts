@@ -1,5 +1,4 @@
-type Waiter = { go: () => void; signal?: AbortSignal };
-type Share = { running: number; waiting: Waiter[] };
+type Share = { running: number; waiting: (() => void)[] };
 
 /**
  * At most `running` calls at once in the process, of which one user's at most `perUser`; up to
@@ -21,7 +20,7 @@ export function sharedSlots(running: number, perUser: number, waitingPerUser: nu
       users.set(userId, share);
       share.running++;
       busy++;
-      share.waiting.shift()!.go();
+      share.waiting.shift()!();
     }
   };
   const forgetIdle = (userId: string, share: Share) => {
@@ -43,7 +42,7 @@ export function sharedSlots(running: number, perUser: number, waitingPerUser: nu
       throw refuse();
     } else if (share.waiting.length < waitingPerUser) {
       await new Promise<void>((go, gone) => {
-        const waiter: Waiter = { go, signal };
+        const waiter = () => go();
         share.waiting.push(waiter);
         signal?.addEventListener(
           "abort",
