@@ -123,6 +123,7 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT: duration("60s"),
   HTTP_KEEP_ALIVE_TIMEOUT: duration("5s"),
   UPLOAD_MIN_RATE: byteSize("4KiB"),
+  UPLOAD_RATE_WINDOW: duration("60s"),
   UPLOAD_MAX_DURATION: duration("1h"),
   CONNECTIONS_PER_IP: int(128, 0, 1_000_000),
   AI_BASE_URL: z.preprocess(
@@ -374,7 +375,7 @@ export type ImportLimits = {
   maxRecords: number;
   /** A running job's process renews this; once it expires, any process resumes the job. */
   leaseMs: number;
-  /** A preview or job reads at most this many times the upload's size from the database (IMPORT_READ_FACTOR). */
+  /** A preview or job opens at most this many times the upload's size of its entries (IMPORT_READ_FACTOR). */
   readFactor: number;
   /** Jobs running at once in one process (IMPORT_MAX_JOBS); the rest wait queued. */
   maxJobs: number;
@@ -401,10 +402,12 @@ export type HttpLimits = {
   /** Open connections per client address (an IPv6 client by its /64); 0 = no cap. */
   connectionsPerIp: number;
   /**
-   * A file upload's body (导入数据, an image) once past the request timeout: at least this many bytes a
-   * second on average since it began (UPLOAD_MIN_RATE; 0: any), and done within UPLOAD_MAX_DURATION.
+   * A file upload's body (导入数据, an image), which may outlast the request timeout: at least this
+   * many bytes a second over the last uploadRateWindowMs once it is that old (UPLOAD_MIN_RATE,
+   * UPLOAD_RATE_WINDOW; 0: any), and done within UPLOAD_MAX_DURATION (0: no longest time).
    */
   uploadMinBytesPerSecond: number;
+  uploadRateWindowMs: number;
   uploadMaxDurationMs: number;
 };
 
@@ -516,6 +519,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT,
       connectionsPerIp: e.CONNECTIONS_PER_IP,
       uploadMinBytesPerSecond: e.UPLOAD_MIN_RATE,
+      uploadRateWindowMs: e.UPLOAD_RATE_WINDOW,
       uploadMaxDurationMs: e.UPLOAD_MAX_DURATION,
     },
     // Either setting switches the provider on: Ollama needs a base URL but no key.

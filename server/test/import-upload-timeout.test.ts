@@ -2,33 +2,26 @@ import net from "node:net";
 import { strToU8, zipSync } from "fflate";
 import { expect, it } from "vitest";
 import { onOneDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
+import { jobsOf } from "./import-helpers.ts";
 import { listening } from "./listening.ts";
-import { exchange, postHead } from "./raw-http.ts";
+import { exchange, multipartUpload, postHead } from "./raw-http.ts";
 
-const BOUNDARY = "----shinian-slow";
-const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="慢.md"\r\n\r\n`;
-const tail = `\r\n--${BOUNDARY}--\r\n`;
-
-/** A multipart upload's head and body, the body cut in `pieces` with `gapMs` between them. */
+/** An upload of `text` to 导入数据: its head, then its body cut in `pieces` with `gapMs` before each. */
 function slowUpload(user: TestUser, text: string, pieces: number, gapMs: number) {
-  const body = Buffer.from(head + text + tail);
-  const requestHead =
-    `POST /api/import HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${user.token}\r\n` +
-    `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`;
+  const { head, body } = multipartUpload("/api/import", user.token, { name: "慢.md", bytes: text });
   const size = Math.ceil(body.length / pieces);
-  const parts: (string | Buffer | number)[] = [requestHead];
+  const parts: (string | Buffer | number)[] = [head];
   for (let at = 0; at < body.length; at += size) parts.push(gapMs, body.subarray(at, at + size));
   return parts;
 }
 
-const jobsOf = async (ctx: TestCtx, user: TestUser) =>
-  (
-    await ctx.db.query<{ status: string; bytes: number }>(
-      `SELECT status, (SELECT coalesce(sum(octet_length(data)), 0)::int FROM import_chunks WHERE job_id = j.id) AS bytes
-       FROM import_jobs j WHERE user_id = $1`,
-      [user.id],
-    )
-  ).rows;
+/** An upload of `text`: its head, then `burst` bytes of its body at once, then a byte every `gapMs`. */
+function trickle(user: TestUser, text: string, burst: number, gapMs: number) {
+  const { head, body } = multipartUpload("/api/import", user.token, { name: "慢.md", bytes: text });
+  const parts: (string | Buffer | number)[] = [head, 100, body.subarray(0, burst)];
+  for (let at = burst; at < body.length; at++) parts.push(gapMs, body.subarray(at, at + 1));
+  return parts;
+}
 
 /** The user's jobs once none is arriving or being previewed any more. */
 async function settledJobs(ctx: TestCtx, user: TestUser) {
@@ -44,15 +37,20 @@ onOneDatabase(
   (ctx) => {
     const tcp = listening(ctx);
 
-    it("an upload trickling in (a byte at a time, never stalling) is cut at the request timeout for its rate", async () => {
+    it("an upload trickling in (a byte at a time, never stalling) is cut once a rate window has passed", async () => {
       const user = await registerUser(ctx);
-      const [requestHead, ...rest] = slowUpload(user, "一点一点地传", 1, 0);
-      const body = rest[1] as Buffer;
-      const trickle: (string | Buffer | number)[] = [requestHead as string];
-      for (let at = 0; at < body.length; at++) trickle.push(150, body.subarray(at, at + 1));
-      const cut = await exchange(tcp.port, trickle, 1);
+      const cut = await exchange(tcp.port, trickle(user, "一点一点地传", 0, 150), 1);
       expect(cut.answers.map((a) => a.status)).toEqual([408]);
-      expect(cut.ms).toBeLessThan(2500);
+      expect(cut.ms).toBeLessThan(4000); // the body alone takes 25 s
+      expect(await settledJobs(ctx, user)).toEqual([]);
+    });
+
+    it("an upload that bursts then trickles is cut by its rate over the last window, not its average since the start", async () => {
+      const user = await registerUser(ctx);
+      // 6 kB at once, then 7 bytes a second: its average stays above 16 B/s for six minutes
+      const cut = await exchange(tcp.port, trickle(user, `${"快".repeat(2000)}然后很慢`, 6000, 150), 1);
+      expect(cut.answers.map((a) => a.status)).toEqual([408]);
+      expect(cut.ms).toBeLessThan(4000);
       expect(await settledJobs(ctx, user)).toEqual([]);
     });
 
@@ -88,7 +86,43 @@ onOneDatabase(
     });
   },
   // the steady upload below sends ~70 bytes a second
-  { HTTP_HEADERS_TIMEOUT: "500ms", HTTP_REQUEST_TIMEOUT: "1s", UPLOAD_MIN_RATE: "16", RATE_UPLOADS: "0" },
+  {
+    HTTP_HEADERS_TIMEOUT: "500ms",
+    HTTP_REQUEST_TIMEOUT: "1s",
+    UPLOAD_MIN_RATE: "16",
+    UPLOAD_RATE_WINDOW: "1s",
+    RATE_UPLOADS: "0",
+  },
+);
+
+// Without a request timeout (HTTP_REQUEST_TIMEOUT=0: no stall bound), an upload's rate and its
+// longest time still hold.
+onOneDatabase(
+  (ctx) => {
+    const tcp = listening(ctx);
+
+    it("with no request timeout, a trickle is still cut by its rate, and a steady upload by UPLOAD_MAX_DURATION", async () => {
+      const user = await registerUser(ctx);
+      const cut = await exchange(tcp.port, trickle(user, "一点一点地传", 0, 150), 1);
+      expect(cut.answers.map((a) => a.status)).toEqual([408]);
+      expect(cut.ms).toBeLessThan(4000);
+
+      expect(await settledJobs(ctx, user)).toEqual([]);
+
+      // ~70 bytes a second for 3 s: fast enough, but longer than 2 s
+      const long = await exchange(tcp.port, slowUpload(user, "慢慢传上来的笔记".repeat(2), 10, 300), 1);
+      expect(long.answers.map((a) => a.status)).toEqual([408]);
+      expect(long.ms).toBeGreaterThan(1900); // not its rate: its time (the body ends at 3 s)
+      expect(await settledJobs(ctx, user)).toEqual([]);
+    });
+  },
+  {
+    HTTP_REQUEST_TIMEOUT: "0",
+    UPLOAD_MIN_RATE: "16",
+    UPLOAD_RATE_WINDOW: "1s",
+    UPLOAD_MAX_DURATION: "2s",
+    RATE_UPLOADS: "0",
+  },
 );
 
 // A preview's own time: the upload is stored at the database's pace, which must not count as a stall.
@@ -104,23 +138,19 @@ onOneDatabase(
           Array.from({ length: 6000 }, (_, i) => [`${i}.md`, strToU8(`# 第${i}条\n\n内容`)]),
         ),
       );
-      const body = Buffer.concat([
-        Buffer.from(head.replace("慢.md", "笔记.zip")),
-        Buffer.from(zip),
-        Buffer.from(tail),
-      ]);
+      const { head, body } = multipartUpload("/api/import", user.token, {
+        name: "笔记.zip",
+        bytes: Buffer.from(zip),
+      });
       const socket = net.connect({ port: tcp.port, host: "127.0.0.1" });
       socket.on("error", () => undefined);
-      socket.write(
-        `POST /api/import HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${user.token}\r\n` +
-          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
-      );
+      socket.write(head);
       socket.write(body);
       // gone as soon as all of the file is stored, while its preview runs
       for (let i = 0; i < 500 && (await jobsOf(ctx, user))[0]?.bytes !== zip.length; i++) {
         await new Promise((r) => setTimeout(r, 5));
       }
-      expect(await jobsOf(ctx, user)).toEqual([{ status: "uploading", bytes: zip.length }]);
+      expect(await jobsOf(ctx, user)).toMatchObject([{ status: "uploading", bytes: zip.length }]);
       socket.destroy();
       expect(await settledJobs(ctx, user)).toEqual([]);
     });

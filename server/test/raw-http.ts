@@ -103,3 +103,27 @@ export const chunk = (data: Buffer | string) => {
   const bytes = Buffer.from(data);
   return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
 };
+
+/**
+ * An upload of one `file` part (multipart/form-data) as a raw request: its head, and its body for
+ * the test to send whole, in pieces, or only in part.
+ */
+export function multipartUpload(
+  path: string,
+  token: string,
+  file: { name: string; bytes: Buffer | string; type?: string },
+) {
+  const boundary = "----shinian-raw";
+  const type = file.type ? `Content-Type: ${file.type}\r\n` : "";
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n${type}\r\n`,
+    ),
+    Buffer.from(file.bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const head =
+    `POST ${path} HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer ${token}\r\n` +
+    `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
+  return { head, body };
+}

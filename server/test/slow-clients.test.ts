@@ -166,6 +166,7 @@ describe("connections (one server, no database work)", () => {
       keepAliveTimeoutMs: 5_000,
       connectionsPerIp: 128,
       uploadMinBytesPerSecond: 4096,
+      uploadRateWindowMs: 60_000,
       uploadMaxDurationMs: 3_600_000,
     });
     expect(loadConfig({ CONNECTIONS_PER_IP: "0", HTTP_REQUEST_TIMEOUT: "0" }).http).toMatchObject({

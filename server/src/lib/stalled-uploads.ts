@@ -12,51 +12,62 @@ const isUpload = (req: IncomingMessage) =>
 /**
  * An upload of up to 200 MB (a 10 MB photo from a phone) takes minutes on a slow line, past the
  * whole-request timeout that bounds every other request (HTTP_REQUEST_TIMEOUT). Its body is
- * bounded instead by stalls (no byte for the request timeout), by its average rate once past that
- * time (UPLOAD_MIN_RATE: one byte every 59 s never stalls, yet would hold one of the few upload
- * slots for days) and by a longest time in all (UPLOAD_MAX_DURATION). Past any of them it gets 408
- * and is closed, like any request past its timeout. Returns whether a request-timeout error of a
- * socket is such an upload's, for the caller to ignore it.
+ * bounded instead by stalls (no byte for the request timeout), by its rate over the last
+ * UPLOAD_RATE_WINDOW once it is that old (UPLOAD_MIN_RATE: one byte every 59 s never stalls, and a
+ * burst then a trickle keeps a high average since the start, yet either would hold one of the
+ * few upload slots for hours) and by a longest time in all (UPLOAD_MAX_DURATION). The three are
+ * independent: a request timeout of 0 turns off the stall bound only. Past any of them it gets
+ * 408 and is closed, like any request past its timeout. Returns whether a request-timeout error
+ * of a socket is such an upload's, for the caller to ignore it.
  */
 export function watchUploadStalls(
   server: Server,
-  { requestTimeoutMs: stallMs, uploadMinBytesPerSecond: minRate, uploadMaxDurationMs: maxMs }: HttpLimits,
+  {
+    requestTimeoutMs: stallMs,
+    uploadMinBytesPerSecond: minRate,
+    uploadRateWindowMs: windowMs,
+    uploadMaxDurationMs: maxMs,
+  }: HttpLimits,
 ): (socket: Socket) => boolean {
   const uploading = new WeakSet<Socket>();
-  if (stallMs === 0) return () => false;
+  const rated = minRate > 0 && windowMs > 0;
+  const bounds = [stallMs, rated ? windowMs : 0, maxMs].filter((ms) => ms > 0);
+  if (bounds.length === 0) return () => false;
+  const tick = Math.min(1000, Math.max(20, Math.floor(Math.min(...bounds) / 4)));
   server.on("request", (req: IncomingMessage) => {
     if (!isUpload(req) || req.complete) return;
     const socket = req.socket;
     uploading.add(socket);
     const startedAt = Date.now();
-    const bytesAtStart = socket.bytesRead;
     let bytes = socket.bytesRead;
     let lastByteAt = startedAt;
+    /** (time, bytes read) each tick; the first is the newest one a window or more ago */
+    const seen: { at: number; bytes: number }[] = [{ at: startedAt, bytes }];
     const tooSlow = (now: number) => {
-      const elapsed = now - startedAt;
-      if (maxMs > 0 && elapsed >= maxMs) return true;
-      return minRate > 0 && elapsed >= stallMs && ((bytes - bytesAtStart) * 1000) / elapsed < minRate;
+      if (!rated || now - startedAt < windowMs) return false;
+      while (seen.length > 1 && seen[1]!.at <= now - windowMs) seen.shift();
+      const since = seen[0]!;
+      return ((bytes - since.bytes) * 1000) / (now - since.at) < minRate;
     };
-    const timer = setInterval(
-      () => {
-        const now = Date.now();
-        // all of it arrived: the app may take its time to store it
-        if (req.complete) stop();
-        else if (socket.bytesRead !== bytes) {
-          bytes = socket.bytesRead;
-          lastByteAt = now;
-        }
-        if (!req.complete && (now - lastByteAt >= stallMs || tooSlow(now))) {
-          stop();
-          answerClientError(
-            Object.assign(new Error("upload stalled"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }),
-            socket,
-          );
-          socket.destroySoon();
-        }
-      },
-      Math.min(1000, Math.max(20, Math.floor(stallMs / 4))),
-    );
+    const timer = setInterval(() => {
+      const now = Date.now();
+      // all of it arrived: the app may take its time to store it
+      if (req.complete) return stop();
+      if (socket.bytesRead !== bytes) {
+        bytes = socket.bytesRead;
+        lastByteAt = now;
+      }
+      seen.push({ at: now, bytes });
+      const stalled = stallMs > 0 && now - lastByteAt >= stallMs;
+      if (stalled || tooSlow(now) || (maxMs > 0 && now - startedAt >= maxMs)) {
+        stop();
+        answerClientError(
+          Object.assign(new Error("upload stalled"), { code: "ERR_HTTP_REQUEST_TIMEOUT" }),
+          socket,
+        );
+        socket.destroySoon();
+      }
+    }, tick);
     timer.unref();
     const stop = () => {
       clearInterval(timer);

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
 import { perUserSlots } from "../lib/per-user-slots.ts";
+import { sharedSlots } from "../lib/shared-slots.ts";
 import { processAudio, sniffAudioFormat } from "../services/attachments/audio.ts";
 import { processImage } from "../services/attachments/image.ts";
 import { byteRange } from "../services/attachments/range.ts";
@@ -27,10 +28,12 @@ const MAX_RECEIVING = 16;
 const MAX_RECEIVING_PER_ACCOUNT = 4;
 /**
  * Files read from PostgreSQL at once in this process (each up to ATTACHMENT_MAX_BYTES, twice that
- * as the hex text it arrives in), and how many more wait their turn; past that, 503.
+ * as the hex text it arrives in); of those, one owner's files at most half, and how many more of
+ * theirs wait their turn (a note with many pictures opened at once); past that, 503.
  */
 const MAX_FILE_READS = 4;
-const MAX_FILE_READS_WAITING = 64;
+const MAX_FILE_READS_PER_OWNER = 2;
+const MAX_FILE_READS_WAITING_PER_OWNER = 64;
 
 /** A recording's `durationMs` field: whole milliseconds up to MAX_RECORDING_DURATION_MS, else 400. */
 function recordedLength(field: string | undefined): number | null {
@@ -64,7 +67,7 @@ export const fileCacheControl = (exp: number, urlTtlMs: number) =>
 export function attachmentRoutes(app: Hono<AppEnv>) {
   let receiving = 0;
   const ownUpload = perUserSlots(MAX_RECEIVING_PER_ACCOUNT, 0);
-  const fileRead = perUserSlots(MAX_FILE_READS, MAX_FILE_READS_WAITING);
+  const fileRead = sharedSlots(MAX_FILE_READS, MAX_FILE_READS_PER_OWNER, MAX_FILE_READS_WAITING_PER_OWNER);
   mount(
     app,
     "createAttachment",
@@ -130,11 +133,13 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
       if (range === "unsatisfiable") {
         return c.body(null, 416, { ...headers, "Content-Range": `bytes */${file.size}` });
       }
-      // a process reads a few files at once, the rest wait their turn (docs/security.md)
+      // a process reads a few files at once, each owner's in turn with everyone's (docs/security.md);
+      // one whose client has gone while it waited is never read
       const body = await fileRead(
-        "all",
+        file.user_id,
         () => fileBody(deps, file, id, variant, range ?? undefined),
         readsBusy,
+        c.req.raw.signal,
       );
       if (range) {
         return c.body(body, 206, {

@@ -5,7 +5,7 @@ import { ApiError, notFound } from "../errors.ts";
 import { mount } from "../lib/endpoint.ts";
 import { receiveAndPreviewInThread, startJob, stopRunningHere } from "../services/import/import-thread.ts";
 import { cancelImport } from "../services/import/jobs.ts";
-import { tooLarge } from "../services/import/upload.ts";
+import { isTooLarge } from "../services/import/upload.ts";
 import { formatStorage } from "../services/quotas.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import {
@@ -34,13 +34,25 @@ const pastQuota = (room: number) =>
 
 /**
  * The most this account's upload may be: IMPORT_MAX_BYTES, or less, the room left in its quota.
- * A stored upload counts toward QUOTA_BYTES while it waits and runs (one per account), so that a
- * full account cannot park IMPORT_MAX_BYTES on the server again and again.
+ * A stored upload counts toward QUOTA_BYTES while it arrives, waits and runs (findUsage), so that
+ * a full account cannot park IMPORT_MAX_BYTES on the server again and again, nor fill the room
+ * with pictures meanwhile, nor hold it twice with a preview and a new upload.
  */
 async function uploadRoom(deps: AppDeps, userId: string): Promise<number> {
   const { maxBytes } = deps.config.import;
   if (deps.config.quota.bytes === null) return maxBytes;
   return Math.min(maxBytes, deps.config.quota.bytes - (await findUsage(deps.db, userId)).bytes);
+}
+
+/**
+ * Refuses an upload now stored that no longer fits: what the account added while it arrived
+ * (pictures) counted against the room it was given, and this upload's chunks count in findUsage.
+ */
+async function assertStillFits(deps: AppDeps, userId: string, uploaded: number) {
+  const { bytes: quota } = deps.config.quota;
+  if (quota === null) return;
+  const used = (await findUsage(deps.db, userId)).bytes;
+  if (used > quota) throw pastQuota(quota - (used - uploaded));
 }
 const gone = () => notFound("导入任务不存在");
 
@@ -83,12 +95,16 @@ export function importRoutes(app: Hono<AppEnv>) {
             c.req.raw,
             (c.env as { incoming?: IncomingMessage } | undefined)?.incoming,
           );
+          await assertStillFits(
+            deps,
+            userId,
+            parts.reduce((n, p) => n + p.size, 0),
+          );
           await markPreviewed(deps.db, userId, jobId, { kind, parts, preview, total });
           return { data: { jobId, kind, preview } };
         } catch (err) {
           await deleteImportJob(deps.db, jobId).catch(() => undefined);
-          if (limited && err instanceof ApiError && err.message === tooLarge(room).message)
-            throw pastQuota(room);
+          if (limited && isTooLarge(err)) throw pastQuota(room);
           throw err;
         }
       } finally {

@@ -4,11 +4,20 @@ import type { Quota } from "../env.ts";
 /** What migration 013's triggers raise when a write held to the quota would pass it. */
 export const QUOTA_SQLSTATE = "SN403";
 
-/** The account's usage as migration 013's triggers keep it: one row, no scan. */
+/**
+ * The account's usage as migration 013's triggers keep it (one row), and the import uploads it has
+ * stored and not yet settled (their chunks, at most two uploads' worth: their sizes are read from
+ * the rows' headers, not their data). An upload waiting for 开始导入 takes room like what it
+ * holds; the import's own batches count against the row alone (lockUsage), so its content is
+ * not counted twice against itself.
+ */
 export async function findUsage(db: Queryable, userId: string): Promise<{ items: number; bytes: number }> {
   const { rows } = await db.query<{ items: number; bytes: number }>({
     name: "usage-find",
-    text: "SELECT items, bytes FROM user_usage WHERE user_id = $1",
+    text: `SELECT coalesce(u.items, 0) AS items,
+         coalesce(u.bytes, 0) + (SELECT coalesce(sum(octet_length(c.data)), 0)::bigint
+           FROM import_jobs j JOIN import_chunks c ON c.job_id = j.id WHERE j.user_id = $1) AS bytes
+       FROM (SELECT) one LEFT JOIN user_usage u ON u.user_id = $1`,
     values: [userId],
   });
   return rows[0] ?? { items: 0, bytes: 0 };

@@ -25,46 +25,72 @@ const PIECE_BYTES = 128 * 1024;
 const CACHED_PIECES = 4;
 
 /**
- * The bytes one preview or job may read from the database in all: a small multiple of the upload.
- * Reading a file once, its zip's headers once and its text again for a preview stays far below;
- * a file that names the same bytes again and again (a 拾念 export whose attachments all point at
- * one large entry) does not.
+ * The bytes one preview or job may open in all: a small multiple of the upload. Its entries never
+ * share bytes (checkLayout), so reading each once, and its text again for a preview, stays far
+ * below; a file that names the same bytes again and again (a 拾念 export whose attachments all
+ * point at one large entry) does not. Charged by what is opened, whatever the order: an honest
+ * export's images lie in any order in its zip.
  */
 export type ReadBudget = { left: number; factor: number };
 
-/** What any upload may read beyond its multiple: a tiny file's headers come in whole pieces. */
+/** What any upload may open beyond its multiple: a tiny file is read whole a few times. */
 const BUDGET_FLOOR = 1024 * 1024;
 
-const overBudget = (factor: number) =>
-  new ApiError(
-    "PAYLOAD_TOO_LARGE",
-    `读取这个文件所需的数据超过了文件大小的 ${factor} 倍（文件可能被篡改），已停止导入`,
-  );
+function charge(budget: ReadBudget, bytes: number) {
+  budget.left -= bytes;
+  if (budget.left < 0) {
+    throw new ApiError(
+      "PAYLOAD_TOO_LARGE",
+      `读取这个文件所需的数据超过了文件大小的 ${budget.factor} 倍（文件可能被篡改），已停止导入`,
+    );
+  }
+}
 
-/** A part's pieces, the last few kept; never past its `size`, nor past the budget. */
-function piecesOf(db: Db, jobId: string, part: number, size: number, budget: ReadBudget) {
+/** Bytes [start, end) of a part, or its first bytes from `start` up to the end of their piece. */
+type Span = (start: number, end: number) => Promise<Buffer>;
+
+/**
+ * A part's bytes, read a piece at a time, the last few pieces kept, never past its `size`.
+ * `forwardOnly`: a piece is fetched whole only past every piece fetched before, for a reader
+ * moving forward (entries in file order) to find its next bytes there; a read behind it fetches
+ * just the bytes asked for. The database then never reads more than the part once plus what was
+ * opened (the budget), in whatever order entries are opened; without it, each small image read
+ * out of order cost a whole piece (a 4 kB image, 128 kB).
+ */
+function spansOf(db: Db, jobId: string, part: number, size: number, forwardOnly: boolean): Span {
   const cache = new Map<number, Promise<Buffer>>();
   const perChunk = CHUNK_BYTES / PIECE_BYTES;
-  return (index: number): Promise<Buffer> => {
+  let furthest = -1;
+  const fetch = (index: number, from: number, length: number) =>
+    readChunkRange(
+      db,
+      jobId,
+      part,
+      Math.floor(index / perChunk),
+      (index % perChunk) * PIECE_BYTES + from,
+      length,
+    );
+  return async (start, end) => {
+    const index = Math.floor(start / PIECE_BYTES);
+    const pieceAt = index * PIECE_BYTES;
+    const stop = Math.min(end, pieceAt + PIECE_BYTES, size);
+    if (stop <= start) throw new Error("stored upload ends before its size");
     let piece = cache.get(index);
     if (piece) cache.delete(index);
+    else if (forwardOnly && index <= furthest) return fetch(index, start - pieceAt, stop - start);
     else {
-      const length = Math.min(PIECE_BYTES, size - index * PIECE_BYTES);
-      if (length <= 0) return Promise.reject(new Error("stored upload ends before its size"));
-      budget.left -= length;
-      if (budget.left < 0) return Promise.reject(overBudget(budget.factor));
-      const seq = Math.floor(index / perChunk);
-      piece = readChunkRange(db, jobId, part, seq, (index % perChunk) * PIECE_BYTES, length);
+      furthest = Math.max(furthest, index);
+      piece = fetch(index, 0, Math.min(PIECE_BYTES, size - pieceAt));
+      piece.catch(() => cache.delete(index));
     }
     cache.set(index, piece);
-    piece.catch(() => cache.delete(index));
     if (cache.size > CACHED_PIECES) cache.delete(cache.keys().next().value!);
-    return piece;
+    return (await piece).subarray(start - pieceAt, stop - pieceAt);
   };
 }
 
-/** Bytes [start, end) of a part, one piece's worth at a time as the reader asks. */
-function rangeStream(piece: (index: number) => Promise<Buffer>, start: number, end: number): Readable {
+/** Bytes [start, end) of a part, one span at a time as the reader asks. */
+function rangeStream(span: Span, start: number, end: number): Readable {
   let at = start;
   return new Readable({
     read() {
@@ -72,14 +98,11 @@ function rangeStream(piece: (index: number) => Promise<Buffer>, start: number, e
         this.push(null);
         return;
       }
-      const index = Math.floor(at / PIECE_BYTES);
-      piece(index).then(
+      span(at, end).then(
         (bytes) => {
-          const from = at - index * PIECE_BYTES;
-          const to = Math.min(bytes.length, end - index * PIECE_BYTES);
-          if (to <= from) return this.destroy(new Error("stored upload ends before its size"));
-          at += to - from;
-          this.push(bytes.subarray(from, to));
+          if (bytes.length === 0) return this.destroy(new Error("stored upload ends before its size"));
+          at += bytes.length;
+          this.push(bytes);
         },
         (err: Error) => this.destroy(err),
       );
@@ -88,24 +111,19 @@ function rangeStream(piece: (index: number) => Promise<Buffer>, start: number, e
 }
 
 /** Copies bytes [start, start + into.length) of a part into `into`. */
-async function copyRange(piece: (index: number) => Promise<Buffer>, start: number, into: Buffer) {
-  const end = start + into.length;
+async function copyRange(span: Span, start: number, into: Buffer) {
   let at = 0;
-  for (let index = Math.floor(start / PIECE_BYTES); index * PIECE_BYTES < end; index++) {
-    const bytes = await piece(index);
-    at += bytes.copy(into, at, Math.max(0, start - index * PIECE_BYTES), end - index * PIECE_BYTES);
+  while (at < into.length) {
+    const bytes = await span(start + at, start + into.length);
+    if (bytes.length === 0) throw new Error("stored upload ends before its size");
+    at += bytes.copy(into, at);
   }
-  if (at !== into.length) throw new Error("stored upload ends before its size");
 }
 
 /** Bytes [start, end) of a part as one buffer: for small reads only. */
-async function readRange(
-  piece: (index: number) => Promise<Buffer>,
-  start: number,
-  end: number,
-): Promise<Buffer> {
+async function readRange(span: Span, start: number, end: number): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(end - start);
-  await copyRange(piece, start, bytes);
+  await copyRange(span, start, bytes);
   return bytes;
 }
 
@@ -135,11 +153,12 @@ type ZipItem = {
 /** An entry as the central directory states it, until its local header has been checked. */
 type Listed = { item: ZipItem; nameRaw: Buffer; isFolder: boolean };
 
-async function openEntry(zip: yauzl.ZipFile, piece: (index: number) => Promise<Buffer>, item: ZipItem) {
+async function openEntry(zip: yauzl.ZipFile, span: Span, item: ZipItem, budget: ReadBudget) {
   if (item.encrypted) throw new Error("encrypted zip entry");
   if (item.method !== 0 && item.method !== 8) throw new Error("unsupported compression method");
   if (item.method === 0 && item.compressedSize !== item.size) throw new Error("stored entry size mismatch");
   const dataStart = item.dataAt;
+  charge(budget, dataStart + item.compressedSize - item.headerAt);
   if (item.size > WHOLE_ENTRY_BYTES) {
     // yauzl checks the inflated length against the directory's as it streams. (Its
     // openReadStreamLowLevelPromise calls openReadStream by mistake in 3.4.0: the callback form.)
@@ -156,7 +175,7 @@ async function openEntry(zip: yauzl.ZipFile, piece: (index: number) => Promise<B
       ),
     );
   }
-  const stored = await readRange(piece, dataStart, dataStart + item.compressedSize);
+  const stored = await readRange(span, dataStart, dataStart + item.compressedSize);
   // one output buffer of the declared size (and a byte to see a longer one), not 16 kB per entry
   const inflate = { chunkSize: Math.max(64, item.size + 1), maxOutputLength: WHOLE_ENTRY_BYTES + 1 };
   const bytes = item.method === 8 ? inflateRawSync(stored, inflate) : stored;
@@ -164,14 +183,17 @@ async function openEntry(zip: yauzl.ZipFile, piece: (index: number) => Promise<B
   return Readable.from([bytes]);
 }
 
+/** The zip as yauzl reads it: its directory through `directory`, its large entries through `entries`. */
 class StoredReader extends yauzl.RandomAccessReader {
-  private readonly piece: (index: number) => Promise<Buffer>;
-  constructor(piece: (index: number) => Promise<Buffer>) {
+  private readonly directory: Span;
+  private readonly entries: Span;
+  constructor(directory: Span, entries: Span) {
     super();
-    this.piece = piece;
+    this.directory = directory;
+    this.entries = entries;
   }
   override _readStreamForRange(start: number, end: number): Readable {
-    return rangeStream(this.piece, start, end);
+    return rangeStream(this.entries, start, end);
   }
   /**
    * yauzl reads the central directory entry by entry with this; its default makes a stream
@@ -185,7 +207,7 @@ class StoredReader extends yauzl.RandomAccessReader {
     position: number,
     callback: (err: Error | null, bytesRead?: number) => void,
   ) {
-    copyRange(this.piece, position, buffer.subarray(offset, offset + length)).then(
+    copyRange(this.directory, position, buffer.subarray(offset, offset + length)).then(
       () => callback(null, length),
       (err: Error) => callback(err),
     );
@@ -255,12 +277,7 @@ const tampered = (what: string) => refusedZip(`压缩包${what}（文件已损�
  * the directory's sizes and offsets; a 127-byte zip could claim 4 GB, and 50 directory records one
  * local header. Headers are read in file order, so each piece of the file is fetched at most once.
  */
-async function checkLayout(
-  piece: (index: number) => Promise<Buffer>,
-  listed: Listed[],
-  directoryAt: number,
-  uploadSize: number,
-) {
+async function checkLayout(span: Span, listed: Listed[], directoryAt: number, uploadSize: number) {
   const end = Math.min(directoryAt, uploadSize);
   let compressed = 0;
   for (const { item } of listed) compressed += item.compressedSize;
@@ -269,19 +286,18 @@ async function checkLayout(
   let free = 0; // the first byte no earlier entry holds
   for (const [i, { item, nameRaw }] of inOrder.entries()) {
     if (item.headerAt < free) throw tampered("中有相互重叠的文件");
-    const nextAt = inOrder[i + 1]?.item.headerAt ?? end;
-    if (item.headerAt + 30 + nameRaw.length + item.compressedSize > nextAt) {
-      throw tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
-    }
-    const header = await readRange(piece, item.headerAt, item.headerAt + 30);
+    // where this entry must end: the next one's header, and never past the entries' end
+    const nextAt = Math.min(inOrder[i + 1]?.item.headerAt ?? end, end);
+    const overrun = () => tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
+    if (item.headerAt + 30 + nameRaw.length + item.compressedSize > nextAt) throw overrun();
+    const header = await readRange(span, item.headerAt, item.headerAt + 30);
     if (header.readUInt32LE(0) !== 0x04034b50) throw refusedZip("压缩包已损坏，无法读取");
     const nameLength = header.readUInt16LE(26);
+    if (nameLength !== nameRaw.length) throw tampered("中有文件的名称前后不一致");
     const dataAt = item.headerAt + 30 + nameLength + header.readUInt16LE(28);
-    const localName = await readRange(piece, item.headerAt + 30, item.headerAt + 30 + nameLength);
+    const localName = await readRange(span, item.headerAt + 30, item.headerAt + 30 + nameLength);
     if (!localName.equals(nameRaw)) throw tampered("中有文件的名称前后不一致");
-    if (dataAt + item.compressedSize > nextAt) {
-      throw tampered(nextAt === end ? "中有文件超出了压缩包的末尾" : "中有相互重叠的文件");
-    }
+    if (dataAt + item.compressedSize > nextAt) throw overrun();
     item.dataAt = dataAt;
     free = dataAt + item.compressedSize;
   }
@@ -308,30 +324,39 @@ export async function openUpload(
   const plainFile = (part: StoredPart, index: number): SourceFile => ({
     name: part.name,
     size: part.size,
-    open: async () => rangeStream(piecesOf(db, jobId, index, part.size, budget), 0, part.size),
+    open: async () => {
+      charge(budget, part.size);
+      return rangeStream(spansOf(db, jobId, index, part.size, true), 0, part.size);
+    },
   });
   if (parts.length !== 1 || !(await isZip(db, jobId, parts[0]!))) {
     return { source: { files: parts.map(plainFile) }, close: () => {} };
   }
-  const piece = piecesOf(db, jobId, 0, uploadSize, budget);
-  const reader = new StoredReader(piece);
+  // the directory and the local headers are read once, in order; entries in any order, budgeted
+  const directory = spansOf(db, jobId, 0, uploadSize, false);
+  const entries = spansOf(db, jobId, 0, uploadSize, true);
+  const reader = new StoredReader(directory, entries);
   const zip = await yauzl
     .fromRandomAccessReaderPromise(reader, uploadSize, { lazyEntries: true, autoClose: false })
     .catch(() => {
       throw refusedZip("压缩包已损坏，无法读取");
     });
   try {
-    // where the central directory begins: yauzl's cursor before it reads the first entry
-    const directoryAt = (zip as unknown as { readEntryCursor: number }).readEntryCursor;
+    // where the central directory begins: yauzl's cursor before it reads the first entry. A private
+    // field (yauzl is pinned to one version for it); were it ever gone, every zip is refused.
+    const directoryAt = (zip as unknown as { readEntryCursor: unknown }).readEntryCursor;
+    if (typeof directoryAt !== "number" || !Number.isSafeInteger(directoryAt)) {
+      throw refusedZip("压缩包已损坏，无法读取");
+    }
     const listed = await entriesOf(zip, limits);
-    await checkLayout(piece, listed, directoryAt, uploadSize);
+    await checkLayout(directory, listed, directoryAt, uploadSize);
     const files = listed
       .filter((l) => !l.isFolder)
       .map(
         ({ item }): SourceFile => ({
           name: item.name,
           size: item.size,
-          open: () => openEntry(zip, piece, item),
+          open: () => openEntry(zip, entries, item, budget),
         }),
       );
     return { source: { files }, close: () => zip.close() };

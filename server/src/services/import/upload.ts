@@ -9,8 +9,17 @@ import type { StoredPart } from "./stored-upload.ts";
 /** Several `file` parts are a folder's files; more than this is not a folder of notes. */
 const MAX_PARTS = 10_000;
 
+/** The upload passed `maxBytes`: said in `data` too, which tells it from the other 413s of a preview. */
 export const tooLarge = (maxBytes: number) =>
-  new ApiError("PAYLOAD_TOO_LARGE", `导入的文件不能超过 ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+  new ApiError("PAYLOAD_TOO_LARGE", `导入的文件不能超过 ${Math.floor(maxBytes / 1024 / 1024)} MB`, {
+    data: { maxBytes },
+  });
+
+/** Whether `err` is tooLarge's, as it comes back from the preview's thread. */
+export const isTooLarge = (err: unknown): err is ApiError =>
+  err instanceof ApiError &&
+  err.code === "PAYLOAD_TOO_LARGE" &&
+  typeof (err.extra.data as { maxBytes?: unknown } | undefined)?.maxBytes === "number";
 
 /** The uploaded file's name as a label (a folder upload may send `dir/a.md`): never a path. */
 const labelOf = (filename: string | undefined) =>
