@@ -46,7 +46,8 @@ import { writeBatch } from "./writer.ts";
 /**
  * What reading and writing an import needs: its own pool in the import's worker thread
  * (import-thread.ts), `searchWords` the thread's way to the main thread's search words
- * (search-words.ts), `onBatch` told of each batch written (its supervisor's batch budget).
+ * (search-words.ts), `onBatch` told of each batch written and `onSkipping` of records skipped
+ * (its supervisor's batch budget).
  */
 export type ImportDeps = {
   db: Db;
@@ -54,9 +55,12 @@ export type ImportDeps = {
   config: Pick<Config, "import" | "quota" | "attachments">;
   searchWords: SearchWordsOf;
   onBatch: () => void;
+  /** told every SKIP_TOLD records skipped on a resume, and when skipping ends: a batch's budget starts again */
+  onSkipping: () => void;
 };
 
 const BATCH_RECORDS = 200;
+const SKIP_TOLD = 200;
 /** A batch also ends at this much text, so that a file of long notes holds a transaction short. */
 const BATCH_CHARS = 4_000_000;
 const PREVIEW_LOOKUP = 500;
@@ -74,7 +78,7 @@ const tooManyRecords = (max: number) =>
     "PAYLOAD_TOO_LARGE",
     `一次最多导入 ${max.toLocaleString("en-US")} 条记录，请把文件分成几份再导入`,
   );
-const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
+export const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
 
 const sizeOf = (r: ImportRecord) =>
   r.type === "idea"
@@ -272,7 +276,10 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
         deps.onBatch();
       };
       for await (const record of recordsOf(module, opened.source)) {
-        if (index++ < job.done) continue;
+        if (index++ < job.done) {
+          if (index % SKIP_TOLD === 0 || index === job.done) deps.onSkipping();
+          continue;
+        }
         batch.push(record);
         chars += sizeOf(record);
         if (batch.length >= BATCH_RECORDS || chars >= BATCH_CHARS) await flush();
