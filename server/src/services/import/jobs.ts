@@ -304,8 +304,16 @@ export async function failJob(db: Db, logger: Logger, jobId: string, owner: stri
   );
 }
 
-/** Cancels the user's job whatever its state, removing everything it imported. */
-export async function cancelImport(db: Db, userId: string, jobId: string) {
+/**
+ * Cancels the user's job whatever its state, removing everything it imported: its state after.
+ * `stopRunner` ends this process's runner of it first, so that its open batch is rolled back
+ * rather than waited for.
+ */
+export async function cancelImport(db: Db, userId: string, jobId: string, stopRunner: () => void) {
   if (!(await findImportJob(db, userId, jobId))) throw new ApiError("NOT_FOUND", "导入任务不存在");
+  stopRunner();
   await settle(db, jobId, { status: "cancelled" });
+  const job = await findImportJob(db, userId, jobId);
+  if (!job) throw new ApiError("NOT_FOUND", "导入任务不存在");
+  return job;
 }
