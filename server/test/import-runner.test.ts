@@ -282,6 +282,41 @@ onOneDatabase(
   { IMPORT_JOB_TIMEOUT: "3s", RATE_UPLOADS: "0" },
 );
 
+onOneDatabase(
+  (ctx) => {
+    it("a resume's skipping of records already done is no batch: a large job resumed near its end finishes", async () => {
+      const user = await registerUser(ctx);
+      const files: Record<string, Uint8Array> = {};
+      for (let i = 0; i < SKIPPED + 10; i++) files[`笔记/${i}.md`] = strToU8(`第 ${i} 条`);
+      const { jobId } = await previewed(ctx, user, [
+        { name: "多.zip", bytes: zipSync(files) as Uint8Array<ArrayBuffer> },
+      ]);
+      // a process wrote all but the last ten, then died
+      await ctx.db.query(
+        `UPDATE import_jobs SET status = 'running', lease_owner = gen_random_uuid(),
+           lease_until = now() - interval '1 second', started_at = now(), done = $2 WHERE id = $1`,
+        [jobId, SKIPPED],
+      );
+      const work = createBackgroundWork();
+      expect(
+        await resumeOrphanedImports({
+          ...ctx,
+          logger: createLogger("silent"),
+          work,
+          clock: () => new Date(),
+        }),
+      ).toBe(1);
+      expect(await settled(ctx, user, jobId)).toMatchObject({ status: "done", done: SKIPPED + 10 });
+      const notes = await ctx.db.query("SELECT count(*)::int AS n FROM notes WHERE user_id = $1", [user.id]);
+      expect(notes.rows[0].n).toBe(10);
+    }, 60_000);
+  },
+  { IMPORT_BATCH_TIMEOUT: "1s", RATE_UPLOADS: "0" },
+);
+
+/** Enough records that skipping them all takes well over the 1 s batch budget (such a resume failed before), 200 of them far less. */
+const SKIPPED = 12_000;
+
 it("an import timer is at most a day: setTimeout would fire at once past 2^31 - 1 ms", () => {
   for (const name of [
     "IMPORT_JOB_TIMEOUT",
