@@ -5,6 +5,7 @@ import { loadConfig } from "../src/env.ts";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { resumeOrphanedImports } from "../src/services/import/import-thread.ts";
+import { cancelImport } from "../src/services/import/jobs.ts";
 import { claimExpiredJobs } from "../src/stores/import-jobs.ts";
 import { freshDatabase, killAllChildren, startChildServer, stopChild } from "./child-server.ts";
 import { onOneDatabase, PASSWORD, registerUser, request, type TestCtx, uniqueAccount } from "./helpers.ts";
@@ -39,6 +40,15 @@ async function waitingReaders(ctx: { db: Pick<TestCtx["db"], "query"> }): Promis
   const { rows } = await ctx.db.query(
     `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
        AND wait_event_type = 'Lock' AND query LIKE 'SELECT substring(data%import_chunks%'`,
+  );
+  return rows[0].n;
+}
+
+/** Connections of import batches waiting for an account's usage row. */
+async function waitingWriters(ctx: TestCtx): Promise<number> {
+  const { rows } = await ctx.db.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
+       AND wait_event_type = 'Lock' AND query LIKE 'SELECT items, bytes FROM user_usage%'`,
   );
   return rows[0].n;
 }
@@ -110,6 +120,28 @@ onOneDatabase(
       expect(notes.rows[0].n).toBe(NOTES);
     }, 15_000);
 
+    it("a job cancelled in another process has its runner ended at its next renewal, its open batch not waited for", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, user, notesZip("他处"));
+      // the runner's first batch holds the job's row, then waits for the account's usage row
+      const holder = await ctx.db.connect();
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM user_usage WHERE user_id = $1 FOR UPDATE", [user.id]);
+      let cancelled: Promise<unknown> | undefined;
+      try {
+        expect((await start(ctx, user.token, jobId)).status).toBe(200);
+        await until(async () => (await waitingWriters(ctx)) === 1);
+        // as another process would: its cancel cannot end this process's runner directly
+        cancelled = cancelImport(ctx.db, user.id, jobId, () => undefined);
+        // a renewal a third of the 3 s lease later ends it, long before the 2 min batch budget
+        await until(async () => (await waitingWriters(ctx)) === 0);
+      } finally {
+        await holder.query("COMMIT");
+        holder.release();
+      }
+      expect(await cancelled).toMatchObject({ status: "cancelled", done: 0 });
+    }, 15_000);
+
     it("runs at most IMPORT_MAX_JOBS at once: the next is shown queued, unleased, and runs when a place frees", async () => {
       const first = await registerUser(ctx);
       const second = await registerUser(ctx);
@@ -143,14 +175,18 @@ onOneDatabase(
     it("a batch over its time budget is ended from outside: the job fails, rolled back, saying why", async () => {
       const user = await registerUser(ctx);
       const { jobId } = await previewed(ctx, user, notesZip("超时"));
-      const release = await lockChunks(ctx.db);
+      // the first batch waits for the account's usage row, its transaction open, for as long as it is held
+      const holder = await ctx.db.connect();
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM user_usage WHERE user_id = $1 FOR UPDATE", [user.id]);
       try {
         expect((await start(ctx, user.token, jobId)).status).toBe(200);
-        // ended, its connection gone (within a second of its end), while the reading would still wait
+        // ended, its connection gone (within a second of its end), while the batch would still wait
         await sleep(2500);
-        expect(await waitingReaders(ctx)).toBe(0);
+        expect(await waitingWriters(ctx)).toBe(0);
       } finally {
-        await release();
+        await holder.query("COMMIT");
+        holder.release();
       }
       const final = await settled(ctx, user, jobId);
       expect(final.status).toBe("failed");
@@ -306,15 +342,19 @@ onOneDatabase(
           clock: () => new Date(),
         }),
       ).toBe(1);
-      expect(await settled(ctx, user, jobId)).toMatchObject({ status: "done", done: SKIPPED + 10 });
+      expect(await settled(ctx, user, jobId)).toMatchObject({
+        status: "done",
+        done: SKIPPED + 10,
+        error: null,
+      });
       const notes = await ctx.db.query("SELECT count(*)::int AS n FROM notes WHERE user_id = $1", [user.id]);
       expect(notes.rows[0].n).toBe(10);
     }, 60_000);
   },
-  { IMPORT_BATCH_TIMEOUT: "1s", RATE_UPLOADS: "0" },
+  { IMPORT_BATCH_TIMEOUT: "1500ms", RATE_UPLOADS: "0" },
 );
 
-/** Enough records that skipping them all takes well over the 1 s batch budget (such a resume failed before), 200 of them far less. */
+/** Enough records that skipping them all takes well over the 1.5 s batch budget (such a resume failed before), 200 of them far less. */
 const SKIPPED = 12_000;
 
 it("an import timer is at most a day: setTimeout would fire at once past 2^31 - 1 ms", () => {

@@ -174,21 +174,39 @@ export async function claimExpiredJobs(
 }
 
 /**
- * The supervisor's renewal of its job's lease: false once the job is no longer its (cancelled,
- * ended, or taken over). It never waits for the row: while a batch holds it locked, no other
- * process can take the job, and the batch extends the lease as it commits.
+ * The supervisor's renewal of its job's lease: "lost" once the job is no longer its (ended, or
+ * taken over), "cancelling" once a cancel was asked for (requestCancel). It never waits for the
+ * row: while a batch holds it locked, no other process can take the job, and the batch extends
+ * the lease as it commits.
  */
-export async function renewLease(db: Queryable, jobId: string, owner: string, leaseMs: number) {
-  const { rows } = await db.query<{ ours: boolean }>(
+export async function renewLease(
+  db: Queryable,
+  jobId: string,
+  owner: string,
+  leaseMs: number,
+): Promise<"ours" | "lost" | "cancelling"> {
+  const { rows } = await db.query<{ ours: boolean; cancelling: boolean }>(
     `WITH renewed AS (
        UPDATE import_jobs SET lease_until = now() + $3 * interval '1 millisecond'
        WHERE id = (SELECT id FROM import_jobs WHERE id = $1 AND lease_owner = $2 AND status = 'running'
                    FOR UPDATE SKIP LOCKED)
        RETURNING id)
-     SELECT status = 'running' AND lease_owner = $2 AS ours FROM import_jobs WHERE id = $1`,
+     SELECT status = 'running' AND lease_owner = $2 AS ours,
+       EXISTS (SELECT 1 FROM import_cancel_requests WHERE job_id = $1) AS cancelling
+     FROM import_jobs WHERE id = $1`,
     [jobId, owner, leaseMs],
   );
-  return rows[0]?.ours === true;
+  if (rows[0]?.cancelling) return "cancelling";
+  return rows[0]?.ours === true ? "ours" : "lost";
+}
+
+/** Asks the job's runner, in whichever process, to end (renewLease reads it), without its row lock. */
+export async function requestCancel(db: Queryable, jobId: string) {
+  await db.query("INSERT INTO import_cancel_requests (job_id) VALUES ($1) ON CONFLICT DO NOTHING", [jobId]);
+}
+
+export async function dropCancelRequest(db: Queryable, jobId: string) {
+  await db.query("DELETE FROM import_cancel_requests WHERE job_id = $1", [jobId]);
 }
 
 /** A running job's state, its row locked while one batch of it is written in this transaction. */

@@ -29,7 +29,7 @@ import {
   startImportJob,
 } from "../../stores/import-jobs.ts";
 import { loadSharp } from "../attachments/image.ts";
-import { failJob, unreadable } from "./jobs.ts";
+import { failJob, finishCancel, unreadable } from "./jobs.ts";
 import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } from "./search-words.ts";
 import type { StoredPart } from "./stored-upload.ts";
 
@@ -318,8 +318,8 @@ function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
     thread = startThread(deps, { task: "run", job, owner }, (m) => {
       if ("batch" in m) {
         leasedAt = Date.now();
-        batchTimer.refresh();
-      } else if ("skipping" in m) batchTimer.refresh();
+        batchBegins();
+      } else if ("skipping" in m) batchBegins();
       else if ("failure" in m) failure = m.failure;
     });
   } catch (err) {
@@ -337,26 +337,35 @@ function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
   };
   runningHere.set(job.id, () => end("cancelled"));
   const jobTimer = setTimeout(() => end("job"), Math.max(0, limits.jobMs - job.used_ms)).unref();
-  const batchTimer = setTimeout(() => end("batch"), limits.batchMs).unref();
-  // the thread's start-up (loading its modules) is not a batch
-  thread.worker.once("online", () => batchTimer.refresh());
+  // armed once the upload is open (the thread's start-up and the opening are no batch: the job's
+  // budget bounds them), then again after each batch and every few hundred records skipped
+  let batchTimer: NodeJS.Timeout | undefined;
+  const batchBegins = () => {
+    if (batchTimer) batchTimer.refresh();
+    else batchTimer = setTimeout(() => end("batch"), limits.batchMs).unref();
+  };
   let finished = false;
+  let cancelAsked = false;
   let renewal: NodeJS.Timeout | undefined;
   const renewSoon = () => {
     renewal = setTimeout(async () => {
       if (finished) return;
       const asked = Date.now();
       // a failed renewal (the database away) leaves the runner be while its lease may still hold
-      const ours = await renewLease(deps.db, job.id, owner, limits.leaseMs).then(
+      const state = await renewLease(deps.db, job.id, owner, limits.leaseMs).then(
         (held) => {
-          if (held) leasedAt = asked;
+          if (held === "ours") leasedAt = asked;
           return held;
         },
-        () => Date.now() - leasedAt < limits.leaseMs,
+        () => (Date.now() - leasedAt < limits.leaseMs ? "ours" : "lost"),
       );
       // the thread ended while the renewal was under way: nothing more of it (shutdown gave the lease back)
       if (finished) return;
-      if (!ours) end("lost");
+      // cancelled from another process: its cancel settles the job once this thread's batch is rolled back
+      if (state === "cancelling") {
+        cancelAsked = true;
+        end("cancelled");
+      } else if (state === "lost") end("lost");
       else if (!why) renewSoon();
     }, limits.leaseMs / 3).unref();
   };
@@ -369,6 +378,7 @@ function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
     placesTaken--;
     // a free place: the next queued job, here
     lookSoon(deps);
+    if (cancelAsked) return finishCancel(deps.db, deps.logger, job.id);
     if (why === "cancelled" || why === "lost") return;
     if (deps.work.signal.aborted && !why) return releaseLease(deps.db, job.id, owner);
     if (!why && code === 0 && !failure) return;

@@ -23,11 +23,13 @@ import {
 } from "../../stores/import-items.ts";
 import {
   addBatchProgress,
+  dropCancelRequest,
   endImportJob,
   findImportJob,
   type ImportJobRow,
   lockJobForBatch,
   lockJobToSettle,
+  requestCancel,
 } from "../../stores/import-jobs.ts";
 import { restoreProfileText } from "../../stores/profile.ts";
 import { readBatchFiles } from "./images.ts";
@@ -264,6 +266,7 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
     const module = job.kind && (await importerOf(job.kind));
     if (!module) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "这种文件的导入暂不可用");
     const opened = await openUpload(db, job.id, job.parts, deps.config.import);
+    deps.onSkipping(); // the reading begins: the first batch's budget with it
     try {
       let batch: ImportRecord[] = [];
       let chars = 0;
@@ -296,6 +299,16 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
   }
 }
 
+/**
+ * Ends a job whose cancel was asked for elsewhere, should that process have stopped before its
+ * own settling (else this finds it cancelled already), and drops the request.
+ */
+export async function finishCancel(db: Db, logger: Logger, jobId: string) {
+  await settle(db, jobId, { status: "cancelled" })
+    .then(() => dropCancelRequest(db, jobId))
+    .catch((err: unknown) => logger.error("import cancel failed", { jobId, err }));
+}
+
 /** Rolls a job back whole as failed, its reason shown to the person. */
 export async function failJob(db: Db, logger: Logger, jobId: string, owner: string, reason: string) {
   const error = `导入失败，已撤回本次导入的内容：${reason}`;
@@ -307,12 +320,18 @@ export async function failJob(db: Db, logger: Logger, jobId: string, owner: stri
 /**
  * Cancels the user's job whatever its state, removing everything it imported: its state after.
  * `stopRunner` ends this process's runner of it first, so that its open batch is rolled back
- * rather than waited for.
+ * rather than waited for; a runner elsewhere is asked to end (requestCancel).
  */
 export async function cancelImport(db: Db, userId: string, jobId: string, stopRunner: () => void) {
   if (!(await findImportJob(db, userId, jobId))) throw new ApiError("NOT_FOUND", "导入任务不存在");
+  // a runner in another process ends at its next renewal, its open batch (holding the row) rolled back
+  await requestCancel(db, jobId);
   stopRunner();
-  await settle(db, jobId, { status: "cancelled" });
+  try {
+    await settle(db, jobId, { status: "cancelled" });
+  } finally {
+    await dropCancelRequest(db, jobId);
+  }
   const job = await findImportJob(db, userId, jobId);
   if (!job) throw new ApiError("NOT_FOUND", "导入任务不存在");
   return job;
