@@ -97,6 +97,8 @@ forEachDatabase((ctx) => {
         "031_pins_and_auto_tidy_choice.sql",
         "033_ledger_items_and_durations.sql",
         "034_auto_tidy_never_unchosen.sql",
+        "035_webdav_target_guard.sql",
+        "037_import_job_budget_and_cancel.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
