@@ -60,6 +60,12 @@ const duration = (def: string) =>
       }),
   );
 
+/** A supervisor's timer: more than 0 and at most a day (setTimeout overflows past 2^31 - 1 ms, ~24.8 days). */
+const importTimeout = (def: string) =>
+  duration(def).refine((ms) => ms > 0 && ms <= 86_400_000, {
+    message: "must be more than 0 and at most 24h",
+  });
+
 /** "burst/perMinute" (e.g. "120/30": 120 at once, then 30 a minute) or "0" for none. */
 const writeLimit = (def: string) =>
   z.preprocess(
@@ -239,12 +245,14 @@ const EnvSchema = z.object({
   IMPORT_MAX_EXPANDED_BYTES: byteSize("2GiB"),
   IMPORT_MAX_RATIO: int(200, 2, 100_000),
   IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
-  IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000, { message: "must be at least 1s" }),
+  IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000 && ms <= 86_400_000, {
+    message: "must be at least 1s and at most 24h",
+  }),
   IMPORT_READ_FACTOR: int(4, 2, 100),
   IMPORT_MAX_JOBS: int(2, 1, 64),
-  IMPORT_JOB_TIMEOUT: duration("1h").refine((ms) => ms > 0, { message: "must be more than 0" }),
-  IMPORT_BATCH_TIMEOUT: duration("2m").refine((ms) => ms > 0, { message: "must be more than 0" }),
-  IMPORT_PREVIEW_TIMEOUT: duration("2m").refine((ms) => ms > 0, { message: "must be more than 0" }),
+  IMPORT_JOB_TIMEOUT: importTimeout("1h"),
+  IMPORT_BATCH_TIMEOUT: importTimeout("2m"),
+  IMPORT_PREVIEW_TIMEOUT: importTimeout("2m"),
   // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
   WEBDAV_SECRET_KEY: z.preprocess(
     emptyAsUndefined,

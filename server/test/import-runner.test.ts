@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, expect, it } from "vitest";
+import { loadConfig } from "../src/env.ts";
 import { createBackgroundWork } from "../src/lib/background-work.ts";
 import { createLogger } from "../src/logger.ts";
 import { resumeOrphanedImports } from "../src/services/import/import-thread.ts";
+import { cancelImport } from "../src/services/import/jobs.ts";
+import { claimExpiredJobs } from "../src/stores/import-jobs.ts";
 import { freshDatabase, killAllChildren, startChildServer, stopChild } from "./child-server.ts";
 import { onOneDatabase, PASSWORD, registerUser, request, type TestCtx, uniqueAccount } from "./helpers.ts";
 import { previewed, settled } from "./import-helpers.ts";
@@ -32,10 +36,19 @@ async function lockChunks(db: { connect: TestCtx["db"]["connect"] }) {
 }
 
 /** Connections of import runners waiting to read an upload (each runner has its own). */
-async function waitingReaders(ctx: TestCtx): Promise<number> {
+async function waitingReaders(ctx: { db: Pick<TestCtx["db"], "query"> }): Promise<number> {
   const { rows } = await ctx.db.query(
     `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
        AND wait_event_type = 'Lock' AND query LIKE 'SELECT substring(data%import_chunks%'`,
+  );
+  return rows[0].n;
+}
+
+/** Connections of import batches waiting for an account's usage row. */
+async function waitingWriters(ctx: TestCtx): Promise<number> {
+  const { rows } = await ctx.db.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
+       AND wait_event_type = 'Lock' AND query LIKE 'SELECT items, bytes FROM user_usage%'`,
   );
   return rows[0].n;
 }
@@ -78,7 +91,7 @@ onOneDatabase(
         expect((await start(ctx, user.token, jobId)).status).toBe(200);
         await until(async () => (await waitingReaders(ctx)) === 1);
         // longer than the lease: its supervisor renewed it, though no batch was written
-        await sleep(1800);
+        await sleep(3500);
         expect((await job(jobId)).leased).toBe(true);
         expect(await resumeOrphanedImports(deps())).toBe(0);
         // even with the lease run out, this process does not start a second runner of its job
@@ -87,12 +100,12 @@ onOneDatabase(
         ]);
         expect(await resumeOrphanedImports(deps())).toBe(0);
         expect(await waitingReaders(ctx)).toBe(1);
-        // another process took the job over: this runner ends within a third of the lease
+        // another process took the job over: this runner ends at its next renewal (a third of the lease)
         await ctx.db.query(
           "UPDATE import_jobs SET lease_owner = gen_random_uuid(), lease_until = now() + interval '1 hour' WHERE id = $1",
           [jobId],
         );
-        await until(async () => (await waitingReaders(ctx)) === 0, 2500);
+        await until(async () => (await waitingReaders(ctx)) === 0);
       } finally {
         await release();
       }
@@ -107,20 +120,26 @@ onOneDatabase(
       expect(notes.rows[0].n).toBe(NOTES);
     }, 15_000);
 
-    it("a job cancelled in its process has its runner ended at once, not at its next batch", async () => {
+    it("a job cancelled in another process has its runner ended at its next renewal, its open batch not waited for", async () => {
       const user = await registerUser(ctx);
-      const { jobId } = await previewed(ctx, user, notesZip("取消"));
-      const release = await lockChunks(ctx.db);
-      let cancelled: ReturnType<typeof request<"cancelImport">> | undefined;
+      const { jobId } = await previewed(ctx, user, notesZip("他处"));
+      // the runner's first batch holds the job's row, then waits for the account's usage row
+      const holder = await ctx.db.connect();
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM user_usage WHERE user_id = $1 FOR UPDATE", [user.id]);
+      let cancelled: Promise<unknown> | undefined;
       try {
         expect((await start(ctx, user.token, jobId)).status).toBe(200);
-        await until(async () => (await waitingReaders(ctx)) === 1);
-        cancelled = request(ctx, "cancelImport", { token: user.token, params: { id: jobId } });
-        await until(async () => (await waitingReaders(ctx)) === 0, 2500);
+        await until(async () => (await waitingWriters(ctx)) === 1);
+        // as another process would: its cancel cannot end this process's runner directly
+        cancelled = cancelImport(ctx.db, user.id, jobId, () => undefined);
+        // a renewal a third of the 3 s lease later ends it, long before the 2 min batch budget
+        await until(async () => (await waitingWriters(ctx)) === 0);
       } finally {
-        await release();
+        await holder.query("COMMIT");
+        holder.release();
       }
-      expect((await cancelled)?.body.data).toMatchObject({ status: "cancelled", done: 0 });
+      expect(await cancelled).toMatchObject({ status: "cancelled", done: 0 });
     }, 15_000);
 
     it("runs at most IMPORT_MAX_JOBS at once: the next is shown queued, unleased, and runs when a place frees", async () => {
@@ -148,7 +167,7 @@ onOneDatabase(
       expect(await settled(ctx, second, b.jobId)).toMatchObject({ status: "done", done: NOTES });
     }, 15_000);
   },
-  { IMPORT_LEASE: "1s", IMPORT_MAX_JOBS: "1", RATE_UPLOADS: "0" },
+  { IMPORT_LEASE: "3s", IMPORT_MAX_JOBS: "1", RATE_UPLOADS: "0" },
 );
 
 onOneDatabase(
@@ -156,14 +175,18 @@ onOneDatabase(
     it("a batch over its time budget is ended from outside: the job fails, rolled back, saying why", async () => {
       const user = await registerUser(ctx);
       const { jobId } = await previewed(ctx, user, notesZip("超时"));
-      const release = await lockChunks(ctx.db);
+      // the first batch waits for the account's usage row, its transaction open, for as long as it is held
+      const holder = await ctx.db.connect();
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM user_usage WHERE user_id = $1 FOR UPDATE", [user.id]);
       try {
         expect((await start(ctx, user.token, jobId)).status).toBe(200);
-        // ended, its connection gone, while the reading would still wait
-        await sleep(1800);
-        expect(await waitingReaders(ctx)).toBe(0);
+        // ended, its connection gone (within a second of its end), while the batch would still wait
+        await sleep(2500);
+        expect(await waitingWriters(ctx)).toBe(0);
       } finally {
-        await release();
+        await holder.query("COMMIT");
+        holder.release();
       }
       const final = await settled(ctx, user, jobId);
       expect(final.status).toBe("failed");
@@ -179,44 +202,172 @@ onOneDatabase(
 
 onOneDatabase(
   (ctx) => {
+    it("a job cancelled in its process has its runner ended at once, not at its next batch", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, user, notesZip("取消"));
+      const release = await lockChunks(ctx.db);
+      let cancelled: ReturnType<typeof request<"cancelImport">> | undefined;
+      try {
+        expect((await start(ctx, user.token, jobId)).status).toBe(200);
+        await until(async () => (await waitingReaders(ctx)) === 1);
+        cancelled = request(ctx, "cancelImport", { token: user.token, params: { id: jobId } });
+        // long before its next renewal (a third of the 30 s lease) would notice
+        await until(async () => (await waitingReaders(ctx)) === 0);
+      } finally {
+        await release();
+      }
+      expect((await cancelled)?.body.data).toMatchObject({ status: "cancelled", done: 0 });
+    }, 15_000);
+
     it("a preview over its deadline is ended and answered in Chinese; its place is free again", async () => {
       const user = await registerUser(ctx);
       const release = await lockChunks(ctx.db);
       const answer = upload(ctx, user.token, notesZip("预览"));
-      await sleep(1000);
+      await sleep(2500);
       await release();
       const res = await answer;
       expect(res.status).toBe(413);
-      expect(res.body.message).toBe("读取这个文件超过了 0.3 秒，已停止：请把文件分成几份再导入");
+      expect(res.body.message).toBe("读取这个文件超过了 1 秒，已停止：请把文件分成几份再导入");
       const jobs = await ctx.db.query("SELECT count(*)::int AS n FROM import_jobs WHERE user_id = $1", [
         user.id,
       ]);
       expect(jobs.rows[0].n).toBe(0);
+      // the upload's place was given back: the next one is read (small enough for the deadline)
+      const small = {
+        name: "小.zip",
+        bytes: zipSync({ "笔记/1.md": strToU8("一条") }) as Uint8Array<ArrayBuffer>,
+      };
+      expect((await upload(ctx, user.token, [small])).status).toBe(201);
     }, 15_000);
   },
-  { IMPORT_PREVIEW_TIMEOUT: "300ms", RATE_UPLOADS: "0" },
+  { IMPORT_PREVIEW_TIMEOUT: "1s", RATE_UPLOADS: "0" },
 );
 
 onOneDatabase(
   (ctx) => {
-    it("a job over its whole time budget is ended from outside, however quick each batch: failed, rolled back", async () => {
+    const deps = () => ({
+      config: ctx.config,
+      db: ctx.db,
+      logger: createLogger("silent"),
+      work: createBackgroundWork(),
+      clock: () => new Date(),
+    });
+    const budgetFailure =
+      "导入失败，已撤回本次导入的内容：导入用时超过了上限（3 秒），请把文件分成几份再导入";
+
+    it("a job over its whole time budget is ended from outside, though no batch overran: failed, rolled back", async () => {
       const user = await registerUser(ctx);
-      const files: Record<string, Uint8Array> = {};
-      for (let i = 0; i < 2000; i++) files[`笔记/${i}.md`] = strToU8(`第 ${i} 条`);
-      const zip = zipSync(files) as Uint8Array<ArrayBuffer>;
-      const { jobId } = await previewed(ctx, user, [{ name: "多.zip", bytes: zip }]);
-      expect((await start(ctx, user.token, jobId)).status).toBe(200);
-      const final = await settled(ctx, user, jobId);
-      expect(final).toMatchObject({
-        status: "failed",
-        error: "导入失败，已撤回本次导入的内容：导入用时超过了上限（0.5 秒），请把文件分成几份再导入",
-      });
+      const { jobId } = await previewed(ctx, user, notesZip("总时"));
+      const release = await lockChunks(ctx.db);
+      try {
+        expect((await start(ctx, user.token, jobId)).status).toBe(200);
+        await until(async () => (await waitingReaders(ctx)) === 1);
+        // the reading waits on the lock for as long as it is held: only the job's budget ends it
+        await until(async () => (await waitingReaders(ctx)) === 0, 8000);
+      } finally {
+        await release();
+      }
+      expect(await settled(ctx, user, jobId)).toMatchObject({ status: "failed", error: budgetFailure });
       const notes = await ctx.db.query("SELECT count(*)::int AS n FROM notes WHERE user_id = $1", [user.id]);
       expect(notes.rows[0].n).toBe(0);
     }, 15_000);
+
+    it("a resumed job's budget counts from when it was first taken, not from the resume", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, user, notesZip("续时"));
+      // a job some process took long ago, then died: its lease ran out
+      await ctx.db.query(
+        `UPDATE import_jobs SET status = 'running', lease_owner = gen_random_uuid(),
+           lease_until = now() - interval '1 second', started_at = now() - interval '1 hour' WHERE id = $1`,
+        [jobId],
+      );
+      const resumed = Date.now();
+      expect(await resumeOrphanedImports(deps())).toBe(1);
+      // at once: a budget started again would let it finish (250 notes), or end it only after 3 s
+      await until(async () => (await jobStatus(jobId)) !== "running");
+      expect(Date.now() - resumed).toBeLessThan(2500);
+      expect(await settled(ctx, user, jobId)).toMatchObject({ status: "failed", error: budgetFailure });
+    }, 15_000);
+
+    it("a process draining at shutdown takes no job; the next expiry it looks again for is another process's", async () => {
+      const user = await registerUser(ctx);
+      const { jobId } = await previewed(ctx, user, notesZip("停机"));
+      await ctx.db.query(
+        "UPDATE import_jobs SET status = 'running', lease_owner = NULL, lease_until = NULL WHERE id = $1",
+        [jobId],
+      );
+      const draining = deps();
+      await draining.work.close();
+      expect(await resumeOrphanedImports(draining)).toBe(0);
+      expect((await job(jobId)).lease_owner).toBe(null);
+      // held by this process (its runner renews it): no reason to look again when it would expire
+      await ctx.db.query(
+        "UPDATE import_jobs SET lease_owner = gen_random_uuid(), lease_until = now() + interval '10 seconds' WHERE id = $1",
+        [jobId],
+      );
+      expect((await claimExpiredJobs(ctx.db, randomUUID(), 1000, 0, [jobId])).nextExpiryMs).toBe(null);
+      expect((await claimExpiredJobs(ctx.db, randomUUID(), 1000, 0, [])).nextExpiryMs).toBeGreaterThan(5000);
+      await request(ctx, "cancelImport", { token: user.token, params: { id: jobId } });
+    });
+
+    const jobStatus = async (id: string) =>
+      (await ctx.db.query("SELECT status FROM import_jobs WHERE id = $1", [id])).rows[0].status;
+    const job = async (id: string) =>
+      (await ctx.db.query("SELECT lease_owner FROM import_jobs WHERE id = $1", [id])).rows[0];
   },
-  { IMPORT_JOB_TIMEOUT: "500ms", RATE_UPLOADS: "0" },
+  { IMPORT_JOB_TIMEOUT: "3s", RATE_UPLOADS: "0" },
 );
+
+onOneDatabase(
+  (ctx) => {
+    it("a resume's skipping of records already done is no batch: a large job resumed near its end finishes", async () => {
+      const user = await registerUser(ctx);
+      const files: Record<string, Uint8Array> = {};
+      for (let i = 0; i < SKIPPED + 10; i++) files[`笔记/${i}.md`] = strToU8(`第 ${i} 条`);
+      const { jobId } = await previewed(ctx, user, [
+        { name: "多.zip", bytes: zipSync(files) as Uint8Array<ArrayBuffer> },
+      ]);
+      // a process wrote all but the last ten, then died
+      await ctx.db.query(
+        `UPDATE import_jobs SET status = 'running', lease_owner = gen_random_uuid(),
+           lease_until = now() - interval '1 second', started_at = now(), done = $2 WHERE id = $1`,
+        [jobId, SKIPPED],
+      );
+      const work = createBackgroundWork();
+      expect(
+        await resumeOrphanedImports({
+          ...ctx,
+          logger: createLogger("silent"),
+          work,
+          clock: () => new Date(),
+        }),
+      ).toBe(1);
+      expect(await settled(ctx, user, jobId)).toMatchObject({
+        status: "done",
+        done: SKIPPED + 10,
+        error: null,
+      });
+      const notes = await ctx.db.query("SELECT count(*)::int AS n FROM notes WHERE user_id = $1", [user.id]);
+      expect(notes.rows[0].n).toBe(10);
+    }, 60_000);
+  },
+  { IMPORT_BATCH_TIMEOUT: "1500ms", RATE_UPLOADS: "0" },
+);
+
+/** Enough records that skipping them all takes well over the 1.5 s batch budget (such a resume failed before), 200 of them far less. */
+const SKIPPED = 12_000;
+
+it("an import timer is at most a day: setTimeout would fire at once past 2^31 - 1 ms", () => {
+  for (const name of [
+    "IMPORT_JOB_TIMEOUT",
+    "IMPORT_BATCH_TIMEOUT",
+    "IMPORT_PREVIEW_TIMEOUT",
+    "IMPORT_LEASE",
+  ]) {
+    expect(() => loadConfig({ [name]: "25d" })).toThrow(new RegExp(name));
+    expect(() => loadConfig({ [name]: "24h" })).not.toThrow();
+  }
+});
 
 async function upload(
   ctx: TestCtx,
@@ -264,7 +415,7 @@ onOneDatabase((ctx) => {
           headers: { "content-type": "application/json" },
           body: "{}",
         });
-        await sleep(500);
+        await until(async () => (await waitingReaders({ db })) === 1);
         const stopping = Date.now();
         const code = await Promise.race([stopChild(child), sleep(10_000).then(() => "still running")]);
         expect(code).toBe(0);

@@ -100,6 +100,7 @@ forEachDatabase((ctx) => {
         "035_webdav_target_guard.sql",
         "036_tag_renames.sql",
         "037_tags_after_emoji_and_fullwidth.sql",
+        "038_import_job_budget_and_cancel.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

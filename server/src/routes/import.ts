@@ -133,12 +133,7 @@ export function importRoutes(app: Hono<AppEnv>) {
     return { message: "已开始导入", data: toImportStatus(started) };
   });
   mount(app, "cancelImport", async (c, { params: { id } }) => {
-    const { db } = c.var.deps;
-    // this process's runner of it ends at once, its open batch rolled back rather than waited for
-    if (await findImportJob(db, c.var.auth.userId, id)) stopRunningHere(id);
-    await cancelImport(db, c.var.auth.userId, id);
-    const job = await findImportJob(db, c.var.auth.userId, id);
-    if (!job) throw gone();
+    const job = await cancelImport(c.var.deps.db, c.var.auth.userId, id, () => stopRunningHere(id));
     return { message: "已取消导入，导入的内容已撤回", data: toImportStatus(job) };
   });
 }

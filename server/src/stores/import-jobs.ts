@@ -24,6 +24,8 @@ export type ImportJobRow = {
   refused_count: number;
   error: string | null;
   lease_owner: string | null;
+  /** How long ago a process first took the job (0 before): what its time budget has used. */
+  used_ms: number;
 };
 
 /** A running job no process holds (lease_owner null) waits for a free slot: 排队中. */
@@ -46,7 +48,8 @@ export const toImportStatus = (r: ImportJobRow): ImportStatus => ({
 });
 
 const COLUMNS = `id, user_id, status, kind, parts, preview, take_profile, total, done, imported, skipped,
-  refused, refused_count, error, lease_owner`;
+  refused, refused_count, error, lease_owner,
+  coalesce((extract(epoch FROM now() - started_at) * 1000)::int, 0) AS used_ms`;
 
 /** An upload still 'uploading' after this was left by a process that stopped: it is replaced. */
 const UPLOAD_ABANDONED = "interval '1 hour'";
@@ -132,7 +135,8 @@ export async function startImportJob(
 ): Promise<ImportJobRow | null> {
   const { rows } = await db.query<ImportJobRow>(
     `UPDATE import_jobs SET status = 'running', take_profile = $3, lease_owner = $4,
-       lease_until = CASE WHEN $4::uuid IS NOT NULL THEN now() + $5 * interval '1 millisecond' END
+       lease_until = CASE WHEN $4::uuid IS NOT NULL THEN now() + $5 * interval '1 millisecond' END,
+       started_at = CASE WHEN $4::uuid IS NOT NULL THEN now() END
      WHERE id = $1 AND user_id = $2 AND status = 'previewed' RETURNING ${COLUMNS}`,
     [jobId, userId, takeProfile, owner, leaseMs],
   );
@@ -142,7 +146,8 @@ export async function startImportJob(
 /**
  * Claims at most `limit` running jobs no live lease holds (their process died or stopped, or they
  * wait queued), the orphaned first, none of `runningHere`: each is claimed by one process (the
- * UPDATE's row lock), under a new owner. Also says when the next lease held elsewhere expires.
+ * UPDATE's row lock), under a new owner. Also says when the next lease held elsewhere (by another
+ * process: none of `runningHere`) expires.
  */
 export async function claimExpiredJobs(
   db: Queryable,
@@ -152,7 +157,8 @@ export async function claimExpiredJobs(
   runningHere: string[],
 ): Promise<{ claimed: ImportJobRow[]; nextExpiryMs: number | null }> {
   const { rows } = await db.query<ImportJobRow>(
-    `UPDATE import_jobs SET lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond'
+    `UPDATE import_jobs SET lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond',
+       started_at = coalesce(started_at, now())
      WHERE id IN (SELECT id FROM import_jobs
                   WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now()) AND id <> ALL($4::uuid[])
                   ORDER BY lease_until NULLS LAST, created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
@@ -161,28 +167,46 @@ export async function claimExpiredJobs(
   );
   const next = await db.query<{ ms: number | null }>(
     `SELECT (extract(epoch FROM min(lease_until) - now()) * 1000)::int AS ms FROM import_jobs
-     WHERE status = 'running' AND lease_owner <> $1`,
-    [owner],
+     WHERE status = 'running' AND lease_owner <> $1 AND id <> ALL($2::uuid[])`,
+    [owner, runningHere],
   );
   return { claimed: rows, nextExpiryMs: next.rows[0]?.ms ?? null };
 }
 
 /**
- * The supervisor's renewal of its job's lease: false once the job is no longer its (cancelled,
- * ended, or taken over). It never waits for the row: while a batch holds it locked, no other
- * process can take the job, and the batch extends the lease as it commits.
+ * The supervisor's renewal of its job's lease: "lost" once the job is no longer its (ended, or
+ * taken over), "cancelling" once a cancel was asked for (requestCancel). It never waits for the
+ * row: while a batch holds it locked, no other process can take the job, and the batch extends
+ * the lease as it commits.
  */
-export async function renewLease(db: Queryable, jobId: string, owner: string, leaseMs: number) {
-  const { rows } = await db.query<{ ours: boolean }>(
+export async function renewLease(
+  db: Queryable,
+  jobId: string,
+  owner: string,
+  leaseMs: number,
+): Promise<"ours" | "lost" | "cancelling"> {
+  const { rows } = await db.query<{ ours: boolean; cancelling: boolean }>(
     `WITH renewed AS (
        UPDATE import_jobs SET lease_until = now() + $3 * interval '1 millisecond'
        WHERE id = (SELECT id FROM import_jobs WHERE id = $1 AND lease_owner = $2 AND status = 'running'
                    FOR UPDATE SKIP LOCKED)
        RETURNING id)
-     SELECT status = 'running' AND lease_owner = $2 AS ours FROM import_jobs WHERE id = $1`,
+     SELECT status = 'running' AND lease_owner = $2 AS ours,
+       EXISTS (SELECT 1 FROM import_cancel_requests WHERE job_id = $1) AS cancelling
+     FROM import_jobs WHERE id = $1`,
     [jobId, owner, leaseMs],
   );
-  return rows[0]?.ours === true;
+  if (rows[0]?.cancelling) return "cancelling";
+  return rows[0]?.ours === true ? "ours" : "lost";
+}
+
+/** Asks the job's runner, in whichever process, to end (renewLease reads it), without its row lock. */
+export async function requestCancel(db: Queryable, jobId: string) {
+  await db.query("INSERT INTO import_cancel_requests (job_id) VALUES ($1) ON CONFLICT DO NOTHING", [jobId]);
+}
+
+export async function dropCancelRequest(db: Queryable, jobId: string) {
+  await db.query("DELETE FROM import_cancel_requests WHERE job_id = $1", [jobId]);
 }
 
 /** A running job's state, its row locked while one batch of it is written in this transaction. */

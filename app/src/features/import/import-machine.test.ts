@@ -422,6 +422,22 @@ describe("import machine", () => {
     expect(offline.calls.status).toBe(1);
   });
 
+  it("an upload refused as busy follows this account's queued import too, and can cancel it", async () => {
+    const io = setup({
+      upload: () => Promise.reject(new ApiError(409, "已有一个导入正在进行，请等它完成后再试")),
+      recall: () => "job-7",
+    });
+    io.answers.push(job({ status: "queued" }), job({ done: 2 }));
+    void io.machine.chooseFile(zip());
+    await flush();
+    expect(io.machine.getStatus()).toMatchObject({ phase: "running", queued: true });
+    expect(io.calls.remembered).toEqual([]);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(io.machine.getStatus()).toMatchObject({ phase: "running", queued: false, done: 2 });
+    await io.machine.cancel();
+    expect(io.calls.cancel).toEqual(["job-7"]);
+  });
+
   it("a folder sends only its Markdown files, and a folder without any is refused", async () => {
     const sent: File[][] = [];
     const s = setup({
@@ -443,7 +459,7 @@ describe("import machine", () => {
     expect(t.machine.getStatus()).toEqual({ phase: "refused", error: IMPORT_MESSAGES.noMarkdown });
   });
 
-  it("after a reload, follows a running job again, shows a previewed one, and forgets an ended one", async () => {
+  it("after a reload, follows a running or queued job again, shows a previewed one, and forgets an ended one", async () => {
     const running = setup();
     running.answers.push(job({ done: 2 }), job({ done: 6 }));
     await running.machine.resume("job-1");
@@ -462,6 +478,14 @@ describe("import machine", () => {
     void waiting.machine.start({ takeProfile: false });
     await flush();
     expect(waiting.calls.start).toEqual([{ takeProfile: false }]);
+
+    const queued = setup();
+    queued.answers.push(job({ status: "queued" }), job({ done: 1 }));
+    await queued.machine.resume("job-1");
+    expect(queued.machine.getStatus()).toMatchObject({ phase: "running", queued: true });
+    expect(queued.calls.remembered).toEqual([]);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(queued.machine.getStatus()).toMatchObject({ phase: "running", queued: false, done: 1 });
 
     const over = setup();
     over.answers.push(job({ status: "done" }));

@@ -188,13 +188,13 @@ export function createImportMachine(io: ImportIO) {
     }
   }
 
-  /** The upload met a running import of this account: show that one if it is the job we know. */
+  /** The upload met a running (or queued) import of this account: show that one if it is the job we know. */
   async function followRunning(id: string, current: number) {
     const ctrl = new AbortController();
     controller = ctrl;
     try {
       const answer = await io.status(id, ctrl.signal);
-      if (current !== run || answer.status !== "running") {
+      if (current !== run || (answer.status !== "running" && answer.status !== "queued")) {
         if (current === run && answer.status !== "previewed") remember(null);
         return false;
       }
@@ -273,7 +273,7 @@ export function createImportMachine(io: ImportIO) {
       if (answer.status === "previewed") {
         fileShown = IMPORT_MESSAGES.resumedFile;
         showPreview(answer);
-      } else if (answer.status === "running") {
+      } else if (answer.status === "running" || answer.status === "queued") {
         apply(answer);
         poll(current);
       } else remember(null); // it ended while the page was away: nothing to follow

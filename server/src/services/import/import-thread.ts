@@ -29,7 +29,7 @@ import {
   startImportJob,
 } from "../../stores/import-jobs.ts";
 import { loadSharp } from "../attachments/image.ts";
-import { failJob } from "./jobs.ts";
+import { failJob, finishCancel, unreadable } from "./jobs.ts";
 import { foldedHere, prepareSearchWords, type SearchFields, type WordsPart } from "./search-words.ts";
 import type { StoredPart } from "./stored-upload.ts";
 
@@ -70,6 +70,8 @@ export type ThreadMessage =
   | { ack: true }
   /** a batch was written */
   | { batch: true }
+  /** records already done were skipped on a resume (every few hundred, and when skipping ends) */
+  | { skipping: true }
   | { previewed: Previewed }
   | { refusal: { code: ApiError["code"]; message: string; extra: ApiError["extra"] } }
   | { failure: string }
@@ -145,8 +147,6 @@ function startThread(deps: AppDeps, task: ThreadTask, onMessage: (m: ThreadMessa
 /** A time budget as a person reads it: 1 小时, 2 分钟, 30 秒. */
 const inWords = (ms: number) =>
   ms >= 3_600_000 ? `${ms / 3_600_000} 小时` : ms >= 60_000 ? `${ms / 60_000} 分钟` : `${ms / 1000} 秒`;
-
-const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
 
 /** Chunks of the request passed on and not yet taken by the thread's parser. */
 const IN_FLIGHT = 4;
@@ -281,7 +281,8 @@ export const stopRunningHere = (jobId: string) => runningHere.get(jobId)?.();
  * first process with one (resumeOrphanedImports). Null when the job is not previewed.
  */
 export async function startJob(deps: AppDeps, userId: string, jobId: string, takeProfile: boolean) {
-  const owner = takePlaces(deps, 1) ? randomUUID() : null;
+  // a process draining at shutdown starts nothing: the job waits queued for the next one
+  const owner = !deps.work.signal.aborted && takePlaces(deps, 1) ? randomUUID() : null;
   let started: ImportJobRow | null = null;
   try {
     started = await startImportJob(deps.db, userId, jobId, takeProfile, owner, deps.config.import.leaseMs);
@@ -289,6 +290,8 @@ export async function startJob(deps: AppDeps, userId: string, jobId: string, tak
     if (owner && !started) placesTaken--;
   }
   if (started && owner) supervise(deps, started, owner);
+  // queued: a place here may have freed since (its resume ran before this job was queued)
+  else if (started) lookSoon(deps);
   return started;
 }
 
@@ -308,35 +311,74 @@ function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
   const limits = deps.config.import;
   let why: "cancelled" | "lost" | keyof typeof overBudget | null = null;
   let failure: string | undefined;
-  const thread = startThread(deps, { task: "run", job, owner }, (m) => {
-    if ("batch" in m) batchTimer.refresh();
-    else if ("failure" in m) failure = m.failure;
-  });
+  let thread: ReturnType<typeof startThread>;
+  // the lease's last extension known here (a renewal, or a batch committed with its extension)
+  let leasedAt = Date.now();
+  try {
+    thread = startThread(deps, { task: "run", job, owner }, (m) => {
+      if ("batch" in m) {
+        leasedAt = Date.now();
+        batchBegins();
+      } else if ("skipping" in m) batchBegins();
+      else if ("failure" in m) failure = m.failure;
+    });
+  } catch (err) {
+    // no thread: the place and the lease go back, for this or another process to try again
+    placesTaken--;
+    deps.logger.error("import thread failed to start", { jobId: job.id, err });
+    deps.work
+      .track(releaseLease(deps.db, job.id, owner))
+      .catch((e: unknown) => deps.logger.warn("import lease release failed", { jobId: job.id, err: e }));
+    return;
+  }
   const end = (reason: NonNullable<typeof why>) => {
     why ??= reason;
     void thread.worker.terminate();
   };
   runningHere.set(job.id, () => end("cancelled"));
-  const jobTimer = setTimeout(() => end("job"), limits.jobMs).unref();
-  const batchTimer = setTimeout(() => end("batch"), limits.batchMs).unref();
+  const jobTimer = setTimeout(() => end("job"), Math.max(0, limits.jobMs - job.used_ms)).unref();
+  // armed once the upload is open (the thread's start-up and the opening are no batch: the job's
+  // budget bounds them), then again after each batch and every few hundred records skipped
+  let batchTimer: NodeJS.Timeout | undefined;
+  const batchBegins = () => {
+    if (batchTimer) batchTimer.refresh();
+    else batchTimer = setTimeout(() => end("batch"), limits.batchMs).unref();
+  };
+  let finished = false;
+  let cancelAsked = false;
   let renewal: NodeJS.Timeout | undefined;
   const renewSoon = () => {
     renewal = setTimeout(async () => {
-      // a failed renewal (the database away) leaves the runner be: its batches check the lease
-      if (!(await renewLease(deps.db, job.id, owner, limits.leaseMs).catch(() => true))) end("lost");
+      if (finished) return;
+      const asked = Date.now();
+      // a failed renewal (the database away) leaves the runner be while its lease may still hold
+      const state = await renewLease(deps.db, job.id, owner, limits.leaseMs).then(
+        (held) => {
+          if (held === "ours") leasedAt = asked;
+          return held;
+        },
+        () => (Date.now() - leasedAt < limits.leaseMs ? "ours" : "lost"),
+      );
+      // the thread ended while the renewal was under way: nothing more of it (shutdown gave the lease back)
+      if (finished) return;
+      // cancelled from another process: its cancel settles the job once this thread's batch is rolled back
+      if (state === "cancelling") {
+        cancelAsked = true;
+        end("cancelled");
+      } else if (state === "lost") end("lost");
       else if (!why) renewSoon();
     }, limits.leaseMs / 3).unref();
   };
   renewSoon();
   const run = async () => {
     const { code, error } = await thread.exited;
+    finished = true;
     for (const timer of [jobTimer, batchTimer, renewal]) clearTimeout(timer);
     runningHere.delete(job.id);
     placesTaken--;
     // a free place: the next queued job, here
-    deps.work.later(0, () =>
-      resumeOrphanedImports(deps).catch((err) => deps.logger.warn("import resume failed", { err })),
-    );
+    lookSoon(deps);
+    if (cancelAsked) return finishCancel(deps.db, deps.logger, job.id);
     if (why === "cancelled" || why === "lost") return;
     if (deps.work.signal.aborted && !why) return releaseLease(deps.db, job.id, owner);
     if (!why && code === 0 && !failure) return;
@@ -349,12 +391,19 @@ function supervise(deps: AppDeps, job: ImportJobRow, owner: string) {
   deps.work.track(run()).catch(() => undefined);
 }
 
+/** Looks for a job to take at once (not during shutdown's drain: `later` starts nothing then). */
+const lookSoon = (deps: AppDeps) =>
+  deps.work.later(0, () =>
+    resumeOrphanedImports(deps).catch((err) => deps.logger.warn("import resume failed", { err })),
+  );
+
 /**
  * Every process at start, once a minute, and when one of its jobs ends: claims, for its free
  * places, running jobs no live lease holds (their process died or stopped; queued ones), never one
  * it runs itself; looks again when the next lease held elsewhere expires.
  */
 export async function resumeOrphanedImports(deps: AppDeps): Promise<number> {
+  if (deps.work.signal.aborted) return 0; // draining at shutdown: nothing new starts
   const owner = randomUUID();
   const places = takePlaces(deps, deps.config.import.maxJobs);
   let found: Awaited<ReturnType<typeof claimExpiredJobs>> | undefined;

@@ -3,8 +3,10 @@
  * with a pool of its own; log lines go to the server's logger, the answer to the thread that
  * started it.
  */
+
 import { Readable } from "node:stream";
 import { parentPort, workerData } from "node:worker_threads";
+import type { ClientBase } from "pg";
 import { createPool } from "../../db/pool.ts";
 import { ApiError } from "../../errors.ts";
 import { type Logger, redact } from "../../logger.ts";
@@ -100,11 +102,22 @@ port.on("message", (m: ToThread) => {
 
 // One connection is all a preview or a job uses at a time. A transaction left open (a batch
 // stuck between its queries) ends with the batch's budget; the server notices within a second
-// when this thread was ended mid-query, so the job's rows are free for its rollback.
-const settings = `-c idle_in_transaction_session_timeout=${data.config.import.batchMs} -c client_connection_check_interval=1000`;
-const options = [data.connection.options, settings].filter(Boolean).join(" ");
-const db = createPool({ ...data.connection, options, max: 2 }, logger);
-const deps = { db, logger, config: data.config, searchWords, onBatch: () => send({ batch: true }) };
+// when this thread was ended mid-query, so the job's rows are free for its rollback. Set on each
+// new connection, not as startup options, which a DATABASE_URL's own `?options=` would replace.
+const settings = `SET idle_in_transaction_session_timeout = ${Math.floor(data.config.import.batchMs)}; SET client_connection_check_interval = 1000`;
+// awaited before the connection is handed out; a connection without them is not used
+const onConnect = async (client: ClientBase) => {
+  await client.query(settings);
+};
+const db = createPool({ ...data.connection, max: 2, onConnect }, logger);
+const deps = {
+  db,
+  logger,
+  config: data.config,
+  searchWords,
+  onBatch: () => send({ batch: true }),
+  onSkipping: () => send({ skipping: true }),
+};
 
 try {
   if (data.task === "upload") {

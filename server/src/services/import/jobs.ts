@@ -23,11 +23,13 @@ import {
 } from "../../stores/import-items.ts";
 import {
   addBatchProgress,
+  dropCancelRequest,
   endImportJob,
   findImportJob,
   type ImportJobRow,
   lockJobForBatch,
   lockJobToSettle,
+  requestCancel,
 } from "../../stores/import-jobs.ts";
 import { restoreProfileText } from "../../stores/profile.ts";
 import { readBatchFiles } from "./images.ts";
@@ -46,7 +48,8 @@ import { writeBatch } from "./writer.ts";
 /**
  * What reading and writing an import needs: its own pool in the import's worker thread
  * (import-thread.ts), `searchWords` the thread's way to the main thread's search words
- * (search-words.ts), `onBatch` told of each batch written (its supervisor's batch budget).
+ * (search-words.ts), `onBatch` told of each batch written and `onSkipping` of records skipped
+ * (its supervisor's batch budget).
  */
 export type ImportDeps = {
   db: Db;
@@ -54,9 +57,12 @@ export type ImportDeps = {
   config: Pick<Config, "import" | "quota" | "attachments">;
   searchWords: SearchWordsOf;
   onBatch: () => void;
+  /** told every SKIP_TOLD records skipped on a resume, and when skipping ends: a batch's budget starts again */
+  onSkipping: () => void;
 };
 
 const BATCH_RECORDS = 200;
+const SKIP_TOLD = 200;
 /** A batch also ends at this much text, so that a file of long notes holds a transaction short. */
 const BATCH_CHARS = 4_000_000;
 const PREVIEW_LOOKUP = 500;
@@ -74,7 +80,7 @@ const tooManyRecords = (max: number) =>
     "PAYLOAD_TOO_LARGE",
     `一次最多导入 ${max.toLocaleString("en-US")} 条记录，请把文件分成几份再导入`,
   );
-const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
+export const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容无法读取，请确认文件完整后重试");
 
 const sizeOf = (r: ImportRecord) =>
   r.type === "idea"
@@ -260,6 +266,7 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
     const module = job.kind && (await importerOf(job.kind));
     if (!module) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "这种文件的导入暂不可用");
     const opened = await openUpload(db, job.id, job.parts, deps.config.import);
+    deps.onSkipping(); // the reading begins: the first batch's budget with it
     try {
       let batch: ImportRecord[] = [];
       let chars = 0;
@@ -272,7 +279,10 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
         deps.onBatch();
       };
       for await (const record of recordsOf(module, opened.source)) {
-        if (index++ < job.done) continue;
+        if (index++ < job.done) {
+          if (index % SKIP_TOLD === 0 || index === job.done) deps.onSkipping();
+          continue;
+        }
         batch.push(record);
         chars += sizeOf(record);
         if (batch.length >= BATCH_RECORDS || chars >= BATCH_CHARS) await flush();
@@ -289,6 +299,16 @@ export async function runImport(deps: ImportDeps, job: ImportJobRow, owner: stri
   }
 }
 
+/**
+ * Ends a job whose cancel was asked for elsewhere, should that process have stopped before its
+ * own settling (else this finds it cancelled already), and drops the request.
+ */
+export async function finishCancel(db: Db, logger: Logger, jobId: string) {
+  await settle(db, jobId, { status: "cancelled" })
+    .then(() => dropCancelRequest(db, jobId))
+    .catch((err: unknown) => logger.error("import cancel failed", { jobId, err }));
+}
+
 /** Rolls a job back whole as failed, its reason shown to the person. */
 export async function failJob(db: Db, logger: Logger, jobId: string, owner: string, reason: string) {
   const error = `导入失败，已撤回本次导入的内容：${reason}`;
@@ -297,8 +317,22 @@ export async function failJob(db: Db, logger: Logger, jobId: string, owner: stri
   );
 }
 
-/** Cancels the user's job whatever its state, removing everything it imported. */
-export async function cancelImport(db: Db, userId: string, jobId: string) {
+/**
+ * Cancels the user's job whatever its state, removing everything it imported: its state after.
+ * `stopRunner` ends this process's runner of it first, so that its open batch is rolled back
+ * rather than waited for; a runner elsewhere is asked to end (requestCancel).
+ */
+export async function cancelImport(db: Db, userId: string, jobId: string, stopRunner: () => void) {
   if (!(await findImportJob(db, userId, jobId))) throw new ApiError("NOT_FOUND", "导入任务不存在");
-  await settle(db, jobId, { status: "cancelled" });
+  // a runner in another process ends at its next renewal, its open batch (holding the row) rolled back
+  await requestCancel(db, jobId);
+  stopRunner();
+  try {
+    await settle(db, jobId, { status: "cancelled" });
+  } finally {
+    await dropCancelRequest(db, jobId);
+  }
+  const job = await findImportJob(db, userId, jobId);
+  if (!job) throw new ApiError("NOT_FOUND", "导入任务不存在");
+  return job;
 }
