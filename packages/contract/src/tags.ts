@@ -248,26 +248,31 @@ export function renameTagInText(text: string, from: string, to: string): string 
  */
 export function removeTagFromText(text: string, tag: string): string {
   const spans = tagSpans(text);
-  /** The text from `from` to `to` without its tags, trimmed. */
-  const words = (from: number, to: number) => {
-    let out = "";
-    let at = from;
-    for (const other of spans) {
-      if (other.end <= from || other.start >= to) continue;
-      out += text.slice(at, Math.max(at, other.start));
-      at = Math.max(at, other.end);
-    }
-    return (out + text.slice(at, Math.max(at, to))).trim();
-  };
+  // wordsBefore[i]: how many characters before i are neither space nor inside a tag, so that
+  // "any words between two points" is one subtraction, not a walk over every tag (the server asks
+  // it of a 200 000-character note on every edit)
+  const wordsBefore = new Int32Array(text.length + 1);
+  for (let i = 0, next = 0; i < text.length; i++) {
+    while (next < spans.length && spans[next]!.end <= i) next++;
+    const inTag = next < spans.length && spans[next]!.start <= i;
+    wordsBefore[i + 1] = wordsBefore[i]! + (inTag || /\s/.test(text[i]!) ? 0 : 1);
+  }
+  const hasWords = (from: number, to: number) => to > from && wordsBefore[to]! - wordsBefore[from]! > 0;
   const cut = (hashOnly: boolean) => {
     let out = "";
     let last = 0;
+    // spans come in order: the line around each is found walking forward, never back over the text
+    let lineStart = 0;
+    let scanned = 0;
+    let lineEnd = -1;
     for (const span of spans) {
       if (span.tag !== tag) continue;
-      const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
-      const newline = text.indexOf("\n", span.end);
-      const lineEnd = newline < 0 ? text.length : newline;
-      const whole = !hashOnly && (!words(lineStart, span.start) || !words(span.end, lineEnd));
+      for (; scanned < span.start; scanned++) if (text[scanned] === "\n") lineStart = scanned + 1;
+      if (lineEnd < span.end) {
+        const newline = text.indexOf("\n", span.end);
+        lineEnd = newline < 0 ? text.length : newline;
+      }
+      const whole = !hashOnly && (!hasWords(lineStart, span.start) || !hasWords(span.end, lineEnd));
       let start = span.start;
       let end = whole ? span.end : span.start + 1;
       if (whole) {
