@@ -8,7 +8,7 @@ import { withAttachments } from "../services/attachments/items.ts";
 import { feedPage } from "../services/feed.ts";
 import { limitWrites } from "../services/write-limits.ts";
 import { updateIdea } from "../stores/ideas.ts";
-import { updateNote } from "../stores/notes.ts";
+import { type NoteEditPlan, planNoteEdit, updateNote } from "../stores/notes.ts";
 import { quotaTx } from "../stores/usage.ts";
 
 const DEADLOCK = "40P01";
@@ -37,6 +37,11 @@ export const feedRoutes = (app: Hono<AppEnv>) => {
     const { userId } = c.var.auth;
     const { db, config } = c.var.deps;
     await limitWrites(c.var.deps, userId, "notes", "批量修改");
+    // a note's search words (up to 200,000 characters, in a worker) are made before the batch
+    // holds any row, the usage row or a tag count: other writes of the account never wait on them
+    const plans = new Map<string, NoteEditPlan>();
+    for (const { type, id, ...edit } of body.edits)
+      if (type === "note") plans.set(id, await planNoteEdit(db, userId, id, edit));
     // each an ordinary edit (the same checks, 409 on a stale base), all in one transaction
     await quotaTx(db, config.quota, async (client) => {
       const within = sharedTransaction(client);
@@ -49,7 +54,7 @@ export const feedRoutes = (app: Hono<AppEnv>) => {
       for (const { type, id, ...edit } of body.edits) {
         try {
           if (type === "idea") await updateIdea(within, config.quota, userId, id, edit);
-          else await updateNote(within, config.quota, userId, id, edit);
+          else await updateNote(within, config.quota, userId, id, edit, plans.get(id));
         } catch (err) {
           if (err instanceof ApiError && err.status === 409)
             throw new ApiError("CONFLICT", "有内容已在别处修改过，这次什么都没有改");
