@@ -82,3 +82,14 @@ test("取消 while a batch runs: the items it has not reached stay as they are, 
   expect((await feed()).filter((item) => item.tags.includes("晨间"))).toHaveLength(1);
   expect(toaster.get()?.message).toBe("已为 1 条内容加上 #晨间，其余已取消");
 });
+
+test("去标签 whose 撤销 would be larger than the server takes says so instead of offering it", async () => {
+  await signUp();
+  // four long notes: putting their words back is one request of ~2.4 MB, above the bound
+  for (let i = 0; i < 4; i++)
+    await call("createNote", { body: { title: `长笔记${i}`, content: `${"字".repeat(199_990)}\n\n#长文` } });
+  const removed = await editTagWithUndo(await feed(), "长文", "remove");
+  expect(removed).toEqual({ changed: 4, failed: 0, error: undefined });
+  expect(toaster.get()?.message).toBe("已从 4 条内容去掉 #长文（改动的文字太多，不能撤销）");
+  expect(toaster.get()?.action).toBeUndefined();
+});

@@ -6,11 +6,12 @@ import { choiceOf, chosenFull } from "../src/features/home/feed-choice.tsx";
 import { FeedList } from "../src/features/home/feed-list.tsx";
 import { whyNotCompose } from "../src/features/home/selection-actions.tsx";
 import { queuedIdea } from "../src/features/home/use-feed.ts";
+import { toaster } from "../src/lib/toaster.ts";
 import { signUp } from "./support/session.ts";
 import "../src/styles.css";
 
-// 多选: a card that cannot be chosen looks it (dimmed, its box disabled) and says why, to a screen
-// reader in the box's name and to a pointer on hover; a tap on it chooses nothing and opens nothing.
+// 多选: a card that cannot be chosen looks it (its box disabled) and says why, to a screen reader
+// in the box's name, to a pointer on hover, to a tap in a toast; a tap on it chooses nothing and opens nothing.
 
 test("past the most that can be chosen, and a capture not synced yet: not chosen, and said why", async () => {
   await signUp();
@@ -41,9 +42,14 @@ test("past the most that can be chosen, and a capture not synced yet: not chosen
     .toBeDisabled();
   // the chosen one can still be let go
   await expect.element(page.getByRole("checkbox", { name: "选择想法：已经选中的想法" })).toBeEnabled();
-  await userEvent.click(page.getByRole("button", { name: /还没选的想法/ }).first());
+  const card = page.getByRole("button", { name: /还没选的想法/ }).first();
+  await userEvent.click(card);
   expect(onToggle).not.toHaveBeenCalled();
   expect(onOpen).not.toHaveBeenCalled();
+  // a phone has no hover: the tap says why; the words keep their contrast (only the box is dimmed)
+  expect(toaster.get()?.message).toBe("最多选 100 条");
+  for (let el: Element | null = card.element(); el; el = el.parentElement)
+    expect(getComputedStyle(el).opacity).toBe("1");
   expect(full.element().getAttribute("title")).toBe("最多选 100 条");
 });
 

@@ -52,5 +52,22 @@ forEachDatabase((ctx) => {
       expect(foreign.status).toBe(404);
       expect((await idea(b.id)).tags).toEqual(["读书"]);
     });
+
+    it("refuses the same item twice in one request, changing nothing", async () => {
+      const { token } = await registerUser(ctx);
+      const a = (await request(ctx, "createIdea", { token, body: { content: "早上跑步" } })).body.data;
+      const twice = await request(ctx, "editItems", {
+        token,
+        body: {
+          edits: [
+            { type: "idea", id: a.id, tags: ["跑步"], baseUpdatedAt: a.updatedAt },
+            { type: "idea", id: a.id, tags: ["晨跑"], baseUpdatedAt: a.updatedAt },
+          ],
+        },
+      });
+      expect(twice.status).toBe(400);
+      expect(JSON.stringify(twice.body)).toContain("同一条内容不能在一次修改里出现两次");
+      expect((await request(ctx, "getIdea", { token, params: { id: a.id } })).body.data.tags).toEqual([]);
+    });
   });
 });

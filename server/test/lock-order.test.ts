@@ -40,4 +40,49 @@ onOneDatabase((ctx) => {
     const tags = (await request(ctx, "listTags", { token: u.token })).body.data.tags;
     expect(tags).toEqual([{ name: "日记", count: 2, pinyin: "riji", initials: "rj" }]);
   });
+
+  it("a batch edit and a single edit of one of its items both end without a deadlock", async () => {
+    const u = await registerUser(ctx);
+    const token = u.token;
+    const mk = async (content: string) =>
+      (await request(ctx, "createIdea", { token, body: { content } })).body.data;
+    const a = await mk("第一条");
+    const b = await mk("第二条");
+    const single = await ctx.db.connect();
+    try {
+      // a single edit of b, paused between its row lock and its UPDATE (which takes the usage row)
+      await single.query("BEGIN");
+      await single.query("SELECT 1 FROM ideas WHERE id = $1 FOR UPDATE", [b.id]);
+      const batch = request(ctx, "editItems", {
+        token,
+        body: {
+          edits: [a, b].map((i) => ({
+            type: "idea" as const,
+            id: i.id,
+            tags: ["批量"],
+            baseUpdatedAt: i.updatedAt,
+          })),
+        },
+      });
+      for (let i = 0; ; i++) {
+        const { rows } = await ctx.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.n > 0) break;
+        if (i > 200) throw new Error("the batch never waited on the single edit");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await single.query("UPDATE ideas SET tags = '{单条}', updated_at = now() WHERE id = $1", [b.id]);
+      await single.query("COMMIT");
+      // b changed under it: the batch is refused whole, as any stale edit
+      expect((await batch).status).toBe(409);
+    } finally {
+      await single.query("ROLLBACK").catch(() => undefined);
+      single.release();
+    }
+    const idea = async (id: string) => (await request(ctx, "getIdea", { token, params: { id } })).body.data;
+    expect((await idea(a.id)).tags).toEqual([]);
+    expect((await idea(b.id)).tags).toEqual(["单条"]);
+  });
 });

@@ -124,5 +124,47 @@ forEachDatabase((shared) => {
       await walk();
       expect((await row("ideas", id)).tags).toEqual(["跑步", "晨跑", "读书"]);
     });
+
+    const rerun037 = async () => {
+      await ctx.db.query(
+        readFileSync(
+          new URL("../src/db/migrations/037_tags_after_emoji_and_fullwidth.sql", import.meta.url),
+          "utf8",
+        ),
+      );
+      await walk();
+    };
+
+    it("after migration 037, a removed tag stays removed", async () => {
+      const u = await registerUser(ctx);
+      // 030's rule tagged it; the person took 跑步 off the tags alone, its # still in the words
+      const idea = await create(u, "createIdea", "跑了五公里。#跑步");
+      await asBefore("ideas", idea, []);
+      const note = await create(u, "createNote", "笔记 #旧");
+      await asBefore("notes", note, []);
+      await rerun037();
+      expect((await row("ideas", idea)).tags).toEqual([]);
+      expect((await row("notes", note)).tags).toEqual([]);
+    });
+
+    it("after migration 037, a renamed tidied idea keeps its new name", async () => {
+      const u = await registerUser(ctx);
+      const id = await create(u, "createIdea", "好书。#读书 🏃#跑步");
+      const { rows } = await ctx.db.query(
+        `INSERT INTO idea_versions (user_id, idea_id, model, title, content, tags)
+         VALUES ($1, $2, 'm', '好书', '整理后的文字 #阅读', '{阅读}') RETURNING id`,
+        [u.id, id],
+      );
+      await ctx.db.query(
+        "UPDATE ideas SET content = '整理后的文字 #阅读', tags = '{阅读}', ai_version_id = $2 WHERE id = $1",
+        [id, rows[0].id],
+      );
+      await ctx.db.query("INSERT INTO tag_renames (user_id, from_tag, to_tag) VALUES ($1, '读书', '阅读')", [
+        u.id,
+      ]);
+      await rerun037();
+      // the emoji's tag is new to the rule; the old name 读书 does not come back
+      expect((await row("ideas", id)).tags).toEqual(["阅读", "跑步"]);
+    });
   });
 });

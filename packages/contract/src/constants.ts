@@ -44,3 +44,9 @@ export const MAX_COMPOSE_IDEAS = 30;
 
 /** The most items 多选 chooses, and one POST /api/items/edits changes. */
 export const MAX_ITEM_EDITS = 100;
+
+/**
+ * The largest body a signed-in request may send: a 200,000-character note, JSON-escaped, or a 2 MB
+ * avatar in its multipart envelope. A 撤销 of 多选 that would send more is not offered.
+ */
+export const SIGNED_IN_BODY_BYTES = 2 * 1024 * 1024 + 256 * 1024;

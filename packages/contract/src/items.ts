@@ -176,7 +176,11 @@ export const ItemEditsRequestSchema = z.strictObject({
       ]),
     )
     .min(1, { message: "没有要修改的内容" })
-    .max(MAX_ITEM_EDITS, { message: `一次最多修改 ${MAX_ITEM_EDITS} 条内容` }),
+    .max(MAX_ITEM_EDITS, { message: `一次最多修改 ${MAX_ITEM_EDITS} 条内容` })
+    // one row, one edit: a second would be judged against a base the first already changed
+    .refine((edits) => new Set(edits.map((e) => e.id)).size === edits.length, {
+      message: "同一条内容不能在一次修改里出现两次",
+    }),
 });
 export type ItemEditsRequest = z.input<typeof ItemEditsRequestSchema>;
 export const ItemEditsResultSchema = z.object({ count: z.number().int() });

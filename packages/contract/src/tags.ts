@@ -16,12 +16,14 @@ export type TagSpan = { start: number; end: number; tag: string };
  *   ideographic space), or right after any punctuation or symbol beyond ASCII: CJK punctuation
  *   (。，、！？；：…）」』】“” ・ ·), an emoji (`🏃#跑步`), ★ ©. Chinese is typed without spaces, so
  *   `…的鞋。#跑步` is a tag. Half-width `, . ! ? ; : (` typed in Chinese text open one too, when a
- *   Chinese character or CJK punctuation comes right before them (`好,#跑步`);
+ *   Chinese character or CJK punctuation comes right before them (`好,#跑步`), but for an all-digit
+ *   name (`修复了问题(#123)` is an issue number);
  * - never after an ASCII letter, digit or other ASCII punctuation, nor after a letter of any script
- *   (a Chinese character too): `C#`, `abc#def`, `a.#b`, `读书#笔记` are none;
- * - never inside a URL. A URL runs from `http(s)://` to whitespace or CJK punctuation (which a URL
- *   never holds unencoded), but for （ ） in pairs, as in a decoded Wikipedia address
- *   (`…/跑步（运动）#历史`); an unpaired ） ends it (`（见 https://x.com/a）#后面` is a tag);
+ *   (a Chinese character too), nor after another `#`/`＃`: `C#`, `abc#def`, `a.#b`, `读书#笔记`,
+ *   `＃＃标题` are none;
+ * - never inside a URL. A URL runs from `http(s)://` to whitespace or where CJK text, punctuation,
+ *   full-width forms or an emoji start, as the card draws a bare link (`https://x.com/a看完🏃#跑步`
+ *   has the tag 跑步; `…/wiki/跑步（运动）#历史` has 历史, shown outside the link);
  * - it goes on over letters and digits of any script (`#2024` is a tag) and single `/` between
  *   them, and ends at anything else: whitespace, any punctuation (，。！？、：；…「」() - _ . , too), a
  *   symbol or emoji, a second `/`, another `#`; a `#` not followed by a letter or digit (`# 标题`,
@@ -39,6 +41,7 @@ const PUNCTUATION_OR_SYMBOL = /[\p{P}\p{S}]/u;
 const HAN_OR_CJK_PUNCTUATION = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
 /** The ASCII punctuation a Chinese IME in half-width mode types between words. */
 const HALF_WIDTH_BREAK = ",.!?;:(";
+const ALL_DIGITS = /^\p{N}+$/u;
 const VARIATION_OR_JOINER = /[\ufe0e\ufe0f\u200d]/u;
 
 /** The character (a whole code point) that ends right before `at`, and where it starts. */
@@ -50,14 +53,17 @@ function charBefore(text: string, at: number): { char: string; start: number } |
 }
 
 /** Whether a tag may start at `at` of `scan` (the text with its code, headings and URLs masked). */
-function opensTag(scan: string, at: number): boolean {
+function opensTag(scan: string, at: number, tag: string): boolean {
   let before = charBefore(scan, at);
   // an emoji's variation selector (❤️) or joiner: the emoji before it decides
   while (before && VARIATION_OR_JOINER.test(before.char)) before = charBefore(scan, before.start);
   if (!before || SPACE.test(before.char)) return true;
   const { char } = before;
+  // `##标题`, `＃＃标题`: a run of #s is a heading's mark, never a tag's opener
+  if (char === "＃") return false;
   if (char.codePointAt(0)! > 0x7f) return char !== MASK && PUNCTUATION_OR_SYMBOL.test(char);
-  if (!HALF_WIDTH_BREAK.includes(char)) return false;
+  // `修复了问题(#123)`, `中,#1`: an issue or list number, not a tag
+  if (!HALF_WIDTH_BREAK.includes(char) || ALL_DIGITS.test(tag)) return false;
   const previous = charBefore(scan, before.start);
   return previous !== undefined && HAN_OR_CJK_PUNCTUATION.test(previous.char);
 }
@@ -161,8 +167,13 @@ function inlineCode(text: string, from: number, to: number, ranges: [number, num
 }
 
 const URL_START = /https?:\/\//giu;
-/** Where a URL stops: whitespace, or CJK punctuation a URL never holds unencoded (（ ） aside). */
-const URL_END = /[\s\u3000-\u303f，、。！？；：“”‘’…—]/u;
+/**
+ * Where a URL stops, as the card draws a bare link (packages/ui/src/lib/card-markdown.ts): at
+ * whitespace, or where CJK text, punctuation, full-width forms or an emoji start (a URL typed in
+ * Chinese has no space after it: `https://x.com/a看完🏃#跑步`).
+ */
+const URL_END =
+  /[\s<>"'`\u2000-\u206f\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\ud800-\udfff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
 
 /** `scan` with every URL masked (offsets kept), so that no `#` in one is a tag. */
 function maskUrls(scan: string): string {
@@ -172,13 +183,7 @@ function maskUrls(scan: string): string {
   for (const match of scan.matchAll(URL_START)) {
     if (match.index < last) continue;
     let end = match.index + match[0].length;
-    let open = 0;
-    for (; end < scan.length; end++) {
-      const c = scan[end]!;
-      if (URL_END.test(c)) break;
-      if (c === "（") open += 1;
-      else if (c === "）" && open-- === 0) break;
-    }
+    while (end < scan.length && !URL_END.test(scan[end]!)) end++;
     out += scan.slice(last, match.index) + MASK.repeat(end - match.index);
     last = end;
   }
@@ -193,7 +198,7 @@ export function tagSpans(text: string): TagSpan[] {
   const scan = maskUrls(maskCodeAndHeadings(text));
   const spans: TagSpan[] = [];
   for (const match of scan.matchAll(TAG_BODY)) {
-    if (opensTag(scan, match.index)) {
+    if (opensTag(scan, match.index, match[1]!)) {
       spans.push({ start: match.index, end: match.index + match[0].length, tag: match[1]! });
     }
   }
@@ -248,26 +253,31 @@ export function renameTagInText(text: string, from: string, to: string): string 
  */
 export function removeTagFromText(text: string, tag: string): string {
   const spans = tagSpans(text);
-  /** The text from `from` to `to` without its tags, trimmed. */
-  const words = (from: number, to: number) => {
-    let out = "";
-    let at = from;
-    for (const other of spans) {
-      if (other.end <= from || other.start >= to) continue;
-      out += text.slice(at, Math.max(at, other.start));
-      at = Math.max(at, other.end);
-    }
-    return (out + text.slice(at, Math.max(at, to))).trim();
-  };
+  // wordsBefore[i]: how many characters before i are neither space nor inside a tag, so that
+  // "any words between two points" is one subtraction, not a walk over every tag (the server asks
+  // it of a 200 000-character note on every edit)
+  const wordsBefore = new Int32Array(text.length + 1);
+  for (let i = 0, next = 0; i < text.length; i++) {
+    while (next < spans.length && spans[next]!.end <= i) next++;
+    const inTag = next < spans.length && spans[next]!.start <= i;
+    wordsBefore[i + 1] = wordsBefore[i]! + (inTag || /\s/.test(text[i]!) ? 0 : 1);
+  }
+  const hasWords = (from: number, to: number) => to > from && wordsBefore[to]! - wordsBefore[from]! > 0;
   const cut = (hashOnly: boolean) => {
     let out = "";
     let last = 0;
+    // spans come in order: the line around each is found walking forward, never back over the text
+    let lineStart = 0;
+    let scanned = 0;
+    let lineEnd = -1;
     for (const span of spans) {
       if (span.tag !== tag) continue;
-      const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
-      const newline = text.indexOf("\n", span.end);
-      const lineEnd = newline < 0 ? text.length : newline;
-      const whole = !hashOnly && (!words(lineStart, span.start) || !words(span.end, lineEnd));
+      for (; scanned < span.start; scanned++) if (text[scanned] === "\n") lineStart = scanned + 1;
+      if (lineEnd < span.end) {
+        const newline = text.indexOf("\n", span.end);
+        lineEnd = newline < 0 ? text.length : newline;
+      }
+      const whole = !hashOnly && (!hasWords(lineStart, span.start) || !hasWords(span.end, lineEnd));
       let start = span.start;
       let end = whole ? span.end : span.start + 1;
       if (whole) {
@@ -299,7 +309,7 @@ export function tagQueryAt(text: string, caret: number): { start: number; query:
   const start = from + hash;
   // read as if a letter followed the `#`: a `#` alone on its line is being typed, not a heading
   const scan = maskUrls(maskCodeAndHeadings(`${text.slice(0, start + 1)}x${text.slice(caret)}`));
-  if ((scan[start] !== "#" && scan[start] !== "＃") || !opensTag(scan, start)) return null;
+  if ((scan[start] !== "#" && scan[start] !== "＃") || !opensTag(scan, start, query)) return null;
   return { start, query };
 }
 

@@ -1,11 +1,11 @@
+import { SIGNED_IN_BODY_BYTES } from "@shinian/contract/constants";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
 
 /** Login and registration: an account, a password and a flag fit in far less. */
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
-/** A 200,000-character note, JSON-escaped, or a 2 MB avatar in its multipart envelope. */
-export const SIGNED_IN_BODY_LIMIT = 2 * 1024 * 1024 + 256 * 1024;
+export const SIGNED_IN_BODY_LIMIT = SIGNED_IN_BODY_BYTES;
 
 const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE");
 

@@ -1,4 +1,4 @@
-import { MAX_TAG_LENGTH, MAX_TAGS, tagsInText } from "@shinian/contract/tags";
+import { MAX_TAG_LENGTH, MAX_TAGS, tagSpans } from "@shinian/contract/tags";
 import { type Db, tx } from "../db/pool.ts";
 import type { BackgroundWork } from "../lib/background-work.ts";
 import type { Logger } from "../logger.ts";
@@ -7,20 +7,25 @@ import {
   moveBookmark,
   nextBookmark,
   type RederiveSource,
+  type SinceRule,
   type WalkedRow,
   walkBatch,
   wordsOf,
   writeTags,
 } from "../stores/tag-rederive.ts";
+import { textRenamed } from "../stores/tag-renames.ts";
 import { rowVectorsOffLoop } from "./text-index-pool.ts";
 
 /**
  * Existing items gain the tags today's rule (packages/contract/src/tags.ts) finds in their words
- * and an older rule did not (migration 030): `#标签` after Chinese punctuation, and the tags typed
- * in notes. Walked after start-up in the background like services/search-reindex.ts: a batch per
- * transaction, then a pause three times as long, one process at a time; a restart resumes at the
- * bookmark. A tag is never taken away, and a tag the old rule already saw in an idea's words is
- * never given back (the person may have taken it off on purpose).
+ * and an older rule did not. Migration 030's walk added beyond the rule before issue 29 (a `#` at
+ * the start or after whitespace: `#标签` after Chinese punctuation, and notes' typed tags); 037's
+ * adds beyond 030's rule only (after an emoji, half-width punctuation in Chinese text, a
+ * full-width `＃`). Walked after start-up in the background like services/search-reindex.ts: a
+ * batch per transaction, then a pause three times as long, one process at a time; a restart
+ * resumes at the bookmark. A tag is never taken away, and a tag the older rule already saw is
+ * never given back (the person may have taken it off on purpose). An AI-tidied idea's original
+ * words count too, read with the person's renames since, so a renamed tag's old name stays gone.
  */
 
 export const REDERIVE_AFTER_START_MS = 5_000;
@@ -31,19 +36,39 @@ const PAUSE_PER_BATCH_TIME = 3;
 const BATCH: Record<RederiveSource, number> = { ideas: 500, notes: 50, trash: 50 };
 const REDERIVE_LOCK = 0x5441_4753; // "TAGS"
 
-/** The rule ideas were tagged by before issue 29: a `#` at the start or after whitespace only. */
-const BEFORE_ISSUE_29 = /(?<=^|\s)#([\p{L}\p{N}]+(?:\/[\p{L}\p{N}]+)*)/gu;
-const taggedBefore = (text: string) => new Set([...text.matchAll(BEFORE_ISSUE_29)].map((m) => m[1]!));
+/** Whether the older rule opened a tag at `at` (the text's `#`); today's rule opens every tag it finds. */
+const OPENED_BY: Record<SinceRule, (text: string, at: number) => boolean> = {
+  // before issue 29: a `#` at the start or after whitespace only
+  "029": (text, at) => text[at] === "#" && (at === 0 || /\s/.test(text[at - 1]!)),
+  // migration 030's rule: a `#` (never ＃) at the start, after whitespace or after Chinese punctuation
+  "030": (text, at) => text[at] === "#" && (at === 0 || opened030(text[at - 1]!)),
+};
 
-/** The tags the row gains (ideas: what the old rule missed; notes took none from their words). */
-export function gainedTags(row: WalkedRow): string[] {
+/** RULE_030: the opener of migration 030's tag rule (commit fc82ffd), one UTF-16 unit before the `#`. */
+function opened030(unit: string): boolean {
+  if (/\s/.test(unit)) return true;
+  const c = unit.charCodeAt(0);
+  const punctuationBlock =
+    (c >= 0x3000 && c <= 0x303f) ||
+    (c >= 0xff00 && c <= 0xffef) ||
+    (c >= 0xfe10 && c <= 0xfe1f) ||
+    (c >= 0xfe30 && c <= 0xfe6f) ||
+    (c >= 0x2010 && c <= 0x205e) ||
+    c === 0xb7;
+  return punctuationBlock && !/[\p{L}\p{N}]/u.test(unit);
+}
+
+/** The tags the row gains: what today's rule finds in its words and the older rule did not. */
+export function gainedTags(row: WalkedRow, since: SinceRule): string[] {
   const found = (text: string) => {
-    const now = tagsInText(text);
-    if (row.type === "note") return now;
-    const before = taggedBefore(text);
-    return now.filter((tag) => !before.has(tag));
+    const spans = tagSpans(text);
+    // before issue 29 notes took no tags from their words: 030's walk gave them all
+    if (row.type === "note" && since === "029") return spans.map((s) => s.tag);
+    const before = new Set(spans.filter((s) => OPENED_BY[since](text, s.start)).map((s) => s.tag));
+    return spans.map((s) => s.tag).filter((tag) => !before.has(tag));
   };
-  const gained = [...found(row.content), ...(row.tidied_from ? found(row.tidied_from) : [])];
+  const original = row.tidied_from ? textRenamed(row.tidied_from, row.renames ?? []) : null;
+  const gained = [...found(row.content), ...(original ? found(original) : [])];
   const tags = [...row.tags];
   for (const tag of gained) {
     if (tags.length >= MAX_TAGS) break;
@@ -66,11 +91,11 @@ export async function rederiveBatch(db: Db, limits: Partial<typeof BATCH> = {}):
     const limit = limits[mark.source] ?? BATCH[mark.source];
     const batch = await walkBatch(client, mark.source, mark.after, limit);
     await moveBookmark(client, mark.source, batch.length < limit ? null : batch[batch.length - 1]!.id);
-    const gaining = batch.filter((row) => gainedTags(row).length > 0).map((row) => row.id);
+    const gaining = batch.filter((row) => gainedTags(row, mark.since).length > 0).map((row) => row.id);
     if (!gaining.length) return { tagged: 0, left: true };
     // read again under lock: an edit since the unlocked read counts, and none can land meanwhile
     const locked = (await lockRows(client, mark.source, gaining)).flatMap((row) => {
-      const gained = gainedTags(row);
+      const gained = gainedTags(row, mark.since);
       return gained.length ? [{ ...row, tags: [...row.tags, ...gained] }] : [];
     });
     if (!locked.length) return { tagged: 0, left: true };

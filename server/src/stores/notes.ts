@@ -243,6 +243,19 @@ const withTypedNoteTags = (head: NoteHead, patch: NotePatch): NotePatch =>
     ? patch
     : { ...patch, tags: withTypedTags(patch.tags ?? head.tags, patch.content) };
 
+export type NoteEditPlan = { seen: NoteHead; planned: string | null };
+
+/** The note's search words after the edit, made unlocked (in a worker for a long note). */
+export async function planNoteEdit(
+  db: Db,
+  userId: string,
+  noteId: string,
+  patch: NotePatch,
+): Promise<NoteEditPlan> {
+  const seen = await findNoteHead(db, userId, noteId);
+  return { seen, planned: await vectorAfter(db, userId, seen, withTypedNoteTags(seen, patch)) };
+}
+
 /**
  * Applies the user's edit to one of their notes (404 笔记不存在), its search words with it, and
  * answers the note without its text: a text of up to 200,000 characters goes through once, in
@@ -255,6 +268,8 @@ export async function updateNote(
   userId: string,
   noteId: string,
   patch: NotePatch,
+  /** Made beforehand by planNoteEdit: a batch makes every note's words before it locks anything. */
+  plan?: NoteEditPlan,
 ): Promise<SavedNote> {
   // The search words are made before the transaction (in a worker for a long note), so no row
   // lock or connection is held while they are; an edit landing meanwhile (another xmin) has them
@@ -263,8 +278,7 @@ export async function updateNote(
   // (put on the note by attachmentIds) stay (looseFiles, read under the lock)
   const sentFiles =
     patch.content !== undefined && patch.attachmentIds ? noteFiles(patch.content, patch.attachmentIds) : null;
-  const seen = await findNoteHead(db, userId, noteId);
-  const planned = await vectorAfter(db, userId, seen, withTypedNoteTags(seen, patch));
+  const { seen, planned } = plan ?? (await planNoteEdit(db, userId, noteId, patch));
   return quotaTx(db, quota, async (client) => {
     const cur = await findNoteHead(client, userId, noteId, true);
     if (isStaleEdit(cur.updated_at, patch.baseUpdatedAt)) {

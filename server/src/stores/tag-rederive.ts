@@ -15,15 +15,22 @@ export type WalkedRow = {
   /** An idea showing an AI version: its original words, whose typed tags that version carries. */
   tidied_from: string | null;
   tags: string[];
+  /** For `tidied_from`: the person's renames since those words were written, in order. */
+  renames: { from: string; to: string }[] | null;
 };
 
+/** The rule a walk adds beyond: before issue 29 (migration 030's walk) or 030's own (037's). */
+export type SinceRule = "029" | "030";
+
 /** The first place still to walk and where its walk stands, locked until commit; null when all are done. */
-export async function nextBookmark(db: DbClient): Promise<{ source: RederiveSource; after: string } | null> {
-  const { rows } = await db.query<{ source: RederiveSource; after_id: string }>(
-    `SELECT source, after_id FROM tag_rederive
+export async function nextBookmark(
+  db: DbClient,
+): Promise<{ source: RederiveSource; after: string; since: SinceRule } | null> {
+  const { rows } = await db.query<{ source: RederiveSource; after_id: string; since_rule: SinceRule }>(
+    `SELECT source, after_id, since_rule FROM tag_rederive
      ORDER BY array_position(ARRAY['ideas', 'notes', 'trash'], source) LIMIT 1 FOR UPDATE`,
   );
-  return rows[0] ? { source: rows[0].source, after: rows[0].after_id } : null;
+  return rows[0] ? { source: rows[0].source, after: rows[0].after_id, since: rows[0].since_rule } : null;
 }
 
 /** Moves the bookmark past `lastId`, or removes it when the place is walked to its end. */
@@ -36,16 +43,23 @@ const HASH_ONLY = (text: string) =>
   `CASE WHEN strpos(${text}, '#') > 0 OR strpos(${text}, '＃') > 0 THEN ${text} ELSE '' END`;
 
 /** What each place's rows are read as (`$1` the id to start after, `$2` how many; `$3` ids to lock instead). */
+const RENAMES = (user: string, since: string) =>
+  `(SELECT coalesce(jsonb_agg(jsonb_build_object('from', r.from_tag, 'to', r.to_tag) ORDER BY r.renamed_at, r.id), '[]')
+    FROM tag_renames r WHERE r.user_id = ${user} AND r.renamed_at > coalesce(${since}, '-infinity'))`;
+
 const READ: Record<RederiveSource, string> = {
   ideas: `SELECT id, 'idea' AS type, ${HASH_ONLY("content")} AS content,
-      CASE WHEN ai_version_id IS NOT NULL THEN ${HASH_ONLY("original_content")} END AS tidied_from, tags
+      CASE WHEN ai_version_id IS NOT NULL THEN ${HASH_ONLY("original_content")} END AS tidied_from, tags,
+      CASE WHEN ai_version_id IS NOT NULL THEN ${RENAMES("ideas.user_id", "ideas.original_at")} END AS renames
     FROM ideas`,
-  notes: `SELECT id, 'note' AS type, ${HASH_ONLY("content")} AS content, NULL AS tidied_from, tags FROM notes`,
+  notes: `SELECT id, 'note' AS type, ${HASH_ONLY("content")} AS content, NULL AS tidied_from, tags, NULL AS renames FROM notes`,
   // a trashed item is its row as JSON (migration 012), restored as it is kept
   trash: `SELECT id, type, ${HASH_ONLY("coalesce(item -> type ->> 'content', '')")} AS content,
       CASE WHEN item -> type ->> 'ai_version_id' IS NOT NULL
         THEN ${HASH_ONLY("coalesce(item -> type ->> 'original_content', '')")} END AS tidied_from,
-      ARRAY(SELECT jsonb_array_elements_text(coalesce(item -> type -> 'tags', '[]'))) AS tags
+      ARRAY(SELECT jsonb_array_elements_text(coalesce(item -> type -> 'tags', '[]'))) AS tags,
+      CASE WHEN item -> type ->> 'ai_version_id' IS NOT NULL
+        THEN ${RENAMES("trash.user_id", "(item -> type ->> 'original_at')::timestamptz")} END AS renames
     FROM trash`,
 };
 

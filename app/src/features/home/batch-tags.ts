@@ -1,4 +1,5 @@
 import type { FeedItem } from "@shinian/contract";
+import { SIGNED_IN_BODY_BYTES } from "@shinian/contract/constants";
 import { removeTagFromText } from "@shinian/contract/tags";
 import { errorMessage } from "../../api/client.ts";
 import { editItems, fetchNote, updateIdea, updateNote } from "../../api/items.ts";
@@ -94,26 +95,31 @@ export async function editTagWithUndo(
     const verb =
       mode === "add" ? `已为 ${done.length} 条内容加上 #${tag}` : `已从 ${done.length} 条内容去掉 #${tag}`;
     const stopped = signal?.aborted && done.length + failed < items.length ? "，其余已取消" : "";
-    toaster.show({
-      message: (failed ? `${verb}，${failed} 条未能修改` : verb) + stopped,
-      action: { label: "撤销", run: () => void undo(done) },
-    });
+    const message = (failed ? `${verb}，${failed} 条未能修改` : verb) + stopped;
+    // the server would refuse the whole 撤销 as too large: say so now, not after a tap
+    if (undoBytes(done) > SIGNED_IN_BODY_BYTES)
+      toaster.show({ message: `${message}（改动的文字太多，不能撤销）` });
+    else toaster.show({ message, action: { label: "撤销", run: () => void undo(done) } });
   }
   return { changed: done.length, failed, error };
 }
 
+const undoEdits = (done: Before[]) =>
+  done.map(({ type, id, tags, content, after }) => ({
+    type,
+    id,
+    tags,
+    ...(content === undefined ? {} : { content }),
+    baseUpdatedAt: after,
+  }));
+
+const undoBytes = (done: Before[]) =>
+  new TextEncoder().encode(JSON.stringify({ edits: undoEdits(done) })).length;
+
 /** One request: every item back as it was, or, when one was edited elsewhere since, none. */
 async function undo(done: Before[]) {
   try {
-    await editItems(
-      done.map(({ type, id, tags, content, after }) => ({
-        type,
-        id,
-        tags,
-        ...(content === undefined ? {} : { content }),
-        baseUpdatedAt: after,
-      })),
-    );
+    await editItems(undoEdits(done));
     toaster.show({ message: `已撤销，${done.length} 条内容的标签已复原` });
   } catch (e) {
     toaster.show({ tone: "error", message: `没有撤销：${errorMessage(e, "网络有问题，请重试")}` });

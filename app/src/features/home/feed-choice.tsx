@@ -1,6 +1,7 @@
 import type { FeedItem } from "@shinian/contract";
 import { MAX_ITEM_EDITS } from "@shinian/contract/constants";
 import { Checkbox, markdownTitle } from "@shinian/ui";
+import { toaster } from "../../lib/toaster.ts";
 import { type Choice, FeedList, type FeedListProps } from "./feed-list.tsx";
 import { isUnsaved } from "./use-feed.ts";
 
@@ -9,8 +10,9 @@ export const chosenFull = (count: number) => (count >= MAX_ITEM_EDITS ? `最多�
 
 /**
  * 多选's cards (loaded when it starts, with its bar): a box on each, and a card that cannot be
- * chosen now (not synced yet; the most that can be chosen are, `full`) dimmed, its box disabled,
- * saying why in the box's name and on hover.
+ * chosen now (not synced yet; the most that can be chosen are, `full`) with its box disabled,
+ * saying why in the box's name, on hover, and in a toast when tapped (a phone has no hover). Its
+ * words keep their full contrast.
  */
 export function choiceOf(
   item: FeedItem,
@@ -24,7 +26,7 @@ export function choiceOf(
   return {
     chosen: on,
     why,
-    toggle: () => onToggle(item.id),
+    toggle: () => (why ? toaster.show({ message: why }) : onToggle(item.id)),
     box: (
       <Checkbox
         aria-label={`选择${item.type === "idea" ? "想法" : "笔记"}：${item.title || markdownTitle(text, 20)}${why ? `（${why}）` : ""}`}

@@ -4,7 +4,10 @@ import type * as React from "react";
 import { IdeaAttachments } from "../ideas/idea-attachments.tsx";
 import { notePreview } from "./note-preview.ts";
 
-/** A card in 多选: its checkbox, whether it is chosen, and why it cannot be (dimmed then). */
+/**
+ * A card in 多选: its checkbox, whether it is chosen, and why it cannot be (its box disabled then;
+ * `toggle`, a tap on the card, says why).
+ */
 export type Choice = { box: React.ReactNode; chosen: boolean; why: string | null; toggle: () => void };
 
 export type FeedListProps = {
@@ -46,9 +49,7 @@ export function FeedList({
             className={choice ? `flex items-center gap-1 lg:gap-3 ${OFFSCREEN_CARD}` : OFFSCREEN_CARD}
           >
             {choice?.box}
-            <div
-              className={choice ? (choice.why ? "min-w-0 flex-1 opacity-60" : "min-w-0 flex-1") : undefined}
-            >
+            <div className={choice ? "min-w-0 flex-1" : undefined}>
               {item.type === "idea" ? (
                 <IdeaListItem
                   idea={{
@@ -74,7 +75,7 @@ export function FeedList({
                   showKind={showKind}
                   selected={choice && !choice.why ? choice.chosen : undefined}
                   selectedTag={selectedTag}
-                  onOpen={(id) => (choice ? choice.why || choice.toggle() : onOpen({ type: "idea", id }))}
+                  onOpen={(id) => (choice ? choice.toggle() : onOpen({ type: "idea", id }))}
                   onTagClick={onTagClick}
                 />
               ) : (
@@ -91,7 +92,7 @@ export function FeedList({
                   showKind={showKind}
                   selectedTag={selectedTag}
                   selected={choice && !choice.why ? choice.chosen : undefined}
-                  onOpen={(id) => (choice ? choice.why || choice.toggle() : onOpen({ type: "note", id }))}
+                  onOpen={(id) => (choice ? choice.toggle() : onOpen({ type: "note", id }))}
                   onTagClick={onTagClick}
                 />
               )}

@@ -38,8 +38,6 @@ const SelectionActions = React.lazy(() =>
 const ChoosableFeedList = React.lazy(() =>
   import("./selection-actions.tsx").then((m) => ({ default: m.ChoosableFeedList })),
 );
-/** The most items one 多选 acts on: one request each, so that a choice stays a few seconds' work. */
-const MAX_CHOSEN = MAX_ITEM_EDITS;
 // The tags: a column on a desktop, a sheet a tap away on a phone; neither in 首页's first chunk.
 const TagPanel = React.lazy(() => import("./tag-panel.tsx"));
 const TagSheet = React.lazy(() => import("./tag-sheet.tsx"));
@@ -68,7 +66,7 @@ export function HomeScreen() {
     setChosen((old) => {
       const next = new Set(old);
       if (next.has(id)) next.delete(id);
-      else if (next.size < MAX_CHOSEN) next.add(id);
+      else if (next.size < MAX_ITEM_EDITS) next.add(id);
       return next;
     });
   // another tab, tag or search shows other items: what was chosen among the old ones is let go

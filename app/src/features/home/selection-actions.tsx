@@ -47,19 +47,28 @@ export function SelectionActions({ chosen, onDone }: { chosen: FeedItem[]; onDon
   const [confirming, setConfirming] = React.useState(false);
   // 取消 stops a batch that is still going: the items it has not reached stay as they are
   const running = React.useRef<AbortController | null>(null);
-  React.useEffect(() => () => running.current?.abort(), []);
+  // after 取消 the bar is gone: a batch ending then must not clear a newer choice or take focus
+  const gone = React.useRef(false);
+  React.useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
+      running.current?.abort();
+    };
+  }, []);
 
   const run = async (kind: SelectionBusy, work: () => Promise<string | null>) => {
     setBusy(kind);
     setError(null);
     try {
       const problem = await work();
+      if (gone.current || running.current?.signal.aborted) return;
       if (problem) setError(problem);
       else onDone();
     } catch (e) {
-      setError(errorMessage(e, "操作失败"));
+      if (!gone.current) setError(errorMessage(e, "操作失败"));
     } finally {
-      setBusy(null);
+      if (!gone.current) setBusy(null);
     }
   };
   const editTag = (tag: string, mode: "add" | "remove") =>

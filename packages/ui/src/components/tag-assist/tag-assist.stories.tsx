@@ -218,6 +218,27 @@ export const WhenEnterFollowsATagTypedWholeShouldNotPickAnother: Story = {
   },
 };
 
+/** 读书 typed whole, listed 7th after six 读书会…: not shown, still the person's own Enter. */
+const manyLonger = (query: string) =>
+  [
+    ...Array.from({ length: 6 }, (_, i) => ({ name: `读书会${i + 1}`, count: 60 - i })),
+    { name: "读书", count: 1 },
+  ].filter((t) => t.name.includes(query));
+
+export const WhenEnterFollowsATagTypedWholeBeyondTheShownSixShouldNotPick: Story = {
+  name: "完整的已有标签排在前 6 条建议之外时，按 Enter 也不应换成别的建议，且不说 Enter 填入",
+  tags: ["!autodocs"],
+  args: { value: "好书。#读书", suggest: manyLonger },
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
+    const el = box(canvas);
+    const status = canvasElement.querySelector("[data-slot=tag-assist-count]")!;
+    caretAtEnd(el);
+    await waitFor(() => expect(status).toHaveTextContent("6 个标签建议，按 ↑↓ 选择，Tab 填入"));
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onValueChange).toHaveBeenLastCalledWith("好书。#读书\n");
+  },
+};
+
 export const WhenSuggestionsOpenShouldSayHowManyPolitely: Story = {
   name: "建议出现时，应在礼貌的实时区域说出有几条",
   tags: ["!autodocs"],

@@ -24,7 +24,8 @@ export type TagAssistProps = {
   listLabel?: string;
   countLabel?: (count: number) => string;
   /** Said (politely, to a screen reader) when suggestions open or change. */
-  suggestionsLabel?: (count: number) => string;
+  /** What the live region says; `enterPicks` false when Enter is the person's own (a tag typed whole). */
+  suggestionsLabel?: (count: number, enterPicks: boolean) => string;
 };
 
 /**
@@ -42,7 +43,8 @@ export function TagAssist({
   limit = 6,
   listLabel = "标签建议",
   countLabel = (count) => `${count} 条`,
-  suggestionsLabel = (count) => `${count} 个标签建议，按 ↑↓ 选择，Enter 填入`,
+  suggestionsLabel = (count, enterPicks) =>
+    `${count} 个标签建议，按 ↑↓ 选择，${enterPicks ? "Enter" : "Tab"} 填入`,
 }: TagAssistProps) {
   const id = React.useId();
   const mirror = React.useRef<HTMLDivElement>(null);
@@ -54,7 +56,8 @@ export function TagAssist({
   const placeCaret = React.useRef<number | null>(null);
 
   const query = caret === null ? null : queryAt(value, caret);
-  const items = query ? suggest(query.query).slice(0, limit) : [];
+  const matches = query ? suggest(query.query) : [];
+  const items = matches.slice(0, limit);
   const open = query !== null && items.length > 0 && closedAt !== query.start;
   const current = Math.min(active, items.length - 1);
 
@@ -71,7 +74,7 @@ export function TagAssist({
   // person's Enter (a new line, a save), not a pick of another suggestion (读书 typed, 读书会 first)
   const typedWhole =
     query !== null &&
-    items.some((item) => item.name === query.query) &&
+    matches.some((item) => item.name === query.query) &&
     /^(\s|$)/.test(value.slice(caret ?? 0));
 
   // the latest state for the textarea's own listeners
@@ -182,7 +185,7 @@ export function TagAssist({
         {"\u200b"}
       </div>
       <div role="status" aria-live="polite" data-slot="tag-assist-count" className="sr-only">
-        {open ? suggestionsLabel(items.length) : ""}
+        {open ? suggestionsLabel(items.length, !typedWhole) : ""}
       </div>
       {open && place ? (
         <div
