@@ -21,7 +21,7 @@ onOneDatabase(
   (ctx) => {
     const tcp = listening(ctx);
 
-    it("16 slow uploads of one account take 4 slots: another account's picture goes through, the account's own next one gets 429", async () => {
+    it("16 slow uploads of one account take 4 slots (8 more wait): another account's picture goes through, the account's own next one gets 429", async () => {
       const [slow, other] = [await registerUser(ctx), await registerUser(ctx)];
       const picture = await makeImage("png");
       const started = performance.now();
@@ -32,7 +32,7 @@ onOneDatabase(
       expect(theirs.status).toBe(201);
       const own = await uploadFile(ctx, slow.token, await makeImage("png"));
       expect(own.status).toBe(429);
-      expect(own.body.message).toBe("同时上传的图片或录音最多 4 个，请等前面的传完再试");
+      expect(own.body.message).toBe("同时上传的图片或录音太多了，请等前面的传完再试");
       // well before the slow ones are cut (4 s): the old code answered only once they were
       expect(performance.now() - started).toBeLessThan(3800);
 
@@ -44,6 +44,13 @@ onOneDatabase(
       // and once they are cut, the account's slots are its own again
       expect((await uploadFile(ctx, slow.token, await makeImage("png"))).status).toBe(201);
     }, 20_000);
+
+    it("9 pictures of one account sent at once (the composer's most) all go through, the later ones after their turn", async () => {
+      const user = await registerUser(ctx);
+      const pictures = await Promise.all(Array.from({ length: 9 }, () => makeImage("png")));
+      const answers = await Promise.all(pictures.map((p) => uploadFile(ctx, user.token, p)));
+      expect(answers.map((a) => a.status)).toEqual(Array(9).fill(201));
+    });
 
     it("one account's 150 parallel file reads wait behind each other: another account's file is served, not 503", async () => {
       const [busy, other] = [await registerUser(ctx), await registerUser(ctx)];

@@ -24,8 +24,12 @@ const ENVELOPE_BYTES = 64 * 1024;
  * until it is decoded, so this bounds that memory (16 × 10 MB); a further one gets 503 at once.
  */
 const MAX_RECEIVING = 16;
-/** Of those, one account's at once: a quarter, so that one account's slow uploads never take them all. */
+/**
+ * Of those, one account's at once: a quarter, so that one account's slow uploads never take them
+ * all; more of its uploads wait their turn unread (the composer sends its 9 pictures at once).
+ */
 const MAX_RECEIVING_PER_ACCOUNT = 4;
+const MAX_WAITING_PER_ACCOUNT = 8;
 /**
  * Files read from PostgreSQL at once in this process (each up to ATTACHMENT_MAX_BYTES, twice that
  * as the hex text it arrives in); of those, one owner's files at most half, and how many more of
@@ -50,13 +54,9 @@ function recordedLength(field: string | undefined): number | null {
 const receivingBusy = () =>
   new ApiError("SERVICE_UNAVAILABLE", "图片上传繁忙，请稍后再试", { headers: { "Retry-After": "5" } });
 const ownUploadsBusy = () =>
-  new ApiError(
-    "RATE_LIMITED",
-    `同时上传的图片或录音最多 ${MAX_RECEIVING_PER_ACCOUNT} 个，请等前面的传完再试`,
-    {
-      headers: { "Retry-After": "5" },
-    },
-  );
+  new ApiError("RATE_LIMITED", "同时上传的图片或录音太多了，请等前面的传完再试", {
+    headers: { "Retry-After": "5" },
+  });
 const readsBusy = () =>
   new ApiError("SERVICE_UNAVAILABLE", "文件读取繁忙，请稍后再试", { headers: { "Retry-After": "2" } });
 
@@ -66,7 +66,7 @@ export const fileCacheControl = (exp: number, urlTtlMs: number) =>
 
 export function attachmentRoutes(app: Hono<AppEnv>) {
   let receiving = 0;
-  const ownUpload = perUserSlots(MAX_RECEIVING_PER_ACCOUNT, 0);
+  const ownUpload = perUserSlots(MAX_RECEIVING_PER_ACCOUNT, MAX_WAITING_PER_ACCOUNT);
   const fileRead = sharedSlots(MAX_FILE_READS, MAX_FILE_READS_PER_OWNER, MAX_FILE_READS_WAITING_PER_OWNER);
   mount(
     app,
@@ -78,8 +78,6 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "请以 multipart/form-data 上传，字段名为 file");
       }
       await limitWrites(deps, userId, "uploads");
-      if (receiving >= MAX_RECEIVING) throw receivingBusy();
-      receiving++;
       const receive = async () => {
         const { name, bytes, fields } = await receiveFile(c.req.raw, deps.config.attachments.maxBytes);
         // refused before the image is decoded when even the upload as sent would not fit
@@ -94,7 +92,15 @@ export function attachmentRoutes(app: Hono<AppEnv>) {
         await saveAttachment(deps, userId, { id, name, ...file, durationMs });
         return { id, file };
       };
-      const { id, file } = await ownUpload(userId, receive, ownUploadsBusy).finally(() => receiving--);
+      const { id, file } = await ownUpload(
+        userId,
+        async () => {
+          if (receiving >= MAX_RECEIVING) throw receivingBusy();
+          receiving++;
+          return receive().finally(() => receiving--);
+        },
+        ownUploadsBusy,
+      );
       const meta = await findAttachmentMeta(deps.db, userId, id);
       if (!meta) throw notFound(); // swept at once: cannot happen within the grace period
       const [attachment] = await withUrls(deps, [meta]);
