@@ -23,6 +23,13 @@ const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** What a key is looked up with; a 拾念 item also by its twin (see resolveKeys). */
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
+/** The account's items of `table` made at a wanted key's millisecond with its words (`text`'s md5). */
+const twins = (type: KeyType, table: string, text: string) =>
+  `SELECT w.type, w.key, t.id, false FROM wanted w JOIN ${table} t ON w.type = '${type}' AND t.user_id = $1
+     AND ($8::uuid IS NULL OR t.import_job_id IS DISTINCT FROM $8)
+     AND t.created_at >= w.created_at AND t.created_at < w.created_at + interval '1 millisecond'
+     AND md5(${text}) = w.text_md5`;
+
 export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; text: string } };
 
 /**
@@ -59,22 +66,9 @@ export async function resolveKeys(
        JOIN import_keys k ON k.user_id = $1 AND k.kind = $2 AND k.type = w.type AND k.key = w.key
        UNION ALL
        SELECT w.type, w.key, w.key::uuid, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
-       UNION ALL
-       SELECT w.type, w.key, i.id, false FROM wanted w JOIN ideas i ON w.type = 'idea' AND i.user_id = $1
-         AND ($8::uuid IS NULL OR i.import_job_id IS DISTINCT FROM $8)
-         AND i.created_at >= w.created_at AND i.created_at < w.created_at + interval '1 millisecond'
-         AND md5(i.original_content) = w.text_md5
-       UNION ALL
-       SELECT w.type, w.key, n.id, false FROM wanted w JOIN notes n ON w.type = 'note' AND n.user_id = $1
-         AND ($8::uuid IS NULL OR n.import_job_id IS DISTINCT FROM $8)
-         AND n.created_at >= w.created_at AND n.created_at < w.created_at + interval '1 millisecond'
-         AND md5(regexp_replace(n.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')) = w.text_md5
-       UNION ALL
-       SELECT w.type, w.key, c.id, false FROM wanted w JOIN conversations c ON w.type = 'conversation'
-         AND c.user_id = $1
-         AND ($8::uuid IS NULL OR c.import_job_id IS DISTINCT FROM $8)
-         AND c.created_at >= w.created_at AND c.created_at < w.created_at + interval '1 millisecond'
-         AND md5(c.title) = w.text_md5)
+       UNION ALL ${twins("idea", "ideas", "t.original_content")}
+       UNION ALL ${twins("note", "notes", `regexp_replace(t.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')`)}
+       UNION ALL ${twins("conversation", "conversations", "t.title")})
      SELECT * FROM (
        SELECT c.type, c.key, c.id, coalesce(c.ours, false) AS ours,
          CASE c.type
@@ -219,20 +213,9 @@ export async function saveKeys(
 }
 
 export type RefField = "noteSource" | "appliedVersion" | "subject" | "messageSource" | "citation";
-export type PendingRef = {
-  targetType: KeyType;
-  targetKey: string;
-  holder: string;
-  field: RefField;
-  position: number;
-};
-export type ResolvedRef = {
-  holder: string;
-  field: RefField;
-  position: number;
-  targetType: KeyType;
-  target: string;
-};
+type Ref = { holder: string; field: RefField; position: number; targetType: KeyType };
+export type PendingRef = Ref & { targetKey: string };
+export type ResolvedRef = Ref & { target: string };
 
 export async function savePendingRefs(client: DbClient, jobId: string, refs: PendingRef[]) {
   if (!refs.length) return;
@@ -277,8 +260,10 @@ export async function applyRefs(client: DbClient, refs: ResolvedRef[]) {
     );
   }
   for (const r of refs) {
-    if (r.field === "noteSource") {
-      await client.query("UPDATE notes SET source_idea_ids = source_idea_ids || $2::uuid WHERE id = $1", [
+    if (r.field === "noteSource" || r.field === "messageSource") {
+      const [table, column] =
+        r.field === "noteSource" ? ["notes", "source_idea_ids"] : ["messages", "source_ids"];
+      await client.query(`UPDATE ${table} SET ${column} = ${column} || $2::uuid WHERE id = $1`, [
         r.holder,
         r.target,
       ]);
@@ -287,11 +272,6 @@ export async function applyRefs(client: DbClient, refs: ResolvedRef[]) {
         "UPDATE conversations SET subject_type = $2, subject_id = $3 WHERE id = $1 AND subject_id IS NULL",
         [r.holder, r.targetType, r.target],
       );
-    } else if (r.field === "messageSource") {
-      await client.query("UPDATE messages SET source_ids = source_ids || $2::uuid WHERE id = $1", [
-        r.holder,
-        r.target,
-      ]);
     } else if (r.field === "citation") {
       await client.query(
         "UPDATE messages SET citations = jsonb_set(citations, ARRAY[$2::text, 'id'], to_jsonb($3::text)) WHERE id = $1",
@@ -324,11 +304,9 @@ export async function removeJobRows(client: DbClient, userId: string, jobId: str
          AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2::text)`,
     [userId, jobId],
   );
-  await client.query("DELETE FROM messages WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM conversations WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM idea_versions WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM notes WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM ideas WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
+  for (const table of ["messages", "conversations", "idea_versions", "notes", "ideas"]) {
+    await client.query(`DELETE FROM ${table} WHERE import_job_id = $1 AND user_id = $2`, [jobId, userId]);
+  }
   await client.query(
     `DELETE FROM trash WHERE user_id = $1
        AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2`,

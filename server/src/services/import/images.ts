@@ -11,6 +11,7 @@ import type { AttachmentKind } from "../../stores/attachments.ts";
 import { type ProcessedAudio, processAudio, sniffAudioFormat } from "../attachments/audio.ts";
 import { type ProcessedImage, processImportedImage } from "../attachments/image.ts";
 import { formatStorage } from "../quotas.ts";
+import { bytesOf } from "./file-text.ts";
 import type { ImportRecord, SourceFile } from "./records.ts";
 
 /** The image (or recording) checked and ready to store, or why not, in Chinese. */
@@ -23,19 +24,8 @@ export async function importedFile(
   if (!file) return `导入的文件中没有这${kind === "audio" ? "段" : "张"}${noun}，已跳过`;
   const tooLarge = `${noun}不能超过 ${formatStorage(maxBytes)}，已跳过`;
   if (file.size > maxBytes) return tooLarge;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const stream = await file.open();
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) return tooLarge; // the entry's stated size was wrong
-      chunks.push(chunk);
-    }
-  } finally {
-    stream.destroy();
-  }
-  const bytes = Buffer.concat(chunks, size);
+  const bytes = await bytesOf(file, maxBytes);
+  if (!bytes) return tooLarge; // the entry's stated size was wrong
   try {
     if (kind === "image") return await processImportedImage(bytes);
     const format = sniffAudioFormat(bytes);

@@ -23,12 +23,13 @@ import { MAX_TAGS, withTypedTags } from "@shinian/contract/tags";
 import initSqlJs, { type Database, type SqlValue, type Statement } from "sql.js";
 
 import { ApiError } from "../../errors.ts";
-import { headOf } from "./file-text.ts";
+import { bytesOf, headOf } from "./file-text.ts";
 import {
   ACCEPTED_FILES,
   type ImportedIdea,
   type ImporterModule,
   type ImportRecord,
+  refused,
   type SourceFile,
 } from "./records.ts";
 
@@ -262,8 +263,6 @@ function unixTime(value: SqlValue | undefined): Date | null {
   return date.getUTCFullYear() <= 9999 ? date : null;
 }
 
-const refused = (item: string, message: string): ImportRecord => ({ type: "refused", item, message });
-
 /**
  * The columns of a stored table, or none when `table` is anything else. sql.js runs a query to
  * its end synchronously, freezing the process: every query here is a scan of stored rows, never a
@@ -288,24 +287,9 @@ function plainColumnsOf(db: Database, table: string): Set<string> {
 
 async function openDatabase(file: SourceFile): Promise<Database> {
   const SQL = await sqlJs();
-  return new SQL.Database(await readWhole(file));
-}
-
-/** The file's bytes, refusing one larger than MEMOS_DB_MAX_BYTES whatever its stated size. */
-async function readWhole(file: SourceFile): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const stream = await file.open();
-  try {
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      length += chunk.byteLength;
-      if (length > MEMOS_DB_MAX_BYTES) throw new Error("larger than MEMOS_DB_MAX_BYTES");
-      chunks.push(chunk);
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks, length);
+  const bytes = await bytesOf(file, MEMOS_DB_MAX_BYTES);
+  if (!bytes) throw new Error("larger than MEMOS_DB_MAX_BYTES");
+  return new SQL.Database(bytes);
 }
 
 let loading: ReturnType<typeof initSqlJs> | undefined;

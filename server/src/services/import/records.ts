@@ -98,6 +98,7 @@ export type ImportedAttachment = {
 
 /** A record that cannot be imported, and why, in Chinese: it is counted and shown, the rest goes on. */
 export type RefusedRecord = { type: "refused"; item: string; message: string };
+export const refused = (item: string, message: string): RefusedRecord => ({ type: "refused", item, message });
 
 export type ImportRecord =
   | ImportedIdea
@@ -126,15 +127,14 @@ export type ImportSource = { files: SourceFile[] };
 /** An importer: reads its source into records, the same records in the same order each time. */
 export type Importer = (source: ImportSource) => AsyncIterable<ImportRecord>;
 
-/**
- * One kind of file the import understands. `detect` looks at the contents only (magic bytes, a
- * zip's entries, a page's markup), never at the upload's name; the kinds are tried in the order
- * shinian, flomo, memos, markdown, and the first that says yes reads the file.
- */
 /** What the import reads, for a refusal to name. */
 export const ACCEPTED_FILES =
   "请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件";
 
+/**
+ * One kind of file the import understands. `detect` looks at the contents only (magic bytes, a
+ * zip's entries, a page's markup), never at the upload's name.
+ */
 export type ImporterModule = {
   kind: "shinian" | "flomo" | "memos" | "markdown";
   detect(source: ImportSource): Promise<boolean>;

@@ -4,13 +4,18 @@
  * conversations. The points ledger, 每日回顾's history and the trash are left out (points are
  * never restored; the others are state of the account they came from).
  */
-import type { Readable } from "node:stream";
 import JSONParser from "@streamparser/json/jsonparser.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import { EXPORT_FORMAT_VERSION } from "../export/format.ts";
-import { headOf } from "./file-text.ts";
-import type { ImporterModule, ImportRecord, ImportSource, SourceFile } from "./records.ts";
-import { type ExportListName, exportLists, type FileNamed, readProfile, refusal } from "./shinian-schemas.ts";
+import { chunksOf, headOf } from "./file-text.ts";
+import {
+  type ImporterModule,
+  type ImportRecord,
+  type ImportSource,
+  refused,
+  type SourceFile,
+} from "./records.ts";
+import { type ExportListName, exportLists, type FileNamed, readProfile } from "./shinian-schemas.ts";
 
 const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"shinian-export\/([1-9]\d{0,5})"/;
 /** "format" is data.json's first member: this many bytes hold it with room for white space. */
@@ -126,7 +131,7 @@ function countNewlines(bytes: Uint8Array): number {
 function toRecord(label: string, p: Parsed, fileNamed: FileNamed): ImportRecord {
   if (p.path === "profile") return readProfile(`${label}个人资料`, p.value);
   const list = exportLists[p.path as ExportListName];
-  if (!p.inArray) return refusal(`${label}${list.name}`, "列表格式不正确");
+  if (!p.inArray) return refused(`${label}${list.name}`, "列表格式不正确");
   return list.read(`${label}${list.name} #${p.index + 1}`, p.value, fileNamed);
 }
 
@@ -140,51 +145,46 @@ function filesBeside(source: ImportSource, dataJson: SourceFile): FileNamed {
 async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
   const file = dataJsonOf(source);
   if (!file) {
-    yield refusal("data.json", "导出文件中没有 data.json");
+    yield refused("data.json", "导出文件中没有 data.json");
     return;
   }
   const label = `「${file.name}」`;
-  const stream: Readable = await file.open();
   const parser = new DataJsonParser();
   const fileNamed = filesBeside(source, file);
   let format: number | null = null;
-  try {
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      let failure: string | null = null;
-      try {
-        parser.write(chunk);
-      } catch (err) {
-        if (!(err instanceof MalformedJson)) throw err;
-        failure = err.message;
-      }
-      for (const p of parser.parsed.splice(0)) {
-        if (p.path === "format") {
-          format = formatVersion(p.value);
-          if (format === null) {
-            yield refusal(label, `不是本版本拾念能读取的导出格式（${String(p.value)}），请先升级拾念`);
-            return;
-          }
-          continue;
-        }
-        if (format === null) {
-          yield refusal(label, "开头缺少导出格式（format），不是拾念的导出文件");
-          return;
-        }
-        yield toRecord(label, p, fileNamed);
-      }
-      if (failure) {
-        yield refusal(label, failure);
-        return;
-      }
-    }
+  for await (const chunk of chunksOf(file)) {
+    let failure: string | null = null;
     try {
-      parser.end();
+      parser.write(chunk);
     } catch (err) {
       if (!(err instanceof MalformedJson)) throw err;
-      yield refusal(label, err.message);
+      failure = err.message;
     }
-  } finally {
-    stream.destroy();
+    for (const p of parser.parsed.splice(0)) {
+      if (p.path === "format") {
+        format = formatVersion(p.value);
+        if (format === null) {
+          yield refused(label, `不是本版本拾念能读取的导出格式（${String(p.value)}），请先升级拾念`);
+          return;
+        }
+        continue;
+      }
+      if (format === null) {
+        yield refused(label, "开头缺少导出格式（format），不是拾念的导出文件");
+        return;
+      }
+      yield toRecord(label, p, fileNamed);
+    }
+    if (failure) {
+      yield refused(label, failure);
+      return;
+    }
+  }
+  try {
+    parser.end();
+  } catch (err) {
+    if (!(err instanceof MalformedJson)) throw err;
+    yield refused(label, err.message);
   }
 }
 

@@ -20,6 +20,7 @@ import {
   type KeyType,
   keyOf,
   type PendingRef,
+  type RefField,
   type Resolved,
   type ResolvedRef,
   resolveKeys,
@@ -135,8 +136,8 @@ export async function writeBatch(
   const target = (type: KeyType, key: string) => known.get(keyOf(type, key)) ?? null;
   const rows: ImportRows = { ideas: [], idea_versions: [], notes: [], conversations: [], messages: [] };
   const waiting: PendingRef[] = [];
-  const wait = (ref: PendingRef) => {
-    if (!target(ref.targetType, ref.targetKey)) waiting.push(ref);
+  const wait = (targetType: KeyType, targetKey: string, holder: string, field: RefField, position = 0) => {
+    if (!target(targetType, targetKey)) waiting.push({ targetType, targetKey, holder, field, position });
   };
   const resolvedNow: ResolvedRef[] = [];
   /** rows whose `search` is filled in once the whole batch's words are made */
@@ -161,20 +162,15 @@ export async function writeBatch(
       // skipped with it, as its AI versions are
       if (item && !(item.live && item.ours)) continue;
       const label = `${record.kind === "audio" ? "录音" : "图片"}「${record.name}」`;
-      if (!item) {
-        result.refused.push({ item: label, message: "它所在的想法或笔记没有导入，已跳过" });
-        continue;
-      }
-      const full = idea
-        ? await ideaFilesFull(client, job.userId, item.id, importedImageId(job.id, record.key), record.kind)
-        : record.position > NOTE_MAX_ATTACHMENTS && `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片，已跳过`;
-      if (full) {
-        result.refused.push({ item: label, message: full });
-        continue;
-      }
+      const full = !item
+        ? "它所在的想法或笔记没有导入，已跳过"
+        : idea
+          ? await ideaFilesFull(client, job.userId, item.id, importedImageId(job.id, record.key), record.kind)
+          : record.position > NOTE_MAX_ATTACHMENTS && `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片，已跳过`;
       const file = files.get(record) ?? "导入的文件中没有这个文件，已跳过";
-      const refusal = typeof file === "string" ? file : fits(0, file.data.length + (file.thumb?.length ?? 0));
-      if (typeof file === "string" || refusal) {
+      const refusal =
+        full || (typeof file === "string" ? file : fits(0, file.data.length + (file.thumb?.length ?? 0)));
+      if (!item || typeof file === "string" || refusal) {
         result.refused.push({ item: label, message: refusal! });
         continue;
       }
@@ -195,14 +191,10 @@ export async function writeBatch(
       const content = clean(record.content);
       const original = clean(record.originalContent);
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
-      if (original.length > IDEA_MAX_CHARS || content.length > IDEA_MAX_CHARS) {
-        result.refused.push({
-          item: labelOf("想法", title, content),
-          message: `想法最多 ${IDEA_MAX_CHARS} 个字符`,
-        });
-        continue;
-      }
-      const refusal = fits(1, bytesOf(original, title, content, tags.join("")));
+      const refusal =
+        original.length > IDEA_MAX_CHARS || content.length > IDEA_MAX_CHARS
+          ? `想法最多 ${IDEA_MAX_CHARS} 个字符`
+          : fits(1, bytesOf(original, title, content, tags.join("")));
       if (refusal) {
         result.refused.push({ item: labelOf("想法", title, content), message: refusal });
         continue;
@@ -227,23 +219,9 @@ export async function writeBatch(
       if (record.appliedVersionKey) {
         // ai_version_id is a foreign key: always set after the versions are written
         const version = target("ideaVersion", record.appliedVersionKey);
-        if (version?.live) {
-          resolvedNow.push({
-            holder: id,
-            field: "appliedVersion",
-            position: 0,
-            targetType: "ideaVersion",
-            target: version.id,
-          });
-        } else {
-          waiting.push({
-            targetType: "ideaVersion",
-            targetKey: record.appliedVersionKey,
-            holder: id,
-            field: "appliedVersion",
-            position: 0,
-          });
-        }
+        const ref = { holder: id, field: "appliedVersion", position: 0, targetType: "ideaVersion" } as const;
+        if (version?.live) resolvedNow.push({ ...ref, target: version.id });
+        else waiting.push({ ...ref, targetKey: record.appliedVersionKey });
       }
     } else if (record.type === "ideaVersion") {
       const idea = target("idea", record.ideaKey);
@@ -283,7 +261,7 @@ export async function writeBatch(
       for (const key of record.sourceIdeaKeys) {
         const idea = target("idea", key);
         if (idea) sources.push(idea.id);
-        else wait({ targetType: "idea", targetKey: key, holder: id, field: "noteSource", position: 0 });
+        else wait("idea", key, id, "noteSource");
       }
       const row = {
         id,
@@ -308,15 +286,7 @@ export async function writeBatch(
       }
       const id = make("conversation", record.key);
       const subject = record.subject ? target(record.subject.type, record.subject.key) : null;
-      if (record.subject && !subject) {
-        wait({
-          targetType: record.subject.type,
-          targetKey: record.subject.key,
-          holder: id,
-          field: "subject",
-          position: 0,
-        });
-      }
+      if (record.subject) wait(record.subject.type, record.subject.key, id, "subject");
       rows.conversations.push({
         id,
         title,
@@ -334,14 +304,7 @@ export async function writeBatch(
         for (const key of m.sourceKeys) {
           const source = target("idea", key) ?? target("note", key);
           if (source) sources.push(source.id);
-          else
-            wait({
-              targetType: "idea",
-              targetKey: key,
-              holder: messageId,
-              field: "messageSource",
-              position: 0,
-            });
+          else wait("idea", key, messageId, "messageSource");
         }
         rows.messages.push({
           id: messageId,
@@ -350,8 +313,7 @@ export async function writeBatch(
           content: clean(m.content),
           citations: m.citations.map((c, position) => {
             const cited = target(c.type, c.id);
-            if (!cited)
-              wait({ targetType: c.type, targetKey: c.id, holder: messageId, field: "citation", position });
+            wait(c.type, c.id, messageId, "citation", position);
             return {
               type: c.type,
               id: cited?.id ?? null,
@@ -377,14 +339,10 @@ export async function writeBatch(
   const conversations = byId(rows.conversations);
   const messages = byId(rows.messages);
   for (const ref of waiting) {
-    const found = target(ref.targetType, ref.targetKey);
-    if (!found && ref.field === "messageSource") {
-      const note = target("note", ref.targetKey);
-      if (note) {
-        messages.get(ref.holder)!.source_ids.push(note.id);
-        continue;
-      }
-    }
+    // a message's source key may name a note as well as an idea
+    const found =
+      target(ref.targetType, ref.targetKey) ??
+      (ref.field === "messageSource" ? target("note", ref.targetKey) : null);
     if (!found) {
       stillWaiting.push(ref);
       continue;
