@@ -9,7 +9,7 @@ import { CreateIdeaRequestSchema } from "@shinian/contract/items";
 import { withTypedTags } from "@shinian/contract/tags";
 import { Parser } from "htmlparser2";
 import { chunksOf } from "./file-text.ts";
-import { contentToMarkdown, type HtmlElement } from "./flomo-markdown.ts";
+import { contentToMarkdown, type HtmlElement, textOf } from "./flomo-markdown.ts";
 import {
   type ImportedIdea,
   type ImporterModule,
@@ -271,9 +271,6 @@ function all(el: HtmlElement, test: (el: HtmlElement) => boolean, out: HtmlEleme
   }
   return out;
 }
-
-const textOf = (el: HtmlElement): string =>
-  el.children.map((c) => (typeof c === "string" ? c : textOf(c))).join("");
 
 /**
  * Line numbers of positions in a streamed text. htmlparser2 reports character offsets from the

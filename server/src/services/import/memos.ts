@@ -29,6 +29,7 @@ import {
   type ImportedIdea,
   type ImporterModule,
   type ImportRecord,
+  type RefusedRecord,
   refused,
   type SourceFile,
 } from "./records.ts";
@@ -49,8 +50,8 @@ export const memosImporter: ImporterModule = {
       const is = await databaseOf(file);
       if (!found.has(is)) found.set(is, file);
     }
-    for (const [is, refusal] of refusals) {
-      const file = found.get(is);
+    for (const [is, refusal] of Object.entries(refusals)) {
+      const file = found.get(is as Found);
       if (file) return refusal(nameOf(file));
     }
     return null;
@@ -65,29 +66,20 @@ export const memosImporter: ImporterModule = {
 };
 
 /** What is wrong with an SQLite file that is not a memos database, the most telling first. */
-const refusals: [Found, (name: string) => ApiError][] = [
-  [
-    "tooLarge",
-    (name) =>
-      new ApiError("PAYLOAD_TOO_LARGE", `${name}超过 ${MEMOS_DB_MAX_BYTES / 1024 / 1024} MB，无法读取`),
-  ],
-  [
-    "unopenable",
-    (name) =>
-      new ApiError(
-        "VALIDATION_ERROR",
-        `${name}是 SQLite 数据库文件，但无法打开，可能已经损坏，请确认文件完整后重试`,
-      ),
-  ],
-  [
-    "other",
-    (name) =>
-      new ApiError(
-        "UNSUPPORTED_MEDIA_TYPE",
-        `${name}是 SQLite 数据库，但不是 memos 的数据库（没有可读取的 memo 表）。${ACCEPTED_FILES}`,
-      ),
-  ],
-];
+const refusals = {
+  tooLarge: (name: string) =>
+    new ApiError("PAYLOAD_TOO_LARGE", `${name}超过 ${MEMOS_DB_MAX_BYTES / 1024 / 1024} MB，无法读取`),
+  unopenable: (name: string) =>
+    new ApiError(
+      "VALIDATION_ERROR",
+      `${name}是 SQLite 数据库文件，但无法打开，可能已经损坏，请确认文件完整后重试`,
+    ),
+  other: (name: string) =>
+    new ApiError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `${name}是 SQLite 数据库，但不是 memos 的数据库（没有可读取的 memo 表）。${ACCEPTED_FILES}`,
+    ),
+};
 
 /** A file's name in a message, not too long (a zip's entry names may be long). */
 const nameOf = (file: SourceFile) =>
@@ -101,12 +93,8 @@ const nameOf = (file: SourceFile) =>
 type Found = "memos" | "tooLarge" | "unopenable" | "other";
 const databases = new WeakMap<SourceFile, Promise<Found | null>>();
 function databaseOf(file: SourceFile): Promise<Found | null> {
-  let found = databases.get(file);
-  if (!found) {
-    found = findDatabase(file);
-    databases.set(file, found);
-  }
-  return found;
+  if (!databases.has(file)) databases.set(file, findDatabase(file));
+  return databases.get(file)!;
 }
 
 async function findDatabase(file: SourceFile): Promise<Found | null> {
@@ -209,7 +197,7 @@ function alongside(db: Database, statements: Statement[], sql: string) {
   };
 }
 
-function ideaOf(row: Record<string, SqlValue>, item: string): ImportRecord {
+function ideaOf(row: Record<string, SqlValue>, item: string): ImportedIdea | RefusedRecord {
   const { id, uid, content } = row;
   if (typeof id !== "number") return refused(item, "id 不是数字，未导入");
   const createdAt = unixTime(row.created_ts);
@@ -218,7 +206,7 @@ function ideaOf(row: Record<string, SqlValue>, item: string): ImportRecord {
   const valid = CreateIdeaRequestSchema.shape.content.safeParse(content);
   if (!valid.success) return refused(item, `${valid.error.issues[0]!.message}，未导入`);
   const updatedAt = unixTime(row.updated_ts);
-  const idea: ImportedIdea = {
+  return {
     type: "idea",
     // uid is random and never changes; before 0.19 there is only the row id, which another memos
     // instance also has: its created time tells the two apart
@@ -233,7 +221,6 @@ function ideaOf(row: Record<string, SqlValue>, item: string): ImportRecord {
     updatedAt: updatedAt && updatedAt > createdAt ? updatedAt : createdAt,
     appliedVersionKey: null,
   };
-  return idea;
 }
 
 /** Tags memos stored beside the content (payload.tags, or 0.22's tags column): the valid ones. */
@@ -274,9 +261,7 @@ function plainColumnsOf(db: Database, table: string): Set<string> {
   // schema's text says
   const stored = db.exec(
     "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = $name AND type = 'table'",
-    {
-      $name: table,
-    },
+    { $name: table },
   );
   if (!stored.length) return new Set();
   const result = db.exec("SELECT name, hidden FROM pragma_table_xinfo($name)", { $name: table });
