@@ -51,14 +51,7 @@ export async function resolveKeys(
 ): Promise<Map<string, Resolved>> {
   const found = new Map<string, Resolved>();
   if (!wanted.length) return found;
-  const { rows } = await db.query<{
-    type: KeyType;
-    key: string;
-    id: string;
-    live: boolean;
-    ours: boolean;
-    trashed: boolean;
-  }>(
+  const { rows } = await db.query<Resolved & { type: KeyType; key: string }>(
     `WITH wanted (type, key, created_at, text_md5) AS (
        SELECT DISTINCT * FROM unnest($3::text[], $4::text[], $6::timestamptz[], $7::text[])),
      candidate AS (

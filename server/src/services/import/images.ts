@@ -1,9 +1,6 @@
 /**
- * The images of an import (ImportedAttachment records): each read whole from its zip entry when its
- * batch is about to be written, one at a time, and put through the upload's own checks
- * (processImportedImage: type from the bytes, pixel limit, metadata stripped, thumbnail). All of
- * a batch's are read before its transaction opens (readBatchFiles), so a transaction never waits
- * on reading the upload or on sharp.
+ * The images and recordings of an import, each read whole and put through the upload's own checks,
+ * one at a time: all of a batch's before its transaction opens, which then never waits on them.
  */
 import { createHash } from "node:crypto";
 import { ApiError } from "../../errors.ts";

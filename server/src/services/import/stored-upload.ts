@@ -133,7 +133,7 @@ type ZipItem = {
 };
 
 /** An entry as the central directory states it, until its local header has been checked. */
-type Listed = { item: ZipItem; nameRaw: Buffer; isFolder: boolean };
+type Listed = { item: ZipItem; nameRaw: Buffer };
 
 async function openEntry(zip: yauzl.ZipFile, span: Span, item: ZipItem, budget: ReadBudget) {
   if (item.encrypted) throw new Error("encrypted zip entry");
@@ -227,7 +227,6 @@ async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<List
             dataAt: -1,
           },
           nameRaw: Buffer.from(entry.fileNameRaw),
-          isFolder: entry.fileName.endsWith("/"),
         });
         zip.readEntry();
       }
@@ -326,7 +325,7 @@ export async function openUpload(
     const listed = await entriesOf(zip, limits);
     await checkLayout(directory, listed, directoryAt, uploadSize);
     const files = listed
-      .filter((l) => !l.isFolder)
+      .filter(({ item }) => !item.name.endsWith("/"))
       .map(
         ({ item }): SourceFile => ({
           name: item.name,

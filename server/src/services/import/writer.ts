@@ -1,9 +1,7 @@
 /**
  * Writes a batch of records in the caller's transaction: new ids for everything, references
- * remapped by key (to items made earlier in this batch or job, to an earlier import's items, or
- * for a 拾念 export of this very account to its own items), forward references kept waiting until
- * their target arrives. An item whose key already stands for an item of the account is a
- * duplicate and is skipped. What would pass the account's quota is refused, counted exactly
+ * remapped by key, forward ones kept waiting until their target arrives. An item whose key already
+ * stands for one of the account's is skipped. What would pass the quota is refused, counted
  * against the usage row, which stays locked until the batch commits.
  */
 import { randomUUID } from "node:crypto";
@@ -21,7 +19,6 @@ import {
   keyOf,
   type PendingRef,
   type RefField,
-  type Resolved,
   type ResolvedRef,
   resolveKeys,
   saveKeys,
@@ -40,12 +37,7 @@ const IDEA_MAX_CHARS = 10_000;
 const NOTE_MAX_CHARS = 200_000;
 const TITLE_MAX_CHARS = 200;
 
-export type BatchJob = {
-  id: string;
-  userId: string;
-  kind: ImportKind;
-  takeProfile: boolean;
-};
+export type BatchJob = { id: string; userId: string; kind: ImportKind; takeProfile: boolean };
 export type BatchResult = {
   imported: ImportStatus["imported"];
   skipped: number;
@@ -118,13 +110,7 @@ export async function writeBatch(
     room.bytes -= bytes;
     return null;
   };
-  const known: Map<string, Resolved> = await resolveKeys(
-    client,
-    job.userId,
-    job.kind,
-    keysOf(records),
-    job.id,
-  );
+  const known = await resolveKeys(client, job.userId, job.kind, keysOf(records), job.id);
   const made: { type: KeyType; key: string; id: string }[] = [];
   const make = (type: KeyType, key: string) => {
     const id = randomUUID();
