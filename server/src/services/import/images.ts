@@ -9,7 +9,7 @@ import { type ProcessedAudio, processAudio, sniffAudioFormat } from "../attachme
 import { type ProcessedImage, processImportedImage } from "../attachments/image.ts";
 import { formatStorage } from "../quotas.ts";
 import { bytesOf } from "./file-text.ts";
-import type { ImportRecord, SourceFile } from "./records.ts";
+import { IMAGE_REFERENCE, type ImportRecord, type SourceFile } from "./records.ts";
 
 /** The image (or recording) checked and ready to store, or why not, in Chinese. */
 export async function importedFile(
@@ -57,8 +57,6 @@ export function importedImageId(jobId: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const REFERENCE = /attachment:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/g;
-
 /** A 拾念 note's `attachment:{id}` references, each naming the image its export id becomes here. */
 export const withImportedImageIds = (jobId: string, markdown: string) =>
-  markdown.replace(REFERENCE, (_, id: string) => `attachment:${importedImageId(jobId, id)}`);
+  markdown.replace(IMAGE_REFERENCE, (_, id: string) => `attachment:${importedImageId(jobId, id)}`);

@@ -124,9 +124,6 @@ export type SourceFile = {
 /** What an importer reads: the files of the upload (a zip's entries, or the one file uploaded). */
 export type ImportSource = { files: SourceFile[] };
 
-/** An importer: reads its source into records, the same records in the same order each time. */
-export type Importer = (source: ImportSource) => AsyncIterable<ImportRecord>;
-
 /** What the import reads, for a refusal to name. */
 export const ACCEPTED_FILES =
   "请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件";
@@ -140,22 +137,24 @@ export type ImporterModule = {
   detect(source: ImportSource): Promise<boolean>;
   /** When no kind is found: the refusal for a file that looks like this kind but is not one. */
   whyNot?(source: ImportSource): Promise<ApiError | null>;
-  read: Importer;
+  /** the same records in the same order each time */
+  read(source: ImportSource): AsyncIterable<ImportRecord>;
 };
 
-/**
- * A note's `attachment:{id}` references with their ids left out: the same note in two accounts
- * names its images by each account's ids (stores/import-items.ts strips them alike in SQL).
- */
-export const withoutImageIds = (markdown: string) =>
-  markdown.replace(
-    /attachment:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g,
-    "attachment:",
-  );
+/** A note's `attachment:{id}` references to its images. */
+export const IMAGE_REFERENCE =
+  /attachment:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/g;
 
-/** What an item is recognised by apart from its key: its creation time and its words. */
+/**
+ * What an item is recognised by apart from its key: its creation time and its words, a note's with
+ * its images' ids left out, as each account names them by its own (import-items.ts does so in SQL).
+ */
 export function twinOf(r: ImportedIdea | ImportedNote | ImportedConversation) {
   const text =
-    r.type === "idea" ? r.originalContent : r.type === "note" ? withoutImageIds(r.content) : r.title;
+    r.type === "idea"
+      ? r.originalContent
+      : r.type === "note"
+        ? r.content.replace(IMAGE_REFERENCE, "attachment:")
+        : r.title;
   return { createdAt: r.createdAt, text };
 }
