@@ -92,42 +92,21 @@ export async function resolveKeys(
   return found;
 }
 
-export type IdeaInsert = {
-  id: string;
+type Dated = { id: string; created_at: string; updated_at: string };
+type Searched = Dated & { title: string; content: string; tags: string[]; pinned: boolean; search: string };
+/** ai_status is never pending: ai_tidy_due_at stays NULL */
+type IdeaInsert = Searched & {
   original_content: string;
-  title: string;
-  content: string;
-  tags: string[];
-  pinned: boolean;
   ai_excluded: boolean;
-  /** never pending: ai_tidy_due_at stays NULL */
   ai_status: "none" | "done" | "failed";
-  search: string;
-  created_at: string;
-  updated_at: string;
 };
-export type VersionInsert = Omit<VersionRow, "created_at"> & { created_at: string };
-export type NoteInsert = {
-  id: string;
-  title: string;
-  content: string;
-  tags: string[];
-  pinned: boolean;
-  source_idea_ids: string[];
-  search: string;
-  created_at: string;
-  updated_at: string;
-};
-export type ConversationInsert = {
-  id: string;
+type NoteInsert = Searched & { source_idea_ids: string[] };
+type ConversationInsert = Dated & {
   title: string;
   subject_type: "idea" | "note" | null;
   subject_id: string | null;
-  created_at: string;
-  updated_at: string;
 };
-export type MessageInsert = {
-  id: string;
+type MessageInsert = Omit<Dated, "updated_at"> & {
   conversation_id: string;
   role: "user" | "assistant";
   content: string;
@@ -136,7 +115,6 @@ export type MessageInsert = {
   status: string;
   points: number;
   mode: string;
-  created_at: string;
 };
 
 /** Imported ideas are never tidied automatically: ai_tidy_due_at stays NULL. */
@@ -175,7 +153,7 @@ const INSERTS = {
 
 export type ImportRows = {
   ideas: IdeaInsert[];
-  idea_versions: VersionInsert[];
+  idea_versions: (Omit<VersionRow, "created_at"> & { created_at: string })[];
   notes: NoteInsert[];
   conversations: ConversationInsert[];
   messages: MessageInsert[];

@@ -1,13 +1,8 @@
 /**
- * Markdown files (a zip of them, or several uploaded at once): each file becomes a note. Its title
- * is the front matter's `title` or else the file's name; its tags the front matter's `tags` and
- * the `#tags` in its text; its time the front matter's `created` (or `date`), else the time of
- * reading. A file whose front matter cannot be read is refused by name and line; the rest go on.
- *
- * The key is a fingerprint of the file's name (without folders) and its bytes: files carry no id,
- * and the same file uploaded again, from a zip or as loose files, is the same note. A file that
- * was edited since is a new note (its words differ), and two files with one name in two folders
- * are two notes unless their words are the same too.
+ * Markdown files (a zip of them, or several uploaded at once): each file becomes a note, its
+ * title, tags and time from its front matter where given. Its key is a fingerprint of its name
+ * (without folders) and its bytes: files carry no id, and the same file uploaded again, from a zip
+ * or as loose files, is the same note, while an edited one is new.
  */
 import { createHash } from "node:crypto";
 import { MAX_TAG_LENGTH, MAX_TAGS, withTypedTags } from "@shinian/contract/tags";

@@ -45,14 +45,8 @@ export const memosImporter: ImporterModule = {
     return false;
   },
   async whyNot(source) {
-    const found = new Map<Found | null, SourceFile>();
-    for (const file of source.files) {
-      const is = await databaseOf(file);
-      if (!found.has(is)) found.set(is, file);
-    }
     for (const [is, refusal] of Object.entries(refusals)) {
-      const file = found.get(is as Found);
-      if (file) return refusal(nameOf(file));
+      for (const file of source.files) if ((await databaseOf(file)) === is) return refusal(nameOf(file));
     }
     return null;
   },

@@ -18,8 +18,6 @@ export type SearchWordsOf = (items: SearchFields[]) => Promise<string[]>;
 /** An item's words as the main thread hands them: whole (a long text's, from the pool), or folded. */
 export type WordsPart = string | FoldedField[];
 
-export const literalOfPart = (part: WordsPart) => (typeof part === "string" ? part : literalOf(part));
-
 /** Longer texts get their search words in the text-index pool's threads (as a note's do). */
 const ON_LOOP_CHARS = 20_000;
 /** Folding this much text takes a few ms: then other requests get their turn. */
@@ -80,4 +78,5 @@ export async function foldedHere(items: SearchFields[]): Promise<WordsPart[]> {
 }
 
 /** The whole search words here (the writer's tests; a thread finishes the parts itself). */
-export const searchWordsHere: SearchWordsOf = async (items) => (await foldedHere(items)).map(literalOfPart);
+export const searchWordsHere: SearchWordsOf = async (items) =>
+  (await foldedHere(items)).map((part) => (typeof part === "string" ? part : literalOf(part)));

@@ -17,7 +17,7 @@ import {
 } from "./records.ts";
 import { type ExportListName, exportLists, type FileNamed, readProfile } from "./shinian-schemas.ts";
 
-const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"shinian-export\/([1-9]\d{0,5})"/;
+const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"([^"]*)"/;
 /** "format" is data.json's first member: this many bytes hold it with room for white space. */
 const HEAD_BYTES = 256;
 /**
@@ -39,8 +39,7 @@ function dataJsonOf(source: ImportSource): SourceFile | undefined {
 async function detect(source: ImportSource): Promise<boolean> {
   const file = dataJsonOf(source);
   if (!file) return false;
-  const version = FORMAT.exec(new TextDecoder().decode(await headOf(file, HEAD_BYTES)))?.[1];
-  return version !== undefined && Number(version) <= EXPORT_FORMAT_VERSION;
+  return formatVersion(FORMAT.exec(new TextDecoder().decode(await headOf(file, HEAD_BYTES)))?.[1]) !== null;
 }
 
 /** The values of data.json that become records; everything else is dropped as it is parsed. */
