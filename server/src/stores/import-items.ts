@@ -33,13 +33,11 @@ const twins = (type: KeyType, table: string, text: string) =>
 export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; text: string } };
 
 /**
- * The items these keys already stand for in the account: an earlier import's (import_keys, if the
- * item still exists, in its table or in 回收站) and, for a 拾念 export, the account's own item
- * whose id the key is (an export of this very account), or its twin: an item of the same type
- * made at the same millisecond with the same words (an idea's original words, a note's text but
- * for the ids of its images, a conversation's title). The twin is what makes a move back merge:
- * export A, import it into B, then B's export (B's ids) into A finds A's own items again. Exports keep milliseconds, the
- * database microseconds, hence the range.
+ * The items these keys already stand for in the account: an earlier import's (if it still exists,
+ * in its table or in 回收站) and, for a 拾念 export, the account's own item whose id the key is, or
+ * its twin (same type, same millisecond, same words). The twin makes a move back merge: A's export
+ * imported into B, then B's export (B's ids) into A finds A's own items again. Exports keep
+ * milliseconds, the database microseconds: hence the range.
  */
 export async function resolveKeys(
   db: Queryable,

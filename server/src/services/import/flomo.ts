@@ -41,10 +41,7 @@ export const flomoImporter: ImporterModule = {
   },
 };
 
-/**
- * The page that holds memos. An export has one; pages named .html are tried first only to find it
- * sooner, the decision being made on the contents.
- */
+/** The page that holds memos, by its contents: pages named .html are only tried first. */
 async function memoPage(source: ImportSource): Promise<SourceFile | undefined> {
   const looksHtml = (f: SourceFile) => /\.html?$/i.test(f.name);
   const ordered = [...source.files.filter(looksHtml), ...source.files.filter((f) => !looksHtml(f))];
@@ -233,10 +230,8 @@ function memoRecords(
 }
 
 /**
- * flomo's export carries no memo ids. A memo is its time and its words: the same memo in a later
- * export (or the same file read again after a restart) gets the same key, so importing it twice
- * skips it, while an edited memo is new words and is imported. Memos identical in both (a double
- * save) are told apart by their order in the page, which every reading sees alike.
+ * flomo's export carries no memo ids. A memo is its time and its words, so importing it twice skips
+ * it and an edited memo is new; memos identical in both are told apart by their order in the page.
  */
 function memoKey(time: Date, text: string, seen: Map<string, number>): string {
   // made from the Date, not the page's text: a slice of that text would keep its whole chunk alive

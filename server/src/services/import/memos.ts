@@ -1,8 +1,6 @@
 /**
  * memos (usememos/memos) has no export: its SQLite database (`memos_prod.db`) is read as it is,
- * with sql.js (SQLite compiled to WebAssembly: nothing native to build). sql.js reads a database
- * from memory only, so the file is read whole, up to MEMOS_DB_MAX_BYTES, and held while the rows
- * are read (about twice its size at the peak: the bytes read and sql.js's copy).
+ * with sql.js (WebAssembly: nothing native to build), which needs it whole in memory.
  *
  * The `memo` table across versions (store/migration/sqlite in memos' repository):
  * - 0.18: id, created_ts, updated_ts, row_status, content, visibility; pinned in `memo_organizer`;
@@ -34,7 +32,7 @@ import {
   type SourceFile,
 } from "./records.ts";
 
-/** The largest database read, the default upload limit: sql.js holds it in memory. */
+/** The largest database read, the default upload limit: sql.js holds it (twice at the peak). */
 export const MEMOS_DB_MAX_BYTES = 200 * 1024 * 1024;
 const SQLITE_MAGIC = "SQLite format 3\0";
 

@@ -1,8 +1,7 @@
 /**
- * What every importer reads a file into: a stream of records, in the same order on every reading
- * (the job resumes after a restart by skipping the records it has already written). Keys are the
- * item's identity in its source (an export's id, a memo's id, a file's name); references between
- * records are by key, never by id, and may point forward. The writer gives every item a new id.
+ * What every importer reads a file into: records in the same order on every reading (a job resumes
+ * by skipping those it wrote). Keys are an item's identity in its source; references between
+ * records are by key, and may point forward. The writer gives every item a new id.
  */
 import type { Readable } from "node:stream";
 import type { ApiError } from "../../errors.ts";

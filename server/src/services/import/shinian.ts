@@ -21,10 +21,8 @@ const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"([^"]*)"/;
 /** "format" is data.json's first member: this many bytes hold it with room for white space. */
 const HEAD_BYTES = 256;
 /**
- * The most one record (or skipped value) may take in data.json, held whole while it is parsed.
- * An idea is at most 2 × 10,000 characters and a note 200,000, under 1.5 MB even written as
- * \uXXXX escapes; a conversation has no count of messages, and this allows it hundreds of long
- * answers while one crafted value can no longer take the memory of the process.
+ * The most one record (or skipped value) may take in data.json, held whole while it is parsed: far
+ * above a note (under 1.5 MB even as \uXXXX escapes) or a long conversation, far below the process.
  */
 export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 

@@ -360,10 +360,7 @@ export async function writeBatch(
   return result;
 }
 
-/**
- * Why an idea can take no more files of this kind (9 pictures and 1 recording, as the app allows),
- * or null. A file this job already wrote (read again after a restart) is not counted against itself.
- */
+/** Why an idea can take no more files of this kind, or null; a file this job wrote is not counted. */
 async function ideaFilesFull(
   client: DbClient,
   userId: string,
