@@ -23,16 +23,21 @@ const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** What a key is looked up with; a 拾念 item also by its twin (see resolveKeys). */
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
+/** The account's items of `table` made at a wanted key's millisecond with its words (`text`'s md5). */
+const twins = (type: KeyType, table: string, text: string) =>
+  `SELECT w.type, w.key, t.id, false FROM wanted w JOIN ${table} t ON w.type = '${type}' AND t.user_id = $1
+     AND ($8::uuid IS NULL OR t.import_job_id IS DISTINCT FROM $8)
+     AND t.created_at >= w.created_at AND t.created_at < w.created_at + interval '1 millisecond'
+     AND md5(${text}) = w.text_md5`;
+
 export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; text: string } };
 
 /**
- * The items these keys already stand for in the account: an earlier import's (import_keys, if the
- * item still exists, in its table or in 回收站) and, for a 拾念 export, the account's own item
- * whose id the key is (an export of this very account), or its twin: an item of the same type
- * made at the same millisecond with the same words (an idea's original words, a note's text but
- * for the ids of its images, a conversation's title). The twin is what makes a move back merge:
- * export A, import it into B, then B's export (B's ids) into A finds A's own items again. Exports keep milliseconds, the
- * database microseconds, hence the range.
+ * The items these keys already stand for in the account: an earlier import's (if it still exists,
+ * in its table or in 回收站) and, for a 拾念 export, the account's own item whose id the key is, or
+ * its twin (same type, same millisecond, same words). The twin makes a move back merge: A's export
+ * imported into B, then B's export (B's ids) into A finds A's own items again. Exports keep
+ * milliseconds, the database microseconds: hence the range.
  */
 export async function resolveKeys(
   db: Queryable,
@@ -44,14 +49,7 @@ export async function resolveKeys(
 ): Promise<Map<string, Resolved>> {
   const found = new Map<string, Resolved>();
   if (!wanted.length) return found;
-  const { rows } = await db.query<{
-    type: KeyType;
-    key: string;
-    id: string;
-    live: boolean;
-    ours: boolean;
-    trashed: boolean;
-  }>(
+  const { rows } = await db.query<Resolved & { type: KeyType; key: string }>(
     `WITH wanted (type, key, created_at, text_md5) AS (
        SELECT DISTINCT * FROM unnest($3::text[], $4::text[], $6::timestamptz[], $7::text[])),
      candidate AS (
@@ -59,22 +57,9 @@ export async function resolveKeys(
        JOIN import_keys k ON k.user_id = $1 AND k.kind = $2 AND k.type = w.type AND k.key = w.key
        UNION ALL
        SELECT w.type, w.key, w.key::uuid, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
-       UNION ALL
-       SELECT w.type, w.key, i.id, false FROM wanted w JOIN ideas i ON w.type = 'idea' AND i.user_id = $1
-         AND ($8::uuid IS NULL OR i.import_job_id IS DISTINCT FROM $8)
-         AND i.created_at >= w.created_at AND i.created_at < w.created_at + interval '1 millisecond'
-         AND md5(i.original_content) = w.text_md5
-       UNION ALL
-       SELECT w.type, w.key, n.id, false FROM wanted w JOIN notes n ON w.type = 'note' AND n.user_id = $1
-         AND ($8::uuid IS NULL OR n.import_job_id IS DISTINCT FROM $8)
-         AND n.created_at >= w.created_at AND n.created_at < w.created_at + interval '1 millisecond'
-         AND md5(regexp_replace(n.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')) = w.text_md5
-       UNION ALL
-       SELECT w.type, w.key, c.id, false FROM wanted w JOIN conversations c ON w.type = 'conversation'
-         AND c.user_id = $1
-         AND ($8::uuid IS NULL OR c.import_job_id IS DISTINCT FROM $8)
-         AND c.created_at >= w.created_at AND c.created_at < w.created_at + interval '1 millisecond'
-         AND md5(c.title) = w.text_md5)
+       UNION ALL ${twins("idea", "ideas", "t.original_content")}
+       UNION ALL ${twins("note", "notes", `regexp_replace(t.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')`)}
+       UNION ALL ${twins("conversation", "conversations", "t.title")})
      SELECT * FROM (
        SELECT c.type, c.key, c.id, coalesce(c.ours, false) AS ours,
          CASE c.type
@@ -105,42 +90,21 @@ export async function resolveKeys(
   return found;
 }
 
-export type IdeaInsert = {
-  id: string;
+type Dated = { id: string; created_at: string; updated_at: string };
+type Searched = Dated & { title: string; content: string; tags: string[]; pinned: boolean; search: string };
+/** ai_status is never pending: ai_tidy_due_at stays NULL */
+type IdeaInsert = Searched & {
   original_content: string;
-  title: string;
-  content: string;
-  tags: string[];
-  pinned: boolean;
   ai_excluded: boolean;
-  /** never pending: ai_tidy_due_at stays NULL */
   ai_status: "none" | "done" | "failed";
-  search: string;
-  created_at: string;
-  updated_at: string;
 };
-export type VersionInsert = Omit<VersionRow, "created_at"> & { created_at: string };
-export type NoteInsert = {
-  id: string;
-  title: string;
-  content: string;
-  tags: string[];
-  pinned: boolean;
-  source_idea_ids: string[];
-  search: string;
-  created_at: string;
-  updated_at: string;
-};
-export type ConversationInsert = {
-  id: string;
+type NoteInsert = Searched & { source_idea_ids: string[] };
+type ConversationInsert = Dated & {
   title: string;
   subject_type: "idea" | "note" | null;
   subject_id: string | null;
-  created_at: string;
-  updated_at: string;
 };
-export type MessageInsert = {
-  id: string;
+type MessageInsert = Omit<Dated, "updated_at"> & {
   conversation_id: string;
   role: "user" | "assistant";
   content: string;
@@ -149,7 +113,6 @@ export type MessageInsert = {
   status: string;
   points: number;
   mode: string;
-  created_at: string;
 };
 
 /** Imported ideas are never tidied automatically: ai_tidy_due_at stays NULL. */
@@ -188,7 +151,7 @@ const INSERTS = {
 
 export type ImportRows = {
   ideas: IdeaInsert[];
-  idea_versions: VersionInsert[];
+  idea_versions: (Omit<VersionRow, "created_at"> & { created_at: string })[];
   notes: NoteInsert[];
   conversations: ConversationInsert[];
   messages: MessageInsert[];
@@ -219,20 +182,9 @@ export async function saveKeys(
 }
 
 export type RefField = "noteSource" | "appliedVersion" | "subject" | "messageSource" | "citation";
-export type PendingRef = {
-  targetType: KeyType;
-  targetKey: string;
-  holder: string;
-  field: RefField;
-  position: number;
-};
-export type ResolvedRef = {
-  holder: string;
-  field: RefField;
-  position: number;
-  targetType: KeyType;
-  target: string;
-};
+type Ref = { holder: string; field: RefField; position: number; targetType: KeyType };
+export type PendingRef = Ref & { targetKey: string };
+export type ResolvedRef = Ref & { target: string };
 
 export async function savePendingRefs(client: DbClient, jobId: string, refs: PendingRef[]) {
   if (!refs.length) return;
@@ -277,8 +229,10 @@ export async function applyRefs(client: DbClient, refs: ResolvedRef[]) {
     );
   }
   for (const r of refs) {
-    if (r.field === "noteSource") {
-      await client.query("UPDATE notes SET source_idea_ids = source_idea_ids || $2::uuid WHERE id = $1", [
+    if (r.field === "noteSource" || r.field === "messageSource") {
+      const [table, column] =
+        r.field === "noteSource" ? ["notes", "source_idea_ids"] : ["messages", "source_ids"];
+      await client.query(`UPDATE ${table} SET ${column} = ${column} || $2::uuid WHERE id = $1`, [
         r.holder,
         r.target,
       ]);
@@ -287,11 +241,6 @@ export async function applyRefs(client: DbClient, refs: ResolvedRef[]) {
         "UPDATE conversations SET subject_type = $2, subject_id = $3 WHERE id = $1 AND subject_id IS NULL",
         [r.holder, r.targetType, r.target],
       );
-    } else if (r.field === "messageSource") {
-      await client.query("UPDATE messages SET source_ids = source_ids || $2::uuid WHERE id = $1", [
-        r.holder,
-        r.target,
-      ]);
     } else if (r.field === "citation") {
       await client.query(
         "UPDATE messages SET citations = jsonb_set(citations, ARRAY[$2::text, 'id'], to_jsonb($3::text)) WHERE id = $1",
@@ -324,11 +273,9 @@ export async function removeJobRows(client: DbClient, userId: string, jobId: str
          AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2::text)`,
     [userId, jobId],
   );
-  await client.query("DELETE FROM messages WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM conversations WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM idea_versions WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM notes WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
-  await client.query("DELETE FROM ideas WHERE import_job_id = $1 AND user_id = $2", [jobId, userId]);
+  for (const table of ["messages", "conversations", "idea_versions", "notes", "ideas"]) {
+    await client.query(`DELETE FROM ${table} WHERE import_job_id = $1 AND user_id = $2`, [jobId, userId]);
+  }
   await client.query(
     `DELETE FROM trash WHERE user_id = $1
        AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2`,

@@ -12,22 +12,7 @@ export type HtmlNode = HtmlElement | string;
 const BREAK = Symbol("break");
 type Line = string | typeof BREAK;
 
-const BLOCKS = new Set([
-  "p",
-  "div",
-  "ul",
-  "ol",
-  "li",
-  "blockquote",
-  "pre",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "hr",
-]);
+const BLOCKS = new Set("p div ul ol li blockquote pre h1 h2 h3 h4 h5 h6 hr".split(" "));
 const IGNORED = new Set(["script", "style", "img", "head", "title"]);
 
 export function contentToMarkdown(content: HtmlElement): string {
@@ -130,11 +115,10 @@ function inlineText(node: HtmlNode): string {
 
 /** `**x**` around the words only: Markdown does not close a marker that follows a space. */
 function wrap(inner: string, marker: string): string {
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
-  const [, lead, core, trail] = match;
+  const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
   return core ? `${lead}${marker}${core}${marker}${trail}` : inner;
 }
 
-function textOf(node: HtmlNode): string {
+export function textOf(node: HtmlNode): string {
   return typeof node === "string" ? node : node.children.map(textOf).join("");
 }

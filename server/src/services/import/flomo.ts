@@ -5,12 +5,19 @@
  * memo being read is kept as a small tree, so a page of any length reads in bounded memory.
  */
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
 import { CreateIdeaRequestSchema } from "@shinian/contract/items";
 import { withTypedTags } from "@shinian/contract/tags";
 import { Parser } from "htmlparser2";
-import { contentToMarkdown, type HtmlElement } from "./flomo-markdown.ts";
-import type { ImportedIdea, ImporterModule, ImportRecord, ImportSource, SourceFile } from "./records.ts";
+import { chunksOf } from "./file-text.ts";
+import { contentToMarkdown, type HtmlElement, textOf } from "./flomo-markdown.ts";
+import {
+  type ImportedIdea,
+  type ImporterModule,
+  type ImportRecord,
+  type ImportSource,
+  refused,
+  type SourceFile,
+} from "./records.ts";
 
 /** How far into a file detection looks for a memo (flomo's page starts with its styles and tag list). */
 const SNIFF_BYTES = 1024 * 1024;
@@ -34,10 +41,7 @@ export const flomoImporter: ImporterModule = {
   },
 };
 
-/**
- * The page that holds memos. An export has one; pages named .html are tried first only to find it
- * sooner, the decision being made on the contents.
- */
+/** The page that holds memos, by its contents: pages named .html are only tried first. */
 async function memoPage(source: ImportSource): Promise<SourceFile | undefined> {
   const looksHtml = (f: SourceFile) => /\.html?$/i.test(f.name);
   const ordered = [...source.files.filter(looksHtml), ...source.files.filter((f) => !looksHtml(f))];
@@ -52,27 +56,22 @@ async function holdsMemos(file: SourceFile): Promise<boolean> {
       if (isMemo(name, attrs)) found = true;
     },
   });
-  const stream = await file.open();
   const decoder = new TextDecoder();
   let read = 0;
   let started = false;
-  try {
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      const text = decoder.decode(chunk, { stream: true });
-      // markup starts with `<`: any other first character (an image, a database) ends the look at once
-      if (!started && text.trim()) {
-        if (!text.trimStart().startsWith("<")) return false;
-        started = true;
-      }
-      read += chunk.byteLength;
-      parser.write(text);
-      if (found || read >= SNIFF_BYTES) return found;
+  for await (const chunk of chunksOf(file)) {
+    const text = decoder.decode(chunk, { stream: true });
+    // markup starts with `<`: any other first character (an image, a database) ends the look at once
+    if (!started && text.trim()) {
+      if (!text.trimStart().startsWith("<")) return false;
+      started = true;
     }
-    parser.end();
-    return found;
-  } finally {
-    stream.destroy();
+    read += chunk.byteLength;
+    parser.write(text);
+    if (found || read >= SNIFF_BYTES) return found;
   }
+  parser.end();
+  return found;
 }
 
 type OpenMemo = {
@@ -159,27 +158,22 @@ async function* readPage(file: SourceFile, fileAt: FileAt): AsyncGenerator<Impor
     { decodeEntities: true },
   );
 
-  const stream: Readable = await file.open();
   const decoder = new TextDecoder();
-  try {
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      const text = decoder.decode(chunk, { stream: true });
-      lines.append(text);
-      parser.write(text);
-      lines.forget(parser.startIndex);
-      yield* ready.splice(0);
-    }
-    const rest = decoder.decode();
-    lines.append(rest);
-    parser.write(rest);
-    // what is still open at the end of the page was cut off
-    if (memo) memo.broken = true;
-    parser.end();
-    if (memo) finish(memo);
+  for await (const chunk of chunksOf(file)) {
+    const text = decoder.decode(chunk, { stream: true });
+    lines.append(text);
+    parser.write(text);
+    lines.forget(parser.startIndex);
     yield* ready.splice(0);
-  } finally {
-    stream.destroy();
   }
+  const rest = decoder.decode();
+  lines.append(rest);
+  parser.write(rest);
+  // what is still open at the end of the page was cut off
+  if (memo) memo.broken = true;
+  parser.end();
+  if (memo) finish(memo);
+  yield* ready.splice(0);
 }
 
 /** The idea of a finished memo and its images (up to MAX_MEMO_IMAGES; the rest are refused by name). */
@@ -189,33 +183,21 @@ function memoRecords(
   keys: Map<string, number>,
   fileAt: FileAt,
 ): ImportRecord[] {
-  const time = first(memo.root, (el) => el.name === "div" && hasClass(el.attrs, "time"));
-  const content = first(memo.root, (el) => el.name === "div" && hasClass(el.attrs, "content"));
+  const time = all(memo.root, (el) => el.name === "div" && hasClass(el.attrs, "time"))[0];
+  const content = all(memo.root, (el) => el.name === "div" && hasClass(el.attrs, "content"))[0];
   const sources = all(memo.root, (el) => el.name === "img")
     .map((img) => (img.attrs.src ?? "").trim())
     .filter(Boolean);
-  const notImported = (why: string) => sources.map((src) => refused(`「${src}」`, why));
+  const notImported = (why: string) => [
+    refused(item, why),
+    ...sources.map((src) => refused(`「${src}」`, "所在的 memo 未导入，已跳过")),
+  ];
   const createdAt = time && beijingTime(textOf(time).trim());
-  if (!createdAt) {
-    return [
-      refused(item, "这条 memo 没有可识别的时间（应为 YYYY-MM-DD HH:mm:ss），未导入"),
-      ...notImported("所在的 memo 未导入，已跳过"),
-    ];
-  }
+  if (!createdAt) return notImported("这条 memo 没有可识别的时间（应为 YYYY-MM-DD HH:mm:ss），未导入");
   const text = content ? contentToMarkdown(content) : "";
-  if (!text && sources.length > 0) {
-    return [
-      refused(item, "这条 memo 只有图片，没有文字，未导入"),
-      ...notImported("所在的 memo 未导入，已跳过"),
-    ];
-  }
+  if (!text && sources.length > 0) return notImported("这条 memo 只有图片，没有文字，未导入");
   const valid = CreateIdeaRequestSchema.shape.content.safeParse(text);
-  if (!valid.success) {
-    return [
-      refused(item, `${valid.error.issues[0]!.message}，未导入`),
-      ...notImported("所在的 memo 未导入，已跳过"),
-    ];
-  }
+  if (!valid.success) return notImported(`${valid.error.issues[0]!.message}，未导入`);
 
   const idea: ImportedIdea = {
     type: "idea",
@@ -248,10 +230,8 @@ function memoRecords(
 }
 
 /**
- * flomo's export carries no memo ids. A memo is its time and its words: the same memo in a later
- * export (or the same file read again after a restart) gets the same key, so importing it twice
- * skips it, while an edited memo is new words and is imported. Memos identical in both (a double
- * save) are told apart by their order in the page, which every reading sees alike.
+ * flomo's export carries no memo ids. A memo is its time and its words, so importing it twice skips
+ * it and an edited memo is new; memos identical in both are told apart by their order in the page.
  */
 function memoKey(time: Date, text: string, seen: Map<string, number>): string {
   // made from the Date, not the page's text: a slice of that text would keep its whole chunk alive
@@ -278,18 +258,6 @@ export function beijingTime(text: string): Date | null {
   return same ? utc : null;
 }
 
-const refused = (item: string, message: string): ImportRecord => ({ type: "refused", item, message });
-
-function first(el: HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement | undefined {
-  for (const child of el.children) {
-    if (typeof child === "string") continue;
-    if (test(child)) return child;
-    const found = first(child, test);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 function all(el: HtmlElement, test: (el: HtmlElement) => boolean, out: HtmlElement[] = []): HtmlElement[] {
   for (const child of el.children) {
     if (typeof child === "string") continue;
@@ -298,9 +266,6 @@ function all(el: HtmlElement, test: (el: HtmlElement) => boolean, out: HtmlEleme
   }
   return out;
 }
-
-const textOf = (el: HtmlElement): string =>
-  el.children.map((c) => (typeof c === "string" ? c : textOf(c))).join("");
 
 /**
  * Line numbers of positions in a streamed text. htmlparser2 reports character offsets from the

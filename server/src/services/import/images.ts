@@ -1,9 +1,6 @@
 /**
- * The images of an import (ImportedAttachment records): each read whole from its zip entry when its
- * batch is about to be written, one at a time, and put through the upload's own checks
- * (processImportedImage: type from the bytes, pixel limit, metadata stripped, thumbnail). All of
- * a batch's are read before its transaction opens (readBatchFiles), so a transaction never waits
- * on reading the upload or on sharp.
+ * The images and recordings of an import, each read whole and put through the upload's own checks,
+ * one at a time: all of a batch's before its transaction opens, which then never waits on them.
  */
 import { createHash } from "node:crypto";
 import { ApiError } from "../../errors.ts";
@@ -11,7 +8,8 @@ import type { AttachmentKind } from "../../stores/attachments.ts";
 import { type ProcessedAudio, processAudio, sniffAudioFormat } from "../attachments/audio.ts";
 import { type ProcessedImage, processImportedImage } from "../attachments/image.ts";
 import { formatStorage } from "../quotas.ts";
-import type { ImportRecord, SourceFile } from "./records.ts";
+import { bytesOf } from "./file-text.ts";
+import { IMAGE_REFERENCE, type ImportRecord, type SourceFile } from "./records.ts";
 
 /** The image (or recording) checked and ready to store, or why not, in Chinese. */
 export async function importedFile(
@@ -23,19 +21,8 @@ export async function importedFile(
   if (!file) return `导入的文件中没有这${kind === "audio" ? "段" : "张"}${noun}，已跳过`;
   const tooLarge = `${noun}不能超过 ${formatStorage(maxBytes)}，已跳过`;
   if (file.size > maxBytes) return tooLarge;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const stream = await file.open();
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) return tooLarge; // the entry's stated size was wrong
-      chunks.push(chunk);
-    }
-  } finally {
-    stream.destroy();
-  }
-  const bytes = Buffer.concat(chunks, size);
+  const bytes = await bytesOf(file, maxBytes);
+  if (!bytes) return tooLarge; // the entry's stated size was wrong
   try {
     if (kind === "image") return await processImportedImage(bytes);
     const format = sniffAudioFormat(bytes);
@@ -70,8 +57,6 @@ export function importedImageId(jobId: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const REFERENCE = /attachment:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/g;
-
 /** A 拾念 note's `attachment:{id}` references, each naming the image its export id becomes here. */
 export const withImportedImageIds = (jobId: string, markdown: string) =>
-  markdown.replace(REFERENCE, (_, id: string) => `attachment:${importedImageId(jobId, id)}`);
+  markdown.replace(IMAGE_REFERENCE, (_, id: string) => `attachment:${importedImageId(jobId, id)}`);

@@ -3,11 +3,9 @@ import type { ImporterModule } from "./records.ts";
 type Kind = ImporterModule["kind"];
 
 /**
- * Every kind the import understands, in the order their detectors are tried: shinian, flomo,
- * memos, markdown (Markdown last: it takes any text). A kind is added with one line here. Each
- * importer's module, with its parser (@streamparser/json and zod, htmlparser2, sql.js, yaml), is
- * loaded when its kind is first tried: a 拾念 export's thread carries one of them, a flomo
- * export's two, and a thread that only runs a job (not the preview's) one (docs/benchmarks.md, 导入数据).
+ * Every kind the import understands, in the order their detectors are tried (Markdown last: it
+ * takes any text). Each module, with its parser, is loaded when its kind is first tried, so a
+ * thread carries only the parsers it needs (docs/benchmarks.md, 导入数据).
  */
 const modules: Record<Kind, () => Promise<ImporterModule>> = {
   shinian: () => import("./shinian.ts").then((m) => m.shinianImporter),

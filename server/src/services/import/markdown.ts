@@ -1,19 +1,14 @@
 /**
- * Markdown files (a zip of them, or several uploaded at once): each file becomes a note. Its title
- * is the front matter's `title` or else the file's name; its tags the front matter's `tags` and
- * the `#tags` in its text; its time the front matter's `created` (or `date`), else the time of
- * reading. A file whose front matter cannot be read is refused by name and line; the rest go on.
- *
- * The key is a fingerprint of the file's name (without folders) and its bytes: files carry no id,
- * and the same file uploaded again, from a zip or as loose files, is the same note. A file that
- * was edited since is a new note (its words differ), and two files with one name in two folders
- * are two notes unless their words are the same too.
+ * Markdown files (a zip of them, or several uploaded at once): each file becomes a note, its
+ * title, tags and time from its front matter where given. Its key is a fingerprint of its name
+ * (without folders) and its bytes: files carry no id, and the same file uploaded again, from a zip
+ * or as loose files, is the same note, while an edited one is new.
  */
 import { createHash } from "node:crypto";
 import { MAX_TAG_LENGTH, MAX_TAGS, withTypedTags } from "@shinian/contract/tags";
 import { parseDocument } from "yaml";
 import { headOf, isBookkeeping, looksLikeText, textOf } from "./file-text.ts";
-import type { ImporterModule, ImportRecord, SourceFile } from "./records.ts";
+import { type ImporterModule, type ImportRecord, refused, type SourceFile } from "./records.ts";
 
 const NOTE_MAX_CHARS = 200_000;
 const TITLE_MAX_CHARS = 200;
@@ -109,29 +104,23 @@ function noteOf(file: SourceFile, text: string): ImportRecord {
   };
 }
 
-const refused = (name: string, line: number | null, message: string): ImportRecord => ({
-  type: "refused",
-  item: line === null ? `「${name}」` : `「${name}」第 ${line} 行`,
-  message,
-});
-
 async function* readMarkdown(source: { files: SourceFile[] }): AsyncIterable<ImportRecord> {
   for (const file of source.files) {
     if (isBookkeeping(file.name)) continue;
     if (file.size > FILE_MAX_BYTES) {
-      yield refused(file.name, null, `文件过大：笔记最多 ${NOTE_MAX_CHARS} 个字符`);
+      yield refused(`「${file.name}」`, `文件过大：笔记最多 ${NOTE_MAX_CHARS} 个字符`);
       continue;
     }
     const text = await textOf(file);
     if (text === null) {
-      yield refused(file.name, null, "不是 UTF-8 编码的文本文件，已跳过");
+      yield refused(`「${file.name}」`, "不是 UTF-8 编码的文本文件，已跳过");
       continue;
     }
     try {
       yield noteOf(file, text.replace(/^\uFEFF/, ""));
     } catch (err) {
       if (!(err instanceof Malformed)) throw err;
-      yield refused(file.name, err.line, err.message);
+      yield refused(`「${file.name}」第 ${err.line} 行`, err.message);
     }
   }
 }

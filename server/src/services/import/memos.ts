@@ -1,8 +1,6 @@
 /**
  * memos (usememos/memos) has no export: its SQLite database (`memos_prod.db`) is read as it is,
- * with sql.js (SQLite compiled to WebAssembly: nothing native to build). sql.js reads a database
- * from memory only, so the file is read whole, up to MEMOS_DB_MAX_BYTES, and held while the rows
- * are read (about twice its size at the peak: the bytes read and sql.js's copy).
+ * with sql.js (WebAssembly: nothing native to build), which needs it whole in memory.
  *
  * The `memo` table across versions (store/migration/sqlite in memos' repository):
  * - 0.18: id, created_ts, updated_ts, row_status, content, visibility; pinned in `memo_organizer`;
@@ -23,16 +21,18 @@ import { MAX_TAGS, withTypedTags } from "@shinian/contract/tags";
 import initSqlJs, { type Database, type SqlValue, type Statement } from "sql.js";
 
 import { ApiError } from "../../errors.ts";
-import { headOf } from "./file-text.ts";
+import { bytesOf, headOf } from "./file-text.ts";
 import {
   ACCEPTED_FILES,
   type ImportedIdea,
   type ImporterModule,
   type ImportRecord,
+  type RefusedRecord,
+  refused,
   type SourceFile,
 } from "./records.ts";
 
-/** The largest database read, the default upload limit: sql.js holds it in memory. */
+/** The largest database read, the default upload limit: sql.js holds it (twice at the peak). */
 export const MEMOS_DB_MAX_BYTES = 200 * 1024 * 1024;
 const SQLITE_MAGIC = "SQLite format 3\0";
 
@@ -43,14 +43,8 @@ export const memosImporter: ImporterModule = {
     return false;
   },
   async whyNot(source) {
-    const found = new Map<Found | null, SourceFile>();
-    for (const file of source.files) {
-      const is = await databaseOf(file);
-      if (!found.has(is)) found.set(is, file);
-    }
-    for (const [is, refusal] of refusals) {
-      const file = found.get(is);
-      if (file) return refusal(nameOf(file));
+    for (const [is, refusal] of Object.entries(refusals)) {
+      for (const file of source.files) if ((await databaseOf(file)) === is) return refusal(nameOf(file));
     }
     return null;
   },
@@ -64,29 +58,20 @@ export const memosImporter: ImporterModule = {
 };
 
 /** What is wrong with an SQLite file that is not a memos database, the most telling first. */
-const refusals: [Found, (name: string) => ApiError][] = [
-  [
-    "tooLarge",
-    (name) =>
-      new ApiError("PAYLOAD_TOO_LARGE", `${name}超过 ${MEMOS_DB_MAX_BYTES / 1024 / 1024} MB，无法读取`),
-  ],
-  [
-    "unopenable",
-    (name) =>
-      new ApiError(
-        "VALIDATION_ERROR",
-        `${name}是 SQLite 数据库文件，但无法打开，可能已经损坏，请确认文件完整后重试`,
-      ),
-  ],
-  [
-    "other",
-    (name) =>
-      new ApiError(
-        "UNSUPPORTED_MEDIA_TYPE",
-        `${name}是 SQLite 数据库，但不是 memos 的数据库（没有可读取的 memo 表）。${ACCEPTED_FILES}`,
-      ),
-  ],
-];
+const refusals = {
+  tooLarge: (name: string) =>
+    new ApiError("PAYLOAD_TOO_LARGE", `${name}超过 ${MEMOS_DB_MAX_BYTES / 1024 / 1024} MB，无法读取`),
+  unopenable: (name: string) =>
+    new ApiError(
+      "VALIDATION_ERROR",
+      `${name}是 SQLite 数据库文件，但无法打开，可能已经损坏，请确认文件完整后重试`,
+    ),
+  other: (name: string) =>
+    new ApiError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `${name}是 SQLite 数据库，但不是 memos 的数据库（没有可读取的 memo 表）。${ACCEPTED_FILES}`,
+    ),
+};
 
 /** A file's name in a message, not too long (a zip's entry names may be long). */
 const nameOf = (file: SourceFile) =>
@@ -100,12 +85,8 @@ const nameOf = (file: SourceFile) =>
 type Found = "memos" | "tooLarge" | "unopenable" | "other";
 const databases = new WeakMap<SourceFile, Promise<Found | null>>();
 function databaseOf(file: SourceFile): Promise<Found | null> {
-  let found = databases.get(file);
-  if (!found) {
-    found = findDatabase(file);
-    databases.set(file, found);
-  }
-  return found;
+  if (!databases.has(file)) databases.set(file, findDatabase(file));
+  return databases.get(file)!;
 }
 
 async function findDatabase(file: SourceFile): Promise<Found | null> {
@@ -208,7 +189,7 @@ function alongside(db: Database, statements: Statement[], sql: string) {
   };
 }
 
-function ideaOf(row: Record<string, SqlValue>, item: string): ImportRecord {
+function ideaOf(row: Record<string, SqlValue>, item: string): ImportedIdea | RefusedRecord {
   const { id, uid, content } = row;
   if (typeof id !== "number") return refused(item, "id 不是数字，未导入");
   const createdAt = unixTime(row.created_ts);
@@ -217,7 +198,7 @@ function ideaOf(row: Record<string, SqlValue>, item: string): ImportRecord {
   const valid = CreateIdeaRequestSchema.shape.content.safeParse(content);
   if (!valid.success) return refused(item, `${valid.error.issues[0]!.message}，未导入`);
   const updatedAt = unixTime(row.updated_ts);
-  const idea: ImportedIdea = {
+  return {
     type: "idea",
     // uid is random and never changes; before 0.19 there is only the row id, which another memos
     // instance also has: its created time tells the two apart
@@ -232,7 +213,6 @@ function ideaOf(row: Record<string, SqlValue>, item: string): ImportRecord {
     updatedAt: updatedAt && updatedAt > createdAt ? updatedAt : createdAt,
     appliedVersionKey: null,
   };
-  return idea;
 }
 
 /** Tags memos stored beside the content (payload.tags, or 0.22's tags column): the valid ones. */
@@ -262,8 +242,6 @@ function unixTime(value: SqlValue | undefined): Date | null {
   return date.getUTCFullYear() <= 9999 ? date : null;
 }
 
-const refused = (item: string, message: string): ImportRecord => ({ type: "refused", item, message });
-
 /**
  * The columns of a stored table, or none when `table` is anything else. sql.js runs a query to
  * its end synchronously, freezing the process: every query here is a scan of stored rows, never a
@@ -275,9 +253,7 @@ function plainColumnsOf(db: Database, table: string): Set<string> {
   // schema's text says
   const stored = db.exec(
     "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = $name AND type = 'table'",
-    {
-      $name: table,
-    },
+    { $name: table },
   );
   if (!stored.length) return new Set();
   const result = db.exec("SELECT name, hidden FROM pragma_table_xinfo($name)", { $name: table });
@@ -288,24 +264,9 @@ function plainColumnsOf(db: Database, table: string): Set<string> {
 
 async function openDatabase(file: SourceFile): Promise<Database> {
   const SQL = await sqlJs();
-  return new SQL.Database(await readWhole(file));
-}
-
-/** The file's bytes, refusing one larger than MEMOS_DB_MAX_BYTES whatever its stated size. */
-async function readWhole(file: SourceFile): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const stream = await file.open();
-  try {
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      length += chunk.byteLength;
-      if (length > MEMOS_DB_MAX_BYTES) throw new Error("larger than MEMOS_DB_MAX_BYTES");
-      chunks.push(chunk);
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks, length);
+  const bytes = await bytesOf(file, MEMOS_DB_MAX_BYTES);
+  if (!bytes) throw new Error("larger than MEMOS_DB_MAX_BYTES");
+  return new SQL.Database(bytes);
 }
 
 let loading: ReturnType<typeof initSqlJs> | undefined;

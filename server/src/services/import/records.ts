@@ -1,8 +1,7 @@
 /**
- * What every importer reads a file into: a stream of records, in the same order on every reading
- * (the job resumes after a restart by skipping the records it has already written). Keys are the
- * item's identity in its source (an export's id, a memo's id, a file's name); references between
- * records are by key, never by id, and may point forward. The writer gives every item a new id.
+ * What every importer reads a file into: records in the same order on every reading (a job resumes
+ * by skipping those it wrote). Keys are an item's identity in its source; references between
+ * records are by key, and may point forward. The writer gives every item a new id.
  */
 import type { Readable } from "node:stream";
 import type { ApiError } from "../../errors.ts";
@@ -98,6 +97,7 @@ export type ImportedAttachment = {
 
 /** A record that cannot be imported, and why, in Chinese: it is counted and shown, the rest goes on. */
 export type RefusedRecord = { type: "refused"; item: string; message: string };
+export const refused = (item: string, message: string): RefusedRecord => ({ type: "refused", item, message });
 
 export type ImportRecord =
   | ImportedIdea
@@ -123,39 +123,37 @@ export type SourceFile = {
 /** What an importer reads: the files of the upload (a zip's entries, or the one file uploaded). */
 export type ImportSource = { files: SourceFile[] };
 
-/** An importer: reads its source into records, the same records in the same order each time. */
-export type Importer = (source: ImportSource) => AsyncIterable<ImportRecord>;
-
-/**
- * One kind of file the import understands. `detect` looks at the contents only (magic bytes, a
- * zip's entries, a page's markup), never at the upload's name; the kinds are tried in the order
- * shinian, flomo, memos, markdown, and the first that says yes reads the file.
- */
 /** What the import reads, for a refusal to name. */
 export const ACCEPTED_FILES =
   "请上传拾念导出的 zip、flomo 导出的 zip、memos 的数据库文件（memos_prod.db），或 Markdown 文件";
 
+/**
+ * One kind of file the import understands. `detect` looks at the contents only (magic bytes, a
+ * zip's entries, a page's markup), never at the upload's name.
+ */
 export type ImporterModule = {
   kind: "shinian" | "flomo" | "memos" | "markdown";
   detect(source: ImportSource): Promise<boolean>;
   /** When no kind is found: the refusal for a file that looks like this kind but is not one. */
   whyNot?(source: ImportSource): Promise<ApiError | null>;
-  read: Importer;
+  /** the same records in the same order each time */
+  read(source: ImportSource): AsyncIterable<ImportRecord>;
 };
 
-/**
- * A note's `attachment:{id}` references with their ids left out: the same note in two accounts
- * names its images by each account's ids (stores/import-items.ts strips them alike in SQL).
- */
-export const withoutImageIds = (markdown: string) =>
-  markdown.replace(
-    /attachment:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g,
-    "attachment:",
-  );
+/** A note's `attachment:{id}` references to its images. */
+export const IMAGE_REFERENCE =
+  /attachment:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/g;
 
-/** What an item is recognised by apart from its key: its creation time and its words. */
+/**
+ * What an item is recognised by apart from its key: its creation time and its words, a note's with
+ * its images' ids left out, as each account names them by its own (import-items.ts does so in SQL).
+ */
 export function twinOf(r: ImportedIdea | ImportedNote | ImportedConversation) {
   const text =
-    r.type === "idea" ? r.originalContent : r.type === "note" ? withoutImageIds(r.content) : r.title;
+    r.type === "idea"
+      ? r.originalContent
+      : r.type === "note"
+        ? r.content.replace(IMAGE_REFERENCE, "attachment:")
+        : r.title;
   return { createdAt: r.createdAt, text };
 }

@@ -1,10 +1,7 @@
 /**
- * The search words of imported items, split where their libraries are: the main thread, which
- * loads pinyin-pro and opencc-js for the first idea anyone saves anyway, folds each field (繁体 as
- * 简体) and makes the pinyin words of titles and tags; the import's worker thread segments the
- * folded text into the literal (search-literal.ts), so that neither library is loaded in it and
- * the segmenter's garbage (~33 kB an idea) stays in its small heap (docs/benchmarks.md, 导入数据).
- * The thread asks through import-thread.ts; the words are exactly those a save makes (text-index.ts).
+ * The search words of imported items, exactly those a save makes (text-index.ts): the main thread,
+ * which has pinyin-pro and opencc-js loaded anyway, folds each field; the import's thread makes the
+ * literal, keeping the segmenter's garbage in its small heap (docs/benchmarks.md, 导入数据).
  */
 import { setImmediate as yieldToRequests } from "node:timers/promises";
 import { ApiError } from "../../errors.ts";
@@ -20,8 +17,6 @@ export type SearchFields = { title: string; content: string; originalContent?: s
 export type SearchWordsOf = (items: SearchFields[]) => Promise<string[]>;
 /** An item's words as the main thread hands them: whole (a long text's, from the pool), or folded. */
 export type WordsPart = string | FoldedField[];
-
-export const literalOfPart = (part: WordsPart) => (typeof part === "string" ? part : literalOf(part));
 
 /** Longer texts get their search words in the text-index pool's threads (as a note's do). */
 const ON_LOOP_CHARS = 20_000;
@@ -50,10 +45,8 @@ async function wordsOfLong(fields: SearchFields): Promise<string> {
 }
 
 /**
- * Loads pinyin-pro and builds the 繁简 tables now, if no save or search has yet: at an upload,
- * so that the tables are in place before the job's first batch. Loaded while the batches' words
- * are being made, their ~20 MB surviving V8's scavenges beside the batches' made the server's
- * young generation grow twice (16 → 64 MB) instead of once (docs/benchmarks.md, 导入数据).
+ * Loads pinyin-pro and the 繁简 tables at an upload, before the job's first batch: loaded during
+ * the batches, their ~20 MB made the young generation grow twice (docs/benchmarks.md, 导入数据).
  */
 export async function prepareSearchWords(): Promise<void> {
   await loadPinyin();
@@ -85,4 +78,5 @@ export async function foldedHere(items: SearchFields[]): Promise<WordsPart[]> {
 }
 
 /** The whole search words here (the writer's tests; a thread finishes the parts itself). */
-export const searchWordsHere: SearchWordsOf = async (items) => (await foldedHere(items)).map(literalOfPart);
+export const searchWordsHere: SearchWordsOf = async (items) =>
+  (await foldedHere(items)).map((part) => (typeof part === "string" ? part : literalOf(part)));

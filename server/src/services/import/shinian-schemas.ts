@@ -5,7 +5,7 @@
  */
 import { MAX_RECORDING_DURATION_MS } from "@shinian/contract";
 import { z } from "zod";
-import type { ImportRecord, RefusedRecord, SourceFile } from "./records.ts";
+import { type ImportRecord, refused, type SourceFile } from "./records.ts";
 
 /** PostgreSQL's text cannot hold NUL: such a string is malformed here, not an error when written. */
 const Text = z.string().refine((s) => !s.includes("\u0000"));
@@ -120,8 +120,6 @@ const FIELD_NAMES: Record<string, string> = {
   identityDescription: "自我介绍",
 };
 
-export const refusal = (item: string, message: string): RefusedRecord => ({ type: "refused", item, message });
-
 /** The first problem with `value`: which field (in which message), missing or malformed. */
 function problem(error: z.ZodError, value: unknown): string {
   const path = error.issues[0]?.path ?? [];
@@ -146,7 +144,7 @@ function reader<S extends z.ZodType>(
     const checked = schema.safeParse(value);
     return checked.success
       ? toRecord(checked.data, item, fileNamed)
-      : refusal(item, problem(checked.error, value));
+      : refused(item, problem(checked.error, value));
   };
 }
 
@@ -163,69 +161,41 @@ export type ExportList = {
 export const exportLists: Record<ExportListName, ExportList> = {
   ideas: {
     name: "想法",
-    read: reader(Idea, (i) => ({
+    read: reader(Idea, ({ id, aiVersionId, aiStatus, ...i }) => ({
       type: "idea",
-      key: i.id,
-      originalContent: i.originalContent,
-      content: i.content,
-      title: i.title,
-      tags: i.tags,
-      pinned: i.pinned,
-      aiExcluded: i.aiExcluded,
-      createdAt: i.createdAt,
-      updatedAt: i.updatedAt,
-      appliedVersionKey: i.aiVersionId,
+      key: id,
+      ...i,
+      appliedVersionKey: aiVersionId,
       // an imported idea is never tidied automatically: one waiting for it is as one never tidied
-      aiStatus: i.aiStatus === "pending" ? "none" : i.aiStatus,
+      aiStatus: aiStatus === "pending" ? "none" : aiStatus,
     })),
   },
   ideaVersions: {
     name: "AI版本",
-    read: reader(IdeaVersion, (v) => ({
+    read: reader(IdeaVersion, ({ id, ideaId, ...v }) => ({
       type: "ideaVersion",
-      key: v.id,
-      ideaKey: v.ideaId,
-      model: v.model,
-      title: v.title,
-      content: v.content,
-      tags: v.tags,
-      points: v.points,
-      createdAt: v.createdAt,
+      key: id,
+      ideaKey: ideaId,
+      ...v,
     })),
   },
   notes: {
     name: "笔记",
-    read: reader(Note, (n) => ({
+    read: reader(Note, ({ id, sourceIdeaIds, ...n }) => ({
       type: "note",
-      key: n.id,
-      title: n.title,
-      content: n.content,
-      tags: n.tags,
-      pinned: n.pinned,
-      sourceIdeaKeys: n.sourceIdeaIds,
-      createdAt: n.createdAt,
-      updatedAt: n.updatedAt,
+      key: id,
+      sourceIdeaKeys: sourceIdeaIds,
+      ...n,
     })),
   },
   conversations: {
     name: "对话",
-    read: reader(Conversation, (c) => ({
+    read: reader(Conversation, ({ id, subject, messages, ...c }) => ({
       type: "conversation",
-      key: c.id,
-      title: c.title,
-      subject: c.subject && { type: c.subject.type, key: c.subject.id },
-      createdAt: c.createdAt,
-      updatedAt: c.updatedAt,
-      messages: c.messages.map((m) => ({
-        role: m.role,
-        content: m.content,
-        status: m.status,
-        citations: m.citations,
-        sourceKeys: m.sourceIds,
-        points: m.points,
-        mode: m.mode,
-        createdAt: m.createdAt,
-      })),
+      key: id,
+      subject: subject && { type: subject.type, key: subject.id },
+      messages: messages.map(({ sourceIds, ...m }) => ({ ...m, sourceKeys: sourceIds })),
+      ...c,
     })),
   },
   // format 3's images and recordings, after the ideas and notes they are on; their bytes are read when written
@@ -244,13 +214,9 @@ export const exportLists: Record<ExportListName, ExportList> = {
             durationMs: a.kind === "audio" ? (a.durationMs ?? null) : null,
             file: a.file === null ? null : fileNamed(a.file),
           }
-        : refusal(`${item}「${a.name}」`, `暂不能导入这种附件（${a.kind}），已跳过`),
+        : refused(`${item}「${a.name}」`, `暂不能导入这种附件（${a.kind}），已跳过`),
     ),
   },
 };
 
-export const readProfile = reader(Profile, (p) => ({
-  type: "profile",
-  nickname: p.nickname,
-  identityDescription: p.identityDescription,
-}));
+export const readProfile = reader(Profile, (p) => ({ type: "profile", ...p }));

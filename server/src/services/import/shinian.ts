@@ -4,22 +4,25 @@
  * conversations. The points ledger, 每日回顾's history and the trash are left out (points are
  * never restored; the others are state of the account they came from).
  */
-import type { Readable } from "node:stream";
 import JSONParser from "@streamparser/json/jsonparser.js";
 import TokenType from "@streamparser/json/utils/types/tokenType.js";
 import { EXPORT_FORMAT_VERSION } from "../export/format.ts";
-import { headOf } from "./file-text.ts";
-import type { ImporterModule, ImportRecord, ImportSource, SourceFile } from "./records.ts";
-import { type ExportListName, exportLists, type FileNamed, readProfile, refusal } from "./shinian-schemas.ts";
+import { chunksOf, headOf } from "./file-text.ts";
+import {
+  type ImporterModule,
+  type ImportRecord,
+  type ImportSource,
+  refused,
+  type SourceFile,
+} from "./records.ts";
+import { type ExportListName, exportLists, type FileNamed, readProfile } from "./shinian-schemas.ts";
 
-const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"shinian-export\/([1-9]\d{0,5})"/;
+const FORMAT = /^\uFEFF?\s*\{\s*"format"\s*:\s*"([^"]*)"/;
 /** "format" is data.json's first member: this many bytes hold it with room for white space. */
 const HEAD_BYTES = 256;
 /**
- * The most one record (or skipped value) may take in data.json, held whole while it is parsed.
- * An idea is at most 2 × 10,000 characters and a note 200,000, under 1.5 MB even written as
- * \uXXXX escapes; a conversation has no count of messages, and this allows it hundreds of long
- * answers while one crafted value can no longer take the memory of the process.
+ * The most one record (or skipped value) may take in data.json, held whole while it is parsed: far
+ * above a note (under 1.5 MB even as \uXXXX escapes) or a long conversation, far below the process.
  */
 export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
@@ -34,8 +37,7 @@ function dataJsonOf(source: ImportSource): SourceFile | undefined {
 async function detect(source: ImportSource): Promise<boolean> {
   const file = dataJsonOf(source);
   if (!file) return false;
-  const version = FORMAT.exec(new TextDecoder().decode(await headOf(file, HEAD_BYTES)))?.[1];
-  return version !== undefined && Number(version) <= EXPORT_FORMAT_VERSION;
+  return formatVersion(FORMAT.exec(new TextDecoder().decode(await headOf(file, HEAD_BYTES)))?.[1]) !== null;
 }
 
 /** The values of data.json that become records; everything else is dropped as it is parsed. */
@@ -126,7 +128,7 @@ function countNewlines(bytes: Uint8Array): number {
 function toRecord(label: string, p: Parsed, fileNamed: FileNamed): ImportRecord {
   if (p.path === "profile") return readProfile(`${label}个人资料`, p.value);
   const list = exportLists[p.path as ExportListName];
-  if (!p.inArray) return refusal(`${label}${list.name}`, "列表格式不正确");
+  if (!p.inArray) return refused(`${label}${list.name}`, "列表格式不正确");
   return list.read(`${label}${list.name} #${p.index + 1}`, p.value, fileNamed);
 }
 
@@ -140,51 +142,46 @@ function filesBeside(source: ImportSource, dataJson: SourceFile): FileNamed {
 async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
   const file = dataJsonOf(source);
   if (!file) {
-    yield refusal("data.json", "导出文件中没有 data.json");
+    yield refused("data.json", "导出文件中没有 data.json");
     return;
   }
   const label = `「${file.name}」`;
-  const stream: Readable = await file.open();
   const parser = new DataJsonParser();
   const fileNamed = filesBeside(source, file);
   let format: number | null = null;
-  try {
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      let failure: string | null = null;
-      try {
-        parser.write(chunk);
-      } catch (err) {
-        if (!(err instanceof MalformedJson)) throw err;
-        failure = err.message;
-      }
-      for (const p of parser.parsed.splice(0)) {
-        if (p.path === "format") {
-          format = formatVersion(p.value);
-          if (format === null) {
-            yield refusal(label, `不是本版本拾念能读取的导出格式（${String(p.value)}），请先升级拾念`);
-            return;
-          }
-          continue;
-        }
-        if (format === null) {
-          yield refusal(label, "开头缺少导出格式（format），不是拾念的导出文件");
-          return;
-        }
-        yield toRecord(label, p, fileNamed);
-      }
-      if (failure) {
-        yield refusal(label, failure);
-        return;
-      }
-    }
+  for await (const chunk of chunksOf(file)) {
+    let failure: string | null = null;
     try {
-      parser.end();
+      parser.write(chunk);
     } catch (err) {
       if (!(err instanceof MalformedJson)) throw err;
-      yield refusal(label, err.message);
+      failure = err.message;
     }
-  } finally {
-    stream.destroy();
+    for (const p of parser.parsed.splice(0)) {
+      if (p.path === "format") {
+        format = formatVersion(p.value);
+        if (format === null) {
+          yield refused(label, `不是本版本拾念能读取的导出格式（${String(p.value)}），请先升级拾念`);
+          return;
+        }
+        continue;
+      }
+      if (format === null) {
+        yield refused(label, "开头缺少导出格式（format），不是拾念的导出文件");
+        return;
+      }
+      yield toRecord(label, p, fileNamed);
+    }
+    if (failure) {
+      yield refused(label, failure);
+      return;
+    }
+  }
+  try {
+    parser.end();
+  } catch (err) {
+    if (!(err instanceof MalformedJson)) throw err;
+    yield refused(label, err.message);
   }
 }
 

@@ -1,9 +1,7 @@
 /**
  * An upload as its importers see it (an ImportSource), read from the database's chunks as it is
- * consumed: never the whole file in memory. A zip is opened with yauzl over a random-access
- * reader of the chunks, so its entries are read by range; its central directory is checked against
- * the limits (entries, expanded bytes, ratio) before any entry is read, and yauzl refuses entry
- * names that are absolute or climb out (`../`). Names are labels only: nothing is written to disk.
+ * consumed, never whole in memory. A zip's directory is checked against the limits before any
+ * entry is read; entry names are labels only: nothing is written to disk.
  */
 import { Readable } from "node:stream";
 import { inflateRawSync } from "node:zlib";
@@ -16,20 +14,15 @@ import type { ImportSource, SourceFile } from "./records.ts";
 
 export type StoredPart = { name: string; size: number };
 
-/**
- * A part is read in pieces of this size (a chunk's size divided evenly, so no piece spans two
- * chunks): whole 1 MB chunks left ~50 MB of dead buffers waiting for a full GC during an import.
- */
+/** A chunk divided evenly: whole 1 MB chunks left ~50 MB of dead buffers waiting for a full GC. */
 const PIECE_BYTES = 128 * 1024;
 /** Pieces kept per part: small reads of a zip's directory and headers mostly land in them. */
 const CACHED_PIECES = 4;
 
 /**
- * The bytes one preview or job may open in all: a small multiple of the upload. Its entries never
- * share bytes (checkLayout), so reading each once, and its text again for a preview, stays far
- * below; a file that names the same bytes again and again (a 拾念 export whose attachments all
- * point at one large entry) does not. Charged by what is opened, whatever the order: an honest
- * export's images lie in any order in its zip.
+ * The bytes one preview or job may open in all: a small multiple of the upload. Entries never share
+ * bytes (checkLayout), so an honest file stays far below; one that names the same large entry
+ * again and again (a crafted 拾念 export's attachments) does not.
  */
 export type ReadBudget = { left: number; factor: number };
 
@@ -50,12 +43,9 @@ function charge(budget: ReadBudget, bytes: number) {
 type Span = (start: number, end: number) => Promise<Buffer>;
 
 /**
- * A part's bytes, read a piece at a time, the last few pieces kept, never past its `size`.
- * `forwardOnly`: a piece is fetched whole only past every piece fetched before, for a reader
- * moving forward (entries in file order) to find its next bytes there; a read behind it fetches
- * just the bytes asked for. The database then never reads more than the part once plus what was
- * opened (the budget), in whatever order entries are opened; without it, each small image read
- * out of order cost a whole piece (a 4 kB image, 128 kB).
+ * A part's bytes, read a piece at a time, the last few pieces kept. `forwardOnly`: a piece is
+ * fetched whole only past every piece fetched before; a read behind them fetches just its bytes,
+ * so entries opened out of order cost what they hold (a 4 kB image, not a 128 kB piece).
  */
 function spansOf(db: Db, jobId: string, part: number, size: number, forwardOnly: boolean): Span {
   const cache = new Map<number, Promise<Buffer>>();
@@ -127,18 +117,10 @@ async function readRange(span: Span, start: number, end: number): Promise<Buffer
   return bytes;
 }
 
-/**
- * Entries up to this size are read whole: one range read of their local header and their data,
- * one inflate (bounded by the size the directory declares). A stream pipeline per entry costs more
- * than the entry itself when a zip holds 10,000 small notes; larger entries stream through yauzl.
- */
+/** Entries up to this size are read whole: a stream pipeline per small entry costs more than it. */
 const WHOLE_ENTRY_BYTES = 1024 * 1024;
 
-/**
- * What is kept of a zip's entry: yauzl's Entry holds its raw name, extra fields and comment as
- * buffers (~700 bytes an entry, 7 MB of live heap for a 10,000-file zip, which V8 then multiplies
- * when it sizes the heap); these few numbers are all reading it needs.
- */
+/** What is kept of a zip's entry: yauzl's Entry holds ~700 bytes of buffers (7 MB for 10,000 files). */
 type ZipItem = {
   name: string;
   size: number;
@@ -151,21 +133,20 @@ type ZipItem = {
 };
 
 /** An entry as the central directory states it, until its local header has been checked. */
-type Listed = { item: ZipItem; nameRaw: Buffer; isFolder: boolean };
+type Listed = { item: ZipItem; nameRaw: Buffer };
 
 async function openEntry(zip: yauzl.ZipFile, span: Span, item: ZipItem, budget: ReadBudget) {
   if (item.encrypted) throw new Error("encrypted zip entry");
   if (item.method !== 0 && item.method !== 8) throw new Error("unsupported compression method");
   if (item.method === 0 && item.compressedSize !== item.size) throw new Error("stored entry size mismatch");
-  const dataStart = item.dataAt;
-  charge(budget, dataStart + item.compressedSize - item.headerAt);
+  const { dataAt, compressedSize, size } = item;
+  charge(budget, dataAt + compressedSize - item.headerAt);
   if (item.size > WHOLE_ENTRY_BYTES) {
     // yauzl checks the inflated length against the directory's as it streams. (Its
     // openReadStreamLowLevelPromise calls openReadStream by mistake in 3.4.0: the callback form.)
-    const { compressedSize, size } = item;
     return new Promise<Readable>((resolve, reject) =>
       zip.openReadStreamLowLevel(
-        dataStart,
+        dataAt,
         compressedSize,
         0,
         compressedSize,
@@ -175,7 +156,7 @@ async function openEntry(zip: yauzl.ZipFile, span: Span, item: ZipItem, budget: 
       ),
     );
   }
-  const stored = await readRange(span, dataStart, dataStart + item.compressedSize);
+  const stored = await readRange(span, dataAt, dataAt + compressedSize);
   // one output buffer of the declared size (and a byte to see a longer one), not 16 kB per entry
   const inflate = { chunkSize: Math.max(64, item.size + 1), maxOutputLength: WHOLE_ENTRY_BYTES + 1 };
   const bytes = item.method === 8 ? inflateRawSync(stored, inflate) : stored;
@@ -195,11 +176,7 @@ class StoredReader extends yauzl.RandomAccessReader {
   override _readStreamForRange(start: number, end: number): Readable {
     return rangeStream(this.entries, start, end);
   }
-  /**
-   * yauzl reads the central directory entry by entry with this; its default makes a stream
-   * pipeline per read (~9 kB of garbage an entry, 176 MB of allocation for a 10,000-file zip
-   * read twice): a copy from the cached pieces is enough.
-   */
+  /** yauzl reads the directory with this; its default makes a stream pipeline per entry (~9 kB). */
   override read(
     buffer: Buffer,
     offset: number,
@@ -250,7 +227,6 @@ async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<List
             dataAt: -1,
           },
           nameRaw: Buffer.from(entry.fileNameRaw),
-          isFolder: entry.fileName.endsWith("/"),
         });
         zip.readEntry();
       }
@@ -271,11 +247,9 @@ async function entriesOf(zip: yauzl.ZipFile, limits: ImportLimits): Promise<List
 const tampered = (what: string) => refusedZip(`压缩包${what}（文件已损坏或被改动过），已拒绝导入`);
 
 /**
- * The entries' bytes as they really lie in the file, checked before any is read: each local header
- * names what the central directory names, each entry's data ends before the next entry (and the
- * directory) begins, so no byte belongs to two entries and none lies past the file. yauzl trusts
- * the directory's sizes and offsets; a 127-byte zip could claim 4 GB, and 50 directory records one
- * local header. Headers are read in file order, so each piece of the file is fetched at most once.
+ * Checks, before any entry is read, that each local header names what the directory names and no
+ * byte belongs to two entries or lies past the file: yauzl trusts the directory, so a 127-byte zip
+ * could claim 4 GB, and 50 records one header. Headers are read in file order, each piece once.
  */
 async function checkLayout(span: Span, listed: Listed[], directoryAt: number, uploadSize: number) {
   const end = Math.min(directoryAt, uploadSize);
@@ -351,7 +325,7 @@ export async function openUpload(
     const listed = await entriesOf(zip, limits);
     await checkLayout(directory, listed, directoryAt, uploadSize);
     const files = listed
-      .filter((l) => !l.isFolder)
+      .filter(({ item }) => !item.name.endsWith("/"))
       .map(
         ({ item }): SourceFile => ({
           name: item.name,

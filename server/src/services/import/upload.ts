@@ -26,11 +26,9 @@ const labelOf = (filename: string | undefined) =>
   (filename ?? "").split(/[\\/]/).pop()!.trim().slice(0, 200) || "未命名文件";
 
 /**
- * Streams a multipart body's `file` parts into the job's chunks, 1 MB per row as the bytes
- * arrive: the parser waits while a chunk is written, so at most a chunk or two per request is
- * ever in memory. Past `maxBytes` in all, the upload fails with 413 (what was stored goes with
- * the job, which the caller deletes). Runs in the preview's worker thread (import-thread.ts),
- * `body` being the request's bytes as the main thread passes them on.
+ * Streams a multipart body's `file` parts into the job's chunks as the bytes arrive, the parser
+ * waiting while a chunk is written. Past `maxBytes` in all it fails with 413 (the caller deletes
+ * the job, and what was stored with it).
  */
 export async function receiveUpload(
   db: Db,
@@ -54,9 +52,8 @@ export async function receiveUpload(
   let total = 0;
   let stored: Promise<void> = Promise.resolve();
 
-  // one chunk's buffer for the whole upload, filled and written again and again (parts are stored
-  // one after another): a new 1 MB buffer per chunk was garbage that waited, with the request's
-  // own, for a collection the upload alone never triggers
+  // one buffer for the whole upload (parts are stored one after another): a new 1 MB buffer per
+  // chunk was garbage waiting for a collection the upload alone never triggers
   let chunk: Buffer | undefined;
   const store = async (file: Readable, part: StoredPart, index: number) => {
     chunk ??= Buffer.allocUnsafe(CHUNK_BYTES);

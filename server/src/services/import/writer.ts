@@ -1,9 +1,7 @@
 /**
  * Writes a batch of records in the caller's transaction: new ids for everything, references
- * remapped by key (to items made earlier in this batch or job, to an earlier import's items, or
- * for a 拾念 export of this very account to its own items), forward references kept waiting until
- * their target arrives. An item whose key already stands for an item of the account is a
- * duplicate and is skipped. What would pass the account's quota is refused, counted exactly
+ * remapped by key, forward ones kept waiting until their target arrives. An item whose key already
+ * stands for one of the account's is skipped. What would pass the quota is refused, counted
  * against the usage row, which stays locked until the batch commits.
  */
 import { randomUUID } from "node:crypto";
@@ -20,7 +18,7 @@ import {
   type KeyType,
   keyOf,
   type PendingRef,
-  type Resolved,
+  type RefField,
   type ResolvedRef,
   resolveKeys,
   saveKeys,
@@ -39,12 +37,7 @@ const IDEA_MAX_CHARS = 10_000;
 const NOTE_MAX_CHARS = 200_000;
 const TITLE_MAX_CHARS = 200;
 
-export type BatchJob = {
-  id: string;
-  userId: string;
-  kind: ImportKind;
-  takeProfile: boolean;
-};
+export type BatchJob = { id: string; userId: string; kind: ImportKind; takeProfile: boolean };
 export type BatchResult = {
   imported: ImportStatus["imported"];
   skipped: number;
@@ -117,13 +110,7 @@ export async function writeBatch(
     room.bytes -= bytes;
     return null;
   };
-  const known: Map<string, Resolved> = await resolveKeys(
-    client,
-    job.userId,
-    job.kind,
-    keysOf(records),
-    job.id,
-  );
+  const known = await resolveKeys(client, job.userId, job.kind, keysOf(records), job.id);
   const made: { type: KeyType; key: string; id: string }[] = [];
   const make = (type: KeyType, key: string) => {
     const id = randomUUID();
@@ -135,8 +122,8 @@ export async function writeBatch(
   const target = (type: KeyType, key: string) => known.get(keyOf(type, key)) ?? null;
   const rows: ImportRows = { ideas: [], idea_versions: [], notes: [], conversations: [], messages: [] };
   const waiting: PendingRef[] = [];
-  const wait = (ref: PendingRef) => {
-    if (!target(ref.targetType, ref.targetKey)) waiting.push(ref);
+  const wait = (targetType: KeyType, targetKey: string, holder: string, field: RefField, position = 0) => {
+    if (!target(targetType, targetKey)) waiting.push({ targetType, targetKey, holder, field, position });
   };
   const resolvedNow: ResolvedRef[] = [];
   /** rows whose `search` is filled in once the whole batch's words are made */
@@ -161,20 +148,15 @@ export async function writeBatch(
       // skipped with it, as its AI versions are
       if (item && !(item.live && item.ours)) continue;
       const label = `${record.kind === "audio" ? "录音" : "图片"}「${record.name}」`;
-      if (!item) {
-        result.refused.push({ item: label, message: "它所在的想法或笔记没有导入，已跳过" });
-        continue;
-      }
-      const full = idea
-        ? await ideaFilesFull(client, job.userId, item.id, importedImageId(job.id, record.key), record.kind)
-        : record.position > NOTE_MAX_ATTACHMENTS && `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片，已跳过`;
-      if (full) {
-        result.refused.push({ item: label, message: full });
-        continue;
-      }
+      const full = !item
+        ? "它所在的想法或笔记没有导入，已跳过"
+        : idea
+          ? await ideaFilesFull(client, job.userId, item.id, importedImageId(job.id, record.key), record.kind)
+          : record.position > NOTE_MAX_ATTACHMENTS && `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片，已跳过`;
       const file = files.get(record) ?? "导入的文件中没有这个文件，已跳过";
-      const refusal = typeof file === "string" ? file : fits(0, file.data.length + (file.thumb?.length ?? 0));
-      if (typeof file === "string" || refusal) {
+      const refusal =
+        full || (typeof file === "string" ? file : fits(0, file.data.length + (file.thumb?.length ?? 0)));
+      if (!item || typeof file === "string" || refusal) {
         result.refused.push({ item: label, message: refusal! });
         continue;
       }
@@ -195,14 +177,10 @@ export async function writeBatch(
       const content = clean(record.content);
       const original = clean(record.originalContent);
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
-      if (original.length > IDEA_MAX_CHARS || content.length > IDEA_MAX_CHARS) {
-        result.refused.push({
-          item: labelOf("想法", title, content),
-          message: `想法最多 ${IDEA_MAX_CHARS} 个字符`,
-        });
-        continue;
-      }
-      const refusal = fits(1, bytesOf(original, title, content, tags.join("")));
+      const refusal =
+        original.length > IDEA_MAX_CHARS || content.length > IDEA_MAX_CHARS
+          ? `想法最多 ${IDEA_MAX_CHARS} 个字符`
+          : fits(1, bytesOf(original, title, content, tags.join("")));
       if (refusal) {
         result.refused.push({ item: labelOf("想法", title, content), message: refusal });
         continue;
@@ -227,23 +205,9 @@ export async function writeBatch(
       if (record.appliedVersionKey) {
         // ai_version_id is a foreign key: always set after the versions are written
         const version = target("ideaVersion", record.appliedVersionKey);
-        if (version?.live) {
-          resolvedNow.push({
-            holder: id,
-            field: "appliedVersion",
-            position: 0,
-            targetType: "ideaVersion",
-            target: version.id,
-          });
-        } else {
-          waiting.push({
-            targetType: "ideaVersion",
-            targetKey: record.appliedVersionKey,
-            holder: id,
-            field: "appliedVersion",
-            position: 0,
-          });
-        }
+        const ref = { holder: id, field: "appliedVersion", position: 0, targetType: "ideaVersion" } as const;
+        if (version?.live) resolvedNow.push({ ...ref, target: version.id });
+        else waiting.push({ ...ref, targetKey: record.appliedVersionKey });
       }
     } else if (record.type === "ideaVersion") {
       const idea = target("idea", record.ideaKey);
@@ -283,7 +247,7 @@ export async function writeBatch(
       for (const key of record.sourceIdeaKeys) {
         const idea = target("idea", key);
         if (idea) sources.push(idea.id);
-        else wait({ targetType: "idea", targetKey: key, holder: id, field: "noteSource", position: 0 });
+        else wait("idea", key, id, "noteSource");
       }
       const row = {
         id,
@@ -308,15 +272,7 @@ export async function writeBatch(
       }
       const id = make("conversation", record.key);
       const subject = record.subject ? target(record.subject.type, record.subject.key) : null;
-      if (record.subject && !subject) {
-        wait({
-          targetType: record.subject.type,
-          targetKey: record.subject.key,
-          holder: id,
-          field: "subject",
-          position: 0,
-        });
-      }
+      if (record.subject) wait(record.subject.type, record.subject.key, id, "subject");
       rows.conversations.push({
         id,
         title,
@@ -334,14 +290,7 @@ export async function writeBatch(
         for (const key of m.sourceKeys) {
           const source = target("idea", key) ?? target("note", key);
           if (source) sources.push(source.id);
-          else
-            wait({
-              targetType: "idea",
-              targetKey: key,
-              holder: messageId,
-              field: "messageSource",
-              position: 0,
-            });
+          else wait("idea", key, messageId, "messageSource");
         }
         rows.messages.push({
           id: messageId,
@@ -350,8 +299,7 @@ export async function writeBatch(
           content: clean(m.content),
           citations: m.citations.map((c, position) => {
             const cited = target(c.type, c.id);
-            if (!cited)
-              wait({ targetType: c.type, targetKey: c.id, holder: messageId, field: "citation", position });
+            wait(c.type, c.id, messageId, "citation", position);
             return {
               type: c.type,
               id: cited?.id ?? null,
@@ -377,14 +325,10 @@ export async function writeBatch(
   const conversations = byId(rows.conversations);
   const messages = byId(rows.messages);
   for (const ref of waiting) {
-    const found = target(ref.targetType, ref.targetKey);
-    if (!found && ref.field === "messageSource") {
-      const note = target("note", ref.targetKey);
-      if (note) {
-        messages.get(ref.holder)!.source_ids.push(note.id);
-        continue;
-      }
-    }
+    // a message's source key may name a note as well as an idea
+    const found =
+      target(ref.targetType, ref.targetKey) ??
+      (ref.field === "messageSource" ? target("note", ref.targetKey) : null);
     if (!found) {
       stillWaiting.push(ref);
       continue;
@@ -416,10 +360,7 @@ export async function writeBatch(
   return result;
 }
 
-/**
- * Why an idea can take no more files of this kind (9 pictures and 1 recording, as the app allows),
- * or null. A file this job already wrote (read again after a restart) is not counted against itself.
- */
+/** Why an idea can take no more files of this kind, or null; a file this job wrote is not counted. */
 async function ideaFilesFull(
   client: DbClient,
   userId: string,
