@@ -39,7 +39,8 @@ onOneDatabase(
       // the 4 held are cut once they stall; the refused ones' 429 waits a while for their bodies
       const answers = (await Promise.all(held)).map((e) => e.answers[0]?.status);
       expect(answers.filter((s) => s === 408).length).toBeGreaterThanOrEqual(4);
-      expect(answers.every((s) => s === 408 || s === 429)).toBe(true);
+      // (one whose turn came as it was cut may see its connection closed without an answer)
+      expect(answers.every((s) => s === 408 || s === 429 || s === undefined)).toBe(true);
 
       // and once they are cut, the account's slots are its own again
       expect((await uploadFile(ctx, slow.token, await makeImage("png"))).status).toBe(201);
