@@ -270,7 +270,10 @@ test.describe("with an OpenAI-compatible provider", () => {
 
     await page.goto("/");
     await page.getByRole("button", { name: "多选" }).click();
-    for (const box of await page.getByRole("checkbox", { name: /选择想法/ }).all()) await box.check();
+    // the boxes come with 多选's lazy part: wait for them before choosing every one
+    const boxes = page.getByRole("checkbox", { name: /选择想法/ });
+    await expect(boxes).toHaveCount(2);
+    for (const box of await boxes.all()) await box.check();
     const bar = page.getByRole("region", { name: "批量操作" });
     await expect(bar).toContainText("已选 2 条");
     await expect(bar).toContainText("AI 整理，消耗 5 点");
