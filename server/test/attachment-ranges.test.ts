@@ -1,31 +1,19 @@
 // Serving a file (issue 30 §7, §8): a byte range is read from PostgreSQL as that range, and the
 // answer is cached no longer than its signed URL works.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
-import { createPool, type Db } from "../src/db/pool.ts";
-import { createLogger } from "../src/logger.ts";
+import { expect, it } from "vitest";
 import { makeWav, uploadFile } from "./attachment-helpers.ts";
 import { onOneDatabase, registerUser } from "./helpers.ts";
-import { rowCountingProxy } from "./row-counting-proxy.ts";
+import { proxiedApp } from "./row-counting-proxy.ts";
 
 onOneDatabase((ctx) => {
-  let proxy: Awaited<ReturnType<typeof rowCountingProxy>>;
-  let db: Db;
-  beforeAll(async () => {
-    proxy = await rowCountingProxy(ctx.poolConfig);
-    db = createPool({ ...proxy.config, max: 4 }, createLogger("silent"));
-  });
-  afterAll(async () => {
-    await db.end();
-    await proxy.close();
-  });
+  const proxied = proxiedApp(ctx);
 
   it("a 1-byte range of a 1 MB recording reads that byte, not the recording", async () => {
     const u = await registerUser(ctx);
     const wav = makeWav(60_000); // ~960 kB
     const up = await uploadFile(ctx, u.token, wav, "长录音.wav");
     expect(up.status).toBe(201);
-    const app = createApp({ config: ctx.config, db, logger: createLogger("silent") });
+    const { app, proxy } = proxied;
 
     proxy.bytesPerStatement.length = 0;
     const res = await app.request(up.body.data.url, { headers: { range: "bytes=0-0" } });

@@ -1,10 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApp } from "../src/app.ts";
-import { createPool, type Db } from "../src/db/pool.ts";
-import { createLogger } from "../src/logger.ts";
+import { expect, it } from "vitest";
 import { onOneDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
-import { rowCountingProxy } from "./row-counting-proxy.ts";
+import { proxiedApp } from "./row-counting-proxy.ts";
 
 /** `count` messages in a new conversation, 1 ms apart, saying 消息 1, 消息 2, …; its id. */
 async function conversationWith(ctx: TestCtx, u: TestUser, title: string, minutesAgo: number, count: number) {
@@ -27,16 +24,7 @@ const numbered = (n: number) => Array.from({ length: n }, (_, i) => `消息 ${i 
 
 // What the export reads is the same on any PostgreSQL: one database.
 onOneDatabase((ctx) => {
-  let proxy: Awaited<ReturnType<typeof rowCountingProxy>>;
-  let db: Db;
-  beforeAll(async () => {
-    proxy = await rowCountingProxy(ctx.poolConfig);
-    db = createPool({ ...proxy.config, max: 4 }, createLogger("silent"));
-  });
-  afterAll(async () => {
-    await db.end();
-    await proxy.close();
-  });
+  const proxied = proxiedApp(ctx);
 
   it("reads messages in pages of at most 500 rows however long a conversation is, and exports each in order", async () => {
     const u = await registerUser(ctx);
@@ -45,7 +33,7 @@ onOneDatabase((ctx) => {
     for (const [i, [title, n]] of Object.entries(sizes).entries()) {
       await conversationWith(ctx, u, title, 10 - i, n);
     }
-    const app = createApp({ config: ctx.config, db, logger: createLogger("silent") });
+    const { app, proxy } = proxied;
     proxy.rowsPerStatement.length = 0;
     const res = await app.request("/api/export", {
       method: "POST",

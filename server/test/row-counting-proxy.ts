@@ -1,5 +1,10 @@
 import net from "node:net";
 import type pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { createApp } from "../src/app.ts";
+import { createPool, type Db } from "../src/db/pool.ts";
+import { createLogger } from "../src/logger.ts";
+import type { TestCtx } from "./helpers.ts";
 
 /**
  * A TCP proxy in front of PostgreSQL that counts the rows each statement returned, as the server
@@ -83,4 +88,23 @@ function messageCounter(rowsPerStatement: number[], bytesPerStatement: number[])
       }
     }
   };
+}
+
+/** The app over a pool whose every query goes through the proxy, opened before `ctx`'s tests and closed after. */
+export function proxiedApp(ctx: TestCtx) {
+  const proxied = {} as {
+    proxy: Awaited<ReturnType<typeof rowCountingProxy>>;
+    app: ReturnType<typeof createApp>;
+  };
+  let db: Db;
+  beforeAll(async () => {
+    proxied.proxy = await rowCountingProxy(ctx.poolConfig);
+    db = createPool({ ...proxied.proxy.config, max: 4 }, createLogger("silent"));
+    proxied.app = createApp({ config: ctx.config, db, logger: createLogger("silent") });
+  });
+  afterAll(async () => {
+    await db.end();
+    await proxied.proxy.close();
+  });
+  return proxied;
 }
