@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
 import { componentTestsApi } from "./app/test/support/api-proxy.ts";
 import { componentTestCommands } from "./app/test/support/browser-commands.ts";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
+import { LongestFirst } from "./server/test/longest-first.ts";
 
 const chromium = playwright({
   launchOptions: {
@@ -37,6 +38,7 @@ const optimizeDeps = {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -57,8 +59,14 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts", "packages/contract/**/*.test.ts"],
           environment: "node",
-          // Starts the embedded PostgreSQL (and, with TEST_DATABASE_URL, a fresh database there).
+          // Starts the embedded PostgreSQL (and, with TEST_DATABASE_URL, a fresh database there),
+          // migrated once and copied for each worker: two files at once never share a database.
           globalSetup: ["server/test/global-setup.ts"],
+          // Two files at a time even on 2 cores (vitest's default there is one): the suite mostly
+          // waits on PostgreSQL, child servers and timers. SERVER_TEST_WORKERS=1 for a busy machine.
+          maxWorkers: Number(process.env.SERVER_TEST_WORKERS ?? 2),
+          // its own group: a project whose maxWorkers differs from the others' must run apart
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -72,6 +80,8 @@ export default defineConfig({
           name: "app-components",
           include: ["app/test/**/*.browser.test.tsx"],
           globalSetup: ["app/test/support/global-setup.ts"],
+          // several write megabytes through the real server: 15 s is too short on a loaded 2-core CI
+          testTimeout: 30_000,
           browser: { ...browser(), commands: componentTestCommands },
         },
       },

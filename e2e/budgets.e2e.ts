@@ -8,6 +8,9 @@ import { apiUser, signIn } from "./helpers.ts";
 // desktop's (which also loads 首页's tag column). Deterministic for a given build: the bodies are
 // gzipped here, whatever the server sends.
 const KB = 1024;
+// zod's core names each of its classes at run time: any bundle holding zod holds this string.
+// app/docs/decisions.md keeps zod off the first screens (~27 kB gzip).
+const ZOD_MARK = "$ZodType";
 const budgets = { "/": 150 * KB, "/login": 100 * KB };
 const widths = [
   { width: 390, height: 844 },
@@ -16,15 +19,21 @@ const widths = [
 
 type Session = Awaited<ReturnType<typeof apiUser>>;
 
-/** The gzipped size of each script `path` loads until the network is idle, by file. */
+/** The gzipped size of each script `path` loads until the network is idle, by file, and those with zod. */
 async function scriptsLoaded(context: BrowserContext, path: string) {
   const page = await context.newPage();
   const sizes = new Map<string, number>();
+  const withZod: string[] = [];
   const reads: Promise<void>[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
     const file = new URL(response.url()).pathname;
-    reads.push(response.body().then((body) => void sizes.set(file, gzipSync(body, { level: 9 }).length)));
+    reads.push(
+      response.body().then((body) => {
+        sizes.set(file, gzipSync(body, { level: 9 }).length);
+        if (body.includes(ZOD_MARK)) withZod.push(file);
+      }),
+    );
   });
   await page.goto(path, { waitUntil: "networkidle" });
   if (path === "/") {
@@ -37,7 +46,7 @@ async function scriptsLoaded(context: BrowserContext, path: string) {
   }
   await Promise.all(reads);
   await page.close();
-  return sizes;
+  return { sizes, withZod };
 }
 
 function report(label: string, sizes: Map<string, number>) {
@@ -53,16 +62,18 @@ async function measure(browser: Browser, baseURL: string, path: "/" | "/login", 
   for (const viewport of widths) {
     const context = await browser.newContext({ baseURL, viewport, serviceWorkers: "block" });
     if (session) await signIn(context, session);
-    const total = report(`${path} @${viewport.width}px`, await scriptsLoaded(context, path));
+    const { sizes, withZod } = await scriptsLoaded(context, path);
+    const total = report(`${path} @${viewport.width}px`, sizes);
     await context.close();
     expect(
       total,
       `${path} at ${viewport.width} px loads ${(total / KB).toFixed(2)} kB of JS`,
     ).toBeLessThanOrEqual(budgets[path]);
+    expect(withZod, `${path} at ${viewport.width} px loads zod`).toEqual([]);
   }
 }
 
-test("首页, signed in with a page of tagged ideas, loads at most 150 kB of JS (gzip) on a phone and a desktop", async ({
+test("首页, signed in with a page of tagged ideas, loads at most 150 kB of JS (gzip) and no zod, on a phone and a desktop", async ({
   browser,
   baseURL,
   request,
@@ -80,6 +91,9 @@ test("首页, signed in with a page of tagged ideas, loads at most 150 kB of JS 
   await measure(browser, baseURL!, "/", session);
 });
 
-test("/login loads at most 100 kB of JS (gzip) on a phone and a desktop", async ({ browser, baseURL }) => {
+test("/login loads at most 100 kB of JS (gzip) and no zod, on a phone and a desktop", async ({
+  browser,
+  baseURL,
+}) => {
   await measure(browser, baseURL!, "/login");
 });

@@ -80,7 +80,7 @@ test("export: card states, completed with size and real counts, then the cooldow
   await shot(page, "33-export-panel-cooldown");
 
   // A page that still believes the export is allowed (opened before it): the click meets the
-  // cooldown in the seed's own words, and the card then waits too.
+  // cooldown in the fixed refusal text, and the card then waits too.
   let stale = true;
   await page.route("**/api/export/permission", async (route) => {
     if (!stale) return route.continue();

@@ -1,4 +1,4 @@
-import { type FlomoMemo, flomoZip } from "../server/test/flomo-fixture.ts";
+import { type FlomoMemo, flomoZip } from "../server/test/import/flomo-fixture.ts";
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
 

@@ -77,7 +77,7 @@ test("idea: read first, pin at once, edit title and tags, view the original and 
   );
   // leaving an edited, unsaved text asks first
   await page.getByLabel("标题").fill("改了没存");
-  await page.getByRole("link", { name: "拾念首页" }).click();
+  await page.getByRole("link", { name: "拾念", exact: true }).click();
   const leave = page.getByRole("alertdialog", { name: "放弃未保存的修改？" });
   await expect(leave).toBeVisible();
   await leave.getByRole("button", { name: "继续编辑" }).click();
@@ -286,4 +286,31 @@ test("回收站: a deleted idea waits there, comes back with 恢复, and 彻底�
   await page.goto("/");
   await expect(list.getByText("留着以后再看的想法")).toBeVisible();
   await expect(list.getByText("真的不要了的想法")).toHaveCount(0);
+});
+
+test("归档: an idea leaves 首页 for 归档, and one tap there brings it back", async ({
+  page,
+  signedIn: _user,
+}) => {
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  await composer.fill("先收起来的想法");
+  await composer.press("Control+Enter");
+  const list = page.getByRole("list", { name: "想法和笔记" });
+  await expect(list.locator("[data-sync]")).toHaveCount(0);
+  await list.getByText("先收起来的想法").click();
+  await page.getByRole("button", { name: "归档", exact: true }).click();
+  await expect(page.getByText("已归档，不再出现在首页")).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "更多" })).toBeVisible();
+  await expect(page.getByText("先收起来的想法")).toHaveCount(0);
+  await page.getByRole("button", { name: "更多" }).click();
+  await page.getByRole("menuitem", { name: "归档" }).click();
+  await expect(page.getByRole("heading", { name: "归档", level: 1 })).toBeVisible();
+  await page.getByRole("list", { name: "想法和笔记" }).getByText("先收起来的想法").click();
+  await page.getByRole("button", { name: "已归档" }).click();
+  await expect(page.getByText("已取消归档，回到首页")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("list", { name: "想法和笔记" }).getByText("先收起来的想法")).toBeVisible();
 });

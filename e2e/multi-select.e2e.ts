@@ -21,6 +21,8 @@ test.describe("on a phone", () => {
     const toast = (text: string) => page.getByRole("status").filter({ hasText: text });
     const choose = async (...texts: RegExp[]) => {
       await page.getByRole("button", { name: "多选" }).click();
+      // its cards become choosable with the bar (one chunk, loaded on the first 多选)
+      await expect(bar).toBeVisible();
       // a tap on the card ticks it, as the checkbox does
       for (const text of texts) await card(text).getByRole("button", { name: text }).click();
       await expect(bar).toContainText(`已选 ${texts.length} 条`);

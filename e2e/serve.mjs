@@ -41,7 +41,7 @@ const server = spawn(process.execPath, ["server/dist/index.js"], {
     EXPORT_COOLDOWN: process.env.EXPORT_COOLDOWN ?? "1h",
     // every test registers its own account from 127.0.0.1
     REGISTER_PER_IP_PER_HOUR: "10000",
-    // bench:web gives one account 1,000 ideas at once; the limit has its own server tests
+    // bench web gives one account 1,000 ideas at once; the limit has its own server tests
     RATE_CAPTURES: process.env.RATE_CAPTURES ?? "0",
     // small enough for e2e/quotas.e2e.ts to fill with a few long notes; nothing else comes near it
     QUOTA_BYTES: process.env.QUOTA_BYTES ?? "2MiB",

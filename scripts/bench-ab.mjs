@@ -1,5 +1,5 @@
 // Lighthouse's mobile preset on 首页 for two builds of the web app, compared run by run on a busy
-// machine: one server per build (APP_DIST_DIR), the same 1,000 ideas on each as `bench:web`,
+// machine: one server per build (APP_DIST_DIR), the same 1,000 ideas on each as `bench web`,
 // audits alternating A, B / B, A after a discarded warm-up, each with the load average it ran at,
 // and with the main thread's CPU time after first paint from its trace (scripts/trace-cpu.mjs):
 // all of it, its longest task, and the blocking time that CPU time × 4 would give.

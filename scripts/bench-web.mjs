@@ -1,4 +1,4 @@
-// npm run bench:web — what the browser loads and how fast the two first screens are.
+// npm run bench -- web — what the browser loads and how fast the two first screens are.
 // Builds the app if stale, starts the real server on a fresh database (e2e/serve.mjs), creates a
 // user with 1,000 ideas, then in Debian Chromium: gzipped JS loaded for /login and for /, and
 // Lighthouse performance, LCP, CLS and TBT for both, with the desktop preset and with the mobile
@@ -152,7 +152,7 @@ try {
   console.log(table);
   writeFileSync(
     "docs/benchmarks-web.md",
-    `# Web app benchmarks\n\nProduced by \`npm run bench:web\` (${new Date().toISOString().slice(0, 10)}, Debian Chromium, this shared 2-core machine; Lighthouse's desktop preset, and its mobile preset (a phone screen, simulated slow 4G, 4× CPU throttling), both with simulated throttling, HTTP cache emptied before each audit, one discarded warm-up audit, median of three audits per page and preset, with the load average it ran at; the last column, from the median audit's trace, is CPU time rather than wall time, which the machine's load moves far less (\`scripts/trace-cpu.mjs\`); targets: performance ≥ 98 desktop and ≥ 95 mobile, CLS 0). The server gzips the app's files on the fly; sizes are the gzip -9 of each script the page loaded.\n\n${table}\n`,
+    `# Web app benchmarks\n\nProduced by \`npm run bench -- web\` (${new Date().toISOString().slice(0, 10)}, Debian Chromium, this shared 2-core machine; Lighthouse's desktop preset, and its mobile preset (a phone screen, simulated slow 4G, 4× CPU throttling), both with simulated throttling, HTTP cache emptied before each audit, one discarded warm-up audit, median of three audits per page and preset, with the load average it ran at; the last column, from the median audit's trace, is CPU time rather than wall time, which the machine's load moves far less (\`scripts/trace-cpu.mjs\`); targets: performance ≥ 98 desktop and ≥ 95 mobile, CLS 0). The server gzips the app's files on the fly; sizes are the gzip -9 of each script the page loaded.\n\n${table}\n`,
   );
 } finally {
   await stop();

@@ -8,7 +8,7 @@ if (!token) {
   process.exit(0);
 }
 
-const build = spawnSync("npm", ["run", "build-storybook"], { stdio: "inherit" });
+const build = spawnSync("npm", ["run", "build:storybook"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const timeoutMs = Number(process.env.CHROMATIC_TIMEOUT_MS ?? 10 * 60 * 1000);

@@ -2,15 +2,9 @@
 // bundle is missing or older than what it is made from; --force always rebuilds. `npm start`,
 // `npm run points:grant`, the benchmarks and the e2e servers run this bundle; `npm run dev` and
 // the server tests run server/src directly (Node 24 strips the types, no loader).
-//
-// Why a bundle rather than `node server/src/index.ts` (Node 24 strips types itself): measured in
-// docs/benchmarks.md ("Start-up without a TypeScript loader"), the bundle idles ~40 MB smaller
-// (type stripping keeps a WebAssembly TypeScript parser resident) and spends less than half the
-// CPU time starting (a few files to read instead of ~250). It also holds @shinian/contract, whose
-// package exports TypeScript source: Node refuses to strip types under node_modules, which works
-// today only because npm links workspaces (Node resolves the symlink to packages/contract) and
-// would break in an install that copies packages (`npm install --install-links`, a deploy
-// image built from packed tarballs) or under `--preserve-symlinks`.
+// Why a bundle: it idles ~40 MB smaller and starts on half the CPU time, and it compiles in
+// @shinian/contract, whose TypeScript source Node will not strip once under node_modules (docs/toolchain.md,
+// "How the server runs"; docs/benchmarks-history.md, "Start-up without a TypeScript loader").
 import { cpSync, existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,12 +62,12 @@ if (!process.argv.includes("--force") && builtAt > 0 && sources.every((s) => new
       "account-reset-password": "server/src/cli/account-reset-password.ts",
       backup: "server/src/cli/backup.ts",
       restore: "server/src/cli/restore.ts",
-      // started by services/text-index-pool.ts in a worker thread, from beside the chunk that does
-      "text-index-worker": "server/src/services/text-index-worker.ts",
-      // started by services/attachments/heic.ts: HEIC photos decoded off the event loop
-      "heic-worker": "server/src/services/attachments/heic-worker.ts",
-      // started by services/import/import-thread.ts: an import's reading and writing, off this heap
-      "import-worker": "server/src/services/import/import-worker.ts",
+      // started by search/words-pool.ts in a worker thread, from beside the chunk that does
+      "words-worker": "server/src/search/words-worker.ts",
+      // started by attachments/heic.ts: HEIC photos decoded off the event loop
+      "heic-worker": "server/src/attachments/heic-worker.ts",
+      // started by import/import-thread.ts: an import's reading and writing, off this heap
+      "import-worker": "server/src/import/import-worker.ts",
     },
     outdir: out,
     bundle: true,

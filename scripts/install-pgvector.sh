@@ -5,7 +5,7 @@
 # machines here reach only the npm registry and Debian's archive. Debian 13's source package of
 # pgvector is in that archive, so its upstream tarball is built here against the installed server
 # with PGXS (the extension's own build). The server then finds `vector` in pg_available_extensions
-# and 拾念 compares vectors in SQL (server/src/services/embeddings/pgvector.ts); without it the
+# and 拾念 compares vectors in SQL (server/src/db/pgvector.ts); without it the
 # int8 path in the server process is used, so a failure here is not fatal to the app.
 #
 # Idempotent and quick when done: exits at once when the extension is already available.

@@ -1,4 +1,4 @@
-// The JS count of `bench:web` (gzip -9 of every script a page loads until the network is idle), per
+// The JS count of `bench web` (gzip -9 of every script a page loads until the network is idle), per
 // chunk and per screen width, without Lighthouse: for weighing a change to the bundle in seconds.
 //   node scripts/js-size.mjs                 builds app/dist if stale, serves it, prints the tables
 //   ORIGIN=http://127.0.0.1:8899 node scripts/js-size.mjs    measures a server already running

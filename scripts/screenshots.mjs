@@ -4,29 +4,13 @@
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
+import { api, BASE, newAccount } from "./local-api.mjs";
 
-const BASE = process.env.BASE ?? "http://localhost:8787";
 const WIDTHS = (process.env.WIDTHS ?? "320,360,390,768,1024,1440").split(",").map(Number);
 const THEMES = (process.env.THEMES ?? "light,dark").split(",");
 const OUT = "screenshots";
 
-async function api(method, path, token, body) {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()).data;
-}
-
-const account = `shots${Date.now().toString(36)}@example.com`;
-const { token } = await api("POST", "/api/auth/register", undefined, {
-  account,
-  password: "shinian-shots-2026",
-  agreeTerms: true,
-});
-const user = await api("PATCH", "/api/profile", token, { identityDescription: "一名喜欢记录灵感的产品经理" });
+const { token, user } = await newAccount("shots");
 const idea = await api("POST", "/api/ideas", token, {
   content: "周末去西湖边跑步，顺便想想新产品的名字，要短、好记，最好两个字。",
   tags: ["跑步", "产品"],

@@ -17,12 +17,12 @@ const files = (paths: string[]) =>
 /** What both first screens run: the design system's first parts, the session, the API client's core. */
 const bothScreens = [
   ...["button", "alert", "card", "checkbox", "tabs", "page-loading"].map(
-    (name) => `packages/ui/src/components/${name}/${name}`,
+    (name) => `packages/ui/src/primitives/${name}/${name}`,
   ),
-  "packages/ui/src/components/top-bar/top-bar-wordmark",
+  "packages/ui/src/blocks/top-bar/top-bar-wordmark",
   "packages/ui/src/lib/cn",
   "packages/contract/src/routes",
-  ...["api-error", "create-client", "early-answers", "endpoint-caller", "unauthorized", "client", "auth"].map(
+  ...["api-error", "create-client", "boot-prefetch", "endpoint-caller", "unauthorized", "client", "auth"].map(
     (name) => `app/src/api/${name}`,
   ),
   "app/src/auth/token-store",
@@ -41,7 +41,9 @@ const bothScreens = [
 const login = ["app/src/features/auth/login-screen", "app/src/features/layout/public-shell"];
 
 /** What /login draws and 首页 does not (its composer is a Textarea), as other screens' forms do. */
-const formParts = ["field", "input"].map((name) => `packages/ui/src/components/${name}/${name}`);
+const formParts = ["field", "input", "password-field"].map(
+  (name) => `packages/ui/src/primitives/${name}/${name}`,
+);
 
 export const firstScreenChunks: CodeSplittingGroup[] = [
   { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

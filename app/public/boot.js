@@ -23,7 +23,7 @@
 
   // 2. With a stored session, the router app's first requests start here, while its code loads:
   // GET /api/auth/me, and on 首页 the feed's first page. The app's client takes an answer
-  // (src/api/early-answers.ts) only for the same request with the same token, once and while
+  // (src/api/boot-prefetch.ts) only for the same request with the same token, once and while
   // fresh; otherwise, or if this one failed, it asks again. Only when the API is this origin's
   // /api (the build marks the tag data-early) and not on /login, whose page checks no session.
   if (!document.currentScript?.hasAttribute("data-early") || location.pathname === "/login") return;

@@ -47,3 +47,7 @@ void session
     });
   });
 registerServiceWorker();
+// The live stream of other devices' changes, after the first screen is up (its code is not part of it).
+window.addEventListener("load", () => {
+  setTimeout(() => void import("./features/live/live-sync.ts").then((live) => live.startLiveSync()), 3000);
+});

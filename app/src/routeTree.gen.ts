@@ -21,6 +21,7 @@ import { Route as AuthenticatedGuideRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedHelpRouteImport } from './routes/_authenticated/help'
 import { Route as AuthenticatedQuickIntroductionRouteImport } from './routes/_authenticated/quick-introduction'
 import { Route as AuthenticatedDataAiPointsRouteImport } from './routes/_authenticated/_data/ai-points'
+import { Route as AuthenticatedDataArchiveRouteImport } from './routes/_authenticated/_data/archive'
 import { Route as AuthenticatedDataChatRouteImport } from './routes/_authenticated/_data/chat'
 import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_authenticated/_data/privacy-security'
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
@@ -90,6 +91,12 @@ const AuthenticatedDataAiPointsRoute =
     path: '/ai-points',
     getParentRoute: () => AuthenticatedDataRoute,
   } as any)
+const AuthenticatedDataArchiveRoute =
+  AuthenticatedDataArchiveRouteImport.update({
+    id: '/archive',
+    path: '/archive',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
 const AuthenticatedDataChatRoute = AuthenticatedDataChatRouteImport.update({
   id: '/chat',
   path: '/chat',
@@ -147,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/help': typeof AuthenticatedHelpRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/archive': typeof AuthenticatedDataArchiveRoute
   '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
@@ -167,6 +175,7 @@ export interface FileRoutesByTo {
   '/help': typeof AuthenticatedHelpRoute
   '/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/archive': typeof AuthenticatedDataArchiveRoute
   '/chat': typeof AuthenticatedDataChatRoute
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
@@ -190,6 +199,7 @@ export interface FileRoutesById {
   '/_authenticated/quick-introduction': typeof AuthenticatedQuickIntroductionRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/_data/ai-points': typeof AuthenticatedDataAiPointsRoute
+  '/_authenticated/_data/archive': typeof AuthenticatedDataArchiveRoute
   '/_authenticated/_data/chat': typeof AuthenticatedDataChatRoute
   '/_authenticated/_data/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
@@ -212,6 +222,7 @@ export interface FileRouteTypes {
     | '/help'
     | '/quick-introduction'
     | '/ai-points'
+    | '/archive'
     | '/chat'
     | '/privacy-security'
     | '/profile'
@@ -232,6 +243,7 @@ export interface FileRouteTypes {
     | '/help'
     | '/quick-introduction'
     | '/ai-points'
+    | '/archive'
     | '/chat'
     | '/privacy-security'
     | '/profile'
@@ -254,6 +266,7 @@ export interface FileRouteTypes {
     | '/_authenticated/quick-introduction'
     | '/_authenticated/'
     | '/_authenticated/_data/ai-points'
+    | '/_authenticated/_data/archive'
     | '/_authenticated/_data/chat'
     | '/_authenticated/_data/privacy-security'
     | '/_authenticated/_data/profile'
@@ -359,6 +372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataAiPointsRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
+    '/_authenticated/_data/archive': {
+      id: '/_authenticated/_data/archive'
+      path: '/archive'
+      fullPath: '/archive'
+      preLoaderRoute: typeof AuthenticatedDataArchiveRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
     '/_authenticated/_data/chat': {
       id: '/_authenticated/_data/chat'
       path: '/chat'
@@ -420,6 +440,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedDataRouteChildren {
   AuthenticatedDataAiPointsRoute: typeof AuthenticatedDataAiPointsRoute
+  AuthenticatedDataArchiveRoute: typeof AuthenticatedDataArchiveRoute
   AuthenticatedDataChatRoute: typeof AuthenticatedDataChatRoute
   AuthenticatedDataPrivacySecurityRoute: typeof AuthenticatedDataPrivacySecurityRoute
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
@@ -432,6 +453,7 @@ interface AuthenticatedDataRouteChildren {
 
 const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataAiPointsRoute: AuthenticatedDataAiPointsRoute,
+  AuthenticatedDataArchiveRoute: AuthenticatedDataArchiveRoute,
   AuthenticatedDataChatRoute: AuthenticatedDataChatRoute,
   AuthenticatedDataPrivacySecurityRoute: AuthenticatedDataPrivacySecurityRoute,
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,

@@ -30,7 +30,7 @@ test("a tag added to and taken off several items at once, each undone to exactly
   expect(now.get(note.id)?.tags).toEqual(["跑步", "晨间"]);
   expect(toaster.get()?.message).toBe("已为 3 条内容加上 #晨间");
   toaster.get()?.action?.run();
-  await expect.poll(async () => (await byId()).get(plain.id)?.tags).toEqual([]);
+  await expect.poll(async () => (await byId()).get(plain.id)?.tags, { timeout: 10_000 }).toEqual([]);
   await expect.poll(() => toaster.get()?.message).toBe("已撤销，3 条内容的标签已复原");
   now = await byId();
   expect(now.get(shoe.id)?.tags).toEqual(["跑步"]);
@@ -51,7 +51,7 @@ test("a tag added to and taken off several items at once, each undone to exactly
   // 撤销 is one action: the idea was edited since, so neither it nor the note goes back, and it says so
   const undo = toaster.get()?.action;
   undo?.run();
-  await expect.poll(() => toaster.get()?.tone).toBe("error");
+  await expect.poll(() => toaster.get()?.tone, { timeout: 10_000 }).toBe("error");
   expect(toaster.get()?.message).toBe("没有撤销：有内容已在别处修改过，这次什么都没有改");
   expect(await noteText(note.id)).toBe("# 第一周\n\n慢跑\n\n`#跑步` 不是标签");
   now = await byId();

@@ -107,7 +107,7 @@ test("a file the server no longer has (swept while the capture waited) is upload
 test("a picture uploaded in the composer is queued with its bytes too: swept before the save, it is uploaded again and saved once", async () => {
   await signUp();
   const sent: CaptureOptions[] = [];
-  const view = await render(<Composer onCapture={async (_content, options) => void sent.push(options)} />);
+  const view = await render(<Composer queueCapture={async (_content, options) => void sent.push(options)} />);
   await page.getByRole("textbox", { name: "记录一个想法" }).fill("早上传好的照片");
   const data = new DataTransfer();
   data.items.add(await png(300, "早上.png"));
@@ -124,7 +124,7 @@ test("a picture uploaded in the composer is queued with its bytes too: swept bef
   expect(file!.attachmentId).toBeTruthy();
   expect(file!.blob).toBeInstanceOf(Blob);
 
-  // The save waited past ATTACHMENT_GRACE and the server deleted the upload (here: attached to
+  // The save waited past `attachments.graceMs` and the server deleted the upload (here: attached to
   // an idea that is then deleted for good, which deletes its files at once).
   const other = await call("createIdea", {
     body: { content: "借用一下", attachmentIds: [file!.attachmentId!] },

@@ -33,7 +33,7 @@ test("pictures: 9 at most, a removed one is left out, a failed save puts them ba
   let fail = true;
   await render(
     <Composer
-      onCapture={async (_content, options) => {
+      queueCapture={async (_content, options) => {
         sent.push(options);
         if (fail) throw new Error("保存失败");
       }}
@@ -69,7 +69,7 @@ test("pictures: 9 at most, a removed one is left out, a failed save puts them ba
 test("a picture whose upload fails on the network waits as 联网后上传 and is saved with its bytes, in its place", async () => {
   await signUp();
   const sent: CaptureOptions[] = [];
-  await render(<Composer onCapture={async (_content, options) => void sent.push(options)} />);
+  await render(<Composer queueCapture={async (_content, options) => void sent.push(options)} />);
   await box().fill("断网时拍的照片");
   const [first, second] = await pngs(2);
   const paste = (file: File) => {

@@ -19,7 +19,7 @@ test("a # loads the assist: tags marked by the server's rule, my tags suggested 
     await call("createIdea", { body: { content } });
   }
   const saved: string[] = [];
-  await render(<Composer onCapture={async (content) => void saved.push(content)} />);
+  await render(<Composer queueCapture={async (content) => void saved.push(content)} />);
   await box().fill("学 C# 时记下 https://x.com/a#b，读书#笔记。#灵感 ");
   await expect.poll(marks).toEqual(["#灵感"]);
   expect(document.querySelector("[data-slot=tag-assist-list]")).toBeNull();
@@ -38,7 +38,7 @@ test("a # loads the assist: tags marked by the server's rule, my tags suggested 
 test("another account signing in on this device is never shown the last one's tags", async () => {
   await signUp();
   await call("createIdea", { body: { content: "私人的事 #体检报告" } });
-  const first = await render(<Composer onCapture={async () => {}} />);
+  const first = await render(<Composer queueCapture={async () => {}} />);
   await userEvent.type(box(), "#tj");
   const options = () =>
     [...document.querySelectorAll("[role=listbox] [role=option]")].map((o) => o.textContent);
@@ -47,7 +47,7 @@ test("another account signing in on this device is never shown the last one's ta
 
   await signUp(); // someone else, on the same page, within the 30 s the list is kept
   await call("createIdea", { body: { content: "周末 #跑步" } });
-  await render(<Composer onCapture={async () => {}} />);
+  await render(<Composer queueCapture={async () => {}} />);
   await userEvent.type(box(), "#");
   await expect.poll(options).toEqual(["#跑步1 条"]);
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:capacity`: the CPU each kind of request costs on the deploy/ stack (nginx, two
+ * `npm run bench -- capacity`: the CPU each kind of request costs on the deploy/ stack (nginx, two
  * server processes, the PostgreSQL server of TEST_DATABASE_URL, the e2e fake AI provider), read
  * from /proc for every process involved, over a run of each kind. docs/scaling.md turns these
  * into a capacity plan. BENCH_USERS, BENCH_IDEAS scale it.

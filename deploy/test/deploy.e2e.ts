@@ -11,7 +11,7 @@ import https from "node:https";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { apiUser, newAccount, PASSWORD } from "../../e2e/helpers.ts";
-import { APP_CSP } from "../../server/src/routes/spa.ts";
+import { APP_CSP } from "../../server/src/http/spa.ts";
 import { nginxBinary, ROOT, type Stack, startStack } from "./stack.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -201,6 +201,46 @@ async function watchFirstAnswerText(page: Page) {
   });
   return () => page.evaluate(() => (window as unknown as { firstAnswerText?: string }).firstAnswerText);
 }
+
+test("live events through nginx: captures, on either process, reach a stream held open by the other at once", async ({
+  request,
+}) => {
+  // registered from its own address: 127.0.0.1's three registrations an hour belong to the later tests
+  const registered = await register("127.0.0.4", "198.51.100.4");
+  expect(registered.status).toBe(201);
+  const { token } = (JSON.parse(registered.body) as { data: { token: string } }).data;
+  const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = https.request(
+      {
+        host: "127.0.0.1",
+        port: nginxPort,
+        rejectUnauthorized: false, // the run's self-signed certificate
+        path: "/api/events",
+        headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+      },
+      resolve,
+    );
+    req.on("error", reject);
+    req.end();
+  });
+  expect(stream.statusCode).toBe(200);
+  let text = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => (text += chunk));
+  await expect.poll(() => text, { timeout: 10_000 }).toContain("event: ready");
+  // least_conn sends the captures to the process not holding the stream: NOTIFY carries them over,
+  // and nginx passes each event on as it comes (unbuffered), not when the stream ends
+  for (let i = 0; i < 3; i++) {
+    const res = await request.post("/api/ideas", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { content: `另一台设备上的想法 ${i}` },
+    });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()).data as { id: string };
+    await expect.poll(() => text, { timeout: 5_000 }).toContain(`"id":"${id}"`);
+  }
+  stream.destroy();
+});
 
 test("through nginx: sign in, capture, search, a streamed chat reply, an export; one process killed mid-run loses nothing acknowledged", async ({
   page,

@@ -1,5 +1,5 @@
 /**
- * npm run bench:ai — figures for docs/benchmarks.md (not a test: nothing here asserts).
+ * npm run bench -- ai — figures for docs/benchmarks.md (not a test: nothing here asserts).
  * The real server (child process, embedded PostgreSQL, fresh DATA_DIR) talks to a local
  * OpenAI-compatible provider that answers at once, for a user with 10,000 ideas. Measures:
  * - time to first token: straight from the provider, and through the server (spend, grounding
@@ -13,8 +13,8 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { retrieveSources } from "../src/services/ai/grounding.ts";
-import { ideaVector } from "../src/services/text-index.ts";
+import { retrieveSources } from "../src/ai/grounding.ts";
+import { ideaVector } from "../src/search/words.ts";
 import { BASE, cpuSplit, findSocketDir, idea, json, ms, pct, startServer, stopServer } from "./lib.ts";
 
 const IDEAS = Number(process.env.BENCH_AI_IDEAS ?? 10_000);

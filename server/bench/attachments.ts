@@ -1,5 +1,5 @@
 /**
- * npm run bench:attachments — figures for docs/benchmarks.md (not a test). Starts the real server
+ * npm run bench -- attachments — figures for docs/benchmarks.md (not a test). Starts the real server
  * (the bundle, embedded PostgreSQL) in a fresh DATA_DIR, makes a ~5 MB JPEG with sharp, uploads it
  * BENCH_UPLOADS times one after another to POST /api/attachments (type check, EXIF stripped,
  * re-encoded, WebP thumbnail, stored in PostgreSQL), and prints each upload's time and the server

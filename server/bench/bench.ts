@@ -1,17 +1,17 @@
 /**
- * npm run bench:server — figures for docs/benchmarks.md (not a test: nothing here asserts).
+ * npm run bench -- server — figures for docs/benchmarks.md (not a test: nothing here asserts).
  * Starts the real server (embedded PostgreSQL) as a child process in a fresh DATA_DIR, seeds
  * 100 users × 1,000 ideas of Chinese text, and measures start-up, memory, capture, feed,
  * search (word index vs plain substring) and export. BENCH_USERS / BENCH_IDEAS scale it down.
- * `npm run bench:server -- slow-clients` runs the slow-connection benchmark instead (slow-clients.ts),
- * `npm run bench:server -- tags` the tag benchmark (tags.ts), `-- related` 相关内容's (related.ts).
+ * `npm run bench -- server slow-clients` runs the slow-connection benchmark instead (slow-clients.ts),
+ * `npm run bench -- server tags` the tag benchmark (tags.ts), `related` 相关内容's (related.ts).
  */
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { MAX_CONCURRENT_EXPORTS } from "../src/services/export/lifecycle.ts";
-import { ideaVector } from "../src/services/text-index.ts";
+import { MAX_CONCURRENT_EXPORTS } from "../src/export/lifecycle.ts";
+import { ideaVector } from "../src/search/words.ts";
 import { exportImagesBench } from "./export-images.ts";
 import { importBench } from "./import.ts";
 import {

@@ -1,5 +1,5 @@
 /**
- * npm run bench:notes — one account's big notes against everyone else's latency (issue 14 §1).
+ * npm run bench -- notes — one account's big notes against everyone else's latency (issue 14 §1).
  * Starts the server from its bundle on BENCH_DATABASE_URL (default: a fresh database on the
  * machine's PostgreSQL) and gives one account 50 notes of 200,000 characters. Then, for
  * BENCH_SECONDS (20), that account runs 5 searches in parallel, over and over, and edits its

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server -- export-images` — issue 18's benchmark: the export of an account with
+ * `npm run bench -- server export-images` — issue 18's benchmark: the export of an account with
  * BENCH_EXPORT_IMAGES (1,000) images, each a distinct ~800 × 600 photo-like JPEG on an idea of its
  * own, from the real server (the bundle, embedded PostgreSQL, fresh DATA_DIR): the time to the
  * zip's last byte and the server's peak RSS growth meanwhile (sampled every 20 ms), read as the

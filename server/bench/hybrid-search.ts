@@ -1,5 +1,5 @@
 /**
- * npm run bench:hybrid — hybrid search (words + meaning) at 10,000 items per user, for
+ * npm run bench -- hybrid — hybrid search (words + meaning) at 10,000 items per user, for
  * docs/benchmarks.md (nothing here asserts). The real server (embedded PostgreSQL, no pgvector:
  * int8 vectors compared in the server process; or with BENCH_DATABASE_URL a new database on that
  * server, compared in SQL where it has pgvector) talks to a local fake embeddings provider of
@@ -11,7 +11,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ideaVector } from "../src/services/text-index.ts";
+import { ideaVector } from "../src/search/words.ts";
 import { startFakeEmbeddingProvider } from "../test/support/fake-embedding-provider.ts";
 import { BASE, cpuSplit, findSocketDir, idea, json, load, ms, pct, startServer, stopServer } from "./lib.ts";
 

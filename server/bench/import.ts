@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server -- import` — 导入数据 (issue 16): a 10,000-idea 拾念 export, a
+ * `npm run bench -- server import` — 导入数据 (issue 16): a 10,000-idea 拾念 export, a
  * 10,000-memo flomo export and 10,000 Markdown files, each uploaded, previewed and imported into a
  * new account of the real server (the bundle, embedded PostgreSQL, fresh DATA_DIR): the time from
  * upload to done, and the server's peak RSS growth meanwhile (targets for the 拾念 and flomo
@@ -13,8 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import pg from "pg";
-import { ideaVector } from "../src/services/text-index.ts";
-import { SEARCH_WORDS_VERSION } from "../src/stores/search-reindex.ts";
+import { SEARCH_WORDS_VERSION } from "../src/search/reindex.store.ts";
+import { ideaVector } from "../src/search/words.ts";
 import { attachBenchPhotos, benchPhoto } from "./images.ts";
 import {
   BASE,
@@ -103,7 +103,7 @@ async function shinianExport(socketDir: string): Promise<Uint8Array> {
       contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: ["导入"] })),
     );
     // marked as made by this version: else every server the bench starts later rebuilds these
-    // 10,000 rows in the background (services/search-reindex.ts) during the imports it measures
+    // 10,000 rows in the background (search/reindex.ts) during the imports it measures
     await client.query(
       `INSERT INTO ideas (user_id, original_content, content, tags, search, search_version, created_at)
        SELECT $1, c, c, '{导入}', v::tsvector, ${SEARCH_WORDS_VERSION}, now() - (n * interval '1 hour')

@@ -4,7 +4,7 @@
  * it to BENCH_MEMORY_FILE, one JSON line `{t, rss, heapTotal, heapUsed, external, arrayBuffers, newSpace,
  * workerHeap, workerUsed}` (bytes; t is Date.now()), so the bench can say what the RSS growth is made of.
  * heapTotal and the rest are the main thread's heap; workerHeap and workerUsed sum the heaps of the
- * worker threads alive (an import's, services/import/import-thread.ts), found through Node's
+ * worker threads alive (an import's, import/import-thread.ts), found through Node's
  * `worker_threads` diagnostics channel. Run with `--expose-gc` (BENCH_IMPORT_PROBE=gc), it first
  * forces a full collection of the main heap each time, and heapUsed is then what is alive — the
  * measurement perturbs the run, so its RSS is not the reported one.

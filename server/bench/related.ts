@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server -- related` — 相关内容 on a 10,000-item account (issue 17: p95 ≤ 30 ms), for
+ * `npm run bench -- server related` — 相关内容 on a 10,000-item account (issue 17: p95 ≤ 30 ms), for
  * docs/benchmarks.md. Starts the real server (embedded PostgreSQL) in a fresh DATA_DIR, seeds one
  * account with SQL (BENCH_RELATED_ITEMS items: nine in ten ideas, one in ten notes of 20–60 ideas'
  * text each) and 20 other accounts of 500 ideas, then asks for the related items of random ideas
@@ -9,10 +9,10 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import type pg from "pg";
 import type { Queryable } from "../src/db/pool.ts";
-import { weigh } from "../src/services/related.ts";
-import { RELATED_STOPWORDS } from "../src/services/stopwords.ts";
-import { ideaVector, noteVector, quoteLexeme } from "../src/services/text-index.ts";
-import { bestSharingQuery, itemTerms, termStatsState } from "../src/stores/related.ts";
+import { bestSharingQuery, itemTerms, termStatsState } from "../src/search/related.store.ts";
+import { weigh } from "../src/search/related.ts";
+import { RELATED_STOPWORDS } from "../src/search/stopwords.ts";
+import { ideaVector, noteVector, quoteLexeme } from "../src/search/words.ts";
 import { BASE, benchServerWithAccounts, idea, load, ms, pct, pick, rand, stopServer } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_RELATED_ITEMS ?? 10_000);

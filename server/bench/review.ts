@@ -1,5 +1,5 @@
 /**
- * npm run bench:review — 每日回顾 and 那年今日 for one account of 10,000 items (issue 15: p95 ≤ 20 ms).
+ * npm run bench -- review — 每日回顾 and 那年今日 for one account of 10,000 items (issue 15: p95 ≤ 20 ms).
  * A fresh database on the machine's PostgreSQL (BENCH_ADMIN_URL), the app in this process with
  * its clock moved a day forward before each draw, so every request of the first series draws a
  * new day's set (the expensive path, which a person meets once a day); the second re-reads one
@@ -13,7 +13,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { createPool } from "../src/db/pool.ts";
 import { loadConfig } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
-import { drawReviewDay } from "../src/stores/review.ts";
+import { drawReviewDay } from "../src/review/review.store.ts";
 import { ms, pct } from "./lib.ts";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server -- search-words` — what pinyin and 繁简 (issue 17 §5) cost: loading the
+ * `npm run bench -- server search-words` — what pinyin and 繁简 (issue 17 §5) cost: loading the
  * two libraries, the CPU of one idea's search words with and without them, and the background
  * rebuild of an account's words made before them (BENCH_REINDEX_ITEMS ideas, migration 020),
  * with the search page's latency while it runs and after. Starts the real server (the bundle,
@@ -9,8 +9,8 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { loadPinyin } from "../src/services/pinyin-words.ts";
-import { ideaVector, toTsvectorLiteral } from "../src/services/text-index.ts";
+import { loadPinyin } from "../src/search/pinyin-words.ts";
+import { ideaVector, toTsvectorLiteral } from "../src/search/words.ts";
 import {
   BASE,
   cpuMs,

@@ -1,5 +1,5 @@
 /**
- * npm run bench:server -- slow-clients — slow and hostile connections (issue 14, finding 3).
+ * npm run bench -- server slow-clients — slow and hostile connections (issue 14, finding 3).
  * 300 slow-body and 500 slow-header connections, kept up for BENCH_SLOW_SECONDS (default 60; a
  * connection the server closes or refuses is opened again, at most BENCH_SLOW_REOPEN_RATE a second
  * for all of them, default 200 — four times slowhttptest's default), while a client from its own address

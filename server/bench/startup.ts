@@ -1,5 +1,5 @@
 /**
- * npm run bench:startup — restart time and idle memory of the server process (docs/benchmarks.md).
+ * npm run bench -- startup — restart time and idle memory of the server process (docs/benchmarks.md).
  * Starts the server as `npm start` does, from its bundle (BENCH_SERVER overrides the command, e.g.
  * "node --import tsx server/src/index.ts" to compare with a loader), once to initialise a fresh
  * embedded DATA_DIR, then BENCH_RUNS times more: spawn → first 200 from /api/health, the node

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server -- tags` — the tag list, the feed by tag and a rename's count on a
+ * `npm run bench -- server tags` — the tag list, the feed by tag and a rename's count on a
  * 10,000-item account (issue 15: p95 ≤ 20 ms for the counts), for docs/benchmarks.md. Starts the
  * real server (embedded PostgreSQL) in a fresh DATA_DIR, seeds one account with SQL (BENCH_TAG_ITEMS
  * ideas, 0–4 tags each from ~120 paths two or three levels deep, plus 20 other accounts of 500 so
@@ -7,7 +7,7 @@
  */
 import { rm } from "node:fs/promises";
 import type pg from "pg";
-import { ideaVector } from "../src/services/text-index.ts";
+import { ideaVector } from "../src/search/words.ts";
 import { BASE, benchServerWithAccounts, idea, json, load, ms, pick, rand, stopServer } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_TAG_ITEMS ?? 10_000);

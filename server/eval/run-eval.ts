@@ -62,7 +62,6 @@ const SERVER_ENV = {
   RATE_CHAT: "0",
   RATE_UPLOADS: "0",
   RATE_CAPTURES: "0",
-  SEARCHES_PER_USER: "0",
   // items are embedded at once, not AI_TIDY_GRACE after the import (a privacy wait, not quality)
   AI_TIDY_GRACE: "0",
 };
@@ -74,7 +73,7 @@ export async function runSearchEval(options: EvalOptions): Promise<EvalRun> {
   const shiftDays = daysBetween(set.today, today);
   const onServer = async (label: string, env: Record<string, string>, embedTimeoutMs: number) => {
     const db = await options.freshDatabase(label);
-    const child = await startChildServer({ ...SERVER_ENV, ...db.env, ...env });
+    const child = await startChildServer({ ...SERVER_ENV, ...db.env, ...env }, { searchesPerUser: 0 });
     try {
       log(`${label}: server at ${child.base}; importing ${set.items.length} items`);
       const client = await signUp(child.base);

@@ -1,36 +1,67 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { accountRoutes, authRoutes } from "./accounts/auth.routes.ts";
+import { avatarRoutes, profileRoutes } from "./accounts/profile.routes.ts";
+import { authGuard } from "./accounts/session-guard.ts";
+import { aiRoutes } from "./ai/ai.routes.ts";
+import { chatRoutes } from "./ai/chat.routes.ts";
+import { composeRoutes } from "./ai/compose.routes.ts";
+import { tidyRoutes } from "./ai/tidy.routes.ts";
+import { attachmentRoutes } from "./attachments/attachments.routes.ts";
+import { drainAfterWrites } from "./attachments/storage.ts";
 import { type AppDeps, type AppEnv, systemClock } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { createBackgroundWork } from "./lib/background-work.ts";
-import { mount } from "./lib/endpoint.ts";
-import { earlyAnswer } from "./middlewares/early-answer.ts";
-import { buildOpenApi, renderDocs } from "./openapi.ts";
-import { aiRoutes } from "./routes/ai.ts";
-import { attachmentRoutes } from "./routes/attachments.ts";
-import { accountRoutes, authRoutes } from "./routes/auth.ts";
-import { chatRoutes } from "./routes/chat.ts";
-import { exportRoutes } from "./routes/export.ts";
-import { feedRoutes } from "./routes/feed.ts";
-import { ideaRoutes } from "./routes/ideas.ts";
-import { importRoutes } from "./routes/import.ts";
-import { noteRoutes } from "./routes/notes.ts";
-import { pointsRoutes } from "./routes/points.ts";
-import { avatarRoutes, profileRoutes } from "./routes/profile.ts";
-import { reviewRoutes } from "./routes/review.ts";
-import { searchRoutes } from "./routes/search.ts";
-import { spaRoutes } from "./routes/spa.ts";
-import { tagRoutes } from "./routes/tags.ts";
-import { trashRoutes } from "./routes/trash.ts";
-import { webdavRoutes } from "./routes/webdav.ts";
-import { drainAfterWrites } from "./services/attachments/storage.ts";
-import { asQuotaRefusal } from "./services/quotas.ts";
+import { eventRoutes } from "./events/events.routes.ts";
+import { exportRoutes } from "./export/export.routes.ts";
+import { flomoOpenApi } from "./flomo/flomo.openapi.ts";
+import { flomoRoutes } from "./flomo/flomo.routes.ts";
+import { earlyAnswer } from "./http/early-answer.ts";
+import { type Mount, mounter } from "./http/mount.ts";
+import { buildOpenApi, renderDocs } from "./http/openapi.ts";
+import { spaRoutes } from "./http/spa.ts";
+import { importRoutes } from "./import/import.routes.ts";
+import { feedRoutes } from "./items/feed.routes.ts";
+import { ideaRoutes } from "./items/ideas.routes.ts";
+import { noteRoutes } from "./items/notes.routes.ts";
+import { tagRoutes } from "./items/tags.routes.ts";
+import { trashRoutes } from "./items/trash.routes.ts";
+import { memosApi } from "./memos/api.ts";
+import { memosOpenApi } from "./memos/memos.openapi.ts";
+import { pointsRoutes } from "./points/points.routes.ts";
+import { asQuotaRefusal } from "./points/quotas.ts";
+import { reviewRoutes } from "./review/review.routes.ts";
+import { searchRoutes } from "./search/search.routes.ts";
+import { createBackgroundWork } from "./shared/background-work.ts";
+import { statsRoutes } from "./stats/stats.routes.ts";
+import { webdavRoutes } from "./webdav/webdav.routes.ts";
+import { webhookRoutes } from "./webhooks/webhooks.routes.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
+/** flomo's URL carries its key in the path: a log line keeps the route, never the token. */
+const loggedPath = (path: string) => (path.startsWith("/iwh/") ? "/iwh/…" : path);
+
 const HSTS = "max-age=15552000; includeSubDomains";
+
+/** Every wing's routes, by wing: the contract groups its endpoints the same way (test/http/wings.test.ts). */
+export const wings = {
+  system: [(mount: Mount) => mount("health", () => ({ data: { status: "ok" as const } }))],
+  accounts: [authRoutes, accountRoutes, profileRoutes, avatarRoutes],
+  items: [ideaRoutes, noteRoutes, trashRoutes, feedRoutes, tagRoutes],
+  attachments: [attachmentRoutes],
+  review: [reviewRoutes],
+  stats: [statsRoutes],
+  points: [pointsRoutes],
+  search: [searchRoutes],
+  export: [exportRoutes],
+  import: [importRoutes],
+  ai: [aiRoutes, tidyRoutes, composeRoutes, chatRoutes],
+  webdav: [webdavRoutes],
+  webhooks: [webhookRoutes],
+  events: [eventRoutes],
+} satisfies Record<string, ((mount: Mount) => void)[]>;
 
 /** `work`: the server's own (it waits for it at shutdown); tests may leave it out, and `clock` too. */
 export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<AppDeps, "work" | "clock">>) {
@@ -59,7 +90,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     // Path only: query strings may carry search words, and bodies may carry secrets.
     c.var.logger.info("request", {
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
@@ -92,7 +123,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  // Request bodies are bounded per endpoint, after its guard (`mount`, middlewares/body-limit.ts).
+  // Request bodies are bounded per endpoint, after its guard (`mount`, http/body-limit.ts).
   // With S3_*: objects of files a write deleted are deleted from the bucket right after it.
   if (deps.config.attachments.s3) app.use("/api/*", drainAfterWrites);
 
@@ -100,7 +131,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   let docs: string | undefined;
   const openapiDocument = () => {
-    openapi ??= buildOpenApi();
+    openapi ??= buildOpenApi([flomoOpenApi, memosOpenApi]);
     return openapi;
   };
   app.get("/api/openapi.json", (c) => c.json(openapiDocument()));
@@ -108,30 +139,19 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     docs ??= renderDocs(openapiDocument());
     return c.html(docs);
   });
-  mount(app, "health", () => ({ data: { status: "ok" as const } }));
-  for (const routes of [
-    authRoutes,
-    accountRoutes,
-    profileRoutes,
-    avatarRoutes,
-    ideaRoutes,
-    noteRoutes,
-    attachmentRoutes,
-    trashRoutes,
-    reviewRoutes,
-    feedRoutes,
-    pointsRoutes,
-    searchRoutes,
-    tagRoutes,
-    exportRoutes,
-    importRoutes,
-    aiRoutes,
-    chatRoutes,
-    webdavRoutes,
-  ]) {
-    routes(app);
-  }
+  const mount = mounter(app, authGuard);
+  for (const routes of Object.values(wings).flat()) routes(mount);
+  // Foreign-shaped: MCP clients get JSON-RPC answers, not the API's envelope (mcp/mcp.routes.ts).
+  // The MCP SDK and its JSON Schema validator load on the first /mcp request, not at start-up.
+  let mcp: Promise<(c: Context<AppEnv>) => Promise<Response>> | undefined;
+  app.all("/mcp", async (c) => {
+    mcp ??= import("./mcp/mcp.routes.ts").then((m) => m.mcpHandler());
+    return (await mcp)(c);
+  });
 
+  app.route("/", flomoRoutes());
+  // memos' API v1 (issue 32): its own shapes and errors, so before /api/*'s 404 in ours
+  app.route("/", memosApi());
   app.all("/api/*", (c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
   app.route("/", spaRoutes(deps.config.appDistDir));
   app.notFound((c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));
@@ -156,7 +176,7 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
     }
     // PostgreSQL cancelled a statement past its time (statement_timeout): busy, not broken.
     if ((err as { code?: unknown }).code === "57014") {
-      c.var.logger.warn("statement timed out", { path: c.req.path });
+      c.var.logger.warn("statement timed out", { path: loggedPath(c.req.path) });
       return c.json({ success: false, message: "服务繁忙，请稍后再试", code: "SERVICE_UNAVAILABLE" }, 503);
     }
     c.var.logger.error("unhandled error", { err });

@@ -1,7 +1,8 @@
+import type { TokenScope } from "@shinian/contract";
 import type { Db } from "./db/pool.ts";
 import type { Config } from "./env.ts";
-import type { BackgroundWork } from "./lib/background-work.ts";
 import type { Logger } from "./logger.ts";
+import type { BackgroundWork } from "./shared/background-work.ts";
 
 /** The system clock: the app's unless a test gives another. */
 export const systemClock = () => new Date();
@@ -23,9 +24,9 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     deps: AppDeps;
-    /** Set by authGuard: a session, or a capture token on the one route that allows it. */
+    /** Set by authGuard: a session, or an access token where the endpoint lets its scope in. */
     auth:
-      | { via: "session"; userId: string; sessionId: string }
-      | { via: "capture-token"; userId: string; captureTokenId: string };
+      | { via: "session"; userId: string; sessionId: string; autoTidy: boolean }
+      | { via: "token"; userId: string; tokenId: string; scope: TokenScope; autoTidy: boolean };
   };
 };

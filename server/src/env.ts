@@ -1,8 +1,14 @@
 import { hkdfSync } from "node:crypto";
 import path from "node:path";
-import { TRASH_DAYS_DEFAULT } from "@shinian/contract/constants";
 import { z } from "zod";
-import { parseTrustProxy, type TrustedProxies } from "./lib/client-address.ts";
+import { parseTrustProxy } from "./http/client-address.ts";
+import { LIMITS } from "./limits.ts";
+
+// What an operator decides, read from the environment once at start: one zod object per section,
+// each variable written once (its key, its kind, its default and its description) and turned into
+// that section's slice of Config. What an engineer tunes is in limits.ts. docs/configuration.md is
+// generated from both (scripts/configuration-doc.ts). Longer than 300 lines on purpose: the whole
+// list an operator may set is read top-down in this one file.
 
 const DURATION = /^(\d+)(ms|s|m|h|d)?$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -27,6 +33,16 @@ export function parseByteSize(text: string): number | null {
   return Number.isSafeInteger(bytes) ? bytes : null;
 }
 
+export type WriteLimit = { burst: number; perMinute: number };
+
+/** "burst/perMinute" ("120/30": 120 at once, then 30 a minute) → the bucket; "0" → null (no limit). */
+function parseWriteLimit(text: string): WriteLimit | null | undefined {
+  if (text.trim() === "0") return null;
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) return undefined;
+  return { burst: Number(match[1]), perMinute: Number(match[2]) };
+}
+
 /** https anywhere; plain http only to this machine (Ollama on localhost), where nothing crosses a network. */
 function isSafeAiBaseUrl(text: string): boolean {
   let url: URL;
@@ -41,597 +57,590 @@ function isSafeAiBaseUrl(text: string): boolean {
 }
 
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** Text kinds a setting may be written in: how each reads, and what a wrong value is told. */
+const TEXT_KINDS = {
+  duration: {
+    read: (v: string) => parseDuration(v) ?? undefined,
+    expected: 'a duration like "1h", "30m", "90s" or "0"',
+    format: "duration",
+  },
+  size: {
+    read: (v: string) => parseByteSize(v) ?? undefined,
+    expected: 'a size like "1GiB", "500MB", "200000" (bytes), or "0" for no limit',
+    format: "size",
+  },
+  writeLimit: {
+    read: parseWriteLimit,
+    expected: '"burst/perMinute" like "120/30", or "0" for no limit',
+    format: "burst/perMinute",
+  },
+};
+type TextKind = keyof typeof TEXT_KINDS;
+type ValueOf<K extends TextKind> = Exclude<ReturnType<(typeof TEXT_KINDS)[K]["read"]>, undefined>;
+
+/** A setting written as text of one kind ("1h", "500MiB", "120/30"), with its default. */
+function parsed<K extends TextKind>(kind: K, def: string) {
+  const { read, expected, format } = TEXT_KINDS[kind];
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default(def)
+        .transform((v, ctx) => {
+          const value = read(v);
+          if (value === undefined) {
+            ctx.addIssue({ code: "custom", message: `must be ${expected}` });
+            return z.NEVER;
+          }
+          return value as ValueOf<K>;
+        }),
+    )
+    .meta({ default: def, format });
+}
+
 const int = (def: number, min = 0, max = 1_000_000) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(def));
+  z
+    .preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(def))
+    .meta({ default: String(def), format: `integer ${min}–${max}` });
 
-const duration = (def: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .default(def)
-      .transform((v, ctx) => {
-        const ms = parseDuration(v);
-        if (ms === null) {
-          ctx.addIssue({ code: "custom", message: 'must be a duration like "1h", "30m", "90s" or "0"' });
-          return z.NEVER;
-        }
-        return ms;
-      }),
-  );
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, def: T[number]) =>
+  z
+    .preprocess(
+      (v) => (typeof v === "string" ? emptyAsUndefined(v.trim().toLowerCase()) : v),
+      z.enum(values).default(def),
+    )
+    .meta({ default: def, format: values.join(" | ") });
 
-/** A supervisor's timer: more than 0 and at most a day (setTimeout overflows past 2^31 - 1 ms, ~24.8 days). */
-const importTimeout = (def: string) =>
-  duration(def).refine((ms) => ms > 0 && ms <= 86_400_000, {
-    message: "must be more than 0 and at most 24h",
-  });
+const flag = (def: "true" | "false") =>
+  oneOf(["true", "false"], def)
+    .transform((v) => v === "true")
+    .meta({ default: def, format: "true | false" });
 
-/** "burst/perMinute" (e.g. "120/30": 120 at once, then 30 a minute) or "0" for none. */
-const writeLimit = (def: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .default(def)
-      .transform((v, ctx) => {
-        if (v.trim() === "0") return null;
-        const match = /^(\d+)\/(\d+)$/.exec(v.trim());
-        if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-          ctx.addIssue({
-            code: "custom",
-            message: 'must be "burst/perMinute" like "120/30", or "0" for no limit',
-          });
-          return z.NEVER;
-        }
-        return { burst: Number(match[1]), perMinute: Number(match[2]) };
-      }),
-  );
+const text = (def: string) =>
+  z.preprocess(emptyAsUndefined, z.string().default(def)).meta({ default: def, format: "text" });
+const optionalText = () => z.preprocess(emptyAsUndefined, z.string().optional()).meta({ format: "text" });
 
-const byteSize = (def: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .default(def)
-      .transform((v, ctx) => {
-        const bytes = parseByteSize(v);
-        if (bytes === null) {
-          ctx.addIssue({
-            code: "custom",
-            message: 'must be a size like "1GiB", "500MB", "200000" (bytes), or "0" for no limit',
-          });
-          return z.NEVER;
-        }
-        return bytes;
-      }),
-  );
+const aiBaseUrl = () =>
+  z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+        .refine(isSafeAiBaseUrl, {
+          message:
+            "must be https:// (the API key and every question would cross the network in clear), or http:// to a loopback address",
+        })
+        .optional(),
+    )
+    .meta({ format: "URL" });
 
-const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
-
-const EnvSchema = z.object({
-  PORT: int(8787, 0, 65535),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
-  APP_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default("./app/dist")),
-  DATABASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// URL" })
-      .optional(),
-  ),
-  EXPORT_COOLDOWN: duration("1h"),
-  TRASH_DAYS: int(TRASH_DAYS_DEFAULT, 1, 3650),
-  SESSION_MAX_AGE: duration("180d").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
-  EXPORT_STALL_TIMEOUT: duration("30s"),
-  EXPORT_MAX_DURATION: duration("10m"),
-  HTTP_HEADERS_TIMEOUT: duration("20s"),
-  HTTP_REQUEST_TIMEOUT: duration("60s"),
-  HTTP_KEEP_ALIVE_TIMEOUT: duration("5s"),
-  UPLOAD_MIN_RATE: byteSize("4KiB"),
-  UPLOAD_RATE_WINDOW: duration("60s"),
-  UPLOAD_MAX_DURATION: duration("1h"),
-  CONNECTIONS_PER_IP: int(128, 0, 1_000_000),
-  AI_BASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
-      .refine(isSafeAiBaseUrl, {
-        message:
-          "must be https:// (the API key and every question would cross the network in clear), or http:// to a loopback address",
-      })
-      .optional(),
-  ),
-  AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  AI_EMBEDDING_BASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
-      .refine(isSafeAiBaseUrl, {
-        message:
-          "must be https:// (the API key and every question would cross the network in clear), or http:// to a loopback address",
-      })
-      .optional(),
-  ),
-  AI_EMBEDDING_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  AI_EMBEDDING_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
-  // Texts per call: DashScope's text-embedding-v3 takes at most 10.
-  AI_EMBEDDING_BATCH: int(10, 1, 256),
-  // Cosine similarity a meaning-only hit needs; depends on the model (README).
-  AI_EMBEDDING_MIN_SIMILARITY: z.preprocess(emptyAsUndefined, z.coerce.number().min(-1).max(1).default(0.5)),
-  AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default("gpt-4o-mini")),
-  AI_TIMEOUT: duration("60s"),
-  AI_TRANSCRIBE_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
-  AI_TRANSCRIBE_TIMEOUT: duration("120s"),
-  AI_MAX_RETRIES: int(2, 0, 5),
-  AI_VISION: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
-  AI_CONTEXT_TOKENS: int(3000, 200, 100_000),
-  AI_TIDY_GRACE: duration("30s"),
-  AI_MAX_TOKENS_CHAT: int(1500, 16, 100_000),
-  AI_MAX_TOKENS_TIDY: int(4000, 16, 100_000),
-  AI_MAX_TOKENS_COMPOSE: int(4000, 16, 100_000),
-  POINTS_REGISTER_BONUS: int(100),
-  POINTS_CHAT_REPLY: int(2),
-  POINTS_TIDY_IDEA: int(1),
-  POINTS_COMPOSE_NOTE: int(5),
-  POINTS_EMBED: int(0),
-  POINTS_TRANSCRIBE: int(1),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  ),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const parsed = parseTrustProxy(v);
-      if ("error" in parsed) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  REGISTER_PER_IP_PER_HOUR: int(20, 1),
-  REGISTRATION: z.preprocess(
-    (v) => (typeof v === "string" ? emptyAsUndefined(v.trim().toLowerCase()) : v),
-    z.enum(["open", "invite", "closed"]).default("open"),
-  ),
-  // Shown on the login page under 忘记密码？请联系本站管理员 (a WeChat id, an email …).
-  ADMIN_CONTACT: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
-  PASSWORD_RESET_TTL: duration("1h").refine((ms) => ms >= 60_000 && ms <= 7 * 86_400_000, {
-    message: "must be between 1m and 7d",
-  }),
-  // The address people open the app at; the start of the links the operator commands print.
-  PUBLIC_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^https?:\/\/[^/?#\s]+/, {
-        message: "must be the site's address, like https://shinian.example.cn",
-      })
-      .optional(),
-  ),
-  RATE_CAPTURES: writeLimit("120/30"),
-  RATE_NOTES: writeLimit("60/20"),
-  RATE_CHAT: writeLimit("30/10"),
-  RATE_UPLOADS: writeLimit("20/5"),
-  // 测试连接 makes this server connect where it is told: few, or it probes ports for whoever asks
-  RATE_WEBDAV_TESTS: writeLimit("6/1"),
-  SEARCHES_PER_USER: int(2, 0, 64),
-  QUOTA_ITEMS: int(100_000, 0, 1_000_000_000),
-  QUOTA_BYTES: byteSize("1GiB"),
-  ATTACHMENT_MAX_BYTES: byteSize("10MiB").refine((b) => b >= 1024, { message: "must be at least 1KiB" }),
-  ATTACHMENT_URL_TTL: duration("1h").refine((ms) => ms >= 1000 && ms <= 7 * 86_400_000, {
-    message: "must be between 1s and 7d",
-  }),
-  ATTACHMENT_GRACE: duration("24h").refine((ms) => ms >= 3_600_000, { message: "must be at least 1h" }),
-  // An S3-compatible bucket for attachments; unset: they stay in PostgreSQL.
-  S3_BUCKET: optionalText,
-  S3_ENDPOINT: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
-      .optional(),
-  ),
-  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
-  IMPORT_MAX_BYTES: byteSize("200MiB"),
-  IMPORT_MAX_ENTRIES: int(50_000, 1, 10_000_000),
-  IMPORT_MAX_EXPANDED_BYTES: byteSize("2GiB"),
-  IMPORT_MAX_RATIO: int(200, 2, 100_000),
-  IMPORT_MAX_RECORDS: int(200_000, 1, 10_000_000),
-  IMPORT_LEASE: duration("30s").refine((ms) => ms >= 1000 && ms <= 86_400_000, {
-    message: "must be at least 1s and at most 24h",
-  }),
-  IMPORT_READ_FACTOR: int(4, 2, 100),
-  IMPORT_MAX_JOBS: int(2, 1, 64),
-  IMPORT_JOB_TIMEOUT: importTimeout("1h"),
-  IMPORT_BATCH_TIMEOUT: importTimeout("2m"),
-  IMPORT_PREVIEW_TIMEOUT: importTimeout("2m"),
-  // WebDAV app passwords are encrypted with a key derived from this; unset: no WebDAV backup.
-  WEBDAV_SECRET_KEY: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" })
-      .optional(),
-  ),
-  // The key before the last rotation: what it sealed still opens, and is sealed again under the new one.
-  WEBDAV_SECRET_KEY_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
-  WEBDAV_ALLOW_LOCAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
-  // An upload whose server took nothing for this long is cut off (a slow reader would hold its slot).
-  WEBDAV_STALL_TIMEOUT: duration("60s"),
-  // Each upload holds a pooled connection (of 10) and a snapshot while it streams: at most 4.
-  WEBDAV_PARALLEL_UPLOADS: int(2, 1, 4),
-  // log2 of scrypt's N; 15 = 32 MiB per hash. Lower only for tests.
-  PASSWORD_HASH_COST: int(15, 10, 20),
-});
-
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
-  /** The built SPA served on non-/api paths. */
-  appDistDir: string;
-  databaseUrl: string | undefined;
-  exportCooldownMs: number;
-  /** A session ends this long after sign-in however often it is used (its 30-day expiry slides within it). */
-  sessionMaxAgeMs: number;
-  /** Days a deleted idea or note stays in 回收站 before it is deleted for good. */
-  trashDays: number;
-  /** An export whose client reads nothing for this long is cut off (its cooldown given back). */
-  exportStallTimeoutMs: number;
-  /** An export still streaming after this long is cut off. */
-  exportMaxDurationMs: number;
-  http: HttpLimits;
-  /** null: no provider configured, the offline assistant answers (本地模式). */
-  ai: AiConfig | null;
-  aiContextTokens: number;
-  /** null: AI_EMBEDDING_MODEL unset, no finding by meaning (search is by keywords only). */
-  embedding: EmbeddingConfig | null;
-  /** null: AI_TRANSCRIBE_MODEL unset, recordings are kept as audio only. */
-  transcribe: TranscribeConfig | null;
-  /** 自动整理 starts this long after capture: time to mark the idea 不让AI读取 or delete it. */
-  aiTidyGraceMs: number;
-  points: {
-    registerBonus: number;
-    costs: { chatReply: number; tidyIdea: number; composeNote: number; transcribe: number };
-    /** Per item embedded (POINTS_EMBED); a search's own query is not charged. */
-    embedItem: number;
-  };
-  logLevel: "debug" | "info" | "warn" | "error" | "silent";
-  /** Whose X-Forwarded-For entries name the client (TRUST_PROXY). */
-  trustProxy: TrustedProxies;
-  /** Registrations one client IP may make per hour (each new account brings AI points). */
-  registerPerIpPerHour: number;
-  /** Who may register: anyone, holders of an invite code (`npm run invite:create`), nobody. */
-  registration: "open" | "invite" | "closed";
-  /** Whom the login page names for a forgotten password; null: 本站管理员 only. */
-  adminContact: string | null;
-  /** How long a link of `npm run account:reset-password` works. */
-  passwordResetTtlMs: number;
-  /** The site's address without a trailing slash (PUBLIC_URL); null: http://localhost:PORT. */
-  publicUrl: string | null;
-  /** Per-user write buckets; null: no limit (services/write-limits.ts). */
-  writeLimits: Record<
-    "captures" | "notes" | "chat" | "uploads" | "webdavTests",
-    { burst: number; perMinute: number } | null
-  >;
-  /** Searches of one account running at once in a process (routes/search.ts); 0: no limit. */
-  searchesPerUser: number;
-  /** What one account may store (services/quotas.ts); null: no limit. */
-  quota: Quota;
-  passwordHashCost: number;
-  webdav: WebdavConfig;
-  import: ImportLimits;
-  attachments: AttachmentLimits;
-};
-
-/** Images on ideas and notes (services/attachments). */
-export type AttachmentLimits = {
-  /** One uploaded image (ATTACHMENT_MAX_BYTES): 413 past it. */
-  maxBytes: number;
-  /** How long a signed file URL works (ATTACHMENT_URL_TTL). */
-  urlTtlMs: number;
-  /** An upload attached to nothing this long is deleted by the sweep (ATTACHMENT_GRACE). */
-  graceMs: number;
-  /** The S3-compatible bucket files go to (S3_*); null: PostgreSQL holds them. */
-  s3: S3Settings | null;
-};
-
-export type S3Settings = {
-  bucket: string;
-  /** Any S3-compatible service's address; unset: AWS's own for the region. */
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, s3rver). */
-  forcePathStyle: boolean;
-};
-
-const webdavKey = (secret: string) =>
-  Buffer.from(hkdfSync("sha256", secret, "", "shinian webdav password", 32));
-
-export type WebdavConfig = {
-  /** The AES-256 key of stored WebDAV passwords (from WEBDAV_SECRET_KEY); null: the feature is off. */
-  key: Buffer | null;
-  /** Rotated-out keys (WEBDAV_SECRET_KEY_PREVIOUS): they only open, never seal. */
-  previousKeys: Buffer[];
-  /** An upload the server stops taking bytes of for this long fails (WEBDAV_STALL_TIMEOUT). */
-  stallMs: number;
-  /** Uploads one process runs at once (WEBDAV_PARALLEL_UPLOADS), each within its own time budget. */
-  parallelUploads: number;
-  /** Also plain http:// and addresses on this machine or its network (a home Nextcloud, tests). */
-  allowLocal: boolean;
-};
-
-/** 导入数据 (services/import): what one upload may be, and how long a job's lease lasts. */
-export type ImportLimits = {
-  /** The uploaded bytes (IMPORT_MAX_BYTES): 413 past it. */
-  maxBytes: number;
-  /** A zip's entries, their expanded bytes in all, and one entry's expanded-to-compressed ratio. */
-  maxEntries: number;
-  maxExpandedBytes: number;
-  maxRatio: number;
-  /** The records one upload may hold (IMPORT_MAX_RECORDS): what a preview keeps per record stays bounded. */
-  maxRecords: number;
-  /** A running job's process renews this; once it expires, any process resumes the job. */
-  leaseMs: number;
-  /** A preview or job opens at most this many times the upload's size of its entries (IMPORT_READ_FACTOR). */
-  readFactor: number;
-  /** Jobs running at once in one process (IMPORT_MAX_JOBS); the rest wait queued. */
-  maxJobs: number;
-  /**
-   * Time budgets, enforced from outside the import's thread: a job's whole run, each of its
-   * batches (reading and writing), and a preview's reading after the upload arrived.
-   */
-  jobMs: number;
-  batchMs: number;
-  previewMs: number;
-};
-
-/** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
-export type Quota = { items: number | null; bytes: number | null };
-
-/** What Node's HTTP server allows one connection and one client address. */
-export type HttpLimits = {
-  /** Until the request's headers are in (slow-header clients). */
-  headersTimeoutMs: number;
-  /** Until the whole request, body included, is in; answers stream for as long as they need. */
-  requestTimeoutMs: number;
-  /** How long an idle kept-alive connection stays open between requests. */
-  keepAliveTimeoutMs: number;
-  /** Open connections per client address (an IPv6 client by its /64); 0 = no cap. */
-  connectionsPerIp: number;
-  /**
-   * A file upload's body (导入数据, an image), which may outlast the request timeout: at least this
-   * many bytes a second over the last uploadRateWindowMs once it is that old (UPLOAD_MIN_RATE,
-   * UPLOAD_RATE_WINDOW; 0: any), and done within UPLOAD_MAX_DURATION (0: no longest time).
-   */
-  uploadMinBytesPerSecond: number;
-  uploadRateWindowMs: number;
-  uploadMaxDurationMs: number;
-};
-
-export type AiConfig = {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  /** Until the first token, and then between two chunks. */
-  timeoutMs: number;
-  maxRetries: number;
-  /** The `max_tokens` of each kind of call: what one answer may cost at most. */
-  maxTokens: { chat: number; tidy: number; compose: number };
-  /** AI_VISION: the model reads images, so tidy sends an idea's thumbnails with its text. */
-  vision: boolean;
-};
-
-/** The OpenAI-compatible transcription endpoint (POST {baseUrl}/audio/transcriptions), on the chat provider. */
-export type TranscribeConfig = {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  /** The whole call: a long recording takes a while to be heard. */
-  timeoutMs: number;
-  maxRetries: number;
-};
-
-/** The OpenAI-compatible embeddings endpoint (POST {baseUrl}/embeddings), apart from chat's. */
-export type EmbeddingConfig = {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-  maxRetries: number;
-  /** Cosine similarity below which a vector match is not shown. */
-  minSimilarity: number;
-  /** Texts per call (AI_EMBEDDING_BATCH). */
-  batch: number;
-};
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
+/** One section: its variables (schema keys) and the slice of Config they build. */
+function section<S extends z.ZodRawShape, T>(
+  title: string,
+  shape: S,
+  build: (e: z.output<z.ZodObject<S>>, ctx: z.RefinementCtx) => T,
+) {
+  return { title, shape, schema: z.object(shape).transform(build) };
 }
 
-// Node refuses a headers timeout longer than the request timeout, and 0 would turn the
-// slow-header defence off: both are start-up errors here, named, rather than Node's own.
-function checkHttpTimeouts(headersMs: number, requestMs: number) {
-  const problems: string[] = [];
-  if (headersMs < 1) problems.push("HTTP_HEADERS_TIMEOUT: must be longer than 0");
-  if (requestMs > 0 && headersMs > requestMs) {
-    problems.push("HTTP_HEADERS_TIMEOUT: must not be longer than HTTP_REQUEST_TIMEOUT");
-  }
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+/** Adds a start-up error naming `key`, for a setting that only makes sense with others. */
+function refuse(ctx: z.RefinementCtx, key: string, message: string): never {
+  ctx.addIssue({ code: "custom", path: [key], message });
+  return z.NEVER;
 }
 
-/** Validates the environment once at start; a bad value stops the process with a message naming it. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
-  checkHttpTimeouts(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT);
-  if (e.EXPORT_STALL_TIMEOUT < 1 || e.EXPORT_MAX_DURATION < 1) {
-    throw new ConfigError(
-      "Invalid configuration:\n  EXPORT_STALL_TIMEOUT, EXPORT_MAX_DURATION: must be longer than 0",
-    );
-  }
-  // With no provider named, embeddings would go to OpenAI without a key while the app says 本地模式.
-  if (
-    e.AI_EMBEDDING_MODEL &&
-    !(e.AI_EMBEDDING_BASE_URL || e.AI_BASE_URL || e.AI_EMBEDDING_API_KEY || e.AI_API_KEY)
-  ) {
-    throw new ConfigError(
-      "Invalid configuration:\n  AI_EMBEDDING_MODEL: set, but no provider to send the texts to: set AI_EMBEDDING_BASE_URL (and AI_EMBEDDING_API_KEY if it needs one), or unset AI_EMBEDDING_MODEL",
-    );
-  }
-  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  S3_BUCKET: unset, but other S3_* settings are set: set S3_BUCKET to keep files in that bucket, or unset them all to keep files in PostgreSQL",
-    );
-  }
-  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  S3_BUCKET: set, but S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not: set both, or unset S3_BUCKET to keep files in PostgreSQL",
-    );
-  }
-  if (e.AI_TRANSCRIBE_MODEL && !(e.AI_BASE_URL || e.AI_API_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  AI_TRANSCRIBE_MODEL: set, but no provider to send recordings to: set AI_BASE_URL (and AI_API_KEY if it needs one), or unset AI_TRANSCRIBE_MODEL",
-    );
-  }
-  return {
+const server = section(
+  "The server",
+  {
+    PORT: int(8787, 0, 65535).describe("The port the API and the app are served on."),
+    HOST: text("0.0.0.0").describe(
+      "The address to listen on (127.0.0.1 behind a proxy on the same machine).",
+    ),
+    DATA_DIR: text("./data").describe(
+      "Where the embedded PostgreSQL keeps its data and backups when DATABASE_URL is unset.",
+    ),
+    APP_DIST_DIR: text("./app/dist").describe(
+      "The built app served on every non-/api path (bench:ab points it at a second build).",
+    ),
+    DATABASE_URL: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// URL" })
+          .optional(),
+      )
+      .meta({ format: "postgres:// URL" })
+      .describe("A PostgreSQL 15+ server for every process; unset: an embedded PostgreSQL in DATA_DIR."),
+    PUBLIC_URL: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^https?:\/\/[^/?#\s]+/, {
+            message: "must be the site's address, like https://shinian.example.cn",
+          })
+          .optional(),
+      )
+      .meta({ format: "URL" })
+      .describe(
+        "The address people open the site at: the start of the links `npm run account:reset-password` prints (unset: http://localhost:PORT).",
+      ),
+    LOG_LEVEL: oneOf(["debug", "info", "warn", "error", "silent"], "info").describe(
+      "The least important log line written (JSON lines on stdout).",
+    ),
+  },
+  (e) => ({
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    /** The built SPA served on non-/api paths. */
     appDistDir: path.resolve(e.APP_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
-    exportCooldownMs: e.EXPORT_COOLDOWN,
-    sessionMaxAgeMs: e.SESSION_MAX_AGE,
-    trashDays: e.TRASH_DAYS,
-    exportStallTimeoutMs: e.EXPORT_STALL_TIMEOUT,
-    exportMaxDurationMs: e.EXPORT_MAX_DURATION,
+    /** The site's address without a trailing slash; null: http://localhost:PORT. */
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+    logLevel: e.LOG_LEVEL,
+  }),
+);
+
+const proxy = section(
+  "Behind a proxy",
+  {
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const trusted = parseTrustProxy(v);
+        return "error" in trusted ? refuse(ctx, "TRUST_PROXY", trusted.error) : trusted;
+      })
+      .meta({ format: "true | loopback | addresses and CIDR ranges" })
+      .describe(
+        "Whose X-Forwarded-For entries name the client: unset trusts none; `loopback` for nginx on this machine.",
+      ),
+    CONNECTIONS_PER_IP: int(128, 0, 1_000_000).describe(
+      "Open connections per client address (an IPv6 client by its /64); 0: no cap. Behind nginx every connection is nginx's, so the deployment sets 0 and nginx's limit_conn caps instead (the same 128).",
+    ),
+    HTTP_KEEP_ALIVE_TIMEOUT: parsed("duration", "5s").describe(
+      "How long an idle kept-alive connection stays open. Behind a proxy it must outlast the proxy's own upstream keepalive_timeout (deploy: 65s against nginx's 2s).",
+    ),
+  },
+  (e) => ({
+    /** Whose X-Forwarded-For entries name the client. */
+    trustProxy: e.TRUST_PROXY,
+    /** What Node's HTTP server allows one connection and one client address. */
     http: {
-      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT,
-      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT,
+      ...LIMITS.http,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT,
+      /** Open connections per client address (an IPv6 client by its /64); 0 = no cap. */
       connectionsPerIp: e.CONNECTIONS_PER_IP,
-      uploadMinBytesPerSecond: e.UPLOAD_MIN_RATE,
-      uploadRateWindowMs: e.UPLOAD_RATE_WINDOW,
-      uploadMaxDurationMs: e.UPLOAD_MAX_DURATION,
     },
-    // Either setting switches the provider on: Ollama needs a base URL but no key.
-    ai:
-      e.AI_BASE_URL || e.AI_API_KEY
-        ? {
-            baseUrl: e.AI_BASE_URL ?? "https://api.openai.com/v1",
-            apiKey: e.AI_API_KEY,
-            model: e.AI_MODEL,
-            timeoutMs: e.AI_TIMEOUT,
-            maxRetries: e.AI_MAX_RETRIES,
-            vision: e.AI_VISION === "true",
-            maxTokens: {
-              chat: e.AI_MAX_TOKENS_CHAT,
-              tidy: e.AI_MAX_TOKENS_TIDY,
-              compose: e.AI_MAX_TOKENS_COMPOSE,
-            },
-          }
-        : null,
-    aiContextTokens: e.AI_CONTEXT_TOKENS,
-    embedding: e.AI_EMBEDDING_MODEL
-      ? {
-          baseUrl: e.AI_EMBEDDING_BASE_URL ?? e.AI_BASE_URL ?? "https://api.openai.com/v1",
-          apiKey: e.AI_EMBEDDING_API_KEY ?? e.AI_API_KEY,
-          model: e.AI_EMBEDDING_MODEL,
-          timeoutMs: e.AI_TIMEOUT,
-          maxRetries: e.AI_MAX_RETRIES,
-          minSimilarity: e.AI_EMBEDDING_MIN_SIMILARITY,
-          batch: e.AI_EMBEDDING_BATCH,
-        }
-      : null,
-    transcribe:
-      e.AI_TRANSCRIBE_MODEL && (e.AI_BASE_URL || e.AI_API_KEY)
-        ? {
-            baseUrl: e.AI_BASE_URL ?? "https://api.openai.com/v1",
-            apiKey: e.AI_API_KEY,
-            model: e.AI_TRANSCRIBE_MODEL,
-            timeoutMs: e.AI_TRANSCRIBE_TIMEOUT,
-            maxRetries: e.AI_MAX_RETRIES,
-          }
-        : null,
-    aiTidyGraceMs: e.AI_TIDY_GRACE,
+  }),
+);
+
+const accounts = section(
+  "Accounts",
+  {
+    REGISTRATION: oneOf(["open", "invite", "closed"], "open").describe(
+      "Who may register: anyone, holders of an invite code (`npm run invite:create`), nobody.",
+    ),
+    ADMIN_CONTACT: z
+      .preprocess(emptyAsUndefined, z.string().trim().max(100).optional())
+      .meta({ format: "text, ≤ 100 characters" })
+      .describe("Shown on the login page under 忘记密码？请联系本站管理员 (a WeChat id, an email …)."),
+    REGISTER_PER_IP_PER_HOUR: int(20, 1).describe(
+      "Registrations one client address may make per hour (each new account brings AI points). Raise it for a school or an office behind one address.",
+    ),
+    PASSWORD_HASH_COST: int(15, 10, 20).describe(
+      "log2 of scrypt's N: 15 takes 32 MiB per hash. A machine with little memory and many sign-ins at once may lower it; tests lower it for speed.",
+    ),
+  },
+  (e) => ({
+    /** Who may register: anyone, holders of an invite code, nobody. */
+    registration: e.REGISTRATION,
+    /** Whom the login page names for a forgotten password; null: 本站管理员 only. */
+    adminContact: e.ADMIN_CONTACT ?? null,
+    registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+  }),
+);
+
+const usage = section(
+  "What one account may use",
+  {
+    POINTS_REGISTER_BONUS: int(100).describe(
+      "AI points a new account starts with (the provider's bill is the operator's); `npm run points:grant` gives more.",
+    ),
+    QUOTA_ITEMS: int(100_000, 0, 1_000_000_000).describe(
+      "Ideas and notes (trashed ones too) one account may keep; 0: no limit.",
+    ),
+    QUOTA_BYTES: parsed("size", "1GiB").describe(
+      "Bytes one account may store (text, images, recordings, imports on their way); 0: no limit.",
+    ),
+    EXPORT_COOLDOWN: parsed("duration", "1h").describe(
+      "How long after an export one account may start the next: an export streams the whole account, the heaviest thing one request does. 0: any time.",
+    ),
+    RATE_CAPTURES: parsed("writeLimit", "120/30").describe(
+      "Captures one account may make: a burst, then so many a minute. A site whose people write by script may raise it.",
+    ),
+    RATE_NOTES: parsed("writeLimit", "60/20").describe("Note writes one account may make, as RATE_CAPTURES."),
+    RATE_CHAT: parsed("writeLimit", "30/10").describe(
+      "Chat questions and transcriptions one account may ask, as RATE_CAPTURES: what one account can cost at the provider in a minute.",
+    ),
+    RATE_UPLOADS: parsed("writeLimit", "20/5").describe(
+      "Image and import uploads one account may make, as RATE_CAPTURES.",
+    ),
+  },
+  (e) => ({
     points: {
       registerBonus: e.POINTS_REGISTER_BONUS,
-      costs: {
-        chatReply: e.POINTS_CHAT_REPLY,
-        tidyIdea: e.POINTS_TIDY_IDEA,
-        composeNote: e.POINTS_COMPOSE_NOTE,
-        transcribe: e.POINTS_TRANSCRIBE,
-      },
-      embedItem: e.POINTS_EMBED,
+      costs: { ...LIMITS.pointCosts },
+      /** Per item embedded; a search's own query is not charged. */
+      embedItem: LIMITS.embedItemPoints,
     },
-    logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
-    registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
-    registration: e.REGISTRATION,
-    adminContact: e.ADMIN_CONTACT ?? null,
-    passwordResetTtlMs: e.PASSWORD_RESET_TTL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+    exportCooldownMs: e.EXPORT_COOLDOWN,
+    /** What one account may store (points/quotas.ts); null: no limit. */
+    quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },
+    /** Per-user write buckets; null: no limit (points/write-limits.ts). */
     writeLimits: {
       captures: e.RATE_CAPTURES,
       notes: e.RATE_NOTES,
       chat: e.RATE_CHAT,
       uploads: e.RATE_UPLOADS,
-      webdavTests: e.RATE_WEBDAV_TESTS,
+      webdavTests: { ...LIMITS.webdavTestsPerUser } as WriteLimit | null,
     },
-    searchesPerUser: e.SEARCHES_PER_USER,
-    quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },
-    passwordHashCost: e.PASSWORD_HASH_COST,
-    webdav: {
-      // HKDF: any long secret (a passphrase, base64 bytes) becomes a uniform 256-bit key
-      key: e.WEBDAV_SECRET_KEY ? webdavKey(e.WEBDAV_SECRET_KEY) : null,
-      previousKeys: e.WEBDAV_SECRET_KEY_PREVIOUS ? [webdavKey(e.WEBDAV_SECRET_KEY_PREVIOUS)] : [],
-      stallMs: e.WEBDAV_STALL_TIMEOUT,
-      parallelUploads: e.WEBDAV_PARALLEL_UPLOADS,
-      allowLocal: e.WEBDAV_ALLOW_LOCAL === "true",
-    },
-    import: {
-      maxBytes: e.IMPORT_MAX_BYTES,
-      maxEntries: e.IMPORT_MAX_ENTRIES,
-      maxExpandedBytes: e.IMPORT_MAX_EXPANDED_BYTES,
-      maxRatio: e.IMPORT_MAX_RATIO,
-      maxRecords: e.IMPORT_MAX_RECORDS,
-      leaseMs: e.IMPORT_LEASE,
-      readFactor: e.IMPORT_READ_FACTOR,
-      maxJobs: e.IMPORT_MAX_JOBS,
-      jobMs: e.IMPORT_JOB_TIMEOUT,
-      batchMs: e.IMPORT_BATCH_TIMEOUT,
-      previewMs: e.IMPORT_PREVIEW_TIMEOUT,
-    },
-    attachments: {
-      maxBytes: e.ATTACHMENT_MAX_BYTES,
-      urlTtlMs: e.ATTACHMENT_URL_TTL,
-      graceMs: e.ATTACHMENT_GRACE,
-      s3: e.S3_BUCKET
+    /** Searches of one account running at once in a process (search/search.routes.ts); 0: no limit. */
+    searchesPerUser: LIMITS.searchesPerUser,
+  }),
+);
+
+const OPENAI = "https://api.openai.com/v1";
+
+const ai = section(
+  "The AI provider",
+  {
+    AI_BASE_URL: aiBaseUrl().describe(
+      "An OpenAI-compatible API (https://, or http:// to this machine for Ollama). With AI_API_KEY, either switches the assistant on; both unset: 本地模式.",
+    ),
+    AI_API_KEY: optionalText().describe("The provider's API key (unset for a local Ollama)."),
+    AI_MODEL: text("gpt-4o-mini").describe("The chat model: chat, 自动整理 and 整理成笔记."),
+    AI_VISION: flag("false").describe(
+      "true when the model reads images: 自动整理 then sends an idea's thumbnails with its text.",
+    ),
+    AI_TIDY_GRACE: parsed("duration", "30s").describe(
+      "自动整理 and embedding start this long after a write: the time people have to mark an idea 不让AI读取 or delete it before the provider sees it.",
+    ),
+    AI_TRANSCRIBE_MODEL: optionalText().describe(
+      "The chat provider's transcription model (whisper-1 …); unset: recordings are kept as audio only.",
+    ),
+    AI_EMBEDDING_MODEL: optionalText().describe(
+      "The embedding model for finding by meaning (text-embedding-v3 …); unset: search by keywords only.",
+    ),
+    AI_EMBEDDING_BASE_URL: aiBaseUrl().describe("The embedding provider, when not the chat's (AI_BASE_URL)."),
+    AI_EMBEDDING_API_KEY: optionalText().describe("Its key, when not the chat's (AI_API_KEY)."),
+    AI_EMBEDDING_BATCH: int(10, 1, 256).describe(
+      "Texts per embedding call: the provider's own limit (DashScope's text-embedding-v3 takes at most 10).",
+    ),
+    AI_EMBEDDING_MIN_SIMILARITY: z
+      .preprocess(emptyAsUndefined, z.coerce.number().min(-1).max(1).default(0.5))
+      .meta({ default: "0.5", format: "number −1–1" })
+      .describe(
+        "The cosine similarity a meaning-only hit needs: it depends on the model (docs/search-quality.md measures it).",
+      ),
+  },
+  (e, ctx) => {
+    const provider = e.AI_BASE_URL || e.AI_API_KEY;
+    // With no provider named, embeddings would go to OpenAI without a key while the app says 本地模式.
+    if (e.AI_EMBEDDING_MODEL && !(e.AI_EMBEDDING_BASE_URL || e.AI_EMBEDDING_API_KEY || provider)) {
+      refuse(
+        ctx,
+        "AI_EMBEDDING_MODEL",
+        "set, but no provider to send the texts to: set AI_EMBEDDING_BASE_URL (and AI_EMBEDDING_API_KEY if it needs one), or unset AI_EMBEDDING_MODEL",
+      );
+    }
+    if (e.AI_TRANSCRIBE_MODEL && !provider) {
+      refuse(
+        ctx,
+        "AI_TRANSCRIBE_MODEL",
+        "set, but no provider to send recordings to: set AI_BASE_URL (and AI_API_KEY if it needs one), or unset AI_TRANSCRIBE_MODEL",
+      );
+    }
+    const { timeoutMs, transcribeTimeoutMs, maxRetries, maxTokens } = LIMITS.ai;
+    return {
+      /** null: no provider configured, the offline assistant answers (本地模式). Ollama needs no key. */
+      ai: provider
         ? {
-            bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            accessKeyId: e.S3_ACCESS_KEY_ID!,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+            baseUrl: e.AI_BASE_URL ?? OPENAI,
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs,
+            maxRetries,
+            maxTokens: { ...maxTokens },
+            /** The model reads images, so tidy sends an idea's thumbnails with its text. */
+            vision: e.AI_VISION,
           }
         : null,
-    },
-  };
+      /** The OpenAI-compatible POST {baseUrl}/audio/transcriptions, on the chat provider; null: audio only. */
+      transcribe:
+        e.AI_TRANSCRIBE_MODEL && provider
+          ? {
+              baseUrl: e.AI_BASE_URL ?? OPENAI,
+              apiKey: e.AI_API_KEY,
+              model: e.AI_TRANSCRIBE_MODEL,
+              timeoutMs: transcribeTimeoutMs,
+              maxRetries,
+            }
+          : null,
+      /** The OpenAI-compatible POST {baseUrl}/embeddings, apart from chat's; null: keywords only. */
+      embedding: e.AI_EMBEDDING_MODEL
+        ? {
+            baseUrl: e.AI_EMBEDDING_BASE_URL ?? e.AI_BASE_URL ?? OPENAI,
+            apiKey: e.AI_EMBEDDING_API_KEY ?? e.AI_API_KEY,
+            model: e.AI_EMBEDDING_MODEL,
+            timeoutMs,
+            maxRetries,
+            /** Cosine similarity below which a vector match is not shown. */
+            minSimilarity: e.AI_EMBEDDING_MIN_SIMILARITY,
+            batch: e.AI_EMBEDDING_BATCH,
+          }
+        : null,
+      /** 自动整理 starts this long after capture: time to mark the idea 不让AI读取 or delete it. */
+      aiTidyGraceMs: e.AI_TIDY_GRACE,
+      aiContextTokens: LIMITS.aiContextTokens,
+    };
+  },
+);
+
+const storage = section(
+  "Where images and recordings are kept",
+  {
+    S3_BUCKET: optionalText().describe(
+      "An S3-compatible bucket for attachments; unset: they stay in PostgreSQL.",
+    ),
+    S3_ENDPOINT: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+          .optional(),
+      )
+      .meta({ format: "URL" })
+      .describe("Any S3-compatible service's address (COS, OSS, MinIO …); unset: AWS's own for the region."),
+    S3_REGION: text("us-east-1").describe("The bucket's region."),
+    S3_ACCESS_KEY_ID: optionalText().describe("The bucket's access key."),
+    S3_SECRET_ACCESS_KEY: optionalText().describe("Its secret."),
+    S3_FORCE_PATH_STYLE: flag("false").describe(
+      "true: endpoint/bucket/key rather than bucket.endpoint/key (MinIO, s3rver).",
+    ),
+  },
+  (e, ctx) => {
+    if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+      refuse(
+        ctx,
+        "S3_BUCKET",
+        "unset, but other S3_* settings are set: set S3_BUCKET to keep files in that bucket, or unset them all to keep files in PostgreSQL",
+      );
+    }
+    if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+      refuse(
+        ctx,
+        "S3_BUCKET",
+        "set, but S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not: set both, or unset S3_BUCKET to keep files in PostgreSQL",
+      );
+    }
+    return {
+      /** Images on ideas and notes (attachments). */
+      attachments: {
+        ...LIMITS.attachments,
+        /** The S3-compatible bucket files go to; null: PostgreSQL holds them. */
+        s3:
+          e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? {
+                bucket: e.S3_BUCKET,
+                endpoint: e.S3_ENDPOINT,
+                region: e.S3_REGION,
+                accessKeyId: e.S3_ACCESS_KEY_ID,
+                secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+                forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              }
+            : null,
+      },
+    };
+  },
+);
+
+// HKDF: any long secret (a passphrase, base64 bytes) becomes a uniform 256-bit key, one per use
+// (the WebDAV one is derived as before SECRET_KEY had its name, so saved passwords still open)
+const derivedKey = (secret: string, use: "shinian webdav password" | "shinian webhook secret") =>
+  Buffer.from(hkdfSync("sha256", secret, "", use, 32));
+
+const secretKey = () =>
+  z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" })
+        .optional(),
+    )
+    .meta({ format: "text, ≥ 32 characters" });
+
+/** The setting, or its older name; both set to different values is a mistake worth stopping for. */
+function aliased<T>(ctx: z.RefinementCtx, name: string, value: T, alias: string, aliasValue: T): T {
+  if (value !== undefined && aliasValue !== undefined && value !== aliasValue) {
+    return refuse(ctx, alias, `is an older name of ${name}, which is set to another value: keep one`);
+  }
+  return value ?? aliasValue;
+}
+
+const secrets = section(
+  "Stored secrets and outbound connections",
+  {
+    SECRET_KEY: secretKey().describe(
+      "Every secret the server stores (WebDAV app passwords, webhook signing secrets) is encrypted with a key derived from this (`openssl rand -base64 32`), the same on every process; unset: no WebDAV backup and no webhooks.",
+    ),
+    SECRET_KEY_PREVIOUS: secretKey().describe(
+      "The key before the last rotation: what it sealed still opens, and is sealed again under the new one.",
+    ),
+    OUTBOUND_ALLOW_LOCAL: flag("false").describe(
+      "true: WebDAV backups and webhooks may also use plain http:// and addresses on this machine or its network (a home Nextcloud).",
+    ),
+    WEBDAV_SECRET_KEY: secretKey().describe("The older name of SECRET_KEY, still read."),
+    WEBDAV_SECRET_KEY_PREVIOUS: secretKey().describe("The older name of SECRET_KEY_PREVIOUS, still read."),
+    WEBDAV_ALLOW_LOCAL: flag("false").describe(
+      "The older name of OUTBOUND_ALLOW_LOCAL, still read (either true allows).",
+    ),
+  },
+  (e, ctx) => {
+    const key = aliased(ctx, "SECRET_KEY", e.SECRET_KEY, "WEBDAV_SECRET_KEY", e.WEBDAV_SECRET_KEY);
+    const previous = aliased(
+      ctx,
+      "SECRET_KEY_PREVIOUS",
+      e.SECRET_KEY_PREVIOUS,
+      "WEBDAV_SECRET_KEY_PREVIOUS",
+      e.WEBDAV_SECRET_KEY_PREVIOUS,
+    );
+    /** Also plain http:// and addresses on this machine or its network, for every outbound kind. */
+    const allowLocal = e.OUTBOUND_ALLOW_LOCAL || e.WEBDAV_ALLOW_LOCAL;
+    const keys = (use: Parameters<typeof derivedKey>[1]) => ({
+      /** The AES-256 key of what this feature stores; null: the feature is off. */
+      key: key ? derivedKey(key, use) : null,
+      /** Rotated-out keys: they only open, never seal. */
+      previousKeys: previous ? [derivedKey(previous, use)] : [],
+    });
+    return {
+      outbound: { allowLocal },
+      webdav: { ...keys("shinian webdav password"), allowLocal, ...LIMITS.webdav },
+      webhooks: { ...keys("shinian webhook secret"), allowLocal, ...LIMITS.webhooks },
+    };
+  },
+);
+
+/** Every section, in the order docs/configuration.md shows them. */
+export const SECTIONS = [server, proxy, accounts, usage, ai, storage, secrets];
+
+/** The knobs no section builds: they keep their place in Config, their value from limits.ts. */
+const knobs = () => ({
+  sessionMaxAgeMs: LIMITS.sessionMaxAgeMs,
+  trashDays: LIMITS.trashDays,
+  exportStallTimeoutMs: LIMITS.exportStallTimeoutMs,
+  exportMaxDurationMs: LIMITS.exportMaxDurationMs,
+  passwordResetTtlMs: LIMITS.passwordResetTtlMs,
+  import: { ...LIMITS.import },
+  events: { ...LIMITS.events },
+  mcp: { ...LIMITS.mcp },
+});
+
+type Slice<S extends { schema: z.ZodType }> = z.output<S["schema"]>;
+export type Config = Slice<typeof server> &
+  Slice<typeof proxy> &
+  Slice<typeof accounts> &
+  Slice<typeof usage> &
+  Slice<typeof ai> &
+  Slice<typeof storage> &
+  Slice<typeof secrets> &
+  ReturnType<typeof knobs>;
+
+export type HttpLimits = Config["http"];
+export type AiConfig = NonNullable<Config["ai"]>;
+export type TranscribeConfig = NonNullable<Config["transcribe"]>;
+export type EmbeddingConfig = NonNullable<Config["embedding"]>;
+/** Items are ideas + notes (trashed ones too); bytes the UTF-8 bytes stored (migration 013). */
+export type Quota = Config["quota"];
+export type AttachmentLimits = Config["attachments"];
+export type S3Settings = NonNullable<AttachmentLimits["s3"]>;
+export type WebdavConfig = Config["webdav"];
+export type WebhookConfig = Config["webhooks"];
+export type ImportLimits = Config["import"];
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Variables earlier versions read, now values in limits.ts: named so an operator who set one knows. */
+export const RETIRED = [
+  "SESSION_MAX_AGE",
+  "TRASH_DAYS",
+  "PASSWORD_RESET_TTL",
+  "SEARCHES_PER_USER",
+  "RATE_WEBDAV_TESTS",
+  "EXPORT_STALL_TIMEOUT",
+  "EXPORT_MAX_DURATION",
+  "HTTP_HEADERS_TIMEOUT",
+  "HTTP_REQUEST_TIMEOUT",
+  "UPLOAD_MIN_RATE",
+  "UPLOAD_RATE_WINDOW",
+  "UPLOAD_MAX_DURATION",
+  "AI_TIMEOUT",
+  "AI_TRANSCRIBE_TIMEOUT",
+  "AI_MAX_RETRIES",
+  "AI_CONTEXT_TOKENS",
+  "AI_MAX_TOKENS_CHAT",
+  "AI_MAX_TOKENS_TIDY",
+  "AI_MAX_TOKENS_COMPOSE",
+  "POINTS_CHAT_REPLY",
+  "POINTS_TIDY_IDEA",
+  "POINTS_COMPOSE_NOTE",
+  "POINTS_TRANSCRIBE",
+  "POINTS_EMBED",
+  "ATTACHMENT_MAX_BYTES",
+  "ATTACHMENT_URL_TTL",
+  "ATTACHMENT_GRACE",
+  "IMPORT_MAX_BYTES",
+  "IMPORT_MAX_ENTRIES",
+  "IMPORT_MAX_EXPANDED_BYTES",
+  "IMPORT_MAX_RATIO",
+  "IMPORT_MAX_RECORDS",
+  "IMPORT_LEASE",
+  "IMPORT_READ_FACTOR",
+  "IMPORT_MAX_JOBS",
+  "IMPORT_JOB_TIMEOUT",
+  "IMPORT_BATCH_TIMEOUT",
+  "IMPORT_PREVIEW_TIMEOUT",
+  "WEBDAV_STALL_TIMEOUT",
+  "WEBDAV_PARALLEL_UPLOADS",
+];
+
+/** The retired variables this environment still sets: the start-up warns, they change nothing. */
+export const retiredSettingsSet = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  RETIRED.filter((name) => env[name] !== undefined);
+
+/** Validates the environment once at start; a bad value stops the process with a message naming it. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const slices: object[] = [];
+  const problems: string[] = [];
+  for (const { schema } of SECTIONS) {
+    const result = schema.safeParse(source);
+    if (result.success) slices.push(result.data);
+    for (const issue of result.error?.issues ?? []) {
+      const key = String(issue.path[0]);
+      problems.push(`  ${key}: ${issue.message} (got ${JSON.stringify(source[key])})`);
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  // every slice a fresh object: a test that changes its Config's limits changes no other Config
+  return Object.assign({}, ...slices, knobs()) as Config;
 }

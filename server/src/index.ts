@@ -1,5 +1,5 @@
 import { startEmbeddedPostgres } from "./db/embedded.ts";
-import { ConfigError, loadConfig } from "./env.ts";
+import { ConfigError, loadConfig, retiredSettingsSet } from "./env.ts";
 import { createLogger } from "./logger.ts";
 
 let config: ReturnType<typeof loadConfig>;
@@ -16,6 +16,15 @@ try {
 const SHUTDOWN_QUIET_MS = 3000;
 const logger = createLogger(config.logLevel, { service: "shinian-server" });
 process.on("unhandledRejection", (err) => logger.error("unhandled rejection", { err }));
+const retired = retiredSettingsSet();
+if (retired.length > 0) {
+  logger.warn(
+    "these settings are no longer read: they are limits in server/src/limits.ts (docs/configuration.md)",
+    {
+      settings: retired,
+    },
+  );
+}
 
 try {
   // PostgreSQL boots (initdb on a fresh DATA_DIR takes seconds) while Node loads the app's modules.

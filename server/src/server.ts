@@ -2,34 +2,39 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { serve } from "@hono/node-server";
+import { purgeExpiredSessions } from "./accounts/accounts.store.ts";
+import { sweepDueTidies } from "./ai/auto-tidy.ts";
+import { sweepStaleTidies } from "./ai/tidy.ts";
 import { createApp } from "./app.ts";
+import { sweepUnreferenced } from "./attachments/attachments.store.ts";
+import { closeHeicPool } from "./attachments/heic.ts";
+import { drainObjectDeletionsSoon } from "./attachments/storage.ts";
 import { systemClock } from "./context.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { createPool, type Db } from "./db/pool.ts";
 import type { Config, HttpLimits } from "./env.ts";
-import { createBackgroundWork } from "./lib/background-work.ts";
-import { answerClientError } from "./lib/client-error.ts";
-import { capConnectionsPerAddress } from "./lib/connection-cap.ts";
-import { trackForDrain } from "./lib/http-drain.ts";
-import { watchUploadStalls } from "./lib/stalled-uploads.ts";
+import { closeLiveStreams } from "./events/hub.ts";
+import { answerClientError } from "./http/client-error.ts";
+import { capConnectionsPerAddress } from "./http/connection-cap.ts";
+import { trackForDrain } from "./http/drain.ts";
+import { watchUploadStalls } from "./http/stalled-uploads.ts";
+import { resumeOrphanedImports } from "./import/import-thread.ts";
+import { purgeExpiredImports } from "./import/jobs.store.ts";
+import { tagRederiver } from "./items/tag-rederive.ts";
+import { purgeTrash } from "./items/trash.store.ts";
 import type { Logger } from "./logger.ts";
-import { sweepDueTidies } from "./services/ai/auto-tidy.ts";
-import { sweepStaleTidies } from "./services/ai/tidy.ts";
-import { closeHeicPool } from "./services/attachments/heic.ts";
-import { drainObjectDeletionsSoon } from "./services/attachments/storage.ts";
-import { startEmbeddingWorker } from "./services/embeddings/queue.ts";
-import { resumeOrphanedImports } from "./services/import/import-thread.ts";
-import { refundOverdueSpends } from "./services/points.ts";
-import { REINDEX_AFTER_START_MS, searchReindexer } from "./services/search-reindex.ts";
-import { tagRederiver } from "./services/tag-rederive.ts";
-import { closeTextIndexPool } from "./services/text-index-pool.ts";
-import { resealStalePasswords } from "./services/webdav/saved-password.ts";
-import { runDueWebdavSoon } from "./services/webdav/scheduler.ts";
-import { purgeExpiredSessions } from "./stores/accounts.ts";
-import { sweepUnreferenced } from "./stores/attachments.ts";
-import { purgeExpiredImports } from "./stores/import-jobs.ts";
-import { purgeTrash } from "./stores/trash.ts";
+import { refundOverdueSpends } from "./points/points.ts";
+import { startEmbeddingWorker } from "./search/embeddings/queue.ts";
+import { REINDEX_AFTER_START_MS, searchReindexer } from "./search/reindex.ts";
+import { closeTextIndexPool } from "./search/words-pool.ts";
+import { createBackgroundWork } from "./shared/background-work.ts";
+import { resealStalePasswords } from "./webdav/saved-password.ts";
+import { runDueWebdavSoon } from "./webdav/scheduler.ts";
+import { pruneOutbox } from "./webhooks/outbox.store.ts";
+import { resealStaleSecrets } from "./webhooks/saved-secret.ts";
+import { pruneDeliveries } from "./webhooks/webhooks.store.ts";
+import { webhookWorker } from "./webhooks/worker.ts";
 
 const SWEEP_EVERY_MS = 60_000;
 const PURGE_EVERY_MS = 24 * 60 * 60_000;
@@ -156,6 +161,8 @@ export async function startServer(
   reindexer.kick(REINDEX_AFTER_START_MS);
   // tags typed after Chinese punctuation and in notes (migration 030), added in the background
   tagRederiver(db, logger, work).start();
+  // webhooks: woken by the outbox's NOTIFY at each commit, polling for retries
+  const webhooks = webhookWorker({ config, db, logger, work, clock: systemClock });
   const sweep = () => {
     reindexer.kick();
     work.track(
@@ -185,6 +192,12 @@ export async function startServer(
         (err) => logger.warn("webdav password reseal failed", { err }),
       ),
     );
+    work.track(
+      resealStaleSecrets({ config, db }).then(
+        (n) => n.resealed && logger.info("webhook secrets sealed under the current key", n),
+        (err) => logger.warn("webhook secret reseal failed", { err }),
+      ),
+    );
     // imports whose process died: resumed here; uploads and previews past their day: removed
     work.track(
       resumeOrphanedImports({ config, db, logger, work, clock: systemClock }).then(
@@ -193,7 +206,13 @@ export async function startServer(
       ),
     );
     work.track(purgeExpiredImports(db).catch((err) => logger.warn("import purge failed", { err })));
-    // uploaded images attached to nothing past ATTACHMENT_GRACE, and files of items gone by another way
+    // the outbox past its day, and each webhook's finished deliveries past the last 50 listed
+    work.track(
+      pruneOutbox(db, config.webhooks.keepEventsMs)
+        .then(() => pruneDeliveries(db, config.webhooks.keepDeliveries))
+        .catch((err) => logger.warn("outbox prune failed", { err })),
+    );
+    // uploaded images attached to nothing past attachments.graceMs, and files of items gone by another way
     work.track(
       sweepUnreferenced(db, config.attachments.graceMs)
         .then(
@@ -212,8 +231,8 @@ export async function startServer(
     ),
   );
   const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
-  // Once a day: expired sessions (30 days unused, or SESSION_MAX_AGE after sign-in) and what has
-  // been in 回收站 longer than TRASH_DAYS are deleted.
+  // Once a day: expired sessions (30 days unused, or sessionMaxAgeMs after sign-in) and what has
+  // been in 回收站 longer than trashDays are deleted.
   const purge = () => {
     work.track(
       purgeExpiredSessions(db).then(
@@ -236,6 +255,9 @@ export async function startServer(
     closing ??= (async () => {
       clearInterval(sweeper);
       clearInterval(purger);
+      await webhooks.stop();
+      // open event streams end first, or they would hold the drain to its grace; clients reconnect elsewhere
+      closeLiveStreams(db);
       // Stop accepting, let in-flight requests finish (bounded), then the pool, then postgres.
       await drain({ quietMs: options.quietMs ?? 0, graceMs: 10_000 });
       // AI calls still running are aborted and refund their points: the pool must outlive that

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import type { Limits } from "../src/limits.ts";
 import type { TestCtx } from "./helpers.ts";
+import type { Patch } from "./patch.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -12,9 +14,11 @@ export type ChildServer = { proc: ChildProcess; base: string; lines: string[] };
  * own, as a supervisor runs it: `killGroup` then ends it and everything it started at once, as a
  * power cut or `kill -9 -- -PGID` would. Resolves once it listens.
  */
-export function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+export function startChildServer(env: Record<string, string>, limits?: Patch<Limits>): Promise<ChildServer> {
+  // limits.ts's values are no environment variables: child-entry.ts changes them, then runs index.ts
+  const entry = limits ? ["server/test/child-entry.ts", JSON.stringify(limits)] : ["server/src/index.ts"];
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["server/src/index.ts"], {
+    const proc = spawn(process.execPath, entry, {
       cwd: ROOT,
       detached: true,
       env: {

@@ -8,7 +8,7 @@ import {
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { askAll, withProvider } from "./ai-helpers.ts";
+import { askAll, withProvider } from "./ai/helpers.ts";
 import { type Base, fuzzCases } from "./fuzz-cases.ts";
 import { call, onOneDatabase, request, type TestCtx, type TestUser } from "./helpers.ts";
 import { userSnapshot } from "./user-snapshot.ts";

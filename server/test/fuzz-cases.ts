@@ -187,7 +187,7 @@ export function fuzzCases(endpoint: Endpoint, base: Base): fc.Arbitrary<FuzzCase
     ? fc.oneof({ weight: 6, arbitrary: fc.constant("session" as const) }, fc.constant("capture" as const))
     : fc.constant("session" as const);
   const tokenFits = (t: FuzzCase["token"]) =>
-    !endpoint.auth || t === "session" || endpoint.captureToken === true;
+    !endpoint.auth || t === "session" || endpoint.token === "capture";
   return fc
     .record({ path: pathOf(endpoint, base.params), query: queryOf(endpoint, base), body, token })
     .map(({ path, query, body, token }) => {

@@ -7,17 +7,21 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createLogger } from "../src/logger.ts";
-import type { TestDatabase } from "./databases.ts";
+import { databaseOf, type TestDatabase, withDatabase, workerDatabaseName } from "./databases.ts";
 
 const logger = createLogger("warn", { component: "test-setup" });
 
 /**
  * The suite runs against real PostgreSQL: always the embedded engine (fresh cluster per run),
  * and also the server named by TEST_DATABASE_URL (a fresh database per run, dropped after).
+ * Each is migrated once, then copied for every worker (databases.ts, forThisWorker).
  */
 export default async function setup(project: TestProject) {
   const databases: TestDatabase[] = [];
+  /** Where CREATE/DROP DATABASE run for each: any database but the one copied. */
+  const admins = new Map<TestDatabase, pg.ClientConfig>();
   const cleanups: (() => Promise<void>)[] = [];
+  const workers = Math.max(1, project.config.maxWorkers);
 
   if (process.env.TEST_EMBEDDED !== "0") {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "shinian-test-"));
@@ -28,24 +32,24 @@ export default async function setup(project: TestProject) {
       await rm(dataDir, { recursive: true, force: true });
       await rm(embedded.clusterDir, { recursive: true, force: true });
     });
-    databases.push({ name: "embedded", config: embedded.connection });
+    const target = { name: "embedded", config: embedded.connection };
+    databases.push(target);
+    admins.set(target, withDatabase(embedded.connection, "template1")); // its own cluster: nobody else there
   }
 
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     const name = `shinian_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    await onServer({ connectionString: external }, `CREATE DATABASE ${name}`);
     const url = new URL(external);
     url.pathname = `/${name}`;
-    databases.push({ name: "postgres", config: { connectionString: url.toString() } });
+    const target = { name: "postgres", config: { connectionString: url.toString() } };
+    databases.push(target);
+    admins.set(target, { connectionString: external });
     cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: external });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      for (const db of [name, ...workerNames(name, workers)]) {
+        await onServer({ connectionString: external }, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      }
     });
   }
 
@@ -53,10 +57,27 @@ export default async function setup(project: TestProject) {
     const pool = new pg.Pool({ ...target.config, max: 2 });
     await migrate(pool, logger);
     await pool.end();
+    const base = databaseOf(target.config);
+    for (const copy of workerNames(base, workers)) {
+      await onServer(admins.get(target)!, `CREATE DATABASE ${copy} TEMPLATE ${base}`);
+    }
   }
 
   project.provide("testDatabases", databases);
   return async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(err));
   };
+}
+
+const workerNames = (base: string, workers: number) =>
+  Array.from({ length: workers }, (_, i) => workerDatabaseName(base, i + 1));
+
+async function onServer(config: pg.ClientConfig, sql: string) {
+  const client = new pg.Client(config);
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }

@@ -5,8 +5,11 @@ import { createApp } from "../src/app.ts";
 import { createPool, type Db } from "../src/db/pool.ts";
 import { type Config, loadConfig } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
-import type { TestDatabase } from "./databases.ts";
+import { forThisWorker, type TestDatabase } from "./databases.ts";
+import { type Patch, patched } from "./patch.ts";
 import "./databases.ts";
+
+export { patched };
 
 export type TestCtx = {
   db: Db;
@@ -18,22 +21,31 @@ export type TestCtx = {
   poolConfig: import("pg").PoolConfig;
 };
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
+/** Any of Config's fields, to any depth: how a test changes what limits.ts (or the environment) set. */
+export type ConfigPatch = Patch<Config>;
+
+/** `env` as the environment would give it, then `patch` laid over what it built (limits.ts's values). */
+export function testConfig(env: Record<string, string> = {}, patch: ConfigPatch = {}): Config {
   // 自动整理 at once unless a test is about its grace period
-  return loadConfig({
+  const config = loadConfig({
     PASSWORD_HASH_COST: "11",
     TRUST_PROXY: "true",
     LOG_LEVEL: "silent",
     AI_TIDY_GRACE: "0",
-    ...overrides,
+    ...env,
   });
+  return patched<Config>(config, patch);
 }
 
 /** Registers the suite once per test database (embedded, and TEST_DATABASE_URL's server when set). */
-export function forEachDatabase(fn: (ctx: TestCtx) => void, env: Record<string, string> = {}) {
+export function forEachDatabase(
+  fn: (ctx: TestCtx) => void,
+  env: Record<string, string> = {},
+  patch: ConfigPatch = {},
+) {
   const targets = inject("testDatabases");
   if (targets.length === 0) throw new Error("no test database: check server/test/global-setup.ts");
-  describe.each(targets)("[$name]", (target) => describeDatabase(target, fn, env));
+  describe.each(targets)("[$name]", (target) => describeDatabase(target, fn, env, patch));
 }
 
 /**
@@ -41,22 +53,31 @@ export function forEachDatabase(fn: (ctx: TestCtx) => void, env: Record<string, 
  * one unless TEST_EMBEDDED=0). For suites about the app rather than the engine whose time counts
  * in CI, such as the contract fuzzing (issue 14: "on one database engine, not both").
  */
-export function onOneDatabase(fn: (ctx: TestCtx) => void, env: Record<string, string> = {}) {
-  const [target] = inject("testDatabases");
-  if (!target) throw new Error("no test database: check server/test/global-setup.ts");
-  describe(`[${target.name}]`, () => describeDatabase(target, fn, env));
-}
-
-/** The suite's body on one database: a pool and an app of its own, closed after the suite. */
-export function describeDatabase(
-  target: TestDatabase,
+export function onOneDatabase(
   fn: (ctx: TestCtx) => void,
   env: Record<string, string> = {},
+  patch: ConfigPatch = {},
 ) {
+  const [target] = inject("testDatabases");
+  if (!target) throw new Error("no test database: check server/test/global-setup.ts");
+  describe(`[${target.name}]`, () => describeDatabase(target, fn, env, patch));
+}
+
+/**
+ * The suite's body on one database (this worker's copy of it: files run two at a time), a pool and
+ * an app of its own, closed after the suite.
+ */
+export function describeDatabase(
+  shared: TestDatabase,
+  fn: (ctx: TestCtx) => void,
+  env: Record<string, string> = {},
+  patch: ConfigPatch = {},
+) {
+  const target = forThisWorker(shared);
   const ctx = { name: target.name, url: urlOf(target) } as TestCtx;
   beforeAll(() => {
     const logger = createLogger("silent");
-    ctx.config = testConfig(env);
+    ctx.config = testConfig(env, patch);
     ctx.poolConfig = target.config;
     ctx.db = createPool({ ...target.config, max: 20 }, logger);
     ctx.app = createApp({ config: ctx.config, db: ctx.db, logger });
@@ -93,6 +114,13 @@ export async function call<T = any>(
   }
   const res = await ctx.app.request(path, { method, headers, body });
   const type = res.headers.get("content-type") ?? "";
+  // A GET event stream (the live events) stays open: its first chunk is read, then it is left.
+  if (method === "GET" && type.startsWith("text/event-stream") && res.body) {
+    const reader = res.body.getReader();
+    const first = await reader.read();
+    await reader.cancel();
+    return { status: res.status, body: (first.value ?? new Uint8Array()).buffer as T, headers: res.headers };
+  }
   const parsed = type.includes("json") ? await res.json() : await res.arrayBuffer();
   return { status: res.status, body: parsed as T, headers: res.headers };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DELETE_ACCOUNT_PHRASE, endpointList as endpoints } from "@shinian/contract";
 import { expect, it } from "vitest";
-import { call, forEachDatabase, PASSWORD, registerUser, request, uniqueAccount } from "./helpers.ts";
+import { call, onOneDatabase, PASSWORD, registerUser, request, uniqueAccount } from "./helpers.ts";
 import { previewedImport } from "./valid-requests.ts";
 
 /** Every string leaf of a JSON value, as the path to it. */
@@ -29,7 +29,7 @@ const concrete = (path: string) =>
     .replace("{versionId}", "00000000-0000-4000-8000-000000000001")
     .replace("{key}", "AAAAAAAAAAAAAAAAAAAAAA");
 
-forEachDatabase((ctx) => {
+onOneDatabase((ctx) => {
   it("every endpoint that needs a login answers 401 without a token, with an unknown one, and after logout", async () => {
     const user = await registerUser(ctx);
     const login = await request(ctx, "login", {
@@ -66,7 +66,7 @@ forEachDatabase((ctx) => {
   });
 });
 
-forEachDatabase((ctx) => {
+onOneDatabase((ctx) => {
   it("a NUL or a lone surrogate in any text of any JSON body or query answers a Chinese 400 and changes nothing", {
     timeout: 60_000,
   }, async () => {
@@ -97,6 +97,8 @@ forEachDatabase((ctx) => {
       "delete /api/account": { body: { password: PASSWORD, confirm: DELETE_ACCOUNT_PHRASE } },
       "patch /api/profile": { body: { nickname: "小明", identityDescription: "做产品的" } },
       "post /api/auth/capture-tokens": { body: { name: "快捷指令" } },
+      "post /api/tokens": { body: { name: "脚本", scope: "read" } },
+      "post /api/webhooks": { body: { url: "https://hooks.example.cn/拾念", events: ["idea.created"] } },
       "post /api/ideas": {
         body: {
           content: "一个想法",
@@ -122,6 +124,10 @@ forEachDatabase((ctx) => {
       },
       // no text in it but a time: listed so that a text added to it later is checked here
       "post /api/ideas/{id}/restore-original": { id: "idea", body: { baseUpdatedAt: idea.updatedAt } },
+      "post /api/notes/{id}/history/{versionId}/restore": {
+        id: "note",
+        body: { baseUpdatedAt: note.updatedAt },
+      },
       "post /api/tags/rename": { body: { from: "灵感", to: "想法" } },
       "patch /api/profile/webdav": {
         body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
@@ -152,10 +158,15 @@ forEachDatabase((ctx) => {
       for (const [key, { body, id }] of Object.entries(bodies)) {
         const [method, path] = key.split(" ") as [string, string];
         for (const at of stringPaths(body)) {
-          const res = await call(ctx, method.toUpperCase(), path.replace("{id}", id ? ids[id]! : ""), {
-            token: user.token,
-            body: withString(body, at, (s) => `${s}${bad}尾`),
-          });
+          const res = await call(
+            ctx,
+            method.toUpperCase(),
+            path.replace("{id}", id ? ids[id]! : "").replace("{versionId}", randomUUID()),
+            {
+              token: user.token,
+              body: withString(body, at, (s) => `${s}${bad}尾`),
+            },
+          );
           const what = `${name} in ${key} ${at.join(".")}`;
           expect(res.status, what).toBe(400);
           expect(res.body.code, what).toBe("VALIDATION_ERROR");

@@ -1,9 +1,9 @@
 import { createParser } from "eventsource-parser";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_APPLICATION_NAME } from "../src/services/export/lifecycle.ts";
-import { withBigData } from "./big-export-data.ts";
+import { EXPORT_APPLICATION_NAME } from "../src/export/lifecycle.ts";
 import { type ChildServer, killAllChildren, startChildServer } from "./child-server.ts";
+import { withBigData } from "./export/big-export-data.ts";
 import { type FakeProvider, startFakeProvider } from "./fake-provider.ts";
 import { onOneDatabase, registerUser, type TestCtx, type TestUser } from "./helpers.ts";
 

@@ -2,11 +2,16 @@ import type { TestCtx } from "./helpers.ts";
 
 /**
  * Columns that change by merely using a token, not by anything a request asks for: a session's
- * sliding expiry and a capture token's last use.
+ * sliding expiry and an access token's last use.
  */
-const BOOKKEEPING = new Set(["sessions.last_seen_at", "sessions.expires_at", "capture_tokens.last_used_at"]);
+const BOOKKEEPING = new Set([
+  "sessions.last_seen_at",
+  "sessions.expires_at",
+  "access_tokens.last_used_at",
+  "access_tokens.last_used_by",
+]);
 /**
- * The per-user write buckets (services/write-limits.ts) count every attempt, refused ones too;
+ * The per-user write buckets (points/write-limits.ts) count every attempt, refused ones too;
  * 相关内容's word counts (migration 022) are a cache that any read may refresh.
  */
 const BOOKKEEPING_TABLES = ["write_buckets", "term_stats", "term_stats_state"];

@@ -1,7 +1,10 @@
 import { DELETE_ACCOUNT_PHRASE, type EndpointName, type RequestOf } from "@shinian/contract";
 import { expect } from "vitest";
-import { createPasswordReset } from "../src/services/password-reset.ts";
-import { makeImage, makeWav, signedParts, uploadFile } from "./attachment-helpers.ts";
+import { createPasswordReset } from "../src/accounts/password-reset.ts";
+import { sealSecret } from "../src/webhooks/saved-secret.ts";
+import { newSecret } from "../src/webhooks/signing.ts";
+import { insertWebhook } from "../src/webhooks/webhooks.store.ts";
+import { makeImage, makeWav, signedParts, uploadFile } from "./attachments/helpers.ts";
 import { type Scripted, tokens } from "./fake-provider.ts";
 import { PASSWORD, registerUser, request, type TestCtx, type TestUser, uniqueAccount } from "./helpers.ts";
 
@@ -42,6 +45,15 @@ const idea = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createIdea", { token: user.token, body: { content: "周末去看陶艺展", tags: ["陶艺"] } });
 const note = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createNote", { token: user.token, body: { title: "陶艺笔记", content: "拉坯要稳" } });
+/** A note of the user's saved twice: its first words are a version in its history. */
+const edited = async (ctx: TestCtx, user: TestUser) => {
+  const { id } = await note(ctx, user);
+  return made(ctx, "updateNote", {
+    token: user.token,
+    params: { id },
+    body: { content: "拉坯要稳，手要湿" },
+  });
+};
 /** An idea of the user's, deleted: in 回收站. */
 const trashed = async (ctx: TestCtx, user: TestUser) => {
   const { id } = await idea(ctx, user);
@@ -78,6 +90,19 @@ async function fileRequest(ctx: TestCtx, user: TestUser, which: "url" | "thumbna
   const { id, exp, sig } = signedParts(res.body.data[which]);
   return { params: { id }, query: { exp, sig } };
 }
+const WEBHOOK_URL = "https://hooks.example.cn/shinian";
+/** A webhook of the user's, made in the store: also where the server has no SECRET_KEY (the fuzzing's). */
+async function webhook(ctx: TestCtx, user: TestUser): Promise<string> {
+  const id = crypto.randomUUID();
+  const key = ctx.config.webhooks.key ?? Buffer.alloc(32, 7);
+  const secret_enc = sealSecret(key, newSecret(), { userId: user.id, webhookId: id });
+  const row = await insertWebhook(
+    ctx.db,
+    { id, user_id: user.id, url: WEBHOOK_URL, events: ["idea.created"], secret_enc },
+    ctx.config.webhooks.maxPerAccount,
+  );
+  return row!.id;
+}
 const conversation = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
 
@@ -106,6 +131,14 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   },
   changePassword: async (_, user) => ({
     body: { currentPassword: user.password, newPassword: "another-pass-42" },
+  }),
+  listAccessTokens: async () => ({}),
+  createAccessToken: async () => ({ body: { name: "Raycast", scope: "write" } }),
+  revokeAccessToken: async (ctx, user) => ({
+    params: {
+      id: (await made(ctx, "createAccessToken", { token: user.token, body: { name: "脚本", scope: "read" } }))
+        .id,
+    },
   }),
   listCaptureTokens: async () => ({}),
   createCaptureToken: async () => ({ body: { name: "快捷指令" } }),
@@ -170,6 +203,8 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     };
   },
   deleteIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  archiveIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  unarchiveIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   tidyIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   listIdeaVersions: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   applyIdeaVersion: async (ctx, user) => {
@@ -180,6 +215,17 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   restoreIdeaOriginal: async (ctx, user) => {
     const { id, updatedAt } = await idea(ctx, user);
     return { params: { id }, body: { baseUpdatedAt: updatedAt } };
+  },
+  noteHistory: async (ctx, user) => ({ params: { id: (await edited(ctx, user)).id }, query: { limit: 5 } }),
+  noteVersion: async (ctx, user) => {
+    const { id } = await edited(ctx, user);
+    const history = await made(ctx, "noteHistory", { token: user.token, params: { id } });
+    return { params: { id, versionId: history.items[0]!.versionId } };
+  },
+  restoreNoteVersion: async (ctx, user) => {
+    const { id, updatedAt } = await edited(ctx, user);
+    const history = await made(ctx, "noteHistory", { token: user.token, params: { id } });
+    return { params: { id, versionId: history.items[0]!.versionId }, body: { baseUpdatedAt: updatedAt } };
   },
   relatedToIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   listNotes: async () => ({ query: { limit: 5, tag: "陶艺" } }),
@@ -208,8 +254,10 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     };
   },
   deleteNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
+  archiveNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
+  unarchiveNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
   relatedToNote: async (ctx, user) => ({ params: { id: (await note(ctx, user)).id } }),
-  feed: async () => ({ query: { type: "all", tag: "陶艺", limit: 5 } }),
+  feed: async () => ({ query: { type: "all", view: "archived", tag: "陶艺", limit: 5 } }),
   editItems: async (ctx, user) => {
     const { id, updatedAt } = await idea(ctx, user);
     return { body: { edits: [{ type: "idea", id, tags: ["陶艺", "展览"], baseUpdatedAt: updatedAt }] } };
@@ -238,6 +286,11 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   deleteWebdav: async () => ({}),
   testWebdav: async () => ({ body: { url: WEBDAV_URL, username: "小陶", password: "app-pass-1" } }),
   runWebdav: async () => ({}),
+  listWebhooks: async () => ({}),
+  createWebhook: async () => ({ body: { url: WEBHOOK_URL, events: ["idea.created", "note.updated"] } }),
+  deleteWebhook: async (ctx, user) => ({ params: { id: await webhook(ctx, user) } }),
+  testWebhook: async (ctx, user) => ({ params: { id: await webhook(ctx, user) } }),
+  listWebhookDeliveries: async (ctx, user) => ({ params: { id: await webhook(ctx, user) } }),
   listTrash: async () => ({}),
   restoreFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
   deleteFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
@@ -248,6 +301,7 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   excludeFromReview: async (ctx, user) => ({ params: { itemId: (await note(ctx, user)).id } }),
   includeInReview: async (ctx, user) => ({ params: { itemId: (await idea(ctx, user)).id } }),
   onThisDay: async () => ({}),
+  getStats: async () => ({}),
   aiStatus: async () => ({}),
   listConversations: async (ctx, user) => ({
     query: { subjectType: "idea", subjectId: (await idea(ctx, user)).id },
@@ -261,6 +315,7 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   }),
   deleteConversation: async (ctx, user) => ({ params: { id: (await conversation(ctx, user)).id } }),
   listMessages: async (ctx, user) => ({ params: { id: (await conversation(ctx, user)).id } }),
+  liveEvents: async () => ({}),
   sendMessage: async (ctx, user) => ({
     params: { id: (await conversation(ctx, user)).id },
     body: { content: "陶艺课怎么开始？" },

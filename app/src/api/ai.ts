@@ -1,8 +1,6 @@
 import type { ItemRef } from "@shinian/contract";
 import { call } from "./client.ts";
 
-export const fetchAiInfo = () => call("aiStatus");
-
 export const listConversations = (subject?: ItemRef) =>
   call("listConversations", { query: subject ? { subjectType: subject.type, subjectId: subject.id } : {} });
 export const createConversation = (subject?: ItemRef) =>

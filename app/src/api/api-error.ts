@@ -1,10 +1,10 @@
-/** Messages fixed by seed §8. */
+/** The fixed Chinese messages for a failure without a server message, no response, or a request that could not be set up. */
 export const REQUEST_FAILED_MESSAGE = "请求失败";
 export const NETWORK_ERROR_MESSAGE = "网络连接失败，请检查网络设置";
 export const CONFIG_ERROR_MESSAGE = "请求配置错误";
 
 /**
- * What every failed call rejects with (seed §8): the HTTP status (0 = no response,
+ * What every failed call rejects with: the HTTP status (0 = no response,
  * -1 = the request could not be set up), a Chinese message and the error body.
  */
 export class ApiError extends Error {

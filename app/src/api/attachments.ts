@@ -88,7 +88,7 @@ export function uploadAttachment(
 
 /**
  * Turns an uploaded recording into text (charged; refunded by the server when it fails). Its own
- * timeout: the server waits up to AI_TRANSCRIBE_TIMEOUT (2 minutes) for the provider.
+ * timeout: the server waits for the provider up to its limit `ai.transcribeTimeoutMs` (2 minutes).
  */
 export const transcribeAttachment = (id: string, aiExcluded: boolean, signal?: AbortSignal) =>
   call("transcribeAttachment", { params: { id }, body: { aiExcluded }, timeoutMs: 150_000, signal });

@@ -1,7 +1,7 @@
 import { tokenStore } from "../auth/token-store.ts";
 import { appConfig } from "../config/index.ts";
+import { takePrefetchedAnswer } from "./boot-prefetch.ts";
 import { createApiClient } from "./create-client.ts";
-import { takeEarlyAnswer } from "./early-answers.ts";
 import { createEndpointCaller } from "./endpoint-caller.ts";
 import { redirectToLogin } from "./unauthorized.ts";
 
@@ -14,7 +14,7 @@ export const api = createApiClient({
   getToken: tokenStore.getToken,
   clearSession: tokenStore.clearSession,
   onUnauthorized: redirectToLogin,
-  takeEarly: takeEarlyAnswer,
+  takePrefetched: takePrefetchedAnswer,
 });
 
 /** The app's calls, by the contract's endpoint names. */

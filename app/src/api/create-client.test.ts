@@ -96,7 +96,7 @@ const rejection = async (promise: Promise<unknown>) => {
 describe("api client", () => {
   it("takes an answer already on its way instead of asking, and treats its 401 like any", async () => {
     const { client, clearSession, onUnauthorized } = makeClient({
-      takeEarly: async (request, token) =>
+      takePrefetched: async (request, token) =>
         request.url === `${origin}/api/ok` && token === "secret-token"
           ? new Response(JSON.stringify({ success: false, message: "未登录或登录已过期" }), {
               status: 401,

@@ -17,7 +17,7 @@ export type ApiClientOptions = {
   /** Sends the browser to /login remembering where it was (the app decides how, and skips it on /login). */
   onUnauthorized: () => void;
   /** An answer already on its way for this request (public/boot.js's first GETs), else undefined. */
-  takeEarly?: (request: Request, token: string | null) => Promise<Response | undefined> | undefined;
+  takePrefetched?: (request: Request, token: string | null) => Promise<Response | undefined> | undefined;
 };
 
 export type RequestOptions = {
@@ -47,16 +47,11 @@ const messageOf = (data: unknown) =>
     : REQUEST_FAILED_MESSAGE;
 
 /**
- * The one HTTP client of the app, on ky 2 (seed §7/§8).
- *
- * - Every call sends `Authorization: Bearer <token>` (when there is one), no-cache headers and JSON.
- * - `body()` hands back the whole response body; `get/post/...` hand back the `data` of the
- *   server's `{ success, data }` envelope, which is what nearly every screen wants. The export
- *   permission is read with `body()` because the seed defines that call by its envelope.
- * - Failures reject with ApiError {status, message, data}; a 401 first clears the session and
- *   calls `onUnauthorized`. A cancel (AbortError) is passed through unchanged.
- * - No retries: a repeated POST could capture an idea twice, and the seed's error rules expect
- *   one answer per call.
+ * The one HTTP client of the app, on ky 2: Bearer token, no-cache headers, JSON. `body()` hands back
+ * the whole response body, `get/post/...` the `data` of the `{ success, data }` envelope. Failures
+ * reject with ApiError {status, message, data}; a 401 first clears the session and calls
+ * `onUnauthorized`; a cancel (AbortError) passes through unchanged. No retries: a repeated POST could
+ * capture an idea twice. Details: app/docs/decisions.md ("What the client hands back", "Errors", "401").
  */
 export function createApiClient(options: ApiClientOptions) {
   // ky arrives with the first request, not with the first screen: /login renders without it.
@@ -85,7 +80,7 @@ export function createApiClient(options: ApiClientOptions) {
             request.headers.set("Pragma", "no-cache");
             // Multipart uploads carry their own boundary in Content-Type; everything else is JSON.
             if (!request.headers.has("Content-Type")) request.headers.set("Content-Type", "application/json");
-            return options.takeEarly?.(request, token);
+            return options.takePrefetched?.(request, token);
           },
         ],
       },

@@ -37,7 +37,7 @@ export function createEndpointCaller(client: ApiClient) {
       const { method, path, options } = prepare(name, request);
       return client[method]<ResponseOf<N>>(path, options);
     },
-    /** The whole envelope, for the calls the seed defines by it (the export permission). */
+    /** The whole envelope, for the calls read from all of it (the export permission). */
     envelope<N extends EndpointName>(
       name: N,
       ...[request]: CallArgs<N>

@@ -8,7 +8,7 @@ import { envelope, response } from "./client.ts";
 
 export { EXPORT_COUNT_HEADER };
 
-/** The seed defines this call by its whole envelope, so the body comes back as is. */
+/** This call is read from its whole envelope (`success`, `message`, `data`), so the body comes back as is. */
 export const fetchExportPermission = (signal?: AbortSignal) =>
   envelope("exportPermission", { signal, timeoutMs: EXPORT_PERMISSION_TIMEOUT_MS });
 

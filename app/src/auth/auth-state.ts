@@ -8,7 +8,7 @@ export type AuthState = AuthSnapshot & { status: AuthStatus };
 export type CheckedStatus = Exclude<AuthStatus, "loading">;
 
 /**
- * Seed §4: loading at start; no token → unauthenticated; a token → authenticated with the stored
+ * Loading at start; no token → unauthenticated; a token → authenticated with the stored
  * user. With a token we also ask the server (`verify`) so a revoked session does not linger;
  * any failure clears token and user — except no answer at all (offline), see below.
  */

@@ -1,13 +1,13 @@
 import type { User } from "@shinian/contract";
 
-/** Storage keys fixed by seed §9. */
+/** localStorage keys; other clients and older builds read the same names, so they never change. */
 export const AUTH_TOKEN_KEY = "auth_token";
 export const USER_INFO_KEY = "user_info";
 export const NEEDS_GUIDE_KEY = "needs_guide";
 /** Set by the first sign-in on this device and kept after logout: /login then leads with 登录, not 注册. */
 export const SIGNED_IN_BEFORE_KEY = "signed_in_before";
 
-/** The user as the client keeps it: the server's user, of which the seed names avatar, nickname, identityDescription. */
+/** The user as the client keeps it: the server's user, with avatar, nickname and identityDescription possibly absent or null. */
 export type StoredUser = Partial<User> & {
   avatar?: string | null;
   nickname?: string | null;

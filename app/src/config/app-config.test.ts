@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiTimeoutFor, resolveConfig } from "./app-config.ts";
 
 describe("resolveConfig", () => {
-  it("defaults to production with the seed's defaults", () => {
+  it("defaults to production with the documented defaults", () => {
     expect(resolveConfig({})).toEqual({
       environment: "production",
       version: "1.0.0",

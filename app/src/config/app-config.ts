@@ -1,5 +1,5 @@
 /**
- * Build-time configuration (seed §9). Everything is read from Vite's `import.meta.env` once;
+ * Build-time configuration, fixed when the bundle is built. Everything is read from Vite's `import.meta.env` once;
  * `resolveConfig` is pure so that tests can feed it any environment.
  */
 export type AppEnvironment = "development" | "test" | "production" | "local";

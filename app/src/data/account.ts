@@ -1,6 +1,14 @@
+import type {
+  ChangePasswordRequest,
+  CreateAccessTokenRequest,
+  DeleteAccountRequest,
+  Profile,
+  UpdateProfileRequest,
+} from "@shinian/contract";
+import { routes } from "@shinian/contract/routes";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { fetchCaptureTokens, fetchLedger, fetchPoints, fetchSessions } from "../api/account.ts";
-import { fetchProfile, fetchUsage } from "../api/profile.ts";
+import { api, call, envelope } from "../api/client.ts";
+import { clientPath } from "../api/endpoint-caller.ts";
 
 /** Query keys and options of the account's resources; mutations invalidate by these keys. */
 export const accountKeys = {
@@ -9,8 +17,16 @@ export const accountKeys = {
   points: ["points"],
   ledger: ["points", "ledger"],
   sessions: ["sessions"],
-  captureTokens: ["capture-tokens"],
+  accessTokens: ["access-tokens"],
 } as const;
+
+export const fetchProfile = () => call("getProfile");
+export const fetchUsage = () => call("getUsage");
+export const fetchPoints = () => call("getPoints");
+export const fetchLedger = (cursor?: string | null) =>
+  call("listLedger", { query: { cursor: cursor ?? undefined } });
+export const fetchSessions = () => call("listSessions");
+export const fetchAccessTokens = () => call("listAccessTokens");
 
 export const profileQuery = queryOptions({ queryKey: accountKeys.profile, queryFn: fetchProfile });
 
@@ -31,7 +47,23 @@ export const sessionsQuery = queryOptions({
   queryFn: () => fetchSessions().then((r) => r.items),
 });
 
-export const captureTokensQuery = queryOptions({
-  queryKey: accountKeys.captureTokens,
-  queryFn: () => fetchCaptureTokens().then((r) => r.items),
+export const accessTokensQuery = queryOptions({
+  queryKey: accountKeys.accessTokens,
+  queryFn: () => fetchAccessTokens().then((r) => r.items),
 });
+
+export const updateProfile = (body: UpdateProfileRequest) => call("updateProfile", { body });
+/** Multipart, which the JSON caller does not send: the path still comes from the contract. */
+export function uploadAvatar(file: File) {
+  const body = new FormData();
+  body.append("file", file);
+  return api.post<Profile>(clientPath(routes.uploadAvatar.path), { body });
+}
+
+export const revokeSession = (id: string) => call("deleteSession", { params: { id } });
+/** The whole envelope: its message says what else the change did (a WebDAV backup paused). */
+export const changePassword = (body: ChangePasswordRequest) => envelope("changePassword", { body });
+export const deleteAccount = (body: DeleteAccountRequest) => call("deleteAccount", { body });
+
+export const createAccessToken = (body: CreateAccessTokenRequest) => call("createAccessToken", { body });
+export const revokeAccessToken = (id: string) => call("revokeAccessToken", { params: { id } });

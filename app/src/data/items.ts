@@ -2,7 +2,8 @@ import type { Idea, Note } from "@shinian/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { fetchVersions } from "../api/ai.ts";
 import { isNoResponse } from "../api/client.ts";
-import { fetchIdea, fetchNote, fetchRelated } from "../api/items.ts";
+import { fetchIdea, fetchNote } from "../api/items.ts";
+import { fetchRelated } from "../api/search.ts";
 import { tokenStore } from "../auth/token-store.ts";
 import { keepItem, readItem } from "../lib/offline-copies.ts";
 

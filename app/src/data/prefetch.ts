@@ -1,4 +1,4 @@
-import { captureTokensQuery, ledgerQuery, pointsQuery, profileQuery, sessionsQuery } from "./account.ts";
+import { accessTokensQuery, ledgerQuery, pointsQuery, profileQuery, sessionsQuery } from "./account.ts";
 import { conversationsQuery } from "./chat.ts";
 import { type ItemKind, itemQuery } from "./items.ts";
 import { queryClient } from "./query-client.ts";
@@ -16,7 +16,7 @@ export function prefetchAiPoints() {
 
 export function prefetchPrivacySecurity() {
   void queryClient.prefetchQuery(sessionsQuery);
-  void queryClient.prefetchQuery(captureTokensQuery);
+  void queryClient.prefetchQuery(accessTokensQuery);
 }
 
 export function prefetchProfile() {

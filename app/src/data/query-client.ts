@@ -3,7 +3,7 @@ import { tokenStore } from "../auth/token-store.ts";
 
 /**
  * The one cache of server data for the screens under the `_data` layout route. No retries: a
- * refused call has a Chinese message to show, and the seed expects one answer per call. Data is
+ * refused call has a Chinese message to show, and each call shows exactly one answer. Data is
  * fresh for 30 s, so going back to a screen shows it at once and reads it again behind the scenes.
  */
 export const queryClient = new QueryClient({

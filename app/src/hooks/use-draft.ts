@@ -2,8 +2,9 @@ import * as React from "react";
 import { readDraft, writeDraft } from "../lib/draft.ts";
 
 /**
- * Text that survives a reload, a 401 trip to /login and going offline (PRODUCT §5): kept in
- * localStorage on every change, cleared once the server has it or by an explicit logout.
+ * Text that survives a reload, a 401 trip to /login and going offline, so nothing typed is lost: kept in
+ * localStorage on every change, cleared once kept elsewhere (the capture queue, the server) or by
+ * an explicit logout.
  */
 export function useDraft(key: string) {
   const [value, setValue] = React.useState(() => readDraft(key));

@@ -1,6 +1,7 @@
 import type { Idea } from "@shinian/contract";
 import * as React from "react";
 import { fetchIdea, fetchPendingIdeaIds } from "../api/items.ts";
+import { itemsChanged } from "../lib/items-changed.ts";
 
 /** How often a screen re-reads an idea that 自动整理 is still working on. */
 const PENDING_POLL_MS = 2000;
@@ -16,7 +17,11 @@ export function usePendingIdeas(ids: string[], onLanded: (idea: Idea) => void) {
   landed.current = onLanded;
   React.useEffect(() => {
     if (!key) return;
+    let ticks = 0;
     const timer = setInterval(async () => {
+      // the live stream tells a tidy that lands (its page reads it again): then only every 8th tick,
+      // for one that ended without changing the idea
+      if (itemsChanged.live && ++ticks % 8) return;
       const pending = await fetchPendingIdeaIds().catch(() => null);
       if (!pending) return;
       for (const id of key.split(",")) {

@@ -16,7 +16,7 @@ const exactTitles: Record<string, string> = {
   "/privacy-policy": "隐私政策",
 };
 
-/** The page's own title per PRODUCT §2a, or null where the site name stands alone. */
+/** The page's own Chinese title (the tab reads `{title} - 拾念`), or null where the site name stands alone. */
 export function pageTitleFor(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const exact = exactTitles[path];

@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { strFromU8, unzipSync } from "fflate";
@@ -120,7 +122,24 @@ const resetLinkToken: BrowserCommand<[account: string], Promise<string>> = async
   return token;
 };
 
+let receiver: Promise<string> | undefined;
+/** A webhook endpoint on 127.0.0.1 (answers 204 to anything), started once; its URL. */
+const webhookReceiver: BrowserCommand<[], Promise<string>> = () => {
+  receiver ??= new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(204).end());
+    });
+    server.unref();
+    server.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`),
+    );
+  });
+  return receiver;
+};
+
 export const componentTestCommands = {
+  webhookReceiver,
   resetLinkToken,
   takeDownloads,
   holdRequest,
@@ -137,5 +156,6 @@ declare module "vitest/browser" {
     failNextRequest: (path: string) => Promise<void>;
     loseNextAnswer: (path: string) => Promise<void>;
     resetLinkToken: (account: string) => Promise<string>;
+    webhookReceiver: () => Promise<string>;
   }
 }

@@ -1,34 +1,43 @@
 import type { z } from "zod";
-import { accountEndpoints } from "./endpoints/account.ts";
-import { aiEndpoints } from "./endpoints/ai.ts";
-import { attachmentEndpoints } from "./endpoints/attachments.ts";
-import type { Endpoint } from "./endpoints/endpoint.ts";
-import { importEndpoints } from "./endpoints/import.ts";
-import { itemEndpoints } from "./endpoints/items.ts";
-import { reviewEndpoints } from "./endpoints/review.ts";
-import { systemEndpoints } from "./endpoints/system.ts";
-import { tagEndpoints } from "./endpoints/tags.ts";
-import { trashEndpoints } from "./endpoints/trash.ts";
-import { webdavEndpoints } from "./endpoints/webdav.ts";
+import { accountEndpoints } from "./accounts/endpoints.ts";
+import { aiEndpoints } from "./ai/endpoints.ts";
+import { attachmentEndpoints } from "./attachments/endpoints.ts";
+import type { Endpoint } from "./endpoint.ts";
+import { eventEndpoints } from "./events/endpoints.ts";
+import { exportEndpoints } from "./export/endpoints.ts";
+import { importEndpoints } from "./import/endpoints.ts";
+import { itemEndpoints } from "./items/endpoints.ts";
+import { pointsEndpoints } from "./points/endpoints.ts";
+import { reviewEndpoints } from "./review/endpoints.ts";
 import type { PathParams, RouteName } from "./routes.ts";
+import { searchEndpoints } from "./search/endpoints.ts";
+import { statsEndpoints } from "./stats/endpoints.ts";
+import { systemEndpoints } from "./system/endpoints.ts";
+import { webdavEndpoints } from "./webdav/endpoints.ts";
+import { webhookEndpoints } from "./webhooks/endpoints.ts";
 
-export type { Endpoint } from "./endpoints/endpoint.ts";
+export type { Endpoint, WingEndpoints } from "./endpoint.ts";
 
 /**
  * Every implemented call, by name: the server mounts its handlers from these, the app's client
- * and the server tests call by these names, and the OpenAPI document is built from them.
+ * and the server tests call by these names, and the OpenAPI document is built from them. Each
+ * wing's come from its `<wing>/endpoints.ts`, in `routeGroups`' order.
  */
 export const endpoints = {
   ...systemEndpoints,
-  ...accountEndpoints,
   ...itemEndpoints,
-  ...attachmentEndpoints,
-  ...aiEndpoints,
-  ...trashEndpoints,
+  ...searchEndpoints,
   ...reviewEndpoints,
-  ...tagEndpoints,
+  ...statsEndpoints,
+  ...aiEndpoints,
+  ...accountEndpoints,
+  ...pointsEndpoints,
+  ...attachmentEndpoints,
+  ...exportEndpoints,
   ...importEndpoints,
   ...webdavEndpoints,
+  ...webhookEndpoints,
+  ...eventEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 
 export const endpointList: Endpoint[] = Object.values(endpoints);

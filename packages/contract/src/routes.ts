@@ -1,14 +1,74 @@
 /**
  * Every API call's method and path, and nothing else: the one place a path is written. This
  * module has no zod in it, so the app's client imports it without pulling schemas into the first
- * screen; `endpoints` (api.ts) adds each call's schemas, status and errors under the same names.
+ * screen; `endpoints` (api.ts) adds each call's schemas, status and errors under the same names,
+ * from each wing's `<wing>/endpoints.ts`. The table runs wing by wing, in `routeGroups`' order.
  */
 export type Method = "get" | "post" | "patch" | "delete";
 export type Route = { readonly method: Method; readonly path: `/api/${string}` };
 
 export const routes = {
+  // system
   health: { method: "get", path: "/api/health" },
 
+  // items: ideas, notes, the feed, tags, 回收站
+  listIdeas: { method: "get", path: "/api/ideas" },
+  createIdea: { method: "post", path: "/api/ideas" },
+  getIdea: { method: "get", path: "/api/ideas/{id}" },
+  updateIdea: { method: "patch", path: "/api/ideas/{id}" },
+  deleteIdea: { method: "delete", path: "/api/ideas/{id}" },
+  archiveIdea: { method: "post", path: "/api/ideas/{id}/archive" },
+  unarchiveIdea: { method: "delete", path: "/api/ideas/{id}/archive" },
+  listNotes: { method: "get", path: "/api/notes" },
+  createNote: { method: "post", path: "/api/notes" },
+  getNote: { method: "get", path: "/api/notes/{id}" },
+  updateNote: { method: "patch", path: "/api/notes/{id}" },
+  deleteNote: { method: "delete", path: "/api/notes/{id}" },
+  archiveNote: { method: "post", path: "/api/notes/{id}/archive" },
+  unarchiveNote: { method: "delete", path: "/api/notes/{id}/archive" },
+  noteHistory: { method: "get", path: "/api/notes/{id}/history" },
+  noteVersion: { method: "get", path: "/api/notes/{id}/history/{versionId}" },
+  restoreNoteVersion: { method: "post", path: "/api/notes/{id}/history/{versionId}/restore" },
+  feed: { method: "get", path: "/api/feed" },
+  editItems: { method: "post", path: "/api/items/edits" },
+  listTags: { method: "get", path: "/api/tags" },
+  renameTag: { method: "post", path: "/api/tags/rename" },
+  listTrash: { method: "get", path: "/api/trash" },
+  restoreFromTrash: { method: "post", path: "/api/trash/{id}/restore" },
+  deleteFromTrash: { method: "delete", path: "/api/trash/{id}" },
+  emptyTrash: { method: "delete", path: "/api/trash" },
+
+  // search: an item's related items; search by words and meaning
+  relatedToIdea: { method: "get", path: "/api/ideas/{id}/related" },
+  relatedToNote: { method: "get", path: "/api/notes/{id}/related" },
+  search: { method: "get", path: "/api/search" },
+
+  // review
+  reviewToday: { method: "get", path: "/api/review/today" },
+  markReviewDone: { method: "post", path: "/api/review/{itemId}/done" },
+  getReviewExclusion: { method: "get", path: "/api/review/{itemId}/exclude" },
+  excludeFromReview: { method: "post", path: "/api/review/{itemId}/exclude" },
+  includeInReview: { method: "delete", path: "/api/review/{itemId}/exclude" },
+  onThisDay: { method: "get", path: "/api/review/on-this-day" },
+
+  // stats: the heatmap of captures and a few numbers
+  getStats: { method: "get", path: "/api/stats" },
+
+  // ai: the mode, conversations, tidying an idea and its versions, composing a note
+  aiStatus: { method: "get", path: "/api/ai/status" },
+  listConversations: { method: "get", path: "/api/chat/conversations" },
+  createConversation: { method: "post", path: "/api/chat/conversations" },
+  renameConversation: { method: "patch", path: "/api/chat/conversations/{id}" },
+  deleteConversation: { method: "delete", path: "/api/chat/conversations/{id}" },
+  listMessages: { method: "get", path: "/api/chat/conversations/{id}/messages" },
+  sendMessage: { method: "post", path: "/api/chat/conversations/{id}/messages" },
+  tidyIdea: { method: "post", path: "/api/ideas/{id}/tidy" },
+  listIdeaVersions: { method: "get", path: "/api/ideas/{id}/versions" },
+  applyIdeaVersion: { method: "post", path: "/api/ideas/{id}/versions/{versionId}/apply" },
+  restoreIdeaOriginal: { method: "post", path: "/api/ideas/{id}/restore-original" },
+  composeNote: { method: "post", path: "/api/notes/compose" },
+
+  // accounts: sign-in, sessions, access tokens (capture tokens their older name), the account, its profile and usage
   register: { method: "post", path: "/api/auth/register" },
   login: { method: "post", path: "/api/auth/login" },
   logout: { method: "post", path: "/api/auth/logout" },
@@ -18,87 +78,150 @@ export const routes = {
   changePassword: { method: "post", path: "/api/auth/password" },
   authOptions: { method: "get", path: "/api/auth/options" },
   resetPassword: { method: "post", path: "/api/auth/reset-password" },
+  listAccessTokens: { method: "get", path: "/api/tokens" },
+  createAccessToken: { method: "post", path: "/api/tokens" },
+  revokeAccessToken: { method: "delete", path: "/api/tokens/{id}" },
   listCaptureTokens: { method: "get", path: "/api/auth/capture-tokens" },
   createCaptureToken: { method: "post", path: "/api/auth/capture-tokens" },
   revokeCaptureToken: { method: "delete", path: "/api/auth/capture-tokens/{id}" },
   deleteAccount: { method: "delete", path: "/api/account" },
-
   getProfile: { method: "get", path: "/api/profile" },
   updateProfile: { method: "patch", path: "/api/profile" },
   uploadAvatar: { method: "post", path: "/api/profile/avatar" },
   getAvatar: { method: "get", path: "/api/avatars/{key}" },
   getUsage: { method: "get", path: "/api/profile/usage" },
 
+  // points
+  getPoints: { method: "get", path: "/api/points" },
+  listLedger: { method: "get", path: "/api/points/ledger" },
+
+  // attachments
   createAttachment: { method: "post", path: "/api/attachments" },
   transcribeAttachment: { method: "post", path: "/api/attachments/{id}/transcribe" },
   getFile: { method: "get", path: "/api/files/{id}" },
   getFileThumb: { method: "get", path: "/api/files/{id}/thumb" },
 
-  listIdeas: { method: "get", path: "/api/ideas" },
-  createIdea: { method: "post", path: "/api/ideas" },
-  getIdea: { method: "get", path: "/api/ideas/{id}" },
-  updateIdea: { method: "patch", path: "/api/ideas/{id}" },
-  deleteIdea: { method: "delete", path: "/api/ideas/{id}" },
-  tidyIdea: { method: "post", path: "/api/ideas/{id}/tidy" },
-  listIdeaVersions: { method: "get", path: "/api/ideas/{id}/versions" },
-  applyIdeaVersion: { method: "post", path: "/api/ideas/{id}/versions/{versionId}/apply" },
-  restoreIdeaOriginal: { method: "post", path: "/api/ideas/{id}/restore-original" },
-  relatedToIdea: { method: "get", path: "/api/ideas/{id}/related" },
-
-  listNotes: { method: "get", path: "/api/notes" },
-  createNote: { method: "post", path: "/api/notes" },
-  composeNote: { method: "post", path: "/api/notes/compose" },
-  getNote: { method: "get", path: "/api/notes/{id}" },
-  updateNote: { method: "patch", path: "/api/notes/{id}" },
-  deleteNote: { method: "delete", path: "/api/notes/{id}" },
-  relatedToNote: { method: "get", path: "/api/notes/{id}/related" },
-
-  feed: { method: "get", path: "/api/feed" },
-  editItems: { method: "post", path: "/api/items/edits" },
-  search: { method: "get", path: "/api/search" },
-
-  listTags: { method: "get", path: "/api/tags" },
-  renameTag: { method: "post", path: "/api/tags/rename" },
-
-  getPoints: { method: "get", path: "/api/points" },
-  listLedger: { method: "get", path: "/api/points/ledger" },
-
+  // export
   exportPermission: { method: "get", path: "/api/export/permission" },
   exportData: { method: "post", path: "/api/export" },
 
+  // import
   createImport: { method: "post", path: "/api/import" },
   getImport: { method: "get", path: "/api/import/{id}" },
   startImport: { method: "post", path: "/api/import/{id}/start" },
   cancelImport: { method: "delete", path: "/api/import/{id}" },
 
+  // webdav
   getWebdav: { method: "get", path: "/api/profile/webdav" },
   updateWebdav: { method: "patch", path: "/api/profile/webdav" },
   deleteWebdav: { method: "delete", path: "/api/profile/webdav" },
   testWebdav: { method: "post", path: "/api/profile/webdav/test" },
   runWebdav: { method: "post", path: "/api/profile/webdav/run" },
+  // webhooks
+  listWebhooks: { method: "get", path: "/api/webhooks" },
+  createWebhook: { method: "post", path: "/api/webhooks" },
+  deleteWebhook: { method: "delete", path: "/api/webhooks/{id}" },
+  testWebhook: { method: "post", path: "/api/webhooks/{id}/test" },
+  listWebhookDeliveries: { method: "get", path: "/api/webhooks/{id}/deliveries" },
 
-  listTrash: { method: "get", path: "/api/trash" },
-  restoreFromTrash: { method: "post", path: "/api/trash/{id}/restore" },
-  deleteFromTrash: { method: "delete", path: "/api/trash/{id}" },
-  emptyTrash: { method: "delete", path: "/api/trash" },
-
-  reviewToday: { method: "get", path: "/api/review/today" },
-  markReviewDone: { method: "post", path: "/api/review/{itemId}/done" },
-  getReviewExclusion: { method: "get", path: "/api/review/{itemId}/exclude" },
-  excludeFromReview: { method: "post", path: "/api/review/{itemId}/exclude" },
-  includeInReview: { method: "delete", path: "/api/review/{itemId}/exclude" },
-  onThisDay: { method: "get", path: "/api/review/on-this-day" },
-
-  aiStatus: { method: "get", path: "/api/ai/status" },
-  listConversations: { method: "get", path: "/api/chat/conversations" },
-  createConversation: { method: "post", path: "/api/chat/conversations" },
-  renameConversation: { method: "patch", path: "/api/chat/conversations/{id}" },
-  deleteConversation: { method: "delete", path: "/api/chat/conversations/{id}" },
-  listMessages: { method: "get", path: "/api/chat/conversations/{id}/messages" },
-  sendMessage: { method: "post", path: "/api/chat/conversations/{id}/messages" },
+  // events: the live stream of the account's changes
+  liveEvents: { method: "get", path: "/api/events" },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;
+
+/**
+ * Each wing's calls, by name: the server's wing of the same name mounts exactly these. Kept apart
+ * from the table so that the app's bundle, which uses only `routes`, leaves it out.
+ */
+export const routeGroups = {
+  system: ["health"],
+  items: [
+    "listIdeas",
+    "createIdea",
+    "getIdea",
+    "updateIdea",
+    "deleteIdea",
+    "archiveIdea",
+    "unarchiveIdea",
+    "listNotes",
+    "createNote",
+    "getNote",
+    "updateNote",
+    "deleteNote",
+    "archiveNote",
+    "unarchiveNote",
+    "noteHistory",
+    "noteVersion",
+    "restoreNoteVersion",
+    "feed",
+    "editItems",
+    "listTags",
+    "renameTag",
+    "listTrash",
+    "restoreFromTrash",
+    "deleteFromTrash",
+    "emptyTrash",
+  ],
+  search: ["relatedToIdea", "relatedToNote", "search"],
+  review: [
+    "reviewToday",
+    "markReviewDone",
+    "getReviewExclusion",
+    "excludeFromReview",
+    "includeInReview",
+    "onThisDay",
+  ],
+  stats: ["getStats"],
+  ai: [
+    "aiStatus",
+    "listConversations",
+    "createConversation",
+    "renameConversation",
+    "deleteConversation",
+    "listMessages",
+    "sendMessage",
+    "tidyIdea",
+    "listIdeaVersions",
+    "applyIdeaVersion",
+    "restoreIdeaOriginal",
+    "composeNote",
+  ],
+  accounts: [
+    "register",
+    "login",
+    "logout",
+    "me",
+    "listSessions",
+    "deleteSession",
+    "changePassword",
+    "authOptions",
+    "resetPassword",
+    "listAccessTokens",
+    "createAccessToken",
+    "revokeAccessToken",
+    "listCaptureTokens",
+    "createCaptureToken",
+    "revokeCaptureToken",
+    "deleteAccount",
+    "getProfile",
+    "updateProfile",
+    "uploadAvatar",
+    "getAvatar",
+    "getUsage",
+  ],
+  points: ["getPoints", "listLedger"],
+  attachments: ["createAttachment", "transcribeAttachment", "getFile", "getFileThumb"],
+  export: ["exportPermission", "exportData"],
+  import: ["createImport", "getImport", "startImport", "cancelImport"],
+  webdav: ["getWebdav", "updateWebdav", "deleteWebdav", "testWebdav", "runWebdav"],
+  webhooks: ["listWebhooks", "createWebhook", "deleteWebhook", "testWebhook", "listWebhookDeliveries"],
+  events: ["liveEvents"],
+} as const satisfies Record<string, readonly RouteName[]>;
+
+export type Wing = keyof typeof routeGroups;
+/** The names of one wing's calls. */
+export type WingRouteName<W extends Wing> = (typeof routeGroups)[W][number];
 
 /** The parameters a path names: `/api/ideas/{id}` → `{ id: string }`. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

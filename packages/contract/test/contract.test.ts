@@ -43,7 +43,7 @@ describe("contract schemas", () => {
     expect(UpdateIdeaRequestSchema.safeParse({ originalContent: "y" }).success).toBe(false);
   });
 
-  it("keeps the seed's export refusal text and fixed statuses per code", () => {
+  it("keeps the fixed export refusal text and fixed statuses per code", () => {
     expect(exportCooldownMessage("2026-01-01 10:00:00")).toBe(
       "暂时无法导出数据，下次可导出时间：2026-01-01 10:00:00",
     );

@@ -223,13 +223,10 @@ describe("removing a tag from text", () => {
       [lines, "a"],
       [tags, "a"],
     ] as const) {
-      const started = performance.now();
-      removeTagFromText(text, tag);
-      expect(performance.now() - started).toBeLessThan(500);
+      expect(fastest(() => removeTagFromText(text, tag))).toBeLessThan(500);
     }
-    const started = performance.now();
     expect(differsOnlyByTags(lines, "x #c\n".repeat(20_000), ["a"], ["c"])).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(fastest(() => differsOnlyByTags(lines, "x #c\n".repeat(20_000), ["a"], ["c"]))).toBeLessThan(500);
     expect(removeTagFromText(lines, "a")).toBe("x\n".repeat(20_000));
   });
 });
@@ -260,3 +257,17 @@ describe("tag paths", () => {
     expect(renamedTag("读书会", "读书", "阅读")).toBe("读书会");
   });
 });
+
+/**
+ * The fastest of three runs, in ms: on a shared machine one run may wait for a core, while a
+ * quadratic algorithm is slow every time.
+ */
+function fastest(run: () => unknown): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}

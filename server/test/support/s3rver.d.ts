@@ -1,4 +1,4 @@
-// s3rver 3.7 ships no types: what server/test/local-s3.ts uses of it.
+// s3rver 3.7 ships no types: what server/test/attachments/local-s3.ts uses of it.
 declare module "s3rver" {
   import type { AddressInfo } from "node:net";
   export default class S3rver {

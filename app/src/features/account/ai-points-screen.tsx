@@ -44,7 +44,7 @@ const ZERO_POINTS = {
     "点数用完也不影响使用：本地模式下记录、搜索、AI 助手的检索回答和整理成笔记（按日期汇编）都不消耗点数。",
 } as const;
 
-/** /ai-points: balance, what each AI action costs, and the ledger (PRODUCT §6). */
+/** /ai-points: balance, what each AI action costs, and the ledger. */
 export function AiPointsScreen() {
   const { info } = useAiInfo();
   const { data: points, error: pointsError } = useQuery(pointsQuery);

@@ -10,23 +10,31 @@ import {
   ConfirmDialog,
   Field,
   Input,
+  PasswordField,
   WebLayout,
 } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { changePassword, deleteAccount, revokeSession } from "../../api/account.ts";
 import { errorMessage } from "../../api/client.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
-import { accountKeys, sessionsQuery } from "../../data/account.ts";
+import {
+  accountKeys,
+  changePassword,
+  deleteAccount,
+  revokeSession,
+  sessionsQuery,
+} from "../../data/account.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
-import { CaptureTokensCard } from "./capture-tokens-card.tsx";
+import { AccessTokensCard } from "./access-tokens-card.tsx";
+import { BookmarkletCard } from "./bookmarklet.tsx";
+import { WebhooksCard } from "./webhooks-card.tsx";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
-/** /privacy-security: password, sessions, export and account deletion (PRODUCT §3). */
+/** /privacy-security: password, sessions, export, access tokens, webhooks, the bookmarklet and account deletion. */
 export function PrivacySecurityScreen() {
   return (
     <AppShell backHome>
@@ -39,7 +47,9 @@ export function PrivacySecurityScreen() {
           </div>
           <div className="flex flex-col gap-6">
             <SessionsCard />
-            <CaptureTokensCard />
+            <AccessTokensCard />
+            <WebhooksCard />
+            <BookmarkletCard />
             <DeleteAccountCard />
           </div>
         </div>
@@ -67,9 +77,9 @@ function PasswordCard() {
       setCurrent("");
       setNext("");
       setNotice({ tone: "success", text: message ?? "密码已修改，其他设备已退出登录" });
-      // the other sessions and every capture token are gone: the lists beside this card say so
+      // the other sessions and every access token are gone: the lists beside this card say so
       void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.captureTokens });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.accessTokens });
       // and a WebDAV backup is paused: its card says so
       void queryClient.invalidateQueries({ queryKey: ["profile", "webdav"] });
     } catch (e) {
@@ -86,28 +96,19 @@ function PasswordCard() {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={submit}>
-          <Field label="当前密码">
-            {(c) => (
-              <Input
-                {...c}
-                type="password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(e) => setCurrent(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="新密码" hint="8–72 个字符">
-            {(c) => (
-              <Input
-                {...c}
-                type="password"
-                autoComplete="new-password"
-                value={next}
-                onChange={(e) => setNext(e.target.value)}
-              />
-            )}
-          </Field>
+          <PasswordField
+            label="当前密码"
+            autoComplete="current-password"
+            value={current}
+            onValueChange={setCurrent}
+          />
+          <PasswordField
+            label="新密码"
+            hint="8–72 个字符"
+            autoComplete="new-password"
+            value={next}
+            onValueChange={setNext}
+          />
           {notice ? <Alert tone={notice.tone} description={notice.text} /> : null}
           <Button type="submit" loading={pending} className="self-end">
             修改密码
@@ -191,17 +192,12 @@ function DeleteAccountCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <Field label="密码">
-          {(c) => (
-            <Input
-              {...c}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <PasswordField
+          label="密码"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
         <Field label={`请输入“${DELETE_ACCOUNT_PHRASE}”以确认`}>
           {(c) => <Input {...c} value={phrase} onChange={(e) => setPhrase(e.target.value)} />}
         </Field>

@@ -9,6 +9,7 @@ import {
   Checkbox,
   Field,
   Input,
+  PasswordField,
   Tabs,
   TabsList,
   TabsTrigger,
@@ -96,7 +97,9 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       <main className="mx-auto flex max-w-[1200px] justify-center px-4 py-8 md:px-6 md:py-12">
         <Card className="w-full max-w-[420px]">
           <CardHeader>
-            <CardTitle className="text-xl">{mode === "login" ? "登录拾念" : "注册拾念"}</CardTitle>
+            <CardTitle as="h1" className="text-xl">
+              {mode === "login" ? "登录拾念" : "注册拾念"}
+            </CardTitle>
             <CardDescription>拾念：随手记下想法，AI 帮你整理和找回。</CardDescription>
           </CardHeader>
           <CardContent>
@@ -133,23 +136,16 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
                     />
                   )}
                 </Field>
-                <Field
+                <PasswordField
                   label="密码"
                   hint={mode === "register" ? "8–72 个字符" : undefined}
                   error={errors.password}
-                >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      name="password"
-                      type="password"
-                      autoComplete={mode === "login" ? "current-password" : "new-password"}
-                      placeholder="请输入密码"
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                    />
-                  )}
-                </Field>
+                  name="password"
+                  autoComplete={mode === "login" ? "current-password" : "new-password"}
+                  placeholder="请输入密码"
+                  value={password}
+                  onValueChange={setPassword}
+                />
                 {byInvite ? (
                   <Field
                     label="邀请码"

@@ -6,8 +6,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Field,
-  Input,
+  PasswordField,
 } from "@shinian/ui";
 import * as React from "react";
 import { resetPassword } from "../../api/auth.ts";
@@ -62,7 +61,9 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
       <main className="mx-auto flex max-w-[1200px] justify-center px-4 py-8 md:px-6 md:py-12">
         <Card className="w-full max-w-[420px]">
           <CardHeader>
-            <CardTitle className="text-xl">重置密码</CardTitle>
+            <CardTitle as="h1" className="text-xl">
+              重置密码
+            </CardTitle>
             <CardDescription>设置新密码后，该账号在所有设备上的登录都会退出。</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
@@ -77,30 +78,23 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
               </>
             ) : (
               <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-                <Field label="新密码" hint="8–72 个字符" error={errors.password}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      name="newPassword"
-                      type="password"
-                      autoComplete="new-password"
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="确认新密码" error={errors.confirm}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      name="confirmPassword"
-                      type="password"
-                      autoComplete="new-password"
-                      value={confirm}
-                      onChange={(e) => setConfirm(e.target.value)}
-                    />
-                  )}
-                </Field>
+                <PasswordField
+                  label="新密码"
+                  hint="8–72 个字符"
+                  error={errors.password}
+                  name="newPassword"
+                  autoComplete="new-password"
+                  value={password}
+                  onValueChange={setPassword}
+                />
+                <PasswordField
+                  label="确认新密码"
+                  error={errors.confirm}
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onValueChange={setConfirm}
+                />
                 {failure ? <Alert tone="error" description={failure} /> : null}
                 <Button type="submit" size="lg" loading={pending}>
                   设置新密码

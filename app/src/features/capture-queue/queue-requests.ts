@@ -26,7 +26,7 @@ export function createIdeaBody(item: Queued) {
 }
 
 /**
- * After a 404 on save (an upload the server swept: the capture waited past ATTACHMENT_GRACE), the
+ * After a 404 on save (an upload the server swept: the capture waited past `attachments.graceMs`), the
  * capture with its uploads forgotten, to be made again from the kept blobs; null when a file has
  * no blob to upload again.
  */

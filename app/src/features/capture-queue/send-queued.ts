@@ -1,17 +1,16 @@
 import type { Idea } from "@shinian/contract";
 import { uploadAttachment } from "../../api/attachments.ts";
 import { ApiError, isApiError } from "../../api/client.ts";
-import { createIdea } from "../../api/items.ts";
+import { createIdea } from "../../api/item-changes.ts";
 import { createIdeaBody, forgetUploads } from "./queue-requests.ts";
 import { patchQueued, type QueuedCapture, type QueuedFile } from "./queue-store.ts";
 
 /**
- * Sends one queued capture. Its files not yet on the server are uploaded first, in order, each id
- * written into the queued record before the next upload starts: a resend uploads only what the
- * server never confirmed. (An upload whose answer was lost is uploaded again; the first copy stays
- * attached to nothing, and the server's sweep deletes it after ATTACHMENT_GRACE.) Then the idea is
- * created under its clientId, which the server keeps once: a resend after a lost answer gets the
- * first idea back, with the files it was saved with, and attaches nothing twice.
+ * Sends one queued capture: its files not yet on the server are uploaded first, in order, each id
+ * written into the queued record before the next, so a resend uploads only what the server never
+ * confirmed (an upload whose answer was lost stays attached to nothing until the server's sweep
+ * after `attachments.graceMs`). Then the idea is created under its clientId, which the server keeps
+ * once: a resend after a lost answer gets the first idea back and attaches nothing twice.
  * `keep: false`: the capture is not in the queue (IndexedDB refused it), nothing to write back.
  */
 export async function sendQueued(item: QueuedCapture, { keep = true } = {}): Promise<Idea> {
@@ -19,7 +18,7 @@ export async function sendQueued(item: QueuedCapture, { keep = true } = {}): Pro
   try {
     return await createIdea(createIdeaBody(current));
   } catch (error) {
-    // 404: an upload was swept while the capture waited (past ATTACHMENT_GRACE): once more from the blobs.
+    // 404: an upload was swept while the capture waited (past `attachments.graceMs`): once more from the blobs.
     const again = isApiError(error) && error.status === 404 ? forgetUploads(current) : null;
     if (!again) throw error;
     if (keep) await patchQueued(item, (stored) => ({ ...stored, files: again.files }));

@@ -59,7 +59,7 @@ export function ChatMessages({
 export const answerCost = (mode: "offline" | "provider" | undefined, cost: number) =>
   !mode ? undefined : mode === "offline" || cost === 0 ? "不消耗点数" : `消耗 ${cost} 点`;
 
-/** What the composer says an answer costs, before it is asked (PRODUCT §6). */
+/** What the composer says an answer costs, before it is asked, so nobody spends points unawares. */
 export function costHint(
   mode: "offline" | "provider" | undefined,
   cost: number,

@@ -9,7 +9,7 @@ import { useAiInfo } from "./use-ai-info.ts";
 import { useAsk, useConversation } from "./use-conversation.ts";
 
 /**
- * The detail screen's AI side chat (PRODUCT §4): one conversation about this idea or note,
+ * The detail screen's AI side chat: one conversation about this idea or note,
  * kept on the server, so it is there again next time.
  */
 export function SideChat({ type, id, aiExcluded = false }: ItemRef & { aiExcluded?: boolean }) {

@@ -3,7 +3,7 @@ import type { ExportPermissionAnswer } from "./export-machine.ts";
 /**
  * The export's cooldown as this device knows it: when the next export is allowed. A policy, not a
  * failure, so the buttons that would start an export wait with a countdown instead of leading to
- * 导出失败 (the machine itself still checks the permission first, as seed §4 has it).
+ * 导出失败 (the machine itself still asks the server's permission before every export).
  * Framework-free: the hook below subscribes to it, tests drive it with fake timers.
  */
 export type Cooldown =

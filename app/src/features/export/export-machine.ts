@@ -2,7 +2,7 @@ import type { ExportCount } from "@shinian/contract";
 import type { ExportStatus } from "@shinian/ui";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 
-/** Seed §9 limits. */
+/** The export's timeouts and the progress each phase shows. */
 export const EXPORT_PERMISSION_TIMEOUT_MS = 30_000;
 export const EXPORT_REQUEST_TIMEOUT_MS = 90_000;
 export const PREPARING_PROGRESS = 10;
@@ -14,7 +14,7 @@ export const COMPLETE_AFTER_MS = 1_000;
 /** How long 正在准备导出 stays up before the request goes out, so the step is visible. */
 export const PREPARING_MS = 400;
 
-/** Seed §8 texts. */
+/** The fixed Chinese texts of each phase and failure. */
 export const EXPORT_MESSAGES = {
   checking: "正在检查导出权限...",
   preparing: "正在准备导出数据...",
@@ -77,7 +77,7 @@ const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : EXPORT_MESSAGES.unknown;
 
 /**
- * The export flow of seed §4: idle → checking → preparing (10%) → processing (30%, +2–10 every
+ * The export flow: idle → checking → preparing (10%) → processing (30%, +2–10 every
  * second, at most 85%, rotating messages) → downloading (95%) → completed (100%, 1 s later).
  * Any failure → error. reset() stops the simulation and cancels the request; cancel() aborts and
  * resets. Framework-free: React subscribes to it, tests drive it with fake timers.

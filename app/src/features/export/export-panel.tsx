@@ -6,7 +6,7 @@ import { useExport } from "./use-export.ts";
 import { useExportCooldown } from "./use-export-cooldown.ts";
 
 /**
- * Shows beforehand when the next export is allowed (PRODUCT §7), then starts the flow. During the
+ * Shows beforehand when the next export is allowed, then starts the flow. During the
  * cooldown the button waits with a countdown: a policy is not a failure, so it never leads to 导出失败.
  */
 export function ExportPanel() {

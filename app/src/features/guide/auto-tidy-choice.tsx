@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shinian/ui";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
-import { updateProfile } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
+import { updateProfile } from "../../data/account.ts";
 import { useAiInfo } from "../chat/use-ai-info.ts";
 
 /**

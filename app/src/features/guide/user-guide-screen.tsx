@@ -1,5 +1,6 @@
 import { Card, CardContent, WebLayout } from "@shinian/ui";
 import { useTouchScreen } from "../../hooks/use-touch-screen.ts";
+import { BookmarkletLink } from "../account/bookmarklet.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
 import { TextSections } from "../pages/legal-page.tsx";
 import { ImportLink } from "./import-link.tsx";
@@ -12,6 +13,11 @@ const sections = (touch: boolean): Section[] => [
     paragraphs: [
       `在首页的输入框写下想法，${touch ? "点保存" : "点保存或按 ⌘/Ctrl+Enter"}。没写完的草稿留在本机，刷新也不会丢。`,
       "可以加图片，也可以录音。没有网络时照样能记，想法会标为「待同步」，联网后自动保存。",
+      ...(touch
+        ? []
+        : [
+            "在电脑上，把下面的「收藏到拾念」拖到浏览器书签栏：在任何网页点它，就带着标题、网址和选中的文字来记录。",
+          ]),
     ],
   },
   {
@@ -66,7 +72,8 @@ export function UserGuideScreen() {
           <Card>
             <CardContent className="flex flex-col gap-6 leading-relaxed">
               <TextSections sections={sections(touch)} />
-              <div>
+              <div className="flex flex-wrap gap-3">
+                {touch ? null : <BookmarkletLink />}
                 <ImportLink />
               </div>
             </CardContent>

@@ -4,16 +4,20 @@ import { useDraft } from "../../hooks/use-draft.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
 import { useVoiceNote, type VoiceNote } from "../voice/use-voice-note.ts";
 import { VoiceSlot } from "../voice/voice-slot.tsx";
+import { takeLegacySending } from "./legacy-sending.ts";
 import { uploadChips } from "./upload-chips.tsx";
 import { filesOf, useImageUploads } from "./use-image-uploads.ts";
 
-type Capture = { content: string; aiExcluded: boolean };
 /** The idea's files, in order: uploaded ones by id, the others (offline) as their bytes. */
 export type CaptureOptions = { aiExcluded: boolean; files?: QueuedFile[] };
 
 export type ComposerProps = {
-  /** Saves the text; resolves once the server has it (then the draft is dropped). */
-  onCapture: (content: string, options: CaptureOptions) => Promise<void>;
+  /**
+   * Hands the idea to the offline capture queue, which sends it to the server later. Resolves once
+   * the queue has kept it on this device (then the draft is dropped), not when the server has it;
+   * rejects when it could not be kept (the draft stays).
+   */
+  queueCapture: (content: string, options: CaptureOptions) => Promise<void>;
   /** Text shared from another app (share target): added to the draft once, then `onSharedTaken`. */
   shared?: string;
   onSharedTaken?: () => void;
@@ -26,20 +30,9 @@ const SEPARATOR = "\n\n";
 /** The text of an idea that is only a voice note (its recording not turned into words). */
 const VOICE_ONLY = "语音记录";
 
-/** The texts being sent, as stored; a plain string is an entry kept before 不让AI读取 existed. */
-const parseSending = (stored: string): Capture[] => {
-  try {
-    const list: unknown = JSON.parse(stored || "[]");
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((entry): Capture[] => {
-      if (typeof entry === "string") return [{ content: entry, aiExcluded: false }];
-      const { content, aiExcluded } = (entry ?? {}) as Partial<Capture>;
-      return typeof content === "string" ? [{ content, aiExcluded: aiExcluded === true }] : [];
-    });
-  } catch {
-    return [];
-  }
-};
+/** The draft once `queued` (the draft as it was saved) is kept elsewhere: what was typed after it. */
+const withoutQueued = (draft: string, queued: string) =>
+  draft === queued ? "" : draft.startsWith(queued) ? draft.slice(queued.length).replace(/^\n+/, "") : draft;
 
 /** The recording, in the idea's files after its pictures: by id once uploaded, with its bytes until the idea is saved. */
 const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
@@ -59,49 +52,31 @@ const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
     : [];
 
 /**
- * The box empties at once, so the next thought can be typed while the last one saves; until the
- * server has it, the text stays in a second draft, the list of texts being sent. A failed save
- * puts it back in the box, and so does a reload that cut a save short: nothing typed is lost.
- * 不让AI读取 is kept with the draft and comes back with a text put back, so a retry never sends
- * to the AI what was marked private.
- * Pictures upload as soon as they are added and are kept in memory only, not in the draft: a
- * reload drops them (the server deletes unattached uploads after a day). A failed save puts them
- * back with the text. Offline, they wait as `queued` and go into the capture queue with the idea.
- * A voice note goes the same way: uploaded when the recording stops (queued as its bytes when that
- * has not succeeded), its text asked for only when the person presses the button that says what it costs.
+ * One durability path: the draft keeps the text until the offline capture queue has it, the queue
+ * until the server has it, so nothing typed is lost; 不让AI读取 stays with a text left in the box.
+ * Pictures and voice notes upload as soon as they exist and live in memory, not in the draft (a
+ * reload drops them); offline they go into the capture queue with the idea.
+ * The whole path: app/docs/decisions.md, "The composer keeps what was typed".
  */
-export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
+export function Composer({ queueCapture, shared, onSharedTaken }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
   const [excludedDraft, setExcludedDraft] = useDraft("composer:ai-excluded");
   const aiExcluded = excludedDraft === "1";
   const setAiExcluded = (on: boolean) => setExcludedDraft(on ? "1" : "");
-  const [stored, setStored] = useDraft("composer:sending");
   const latestDraft = React.useRef(draft);
   latestDraft.current = draft;
-  // the texts in flight; the ref is the truth (saves may end between two renders)
-  const sending = React.useRef<Capture[] | null>(null);
-  sending.current ??= parseSending(stored);
-  const [pending, setPending] = React.useState(0);
+  const [saving, setSaving] = React.useState(false);
   const images = useImageUploads();
   const voice = useVoiceNote();
   const textarea = React.useRef<HTMLTextAreaElement>(null);
 
-  const track = (change: (list: Capture[]) => Capture[]) => {
-    sending.current = change(sending.current ?? []);
-    setStored(sending.current.length ? JSON.stringify(sending.current) : "");
-  };
-  const putBack = ({ content, aiExcluded: excluded }: Capture) => {
-    latestDraft.current = [content, latestDraft.current].filter(Boolean).join(SEPARATOR);
-    setDraft(latestDraft.current);
-    if (excluded) setAiExcluded(true);
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what a reload cut short
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what an older version's reload cut short
   React.useEffect(() => {
-    const cut = sending.current ?? [];
-    if (!cut.length) return;
-    track(() => []);
-    for (const entry of cut.reverse()) putBack(entry);
+    const cut = takeLegacySending();
+    if (!cut.texts.length) return;
+    latestDraft.current = [...cut.texts, latestDraft.current].filter(Boolean).join(SEPARATOR);
+    setDraft(latestDraft.current);
+    if (cut.aiExcluded) setAiExcluded(true);
   }, []);
 
   const taken = React.useRef<string | null>(null);
@@ -117,33 +92,33 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
     onSharedTaken?.();
   }, [shared, setDraft, onSharedTaken]);
 
-  const capture = async (entry: Capture) => {
-    latestDraft.current = "";
-    setDraft("");
-    setAiExcluded(false);
+  // One capture at a time, as the disabled button says: a second ⌘Enter before the first is kept
+  // would queue its text again, with whatever was typed after it.
+  const queuing = React.useRef(false);
+  const capture = async (entry: { content: string; aiExcluded: boolean }) => {
+    if (queuing.current) return;
+    queuing.current = true;
+    const saved = latestDraft.current;
     const held = images.take();
     const heldVoice = voice.take();
     const files = [...filesOf(held), ...voiceFile(heldVoice)];
-    track((list) => [...list, entry]);
-    setPending((n) => n + 1);
+    setSaving(true);
     try {
-      await onCapture(entry.content, {
+      await queueCapture(entry.content, {
         aiExcluded: entry.aiExcluded,
         ...(files.length ? { files } : {}),
       });
+      latestDraft.current = withoutQueued(latestDraft.current, saved);
+      setDraft(latestDraft.current);
+      if (!latestDraft.current) setAiExcluded(false);
       images.release(held);
       voice.release(heldVoice);
     } catch {
-      putBack(entry);
       images.putBack(held);
       voice.putBack(heldVoice);
     } finally {
-      // one entry only: the same words may be in flight twice
-      track((list) => {
-        const at = list.findIndex((e) => e.content === entry.content && e.aiExcluded === entry.aiExcluded);
-        return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
-      });
-      setPending((n) => n - 1);
+      queuing.current = false;
+      setSaving(false);
     }
   };
 
@@ -161,7 +136,7 @@ export function Composer({ onCapture, shared, onSharedTaken }: ComposerProps) {
       aiExcluded={aiExcluded}
       onAiExcludedChange={setAiExcluded}
       onSave={(entry) => void capture(entry)}
-      saving={pending > 0}
+      saving={saving}
       onAddImages={images.add}
       uploading={images.uploading || voice.busy}
       uploadingHint={voice.busy ? "录音完成并上传后即可保存" : undefined}

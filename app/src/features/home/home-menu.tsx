@@ -14,6 +14,9 @@ export default function HomeMenu({ defaultOpen = false }: { defaultOpen?: boolea
           <Link to="/trash">回收站</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
+          <Link to="/archive">归档</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
           <Link to="/profile" hash="import">
             从 flomo / memos 导入
           </Link>

@@ -18,15 +18,14 @@ import { useAuth } from "../../auth/auth-context.tsx";
 import { useMedia } from "../../hooks/use-media.ts";
 import { itemsChanged } from "../../lib/items-changed.ts";
 import { lazyPart } from "../../lib/lazy-part.ts";
-import { QueueFullError } from "../capture-queue/queue-limits.ts";
-import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
-import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
 import { UNTITLED_NOTE } from "../ideas/untitled-note.ts";
 import { AppShell } from "../layout/app-shell.tsx";
-import { type CaptureOptions, Composer } from "./composer.tsx";
+import { Composer } from "./composer.tsx";
 import { FeedList, type FeedListProps } from "./feed-list.tsx";
 import { HomeMenuButton } from "./more-button.tsx";
-import { isUnsaved, queuedIdea, useFeed } from "./use-feed.ts";
+import { isUnsaved, useFeed } from "./use-feed.ts";
+import { useHomeCaptures } from "./use-home-captures.ts";
+import { useInfiniteScroll } from "./use-infinite-scroll.ts";
 
 // Loaded when a search is made, and when 多选 starts choosing: opening 首页 carries neither.
 const SearchResults = React.lazy(() =>
@@ -58,7 +57,7 @@ export function HomeScreen() {
   const feed = useFeed(type, tag);
   const { user } = useAuth();
   const [captureError, setCaptureError] = React.useState<string | null>(null);
-  const sentinel = React.useRef<HTMLDivElement>(null);
+  const sentinel = useInfiniteScroll(feed.hasMore, feed.loadMore);
   const composerBox = React.useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = React.useState<Set<string> | null>(null);
   const multiSelect = React.useRef<HTMLButtonElement>(null);
@@ -80,11 +79,22 @@ export function HomeScreen() {
   const [tagsOpen, setTagsOpen] = React.useState(false);
   // Moves when the tags may have changed: a saved capture (#标签 in it), a rename.
   const [tagsVersion, setTagsVersion] = React.useState(0);
-  // a batch edit or its 撤销 (from a toast that may outlive this screen's choice) moved tags
-  React.useEffect(() => itemsChanged.subscribe(() => setTagsVersion((v) => v + 1)), []);
-  const queue = useCaptureQueue(user?.id, (idea) => {
-    if (type !== "note" && !tag) feed.prepend({ ...idea, type: "idea" });
-    if (idea.tags.length) setTagsVersion((v) => v + 1);
+  // a batch edit or its 撤销 (from a toast that may outlive this screen's choice), or another
+  // device's change, moved tags
+  React.useEffect(
+    () =>
+      itemsChanged.subscribe((change) => {
+        if (change?.kind !== "change" || change.event.itemType !== "review") setTagsVersion((v) => v + 1);
+      }),
+    [],
+  );
+  const { queue, queued, syncStates, capture } = useHomeCaptures({
+    userId: user?.id,
+    feed,
+    type,
+    tag,
+    onTagsChanged: () => setTagsVersion((v) => v + 1),
+    onError: setCaptureError,
   });
   const tagPanel = {
     selected: tag,
@@ -94,26 +104,6 @@ export function HomeScreen() {
       if (next !== tag) void navigate({ search: (old) => ({ ...old, tag: next }), replace: true });
       else feed.reload();
     },
-  };
-  // Queued captures are untagged ideas: shown on 全部 and 想法 without a tag filter.
-  const showQueued = type !== "note" && !tag;
-  // Newest first, like the list below them; one the list already has from the server (a page that
-  // came while it was being dropped from the queue) shows once, as saved.
-  const onServer = new Set(feed.items.map((item) => (item.type === "idea" ? item.clientId : null)));
-  const previews = useFilePreviews(queue.items);
-  const queued = queue.items
-    .filter((item) => !onServer.has(item.clientId))
-    .map((item) => queuedIdea(item, previews))
-    .reverse();
-  const syncStates = new Map(queue.items.map((item) => [queuedIdea(item).id, item.state] as const));
-  const capture = async (content: string, options: CaptureOptions) => {
-    setCaptureError(null);
-    try {
-      await queue.capture(content, options);
-    } catch (error) {
-      setCaptureError(error instanceof QueueFullError ? error.message : "无法在本机保存，草稿已保留");
-      throw new Error("not queued");
-    }
   };
 
   const newNote = async () => {
@@ -134,19 +124,8 @@ export function HomeScreen() {
     return () => window.removeEventListener("scroll", onScroll);
   }, [wide, scrolled]);
 
-  // Infinite scroll: the next page loads when the end of the list comes into view.
-  React.useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !feed.hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) feed.loadMore();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [feed.hasMore, feed.loadMore]);
-
   const list: FeedListProps = {
-    items: [...(showQueued ? queued : []), ...feed.items],
+    items: [...queued, ...feed.items],
     syncStates,
     selectedTag: tag,
     onOpen: (item) =>
@@ -165,6 +144,8 @@ export function HomeScreen() {
     <AppShell query={q ?? ""}>
       {/* From 1024 px the tags take a column on the left, beside everything else. */}
       <WebLayout className="relative flex flex-col gap-4 py-4 md:gap-6 md:py-8 lg:pl-[17.5rem]">
+        {/* The composer and the feed speak for themselves; a screen reader still needs the page's name. */}
+        <h1 className="sr-only">首页</h1>
         {wide ? (
           <aside aria-label="标签栏" className="absolute inset-y-0 left-6 w-52 py-8">
             <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto">
@@ -182,7 +163,7 @@ export function HomeScreen() {
         )}
         <div ref={composerBox} className="scroll-mt-20">
           <Composer
-            onCapture={capture}
+            queueCapture={capture}
             shared={shared}
             // Once in the draft, the shared text leaves the URL: a reload must not add it again.
             onSharedTaken={() =>
@@ -284,7 +265,8 @@ export function HomeScreen() {
               />
             ) : null}
             {chosen ? (
-              <React.Suspense fallback={<FeedList {...list} />}>
+              // while 多选's chunk loads, a tap on a card must not open it: it was meant to tick it
+              <React.Suspense fallback={<FeedList {...list} onOpen={() => undefined} />}>
                 <ChoosableFeedList {...list} chosen={chosen} onToggle={toggle} />
               </React.Suspense>
             ) : (
@@ -303,7 +285,7 @@ export function HomeScreen() {
               </React.Suspense>
             ) : null}
             {feed.loading ? <PageLoading /> : null}
-            {!feed.loading && !feed.error && feed.items.length === 0 && !(showQueued && queued.length) ? (
+            {!feed.loading && !feed.error && feed.items.length === 0 && !queued.length ? (
               <React.Suspense fallback={null}>
                 <EmptyHome />
               </React.Suspense>

@@ -3,7 +3,8 @@ import { Alert, Button, Card, EmptyState, PageLoading } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
-import { createIdea, search } from "../../api/items.ts";
+import { createIdea } from "../../api/item-changes.ts";
+import { search } from "../../api/search.ts";
 import { SearchHit } from "../ideas/search-hit.tsx";
 
 export function SearchResults({ query }: { query: string }) {

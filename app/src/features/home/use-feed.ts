@@ -136,8 +136,17 @@ export function useFeed(type: FeedType, tag: string | undefined) {
     void load(null);
   }, [load]);
   React.useEffect(restart, [restart]);
-  // 撤销 of a delete brought items back: they take their places again
-  React.useEffect(() => itemsChanged.subscribe(restart), [restart]);
+  // 撤销 of a delete brought items back: they take their places again. Another device's change:
+  // features/live/live-feed.ts reads the first page again in place.
+  React.useEffect(
+    () =>
+      itemsChanged.subscribe((change) =>
+        change
+          ? itemsChanged.updateFeed?.(change, { type, tag, generation, setItems, setCursor, restart })
+          : restart(),
+      ),
+    [type, tag, restart],
+  );
 
   // Back online after showing the kept copy: the real first page replaces it.
   const online = useOnline();

@@ -21,7 +21,7 @@ export type ImageUpload = {
 /**
  * What the idea is saved with, in order: uploaded pictures by id, `queued` ones as their bytes.
  * An uploaded one keeps its bytes too until the idea is saved: should the save wait past
- * ATTACHMENT_GRACE, the server has swept the upload and the queue makes it again from them.
+ * `attachments.graceMs`, the server has swept the upload and the queue makes it again from them.
  */
 export const filesOf = (held: ImageUpload[]): QueuedFile[] =>
   held.flatMap((u): QueuedFile[] =>

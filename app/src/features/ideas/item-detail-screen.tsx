@@ -1,5 +1,5 @@
 import { Alert, EmptyState, PageLoading, TwoPaneLayout, useMarkdownReady } from "@shinian/ui";
-import { getRouteApi } from "@tanstack/react-router";
+import { getRouteApi, useLocation } from "@tanstack/react-router";
 import * as React from "react";
 import type { LoadedItem } from "../../data/items.ts";
 import { readDraft } from "../../lib/draft.ts";
@@ -19,16 +19,27 @@ export function IdeaDetailScreen() {
   return <ItemDetail key={id} kind="idea" id={id} />;
 }
 
+// 历史版本 (/notes/{id}#history) and its diff library come when opened, never with the note or 首页.
+const NoteHistoryScreen = React.lazy(() => import("./note-history-screen.tsx"));
+
 export function NoteDetailScreen() {
   const { id } = noteRoute.useParams();
-  return <ItemDetail key={id} kind="note" id={id} />;
+  // #history, not a route or a search of its own: either would weigh on 首页's first chunks
+  const history = useLocation({ select: (location) => location.hash === "history" });
+  return history ? (
+    <React.Suspense fallback={<PageLoading />}>
+      <NoteHistoryScreen id={id} />
+    </React.Suspense>
+  ) : (
+    <ItemDetail key={id} kind="note" id={id} />
+  );
 }
 
 /** Something typed in this item's form and not saved (a draft survives a reload): the form opens again. */
 const hasDraft = (kind: "idea" | "note", id: string) =>
   ["", ":title", ":tags"].some((part) => readDraft(`${kind}:${id}${part}`) !== "");
 
-/** /ideas/{id} and /notes/{id}: one two-pane screen (PRODUCT §4), the item read first, edited on 编辑. */
+/** /ideas/{id} and /notes/{id}: one two-pane screen (the item beside its AI chat), the item read first, edited on 编辑. */
 function ItemDetail({ kind, id }: { kind: "idea" | "note"; id: string }) {
   const { data, error, offline, set } = useItem(kind, id);
   // Markdown's parser is a chunk of its own: it loads beside the item and the screen waits for

@@ -1,14 +1,14 @@
 import { attachmentRefs } from "@shinian/contract/attachment-refs";
 import { Alert, Button, ConfirmDialog, EditConflict, Field, Input, Tag, Textarea } from "@shinian/ui";
 import * as React from "react";
-import { errorMessage, isApiError } from "../../api/client.ts";
-import { updateIdea, updateNote } from "../../api/items.ts";
+import { errorMessage } from "../../api/client.ts";
 import type { LoadedItem } from "../../data/items.ts";
 import { useDraft, useEditedField } from "../../hooks/use-draft.ts";
 import { IdeaAttachments } from "./idea-attachments.tsx";
 import type { ItemMessage } from "./item-toggles.tsx";
 import { NoteContentEditor } from "./note-content-editor.tsx";
 import { parseTags } from "./parse-tags.ts";
+import { saveEdit, type TheirVersion, theirVersionOf } from "./save-edit.ts";
 import { UNTITLED_NOTE } from "./untitled-note.ts";
 import { useLeaveGuard } from "./use-leave-guard.ts";
 
@@ -22,7 +22,7 @@ export type ItemEditorProps = {
   onClose: () => void;
 };
 
-/** An idea's or a note's form: title, text, tags; kept as a draft until saved (PRODUCT §5). */
+/** An idea's or a note's form: title, text, tags; kept as a draft until saved, so a reload or a trip to /login loses nothing. */
 export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorProps) {
   const { kind, item } = loaded;
   const untitled = kind === "note" && item.title === UNTITLED_NOTE;
@@ -35,7 +35,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
   const [uploading, setUploading] = React.useState(false);
   const [discarding, setDiscarding] = React.useState(false);
   // What another tab or device saved since this editor opened its version (a 409 on save).
-  const [theirs, setTheirs] = React.useState<{ version: LoadedItem; message: string } | null>(null);
+  const [theirs, setTheirs] = React.useState<TheirVersion | null>(null);
   const text = content || item.content;
   const dirty =
     !saving && (text !== item.content || title !== savedTitle || tags !== item.tags.join(" ") || uploading);
@@ -63,25 +63,17 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
         tags: parseTags(tags),
         baseUpdatedAt: base,
       };
-      // A note's files follow its text on the server; the ones its text never referred to (put on
-      // it by another client) are named so that they stay.
-      const attachmentIds = looseFiles.map((a) => a.id);
-      const saved: LoadedItem =
-        kind === "idea"
-          ? { kind, item: await updateIdea(item.id, body) }
-          : // a note's save answers without its text (up to 200,000 characters): it is what was sent
-            {
-              kind,
-              item: { ...(await updateNote(item.id, { ...body, attachmentIds })), content: body.content },
-            };
+      const saved = await saveEdit(
+        loaded,
+        body,
+        looseFiles.map((a) => a.id),
+      );
       clearDrafts();
       setTheirs(null);
       onSaved(saved, { tone: "success", text: "已保存" });
     } catch (e) {
-      // A 409's body carries the version saved elsewhere meanwhile.
-      const current = isApiError(e) && e.status === 409 ? (e.data as { data?: unknown } | null)?.data : null;
-      if (current && isApiError(e))
-        setTheirs({ version: { kind, item: current } as LoadedItem, message: e.message });
+      const conflict = theirVersionOf(e, kind);
+      if (conflict) setTheirs(conflict);
       else setMessage(errorMessage(e, "保存失败"));
     } finally {
       setSaving(false);
@@ -90,7 +82,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
 
   const noun = kind === "idea" ? "想法" : "笔记";
   return (
-    // not a <form>: Enter in the title must not save while an input method is composing (PRODUCT §5)
+    // not a <form>: Enter in the title must not save while an input method is composing (Chinese is typed through one)
     <section aria-label={`编辑${noun}`} className="flex flex-col gap-4 p-4 md:p-6">
       <h1 className="font-bold text-xl">编辑{noun}</h1>
       <Field label="标题">
@@ -133,16 +125,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
           item={{ type: kind, id: item.id }}
         />
       ) : null}
-      <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
-        {(control) => <Input {...control} value={tags} onChange={(e) => setTags(e.target.value)} />}
-      </Field>
-      {parseTags(tags).length ? (
-        <div className="flex flex-wrap gap-2">
-          {parseTags(tags).map((t) => (
-            <Tag key={t} name={t} />
-          ))}
-        </div>
-      ) : null}
+      <TagsField value={tags} onValueChange={setTags} />
       {message ? <Alert tone="error" description={message} /> : null}
       {theirs ? (
         <EditConflict
@@ -191,5 +174,24 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
         }}
       />
     </section>
+  );
+}
+
+/** The tags as typed, and as the tags they will be. */
+function TagsField({ value, onValueChange }: { value: string; onValueChange: (value: string) => void }) {
+  const parsed = parseTags(value);
+  return (
+    <>
+      <Field label="标签" hint="用空格或逗号分隔，最多 10 个">
+        {(control) => <Input {...control} value={value} onChange={(e) => onValueChange(e.target.value)} />}
+      </Field>
+      {parsed.length ? (
+        <div className="flex flex-wrap gap-2">
+          {parsed.map((t) => (
+            <Tag key={t} name={t} />
+          ))}
+        </div>
+      ) : null}
+    </>
   );
 }

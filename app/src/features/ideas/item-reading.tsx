@@ -38,7 +38,7 @@ type ItemReadingProps = {
   onMessage: (message: ItemMessage | null) => void;
 };
 
-/** The item as text first (PRODUCT §4): 编辑 opens the form; the switches save when tapped; 删除 in the menu. */
+/** The item as text first: 编辑 opens the form; the switches save when tapped; 删除 in the menu. */
 export function ItemReading({
   loaded,
   offline,
@@ -139,6 +139,17 @@ export function ItemReading({
                   to: "/ideas/$id/original",
                   params: { id: item.id },
                   state: (state) => ({ ...state, fromIdea: true }),
+                })
+            : undefined
+        }
+        onViewHistory={
+          kind === "note" && !offline
+            ? () =>
+                void navigate({
+                  to: "/notes/$id",
+                  params: { id: item.id },
+                  hash: "history",
+                  state: (state) => ({ ...state, fromNote: true }),
                 })
             : undefined
         }

@@ -1,7 +1,8 @@
 import { Button } from "@shinian/ui";
 import * as React from "react";
+import { setArchived } from "../../api/archive.ts";
 import { errorMessage } from "../../api/client.ts";
-import { updateIdea, updateNote } from "../../api/items.ts";
+import { updateIdea, updateNote } from "../../api/item-changes.ts";
 import type { LoadedItem } from "../../data/items.ts";
 import { ReviewExclusionButton } from "../review/review-exclusion-button.tsx";
 
@@ -13,10 +14,30 @@ type ItemTogglesProps = {
   onMessage: (message: ItemMessage) => void;
 };
 
-/** 置顶, 不让AI读取 and 不再回顾: each saves when tapped, as on 每日回顾 (not with the form's 保存). */
+/** 置顶, 不让AI读取, 归档 and 不再回顾: each saves when tapped, as on 每日回顾 (not with the form's 保存). */
 export function ItemToggles({ loaded, onSaved, onMessage }: ItemTogglesProps) {
   const { item } = loaded;
-  const [busy, setBusy] = React.useState<"pinned" | "aiExcluded" | null>(null);
+  const [busy, setBusy] = React.useState<"pinned" | "aiExcluded" | "archived" | null>(null);
+  const archived = Boolean(item.archivedAt);
+
+  const archive = async () => {
+    setBusy("archived");
+    try {
+      const { archivedAt } = await setArchived(loaded.kind, item.id, !archived);
+      const { archivedAt: _, ...rest } = loaded.item;
+      const next = archivedAt ? { ...rest, archivedAt } : rest;
+      onSaved(
+        loaded.kind === "idea"
+          ? { kind: "idea", item: next as typeof loaded.item }
+          : { kind: "note", item: next as typeof loaded.item },
+      );
+      onMessage({ tone: "success", text: archivedAt ? "已归档，不再出现在首页" : "已取消归档，回到首页" });
+    } catch (e) {
+      onMessage({ tone: "error", text: errorMessage(e, "保存失败") });
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const save = async (field: "pinned" | "aiExcluded", next: boolean, said: string) => {
     setBusy(field);
@@ -68,6 +89,16 @@ export function ItemToggles({ loaded, onSaved, onMessage }: ItemTogglesProps) {
           不让AI读取
         </Button>
       ) : null}
+      <Button
+        variant={archived ? "primary" : "secondary"}
+        size="sm"
+        className="max-md:h-11"
+        aria-pressed={archived}
+        loading={busy === "archived"}
+        onClick={() => void archive()}
+      >
+        {archived ? "已归档" : "归档"}
+      </Button>
       <ReviewExclusionButton itemId={item.id} onMessage={onMessage} />
     </>
   );

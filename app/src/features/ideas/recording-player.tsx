@@ -10,9 +10,9 @@ type RecordingPlayerProps = {
 };
 
 /**
- * A saved voice note. Its signed URL lasts ATTACHMENT_URL_TTL and the player loads nothing until
- * played (preload none), so on a page open longer the first play gets 403: the item's files are
- * fetched again and the fresh URL is played, once.
+ * A saved voice note. Its signed URL lasts the server limit `attachments.urlTtlMs` (an hour) and
+ * the player loads nothing until played (preload none), so on a page open longer the first play
+ * gets 403: the item's files are fetched again and the fresh URL is played, once.
  */
 export function RecordingPlayer({ recording, label, refresh }: RecordingPlayerProps) {
   const [src, setSrc] = React.useState(recording.url);

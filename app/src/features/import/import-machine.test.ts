@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one test per step and failure of the import machine (fake timers),
+// each short; they share the fakes defined at the top.
 import type { ImportCreated, ImportStatus } from "@shinian/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deferred } from "../../../test/support/deferred.ts";

@@ -1,3 +1,6 @@
+// Over 300 lines on purpose: createImportMachine is one closure because its steps (upload,
+// preview, poll, start, cancel, resume after a reload) share one status, one timer and one abort
+// signal; split, each part would take all three as arguments. Its unit tests drive it as one.
 import type { ImportCreated, ImportStatus, StartImportRequest } from "@shinian/contract";
 import { IMPORT_KIND_LABELS } from "@shinian/contract/constants";
 import type { ImportCardStatus } from "@shinian/ui";

@@ -27,11 +27,8 @@ export function AppShell({ children, backHome = false, searchHidden = false, que
     <div className="min-h-screen bg-surface">
       <TopBar
         logo={
-          <Link
-            to="/"
-            aria-label="拾念首页"
-            className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
+          <Link to="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            {/* Named by its visible text, 拾念: a label must contain what the link shows (WCAG 2.5.3). */}
             <TopBarWordmark />
           </Link>
         }
@@ -49,7 +46,7 @@ export function AppShell({ children, backHome = false, searchHidden = false, que
           onAvatarClick: () => void navigate({ to: "/chat", search: text.trim() ? { q: text.trim() } : {} }),
         }}
       />
-      {children}
+      <main>{children}</main>
     </div>
   );
 }

@@ -20,19 +20,19 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
-import { updateProfile, uploadAvatar } from "../../api/profile.ts";
 import { useAuth } from "../../auth/auth-context.tsx";
-import { accountKeys, profileQuery, usageQuery } from "../../data/account.ts";
+import { accountKeys, profileQuery, updateProfile, uploadAvatar, usageQuery } from "../../data/account.ts";
 import { daysUsed } from "../../lib/days-used.ts";
 import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { ImportPanel } from "../import/import-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { StatsSection } from "../stats/stats-section.tsx";
 import { WebdavPanel } from "../webdav/webdav-panel.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 import { settingsChanges } from "./settings-changes.ts";
 
-/** /profile: avatar, nickname, identity, counts, links, export and logout (PRODUCT §9). */
+/** /profile: avatar, nickname, identity, 记录统计, counts, links, export and logout. */
 export function ProfileScreen() {
   const auth = useAuth();
   const queryClient = useQueryClient();
@@ -47,14 +47,17 @@ export function ProfileScreen() {
         {!profile && !error ? <PageLoading /> : null}
         {profile ? (
           <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-            <ProfileForm
-              profile={profile}
-              onSaved={(next) => {
-                queryClient.setQueryData(accountKeys.profile, next);
-                void queryClient.invalidateQueries({ queryKey: accountKeys.usage, exact: true });
-                auth.updateUser(next);
-              }}
-            />
+            <div className="flex min-w-0 flex-col gap-6">
+              <ProfileForm
+                profile={profile}
+                onSaved={(next) => {
+                  queryClient.setQueryData(accountKeys.profile, next);
+                  void queryClient.invalidateQueries({ queryKey: accountKeys.usage, exact: true });
+                  auth.updateUser(next);
+                }}
+              />
+              <StatsSection />
+            </div>
             <div className="flex flex-col gap-6">
               <Card>
                 <CardHeader>

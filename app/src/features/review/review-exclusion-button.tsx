@@ -2,8 +2,7 @@ import { Button } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
-import { excludeFromReview, includeInReview } from "../../api/review.ts";
-import { reviewExclusionQuery, reviewKeys } from "../../data/review.ts";
+import { excludeFromReview, includeInReview, reviewExclusionQuery, reviewKeys } from "../../data/review.ts";
 
 /**
  * An item page's 不再回顾 switch: set here or from 每日回顾, and undone here. Reports in the

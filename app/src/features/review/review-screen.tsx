@@ -14,10 +14,15 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage, isApiError } from "../../api/client.ts";
-import { updateIdea, updateNote } from "../../api/items.ts";
-import { excludeFromReview, includeInReview, markReviewDone } from "../../api/review.ts";
+import { updateIdea, updateNote } from "../../api/item-changes.ts";
 import { itemKeys } from "../../data/items.ts";
-import { reviewKeys, reviewTodayQuery } from "../../data/review.ts";
+import {
+  excludeFromReview,
+  includeInReview,
+  markReviewDone,
+  reviewKeys,
+  reviewTodayQuery,
+} from "../../data/review.ts";
 import { plainTitle } from "../../lib/markdown-text.ts";
 import { SideChat } from "../chat/side-chat.tsx";
 import { AppShell } from "../layout/app-shell.tsx";

@@ -1,10 +1,9 @@
 import { errorMessage } from "../../api/client.ts";
-import { deleteIdea, deleteNote } from "../../api/items.ts";
-import { restoreFromTrash } from "../../api/trash.ts";
+import { deleteIdea, deleteNote } from "../../api/item-changes.ts";
 import { type ItemKind, itemKeys } from "../../data/items.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { reviewKeys } from "../../data/review.ts";
-import { trashKeys } from "../../data/trash.ts";
+import { restoreFromTrash, trashKeys } from "../../data/trash.ts";
 import { itemsChanged } from "../../lib/items-changed.ts";
 import { toaster } from "../../lib/toaster.ts";
 import { preloadToastView } from "../layout/toaster-host.tsx";
@@ -22,8 +21,8 @@ const forget = (items: DeletedItem[]) => {
 
 /**
  * Moves ideas and notes to 回收站, then offers 撤销 in a toast on whatever screen comes next;
- * 撤销 restores them from 回收站 (where they also stay restorable for TRASH_DAYS). Throws when
- * the first delete fails (nothing was deleted); a later failure keeps those deleted so far.
+ * 撤销 restores them from 回收站 (where they also stay restorable for the server limit `trashDays`).
+ * Throws when the first delete fails (nothing was deleted); a later failure keeps those deleted so far.
  */
 export async function deleteWithUndo(items: DeletedItem[]): Promise<void> {
   preloadToastView();

@@ -3,9 +3,8 @@ import { Alert, Button, ConfirmDialog, EmptyState, PageLoading, TrashListItem, W
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
-import { deleteFromTrash, emptyTrash, restoreFromTrash } from "../../api/trash.ts";
 import { itemKeys } from "../../data/items.ts";
-import { trashKeys, trashQuery } from "../../data/trash.ts";
+import { deleteFromTrash, emptyTrash, restoreFromTrash, trashKeys, trashQuery } from "../../data/trash.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { markdownToPlain } from "../../lib/markdown-text.ts";
 import { AppShell } from "../layout/app-shell.tsx";

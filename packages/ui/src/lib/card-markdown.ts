@@ -1,19 +1,10 @@
 /**
  * The Markdown of a card (首页's feed, 每日回顾, 相关内容), parsed into the same plain data as
  * parseMarkdown (lib/markdown.ts) for React to render as elements: never HTML, links only to
- * http(s) and mailto (any other keeps its text, without the link), images as their name.
- *
- * Hand-written on purpose, for the bytes: the feed is 首页's first screen, whose JS budget had
- * under 3 kB left, and the kept parsers cost, gzip -9 of an esbuild --minify bundle: markdown-it
- * ~43 kB (lazy, for the full view), markdown-to-jsx 9 ~31.6 kB, marked's lexer ~15.7 kB. This
- * subset is ~2 kB: paragraphs and line breaks, **bold**, *italic*, ~~strike~~, `code`, bullet,
- * ordered and task lists (nested by indentation), > quotes, headings (as a bold line), fenced code,
- * rules, [links](…), <autolinks> and bare http(s) URLs. Not tables, setext headings, reference links
- * or raw HTML (shown as text, as the full view does).
- *
- * Time stays linear in the source: every scan is bounded or consumes what it scanned, nesting is
- * capped (blocks MAX_BLOCK_DEPTH, inline MAX_INLINE_DEPTH) and only the first MAX_SOURCE characters
- * are read (a card shows the start of a memo; its page shows the rest).
+ * http(s) and mailto (any other keeps its text), images as their name. Hand-written for the bytes:
+ * ~2 kB, where the smallest parser measured cost ~15.7 kB on a first screen without room for it.
+ * Linear in the source: scans are bounded, nesting capped (MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH), only
+ * MAX_SOURCE characters read. Subset and measurements: app/docs/decisions.md ("Cards render…").
  */
 import type { MarkdownElement, MarkdownNode } from "./markdown";
 

@@ -1,4 +1,4 @@
-/** The phases of a data export, in the order the app's state machine walks them (seed §4). */
+/** The phases of a data export, in the order the app's state machine walks them. */
 export type ExportPhase =
   | "idle"
   | "checking"
@@ -8,7 +8,7 @@ export type ExportPhase =
   | "completed"
   | "error";
 
-/** What a finished export produced (seed §3). */
+/** What a finished export produced: the file and how many ideas and notes it holds. */
 export type ExportResult = {
   downloadUrl?: string;
   filename: string;
@@ -17,7 +17,7 @@ export type ExportResult = {
   exportTime: string;
 };
 
-/** The export status the app owns and hands to the ExportCard (seed §3). */
+/** The export status the app owns and hands to the ExportCard. */
 export type ExportStatus = {
   status: ExportPhase;
   progress: number;

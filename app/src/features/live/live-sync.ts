@@ -1,0 +1,66 @@
+import type { LiveEvent } from "@shinian/contract";
+import { followLiveEvents } from "../../api/live-events.ts";
+import { tokenStore } from "../../auth/token-store.ts";
+import { itemKeys } from "../../data/items.ts";
+import { queryClient } from "../../data/query-client.ts";
+import { reviewKeys } from "../../data/review.ts";
+import { trashKeys } from "../../data/trash.ts";
+import { itemsChanged } from "../../lib/items-changed.ts";
+import { updateFeed } from "./live-feed.ts";
+
+/** What a change makes stale in the query cache: the item (its versions with it), 回收站, 每日回顾, 相关内容. */
+function invalidate(event: LiveEvent) {
+  if (event.itemType === "review") {
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.today });
+    return;
+  }
+  if (event.id) {
+    const key = itemKeys.item(event.itemType, event.id);
+    if (event.type.endsWith(".deleted")) queryClient.removeQueries({ queryKey: key });
+    else void queryClient.invalidateQueries({ queryKey: key });
+  }
+  void queryClient.invalidateQueries({ queryKey: trashKeys.list });
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.today });
+  void queryClient.invalidateQueries({ queryKey: ["related"] });
+}
+
+let following: AbortController | null = null;
+let followingFor: string | null = null;
+
+/** Follows the signed-in person's live stream, and only theirs: a sign-out or another sign-in ends it. */
+function sync() {
+  const { token, user } = tokenStore.get();
+  const userId = token ? (user?.id ?? null) : null;
+  if (userId === followingFor) return;
+  following?.abort();
+  following = null;
+  followingFor = userId;
+  if (!userId) return;
+  const controller = new AbortController();
+  following = controller;
+  void followLiveEvents(controller.signal, {
+    onEvent: (event) => {
+      invalidate(event);
+      itemsChanged.emit({ kind: "change", event });
+    },
+    onReload: () => {
+      void queryClient.invalidateQueries();
+      itemsChanged.emit({ kind: "reload" });
+    },
+    onConnected: (connected, resumed) => {
+      itemsChanged.live = connected && !controller.signal.aborted;
+      // opened afresh: what changed between loading the screen and now was told to no stream
+      if (connected && !resumed) {
+        void queryClient.invalidateQueries();
+        itemsChanged.emit({ kind: "resync" });
+      }
+    },
+  });
+}
+
+/** Started once, after the first paint (main.tsx): the stream is not part of the first screen. */
+export function startLiveSync() {
+  itemsChanged.updateFeed = updateFeed;
+  tokenStore.subscribe(sync);
+  sync();
+}

@@ -1,0 +1,1 @@
+export { Heatmap, type HeatmapDay, type HeatmapProps, heatmapDayLabel, heatmapLevel } from "./heatmap";

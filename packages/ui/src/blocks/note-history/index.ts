@@ -1,0 +1,2 @@
+export * from "./note-diff";
+export * from "./note-history";

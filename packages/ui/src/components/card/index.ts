@@ -1,9 +1,0 @@
-export {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  type CardProps,
-  CardTitle,
-} from "./card";

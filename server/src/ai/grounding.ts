@@ -1,0 +1,146 @@
+import type { Citation, ItemRef } from "@shinian/contract";
+import { plainTitle } from "@shinian/contract/plain-text";
+import type { Queryable } from "../db/pool.ts";
+import {
+  type CreatedWithin,
+  newestSources,
+  rankedSources,
+  type SourceRow,
+  subjectSource,
+} from "../search/search.store.ts";
+import { quoteLexeme, tokenize } from "../search/words.ts";
+import { type MeaningLookup, withMeaning } from "./grounding-meaning.ts";
+import { type ImageNames, imageNamesOf, withImageMentions } from "./image-mentions.ts";
+
+/** One idea or note handed to the model (or listed by the offline assistant). */
+export type Source = Citation & { text: string; createdAt: Date };
+
+// Question words carry no topic: with them an OR-query would rank every "我…" note first. So do
+// the app's own nouns: in "我对X有什么想法" only X is the subject, and ranking every idea that
+// happens to say 想法 costs milliseconds per question in a large account.
+const STOPWORDS = new Set(
+  (
+    "我 你 他 她 它 我们 你们 他们 的 地 得 了 着 过 是 在 有 和 与 及 或 也 都 就 还 又 吗 呢 吧 啊 呀 么 嘛 " +
+    "什么 怎么 怎样 如何 为什么 哪 哪些 哪个 哪里 多少 几 这 那 这个 那个 这些 那些 一个 一些 关于 对于 " +
+    "请 帮 帮我 给 给我 告诉 说 说说 讲讲 一下 看看 能 能不能 可以 会 要 想 让 把 被 从 到 对 之前 以前 " +
+    "最近 曾经 上次 总结 整理 介绍 列出 记录 写 写过 提到 相关 内容 东西 事情 问题 想法 笔记 " +
+    // the segmenter's pairs of the above: 我都在想什么 → 我|都在|想|什么
+    "都在 我在 在想 都去 干 嘛 干嘛 啥 些 " +
+    "a an the of to is are"
+  ).split(/\s+/),
+);
+
+const PER_SOURCE_CHARS = 600;
+const SUBJECT_CHARS = 2000;
+const SOURCE_LIMIT = 6;
+
+const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+const EVERY_CJK = new RegExp(CJK.source, "g");
+
+/** Rough token count: a CJK character is about one token, other text about four characters per token. */
+function estimateTokens(text: string): number {
+  const cjk = text.match(EVERY_CJK)?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+/** The longest start of `text` that costs at most `tokens` (estimateTokens), with … when cut. */
+function clipToTokens(text: string, tokens: number): string {
+  if (estimateTokens(text) <= tokens) return text;
+  let cost = 0;
+  let end = 0;
+  for (const ch of text) {
+    cost += CJK.test(ch) ? 1 : 0.25;
+    if (cost > tokens - 1) break;
+    end += ch.length;
+  }
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * Cuts the texts of chosen sources (整理成笔记's ideas) so that together they fit `budgetTokens`,
+ * fairly: short ones stay whole, and what they leave is shared among the long ones.
+ */
+export function fitSources(sources: Source[], budgetTokens: number): Source[] {
+  const costOf = (s: Source) => estimateTokens(s.text);
+  const overhead = (s: Source) => estimateTokens(s.title) + 10;
+  let left = budgetTokens - sources.reduce((sum, s) => sum + overhead(s), 0);
+  const shares = new Map<Source, number>();
+  const bySize = [...sources].sort((a, b) => costOf(a) - costOf(b));
+  bySize.forEach((s, i) => {
+    const share = Math.max(0, Math.min(costOf(s), Math.floor(left / (bySize.length - i))));
+    shares.set(s, share);
+    left -= share;
+  });
+  return sources.map((s) => ({ ...s, text: clipToTokens(s.text, shares.get(s) ?? 0) }));
+}
+
+function questionTerms(question: string): string[] {
+  return [...new Set(tokenize(question))].filter((t) => !STOPWORDS.has(t));
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const titleOf = (r: SourceRow, text: string) => r.title || plainTitle(text, 20);
+/** A source as the model reads it: its pictures by name (image-mentions.ts), cut to `max`. */
+const toSource = (r: SourceRow, max: number, images: ImageNames): Source => {
+  const text = withImageMentions(r.content, images.get(r.id));
+  return {
+    type: r.type,
+    id: r.id,
+    title: titleOf(r, text),
+    text: clip(text.trim(), max),
+    createdAt: r.created_at,
+  };
+};
+
+/**
+ * The user's own ideas and notes most relevant to a question: any of its words (OR), ranked,
+ * never an idea marked 不让AI读取. With no match, the newest items, so "总结一下最近的想法" still
+ * has something to stand on (`recent` says so). A side chat's subject always comes first.
+ * With a time range (the question's 上个月 …, ai/time-range.ts; `question` is then the
+ * rest of it), only items created in it. With `meaning` (embeddings on), items close in meaning
+ * join (grounding-meaning.ts). Everything is cut to fit `budgetTokens`.
+ */
+export async function retrieveSources(
+  db: Queryable,
+  userId: string,
+  question: string,
+  budgetTokens: number,
+  subject: ItemRef | null = null,
+  range: CreatedWithin = null,
+  meaning?: MeaningLookup,
+): Promise<{ sources: Source[]; recent: boolean }> {
+  const sources: Source[] = [];
+  let budget = budgetTokens;
+  const add = (s: Source) => {
+    const cost = estimateTokens(s.title) + estimateTokens(s.text) + 10;
+    if (cost > budget) return false;
+    budget -= cost;
+    sources.push(s);
+    return true;
+  };
+  if (subject) {
+    const row = await subjectSource(db, userId, subject);
+    if (row) add(toSource(row, SUBJECT_CHARS, await imageNamesOf(db, userId, [row.id])));
+  }
+  const skip = sources.map((s) => s.id);
+  const terms = questionTerms(question);
+  const [keyword, byMeaning] = await Promise.all([
+    terms.length
+      ? rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip, range)
+      : [],
+    meaning?.(question, skip, SOURCE_LIMIT) ?? [],
+  ]);
+  let rows: SourceRow[] = withMeaning(keyword, byMeaning.filter(createdIn(range)), SOURCE_LIMIT);
+  const recent = rows.length === 0;
+  if (recent) rows = await newestSources(db, userId, SOURCE_LIMIT, skip, range);
+  const images = await imageNamesOf(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  for (const row of rows) add(toSource(row, PER_SOURCE_CHARS, images));
+  return { sources, recent };
+}
+
+const createdIn = (range: CreatedWithin) => (row: SourceRow) =>
+  !range || (row.created_at >= range.from && row.created_at < range.to);
