@@ -31,3 +31,22 @@ export const LimitSchema = z.coerce
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** An outbound address the server will call: http(s), no user name or password in it (credentials have their own fields). */
+export const outboundUrlSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: `请填写${/^[A-Za-z]/.test(label) ? " " : ""}${label}` })
+    .max(500, { message: `${label}最多 500 个字符` })
+    .refine(
+      (text) => {
+        try {
+          const url = new URL(text);
+          return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
+        } catch {
+          return false;
+        }
+      },
+      { message: `${label}须是 https:// 网址，且不含用户名和密码` },
+    );

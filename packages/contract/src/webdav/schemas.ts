@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { outboundUrlSchema } from "../common.ts";
 
 /** 定时备份到 WebDAV: how often (关闭 keeps the settings but uploads nothing). */
 export const WebdavFrequencySchema = z.enum(["off", "daily", "weekly"]);
@@ -14,22 +15,7 @@ export const WEBDAV_KEEP_DEFAULT = 7;
 export const WEBDAV_KEEP_MAX = 100;
 
 /** A folder's address: http(s) only, no user name or password in it (they have their own fields). */
-export const WebdavUrlSchema = z
-  .string()
-  .trim()
-  .min(1, { message: "请填写 WebDAV 地址" })
-  .max(500, { message: "WebDAV 地址最多 500 个字符" })
-  .refine(
-    (text) => {
-      try {
-        const url = new URL(text);
-        return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    },
-    { message: "WebDAV 地址须是 https:// 网址，且不含用户名和密码" },
-  );
+export const WebdavUrlSchema = outboundUrlSchema("WebDAV 地址");
 
 const username = z
   .string()

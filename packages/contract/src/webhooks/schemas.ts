@@ -1,25 +1,11 @@
 import { z } from "zod";
+import { outboundUrlSchema } from "../common.ts";
 import { WEBHOOK_EVENTS } from "./events.ts";
 
 export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
 
 /** An endpoint's address: http(s), no user name or password in it (the signature is its proof). */
-export const WebhookUrlSchema = z
-  .string()
-  .trim()
-  .min(1, { message: "请填写接收地址" })
-  .max(500, { message: "接收地址最多 500 个字符" })
-  .refine(
-    (text) => {
-      try {
-        const url = new URL(text);
-        return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    },
-    { message: "接收地址须是 https:// 网址，且不含用户名和密码" },
-  );
+export const WebhookUrlSchema = outboundUrlSchema("接收地址");
 
 export const CreateWebhookRequestSchema = z.strictObject({
   url: WebhookUrlSchema,
