@@ -6,7 +6,7 @@ import {
   type TagUse,
 } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
-import { tagKey } from "./tag-key.ts";
+import { isPlainTag, tagKey } from "./tag-key.ts";
 import { tagsUsedOnce, tagUses } from "./tags.store.ts";
 
 /** Chinese names in pinyin order, as a Chinese reader looks for them. */
@@ -19,7 +19,8 @@ const parentsOf = (tag: string) => {
 };
 
 /**
- * 标签整理: the user's tags that `tagKey` makes one (each group the most used first, the groups with
+ * 标签整理: the user's tags that `tagKey` makes one (each group the most used first, then the plain
+ * spelling, the groups with
  * the most items first), and the tags only one item carries that no group holds. A parent used once
  * is left out of the singletons: its one child is listed, and renaming the child is what tidies it.
  */
@@ -33,8 +34,11 @@ export async function tagCleanup(db: Queryable, userId: string): Promise<TagClea
     else byKey.set(key, [use]);
   }
   const total = (tags: TagUse[]) => tags.reduce((n, t) => n + t.count, 0);
+  // the same count: the plain spelling first (读书 before 讀書), as the one merged into by default
+  const plainFirst = (a: TagUse, b: TagUse) => b.count - a.count || +isPlainTag(b.name) - +isPlainTag(a.name);
   const groups = [...byKey.values()]
     .filter((tags) => tags.length > 1)
+    .map((tags) => tags.sort(plainFirst))
     .sort((a, b) => total(b) - total(a) || byPinyin.compare(a[0]!.name, b[0]!.name));
   const grouped = new Set(groups.flatMap((tags) => tags.map((t) => t.name)));
   const parents = new Set(once.flatMap(parentsOf));

@@ -9,3 +9,6 @@ export const tagKey = (tag: string) =>
   simplified(tag.normalize("NFKC"))
     .toLowerCase()
     .replace(/[\p{P}\s]+$/u, "");
+
+/** Whether `tag` is already as its key writes it, case aside (`读书`, `Read`; not `讀書`, `读书。`). */
+export const isPlainTag = (tag: string) => tagKey(tag) === tag.toLowerCase();

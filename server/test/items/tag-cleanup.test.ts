@@ -41,6 +41,18 @@ forEachDatabase((ctx) => {
       ]);
     });
 
+    it("puts the plain spelling first among tags used as often, as the one merged into by default", async () => {
+      const u = await registerUser(ctx);
+      await idea(u, ["讀書", "Ｒｅａｄ"]);
+      await idea(u, ["读书", "Read"]);
+      const names = (await cleanup(u)).groups.map((g) => g.tags.map((t) => t.name));
+      // 讀 (U+8B80) sorts before 读 (U+8BFB) and Ｒ after R: the order is not the code points'
+      expect(names).toEqual([
+        ["读书", "讀書"],
+        ["Read", "Ｒｅａｄ"],
+      ]);
+    });
+
     it("lists the tags only one item carries, in pinyin order, leaving out grouped ones and parents", async () => {
       const u = await registerUser(ctx);
       await idea(u, ["旅行", "摄影/胶片"]);
