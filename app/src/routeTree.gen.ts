@@ -26,6 +26,7 @@ import { Route as AuthenticatedDataChatRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_authenticated/_data/privacy-security'
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
 import { Route as AuthenticatedDataReviewRouteImport } from './routes/_authenticated/_data/review'
+import { Route as AuthenticatedDataTagCleanupRouteImport } from './routes/_authenticated/_data/tag-cleanup'
 import { Route as AuthenticatedDataTrashRouteImport } from './routes/_authenticated/_data/trash'
 import { Route as AuthenticatedDataNotesIdRouteImport } from './routes/_authenticated/_data/notes/$id'
 import { Route as AuthenticatedDataIdeasIdIndexRouteImport } from './routes/_authenticated/_data/ideas/$id/index'
@@ -119,6 +120,12 @@ const AuthenticatedDataReviewRoute = AuthenticatedDataReviewRouteImport.update({
   path: '/review',
   getParentRoute: () => AuthenticatedDataRoute,
 } as any)
+const AuthenticatedDataTagCleanupRoute =
+  AuthenticatedDataTagCleanupRouteImport.update({
+    id: '/tag-cleanup',
+    path: '/tag-cleanup',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
 const AuthenticatedDataTrashRoute = AuthenticatedDataTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
@@ -159,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
   '/review': typeof AuthenticatedDataReviewRoute
+  '/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
   '/trash': typeof AuthenticatedDataTrashRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -180,6 +188,7 @@ export interface FileRoutesByTo {
   '/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/profile': typeof AuthenticatedDataProfileRoute
   '/review': typeof AuthenticatedDataReviewRoute
+  '/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
   '/trash': typeof AuthenticatedDataTrashRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -204,6 +213,7 @@ export interface FileRoutesById {
   '/_authenticated/_data/privacy-security': typeof AuthenticatedDataPrivacySecurityRoute
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
   '/_authenticated/_data/review': typeof AuthenticatedDataReviewRoute
+  '/_authenticated/_data/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
   '/_authenticated/_data/trash': typeof AuthenticatedDataTrashRoute
   '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
   '/_authenticated/_data/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -227,6 +237,7 @@ export interface FileRouteTypes {
     | '/privacy-security'
     | '/profile'
     | '/review'
+    | '/tag-cleanup'
     | '/trash'
     | '/notes/$id'
     | '/ideas/$id/original'
@@ -248,6 +259,7 @@ export interface FileRouteTypes {
     | '/privacy-security'
     | '/profile'
     | '/review'
+    | '/tag-cleanup'
     | '/trash'
     | '/notes/$id'
     | '/ideas/$id/original'
@@ -271,6 +283,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_data/privacy-security'
     | '/_authenticated/_data/profile'
     | '/_authenticated/_data/review'
+    | '/_authenticated/_data/tag-cleanup'
     | '/_authenticated/_data/trash'
     | '/_authenticated/_data/notes/$id'
     | '/_authenticated/_data/ideas/$id/original'
@@ -407,6 +420,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataReviewRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
+    '/_authenticated/_data/tag-cleanup': {
+      id: '/_authenticated/_data/tag-cleanup'
+      path: '/tag-cleanup'
+      fullPath: '/tag-cleanup'
+      preLoaderRoute: typeof AuthenticatedDataTagCleanupRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
     '/_authenticated/_data/trash': {
       id: '/_authenticated/_data/trash'
       path: '/trash'
@@ -445,6 +465,7 @@ interface AuthenticatedDataRouteChildren {
   AuthenticatedDataPrivacySecurityRoute: typeof AuthenticatedDataPrivacySecurityRoute
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
   AuthenticatedDataReviewRoute: typeof AuthenticatedDataReviewRoute
+  AuthenticatedDataTagCleanupRoute: typeof AuthenticatedDataTagCleanupRoute
   AuthenticatedDataTrashRoute: typeof AuthenticatedDataTrashRoute
   AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
   AuthenticatedDataIdeasIdOriginalRoute: typeof AuthenticatedDataIdeasIdOriginalRoute
@@ -458,6 +479,7 @@ const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataPrivacySecurityRoute: AuthenticatedDataPrivacySecurityRoute,
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
   AuthenticatedDataReviewRoute: AuthenticatedDataReviewRoute,
+  AuthenticatedDataTagCleanupRoute: AuthenticatedDataTagCleanupRoute,
   AuthenticatedDataTrashRoute: AuthenticatedDataTrashRoute,
   AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,
   AuthenticatedDataIdeasIdOriginalRoute: AuthenticatedDataIdeasIdOriginalRoute,

@@ -264,6 +264,7 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   },
   search: async () => ({ query: { q: "陶艺", limit: 5 } }),
   listTags: async () => ({}),
+  tagCleanup: async () => ({}),
   renameTag: async (ctx, user) => {
     await idea(ctx, user);
     return { body: { from: "陶艺", to: "手工/陶艺", dryRun: false } };

@@ -13,6 +13,7 @@ export * from "./export/schemas.ts";
 export * from "./import/schemas.ts";
 export * from "./items/note-history.ts";
 export * from "./items/schemas.ts";
+export * from "./items/tag-cleanup.ts";
 export * from "./plain-text.ts";
 export * from "./points/schemas.ts";
 export * from "./review/schemas.ts";

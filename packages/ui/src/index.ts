@@ -28,6 +28,7 @@ export * from "./blocks/search-pill";
 export * from "./blocks/selection-bar";
 export * from "./blocks/share-card";
 export * from "./blocks/tag-assist";
+export * from "./blocks/tag-cleanup";
 export * from "./blocks/tag-rename-dialog";
 export * from "./blocks/tag-tree";
 export * from "./blocks/top-bar";

@@ -1,13 +1,7 @@
-import { simplified } from "../search/simplified.ts";
+import { tagKey } from "../items/tag-key.ts";
 
 /** How many of the person's tags a tidy is shown, the most used first. */
 export const TAGS_SHOWN_TO_TIDY = 100;
-
-/** A tag as compared with the person's own: 繁简, full or half width, case and trailing punctuation aside. */
-export const tagKey = (tag: string) =>
-  simplified(tag.normalize("NFKC"))
-    .toLowerCase()
-    .replace(/[\p{P}\s]+$/u, "");
 
 /**
  * The tags a model suggested, each as the person's existing tag it matches by `tagKey` (the most

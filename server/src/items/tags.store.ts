@@ -29,6 +29,37 @@ export async function listTags(db: Queryable, userId: string): Promise<TagCount[
 }
 
 /**
+ * The most tags 标签整理 compares for near-duplicates (the most used first), and the most tags on a
+ * single item it reads: the work per request stays bounded however many tags an account has.
+ */
+export const TAG_CLEANUP_SCAN = 5000;
+
+/** The user's tags with their counts, the most used first, at most TAG_CLEANUP_SCAN. */
+export async function tagUses(db: Queryable, userId: string): Promise<{ name: string; count: number }[]> {
+  const { rows } = await db.query<{ name: string; count: number }>({
+    name: "tags-uses",
+    text: `SELECT path AS name, count FROM tag_counts WHERE user_id = $1 AND count > 0
+       ORDER BY count DESC, path COLLATE "C" LIMIT $2`,
+    values: [userId, TAG_CLEANUP_SCAN],
+  });
+  return rows;
+}
+
+/**
+ * The user's tags carried by exactly one item, parents included (a parent of such a tag counts
+ * that one item too), at most TAG_CLEANUP_SCAN, in code point order: a parent before its children.
+ */
+export async function tagsUsedOnce(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>({
+    name: "tags-used-once",
+    text: `SELECT path AS name FROM tag_counts WHERE user_id = $1 AND count = 1
+       ORDER BY path COLLATE "C" LIMIT $2`,
+    values: [userId, TAG_CLEANUP_SCAN],
+  });
+  return rows.map((r) => r.name);
+}
+
+/**
  * The person's tags on what the AI may read (ideas not marked 不让AI读取, and notes), the most used
  * first: the tags a tidy is asked to reuse. A tag only on items kept from the AI never leaves.
  */

@@ -1,5 +1,6 @@
 import { isWithin, renamedTag } from "@shinian/contract/tag-paths";
 import { TagTree } from "@shinian/ui";
+import { Link } from "@tanstack/react-router";
 import * as React from "react";
 import { renameTag } from "../../api/tags.ts";
 import { useTags } from "./use-tags.ts";
@@ -17,15 +18,17 @@ export type TagPanelProps = {
   className?: string;
 };
 
-/** 首页's tags: the tree with counts, and renaming or merging one (loaded lazily, see home-screen). */
+/**
+ * 首页's tags: the tree with counts, renaming or merging one (loaded lazily, see home-screen), and
+ * the way to 标签整理.
+ */
 export default function TagPanel({ selected, onSelect, onRenamed, version, className }: TagPanelProps) {
   const [renamed, setRenamed] = React.useState(0);
   const { tags, error, offline } = useTags(version + renamed);
   const [renaming, setRenaming] = React.useState<string | null>(null);
   return (
-    <>
+    <div className={className}>
       <TagTree
-        className={className}
         tags={tags ?? []}
         loading={tags === null && !error && !offline}
         error={error}
@@ -34,6 +37,15 @@ export default function TagPanel({ selected, onSelect, onRenamed, version, class
         onSelect={onSelect}
         onRename={setRenaming}
       />
+      {tags?.length ? (
+        // a plain link, not a Button: this panel is on 首页's first screen on a desktop
+        <Link
+          to="/tag-cleanup"
+          className="mt-2 flex min-h-11 items-center rounded-md px-2 text-muted-foreground text-sm outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring md:min-h-9"
+        >
+          标签整理
+        </Link>
+      ) : null}
       {renaming !== null ? (
         <React.Suspense fallback={null}>
           <TagRenameDialog
@@ -54,6 +66,6 @@ export default function TagPanel({ selected, onSelect, onRenamed, version, class
           />
         </React.Suspense>
       ) : null}
-    </>
+    </div>
   );
 }

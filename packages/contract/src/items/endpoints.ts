@@ -32,6 +32,7 @@ import {
   UpdateIdeaRequestSchema,
   UpdateNoteRequestSchema,
 } from "./schemas.ts";
+import { TAG_CLEANUP_GROUPS_MAX, TAG_CLEANUP_SINGLETONS_MAX, TagCleanupSchema } from "./tag-cleanup.ts";
 
 /** Ideas (a capture is one), notes, the mixed feed, tags and 回收站. */
 export const itemEndpoints = {
@@ -237,6 +238,14 @@ export const itemEndpoints = {
     body: RenameTagRequestSchema,
     data: RenameTagResultSchema,
     errors: [400],
+  },
+  tagCleanup: {
+    ...routes.tagCleanup,
+    tag: "标签",
+    summary: `标签整理：只差繁简、全半角、大小写或末尾标点的标签分为一组（每组至少 2 个，用得多的在前，最多 ${TAG_CLEANUP_GROUPS_MAX} 组），及只有一条内容用到的标签（最多 ${TAG_CLEANUP_SINGLETONS_MAX} 个）；合并或改名用 POST /api/tags/rename`,
+    auth: true,
+    token: "read",
+    data: TagCleanupSchema,
   },
   listTrash: {
     ...routes.listTrash,
