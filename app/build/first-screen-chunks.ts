@@ -21,7 +21,8 @@ const bothScreens = [
   ),
   "packages/ui/src/blocks/top-bar/top-bar-wordmark",
   "packages/ui/src/lib/cn",
-  "packages/contract/src/routes",
+  "packages/contract/src/first-routes",
+  "packages/contract/src/route-path",
   ...["api-error", "create-client", "boot-prefetch", "endpoint-caller", "unauthorized", "client", "auth"].map(
     (name) => `app/src/api/${name}`,
   ),

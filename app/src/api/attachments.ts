@@ -1,5 +1,5 @@
 import type { Attachment } from "@shinian/contract";
-import { routes } from "@shinian/contract/routes";
+import { firstRoutes } from "@shinian/contract/first-routes";
 import { tokenStore } from "../auth/token-store.ts";
 import { appConfig } from "../config/index.ts";
 import { ApiError, NETWORK_ERROR_MESSAGE, REQUEST_FAILED_MESSAGE } from "./api-error.ts";
@@ -43,7 +43,7 @@ export function uploadAttachment(
 ): Promise<Attachment> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${appConfig.apiBaseUrl}${clientPath(routes.createAttachment.path)}`);
+    xhr.open("POST", `${appConfig.apiBaseUrl}${clientPath(firstRoutes.createAttachment.path)}`);
     const token = tokenStore.getToken();
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.setRequestHeader("Accept", "application/json");

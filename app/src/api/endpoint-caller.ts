@@ -1,5 +1,8 @@
 import type { EndpointName, RequestOf, ResponseOf } from "@shinian/contract";
-import { fillPath, type RouteName, routes } from "@shinian/contract/routes";
+import { firstRoutes } from "@shinian/contract/first-routes";
+import { fillPath, type Route } from "@shinian/contract/route-path";
+import type { RouteName } from "@shinian/contract/routes";
+import { ApiError, NETWORK_ERROR_MESSAGE } from "./api-error.ts";
 import type { ApiClient, RequestOptions } from "./create-client.ts";
 
 type CallOptions = Pick<RequestOptions, "signal" | "timeoutMs" | "headers">;
@@ -12,14 +15,33 @@ type CallArgs<N extends EndpointName> =
 export const clientPath = (path: string, params?: Record<string, string>) =>
   fillPath(path, params).replace(/^\/api/, "");
 
+let wholeTable: Promise<Record<string, Route>> | undefined;
+
+/**
+ * A call's route: the first screens' from the small table they load, any other from the whole
+ * table, fetched on its first use. A table that cannot be fetched is a call without an answer
+ * (status 0), which every caller already treats as offline, never as a refusal.
+ */
+export async function routeOf(name: RouteName): Promise<Route> {
+  const first = (firstRoutes as Record<string, Route>)[name];
+  if (first) return first;
+  wholeTable ??= import("@shinian/contract/routes").then((m) => m.routes);
+  try {
+    return (await wholeTable)[name] as Route;
+  } catch {
+    wholeTable = undefined;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
 /**
  * Calls the API by the contract's endpoint names: the path, method, request and answer types all
- * come from `@shinian/contract`. Only the zod-free route table is loaded at run time; the
+ * come from `@shinian/contract`. Only the zod-free route tables are loaded at run time; the
  * schemas are types here, so they stay out of the first screen's bundle.
  */
 export function createEndpointCaller(client: ApiClient) {
-  const prepare = <N extends EndpointName>(name: N, request: CallRequest<N> = {} as CallRequest<N>) => {
-    const route = routes[name as RouteName];
+  const prepare = async <N extends EndpointName>(name: N, request: CallRequest<N> = {} as CallRequest<N>) => {
+    const route = await routeOf(name as RouteName);
     const path = clientPath(route.path, request.params);
     const options: RequestOptions = {
       json: request.body,
@@ -33,21 +55,21 @@ export function createEndpointCaller(client: ApiClient) {
 
   return {
     /** The `data` of the success envelope. */
-    call<N extends EndpointName>(name: N, ...[request]: CallArgs<N>): Promise<ResponseOf<N>> {
-      const { method, path, options } = prepare(name, request);
+    async call<N extends EndpointName>(name: N, ...[request]: CallArgs<N>): Promise<ResponseOf<N>> {
+      const { method, path, options } = await prepare(name, request);
       return client[method]<ResponseOf<N>>(path, options);
     },
     /** The whole envelope, for the calls read from all of it (the export permission). */
-    envelope<N extends EndpointName>(
+    async envelope<N extends EndpointName>(
       name: N,
       ...[request]: CallArgs<N>
     ): Promise<{ success: boolean; message?: string; data?: ResponseOf<N> | null }> {
-      const { method, path, options } = prepare(name, request);
+      const { method, path, options } = await prepare(name, request);
       return client.body(method, path, options);
     },
     /** The raw Response, for a file or a stream. */
-    response<N extends EndpointName>(name: N, ...[request]: CallArgs<N>): Promise<Response> {
-      const { method, path, options } = prepare(name, request);
+    async response<N extends EndpointName>(name: N, ...[request]: CallArgs<N>): Promise<Response> {
+      const { method, path, options } = await prepare(name, request);
       return client.response(method, path, options);
     },
   };

@@ -1,16 +1,15 @@
 import type { ImportCreated, StartImportRequest } from "@shinian/contract";
-import { routes } from "@shinian/contract/routes";
 import { api, call } from "./client.ts";
-import { clientPath } from "./endpoint-caller.ts";
+import { clientPath, routeOf } from "./endpoint-caller.ts";
 
 /** A 200 MB file on a slow uplink takes minutes; the client's usual timeout would cut it off. */
 export const IMPORT_UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
 /** Multipart, which the JSON caller does not send: one `file` part per file (a folder's .md files). */
-export function uploadImport(files: File[], signal: AbortSignal) {
+export async function uploadImport(files: File[], signal: AbortSignal) {
   const body = new FormData();
   for (const file of files) body.append("file", file, file.name);
-  return api.post<ImportCreated>(clientPath(routes.createImport.path), {
+  return api.post<ImportCreated>(clientPath((await routeOf("createImport")).path), {
     body,
     signal,
     timeoutMs: IMPORT_UPLOAD_TIMEOUT_MS,

@@ -5,10 +5,9 @@ import type {
   Profile,
   UpdateProfileRequest,
 } from "@shinian/contract";
-import { routes } from "@shinian/contract/routes";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, call, envelope } from "../api/client.ts";
-import { clientPath } from "../api/endpoint-caller.ts";
+import { clientPath, routeOf } from "../api/endpoint-caller.ts";
 
 /** Query keys and options of the account's resources; mutations invalidate by these keys. */
 export const accountKeys = {
@@ -54,10 +53,10 @@ export const accessTokensQuery = queryOptions({
 
 export const updateProfile = (body: UpdateProfileRequest) => call("updateProfile", { body });
 /** Multipart, which the JSON caller does not send: the path still comes from the contract. */
-export function uploadAvatar(file: File) {
+export async function uploadAvatar(file: File) {
   const body = new FormData();
   body.append("file", file);
-  return api.post<Profile>(clientPath(routes.uploadAvatar.path), { body });
+  return api.post<Profile>(clientPath((await routeOf("uploadAvatar")).path), { body });
 }
 
 export const revokeSession = (id: string) => call("deleteSession", { params: { id } });

@@ -1,26 +1,29 @@
 /**
- * Every API call's method and path, and nothing else: the one place a path is written. This
+ * Every API call's method and path, and nothing else: the one place a path is written (the first
+ * screens' calls in first-routes.ts, named here in their place). This
  * module has no zod in it, so the app's client imports it without pulling schemas into the first
  * screen; `endpoints` (api.ts) adds each call's schemas, status and errors under the same names,
  * from each wing's `<wing>/endpoints.ts`. The table runs wing by wing, in `routeGroups`' order.
  */
-export type Method = "get" | "post" | "patch" | "delete";
-export type Route = { readonly method: Method; readonly path: `/api/${string}` };
+import { firstRoutes } from "./first-routes.ts";
+import type { Route } from "./route-path.ts";
+
+export { fillPath, type Method, type PathParams, type Route } from "./route-path.ts";
 
 export const routes = {
   // system
   health: { method: "get", path: "/api/health" },
 
   // items: ideas, notes, the feed, tags, 回收站
-  listIdeas: { method: "get", path: "/api/ideas" },
-  createIdea: { method: "post", path: "/api/ideas" },
-  getIdea: { method: "get", path: "/api/ideas/{id}" },
-  updateIdea: { method: "patch", path: "/api/ideas/{id}" },
+  listIdeas: firstRoutes.listIdeas,
+  createIdea: firstRoutes.createIdea,
+  getIdea: firstRoutes.getIdea,
+  updateIdea: firstRoutes.updateIdea,
   deleteIdea: { method: "delete", path: "/api/ideas/{id}" },
   archiveIdea: { method: "post", path: "/api/ideas/{id}/archive" },
   unarchiveIdea: { method: "delete", path: "/api/ideas/{id}/archive" },
   listNotes: { method: "get", path: "/api/notes" },
-  createNote: { method: "post", path: "/api/notes" },
+  createNote: firstRoutes.createNote,
   getNote: { method: "get", path: "/api/notes/{id}" },
   updateNote: { method: "patch", path: "/api/notes/{id}" },
   deleteNote: { method: "delete", path: "/api/notes/{id}" },
@@ -29,9 +32,9 @@ export const routes = {
   noteHistory: { method: "get", path: "/api/notes/{id}/history" },
   noteVersion: { method: "get", path: "/api/notes/{id}/history/{versionId}" },
   restoreNoteVersion: { method: "post", path: "/api/notes/{id}/history/{versionId}/restore" },
-  feed: { method: "get", path: "/api/feed" },
+  feed: firstRoutes.feed,
   editItems: { method: "post", path: "/api/items/edits" },
-  listTags: { method: "get", path: "/api/tags" },
+  listTags: firstRoutes.listTags,
   renameTag: { method: "post", path: "/api/tags/rename" },
   tagCleanup: { method: "get", path: "/api/tags/cleanup" },
   listTrash: { method: "get", path: "/api/trash" },
@@ -56,7 +59,7 @@ export const routes = {
   getStats: { method: "get", path: "/api/stats" },
 
   // ai: the mode, conversations, tidying an idea and its versions, composing a note
-  aiStatus: { method: "get", path: "/api/ai/status" },
+  aiStatus: firstRoutes.aiStatus,
   listConversations: { method: "get", path: "/api/chat/conversations" },
   createConversation: { method: "post", path: "/api/chat/conversations" },
   renameConversation: { method: "patch", path: "/api/chat/conversations/{id}" },
@@ -70,14 +73,14 @@ export const routes = {
   composeNote: { method: "post", path: "/api/notes/compose" },
 
   // accounts: sign-in, sessions, access tokens (capture tokens their older name), the account, its profile and usage
-  register: { method: "post", path: "/api/auth/register" },
-  login: { method: "post", path: "/api/auth/login" },
+  register: firstRoutes.register,
+  login: firstRoutes.login,
   logout: { method: "post", path: "/api/auth/logout" },
-  me: { method: "get", path: "/api/auth/me" },
+  me: firstRoutes.me,
   listSessions: { method: "get", path: "/api/auth/sessions" },
   deleteSession: { method: "delete", path: "/api/auth/sessions/{id}" },
   changePassword: { method: "post", path: "/api/auth/password" },
-  authOptions: { method: "get", path: "/api/auth/options" },
+  authOptions: firstRoutes.authOptions,
   resetPassword: { method: "post", path: "/api/auth/reset-password" },
   listAccessTokens: { method: "get", path: "/api/tokens" },
   createAccessToken: { method: "post", path: "/api/tokens" },
@@ -86,19 +89,19 @@ export const routes = {
   createCaptureToken: { method: "post", path: "/api/auth/capture-tokens" },
   revokeCaptureToken: { method: "delete", path: "/api/auth/capture-tokens/{id}" },
   deleteAccount: { method: "delete", path: "/api/account" },
-  getProfile: { method: "get", path: "/api/profile" },
+  getProfile: firstRoutes.getProfile,
   updateProfile: { method: "patch", path: "/api/profile" },
   uploadAvatar: { method: "post", path: "/api/profile/avatar" },
   getAvatar: { method: "get", path: "/api/avatars/{key}" },
   getUsage: { method: "get", path: "/api/profile/usage" },
 
   // points
-  getPoints: { method: "get", path: "/api/points" },
+  getPoints: firstRoutes.getPoints,
   listLedger: { method: "get", path: "/api/points/ledger" },
 
   // attachments
-  createAttachment: { method: "post", path: "/api/attachments" },
-  transcribeAttachment: { method: "post", path: "/api/attachments/{id}/transcribe" },
+  createAttachment: firstRoutes.createAttachment,
+  transcribeAttachment: firstRoutes.transcribeAttachment,
   getFile: { method: "get", path: "/api/files/{id}" },
   getFileThumb: { method: "get", path: "/api/files/{id}/thumb" },
 
@@ -224,17 +227,3 @@ export const routeGroups = {
 export type Wing = keyof typeof routeGroups;
 /** The names of one wing's calls. */
 export type WingRouteName<W extends Wing> = (typeof routeGroups)[W][number];
-
-/** The parameters a path names: `/api/ideas/{id}` → `{ id: string }`. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? { [K in Name]: string } & PathParams<Rest>
-  : Record<never, never>;
-
-/** A path with its parameters filled in, each one URI-encoded. */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
