@@ -41,6 +41,12 @@ const benches = {
     file: "server/bench/related-groups.ts",
     about: "相关内容 without a model: how much of its topic group an idea's 5 related hold (300 ideas)",
   },
+  "text-pinyin": {
+    builds: [],
+    file: "server/bench/text-pinyin.ts",
+    about:
+      "search words v2 (pinyin of a text's words, topics) against v1 at 100,000 ideas: sizes, search p95",
+  },
   similar: {
     builds: [],
     file: "server/bench/similar.ts",
