@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, LimitSchema, TimestampSchema } from "../common.ts";
+import { SIMILAR_LIMIT, SIMILAR_MIN_CHARS } from "../constants.ts";
 
 export const SearchQuerySchema = z.strictObject({
   q: z.string().trim().max(100, { message: "搜索内容最多 100 个字符" }),
@@ -46,10 +47,6 @@ export const RelatedItemSchema = z.object({
 export type RelatedItem = z.infer<typeof RelatedItemSchema>;
 /** At most 5, never the item itself nor another person's. */
 export const RelatedResultSchema = z.object({ items: z.array(RelatedItemSchema) });
-
-/** Fewer characters than this say too little to be like anything (你想过这个 asks from here). */
-export const SIMILAR_MIN_CHARS = 6;
-export const SIMILAR_LIMIT = 3;
 
 /** A draft being typed (a capture not saved yet): earlier items that say nearly the same thing. */
 export const SimilarRequestSchema = z.strictObject({
