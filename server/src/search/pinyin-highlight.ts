@@ -3,7 +3,7 @@ import { topicWords } from "./topics.ts";
 import { foldForSearch, wordsOf } from "./words.ts";
 
 const LETTER_WORD = /^[a-z]+$/;
-const TEXT_READ = 2_000;
+const TEXT_READ = 200;
 
 /**
  * For a query with words in letters (kafei, kf, paobu): per found row, the Han words of its title,
@@ -16,7 +16,8 @@ export async function typedAsPinyin(queryWords: string[]) {
   const pinyin = await loadPinyin();
   return (row: { title: string; tags: string[]; content: string }): string[] => {
     const found = new Set<string>();
-    // the text as the snippet may show it: a long note's row holds only its excerpt already
+    // the text where the snippet shows it: no typed word is in it (they stood for Han words), so the
+    // snippet starts at its start (a long note: its excerpt); a pinyin read per run costs, so no further
     for (const field of [row.title, ...row.tags, row.content.slice(0, TEXT_READ)]) {
       const folded = foldForSearch(field);
       for (const han of hanTypedAs(pinyin, folded, wordsOf(folded), letters)) found.add(han);

@@ -18,8 +18,8 @@ export function tokenize(text: string): string[] {
  */
 export type Weighted = { text: string; weight: "A" | "B" | "C" | "D"; pinyin?: boolean | "text" };
 
-/** A long note's words past this many characters get no pinyin: a save's work stays bounded. */
-const TEXT_PINYIN_UP_TO = 20_000;
+/** A long note's words past this many characters (an idea's most) get no pinyin: a save's work stays bounded. */
+const TEXT_PINYIN_UP_TO = 10_000;
 
 /**
  * The pinyin words of the last few titles and tags folded: an account's tags repeat from item to
