@@ -15,7 +15,7 @@ const loadedFirst = /\/(react|router|router-app|first-screen|rolldown-runtime)-[
 // button, the tag hints): their chunks load their own imports as they run, so 首页's first chunk
 // does not carry their lists of hashed names (0.2 kB gzipped).
 const onAction =
-  /\/(search-results|selection-actions|tag-sheet|home-menu|capture-fab|tag-assist)-[\w-]+\.js$/;
+  /\/(search-results|selection-actions|tag-sheet|home-menu|capture-fab|tag-assist|similar-slot)-[\w-]+\.js$/;
 
 const apiTarget = process.env.SHINIAN_API_ORIGIN ?? "http://localhost:8787";
 

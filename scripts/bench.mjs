@@ -36,6 +36,22 @@ const benches = {
     file: "server/bench/stats.ts",
     about: "统计 (GET /api/stats) at 10,000 items, against the plain GROUP BY it replaces",
   },
+  "related-groups": {
+    builds: [],
+    file: "server/bench/related-groups.ts",
+    about: "相关内容 without a model: how much of its topic group an idea's 5 related hold (300 ideas)",
+  },
+  "text-pinyin": {
+    builds: [],
+    file: "server/bench/text-pinyin.ts",
+    about:
+      "search words v2 (pinyin of a text's words, topics) against v1 at 100,000 ideas: sizes, search p95",
+  },
+  similar: {
+    builds: [],
+    file: "server/bench/similar.ts",
+    about: "你想过这个 (POST /api/similar) at 10,000 items",
+  },
   attachments: {
     builds: ["server"],
     file: "server/bench/attachments.ts",

@@ -263,6 +263,7 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     return { body: { edits: [{ type: "idea", id, tags: ["陶艺", "展览"], baseUpdatedAt: updatedAt }] } };
   },
   search: async () => ({ query: { q: "陶艺", limit: 5 } }),
+  similarToDraft: async () => ({ body: { text: "陶艺课上做了一个杯子" } }),
   listTags: async () => ({}),
   tagCleanup: async () => ({}),
   renameTag: async (ctx, user) => {

@@ -87,3 +87,7 @@ export const NOTE_HISTORY_MAX_BYTES = 2 * 1024 * 1024;
  * one. Such a note, still empty, is not kept as a version when its first words are saved.
  */
 export const UNTITLED_NOTE = "未命名笔记";
+
+/** 你想过这个: fewer characters than this say too little to be like anything; at most this many answers. */
+export const SIMILAR_MIN_CHARS = 6;
+export const SIMILAR_LIMIT = 3;

@@ -42,10 +42,11 @@ export const routes = {
   deleteFromTrash: { method: "delete", path: "/api/trash/{id}" },
   emptyTrash: { method: "delete", path: "/api/trash" },
 
-  // search: an item's related items; search by words and meaning
+  // search: an item's related items; search by words and meaning; earlier items like a draft
   relatedToIdea: { method: "get", path: "/api/ideas/{id}/related" },
   relatedToNote: { method: "get", path: "/api/notes/{id}/related" },
   search: { method: "get", path: "/api/search" },
+  similarToDraft: { method: "post", path: "/api/similar" },
 
   // review
   reviewToday: { method: "get", path: "/api/review/today" },
@@ -168,7 +169,7 @@ export const routeGroups = {
     "deleteFromTrash",
     "emptyTrash",
   ],
-  search: ["relatedToIdea", "relatedToNote", "search"],
+  search: ["relatedToIdea", "relatedToNote", "search", "similarToDraft"],
   review: [
     "reviewToday",
     "markReviewDone",

@@ -27,6 +27,7 @@ export * from "./blocks/review";
 export * from "./blocks/search-pill";
 export * from "./blocks/selection-bar";
 export * from "./blocks/share-card";
+export * from "./blocks/similar-panel";
 export * from "./blocks/tag-assist";
 export * from "./blocks/tag-cleanup";
 export * from "./blocks/tag-rename-dialog";

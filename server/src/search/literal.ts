@@ -24,7 +24,13 @@ export function wordsOf(folded: string): WordAt[] {
 export const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
 /** A field as search compares it (words.ts's foldForSearch), with its pinyin words if any. */
-export type FoldedField = { folded: string; weight: "A" | "B" | "C" | "D"; pinyin: string[] };
+export type FoldedField = {
+  folded: string;
+  weight: "A" | "B" | "C" | "D";
+  pinyin: string[];
+  /** Words added as they are, at the field's weight (a text's topics: search/topics.ts). */
+  extra?: string[];
+};
 
 /**
  * Pinyin words weigh least (D), so that a query in letters ranks the items that contain those
@@ -41,6 +47,7 @@ export function literalOf(fields: FoldedField[]): string {
   };
   for (const field of fields) {
     for (const { word } of wordsOf(field.folded)) add(word, field.weight);
+    for (const word of field.extra ?? []) add(word, field.weight);
     for (const word of field.pinyin) add(word, "D");
     pos = Math.min(pos + 1, MAX_POSITION); // words of different fields are never adjacent
   }

@@ -47,7 +47,18 @@ export function hanTypedAs(pinyin: Pinyin, text: string, words: WordAt[], letter
     .map((s) => s.han);
 }
 
-function sounds(pinyin: Pinyin, text: string, words: WordAt[]): Sound[] {
+/**
+ * The full pinyin of each Han word of two or more characters in a text (跑步 → paobu), as typed in
+ * full: no initials (two letters of a text's words would match half of everything), no whole runs
+ * (a sentence is no word), no single characters (one syllable is as common).
+ */
+export function textPinyinWords(pinyin: Pinyin, text: string, words: WordAt[]): string[] {
+  const out = new Set<string>();
+  for (const s of sounds(pinyin, text, words, false)) if (s.initials) out.add(s.full);
+  return [...out];
+}
+
+function sounds(pinyin: Pinyin, text: string, words: WordAt[], runs = true): Sound[] {
   const out: Sound[] = [];
   const add = (han: string, syllables: string[]) =>
     out.push({
@@ -55,14 +66,19 @@ function sounds(pinyin: Pinyin, text: string, words: WordAt[]): Sound[] {
       full: syllables.join(""),
       initials: syllables.length > 1 ? syllables.map((s) => s[0]).join("") : null,
     });
+  // runs and words both come in text order: one walk over the words, not one per run (a long
+  // text's thousands of runs each reading all its words took seconds)
+  let next = 0;
   for (const { 0: run, index: at } of text.matchAll(HAN_RUNS)) {
+    while (next < words.length && words[next]!.at < at) next++;
     const chars = [...run];
     const syllables = pinyin(run, { toneType: "none", type: "array", v: true });
     // a character pinyin-pro does not know comes back as itself: no pinyin for that run
     if (syllables.length !== chars.length || !syllables.every((s) => LETTERS.test(s))) continue;
-    if (chars.length <= WHOLE_RUN_AT_MOST) add(run, syllables);
-    for (const { word, at: wordAt } of words) {
-      if (wordAt < at || wordAt >= at + run.length || !HAN.test(word)) continue;
+    if (runs && chars.length <= WHOLE_RUN_AT_MOST) add(run, syllables);
+    for (; next < words.length && words[next]!.at < at + run.length; next++) {
+      const { word, at: wordAt } = words[next]!;
+      if (!HAN.test(word)) continue;
       const from = [...run.slice(0, wordAt - at)].length;
       add(word, syllables.slice(from, from + [...word].length));
     }

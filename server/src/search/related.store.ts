@@ -107,6 +107,9 @@ export type CandidateRow = {
   created_at: Date;
   /** Which of the asked words it holds (1-based, as in `tsqueries`). */
   hits: number[];
+  tags: string[];
+  /** What the shared words are worth, damped for a long text. */
+  score: number;
 };
 
 /**
@@ -163,10 +166,10 @@ export function bestSharingQuery(
                / (1 + 0.3 * ln(1 + length(found.search) / 100.0)) AS score
            FROM q WHERE found.search @@ q.q) s
          WHERE s.hits IS NOT NULL ORDER BY s.score DESC, found.created_at DESC, found.id LIMIT $9)
-       SELECT b.type, b.id, i.title, left(i.content, 200) AS head, b.created_at, b.hits, b.score
+       SELECT b.type, b.id, i.title, left(i.content, 200) AS head, b.created_at, b.hits, b.score, i.tags
        FROM best b JOIN ideas i ON i.id = b.id WHERE b.type = 'idea'
        UNION ALL
-       SELECT b.type, b.id, n.title, left(n.content, 200), b.created_at, b.hits, b.score
+       SELECT b.type, b.id, n.title, left(n.content, 200), b.created_at, b.hits, b.score, n.tags
        FROM best b JOIN notes n ON n.id = b.id WHERE b.type = 'note'
        ORDER BY score DESC, created_at DESC, id`,
     values: [
@@ -181,4 +184,18 @@ export function bestSharingQuery(
       limit,
     ],
   };
+}
+
+/** How many of the person's items hold each of the words, as last counted (1 when not kept). */
+export async function termDocs(
+  db: Queryable,
+  userId: string,
+  lexemes: string[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ lexeme: string; docs: number }>({
+    name: "similar-term-docs",
+    text: "SELECT lexeme, docs FROM term_stats WHERE user_id = $1 AND lexeme = ANY($2::text[])",
+    values: [userId, lexemes],
+  });
+  return new Map(rows.map((r) => [r.lexeme, r.docs]));
 }

@@ -15,6 +15,7 @@ import {
 } from "./related.store.ts";
 import { rowsByIds } from "./search.store.ts";
 import { RELATED_STOPWORDS } from "./stopwords.ts";
+import { topicOf } from "./topics.ts";
 import { quoteLexeme } from "./words.ts";
 
 export const RELATED_LIMIT = 5;
@@ -33,9 +34,14 @@ const COMMON_SHARE = 0.25;
 /** Counted again on the request while the account is this small (ts_stat: ~17 ms for 10,000 ideas here), else in the background. */
 const COUNT_INLINE_UP_TO = 3_000;
 const SNIPPET = 80;
+/**
+ * A shared everyday topic (search/topics.ts) against a shared word: bench related-groups measured
+ * 1 (a word like any other), 1.5, 2 and 3 (docs/search-quality.md).
+ */
+const TOPIC_BOOST = 2;
 
 /** One of the item's words, with what sharing it is worth. */
-type Term = { lexeme: string; value: number; docs: number };
+export type Term = { lexeme: string; value: number; docs: number };
 
 /**
  * The person's items that share the item's telling words, best first: each shared word counts for
@@ -94,39 +100,67 @@ async function sharingWords(deps: AppDeps, userId: string, item: ItemRef): Promi
 
   const terms = weigh(words, Math.max(state.items, 1));
   if (terms.length === 0) return [];
-  const rows = await bestSharing(
-    deps.db,
-    userId,
-    item,
-    { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
-    {
+  const ask = askFor(terms);
+  const rows = await bestSharing(deps.db, userId, item, ask.words, ask.pools, ask.caps, RELATED_LIMIT);
+  return rows.map((r) => toRelated(r, terms));
+}
+
+/**
+ * The account's word counts as they stand, counted again first while the account is small and
+ * stale, else in the background (the answer then uses the last count).
+ */
+export async function freshTermStats(deps: AppDeps, userId: string): Promise<TermStatsState> {
+  const state = await termStatsState(deps.db, userId);
+  if (!isStale(state)) return state;
+  if (state.items > COUNT_INLINE_UP_TO) {
+    recountLater(deps, userId);
+    return state;
+  }
+  await recountTermStats(deps.db, userId);
+  return { ...state, counted: state.items, ageDays: 0 };
+}
+
+/** The candidates' statement's inputs for these words: their tsqueries and values, and the two pools. */
+export function askFor(terms: Term[]) {
+  return {
+    words: { tsqueries: terms.map((t) => quoteLexeme(t.lexeme)), values: terms.map((t) => t.value) },
+    pools: {
       rare: anyOf(terms.filter((t) => t.docs <= RARE_DOCS)),
       common: anyOf(terms.filter((t) => t.docs > RARE_DOCS)),
     },
-    { rare: WORDS_ASKED * RARE_DOCS, common: COMMON_SAMPLE },
-    RELATED_LIMIT,
-  );
-  return rows.map((r) => toRelated(r, terms));
+    caps: { rare: WORDS_ASKED * RARE_DOCS, common: COMMON_SAMPLE },
+  };
 }
 
 /** The strongest WORDS_ASKED words: weight in the item (log-damped) × rarity among the person's items. */
 export function weigh(words: ItemTerm[], items: number): Term[] {
-  return words
-    .filter((w) => items < COMMON_FROM_ITEMS || w.docs <= items * COMMON_SHARE)
-    .filter((w) => !/^\p{N}+$/u.test(w.lexeme))
-    .map((w) => {
-      const idf = Math.log(1 + items / w.docs);
-      // one character (去, 边, a) is seldom a topic on its own
-      const short = [...w.lexeme].length === 1 ? 0.5 : 1;
-      return { lexeme: w.lexeme, value: Math.log(1 + w.weight) * idf * short, docs: w.docs };
-    })
-    .sort((a, b) => b.value - a.value || a.lexeme.localeCompare(b.lexeme))
-    .slice(0, WORDS_ASKED);
+  return (
+    words
+      // a topic a quarter of the person's items speak of relates nothing, however few they are: it
+      // would count their commonest word twice (工作 and its topic ~工作)
+      .filter(
+        (w) => (items < COMMON_FROM_ITEMS && topicOf(w.lexeme) === null) || w.docs <= items * COMMON_SHARE,
+      )
+      .filter((w) => !/^\p{N}+$/u.test(w.lexeme))
+      .map((w) => {
+        const idf = Math.log(1 + items / w.docs);
+        // one character (去, 边, a) is seldom a topic on its own; a topic of the lexicon is one
+        const short = [...w.lexeme].length === 1 ? 0.5 : 1;
+        const topic = topicOf(w.lexeme) === null ? 1 : TOPIC_BOOST;
+        return { lexeme: w.lexeme, value: Math.log(1 + w.weight) * idf * short * topic, docs: w.docs };
+      })
+      .sort((a, b) => b.value - a.value || a.lexeme.localeCompare(b.lexeme))
+      .slice(0, WORDS_ASKED)
+  );
 }
 
 /** A chosen row as the API answers it: its shared words weightiest first. */
 export function toRelated(r: CandidateRow, terms: Term[]): RelatedItem {
-  const shared = r.hits.map((i) => terms[i - 1]!).sort((a, b) => b.value - a.value);
+  // a shared topic (~跑步) is no word the person wrote: it ranks, but is not shown as one
+  const shared = r.hits
+    .map((i) => terms[i - 1]!)
+    .filter((t) => topicOf(t.lexeme) === null)
+    .sort((a, b) => b.value - a.value);
   return {
     type: r.type,
     id: r.id,
@@ -157,5 +191,5 @@ function recountLater(deps: AppDeps, userId: string) {
 }
 
 /** A related item's snippet and title: its start and its first line, as plain text (no `**`, no link addresses). */
-const flat = (text: string) => markdownToPlain(text, SNIPPET);
-const firstLine = (text: string) => plainTitle(text);
+export const flat = (text: string) => markdownToPlain(text, SNIPPET);
+export const firstLine = (text: string) => plainTitle(text);

@@ -1,6 +1,7 @@
 import { type FoldedField, literalOf, quoteLexeme, wordsOf } from "./literal.ts";
-import { loadPinyin, pinyinWords } from "./pinyin-words.ts";
+import { loadPinyin, pinyinWords, textPinyinWords } from "./pinyin-words.ts";
 import { simplified } from "./simplified.ts";
+import { topicWords } from "./topics.ts";
 
 export { quoteLexeme, wordsOf };
 
@@ -11,8 +12,14 @@ export function tokenize(text: string): string[] {
   return wordsOf(foldForSearch(text)).map((w) => w.word);
 }
 
-/** `pinyin`: a title or tags, also found by the pinyin of their words (pinyin-words.ts). */
-export type Weighted = { text: string; weight: "A" | "B" | "C" | "D"; pinyin?: boolean };
+/**
+ * `pinyin`: a title or tags, also found by the pinyin of their words and runs, in full and by
+ * initials (pinyin-words.ts); `"text"`: a text, found by the full pinyin of its words (跑步: paobu).
+ */
+export type Weighted = { text: string; weight: "A" | "B" | "C" | "D"; pinyin?: boolean | "text" };
+
+/** A long note's words past this many characters (an idea's most) get no pinyin: a save's work stays bounded. */
+const TEXT_PINYIN_UP_TO = 10_000;
 
 /**
  * The pinyin words of the last few titles and tags folded: an account's tags repeat from item to
@@ -35,11 +42,32 @@ function pinyinOf(pinyin: Parameters<typeof pinyinWords>[0], folded: string): st
 
 /** The half of the search words that needs opencc-js and pinyin-pro; search-literal.ts does the rest. */
 export function foldFields(fields: Weighted[], pinyin?: Parameters<typeof pinyinWords>[0]): FoldedField[] {
-  return fields.map((field) => {
+  const folded = fields.map((field): FoldedField => {
     const folded = foldForSearch(field.text);
-    const sounds = field.pinyin && pinyin ? pinyinOf(pinyin, folded) : [];
-    return { folded, weight: field.weight, pinyin: sounds };
+    return { folded, weight: field.weight, pinyin: pinyin ? soundsOf(pinyin, field, folded) : [] };
   });
+  // first: an idea's last field (its original text) is often empty, and an empty field still takes
+  // a position; a short imported note folded as an idea then makes the same words as a saved one
+  const topics = topicsField(folded, pinyin);
+  return topics.extra?.length ? [topics, ...folded] : folded;
+}
+
+function soundsOf(pinyin: Parameters<typeof pinyinWords>[0], field: Weighted, folded: string) {
+  if (field.pinyin === "text") {
+    const head = folded.slice(0, TEXT_PINYIN_UP_TO);
+    return textPinyinWords(pinyin, head, wordsOf(head));
+  }
+  return field.pinyin ? pinyinOf(pinyin, folded) : [];
+}
+
+/**
+ * The everyday topics the fields speak of and the lexicon's words they say (search/topics.ts), as
+ * words of weight C, and those words' pinyin: what 相关内容 relates 马拉松 and 配速 by.
+ */
+function topicsField(fields: FoldedField[], pinyin?: Parameters<typeof pinyinWords>[0]): FoldedField {
+  const { words, topics } = topicWords(fields.map((f) => f.folded).join("\n"));
+  const sounds = pinyin ? words.flatMap((w) => textPinyinWords(pinyin, w, [{ word: w, at: 0 }])) : [];
+  return { folded: "", weight: "C", pinyin: sounds, extra: [...words, ...topics] };
 }
 
 export function toTsvectorLiteral(fields: Weighted[], pinyin?: Parameters<typeof pinyinWords>[0]): string {
@@ -58,8 +86,8 @@ type IdeaText = { title: string; content: string; originalContent: string; tags:
 const ideaFields = (i: IdeaText): Weighted[] => [
   { text: i.title, weight: "A", pinyin: true },
   { text: i.tags.join(" "), weight: "A", pinyin: true },
-  { text: i.content, weight: "B" },
-  { text: i.originalContent === i.content ? "" : i.originalContent, weight: "C" },
+  { text: i.content, weight: "B", pinyin: "text" },
+  { text: i.originalContent === i.content ? "" : i.originalContent, weight: "C", pinyin: "text" },
 ];
 
 /** An idea's fields folded, for literalOf (search-literal.ts) to finish elsewhere. */
@@ -72,7 +100,7 @@ export const noteVector = async (n: { title: string; content: string; tags: stri
     [
       { text: n.title, weight: "A", pinyin: true },
       { text: n.tags.join(" "), weight: "A", pinyin: true },
-      { text: n.content, weight: "B" },
+      { text: n.content, weight: "B", pinyin: "text" },
     ],
     await loadPinyin(),
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { retrieveSources } from "../../src/ai/grounding.ts";
 import { tx } from "../../src/db/pool.ts";
-import { outdatedRows, writeRebuilt } from "../../src/search/reindex.store.ts";
+import { outdatedRows, SEARCH_WORDS_VERSION, writeRebuilt } from "../../src/search/reindex.store.ts";
 import { reindexBatch } from "../../src/search/reindex.ts";
 import { toTsvectorLiteral } from "../../src/search/words.ts";
 import { call, forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
@@ -49,8 +49,26 @@ forEachDatabase((ctx) => {
       // a renamed tag is found by its new name's pinyin
       await request(ctx, "renameTag", { token: u.token, body: { from: "读书", to: "阅读" } });
       expect(ids(await search(ctx, u, "yuedu"))).toEqual([tagged.body.data.id]);
-      // pinyin is of titles and tags only: 图书馆 in a content is not tushuguan
-      expect(await search(ctx, u, "tushuguan")).toEqual([]);
+      // a text's words by their full pinyin only: 图书馆 is tushuguan, never tsg
+      const library = await search(ctx, u, "tushuguan");
+      expect(library.map(marked)).toEqual([["图书馆"]]);
+      expect(await search(ctx, u, "tsg")).toEqual([]);
+    });
+
+    it("finds an idea whose text says 跑步 by paobu, and marks the word", async () => {
+      const u = await registerUser(ctx);
+      const run = await request(ctx, "createIdea", {
+        token: u.token,
+        body: { content: "今天早上绕着西湖跑步，配速六分钟" },
+      });
+      await request(ctx, "createIdea", { token: u.token, body: { content: "晚上泡了一壶茶" } });
+      const found = await search(ctx, u, "paobu");
+      expect(ids(found)).toEqual([run.body.data.id]);
+      expect(found[0]!.highlights.map((h) => found[0]!.snippet.slice(h.start, h.end))).toEqual(["跑步"]);
+      // a word of the everyday lexicon that the segmenter splits (配|速) is found whole
+      expect(ids(await search(ctx, u, "peisu"))).toEqual([run.body.data.id]);
+      // one syllable is no word: pao finds neither 跑 nor 泡
+      expect(await search(ctx, u, "pao")).toEqual([]);
     });
 
     it("matches 繁体 and 简体 both ways, keeps each item's own characters and highlights them", async () => {
@@ -112,7 +130,7 @@ forEachDatabase((ctx) => {
       const { rows } = await ctx.db.query("SELECT search_version FROM ideas WHERE id = $1", [
         idea.body.data.id,
       ]);
-      expect(rows[0].search_version).toBe(1);
+      expect(rows[0].search_version).toBe(SEARCH_WORDS_VERSION);
     });
 
     it("marks a row inserted without its words' version (an older process, mid-restart) for rebuilding", async () => {
@@ -128,7 +146,7 @@ forEachDatabase((ctx) => {
       );
       expect(rows).toEqual([
         { id: old.rows[0].id, search_version: 0 },
-        { id: current.body.data.id, search_version: 1 },
+        { id: current.body.data.id, search_version: SEARCH_WORDS_VERSION },
       ]);
     });
 

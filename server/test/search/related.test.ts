@@ -46,6 +46,25 @@ forEachDatabase((ctx) => {
       );
     });
 
+    it("relates ideas of one everyday topic that share no word (马拉松, 配速), without showing the topic as a word", async () => {
+      const u = await registerUser(ctx);
+      const marathon = await idea(u, "报名了明年的杭州马拉松");
+      const pace = await idea(u, "今天5公里配速终于进了6分");
+      // the topic is in 2 of 10 items: under a quarter, so it tells
+      for (const other of [
+        "楼下新开的咖啡店拿铁很好喝",
+        "红烧肉放冰糖炒糖色",
+        "阳台的绿萝长了新叶",
+        "团子把猫粮打翻了",
+      ])
+        await idea(u, other);
+      for (const other of ["签证材料准备好了", "给爸妈打了个电话", "新买的台灯很亮", "周五晚上高架堵车"])
+        await idea(u, other);
+      const items = (await request(ctx, "relatedToIdea", { params: { id: marathon }, token: u.token })).body
+        .data.items;
+      expect(items.map((i) => [i.id, i.sharedWords])).toEqual([[pace, []]]);
+    });
+
     it("shows only words the person wrote as shared, never the pinyin of a title or tag, nor relates by it", async () => {
       const u = await registerUser(ctx);
       const reading = await idea(u, "今晚读完一本书", ["阅读"]);

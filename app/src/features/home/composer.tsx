@@ -1,6 +1,9 @@
+import type { SimilarItem } from "@shinian/contract";
+import { SIMILAR_MIN_CHARS } from "@shinian/contract/constants";
 import { IdeaComposer } from "@shinian/ui";
 import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
+import { lazyPart } from "../../lib/lazy-part.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
 import { useVoiceNote, type VoiceNote } from "../voice/use-voice-note.ts";
 import { VoiceSlot } from "../voice/voice-slot.tsx";
@@ -21,10 +24,13 @@ export type ComposerProps = {
   /** Text shared from another app (share target): added to the draft once, then `onSharedTaken`. */
   shared?: string;
   onSharedTaken?: () => void;
+  /** 你想过这个's 追加为批注: the draft filed under that earlier idea (not offered without it). */
+  onAnnotate?: (item: SimilarItem) => void;
 };
 
 // The tags marked and suggested as they are typed: loaded with the first `#`, not with 首页.
 const TagAssist = React.lazy(() => import("./tag-assist.tsx"));
+const SimilarSlot = lazyPart(() => import("./similar-slot.tsx"));
 
 const SEPARATOR = "\n\n";
 /** The text of an idea that is only a voice note (its recording not turned into words). */
@@ -58,7 +64,7 @@ const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
  * reload drops them); offline they go into the capture queue with the idea.
  * The whole path: app/docs/decisions.md, "The composer keeps what was typed".
  */
-export function Composer({ queueCapture, shared, onSharedTaken }: ComposerProps) {
+export function Composer({ queueCapture, shared, onSharedTaken, onAnnotate }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
   const [excludedDraft, setExcludedDraft] = useDraft("composer:ai-excluded");
   const aiExcluded = excludedDraft === "1";
@@ -129,31 +135,44 @@ export function Composer({ queueCapture, shared, onSharedTaken }: ComposerProps)
     setDraft(latestDraft.current);
   };
 
+  // 关联: the earlier item's link at the end of the draft, stored by id (issue 33: [[idea:<uuid>]])
+  const link = (item: { type: "idea" | "note"; id: string }) => {
+    latestDraft.current = `${latestDraft.current.trimEnd()} [[${item.type}:${item.id}]]`;
+    setDraft(latestDraft.current);
+  };
+
   return (
-    <IdeaComposer
-      value={draft}
-      onValueChange={setDraft}
-      aiExcluded={aiExcluded}
-      onAiExcludedChange={setAiExcluded}
-      onSave={(entry) => void capture(entry)}
-      saving={saving}
-      onAddImages={images.add}
-      uploading={images.uploading || voice.busy}
-      uploadingHint={voice.busy ? "录音完成并上传后即可保存" : undefined}
-      imageError={images.error}
-      onRecord={() => void voice.start()}
-      recording={voice.phase.kind !== "idle"}
-      voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
-      blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
-      images={uploadChips(images.uploads, images.remove)}
-      textareaRef={textarea}
-      assist={
-        /[#＃]/.test(draft) ? (
-          <React.Suspense fallback={null}>
-            <TagAssist textarea={textarea} value={draft} onValueChange={setDraft} />
-          </React.Suspense>
-        ) : null
-      }
-    />
+    <>
+      <IdeaComposer
+        value={draft}
+        onValueChange={setDraft}
+        aiExcluded={aiExcluded}
+        onAiExcludedChange={setAiExcluded}
+        onSave={(entry) => void capture(entry)}
+        saving={saving}
+        onAddImages={images.add}
+        uploading={images.uploading || voice.busy}
+        uploadingHint={voice.busy ? "录音完成并上传后即可保存" : undefined}
+        imageError={images.error}
+        onRecord={() => void voice.start()}
+        recording={voice.phase.kind !== "idle"}
+        voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
+        blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
+        images={uploadChips(images.uploads, images.remove)}
+        textareaRef={textarea}
+        assist={
+          /[#＃]/.test(draft) ? (
+            <React.Suspense fallback={null}>
+              <TagAssist textarea={textarea} value={draft} onValueChange={setDraft} />
+            </React.Suspense>
+          ) : null
+        }
+      />
+      {[...draft.trim()].length >= SIMILAR_MIN_CHARS ? (
+        <React.Suspense fallback={null}>
+          <SimilarSlot draft={draft} aiExcluded={aiExcluded} onLink={link} onAnnotate={onAnnotate} />
+        </React.Suspense>
+      ) : null}
+    </>
   );
 }

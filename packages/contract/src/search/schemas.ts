@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, LimitSchema, TimestampSchema } from "../common.ts";
+import { SIMILAR_LIMIT, SIMILAR_MIN_CHARS } from "../constants.ts";
 
 export const SearchQuerySchema = z.strictObject({
   q: z.string().trim().max(100, { message: "搜索内容最多 100 个字符" }),
@@ -46,3 +47,33 @@ export const RelatedItemSchema = z.object({
 export type RelatedItem = z.infer<typeof RelatedItemSchema>;
 /** At most 5, never the item itself nor another person's. */
 export const RelatedResultSchema = z.object({ items: z.array(RelatedItemSchema) });
+
+/** A draft being typed (a capture not saved yet): earlier items that say nearly the same thing. */
+export const SimilarRequestSchema = z.strictObject({
+  text: z
+    .string()
+    .max(10_000, { message: "内容最多 10000 个字符" })
+    .refine((t) => [...t.trim()].length >= SIMILAR_MIN_CHARS, {
+      message: `至少输入 ${SIMILAR_MIN_CHARS} 个字才能查找相似的内容`,
+    }),
+  /**
+   * The draft will be captured with 不让AI读取: it is never sent to the embeddings provider (words
+   * only), as the idea it becomes never is.
+   */
+  aiExcluded: z.boolean().optional(),
+});
+
+export const SimilarItemSchema = z.object({
+  type: z.enum(["idea", "note"]),
+  id: IdSchema,
+  title: z.string(),
+  /** The start of its text, flattened. */
+  excerpt: z.string(),
+  createdAt: TimestampSchema,
+  /** Why it is shown, for the person: 相同的词：跑步、配速 · 同一话题：跑步 · 标签相同：#读书 · 意思相近 */
+  reason: z.string(),
+});
+export type SimilarItem = z.infer<typeof SimilarItemSchema>;
+/** At most 3, best first: the person's own ideas and notes (never 回收站's), none when nothing is close. */
+export const SimilarResultSchema = z.object({ items: z.array(SimilarItemSchema).max(SIMILAR_LIMIT) });
+export type SimilarResult = z.infer<typeof SimilarResultSchema>;

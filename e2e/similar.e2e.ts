@@ -1,0 +1,33 @@
+import { expect, test } from "./fixtures.ts";
+import { shot } from "./helpers.ts";
+
+test("你想过这个: typing a capture shows the earlier idea that says nearly the same, without moving the text box or taking the focus; 关联 links it", async ({
+  page,
+  signedIn: _signedIn,
+}) => {
+  await page.goto("/");
+  const composer = page.getByPlaceholder("记录一个想法…");
+  const earlier = "周末长距离慢跑15公里，配速控制在六分半";
+  await composer.fill(earlier);
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/ideas" && r.ok(),
+  );
+  await composer.press("Control+Enter");
+  const { data } = (await (await saved).json()) as { data: { id: string } };
+
+  const box = await composer.boundingBox();
+  await composer.click();
+  await composer.pressSequentially("今天慢跑了5公里，配速六分十秒", { delay: 20 });
+  const panel = page.getByRole("region", { name: "你想过这个" });
+  await expect(panel.getByText(earlier)).toBeVisible();
+  await expect(panel.getByText(/相同的词：.*(慢跑|配速)/)).toBeVisible();
+  // the text box stayed where it was and kept the focus
+  expect(await composer.boundingBox()).toEqual(box);
+  await expect(composer).toBeFocused();
+  await shot(page, "96-similar");
+
+  await panel.getByRole("button", { name: "关联" }).click();
+  await expect(composer).toHaveValue(`今天慢跑了5公里，配速六分十秒 [[idea:${data.id}]]`);
+  // linked: no longer offered
+  await expect(panel).toHaveCount(0);
+});
