@@ -3,8 +3,8 @@
  * 马拉松 and 5公里配速 without a model because both are words of the topic 跑步. Each text's topics
  * become search words of their own (TOPIC_MARK + topic), never typed by a person, so search never
  * finds them; the lexicon's words it says become words too, since the segmenter splits many of them
- * (配速 → 配|速). Written as general vocabulary, not from any test set. Words of two or more
- * characters only: one character (跑, 茶) says too little.
+ * (配速 → 配|速). Written by the same hand as the bench's topic groups, so its figure there is a
+ * tuning figure (docs/search-quality.md). Words of two or more characters only: one character (跑, 茶) says too little.
  */
 const LEXICON = `
 跑步: 跑步 慢跑 夜跑 晨跑 长跑 跑量 配速 马拉松 半马 全马 跑鞋 间歇跑 跑者 完赛 跑团 跑道 操场 拉伸 心率 运动手表 越野跑 十公里 五公里 5公里 10公里 跑了
