@@ -27,6 +27,8 @@ import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
 import { Route as AuthenticatedDataReviewRouteImport } from './routes/_authenticated/_data/review'
 import { Route as AuthenticatedDataTrashRouteImport } from './routes/_authenticated/_data/trash'
+import { Route as AuthenticatedDataInsightsIndexRouteImport } from './routes/_authenticated/_data/insights/index'
+import { Route as AuthenticatedDataInsightsIdRouteImport } from './routes/_authenticated/_data/insights/$id'
 import { Route as AuthenticatedDataNotesIdRouteImport } from './routes/_authenticated/_data/notes/$id'
 import { Route as AuthenticatedDataIdeasIdIndexRouteImport } from './routes/_authenticated/_data/ideas/$id/index'
 import { Route as AuthenticatedDataIdeasIdOriginalRouteImport } from './routes/_authenticated/_data/ideas/$id/original'
@@ -124,6 +126,18 @@ const AuthenticatedDataTrashRoute = AuthenticatedDataTrashRouteImport.update({
   path: '/trash',
   getParentRoute: () => AuthenticatedDataRoute,
 } as any)
+const AuthenticatedDataInsightsIndexRoute =
+  AuthenticatedDataInsightsIndexRouteImport.update({
+    id: '/insights/',
+    path: '/insights/',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
+const AuthenticatedDataInsightsIdRoute =
+  AuthenticatedDataInsightsIdRouteImport.update({
+    id: '/insights/$id',
+    path: '/insights/$id',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
 const AuthenticatedDataNotesIdRoute =
   AuthenticatedDataNotesIdRouteImport.update({
     id: '/notes/$id',
@@ -160,7 +174,9 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedDataProfileRoute
   '/review': typeof AuthenticatedDataReviewRoute
   '/trash': typeof AuthenticatedDataTrashRoute
+  '/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/insights/': typeof AuthenticatedDataInsightsIndexRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -181,7 +197,9 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedDataProfileRoute
   '/review': typeof AuthenticatedDataReviewRoute
   '/trash': typeof AuthenticatedDataTrashRoute
+  '/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/insights': typeof AuthenticatedDataInsightsIndexRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/ideas/$id': typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -205,7 +223,9 @@ export interface FileRoutesById {
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
   '/_authenticated/_data/review': typeof AuthenticatedDataReviewRoute
   '/_authenticated/_data/trash': typeof AuthenticatedDataTrashRoute
+  '/_authenticated/_data/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/_authenticated/_data/insights/': typeof AuthenticatedDataInsightsIndexRoute
   '/_authenticated/_data/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/_authenticated/_data/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -228,7 +248,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/review'
     | '/trash'
+    | '/insights/$id'
     | '/notes/$id'
+    | '/insights/'
     | '/ideas/$id/original'
     | '/ideas/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -249,7 +271,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/review'
     | '/trash'
+    | '/insights/$id'
     | '/notes/$id'
+    | '/insights'
     | '/ideas/$id/original'
     | '/ideas/$id'
   id:
@@ -272,7 +296,9 @@ export interface FileRouteTypes {
     | '/_authenticated/_data/profile'
     | '/_authenticated/_data/review'
     | '/_authenticated/_data/trash'
+    | '/_authenticated/_data/insights/$id'
     | '/_authenticated/_data/notes/$id'
+    | '/_authenticated/_data/insights/'
     | '/_authenticated/_data/ideas/$id/original'
     | '/_authenticated/_data/ideas/$id/'
   fileRoutesById: FileRoutesById
@@ -414,6 +440,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataTrashRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
+    '/_authenticated/_data/insights/': {
+      id: '/_authenticated/_data/insights/'
+      path: '/insights'
+      fullPath: '/insights/'
+      preLoaderRoute: typeof AuthenticatedDataInsightsIndexRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
+    '/_authenticated/_data/insights/$id': {
+      id: '/_authenticated/_data/insights/$id'
+      path: '/insights/$id'
+      fullPath: '/insights/$id'
+      preLoaderRoute: typeof AuthenticatedDataInsightsIdRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
     '/_authenticated/_data/notes/$id': {
       id: '/_authenticated/_data/notes/$id'
       path: '/notes/$id'
@@ -446,7 +486,9 @@ interface AuthenticatedDataRouteChildren {
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
   AuthenticatedDataReviewRoute: typeof AuthenticatedDataReviewRoute
   AuthenticatedDataTrashRoute: typeof AuthenticatedDataTrashRoute
+  AuthenticatedDataInsightsIdRoute: typeof AuthenticatedDataInsightsIdRoute
   AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
+  AuthenticatedDataInsightsIndexRoute: typeof AuthenticatedDataInsightsIndexRoute
   AuthenticatedDataIdeasIdOriginalRoute: typeof AuthenticatedDataIdeasIdOriginalRoute
   AuthenticatedDataIdeasIdIndexRoute: typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -459,7 +501,9 @@ const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
   AuthenticatedDataReviewRoute: AuthenticatedDataReviewRoute,
   AuthenticatedDataTrashRoute: AuthenticatedDataTrashRoute,
+  AuthenticatedDataInsightsIdRoute: AuthenticatedDataInsightsIdRoute,
   AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,
+  AuthenticatedDataInsightsIndexRoute: AuthenticatedDataInsightsIndexRoute,
   AuthenticatedDataIdeasIdOriginalRoute: AuthenticatedDataIdeasIdOriginalRoute,
   AuthenticatedDataIdeasIdIndexRoute: AuthenticatedDataIdeasIdIndexRoute,
 }

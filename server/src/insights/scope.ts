@@ -1,4 +1,5 @@
 import { INSIGHT_MAX_ITEMS, type InsightScope } from "@shinian/contract";
+import { plainTitle } from "@shinian/contract/plain-text";
 import type { Source } from "../ai/grounding.ts";
 import { imageNamesOf, withImageMentions } from "../ai/image-mentions.ts";
 import type { Queryable } from "../db/pool.ts";
@@ -45,14 +46,10 @@ export async function scopeItems(
     userId,
     kept.map((r) => r.id),
   );
-  const sources = kept.map(
-    (r): Source => ({
-      type: r.type,
-      id: r.id,
-      title: r.title || "（无标题）",
-      text: withImageMentions(r.content, images.get(r.id)).trim(),
-      createdAt: r.created_at,
-    }),
-  );
+  const sources = kept.map((r): Source => {
+    const text = withImageMentions(r.content, images.get(r.id)).trim();
+    // as the assistant names an untitled item (ai/grounding.ts): by its first words
+    return { type: r.type, id: r.id, title: r.title || plainTitle(text, 20), text, createdAt: r.created_at };
+  });
   return { sources, capped };
 }

@@ -67,6 +67,7 @@ forEachDatabase((plain) => {
       expect(points).toBe(ctx.config.points.insight);
       expect(balance).toBe(before - points);
       expect(insight.title).toBe("陶艺里的变化");
+      expect(insight.citations[0]?.title).toContain("第一次拉坯");
       expect(insight.citations.map((c) => [c.ref, c.id])).toEqual([
         [1, ids[0]],
         [2, ids[1]],
