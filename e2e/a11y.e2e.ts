@@ -147,6 +147,7 @@ test("every screen, light and dark: no serious or critical WCAG 2.1 A/AA violati
       { name: "/trash", path: "/trash" },
       { name: "/archive", path: "/archive" },
       { name: "/tag-cleanup", path: "/tag-cleanup" },
+      { name: "/insights (洞察)", path: "/insights" },
       { name: "/profile", path: "/profile" },
       { name: "/ai-points", path: "/ai-points" },
       { name: "/privacy-security", path: "/privacy-security" },

@@ -22,6 +22,16 @@ const provider = await startFakeProvider((body) => {
   if (system.includes("写作助手")) {
     return json({ title: "AI 笔记：想法合集", content: `## 要点\n\n${question.slice(0, 200)}` });
   }
+  // 洞察: a report citing its records by number; [9] is outside any small scope (the server drops it)
+  if (system.includes("思考助手")) {
+    return {
+      kind: "stream",
+      chunks: tokens(
+        "标题：陶艺里的变化\n\n一开始泥总是歪 [1]，后来学会要稳 [2]，最后更喜欢手捏 [3]。还有 [9]。",
+        4,
+      ),
+    };
+  }
   if (question.includes("出错") && (failures.get(question) ?? 0) < 3) {
     failures.set(question, (failures.get(question) ?? 0) + 1);
     return { kind: "status", status: 500, message: "upstream exploded" };

@@ -28,6 +28,8 @@ import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenti
 import { Route as AuthenticatedDataReviewRouteImport } from './routes/_authenticated/_data/review'
 import { Route as AuthenticatedDataTagCleanupRouteImport } from './routes/_authenticated/_data/tag-cleanup'
 import { Route as AuthenticatedDataTrashRouteImport } from './routes/_authenticated/_data/trash'
+import { Route as AuthenticatedDataInsightsIndexRouteImport } from './routes/_authenticated/_data/insights/index'
+import { Route as AuthenticatedDataInsightsIdRouteImport } from './routes/_authenticated/_data/insights/$id'
 import { Route as AuthenticatedDataNotesIdRouteImport } from './routes/_authenticated/_data/notes/$id'
 import { Route as AuthenticatedDataIdeasIdIndexRouteImport } from './routes/_authenticated/_data/ideas/$id/index'
 import { Route as AuthenticatedDataIdeasIdOriginalRouteImport } from './routes/_authenticated/_data/ideas/$id/original'
@@ -131,6 +133,18 @@ const AuthenticatedDataTrashRoute = AuthenticatedDataTrashRouteImport.update({
   path: '/trash',
   getParentRoute: () => AuthenticatedDataRoute,
 } as any)
+const AuthenticatedDataInsightsIndexRoute =
+  AuthenticatedDataInsightsIndexRouteImport.update({
+    id: '/insights/',
+    path: '/insights/',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
+const AuthenticatedDataInsightsIdRoute =
+  AuthenticatedDataInsightsIdRouteImport.update({
+    id: '/insights/$id',
+    path: '/insights/$id',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
 const AuthenticatedDataNotesIdRoute =
   AuthenticatedDataNotesIdRouteImport.update({
     id: '/notes/$id',
@@ -168,7 +182,9 @@ export interface FileRoutesByFullPath {
   '/review': typeof AuthenticatedDataReviewRoute
   '/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
   '/trash': typeof AuthenticatedDataTrashRoute
+  '/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/insights/': typeof AuthenticatedDataInsightsIndexRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -190,7 +206,9 @@ export interface FileRoutesByTo {
   '/review': typeof AuthenticatedDataReviewRoute
   '/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
   '/trash': typeof AuthenticatedDataTrashRoute
+  '/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/insights': typeof AuthenticatedDataInsightsIndexRoute
   '/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/ideas/$id': typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -215,7 +233,9 @@ export interface FileRoutesById {
   '/_authenticated/_data/review': typeof AuthenticatedDataReviewRoute
   '/_authenticated/_data/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
   '/_authenticated/_data/trash': typeof AuthenticatedDataTrashRoute
+  '/_authenticated/_data/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
+  '/_authenticated/_data/insights/': typeof AuthenticatedDataInsightsIndexRoute
   '/_authenticated/_data/ideas/$id/original': typeof AuthenticatedDataIdeasIdOriginalRoute
   '/_authenticated/_data/ideas/$id/': typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -239,7 +259,9 @@ export interface FileRouteTypes {
     | '/review'
     | '/tag-cleanup'
     | '/trash'
+    | '/insights/$id'
     | '/notes/$id'
+    | '/insights/'
     | '/ideas/$id/original'
     | '/ideas/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -261,7 +283,9 @@ export interface FileRouteTypes {
     | '/review'
     | '/tag-cleanup'
     | '/trash'
+    | '/insights/$id'
     | '/notes/$id'
+    | '/insights'
     | '/ideas/$id/original'
     | '/ideas/$id'
   id:
@@ -285,7 +309,9 @@ export interface FileRouteTypes {
     | '/_authenticated/_data/review'
     | '/_authenticated/_data/tag-cleanup'
     | '/_authenticated/_data/trash'
+    | '/_authenticated/_data/insights/$id'
     | '/_authenticated/_data/notes/$id'
+    | '/_authenticated/_data/insights/'
     | '/_authenticated/_data/ideas/$id/original'
     | '/_authenticated/_data/ideas/$id/'
   fileRoutesById: FileRoutesById
@@ -434,6 +460,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataTrashRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
+    '/_authenticated/_data/insights/': {
+      id: '/_authenticated/_data/insights/'
+      path: '/insights'
+      fullPath: '/insights/'
+      preLoaderRoute: typeof AuthenticatedDataInsightsIndexRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
+    '/_authenticated/_data/insights/$id': {
+      id: '/_authenticated/_data/insights/$id'
+      path: '/insights/$id'
+      fullPath: '/insights/$id'
+      preLoaderRoute: typeof AuthenticatedDataInsightsIdRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
     '/_authenticated/_data/notes/$id': {
       id: '/_authenticated/_data/notes/$id'
       path: '/notes/$id'
@@ -467,7 +507,9 @@ interface AuthenticatedDataRouteChildren {
   AuthenticatedDataReviewRoute: typeof AuthenticatedDataReviewRoute
   AuthenticatedDataTagCleanupRoute: typeof AuthenticatedDataTagCleanupRoute
   AuthenticatedDataTrashRoute: typeof AuthenticatedDataTrashRoute
+  AuthenticatedDataInsightsIdRoute: typeof AuthenticatedDataInsightsIdRoute
   AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
+  AuthenticatedDataInsightsIndexRoute: typeof AuthenticatedDataInsightsIndexRoute
   AuthenticatedDataIdeasIdOriginalRoute: typeof AuthenticatedDataIdeasIdOriginalRoute
   AuthenticatedDataIdeasIdIndexRoute: typeof AuthenticatedDataIdeasIdIndexRoute
 }
@@ -481,7 +523,9 @@ const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataReviewRoute: AuthenticatedDataReviewRoute,
   AuthenticatedDataTagCleanupRoute: AuthenticatedDataTagCleanupRoute,
   AuthenticatedDataTrashRoute: AuthenticatedDataTrashRoute,
+  AuthenticatedDataInsightsIdRoute: AuthenticatedDataInsightsIdRoute,
   AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,
+  AuthenticatedDataInsightsIndexRoute: AuthenticatedDataInsightsIndexRoute,
   AuthenticatedDataIdeasIdOriginalRoute: AuthenticatedDataIdeasIdOriginalRoute,
   AuthenticatedDataIdeasIdIndexRoute: AuthenticatedDataIdeasIdIndexRoute,
 }

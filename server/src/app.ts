@@ -22,6 +22,7 @@ import { type Mount, mounter } from "./http/mount.ts";
 import { buildOpenApi, renderDocs } from "./http/openapi.ts";
 import { spaRoutes } from "./http/spa.ts";
 import { importRoutes } from "./import/import.routes.ts";
+import { insightRoutes } from "./insights/insights.routes.ts";
 import { feedRoutes } from "./items/feed.routes.ts";
 import { ideaRoutes } from "./items/ideas.routes.ts";
 import { noteRoutes } from "./items/notes.routes.ts";
@@ -53,6 +54,7 @@ export const wings = {
   attachments: [attachmentRoutes],
   review: [reviewRoutes],
   stats: [statsRoutes],
+  insights: [insightRoutes],
   points: [pointsRoutes],
   search: [searchRoutes],
   export: [exportRoutes],

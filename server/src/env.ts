@@ -299,7 +299,10 @@ const usage = section(
       costs: { ...LIMITS.pointCosts },
       /** Per item embedded; a search's own query is not charged. */
       embedItem: LIMITS.embedItemPoints,
+      /** One 洞察 (insights/). */
+      insight: LIMITS.insightPoints,
     },
+    insights: { ...LIMITS.insights },
     exportCooldownMs: e.EXPORT_COOLDOWN,
     /** What one account may store (points/quotas.ts); null: no limit. */
     quota: { items: e.QUOTA_ITEMS || null, bytes: e.QUOTA_BYTES || null },

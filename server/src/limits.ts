@@ -59,6 +59,17 @@ export const LIMITS = {
   /** Points each AI call costs; an embedded item costs embedItem (a search's own query nothing). */
   pointCosts: { chatReply: 2, tidyIdea: 1, composeNote: 5, transcribe: 1 },
   embedItemPoints: 0,
+  /** Points one 洞察 costs (insights/). */
+  insightPoints: 5,
+  /** 洞察: what one report reads and writes at most. */
+  insights: {
+    /** The scope's texts, cut fairly to fit (ai/grounding.ts fitSources). */
+    contextTokens: 12_000,
+    /** One item's text as read from the database, before the fair cut. */
+    itemChars: 4000,
+    /** The model's answer. */
+    maxTokens: 3000,
+  },
   attachments: {
     /** One uploaded image: 413 past it (deploy/nginx allows it plus the envelope). */
     maxBytes: 10 * MiB,

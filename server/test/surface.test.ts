@@ -115,6 +115,7 @@ onOneDatabase((ctx) => {
       "patch /api/chat/conversations/{id}": { id: "conversation", body: { title: "新名字" } },
       "post /api/chat/conversations/{id}/messages": { id: "conversation", body: { content: "问题" } },
       "post /api/notes/compose": { body: { ideaIds: [idea.id] } },
+      "post /api/insights": { body: { scope: { tag: "灵感" }, lens: "custom", prompt: "我的提示" } },
       "post /api/items/edits": {
         body: {
           edits: [
@@ -152,6 +153,9 @@ onOneDatabase((ctx) => {
       ["/api/feed", { tag: "灵感" }],
       ["/api/ideas", { tag: "灵感" }],
       ["/api/notes", { tag: "灵感" }],
+      ["/api/insights", { q: "洞察" }],
+      ["/api/insights/price", { tag: "灵感" }],
+      ["/api/timeline", { q: "想法" }],
     ] as const;
 
     let checked = 0;

@@ -1,6 +1,7 @@
 import { DELETE_ACCOUNT_PHRASE, type EndpointName, type RequestOf } from "@shinian/contract";
 import { expect } from "vitest";
 import { createPasswordReset } from "../src/accounts/password-reset.ts";
+import { insertInsight } from "../src/insights/insights.store.ts";
 import { sealSecret } from "../src/webhooks/saved-secret.ts";
 import { newSecret } from "../src/webhooks/signing.ts";
 import { insertWebhook } from "../src/webhooks/webhooks.store.ts";
@@ -103,6 +104,20 @@ async function webhook(ctx: TestCtx, user: TestUser): Promise<string> {
   );
   return row!.id;
 }
+/** A 洞察 of the user's, saved as a run would save it (a run needs the AI and three items). */
+const insight = async (ctx: TestCtx, user: TestUser) => {
+  const { id, title } = await idea(ctx, user);
+  const saved = await insertInsight(ctx.db, user.id, {
+    title: "陶艺的总结",
+    lens: "summary",
+    prompt: null,
+    scope: { tag: "陶艺" },
+    body: "想去看陶艺展 [1]",
+    citations: [{ type: "idea", id, title, ref: 1 }],
+    itemCount: 1,
+  });
+  return saved.id;
+};
 const conversation = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
 
@@ -304,6 +319,15 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   includeInReview: async (ctx, user) => ({ params: { itemId: (await idea(ctx, user)).id } }),
   onThisDay: async () => ({}),
   getStats: async () => ({}),
+  listInsights: async (ctx, user) => {
+    await insight(ctx, user);
+    return { query: { q: "陶艺", limit: 5 } };
+  },
+  insightPrice: async () => ({ query: { tag: "陶艺", from: "2026-01-01", to: "2026-12-31", last: 10 } }),
+  createInsight: async () => ({ body: { scope: { tag: "陶艺", last: 10 }, lens: "summary" } }),
+  getInsight: async (ctx, user) => ({ params: { id: await insight(ctx, user) } }),
+  deleteInsight: async (ctx, user) => ({ params: { id: await insight(ctx, user) } }),
+  timeline: async () => ({ query: { tag: "陶艺", q: "陶艺展" } }),
   aiStatus: async () => ({}),
   listConversations: async (ctx, user) => ({
     query: { subjectType: "idea", subjectId: (await idea(ctx, user)).id },

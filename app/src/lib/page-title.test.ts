@@ -19,6 +19,8 @@ describe("documentTitleFor", () => {
     ["/user-agreement", "用户协议 - 拾念"],
     ["/privacy-policy", "隐私政策 - 拾念"],
     ["/review", "每日回顾 - 拾念"],
+    ["/insights", "洞察 - 拾念"],
+    ["/insights/0190a1b2-c3d4", "洞察 - 拾念"],
     ["/profile/", "个人资料 - 拾念"],
     ["/nowhere", "拾念"],
     ["/ideas", "拾念"],

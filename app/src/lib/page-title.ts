@@ -12,6 +12,7 @@ const exactTitles: Record<string, string> = {
   "/privacy-security": "隐私与安全",
   "/trash": "回收站",
   "/review": "每日回顾",
+  "/insights": "洞察",
   "/user-agreement": "用户协议",
   "/privacy-policy": "隐私政策",
 };
@@ -24,6 +25,7 @@ export function pageTitleFor(pathname: string): string | null {
   if (path.includes("/ideas/") && path.includes("/original")) return "原始想法";
   if (path.includes("/ideas/")) return "想法详情";
   if (path.includes("/notes/")) return "笔记详情";
+  if (path.startsWith("/insights/")) return "洞察";
   return null;
 }
 

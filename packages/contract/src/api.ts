@@ -6,6 +6,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { eventEndpoints } from "./events/endpoints.ts";
 import { exportEndpoints } from "./export/endpoints.ts";
 import { importEndpoints } from "./import/endpoints.ts";
+import { insightEndpoints } from "./insights/endpoints.ts";
 import { itemEndpoints } from "./items/endpoints.ts";
 import { pointsEndpoints } from "./points/endpoints.ts";
 import { reviewEndpoints } from "./review/endpoints.ts";
@@ -29,6 +30,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...reviewEndpoints,
   ...statsEndpoints,
+  ...insightEndpoints,
   ...aiEndpoints,
   ...accountEndpoints,
   ...pointsEndpoints,

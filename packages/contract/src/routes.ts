@@ -59,6 +59,14 @@ export const routes = {
   // stats: the heatmap of captures and a few numbers
   getStats: { method: "get", path: "/api/stats" },
 
+  // insights: 洞察, reports over a scope kept apart from the notes
+  listInsights: { method: "get", path: "/api/insights" },
+  insightPrice: { method: "get", path: "/api/insights/price" },
+  createInsight: { method: "post", path: "/api/insights" },
+  getInsight: { method: "get", path: "/api/insights/{id}" },
+  deleteInsight: { method: "delete", path: "/api/insights/{id}" },
+  timeline: { method: "get", path: "/api/timeline" },
+
   // ai: the mode, conversations, tidying an idea and its versions, composing a note
   aiStatus: firstRoutes.aiStatus,
   listConversations: { method: "get", path: "/api/chat/conversations" },
@@ -179,6 +187,7 @@ export const routeGroups = {
     "onThisDay",
   ],
   stats: ["getStats"],
+  insights: ["listInsights", "insightPrice", "createInsight", "getInsight", "deleteInsight", "timeline"],
   ai: [
     "aiStatus",
     "listConversations",

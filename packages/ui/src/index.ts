@@ -19,6 +19,7 @@ export * from "./blocks/image-drop-zone";
 export * from "./blocks/image-grid";
 export * from "./blocks/image-upload-chip";
 export * from "./blocks/import-card";
+export * from "./blocks/insight-card";
 export * from "./blocks/item-reader";
 export * from "./blocks/markdown-view";
 export * from "./blocks/note-history";

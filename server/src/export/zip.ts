@@ -14,6 +14,7 @@ import {
 import { wholeFileBytes } from "../attachments/storage.ts";
 import type { Queryable } from "../db/pool.ts";
 import type { S3Settings } from "../env.ts";
+import { insightBatches } from "../insights/insights.store.ts";
 import { ideaBatches } from "../items/ideas.store.ts";
 import { type NoteRow, noteBatches, toNote } from "../items/notes.store.ts";
 import { trashBatches } from "../items/trash.store.ts";
@@ -285,6 +286,8 @@ async function* dataJson(
   yield* list("pointsLedger", ledgerBatches(db, userId, BATCH), toLedgerEntry);
   // 每日回顾's history: shown how often and when last, and 不再回顾
   yield* list("review", reviewBatches(db, userId, BATCH), (row) => row);
+  // 洞察: the reports, kept apart from ideas and notes as in the app (v4)
+  yield* list("insights", insightBatches(db, userId, BATCH), (insight) => insight);
   // 回收站, when asked for: each item as it was deleted (its row as stored, an idea with its versions)
   if (options.includeTrash) yield* list("trash", trashBatches(db, userId, NOTE_BATCH), (item) => item);
   push("\n}\n");

@@ -97,6 +97,7 @@ const INTERRUPTED: Partial<Record<PointsReason, string>> = {
   compose_note: "整理成笔记中断",
   tidy_idea: "整理中断",
   transcribe_audio: "转写中断",
+  insight: "洞察中断",
 };
 
 /**

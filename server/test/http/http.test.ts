@@ -13,6 +13,7 @@ describe("configuration", () => {
       registerBonus: 100,
       costs: { chatReply: 2, tidyIdea: 1, composeNote: 5, transcribe: 1 },
       embedItem: 0,
+      insight: 5,
     });
   });
   it("fails fast naming the bad variable", () => {

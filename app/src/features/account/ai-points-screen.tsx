@@ -27,6 +27,7 @@ const reasons: Record<PointsReason, string> = {
   compose_note: "AI 整理成笔记",
   embed_items: "按意思搜索的索引",
   transcribe_audio: "录音转文字",
+  insight: "AI 洞察",
   refund: "失败退还",
 };
 

@@ -17,6 +17,9 @@ export default function HomeMenu({ defaultOpen = false }: { defaultOpen?: boolea
           <Link to="/archive">归档</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
+          <Link to="/insights">洞察</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
           <Link to="/profile" hash="import">
             从 flomo / memos 导入
           </Link>

@@ -101,6 +101,9 @@ export function ProfileScreen() {
                     <Link to="/privacy-security">隐私与安全</Link>
                   </Button>
                   <Button asChild variant="ghost" className="justify-start max-lg:h-11">
+                    <Link to="/insights">洞察</Link>
+                  </Button>
+                  <Button asChild variant="ghost" className="justify-start max-lg:h-11">
                     <Link to="/trash">回收站</Link>
                   </Button>
                   <Button asChild variant="ghost" className="justify-start max-lg:h-11">

@@ -18,6 +18,7 @@ export const PointsReasonSchema = z.enum([
   "compose_note",
   "embed_items",
   "transcribe_audio",
+  "insight",
   "refund",
 ]);
 export type PointsReason = z.infer<typeof PointsReasonSchema>;

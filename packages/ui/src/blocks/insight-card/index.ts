@@ -1,0 +1,1 @@
+export { InsightCard, type InsightCardProps, type InsightCitation } from "./insight-card";

@@ -1,0 +1,33 @@
+import { decodeCursor } from "../http/cursor.ts";
+import type { Mount } from "../http/mount.ts";
+import { limitWrites } from "../points/write-limits.ts";
+import { deleteInsight, getInsight, listInsights } from "./insights.store.ts";
+import { createInsight, insightPrice } from "./insights.ts";
+import { timeline } from "./timeline.ts";
+
+/** 洞察: reports over a scope, kept apart from ideas and notes. */
+export function insightRoutes(mount: Mount) {
+  mount("listInsights", async ({ deps, userId, query: q }) => ({
+    data: await listInsights(deps.db, userId, {
+      q: q.q,
+      limit: q.limit,
+      cursor: decodeCursor(q.cursor, "uuid"),
+    }),
+  }));
+  // before getInsight: /api/insights/price is not an id
+  mount("insightPrice", async ({ deps, userId, query }) => ({
+    data: await insightPrice(deps, userId, query),
+  }));
+  mount("createInsight", async ({ deps, userId, body }) => {
+    await limitWrites(deps, userId, "chat", "生成洞察");
+    return { message: "洞察已生成", data: await createInsight(deps, userId, body) };
+  });
+  mount("getInsight", async ({ deps, userId, params }) => ({
+    data: await getInsight(deps.db, userId, params.id),
+  }));
+  mount("deleteInsight", async ({ deps, userId, params }) => {
+    await deleteInsight(deps.db, userId, params.id);
+    return { message: "洞察已删除", data: null };
+  });
+  mount("timeline", async ({ deps, userId, query }) => ({ data: await timeline(deps, userId, query) }));
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { addIdea } from "../ai/helpers.ts";
+import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
+
+forEachDatabase((ctx) => {
+  /** An idea captured on `day` (noon in Beijing), through the API so that its words are indexed. */
+  async function ideaOn(u: TestUser, day: string, content: string) {
+    const id = await addIdea(ctx, u, content);
+    await ctx.db.query("UPDATE ideas SET created_at = $2 WHERE id = $1", [id, `${day}T12:00:00+08:00`]);
+    return id;
+  }
+  const timelineOf = (c: TestCtx, u: TestUser, query: { tag?: string; q?: string }) =>
+    request(c, "timeline", { token: u.token, query });
+
+  describe("演变 timeline", () => {
+    it("lists a tag's items (and its child tags') oldest first, never one in 回收站 or another account's", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const late = await ideaOn(u, "2026-11-20", "#陶艺 其实我更喜欢手捏");
+      const early = await ideaOn(u, "2025-03-01", "#陶艺 第一次拉坯，泥总是歪");
+      const middle = await ideaOn(u, "2026-01-15", "#陶艺/拉坯 拉坯要稳");
+      const trashed = await ideaOn(u, "2026-02-01", "#陶艺 删掉的一条");
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: trashed } });
+      await ideaOn(u, "2026-02-02", "#读书 不相干");
+      await ideaOn(other, "2026-02-03", "#陶艺 别人的");
+
+      const res = await timelineOf(ctx, u, { tag: "陶艺" });
+      expect(res.status).toBe(200);
+      expect(res.body.data.items.map((i: { id: string }) => i.id)).toEqual([early, middle, late]);
+      expect(res.body.data.truncated).toBe(false);
+      expect(res.body.data.items[0]).toMatchObject({ type: "idea", excerpt: "#陶艺 第一次拉坯，泥总是歪" });
+    });
+
+    it("lists what a query finds, oldest first", async () => {
+      const u = await registerUser(ctx);
+      const b = await ideaOn(u, "2026-05-01", "拉坯要稳，手要湿");
+      const a = await ideaOn(u, "2024-05-01", "第一次拉坯");
+      await ideaOn(u, "2025-05-01", "今天去跑步");
+      const res = await timelineOf(ctx, u, { q: "拉坯" });
+      expect(res.status).toBe(200);
+      expect(res.body.data.items.map((i: { id: string }) => i.id)).toEqual([a, b]);
+    });
+
+    it("with a tag and a query, lists what the query finds under the tag; with neither, refuses", async () => {
+      const u = await registerUser(ctx);
+      const kept = await ideaOn(u, "2026-05-01", "#陶艺 拉坯要稳");
+      await ideaOn(u, "2026-05-02", "#读书 一本讲拉坯的书");
+      const both = await timelineOf(ctx, u, { tag: "陶艺", q: "拉坯" });
+      expect(both.status, JSON.stringify(both.body)).toBe(200);
+      expect(both.body.data.items.map((i: { id: string }) => i.id)).toEqual([kept]);
+      const none = await timelineOf(ctx, u, {});
+      expect(none.status).toBe(400);
+      expect(none.body.message).toMatch(/标签|搜索词/);
+    });
+  });
+});
