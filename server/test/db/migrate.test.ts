@@ -108,6 +108,7 @@ forEachDatabase((ctx) => {
         "043_capture_days.sql",
         "044_note_versions.sql",
         "047_search_words_v2.sql",
+        "049_insights.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

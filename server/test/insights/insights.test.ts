@@ -171,6 +171,25 @@ forEachDatabase((plain) => {
       expect(bad.status).toBe(400);
       const none = await request(ctx, "insightPrice", { token: u.token, query: {} });
       expect(none.status).toBe(400);
+      // 29 February of a leap year is a day, of another year is refused in Chinese, as is month 13;
+      // the year's last day reaches its last minute
+      const leap = await request(ctx, "insightPrice", { token: u.token, query: { from: "2024-02-29" } });
+      expect(leap.status).toBe(200);
+      for (const day of ["2025-02-29", "2026-13-01"]) {
+        const refused = await request(ctx, "insightPrice", { token: u.token, query: { from: day } });
+        expect(refused.status).toBe(400);
+        expect(JSON.stringify(refused.body)).toContain("日期不存在");
+      }
+      await ctx.db.query(
+        `INSERT INTO ideas (user_id, original_content, content, tags, created_at, updated_at)
+         VALUES ($1, '除夕', '除夕', '{}', '2026-12-31T23:59:00+08:00', '2026-12-31T23:59:00+08:00')`,
+        [u.id],
+      );
+      const yearEnd = await request(ctx, "insightPrice", {
+        token: u.token,
+        query: { from: "2026-12-31", to: "2026-12-31" },
+      });
+      expect(yearEnd.body.data.items).toBe(1);
     });
 
     it("a custom lens needs the person's prompt, and sends it", async () => {

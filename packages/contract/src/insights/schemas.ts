@@ -7,7 +7,8 @@ export * from "./lenses.ts";
 
 export const InsightLensSchema = z.enum(INSIGHT_LENSES, { message: "请选择一种视角" });
 
-const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "日期格式应为 YYYY-MM-DD" });
+/** A day that exists (2025-02-29 does not), written YYYY-MM-DD. */
+const DaySchema = z.iso.date({ message: "日期不存在，或不是 YYYY-MM-DD 格式" });
 
 /**
  * Which items a 洞察 reads: under a tag (or a tag below it), captured from `from` through `to`
