@@ -129,6 +129,7 @@ onOneDatabase((ctx) => {
         body: { baseUpdatedAt: note.updatedAt },
       },
       "post /api/tags/rename": { body: { from: "灵感", to: "想法" } },
+      "post /api/links/resolve": { body: { refs: [{ type: "idea", id: idea.id }] } },
       "patch /api/profile/webdav": {
         body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
       },

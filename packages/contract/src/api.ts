@@ -7,6 +7,7 @@ import { eventEndpoints } from "./events/endpoints.ts";
 import { exportEndpoints } from "./export/endpoints.ts";
 import { importEndpoints } from "./import/endpoints.ts";
 import { itemEndpoints } from "./items/endpoints.ts";
+import { linkEndpoints } from "./links/endpoints.ts";
 import { pointsEndpoints } from "./points/endpoints.ts";
 import { reviewEndpoints } from "./review/endpoints.ts";
 import type { PathParams, RouteName } from "./routes.ts";
@@ -28,6 +29,7 @@ export const endpoints = {
   ...itemEndpoints,
   ...searchEndpoints,
   ...reviewEndpoints,
+  ...linkEndpoints,
   ...statsEndpoints,
   ...aiEndpoints,
   ...accountEndpoints,
