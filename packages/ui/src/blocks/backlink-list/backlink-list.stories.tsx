@@ -37,7 +37,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole("heading", { name: /被引用/ })).toHaveTextContent("被引用2 条");
+    await expect(canvas.getByRole("region", { name: "被引用" })).toHaveTextContent(/^被引用2 条/);
     await expect(canvas.getByRole("link", { name: /笔记：\s*陶艺笔记/ })).toHaveAttribute(
       "href",
       "/notes/n1",

@@ -1,5 +1,5 @@
 import { FileText, Lightbulb } from "lucide-react";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "../../lib/cn";
 
 /** An idea or note whose text links to the one shown. */
@@ -38,11 +38,10 @@ export function BacklinkList({
   className,
   ...props
 }: BacklinkListProps) {
-  const heading = React.useId();
   return (
     <section
       data-slot="backlink-list"
-      aria-labelledby={heading}
+      aria-label="被引用"
       className={cn("flex flex-col gap-2", className)}
       {...props}
     >
