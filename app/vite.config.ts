@@ -12,10 +12,10 @@ import { pwa } from "./build/pwa.ts";
 // and naming them in every lazy import's list of dependencies cost 首页 0.7 kB gzipped.
 const loadedFirst = /\/(react|router|router-app|first-screen|rolldown-runtime)-[\w-]+\.js$/;
 // 首页's parts that a tap or a keystroke opens (a search, 多选, the menus, the tag sheet, 记录想法's
-// button, the tag hints): their chunks load their own imports as they run, so 首页's first chunk
+// button, the tag hints, the link picker and links' chips): their chunks load their own imports as they run, so 首页's first chunk
 // does not carry their lists of hashed names (0.2 kB gzipped).
 const onAction =
-  /\/(search-results|selection-actions|tag-sheet|home-menu|capture-fab|tag-assist|similar-slot)-[\w-]+\.js$/;
+  /\/(search-results|selection-actions|tag-sheet|home-menu|capture-fab|tag-assist|similar-slot|link-assist|linked-text)-[\w-]+\.js$/;
 
 const apiTarget = process.env.SHINIAN_API_ORIGIN ?? "http://localhost:8787";
 

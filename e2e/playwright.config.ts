@@ -55,7 +55,7 @@ export default defineConfig({
     // so CI stays lean.
     {
       name: "phone",
-      testMatch: ["journey.e2e.ts", "from-flomo.e2e.ts", "a11y.e2e.ts", "similar.e2e.ts"],
+      testMatch: ["journey.e2e.ts", "from-flomo.e2e.ts", "a11y.e2e.ts", "similar.e2e.ts", "links.e2e.ts"],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],

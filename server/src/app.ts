@@ -28,6 +28,7 @@ import { ideaRoutes } from "./items/ideas.routes.ts";
 import { noteRoutes } from "./items/notes.routes.ts";
 import { tagRoutes } from "./items/tags.routes.ts";
 import { trashRoutes } from "./items/trash.routes.ts";
+import { linkRoutes } from "./links/links.routes.ts";
 import { memosApi } from "./memos/api.ts";
 import { memosOpenApi } from "./memos/memos.openapi.ts";
 import { pointsRoutes } from "./points/points.routes.ts";
@@ -53,6 +54,7 @@ export const wings = {
   items: [ideaRoutes, noteRoutes, trashRoutes, feedRoutes, tagRoutes],
   attachments: [attachmentRoutes],
   review: [reviewRoutes],
+  links: [linkRoutes],
   stats: [statsRoutes],
   insights: [insightRoutes],
   points: [pointsRoutes],

@@ -131,6 +131,7 @@ onOneDatabase((ctx) => {
       },
       "post /api/tags/rename": { body: { from: "灵感", to: "想法" } },
       "post /api/similar": { body: { text: "今天跑了五公里很开心" } },
+      "post /api/links/resolve": { body: { refs: [{ type: "idea", id: idea.id }] } },
       "patch /api/profile/webdav": {
         body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
       },

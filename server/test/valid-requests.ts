@@ -318,6 +318,8 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   excludeFromReview: async (ctx, user) => ({ params: { itemId: (await note(ctx, user)).id } }),
   includeInReview: async (ctx, user) => ({ params: { itemId: (await idea(ctx, user)).id } }),
   onThisDay: async () => ({}),
+  itemBacklinks: async (ctx, user) => ({ params: { type: "idea", id: (await idea(ctx, user)).id } }),
+  resolveLinks: async (ctx, user) => ({ body: { refs: [{ type: "idea", id: (await idea(ctx, user)).id }] } }),
   getStats: async () => ({}),
   listInsights: async (ctx, user) => {
     await insight(ctx, user);

@@ -8,6 +8,7 @@ import { exportEndpoints } from "./export/endpoints.ts";
 import { importEndpoints } from "./import/endpoints.ts";
 import { insightEndpoints } from "./insights/endpoints.ts";
 import { itemEndpoints } from "./items/endpoints.ts";
+import { linkEndpoints } from "./links/endpoints.ts";
 import { pointsEndpoints } from "./points/endpoints.ts";
 import { reviewEndpoints } from "./review/endpoints.ts";
 import type { PathParams, RouteName } from "./routes.ts";
@@ -29,6 +30,7 @@ export const endpoints = {
   ...itemEndpoints,
   ...searchEndpoints,
   ...reviewEndpoints,
+  ...linkEndpoints,
   ...statsEndpoints,
   ...insightEndpoints,
   ...aiEndpoints,

@@ -16,6 +16,8 @@ export * from "./insights/timeline.ts";
 export * from "./items/note-history.ts";
 export * from "./items/schemas.ts";
 export * from "./items/tag-cleanup.ts";
+export * from "./links/schemas.ts";
+export * from "./links/text.ts";
 export * from "./plain-text.ts";
 export * from "./points/schemas.ts";
 export * from "./review/schemas.ts";

@@ -56,6 +56,10 @@ export const routes = {
   includeInReview: { method: "delete", path: "/api/review/{itemId}/exclude" },
   onThisDay: { method: "get", path: "/api/review/on-this-day" },
 
+  // links: 被引用 and what a link points at now
+  itemBacklinks: { method: "get", path: "/api/items/{type}/{id}/backlinks" },
+  resolveLinks: { method: "post", path: "/api/links/resolve" },
+
   // stats: the heatmap of captures and a few numbers
   getStats: { method: "get", path: "/api/stats" },
 
@@ -186,6 +190,7 @@ export const routeGroups = {
     "includeInReview",
     "onThisDay",
   ],
+  links: ["itemBacklinks", "resolveLinks"],
   stats: ["getStats"],
   insights: ["listInsights", "insightPrice", "createInsight", "getInsight", "deleteInsight", "timeline"],
   ai: [

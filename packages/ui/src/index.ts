@@ -2,6 +2,7 @@
 
 export * from "./blocks/ai-mode-badge";
 export * from "./blocks/auth-checking";
+export * from "./blocks/backlink-list";
 export * from "./blocks/capture-queue";
 export * from "./blocks/card-markdown";
 export * from "./blocks/chat-composer";
@@ -21,6 +22,8 @@ export * from "./blocks/image-upload-chip";
 export * from "./blocks/import-card";
 export * from "./blocks/insight-card";
 export * from "./blocks/item-reader";
+export * from "./blocks/link-chip";
+export * from "./blocks/link-picker";
 export * from "./blocks/markdown-view";
 export * from "./blocks/note-history";
 export * from "./blocks/note-list-item";

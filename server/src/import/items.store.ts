@@ -20,6 +20,10 @@ export const keyOf = (type: string, key: string) => `${type}\u0000${key}`;
 
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 
+/** `[[idea:<uuid>]]` → `[[idea:]]`, as records.ts twinOf does: each account names the targets by its own ids. */
+const withoutLinkIds = (text: string) =>
+  `regexp_replace(${text}, '\\[\\[(idea|note):${UUID.slice(1, -1)}\\]\\]', '[[\\1:]]', 'gi')`;
+
 /** What a key is looked up with; a 拾念 item also by its twin (see resolveKeys). */
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
@@ -57,8 +61,8 @@ export async function resolveKeys(
        JOIN import_keys k ON k.user_id = $1 AND k.kind = $2 AND k.type = w.type AND k.key = w.key
        UNION ALL
        SELECT w.type, w.key, w.key::uuid, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
-       UNION ALL ${twins("idea", "ideas", "t.original_content")}
-       UNION ALL ${twins("note", "notes", `regexp_replace(t.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')`)}
+       UNION ALL ${twins("idea", "ideas", withoutLinkIds("t.original_content"))}
+       UNION ALL ${twins("note", "notes", withoutLinkIds(`regexp_replace(t.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')`))}
        UNION ALL ${twins("conversation", "conversations", "t.title")})
      SELECT * FROM (
        SELECT c.type, c.key, c.id, coalesce(c.ours, false) AS ours,

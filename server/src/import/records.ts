@@ -4,6 +4,7 @@
  * records are by key, and may point forward. The writer gives every item a new id.
  */
 import type { Readable } from "node:stream";
+import { rewriteLinks } from "@shinian/contract/links";
 import type { ApiError } from "../errors.ts";
 
 export type ImportedIdea = {
@@ -148,16 +149,19 @@ export type ImporterModule = {
 export const IMAGE_REFERENCE =
   /attachment:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/g;
 
+/** Links with their ids left out (`[[idea:]]`): each account names the targets by its own. */
+const withoutLinkIds = (text: string) => rewriteLinks(text, (ref) => `[[${ref.type}:]]`);
+
 /**
  * What an item is recognised by apart from its key: its creation time and its words, a note's with
- * its images' ids left out, as each account names them by its own (import-items.ts does so in SQL).
+ * its images' ids left out, links without their targets' ids, as each account names them by its own (import-items.ts does so in SQL).
  */
 export function twinOf(r: ImportedIdea | ImportedNote | ImportedConversation) {
   const text =
     r.type === "idea"
-      ? r.originalContent
+      ? withoutLinkIds(r.originalContent)
       : r.type === "note"
-        ? r.content.replace(IMAGE_REFERENCE, "attachment:")
+        ? withoutLinkIds(r.content.replace(IMAGE_REFERENCE, "attachment:"))
         : r.title;
   return { createdAt: r.createdAt, text };
 }

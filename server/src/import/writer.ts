@@ -31,6 +31,7 @@ import {
   takeWaitingRefs,
   type WantedKey,
 } from "./items.store.ts";
+import { importedItemId, linkKeysOf, withImportedLinks } from "./links.ts";
 import { type ImportRecord, twinOf } from "./records.ts";
 import type { SearchFields, SearchWordsOf } from "./search-words.ts";
 
@@ -58,9 +59,17 @@ const labelOf = (what: string, title: string, content: string) =>
   `${what}「${(title || content).replace(/\s+/g, " ").trim().slice(0, 20) || "无标题"}」`;
 
 /** Every key the batch looks up: its items' own, and those they refer to. */
-function keysOf(records: ImportRecord[]): WantedKey[] {
+function keysOf(records: ImportRecord[], kind: ImportKind): WantedKey[] {
   const keys: WantedKey[] = [];
   for (const r of records) {
+    // the items a 拾念 export's texts link to (links.ts)
+    if (kind === "shinian" && (r.type === "idea" || r.type === "ideaVersion" || r.type === "note"))
+      keys.push(
+        ...linkKeysOf(r.content, r.type === "idea" ? r.originalContent : "").map((l) => ({
+          type: l.type,
+          key: l.id,
+        })),
+      );
     if (r.type === "idea") {
       keys.push({ type: "idea", key: r.key, twin: twinOf(r) });
       if (r.appliedVersionKey) keys.push({ type: "ideaVersion", key: r.appliedVersionKey });
@@ -116,16 +125,21 @@ export async function writeBatch(
     room.bytes -= bytes;
     return null;
   };
-  const known = await resolveKeys(client, job.userId, job.kind, keysOf(records), job.id);
+  const known = await resolveKeys(client, job.userId, job.kind, keysOf(records, job.kind), job.id);
   const made: { type: KeyType; key: string; id: string }[] = [];
+  const shinian = job.kind === "shinian";
   const make = (type: KeyType, key: string) => {
-    const id = randomUUID();
+    // a 拾念 export's items get the ids its links may already name (links.ts)
+    const id =
+      shinian && (type === "idea" || type === "note") ? importedItemId(job.id, type, key) : randomUUID();
     known.set(keyOf(type, key), { id, live: true, ours: true });
     made.push({ type, key, id });
     return id;
   };
   /** A reference's target now, or null (then it waits, unless the target exists only in 回收站). */
   const target = (type: KeyType, key: string) => known.get(keyOf(type, key)) ?? null;
+  /** A 拾念 export's text with its links naming the items here (links.ts); any other as it is. */
+  const linked = (text: string) => (shinian ? withImportedLinks(job.id, text, target) : text);
   const rows: ImportRows = { ideas: [], idea_versions: [], notes: [], conversations: [], messages: [] };
   const waiting: PendingRef[] = [];
   const wait = (targetType: KeyType, targetKey: string, holder: string, field: RefField, position = 0) => {
@@ -180,8 +194,8 @@ export async function writeBatch(
       if (record.type !== "ideaVersion") result.skipped++;
     } else if (record.type === "idea") {
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
-      const content = clean(record.content);
-      const original = clean(record.originalContent);
+      const content = linked(clean(record.content));
+      const original = linked(clean(record.originalContent));
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
       const refusal =
         original.length > IDEA_MAX_CHARS
@@ -224,7 +238,7 @@ export async function writeBatch(
       // before this import, which skips it whole
       if (!idea?.live || !idea.ours) continue;
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
-      const content = clean(record.content);
+      const content = linked(clean(record.content));
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
       if (fits(0, bytesOf(title, content, tags.join("")))) continue; // an AI version is no item of its own
       rows.idea_versions.push({
@@ -240,8 +254,9 @@ export async function writeBatch(
     } else if (record.type === "note") {
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
       // a 拾念 export's keys are its ids: its images are named by the ids they get here
-      const content =
-        job.kind === "shinian" ? withImportedImageIds(job.id, clean(record.content)) : clean(record.content);
+      const content = shinian
+        ? linked(withImportedImageIds(job.id, clean(record.content)))
+        : clean(record.content);
       const tags = record.tags.map(clean).slice(0, MAX_TAGS);
       const refusal =
         content.length > NOTE_MAX_CHARS

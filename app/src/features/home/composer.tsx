@@ -31,6 +31,8 @@ export type ComposerProps = {
 // The tags marked and suggested as they are typed: loaded with the first `#`, not with 首页.
 const TagAssist = React.lazy(() => import("./tag-assist.tsx"));
 const SimilarSlot = lazyPart(() => import("./similar-slot.tsx"));
+// The picker of links (`[[`, a phone's `@`): loaded with the first of them.
+const LinkAssist = React.lazy(() => import("../links/link-assist.tsx"));
 
 const SEPARATOR = "\n\n";
 /** The text of an idea that is only a voice note (its recording not turned into words). */
@@ -161,11 +163,14 @@ export function Composer({ queueCapture, shared, onSharedTaken, onAnnotate }: Co
         images={uploadChips(images.uploads, images.remove)}
         textareaRef={textarea}
         assist={
-          /[#＃]/.test(draft) ? (
-            <React.Suspense fallback={null}>
+          <React.Suspense fallback={null}>
+            {/[#＃]/.test(draft) ? (
               <TagAssist textarea={textarea} value={draft} onValueChange={setDraft} />
-            </React.Suspense>
-          ) : null
+            ) : null}
+            {/\[\[|@/.test(draft) ? (
+              <LinkAssist textarea={textarea} value={draft} onValueChange={setDraft} />
+            ) : null}
+          </React.Suspense>
         }
       />
       {[...draft.trim()].length >= SIMILAR_MIN_CHARS ? (

@@ -12,6 +12,9 @@ import { saveEdit, type TheirVersion, theirVersionOf } from "./save-edit.ts";
 import { UNTITLED_NOTE } from "./untitled-note.ts";
 import { useLeaveGuard } from "./use-leave-guard.ts";
 
+// The picker of links (`[[`, a phone's `@`): loaded with the first of them.
+const LinkAssist = React.lazy(() => import("../links/link-assist.tsx"));
+
 export type ItemEditorProps = {
   loaded: LoadedItem;
   /** The editor's own save landed: back to reading, with this message. */
@@ -81,6 +84,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
   };
 
   const noun = kind === "idea" ? "想法" : "笔记";
+  const ideaBox = React.useRef<HTMLTextAreaElement>(null);
   return (
     // not a <form>: Enter in the title must not save while an input method is composing (Chinese is typed through one)
     <section aria-label={`编辑${noun}`} className="flex flex-col gap-4 p-4 md:p-6">
@@ -102,18 +106,27 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
           onSubmitShortcut={() => void save()}
           attachments={item.attachments ?? []}
           onUploadingChange={setUploading}
+          noteId={item.id}
         />
       ) : (
         <Field label="内容">
           {(control) => (
-            <Textarea
-              {...control}
-              minRows={8}
-              maxRows={24}
-              value={text}
-              onChange={(e) => setContent(e.target.value)}
-              onSubmitShortcut={() => void save()}
-            />
+            <div className="relative">
+              <Textarea
+                {...control}
+                ref={ideaBox}
+                minRows={8}
+                maxRows={24}
+                value={text}
+                onChange={(e) => setContent(e.target.value)}
+                onSubmitShortcut={() => void save()}
+              />
+              {/\[\[|@/.test(text) ? (
+                <React.Suspense fallback={null}>
+                  <LinkAssist textarea={ideaBox} value={text} onValueChange={setContent} exclude={item.id} />
+                </React.Suspense>
+              ) : null}
+            </div>
           )}
         </Field>
       )}

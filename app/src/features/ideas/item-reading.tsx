@@ -14,6 +14,9 @@ import { IdeaAttachments } from "./idea-attachments.tsx";
 import { type ItemMessage, ItemToggles } from "./item-toggles.tsx";
 import { readableText } from "./readable-text.ts";
 
+// 被引用 comes beside the item, not with the page's first chunk.
+const ItemBacklinks = React.lazy(() => import("../links/item-backlinks.tsx"));
+
 // The card's drawing and dialog come when 分享卡片 is chosen, not with the page.
 const ShareCardDialog = React.lazy(() => import("./share-card-dialog.tsx"));
 
@@ -120,12 +123,19 @@ export function ItemReading({
         toggles={offline ? null : <ItemToggles loaded={loaded} onSaved={onSaved} onMessage={onMessage} />}
         notice={message ? <Alert tone={message.tone} description={message.text} /> : null}
         footer={
-          loaded.kind === "idea" && !offline ? (
-            <IdeaAiVersions
-              idea={loaded.item}
-              onIdeaChange={(idea) => onReplaced({ kind: "idea", item: idea })}
-            />
-          ) : null
+          offline ? null : (
+            <>
+              {loaded.kind === "idea" ? (
+                <IdeaAiVersions
+                  idea={loaded.item}
+                  onIdeaChange={(idea) => onReplaced({ kind: "idea", item: idea })}
+                />
+              ) : null}
+              <React.Suspense fallback={null}>
+                <ItemBacklinks type={kind} id={item.id} />
+              </React.Suspense>
+            </>
+          )
         }
         readOnly={offline}
         onBack={() => (cameFromTheApp(router) ? router.history.back() : void navigate({ to: "/" }))}

@@ -4,6 +4,9 @@ import * as React from "react";
 import { uploadChips } from "../home/upload-chips.tsx";
 import { useNoteImages } from "./use-note-images.ts";
 
+// The picker of links (`[[`, a phone's `@`): loaded with the first of them.
+const LinkAssist = React.lazy(() => import("../links/link-assist.tsx"));
+
 type NoteContentEditorProps = {
   value: string;
   onValueChange: (value: string) => void;
@@ -12,6 +15,8 @@ type NoteContentEditorProps = {
   attachments: Attachment[];
   /** Pictures are still uploading: saving waits for them. */
   onUploadingChange: (uploading: boolean) => void;
+  /** The note's id: not offered as a link to itself. */
+  noteId?: string;
 };
 
 /** A note's Markdown with its pictures (pasted, dropped, picked or taken) and the preview. */
@@ -21,6 +26,7 @@ export function NoteContentEditor({
   onSubmitShortcut,
   attachments,
   onUploadingChange,
+  noteId,
 }: NoteContentEditorProps) {
   const box = React.useRef<HTMLTextAreaElement>(null);
   const current = React.useRef(value);
@@ -57,15 +63,22 @@ export function NoteContentEditor({
       >
         <Field label="内容（Markdown）">
           {(control) => (
-            <Textarea
-              {...control}
-              ref={box}
-              minRows={8}
-              maxRows={24}
-              value={value}
-              onChange={(e) => onValueChange(e.target.value)}
-              onSubmitShortcut={onSubmitShortcut}
-            />
+            <div className="relative">
+              <Textarea
+                {...control}
+                ref={box}
+                minRows={8}
+                maxRows={24}
+                value={value}
+                onChange={(e) => onValueChange(e.target.value)}
+                onSubmitShortcut={onSubmitShortcut}
+              />
+              {/\[\[|@/.test(value) ? (
+                <React.Suspense fallback={null}>
+                  <LinkAssist textarea={box} value={value} onValueChange={onValueChange} exclude={noteId} />
+                </React.Suspense>
+              ) : null}
+            </div>
           )}
         </Field>
       </ImageDropZone>

@@ -1,3 +1,4 @@
+import { ItemLinksContext } from "@shinian/ui";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import * as React from "react";
 import { type Go, NavigationProvider } from "../../lib/navigation.tsx";
@@ -5,6 +6,17 @@ import { documentTitleFor } from "../../lib/page-title.ts";
 import { exportCardLoader } from "../export/export-card-loader.ts";
 import { OfflineNotice } from "./offline-notice.tsx";
 import { ToasterHost } from "./toaster-host.tsx";
+
+// Links in a text (`[[idea:…]]`) show as chips with their targets' titles: the code comes with the
+// first text that holds one, never with 首页; until then, or offline without it, the text shows as written.
+const LinkedText = React.lazy<React.ComponentType<{ text: string }>>(() =>
+  import("../links/linked-text.tsx").catch(() => ({ default: ({ text }: { text: string }) => text })),
+);
+const renderLinks = (text: string) => (
+  <React.Suspense fallback={text}>
+    <LinkedText text={text} />
+  </React.Suspense>
+);
 
 /**
  * Wraps every screen: keeps document.title in step with the path, floats the export card once a
@@ -24,7 +36,7 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <NavigationProvider value={go}>
       <OfflineNotice />
-      {children}
+      <ItemLinksContext value={renderLinks}>{children}</ItemLinksContext>
       {ExportCardHost ? <ExportCardHost /> : null}
       <ToasterHost />
     </NavigationProvider>

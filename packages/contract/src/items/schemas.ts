@@ -28,6 +28,12 @@ export const IdeaSchema = z.object({
   id: IdSchema,
   originalContent: z.string(),
   title: z.string(),
+  /**
+   * The words, as written. A link to another idea or note stands in them as `[[idea:<uuid>]]` or
+   * `[[note:<uuid>]]` (by id, so it survives renames; links/text.ts parses it); it is shown with
+   * the target's current title, 回收站中 or 已删除 (resolveLinks), and listed under the target's
+   * 被引用 (itemBacklinks).
+   */
   content: z.string(),
   tags: z.array(z.string()),
   aiStatus: AiStatusSchema,
@@ -49,6 +55,7 @@ export const IdeaSchema = z.object({
 });
 export type Idea = z.infer<typeof IdeaSchema>;
 
+/** An idea's words; links to other items as `[[idea:<uuid>]]` / `[[note:<uuid>]]` (see IdeaSchema.content). */
 const IdeaText = z
   .string({ message: "请输入内容" })
   .max(10_000, { message: "想法最多 10000 个字符" })
@@ -99,6 +106,12 @@ export type UpdateIdeaRequest = z.input<typeof UpdateIdeaRequestSchema>;
 export const NoteSchema = z.object({
   id: IdSchema,
   title: z.string(),
+  /**
+   * Markdown. A link to another idea or note stands in them as `[[idea:<uuid>]]` or
+   * `[[note:<uuid>]]` (by id, so it survives renames; links/text.ts parses it); it is shown with
+   * the target's current title, 回收站中 or 已删除 (resolveLinks), and listed under the target's
+   * 被引用 (itemBacklinks).
+   */
   content: z.string(),
   sourceIdeaIds: z.array(IdSchema),
   tags: z.array(z.string()),
@@ -136,6 +149,7 @@ const NoteTitle = z
   .trim()
   .min(1, { message: "标题不能为空" })
   .max(200, { message: "标题最多 200 个字符" });
+/** A note's Markdown; links to other items as `[[idea:<uuid>]]` / `[[note:<uuid>]]` (see NoteSchema.content). */
 const NoteContent = z.string({ message: "请输入内容" }).max(200_000, { message: "笔记最多 200000 个字符" });
 
 export const CreateNoteRequestSchema = z.strictObject({

@@ -2,6 +2,7 @@ import * as React from "react";
 import { type MarkdownElement, type MarkdownNode, parseCardMarkdown } from "../../lib/card-markdown";
 import { cn } from "../../lib/cn";
 import { Highlight } from "../../primitives/highlight";
+import { useLinkedText } from "../link-chip/links-context";
 
 export type CardMarkdownProps = Omit<React.ComponentProps<"div">, "children"> & {
   /** Markdown source; rendered as elements only, never as HTML. */
@@ -15,9 +16,13 @@ export type CardMarkdownProps = Omit<React.ComponentProps<"div">, "children"> & 
 type Options = { terms: readonly string[]; imageLabel: (alt: string) => string; inLink: boolean };
 
 function Nodes({ nodes, options }: { nodes: MarkdownNode[]; options: Options }) {
+  const linked = useLinkedText();
   return nodes.map((node, i) =>
     typeof node === "string" ? (
-      options.terms.length ? (
+      !options.inLink && node.includes("[[") ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
+        <React.Fragment key={i}>{linked(node)}</React.Fragment>
+      ) : options.terms.length ? (
         // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
         <Highlight key={i} text={node} terms={options.terms} />
       ) : (
@@ -31,7 +36,9 @@ function Nodes({ nodes, options }: { nodes: MarkdownNode[]; options: Options }) 
 }
 
 function Element({ node, options }: { node: MarkdownElement; options: Options }) {
-  const children = <Nodes nodes={node.children} options={options} />;
+  // code keeps `[[idea:…]]` as text, as a link's text does
+  const literal = node.tag === "pre" || node.tag === "code";
+  const children = <Nodes nodes={node.children} options={literal ? { ...options, inLink: true } : options} />;
   switch (node.tag) {
     case "ul":
       return <ul className="list-disc pl-5">{children}</ul>;

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { type MarkdownElement, type MarkdownNode, parseMarkdown } from "../../lib/markdown";
+import { ItemLinksContext } from "../link-chip/links-context";
 import { CitedText, MarkdownCitationContext } from "./markdown-citation";
 import { MarkdownImage } from "./markdown-image";
 
@@ -11,9 +12,18 @@ const cellClass = "border border-border px-3 py-1.5";
 const scrollX = "overflow-x-auto outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function Nodes({ nodes }: { nodes: MarkdownNode[] }) {
+  const links = React.useContext(ItemLinksContext);
   return nodes.map((node, i) =>
-    // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
-    typeof node === "string" ? <CitedText key={i} text={node} /> : <Element key={i} node={node} />,
+    typeof node !== "string" ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
+      <Element key={i} node={node} />
+    ) : links && node.includes("[[") ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
+      <React.Fragment key={i}>{links(node)}</React.Fragment>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
+      <CitedText key={i} text={node} />
+    ),
   );
 }
 
@@ -21,9 +31,12 @@ function Nodes({ nodes }: { nodes: MarkdownNode[] }) {
 const NO_CITATIONS = new Set(["pre", "code", "a"]);
 
 function Element({ node }: { node: MarkdownElement }) {
+  // code and links keep `[[idea:…]]` as text too
   const children = NO_CITATIONS.has(node.tag) ? (
     <MarkdownCitationContext value={null}>
-      <Nodes nodes={node.children} />
+      <ItemLinksContext value={null}>
+        <Nodes nodes={node.children} />
+      </ItemLinksContext>
     </MarkdownCitationContext>
   ) : (
     <Nodes nodes={node.children} />

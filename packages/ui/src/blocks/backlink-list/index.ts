@@ -1,0 +1,1 @@
+export { type Backlink, BacklinkList, type BacklinkListProps } from "./backlink-list";

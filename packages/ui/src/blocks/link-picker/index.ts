@@ -1,0 +1,1 @@
+export { LinkPicker, type LinkPickerProps, type LinkPickerResult } from "./link-picker";

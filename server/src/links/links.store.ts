@@ -1,0 +1,62 @@
+import type { LinkRef, LinkType } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+
+/**
+ * Links between items (migration 046): item_links, kept by triggers on ideas and notes from the
+ * `[[idea:<uuid>]]` / `[[note:<uuid>]]` in their text. Every read here is per account: a target or
+ * a source of another person's is never found.
+ */
+
+export type BacklinkRow = { type: LinkType; id: string; title: string; head: string; created_at: Date };
+
+/** Whether the user has this idea or note, archived or not (in 回收站 it is neither). */
+export async function itemExists(db: Queryable, userId: string, ref: LinkRef): Promise<boolean> {
+  const table = ref.type === "idea" ? "ideas" : "notes";
+  const { rowCount } = await db.query(`SELECT 1 FROM ${table} WHERE id = $1 AND user_id = $2`, [
+    ref.id,
+    userId,
+  ]);
+  return Boolean(rowCount);
+}
+
+/** The user's ideas and notes linking to `target`, newest first, at most `limit`, and how many in all. */
+export async function backlinks(db: Queryable, userId: string, target: LinkRef, limit: number) {
+  const { rows } = await db.query<BacklinkRow & { total: number }>(
+    `WITH sources AS (
+       SELECT source_type, source_id FROM item_links
+       WHERE user_id = $1 AND target_id = $2 AND target_type = $3)
+     SELECT x.*, (SELECT count(*)::int FROM sources) AS total FROM (
+       SELECT 'idea' AS type, i.id, i.title, left(i.content, 300) AS head, i.created_at
+       FROM sources s JOIN ideas i ON i.id = s.source_id AND i.user_id = $1 WHERE s.source_type = 'idea'
+       UNION ALL
+       SELECT 'note', n.id, n.title, left(n.content, 300), n.created_at
+       FROM sources s JOIN notes n ON n.id = s.source_id AND n.user_id = $1 WHERE s.source_type = 'note'
+     ) x ORDER BY x.created_at DESC, x.id DESC LIMIT $4`,
+    [userId, target.id, target.type, limit],
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export type TargetRow = {
+  type: LinkType;
+  id: string;
+  state: "live" | "trash";
+  title: string;
+  head: string;
+};
+
+/** Which of `refs` the user has, live (archived too) or in 回收站, with their titles; the rest are gone. */
+export async function linkTargets(db: Queryable, userId: string, refs: LinkRef[]): Promise<TargetRow[]> {
+  const ids = (type: LinkType) => refs.filter((r) => r.type === type).map((r) => r.id);
+  const { rows } = await db.query<TargetRow>(
+    `SELECT 'idea' AS type, id, 'live' AS state, title, left(content, 200) AS head
+       FROM ideas WHERE user_id = $1 AND id = ANY($2::uuid[])
+     UNION ALL
+     SELECT 'note', id, 'live', title, left(content, 200) FROM notes WHERE user_id = $1 AND id = ANY($3::uuid[])
+     UNION ALL
+     SELECT type, id, 'trash', title, preview FROM trash
+       WHERE user_id = $1 AND ((type = 'idea' AND id = ANY($2::uuid[])) OR (type = 'note' AND id = ANY($3::uuid[])))`,
+    [userId, ids("idea"), ids("note")],
+  );
+  return rows;
+}
