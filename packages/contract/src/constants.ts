@@ -87,3 +87,8 @@ export const NOTE_HISTORY_MAX_BYTES = 2 * 1024 * 1024;
  * one. Such a note, still empty, is not kept as a version when its first words are saved.
  */
 export const UNTITLED_NOTE = "未命名笔记";
+
+/** 批注 on one idea at most (issue 33): the thread is listed whole, so it stays bounded. */
+export const ANNOTATIONS_PER_IDEA_MAX = 200;
+/** Characters of one 批注, as many as an idea's. */
+export const ANNOTATION_MAX_CHARS = 10_000;

@@ -11,6 +11,7 @@ export * from "./envelope.ts";
 export * from "./events/schemas.ts";
 export * from "./export/schemas.ts";
 export * from "./import/schemas.ts";
+export * from "./items/annotations.ts";
 export * from "./items/note-history.ts";
 export * from "./items/schemas.ts";
 export * from "./plain-text.ts";

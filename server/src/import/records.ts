@@ -38,6 +38,15 @@ export type ImportedIdeaVersion = {
   createdAt: Date;
 };
 
+/** A 批注 (format 4) under the idea its key names: taken only with an idea this import made. */
+export type ImportedAnnotation = {
+  type: "annotation";
+  key: string;
+  ideaKey: string;
+  content: string;
+  createdAt: Date;
+};
+
 export type ImportedNote = {
   type: "note";
   key: string;
@@ -106,6 +115,7 @@ export const refused = (item: string, message: string): RefusedRecord => ({ type
 export type ImportRecord =
   | ImportedIdea
   | ImportedIdeaVersion
+  | ImportedAnnotation
   | ImportedNote
   | ImportedConversation
   | ImportedProfile

@@ -92,3 +92,6 @@ export const rowVector = (r: IndexedRow) =>
 /** The search words of a tag alone, added to an item's when a tag is renamed (items/tags.store.ts). */
 export const tagWordsVector = async (tag: string) =>
   toTsvectorLiteral([{ text: tag, weight: "A", pinyin: true }], await loadPinyin());
+
+/** A 批注's search words (its text, weighed as an idea's text): search/search.store.ts finds its idea by them. */
+export const annotationVector = (content: string) => toTsvectorLiteral([{ text: content, weight: "B" }]);

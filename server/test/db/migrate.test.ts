@@ -107,6 +107,7 @@ forEachDatabase((ctx) => {
         "042_credentials_revoked.sql",
         "043_capture_days.sql",
         "044_note_versions.sql",
+        "045_annotations.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -111,7 +111,7 @@ forEachDatabase((ctx) => {
       expect(strFromU8(files["README.txt"]!)).toContain("想法 2 条，笔记 1 篇");
 
       const data = JSON.parse(strFromU8(files["data.json"]!));
-      expect(strFromU8(files["data.json"]!).startsWith('{\n"format": "shinian-export/3",')).toBe(true);
+      expect(strFromU8(files["data.json"]!).startsWith('{\n"format": "shinian-export/4",')).toBe(true);
       expect(data.profile.id).toBe(u.id);
       expect(data.ideas).toHaveLength(2);
       const versionId = data.ideaVersions[0].id;

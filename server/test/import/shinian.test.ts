@@ -369,7 +369,7 @@ onOneDatabase(
         });
 
         const newer = await readAll(
-          filesSource({ "data.json": text.replace("shinian-export/3", "shinian-export/9") }),
+          filesSource({ "data.json": text.replace("shinian-export/4", "shinian-export/9") }),
         );
         expect(newer).toEqual([
           {
@@ -503,7 +503,8 @@ onOneDatabase(
           await detect({ "拾念导出/data.json": head("shinian-export/2"), "拾念导出/README.txt": "" }),
         ).toBe(true);
         expect(await detect({ "data.json": head("shinian-export/3") })).toBe(true);
-        expect(await detect({ "data.json": head("shinian-export/4") })).toBe(false);
+        expect(await detect({ "data.json": head("shinian-export/4") })).toBe(true);
+        expect(await detect({ "data.json": head("shinian-export/5") })).toBe(false);
         expect(await detect({ "data.json": head("memos-export/1") })).toBe(false);
         expect(await detect({ "data.json": '{"ideas": [], "format": "shinian-export/2"}' })).toBe(false);
         expect(await detect({ "export.json": head("shinian-export/2") })).toBe(false);
