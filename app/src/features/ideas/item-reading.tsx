@@ -10,6 +10,7 @@ import { queryClient } from "../../data/query-client.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { deleteWithUndo } from "../trash/delete-with-undo.ts";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
+import { IdeaAnnotations } from "./idea-annotations.tsx";
 import { IdeaAttachments } from "./idea-attachments.tsx";
 import { type ItemMessage, ItemToggles } from "./item-toggles.tsx";
 import { readableText } from "./readable-text.ts";
@@ -120,11 +121,17 @@ export function ItemReading({
         toggles={offline ? null : <ItemToggles loaded={loaded} onSaved={onSaved} onMessage={onMessage} />}
         notice={message ? <Alert tone={message.tone} description={message.text} /> : null}
         footer={
-          loaded.kind === "idea" && !offline ? (
-            <IdeaAiVersions
-              idea={loaded.item}
-              onIdeaChange={(idea) => onReplaced({ kind: "idea", item: idea })}
-            />
+          loaded.kind === "idea" ? (
+            <>
+              {/* offline too: a 批注 is queued like a capture */}
+              <IdeaAnnotations ideaId={item.id} />
+              {offline ? null : (
+                <IdeaAiVersions
+                  idea={loaded.item}
+                  onIdeaChange={(idea) => onReplaced({ kind: "idea", item: idea })}
+                />
+              )}
+            </>
           ) : null
         }
         readOnly={offline}
