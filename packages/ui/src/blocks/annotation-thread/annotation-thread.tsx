@@ -71,9 +71,9 @@ export function AnnotationThread({
       className={cn("flex min-w-0 flex-col gap-3 text-foreground", className)}
       {...props}
     >
-      <h3 className="font-medium text-muted-foreground text-sm">
+      <h2 className="font-medium text-muted-foreground text-sm">
         批注{annotations.length ? ` · ${annotations.length}` : ""}
-      </h3>
+      </h2>
       {annotations.length ? (
         <ol className="flex flex-col gap-3 border-border border-l-2 pl-3">
           {annotations.map((a) => (
