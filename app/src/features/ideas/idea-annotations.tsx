@@ -2,7 +2,7 @@ import { AnnotationThread, type AnnotationThreadItem } from "@shinian/ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { createAnnotation, fetchAnnotations } from "../../api/item-changes.ts";
-import { useAuth } from "../../auth/auth-context.tsx";
+import { tokenStore } from "../../auth/token-store.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { useDraft } from "../../hooks/use-draft.ts";
 import { QueueFullError, queueFullReason } from "../capture-queue/queue-limits.ts";
@@ -37,7 +37,8 @@ async function queued(item: QueuedCapture): Promise<boolean> {
  * network returns) and keeps what is typed as a draft until it is queued.
  */
 export function IdeaAnnotations({ ideaId, autoFocus = false }: { ideaId: string; autoFocus?: boolean }) {
-  const { user } = useAuth();
+  // the signed-in account, read as the data layer does (no provider needed around the page)
+  const userId = tokenStore.get().user?.id;
   const thread = useQuery(annotationsQuery(ideaId));
   const [draft, setDraft] = useDraft(`annotation:${ideaId}`);
   const [error, setError] = React.useState<string | undefined>(undefined);
@@ -46,9 +47,8 @@ export function IdeaAnnotations({ ideaId, autoFocus = false }: { ideaId: string;
     // its count, and any #标签 it added
     void queryClient.invalidateQueries({ queryKey: ["ideas", id], exact: true });
   };
-  const queue = useCaptureQueue(user?.id, noIdea, { annotationsOnly: true, onAnnotationSaved: refresh });
+  const queue = useCaptureQueue(userId, noIdea, { annotationsOnly: true, onAnnotationSaved: refresh });
   const annotate = async (content: string) => {
-    const userId = user?.id;
     if (!userId) return;
     const item: QueuedCapture = {
       userId,
