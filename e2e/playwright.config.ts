@@ -50,12 +50,19 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", testIgnore: "from-flomo.e2e.ts" },
-    // The journeys, the axe audit and 你想过这个 (it must not move the text box under a phone keyboard)
-    // on a phone: 390 × 844, touch, mobile viewport rules. Only those,
-    // so CI stays lean.
+    // The journeys, the axe audit, 你想过这个 (it must not move the text box under a phone keyboard),
+    // links by a phone's @ and 追加批注 offline on a phone: 390 × 844, touch, mobile viewport rules.
+    // Only those, so CI stays lean.
     {
       name: "phone",
-      testMatch: ["journey.e2e.ts", "from-flomo.e2e.ts", "a11y.e2e.ts", "similar.e2e.ts", "links.e2e.ts"],
+      testMatch: [
+        "journey.e2e.ts",
+        "from-flomo.e2e.ts",
+        "a11y.e2e.ts",
+        "similar.e2e.ts",
+        "links.e2e.ts",
+        "annotations.e2e.ts",
+      ],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],

@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import { routes } from "@shinian/contract/routes";
 import type { Plugin } from "vite";
 import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "../src/features/capture-queue/queue-names.ts";
-import { createIdeaBody, forgetUploads } from "../src/features/capture-queue/queue-requests.ts";
+import {
+  createAnnotationBody,
+  createIdeaBody,
+  forgetUploads,
+} from "../src/features/capture-queue/queue-requests.ts";
 
 // Not hashed by the bundler (it must run before the first paint): its text goes into the version.
 const bootScript = new URL("../public/boot.js", import.meta.url);
@@ -109,6 +113,7 @@ const idb = (request) =>
 
 const queueKey = ${queueKey.toString()};
 const createIdeaBody = ${createIdeaBody.toString()};
+const createAnnotationBody = ${createAnnotationBody.toString()};
 const forgetUploads = ${forgetUploads.toString()};
 const STORE = ${JSON.stringify(QUEUE_STORE)};
 
@@ -143,11 +148,12 @@ async function uploadFiles(db, session, item) {
   return { ...item, files };
 }
 
+// a queued 批注 (kind "annotation") goes to its idea's thread; anything else is an idea
 const createIdea = (session, item) =>
-  fetch(${JSON.stringify(routes.createIdea.path)}, {
-    method: ${JSON.stringify(routes.createIdea.method.toUpperCase())},
+  fetch(item.kind === "annotation" ? ${JSON.stringify(routes.createAnnotation.path)}.replace("{id}", item.ideaId) : ${JSON.stringify(routes.createIdea.path)}, {
+    method: "POST",
     headers: { "Content-Type": "application/json", Authorization: "Bearer " + session.token },
-    body: JSON.stringify(createIdeaBody(item)),
+    body: JSON.stringify(item.kind === "annotation" ? createAnnotationBody(item) : createIdeaBody(item)),
   });
 
 async function sendQueuedCaptures() {

@@ -87,7 +87,7 @@ test("files upload in order and once each, and the idea is made once, when answe
   expect(await ideasWith("离线拍的两张照片")).toHaveLength(1);
 
   // The resend uploads nothing and gets the first idea back, with the files in their order.
-  const idea = await sendQueued((await stored(item))!);
+  const idea = (await sendQueued((await stored(item))!))!;
   expect(idea.attachments?.map((a) => a.id)).toEqual(ids);
   expect(uploadsMade() - before).toBe(3);
   const [only, ...more] = await ideasWith("离线拍的两张照片");
@@ -98,7 +98,7 @@ test("files upload in order and once each, and the idea is made once, when answe
 test("a file the server no longer has (swept while the capture waited) is uploaded again from its kept bytes", async () => {
   const gone = crypto.randomUUID();
   const item = await queued("等了很久的照片", [await png(120, "旧照片.png")], [gone]);
-  const idea = await sendQueued(item);
+  const idea = (await sendQueued(item))!;
   expect(idea.attachments).toHaveLength(1);
   expect(idea.attachments![0]!.id).not.toBe(gone);
   expect((await stored(item))!.files![0]!.attachmentId).toBe(idea.attachments![0]!.id);
@@ -143,7 +143,7 @@ test("a picture uploaded in the composer is queued with its bytes too: swept bef
     files: sent[0]!.files!,
   };
   await putQueued(item);
-  const idea = await sendQueued(item);
+  const idea = (await sendQueued(item))!;
   expect(idea.attachments).toHaveLength(1);
   expect(idea.attachments![0]!.id).not.toBe(file!.attachmentId);
   expect(await ideasWith("早上传好的照片")).toHaveLength(1);

@@ -23,6 +23,7 @@ import { buildOpenApi, renderDocs } from "./http/openapi.ts";
 import { spaRoutes } from "./http/spa.ts";
 import { importRoutes } from "./import/import.routes.ts";
 import { insightRoutes } from "./insights/insights.routes.ts";
+import { annotationRoutes } from "./items/annotations.routes.ts";
 import { feedRoutes } from "./items/feed.routes.ts";
 import { ideaRoutes } from "./items/ideas.routes.ts";
 import { noteRoutes } from "./items/notes.routes.ts";
@@ -51,7 +52,7 @@ const HSTS = "max-age=15552000; includeSubDomains";
 export const wings = {
   system: [(mount: Mount) => mount("health", () => ({ data: { status: "ok" as const } }))],
   accounts: [authRoutes, accountRoutes, profileRoutes, avatarRoutes],
-  items: [ideaRoutes, noteRoutes, trashRoutes, feedRoutes, tagRoutes],
+  items: [ideaRoutes, annotationRoutes, noteRoutes, trashRoutes, feedRoutes, tagRoutes],
   attachments: [attachmentRoutes],
   review: [reviewRoutes],
   links: [linkRoutes],

@@ -108,6 +108,10 @@ onOneDatabase((ctx) => {
         },
       },
       "patch /api/ideas/{id}": { id: "idea", body: { title: "标题", content: "内容", tags: ["标签"] } },
+      "post /api/ideas/{id}/annotations": {
+        id: "idea",
+        body: { content: "一条批注", clientId: randomUUID(), capturedAt: new Date().toISOString() },
+      },
       "post /api/notes": { body: { title: "笔记", content: "正文", tags: ["标签"] } },
       "patch /api/notes/{id}": { id: "note", body: { title: "笔记", content: "正文", tags: ["标签"] } },
       "post /api/export": { body: {} },

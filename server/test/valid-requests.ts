@@ -220,6 +220,11 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   deleteIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   archiveIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   unarchiveIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  listAnnotations: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
+  createAnnotation: async (ctx, user) => ({
+    params: { id: (await idea(ctx, user)).id },
+    body: { content: "又去看了一次陶艺展 #陶艺" },
+  }),
   tidyIdea: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   listIdeaVersions: async (ctx, user) => ({ params: { id: (await idea(ctx, user)).id } }),
   applyIdeaVersion: async (ctx, user) => {

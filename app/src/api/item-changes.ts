@@ -1,4 +1,5 @@
 import type {
+  CreateAnnotationRequest,
   CreateIdeaRequest,
   ItemEditsRequest,
   UpdateIdeaRequest,
@@ -15,3 +16,9 @@ export const updateNote = (id: string, body: UpdateNoteRequest) =>
 export const deleteNote = (id: string) => call("deleteNote", { params: { id } });
 /** Several items' tags (and words) in one request: all changed, or none (409). */
 export const editItems = (edits: ItemEditsRequest["edits"]) => call("editItems", { body: { edits } });
+/** 追加批注: a repeat of its clientId (the offline queue) answers the first. */
+export const createAnnotation = (ideaId: string, body: CreateAnnotationRequest) =>
+  call("createAnnotation", { params: { id: ideaId }, body });
+/** An idea's 批注, oldest first. */
+export const fetchAnnotations = (ideaId: string) =>
+  call("listAnnotations", { params: { id: ideaId } }).then((r) => r.items);

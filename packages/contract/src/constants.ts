@@ -91,3 +91,7 @@ export const UNTITLED_NOTE = "未命名笔记";
 /** 你想过这个: fewer characters than this say too little to be like anything; at most this many answers. */
 export const SIMILAR_MIN_CHARS = 6;
 export const SIMILAR_LIMIT = 3;
+/** 批注 on one idea at most (issue 33): the thread is listed whole, so it stays bounded. */
+export const ANNOTATIONS_PER_IDEA_MAX = 200;
+/** Characters of one 批注, as many as an idea's. */
+export const ANNOTATION_MAX_CHARS = 10_000;

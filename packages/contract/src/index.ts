@@ -13,6 +13,7 @@ export * from "./export/schemas.ts";
 export * from "./import/schemas.ts";
 export * from "./insights/schemas.ts";
 export * from "./insights/timeline.ts";
+export * from "./items/annotations.ts";
 export * from "./items/note-history.ts";
 export * from "./items/schemas.ts";
 export * from "./items/tag-cleanup.ts";

@@ -1,6 +1,7 @@
 // Primitives: the generic parts (shadcn/ui's ui/). Blocks: 拾念's own pieces composed from them.
 
 export * from "./blocks/ai-mode-badge";
+export * from "./blocks/annotation-thread";
 export * from "./blocks/auth-checking";
 export * from "./blocks/backlink-list";
 export * from "./blocks/capture-queue";

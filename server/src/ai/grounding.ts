@@ -1,6 +1,7 @@
-import type { Citation, ItemRef } from "@shinian/contract";
+import type { Annotation, Citation, ItemRef } from "@shinian/contract";
 import { plainTitle } from "@shinian/contract/plain-text";
 import type { Queryable } from "../db/pool.ts";
+import { latestAnnotations } from "../items/annotations.store.ts";
 import {
   type CreatedWithin,
   newestSources,
@@ -9,6 +10,7 @@ import {
   subjectSource,
 } from "../search/search.store.ts";
 import { quoteLexeme, tokenize } from "../search/words.ts";
+import { beijingDay } from "../shared/beijing-time.ts";
 import { type MeaningLookup, withMeaning } from "./grounding-meaning.ts";
 import { type ImageNames, imageNamesOf, withImageMentions } from "./image-mentions.ts";
 
@@ -80,9 +82,18 @@ function questionTerms(question: string): string[] {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const titleOf = (r: SourceRow, text: string) => r.title || plainTitle(text, 20);
-/** A source as the model reads it: its pictures by name (image-mentions.ts), cut to `max`. */
-const toSource = (r: SourceRow, max: number, images: ImageNames): Source => {
-  const text = withImageMentions(r.content, images.get(r.id));
+/** An idea's newest 批注 the model reads with it, each with its Beijing date. */
+const ANNOTATIONS_PER_SOURCE = 5;
+type Annotated = Map<string, Annotation[]>;
+const withAnnotations = (text: string, annotations: Annotation[] = []) =>
+  annotations.reduce(
+    (all, a) => `${all}\n\n批注（${beijingDay(new Date(a.createdAt))}）：${a.content.trim()}`,
+    text,
+  );
+
+/** A source as the model reads it: its pictures by name (image-mentions.ts), its 批注, cut to `max`. */
+const toSource = (r: SourceRow, max: number, images: ImageNames, annotated: Annotated): Source => {
+  const text = withAnnotations(withImageMentions(r.content, images.get(r.id)), annotated.get(r.id));
   return {
     type: r.type,
     id: r.id,
@@ -120,7 +131,15 @@ export async function retrieveSources(
   };
   if (subject) {
     const row = await subjectSource(db, userId, subject);
-    if (row) add(toSource(row, SUBJECT_CHARS, await imageNamesOf(db, userId, [row.id])));
+    if (row)
+      add(
+        toSource(
+          row,
+          SUBJECT_CHARS,
+          await imageNamesOf(db, userId, [row.id]),
+          await annotationsOf(db, userId, [row]),
+        ),
+      );
   }
   const skip = sources.map((s) => s.id);
   const terms = questionTerms(question);
@@ -138,9 +157,18 @@ export async function retrieveSources(
     userId,
     rows.map((r) => r.id),
   );
-  for (const row of rows) add(toSource(row, PER_SOURCE_CHARS, images));
+  const annotated = await annotationsOf(db, userId, rows);
+  for (const row of rows) add(toSource(row, PER_SOURCE_CHARS, images, annotated));
   return { sources, recent };
 }
+
+const annotationsOf = (db: Queryable, userId: string, rows: SourceRow[]) =>
+  latestAnnotations(
+    db,
+    userId,
+    rows.filter((r) => r.type === "idea").map((r) => r.id),
+    ANNOTATIONS_PER_SOURCE,
+  );
 
 const createdIn = (range: CreatedWithin) => (row: SourceRow) =>
   !range || (row.created_at >= range.from && row.created_at < range.to);

@@ -15,6 +15,7 @@ import { wholeFileBytes } from "../attachments/storage.ts";
 import type { Queryable } from "../db/pool.ts";
 import type { S3Settings } from "../env.ts";
 import { insightBatches } from "../insights/insights.store.ts";
+import { annotationBatches } from "../items/annotations.store.ts";
 import { ideaBatches } from "../items/ideas.store.ts";
 import { type NoteRow, noteBatches, toNote } from "../items/notes.store.ts";
 import { trashBatches } from "../items/trash.store.ts";
@@ -276,6 +277,8 @@ async function* dataJson(
   }
   yield* list("ideas", ideaBatches(db, userId, BATCH), ideaJson);
   yield* list("ideaVersions", versionBatches(db, userId, BATCH), toVersion);
+  // format 4: 批注, after the ideas they are under
+  yield* list("annotations", annotationBatches(db, userId, BATCH), (a) => a);
   yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
   yield* list(
     "attachments",

@@ -140,6 +140,12 @@ const INSERTS = {
           SELECT r.id, $1, $2, r.idea_id, r.model, r.title, r.content, r.tags, r.points, r.created_at
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, idea_id uuid, model text, title text, content text,
             tags text[], points integer, created_at timestamptz)`,
+  // no import_job_id: undoing the import deletes their ideas, and they go with them
+  annotations: `INSERT INTO annotations (id, user_id, idea_id, content, search, created_at)
+          SELECT r.id, $1, r.idea_id, r.content, r.search::tsvector, r.created_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, idea_id uuid, content text, search text,
+            created_at timestamptz)
+          WHERE $2::uuid IS NOT NULL`,
   notes: `INSERT INTO notes (id, user_id, import_job_id, title, content, tags, pinned, source_idea_ids, search,
             search_version, created_at, updated_at, archived_at)
           SELECT r.id, $1, $2, r.title, r.content, r.tags, r.pinned, r.source_idea_ids, r.search::tsvector,
@@ -164,14 +170,22 @@ const INSERTS = {
 export type ImportRows = {
   ideas: IdeaInsert[];
   idea_versions: (Omit<VersionRow, "created_at"> & { created_at: string })[];
+  annotations: { id: string; idea_id: string; content: string; search: string; created_at: string }[];
   notes: NoteInsert[];
   conversations: ConversationInsert[];
   messages: MessageInsert[];
 };
 
-/** In an order the foreign keys allow: ideas before their versions, conversations before messages. */
+/** In an order the foreign keys allow: ideas before their versions and 批注, conversations before messages. */
 export async function insertRows(client: DbClient, userId: string, jobId: string, rows: ImportRows) {
-  for (const table of ["ideas", "idea_versions", "notes", "conversations", "messages"] as const) {
+  for (const table of [
+    "ideas",
+    "idea_versions",
+    "annotations",
+    "notes",
+    "conversations",
+    "messages",
+  ] as const) {
     if (rows[table].length) await client.query(INSERTS[table], [userId, jobId, JSON.stringify(rows[table])]);
   }
 }

@@ -39,6 +39,15 @@ export type ImportedIdeaVersion = {
   createdAt: Date;
 };
 
+/** A 批注 (format 4) under the idea its key names: taken only with an idea this import made. */
+export type ImportedAnnotation = {
+  type: "annotation";
+  key: string;
+  ideaKey: string;
+  content: string;
+  createdAt: Date;
+};
+
 export type ImportedNote = {
   type: "note";
   key: string;
@@ -107,6 +116,7 @@ export const refused = (item: string, message: string): RefusedRecord => ({ type
 export type ImportRecord =
   | ImportedIdea
   | ImportedIdeaVersion
+  | ImportedAnnotation
   | ImportedNote
   | ImportedConversation
   | ImportedProfile

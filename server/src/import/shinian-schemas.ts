@@ -41,6 +41,8 @@ const IdeaVersion = z.object({
   createdAt: Time,
 });
 
+const Annotation = z.object({ id: Key, ideaId: Key, content: Text, createdAt: Time }); // format 4
+
 const Note = z.object({
   id: Key,
   title: Text,
@@ -153,7 +155,13 @@ function reader<S extends z.ZodType>(
 /** The zip entry a data.json record names (a path beside data.json), or null. */
 export type FileNamed = (name: string) => SourceFile | null;
 
-export type ExportListName = "ideas" | "ideaVersions" | "notes" | "conversations" | "attachments";
+export type ExportListName =
+  | "ideas"
+  | "ideaVersions"
+  | "annotations"
+  | "notes"
+  | "conversations"
+  | "attachments";
 export type ExportList = {
   name: string;
   read: (item: string, value: unknown, fileNamed?: FileNamed) => ImportRecord;
@@ -179,6 +187,15 @@ export const exportLists: Record<ExportListName, ExportList> = {
       key: id,
       ideaKey: ideaId,
       ...v,
+    })),
+  },
+  annotations: {
+    name: "批注",
+    read: reader(Annotation, ({ id, ideaId, ...a }) => ({
+      type: "annotation",
+      key: id,
+      ideaKey: ideaId,
+      ...a,
     })),
   },
   notes: {

@@ -7,7 +7,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ImportKind, ImportRefusal, ImportStatus } from "@shinian/contract";
-import { IDEA_MAX_IMAGES, IDEA_MAX_RECORDINGS, NOTE_MAX_ATTACHMENTS } from "@shinian/contract/constants";
+import {
+  ANNOTATION_MAX_CHARS,
+  IDEA_MAX_IMAGES,
+  IDEA_MAX_RECORDINGS,
+  NOTE_MAX_ATTACHMENTS,
+} from "@shinian/contract/constants";
 import { MAX_TAGS } from "@shinian/contract/tags";
 import { type ProfileText, replaceProfileText } from "../accounts/profile.store.ts";
 import { insertImportedAttachment } from "../attachments/attachments.store.ts";
@@ -89,6 +94,8 @@ function keysOf(records: ImportRecord[], kind: ImportKind): WantedKey[] {
       }
     } else if (r.type === "attachment") {
       keys.push({ type: "idea", key: r.itemKey }, { type: "note", key: r.itemKey });
+    } else if (r.type === "annotation") {
+      keys.push({ type: "idea", key: r.ideaKey });
     }
   }
   return keys;
@@ -140,7 +147,14 @@ export async function writeBatch(
   const target = (type: KeyType, key: string) => known.get(keyOf(type, key)) ?? null;
   /** A 拾念 export's text with its links naming the items here (links.ts); any other as it is. */
   const linked = (text: string) => (shinian ? withImportedLinks(job.id, text, target) : text);
-  const rows: ImportRows = { ideas: [], idea_versions: [], notes: [], conversations: [], messages: [] };
+  const rows: ImportRows = {
+    ideas: [],
+    idea_versions: [],
+    annotations: [],
+    notes: [],
+    conversations: [],
+    messages: [],
+  };
   const waiting: PendingRef[] = [];
   const wait = (targetType: KeyType, targetKey: string, holder: string, field: RefField, position = 0) => {
     if (!target(targetType, targetKey)) waiting.push({ targetType, targetKey, holder, field, position });
@@ -190,6 +204,21 @@ export async function writeBatch(
         durationMs: record.durationMs ?? null,
         ...file,
       });
+    } else if (record.type === "annotation") {
+      const idea = target("idea", record.ideaKey);
+      // as an AI version: only under an idea this import made, no item of its own
+      if (!idea?.live || !idea.ours) continue;
+      const content = linked(clean(record.content)).slice(0, ANNOTATION_MAX_CHARS);
+      if (!content.trim() || fits(0, bytesOf(content))) continue;
+      const row = {
+        id: randomUUID(),
+        idea_id: idea.id,
+        content,
+        search: "",
+        created_at: record.createdAt.toISOString(),
+      };
+      rows.annotations.push(row);
+      toIndex.push({ row, fields: { title: "", content, tags: [] } });
     } else if (target(record.type, record.key)) {
       if (record.type !== "ideaVersion") result.skipped++;
     } else if (record.type === "idea") {

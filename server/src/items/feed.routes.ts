@@ -5,6 +5,7 @@ import { decodeCursor } from "../http/cursor.ts";
 import type { Mount } from "../http/mount.ts";
 import { quotaTx } from "../points/usage.store.ts";
 import { limitWrites } from "../points/write-limits.ts";
+import { withAnnotationCounts } from "./annotations.store.ts";
 import { feedPage } from "./feed.ts";
 import { updateIdea } from "./ideas.store.ts";
 import { type NoteEditPlan, planNoteEdit, updateNote } from "./notes.store.ts";
@@ -28,7 +29,8 @@ const lockRows = (
 export const feedRoutes = (mount: Mount) => {
   mount("feed", async ({ deps, userId, query: q }) => {
     const page = await feedPage(deps.db, userId, { ...q, cursor: decodeCursor(q.cursor, "uuid") });
-    return { data: { ...page, items: await withAttachments(deps, userId, page.items) } };
+    const items = await withAnnotationCounts(deps.db, userId, page.items);
+    return { data: { ...page, items: await withAttachments(deps, userId, items) } };
   });
   mount("editItems", async ({ deps, userId, body }) => {
     const { db, config } = deps;

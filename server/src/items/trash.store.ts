@@ -5,7 +5,7 @@ import { oldestFirst } from "../shared/keyset.ts";
 
 /**
  * 回收站 (migration 012). Deleting moves the row whole into `trash` in one statement; restoring puts
- * it back unchanged (same id, same times, an idea's AI versions with it; a note's 历史版本 never leave
+ * it back unchanged (same id, same times, an idea's AI versions and 批注 with it; a note's 历史版本 never leave
  * note_versions, where nothing lists them while the note is away). Trashed items are in no
  * other table, so no list, search, AI source or export can see them.
  */
@@ -29,13 +29,18 @@ async function moveIdeaToTrash(db: Queryable, userId: string, ideaId: string): P
     `WITH versions AS (
          SELECT coalesce(jsonb_agg(to_jsonb(v) ORDER BY v.created_at), '[]'::jsonb) AS list
          FROM idea_versions v WHERE v.idea_id = $1 AND v.user_id = $2),
+       -- its 批注 (migration 045) go with it: the idea's deletion cascades to them
+       annotations AS (
+         SELECT coalesce(jsonb_agg(to_jsonb(a) ORDER BY a.created_at, a.id), '[]'::jsonb) AS list
+         FROM annotations a WHERE a.idea_id = $1 AND a.user_id = $2),
        gone AS (DELETE FROM ideas WHERE id = $1 AND user_id = $2 RETURNING *),
        tomb AS (INSERT INTO deleted_client_ids (user_id, client_id)
          SELECT $2, client_id FROM gone WHERE client_id IS NOT NULL ON CONFLICT DO NOTHING)
      INSERT INTO trash (user_id, id, type, title, preview, item)
      SELECT $2, g.id, 'idea', g.title, left(g.content, ${PREVIEW}),
        -- tag_paths is derived from tags: restore's trigger makes it again
-       jsonb_build_object('idea', to_jsonb(g) - 'tag_paths', 'versions', (SELECT list FROM versions))
+       jsonb_build_object('idea', to_jsonb(g) - 'tag_paths', 'versions', (SELECT list FROM versions),
+         'annotations', (SELECT list FROM annotations))
      FROM gone g RETURNING id`,
     [ideaId, userId],
   );
@@ -111,6 +116,11 @@ export async function restoreFromTrash(db: Db, userId: string, id: string) {
     await client.query(
       "INSERT INTO idea_versions SELECT * FROM jsonb_populate_recordset(NULL::idea_versions, $1::jsonb)",
       [JSON.stringify(trashed.item.versions ?? [])],
+    );
+    await client.query(
+      `INSERT INTO annotations SELECT * FROM jsonb_populate_recordset(NULL::annotations, $1::jsonb)
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(trashed.item.annotations ?? [])],
     );
     // the version it pointed at, if that version came along (it always should: trashIdea locks)
     await client.query(

@@ -44,6 +44,17 @@ function excerptOf(anchor: string, caseless: boolean) {
 const caselessText = (text: string) => text === text.toUpperCase();
 
 /**
+ * The ideas whose own words miss the query but one of whose 批注 has every word (migration 045's
+ * index): found as the idea, with that 批注 as its `original_content`, so the snippet shows it.
+ */
+const ideasByAnnotation = `SELECT 'idea', i.id, i.title, i.content, '批注：' || a.content, i.tags, i.created_at, a.rank
+         FROM (SELECT DISTINCT ON (idea_id) idea_id, content, ts_rank(search, $2::tsquery) AS rank
+           FROM annotations WHERE user_id = $1 AND search @@ $2::tsquery
+           ORDER BY idea_id, rank DESC, created_at) a
+         JOIN ideas i ON i.id = a.idea_id AND i.user_id = $1
+         WHERE NOT i.search @@ $2::tsquery`;
+
+/**
  * Every query word (`tsquery`, AND) against the GIN-indexed tsvector, ranked by ts_rank (title and
  * tags weigh most). Not prepared: a generic plan cannot know how common the words are, and could
  * walk all of a large account's rows for a rare one.
@@ -60,6 +71,8 @@ export async function wordMatches(
        FROM (
          SELECT 'idea' AS type, id, title, content, original_content, tags, created_at, ts_rank(search, $2::tsquery) AS rank
          FROM ideas WHERE user_id = $1 AND search @@ $2::tsquery
+         UNION ALL
+         ${ideasByAnnotation}
          UNION ALL
          SELECT 'note', id, title, content, '', tags, created_at, ts_rank(search, $2::tsquery)
          FROM notes WHERE user_id = $1 AND search @@ $2::tsquery

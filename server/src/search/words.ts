@@ -120,3 +120,10 @@ export const rowVector = (r: IndexedRow) =>
 /** The search words of a tag alone, added to an item's when a tag is renamed (items/tags.store.ts). */
 export const tagWordsVector = async (tag: string) =>
   toTsvectorLiteral([{ text: tag, weight: "A", pinyin: true }], await loadPinyin());
+
+/**
+ * A 批注's search words (its text, weighed as an idea's text): search/search.store.ts finds its idea
+ * by them. search/reindex.ts does not rebuild them yet: a SEARCH_WORDS_VERSION that folds text
+ * differently must reindex the annotations table too.
+ */
+export const annotationVector = (content: string) => toTsvectorLiteral([{ text: content, weight: "B" }]);

@@ -97,7 +97,7 @@ export async function pinnedRows<R extends { pinned_us: string | null; id: strin
  */
 export async function* oldestFirst<R extends { cursor_us: string; id: string }>(
   db: Queryable,
-  table: "ideas" | "idea_versions" | "notes" | "conversations" | "trash",
+  table: "ideas" | "idea_versions" | "notes" | "conversations" | "trash" | "annotations",
   columns: string,
   userId: string,
   size: number,

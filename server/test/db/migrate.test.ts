@@ -107,6 +107,7 @@ forEachDatabase((ctx) => {
         "042_credentials_revoked.sql",
         "043_capture_days.sql",
         "044_note_versions.sql",
+        "045_annotations.sql",
         "046_item_links.sql",
         "047_search_words_v2.sql",
         "049_insights.sql",

@@ -5,6 +5,8 @@
  */
 
 type Queued = {
+  kind?: "idea" | "annotation";
+  ideaId?: string;
   clientId: string;
   content: string;
   capturedAt: string;
@@ -34,4 +36,9 @@ export function forgetUploads<T extends Queued>(item: T): T | null {
   const files = item.files ?? [];
   if (!files.length || files.some((f) => !f.blob)) return null;
   return { ...item, files: files.map(({ attachmentId: _, ...f }) => f) };
+}
+
+/** The body of POST /api/ideas/{id}/annotations for a queued 批注 (`kind: "annotation"`). */
+export function createAnnotationBody(item: Queued) {
+  return { content: item.content, clientId: item.clientId, capturedAt: item.capturedAt };
 }

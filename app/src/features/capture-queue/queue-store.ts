@@ -29,6 +29,9 @@ export type QueuedFile = {
 
 export type QueuedCapture = {
   userId: string;
+  /** `annotation`: a 批注 on the idea `ideaId` (POST /api/ideas/{id}/annotations); absent: an idea. */
+  kind?: "idea" | "annotation";
+  ideaId?: string;
   /** Made on this device; the server keeps one idea per clientId, so a resend never duplicates. */
   clientId: string;
   content: string;

@@ -1,8 +1,8 @@
 import type { Idea } from "@shinian/contract";
 import { uploadAttachment } from "../../api/attachments.ts";
 import { ApiError, isApiError } from "../../api/client.ts";
-import { createIdea } from "../../api/item-changes.ts";
-import { createIdeaBody, forgetUploads } from "./queue-requests.ts";
+import { createAnnotation, createIdea } from "../../api/item-changes.ts";
+import { createAnnotationBody, createIdeaBody, forgetUploads } from "./queue-requests.ts";
 import { patchQueued, type QueuedCapture, type QueuedFile } from "./queue-store.ts";
 
 /**
@@ -13,7 +13,12 @@ import { patchQueued, type QueuedCapture, type QueuedFile } from "./queue-store.
  * once: a resend after a lost answer gets the first idea back and attaches nothing twice.
  * `keep: false`: the capture is not in the queue (IndexedDB refused it), nothing to write back.
  */
-export async function sendQueued(item: QueuedCapture, { keep = true } = {}): Promise<Idea> {
+export async function sendQueued(item: QueuedCapture, { keep = true } = {}): Promise<Idea | null> {
+  // a 批注 (kind "annotation"): no files, its idea's thread; null, as it is no idea
+  if (item.kind === "annotation") {
+    await createAnnotation(item.ideaId!, createAnnotationBody(item));
+    return null;
+  }
   let current = await uploadFiles(item, keep);
   try {
     return await createIdea(createIdeaBody(current));

@@ -19,6 +19,8 @@ import { outcomeOf, retryDelay } from "./send-outcome.ts";
 const sendQueued: typeof import("./send-queued.ts").sendQueued = (...args) =>
   import("./send-queued.ts").then((m) => m.sendQueued(...args));
 
+const isAnnotation = (item: QueuedCapture) => item.kind === "annotation";
+
 /** Asks the service worker to send the queue when the network returns, even with 拾念 closed. */
 async function requestBackgroundSync() {
   const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
@@ -35,8 +37,20 @@ async function requestBackgroundSync() {
  * sent in order, each under its own clientId, so nothing typed is lost and nothing is made twice.
  * Sends on start, when the network returns, after a backoff, and through Background Sync.
  */
-export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea) => void) {
-  const [items, setItems] = React.useState<QueuedCapture[]>([]);
+export function useCaptureQueue(
+  userId: string | undefined,
+  onSaved: (idea: Idea) => void,
+  {
+    onAnnotationSaved,
+    annotationsOnly = false,
+  }: {
+    /** A queued 批注 reached the server (the idea it is on may show it). */
+    onAnnotationSaved?: (ideaId: string) => void;
+    /** Send only the 批注 (an idea's page): the ideas wait for 首页, which shows them as they land. */
+    annotationsOnly?: boolean;
+  } = {},
+) {
+  const [all, setItems] = React.useState<QueuedCapture[]>([]);
   const [syncing, setSyncing] = React.useState(false);
   const online = useOnline();
   const running = React.useRef<Promise<void> | null>(null);
@@ -46,6 +60,8 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saved = React.useRef(onSaved);
   saved.current = onSaved;
+  const annotationSaved = React.useRef(onAnnotationSaved);
+  annotationSaved.current = onAnnotationSaved;
 
   const reload = React.useCallback(async () => {
     if (userId) setItems(await queuedFor(userId));
@@ -66,14 +82,15 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
           // Never under another account: stop when this screen is gone or the signed-in user changed.
           const auth = tokenStore.get();
           if (disposed.current || !auth.token || auth.user?.id !== userId) break;
-          if (item.state !== "pending") continue;
+          if (item.state !== "pending" || (annotationsOnly && !isAnnotation(item))) continue;
           try {
             const idea = await sendQueued(item);
             await dropQueued(item);
             failures.current = 0;
             // Out of the queue and into the list in one render, never shown twice.
             setItems((old) => old.filter((i) => i.clientId !== item.clientId));
-            saved.current(idea);
+            if (idea) saved.current(idea);
+            else annotationSaved.current?.(item.ideaId!);
           } catch (error) {
             const outcome = outcomeOf(error);
             if (outcome.kind === "gone") await dropQueued(item);
@@ -104,7 +121,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
       }
     })();
     return running.current;
-  }, [userId, reload]);
+  }, [userId, reload, annotationsOnly]);
 
   React.useEffect(() => {
     disposed.current = false;
@@ -122,8 +139,13 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
     if (online) void flush();
   }, [online, flush]);
 
+  // stable between renders, as the state was: screens key effects on them
+  const items = React.useMemo(() => all.filter((item) => !isAnnotation(item)), [all]);
+  const annotations = React.useMemo(() => all.filter(isAnnotation), [all]);
   return {
     items,
+    /** 批注 waiting to be sent, oldest first. */
+    annotations,
     syncing,
     online,
     /**
@@ -151,7 +173,7 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
       } catch (error) {
         if (error instanceof QueueFullError) throw error;
         // No IndexedDB here (blocked storage): send it directly; a failure puts it back in the box.
-        saved.current(await sendQueued(item, { keep: false }));
+        saved.current((await sendQueued(item, { keep: false }))!);
         return;
       }
       await reload().catch(() => undefined);
@@ -159,12 +181,12 @@ export function useCaptureQueue(userId: string | undefined, onSaved: (idea: Idea
     },
     syncNow: () => void flush(),
     retry: async (clientId: string) => {
-      const item = items.find((i) => i.clientId === clientId);
+      const item = all.find((i) => i.clientId === clientId);
       if (item) await patchQueued(item, (stored) => ({ ...stored, state: "pending", reason: undefined }));
       await flush();
     },
     remove: async (clientId: string) => {
-      const item = items.find((i) => i.clientId === clientId);
+      const item = all.find((i) => i.clientId === clientId);
       if (item) await dropQueued(item);
       await reload();
     },

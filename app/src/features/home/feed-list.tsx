@@ -62,6 +62,7 @@ export function FeedList({
                     aiStatus: item.aiStatus,
                     tidied: item.tidied,
                     syncState: syncStates?.get(item.id),
+                    annotationCount: item.annotationCount,
                   }}
                   media={
                     item.attachments?.length ? (

@@ -10,6 +10,7 @@ import { queryClient } from "../../data/query-client.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { deleteWithUndo } from "../trash/delete-with-undo.ts";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
+import { IdeaAnnotations } from "./idea-annotations.tsx";
 import { IdeaAttachments } from "./idea-attachments.tsx";
 import { type ItemMessage, ItemToggles } from "./item-toggles.tsx";
 import { readableText } from "./readable-text.ts";
@@ -123,19 +124,23 @@ export function ItemReading({
         toggles={offline ? null : <ItemToggles loaded={loaded} onSaved={onSaved} onMessage={onMessage} />}
         notice={message ? <Alert tone={message.tone} description={message.text} /> : null}
         footer={
-          offline ? null : (
-            <>
-              {loaded.kind === "idea" ? (
-                <IdeaAiVersions
-                  idea={loaded.item}
-                  onIdeaChange={(idea) => onReplaced({ kind: "idea", item: idea })}
-                />
-              ) : null}
-              <React.Suspense fallback={null}>
-                <ItemBacklinks type={kind} id={item.id} />
-              </React.Suspense>
-            </>
-          )
+          <>
+            {/* offline too: a 批注 is queued like a capture */}
+            {loaded.kind === "idea" ? <IdeaAnnotations ideaId={item.id} /> : null}
+            {offline ? null : (
+              <>
+                {loaded.kind === "idea" ? (
+                  <IdeaAiVersions
+                    idea={loaded.item}
+                    onIdeaChange={(idea) => onReplaced({ kind: "idea", item: idea })}
+                  />
+                ) : null}
+                <React.Suspense fallback={null}>
+                  <ItemBacklinks type={kind} id={item.id} />
+                </React.Suspense>
+              </>
+            )}
+          </>
         }
         readOnly={offline}
         onBack={() => (cameFromTheApp(router) ? router.history.back() : void navigate({ to: "/" }))}

@@ -1,6 +1,12 @@
-import { NOTE_HISTORY_KEEP, NOTE_HISTORY_KEEP_DAYS, NOTE_HISTORY_MAX } from "../constants.ts";
+import {
+  ANNOTATIONS_PER_IDEA_MAX,
+  NOTE_HISTORY_KEEP,
+  NOTE_HISTORY_KEEP_DAYS,
+  NOTE_HISTORY_MAX,
+} from "../constants.ts";
 import type { WingEndpoints } from "../endpoint.ts";
 import { routes } from "../routes.ts";
+import { AnnotationListSchema, AnnotationSchema, CreateAnnotationRequestSchema } from "./annotations.ts";
 import {
   NoteHistoryQuerySchema,
   NoteHistorySchema,
@@ -56,6 +62,26 @@ export const itemEndpoints = {
     data: IdeaSchema,
     status: 201,
     errors: [400, 403, 410, 429],
+  },
+  listAnnotations: {
+    ...routes.listAnnotations,
+    tag: "想法",
+    summary: `想法的批注（旧的在前，全部列出，每条想法最多 ${ANNOTATIONS_PER_IDEA_MAX} 条）`,
+    auth: true,
+    token: "read",
+    data: AnnotationListSchema,
+    errors: [404],
+  },
+  createAnnotation: {
+    ...routes.createAnnotation,
+    tag: "想法",
+    summary: "追加批注（其中的 #标签 加到想法上；带 clientId 的重复请求不新建，答 200 与第一次的批注）",
+    auth: true,
+    token: "write",
+    body: CreateAnnotationRequestSchema,
+    data: AnnotationSchema,
+    status: 201,
+    errors: [400, 404, 429],
   },
   getIdea: {
     ...routes.getIdea,

@@ -50,6 +50,8 @@ export const IdeaSchema = z.object({
   /** When it was put under 归档; absent when it is not archived. */
   archivedAt: TimestampSchema.optional(),
   attachments: Attachments,
+  /** How many 批注 it has (the feed, lists and its own answers); absent in older answers. */
+  annotationCount: z.number().int().min(0).optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

@@ -74,6 +74,19 @@ export const Pinned: Story = {
   },
 };
 
+export const WithAnnotations: Story = {
+  args: {
+    idea: {
+      id: "idea-annotated",
+      title: "学陶艺",
+      snippet: "周末去工作室学拉坯。",
+      tags: ["陶艺"],
+      createdAt: minutesAgo(45),
+      annotationCount: 3,
+    },
+  },
+};
+
 export const AiPending: Story = {
   args: {
     idea: {

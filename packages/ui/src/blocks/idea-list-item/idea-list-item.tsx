@@ -17,6 +17,8 @@ export type IdeaListItemIdea = {
   /** Its words shown are an AI tidy, not the person's own (已整理). */
   tidied?: boolean;
   syncState?: IdeaSyncState;
+  /** How many 批注 it has: shown when some. */
+  annotationCount?: number;
 };
 
 export type IdeaListItemProps = FeedEntryProps & {
@@ -98,6 +100,11 @@ export function IdeaListItem({
             <span data-slot="idea-ai-status" className="inline-flex items-center gap-1 text-info">
               <Spinner size="sm" label={null} className="size-3 border" />
               {aiPendingLabel}
+            </span>
+          ) : null}
+          {idea.annotationCount ? (
+            <span data-slot="idea-annotations" className="text-muted-foreground">
+              {idea.annotationCount} 条批注
             </span>
           ) : null}
           {aiStatus === "failed" ? (

@@ -1,0 +1,89 @@
+import { AnnotationThread, type AnnotationThreadItem } from "@shinian/ui";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import * as React from "react";
+import { createAnnotation, fetchAnnotations } from "../../api/item-changes.ts";
+import { tokenStore } from "../../auth/token-store.ts";
+import { queryClient } from "../../data/query-client.ts";
+import { useDraft } from "../../hooks/use-draft.ts";
+import { QueueFullError, queueFullReason } from "../capture-queue/queue-limits.ts";
+import { createAnnotationBody } from "../capture-queue/queue-requests.ts";
+import { putQueued, type QueuedCapture, queuedOnDevice } from "../capture-queue/queue-store.ts";
+import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
+
+export const annotationsQuery = (ideaId: string) =>
+  queryOptions({ queryKey: ["ideas", ideaId, "annotations"], queryFn: () => fetchAnnotations(ideaId) });
+
+const noIdea = () => undefined;
+
+/**
+ * Keeps a 批注 in the offline queue (IndexedDB) beside the captures; false when this device cannot
+ * (blocked storage). Throws QueueFullError when the device holds too much already.
+ */
+async function queued(item: QueuedCapture): Promise<boolean> {
+  try {
+    const full = queueFullReason(await queuedOnDevice(), item);
+    if (full) throw new QueueFullError(full);
+    await putQueued(item);
+    return true;
+  } catch (error) {
+    if (error instanceof QueueFullError) throw error;
+    return false;
+  }
+}
+
+/**
+ * 批注 under an idea: the thread from the server, then those still in the offline queue (待同步),
+ * and 追加批注, which queues the text as a capture of its own (sent now when online, else when the
+ * network returns) and keeps what is typed as a draft until it is queued.
+ */
+export function IdeaAnnotations({ ideaId, autoFocus = false }: { ideaId: string; autoFocus?: boolean }) {
+  // the signed-in account, read as the data layer does (no provider needed around the page)
+  const userId = tokenStore.get().user?.id;
+  const thread = useQuery(annotationsQuery(ideaId));
+  const [draft, setDraft] = useDraft(`annotation:${ideaId}`);
+  const [error, setError] = React.useState<string | undefined>(undefined);
+  const refresh = (id: string) => {
+    void queryClient.invalidateQueries({ queryKey: annotationsQuery(id).queryKey });
+    // its count, and any #标签 it added
+    void queryClient.invalidateQueries({ queryKey: ["ideas", id], exact: true });
+  };
+  const queue = useCaptureQueue(userId, noIdea, { annotationsOnly: true, onAnnotationSaved: refresh });
+  const annotate = async (content: string) => {
+    if (!userId) return;
+    const item: QueuedCapture = {
+      userId,
+      kind: "annotation",
+      ideaId,
+      clientId: crypto.randomUUID(),
+      content,
+      capturedAt: new Date().toISOString(),
+      state: "pending",
+    };
+    if (await queued(item)) return queue.syncNow();
+    // No IndexedDB here: sent directly; a failure puts the text back in the box.
+    await createAnnotation(ideaId, createAnnotationBody(item));
+    refresh(ideaId);
+  };
+  const saved = thread.data ?? [];
+  const waiting: AnnotationThreadItem[] = queue.annotations
+    .filter((a) => a.ideaId === ideaId)
+    .map((a) => ({ id: a.clientId, content: a.content, createdAt: a.capturedAt, pending: true }));
+  return (
+    <AnnotationThread
+      annotations={[...saved, ...waiting]}
+      draft={draft}
+      onDraftChange={(value) => {
+        setError(undefined);
+        setDraft(value);
+      }}
+      autoFocusInput={autoFocus}
+      error={error}
+      onAdd={(content) => {
+        annotate(content).catch((e: unknown) => {
+          setDraft(content);
+          setError(e instanceof QueueFullError ? e.message : "无法在本机保存，草稿已保留");
+        });
+      }}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, within } from "storybook/test";
+import { AnnotationThread, type AnnotationThreadItem } from "./annotation-thread";
+
+const annotations: AnnotationThreadItem[] = [
+  { id: "a1", content: "第一次上课，捏坏了三个杯子。", createdAt: "2026-06-01T02:00:00Z" },
+  { id: "a2", content: "第二次终于成形了，老师说收口要慢。", createdAt: "2026-06-08T03:30:00Z" },
+  { id: "a3", content: "想买一台拉坯机 #陶艺", createdAt: "2026-06-15T12:05:00Z" },
+];
+
+const meta = {
+  title: "组件/AnnotationThread 批注",
+  component: AnnotationThread,
+  args: { annotations, onAdd: fn() },
+  decorators: [
+    (Story) => (
+      <div className="w-[min(560px,calc(100vw-2rem))]">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof AnnotationThread>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Empty: Story = { args: { annotations: [] } };
+export const Long: Story = {
+  args: {
+    annotations: [
+      ...annotations,
+      {
+        id: "a4",
+        content:
+          "回头看这半年：从一个周末的兴趣，到每周三个晚上泡在工作室。拉坯、修坯、上釉、烧窑，每一步都有自己的脾气。最难的不是手上的功夫，而是等——等泥干，等窑冷，等一件作品告诉你它成了还是裂了。\n下一步：试试柴烧。",
+        createdAt: "2026-12-01T14:00:00Z",
+      },
+      { id: "a5", content: "离线时写下的一条", createdAt: "2026-12-02T01:00:00Z", pending: true },
+    ],
+  },
+};
+export const ReadOnly: Story = { args: { onAdd: undefined } };
+export const WithError: Story = { args: { error: "批注最多 10000 个字符" } };
+export const Dark: Story = { globals: { theme: "dark" } };
+export const Phone: Story = { globals: { viewport: { value: "phone", isRotated: false } } };
+
+export const WhenTypedAndSubmittedShouldAddIt: Story = {
+  name: "when a 批注 is typed and 追加批注 clicked, should add it and empty the box",
+  tags: ["!autodocs"],
+  play: async ({ canvasElement, userEvent, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByLabelText("追加批注");
+    await userEvent.type(box, "  又想到一点  ");
+    await userEvent.click(canvas.getByRole("button", { name: "追加批注" }));
+    await expect(args.onAdd).toHaveBeenCalledWith("又想到一点");
+    await expect(box).toHaveValue("");
+  },
+};

@@ -1,0 +1,130 @@
+import { MessageSquarePlus } from "lucide-react";
+import * as React from "react";
+import { cn } from "../../lib/cn";
+import { Button } from "../../primitives/button";
+import { Textarea } from "../../primitives/textarea";
+
+/** One 批注 under an idea; `pending` while it waits in the offline queue. */
+export type AnnotationThreadItem = {
+  id: string;
+  content: string;
+  createdAt: string;
+  pending?: boolean;
+};
+
+const beijing = new Intl.DateTimeFormat("zh-CN", {
+  timeZone: "Asia/Shanghai",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const formatAnnotationTime = (iso: string) => beijing.format(new Date(iso));
+
+export type AnnotationThreadProps = Omit<React.ComponentProps<"section">, "onSubmit"> & {
+  /** Oldest first, as the server lists them. */
+  annotations: readonly AnnotationThreadItem[];
+  /** Appends a 批注; without it the thread is read-only. */
+  onAdd?: (content: string) => void;
+  /** The text being written (controlled), e.g. a kept draft; uncontrolled without it. */
+  draft?: string;
+  onDraftChange?: (draft: string) => void;
+  /** A 批注 is being saved: the input waits. */
+  adding?: boolean;
+  /** Why the last one was not saved, shown under the input. */
+  error?: string | undefined;
+  /** Focus the input when shown (opened from 追加批注 in a menu). */
+  autoFocusInput?: boolean;
+  formatTime?: (iso: string) => string;
+};
+
+export function AnnotationThread({
+  annotations,
+  onAdd,
+  draft,
+  onDraftChange,
+  adding = false,
+  error,
+  autoFocusInput = false,
+  formatTime = formatAnnotationTime,
+  className,
+  ...props
+}: AnnotationThreadProps) {
+  const [own, setOwn] = React.useState("");
+  const text = draft ?? own;
+  const setText = (value: string) => {
+    if (draft === undefined) setOwn(value);
+    onDraftChange?.(value);
+  };
+  const inputId = React.useId();
+  const submit = () => {
+    if (!onAdd || adding || !text.trim()) return;
+    onAdd(text.trim());
+    setText("");
+  };
+  return (
+    <section
+      data-slot="annotation-thread"
+      aria-label="批注"
+      className={cn("flex min-w-0 flex-col gap-3 text-foreground", className)}
+      {...props}
+    >
+      <h2 className="font-medium text-muted-foreground text-sm">
+        批注{annotations.length ? ` · ${annotations.length}` : ""}
+      </h2>
+      {annotations.length ? (
+        <ol className="flex flex-col gap-3 border-border border-l-2 pl-3">
+          {annotations.map((a) => (
+            <li key={a.id} data-slot="annotation" data-pending={a.pending || undefined} className="min-w-0">
+              <div className="flex items-center gap-2 text-muted-foreground text-xs">
+                <time dateTime={a.createdAt}>{formatTime(a.createdAt)}</time>
+                {a.pending ? <span data-slot="annotation-pending">待同步</span> : null}
+              </div>
+              <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{a.content}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-muted-foreground text-sm">还没有批注。过些日子回头看，想到什么就追加一条。</p>
+      )}
+      {onAdd ? (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <label htmlFor={inputId} className="sr-only">
+            追加批注
+          </label>
+          <Textarea
+            id={inputId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onSubmitShortcut={submit}
+            placeholder="追加批注…（⌘/Ctrl + Enter 保存）"
+            minRows={2}
+            maxRows={8}
+            maxLength={10_000}
+            autoFocus={autoFocusInput}
+            invalid={Boolean(error)}
+          />
+          {error ? (
+            <p role="alert" className="text-error text-sm">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex justify-end">
+            <Button type="submit" size="sm" disabled={adding || !text.trim()}>
+              <MessageSquarePlus aria-hidden />
+              {adding ? "保存中…" : "追加批注"}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
