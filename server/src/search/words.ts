@@ -122,8 +122,10 @@ export const tagWordsVector = async (tag: string) =>
   toTsvectorLiteral([{ text: tag, weight: "A", pinyin: true }], await loadPinyin());
 
 /**
- * A 批注's search words (its text, weighed as an idea's text): search/search.store.ts finds its idea
+ * A 批注's search words (its text, weighed and spelt out in pinyin as an idea's text, as the import
+ * makes them too): search/search.store.ts finds its idea
  * by them. search/reindex.ts does not rebuild them yet: a SEARCH_WORDS_VERSION that folds text
  * differently must reindex the annotations table too.
  */
-export const annotationVector = (content: string) => toTsvectorLiteral([{ text: content, weight: "B" }]);
+export const annotationVector = async (content: string) =>
+  toTsvectorLiteral([{ text: content, weight: "B", pinyin: "text" }], await loadPinyin());

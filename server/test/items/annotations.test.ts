@@ -147,8 +147,15 @@ forEachDatabase((ctx) => {
     it("go to 回收站 with their idea, come back with it, and are deleted for good with it", async () => {
       const u = await registerUser(ctx);
       const idea = await newIdea(ctx, u);
+      const bytes = async () =>
+        (await request(ctx, "getUsage", { token: u.token })).body.data.bytes as number;
+      const before = await bytes();
       await annotate(ctx, u, idea.id, { content: "要跟着想法一起走" });
+      // a 批注 counts toward the account's stored bytes, in place and in 回收站, until purged
+      const counted = before + Buffer.byteLength("要跟着想法一起走");
+      expect(await bytes()).toBe(counted);
       await request(ctx, "deleteIdea", { token: u.token, params: { id: idea.id } });
+      expect(await bytes()).toBe(counted);
       expect(
         (await request(ctx, "listAnnotations", { token: u.token, params: { id: idea.id } })).status,
       ).toBe(404);
@@ -156,9 +163,11 @@ forEachDatabase((ctx) => {
       expect(search.body.data.items).toEqual([]);
       await request(ctx, "restoreFromTrash", { token: u.token, params: { id: idea.id } });
       expect((await thread(ctx, u, idea.id)).map((a) => a.content)).toEqual(["要跟着想法一起走"]);
+      expect(await bytes()).toBe(counted);
 
       await request(ctx, "deleteIdea", { token: u.token, params: { id: idea.id } });
       await purgeTrash(ctx.db, { userId: u.id, id: idea.id });
+      expect(await bytes()).toBe(before - Buffer.byteLength("周末去学陶艺") * 2);
       const left = await ctx.db.query("SELECT 1 FROM annotations WHERE user_id = $1", [u.id]);
       expect(left.rowCount).toBe(0);
     });
@@ -175,6 +184,9 @@ forEachDatabase((ctx) => {
       // words of both: the idea's own match wins, listed once
       const both = await request(ctx, "search", { token: u.token, query: { q: "陶艺" } });
       expect(both.body.data.items.map((i: { id: string }) => i.id)).toEqual([idea.id]);
+      // a 批注's words are spelt out in pinyin like an idea's text
+      const spelt = await request(ctx, "search", { token: u.token, query: { q: "jingdezhen" } });
+      expect(spelt.body.data.items.map((i: { id: string }) => i.id)).toEqual([idea.id]);
     });
 
     it("the AI reads them with their dates as part of the idea, never those of an idea marked 不让AI读取", async () => {
