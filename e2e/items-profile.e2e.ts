@@ -208,13 +208,16 @@ test("edit conflicts: two devices edit one note; the later save shows both versi
     await expect(page.getByLabel("内容（Markdown）")).toHaveValue("第一版");
   }
 
+  // Each device edits before the other's save reaches it (live sync shows another save to an editor
+  // that holds no edits): a save over edits meets the other version, never overwrites it unseen.
+  await desktop.getByLabel("内容（Markdown）").fill("电脑上写的");
   await phone.getByLabel("内容（Markdown）").fill("手机上写的");
   await phone.getByRole("button", { name: "保存", exact: true }).click();
   await expect(phone.getByText("已保存")).toBeVisible();
   // the phone reads its saved version; it edits on from there
   await phone.getByRole("button", { name: "编辑" }).click();
+  await phone.getByLabel("内容（Markdown）").fill("手机上又写的");
 
-  await desktop.getByLabel("内容（Markdown）").fill("电脑上写的");
   await desktop.getByRole("button", { name: "保存", exact: true }).click();
   const other = desktop.getByRole("region", { name: "另一处保存的版本" });
   await expect(other).toContainText("这篇笔记已在别处修改过");
@@ -226,8 +229,7 @@ test("edit conflicts: two devices edit one note; the later save shows both versi
   await expect(other).toHaveCount(0);
   await expect(desktop.locator('[data-slot="item-reader"]')).toContainText("电脑上写的");
 
-  // The phone still holds the version before: its next save meets the desktop's, and takes it.
-  await phone.getByLabel("内容（Markdown）").fill("手机上又写的");
+  // The phone's edits stand on the version before: its save meets the desktop's, and takes it.
   await phone.getByRole("button", { name: "保存", exact: true }).click();
   await phone
     .getByRole("region", { name: "另一处保存的版本" })
@@ -297,6 +299,8 @@ test("归档: an idea leaves 首页 for 归档, and one tap there brings it back
   await composer.fill("先收起来的想法");
   await composer.press("Control+Enter");
   const list = page.getByRole("list", { name: "想法和笔记" });
+  // shown first while it saves (a card still saving opens nothing), then saved
+  await expect(list.getByText("先收起来的想法")).toBeVisible();
   await expect(list.locator("[data-sync]")).toHaveCount(0);
   await list.getByText("先收起来的想法").click();
   await page.getByRole("button", { name: "归档", exact: true }).click();

@@ -22,4 +22,6 @@ export const firstRoutes = {
   getPoints: { method: "get", path: "/api/points" },
   createAttachment: { method: "post", path: "/api/attachments" },
   transcribeAttachment: { method: "post", path: "/api/attachments/{id}/transcribe" },
+  // the live stream, opened right after first paint: without a table to fetch first
+  liveEvents: { method: "get", path: "/api/events" },
 } as const satisfies Record<string, Route>;

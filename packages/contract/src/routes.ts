@@ -144,7 +144,7 @@ export const routes = {
   listWebhookDeliveries: { method: "get", path: "/api/webhooks/{id}/deliveries" },
 
   // events: the live stream of the account's changes
-  liveEvents: { method: "get", path: "/api/events" },
+  liveEvents: firstRoutes.liveEvents,
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

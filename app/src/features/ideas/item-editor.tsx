@@ -40,8 +40,15 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
   // What another tab or device saved since this editor opened its version (a 409 on save).
   const [theirs, setTheirs] = React.useState<TheirVersion | null>(null);
   const text = content || item.content;
-  const dirty =
-    !saving && (text !== item.content || title !== savedTitle || tags !== item.tags.join(" ") || uploading);
+  const edited = text !== item.content || title !== savedTitle || tags !== item.tags.join(" ");
+  const dirty = !saving && (edited || uploading);
+  // The version the edits stand on. A newer one arriving while the editor is open (another device's
+  // save, seen live) becomes it only while nothing is edited: a save over edits meets a 409 and shows
+  // both versions, never overwrites the other one unseen.
+  const base = React.useRef(item.updatedAt);
+  React.useEffect(() => {
+    if (!edited) base.current = item.updatedAt;
+  }, [edited, item.updatedAt]);
   const leaving = useLeaveGuard(dirty);
   // an idea's pictures, or those of a note that its text does not show
   const looseFiles = React.useMemo(() => {
@@ -54,8 +61,8 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
     clearTags();
   };
 
-  // Saves on top of `base`, the version this editor last saw, or the other version it chose to overwrite.
-  const save = async (base = item.updatedAt) => {
+  // Saves on top of the version the edits stand on, or the other version it chose to overwrite.
+  const save = async (over = base.current) => {
     if (uploading) return;
     setSaving(true);
     setMessage(null);
@@ -64,7 +71,7 @@ export function ItemEditor({ loaded, onSaved, onReplaced, onClose }: ItemEditorP
         title: title.trim() || (kind === "note" ? UNTITLED_NOTE : ""),
         content: text,
         tags: parseTags(tags),
-        baseUpdatedAt: base,
+        baseUpdatedAt: over,
       };
       const saved = await saveEdit(
         loaded,
