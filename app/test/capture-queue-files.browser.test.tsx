@@ -57,6 +57,10 @@ async function queued(content: string, files: File[], ids: (string | undefined)[
 const stored = async (item: QueuedCapture) =>
   (await queuedFor(item.userId)).find((i) => i.clientId === item.clientId);
 
+// The test page loads hundreds of modules, each a resource entry: past the browser's default buffer
+// of 250, later requests (the uploads counted here) would not be recorded at all.
+performance.setResourceTimingBufferSize(100_000);
+
 /** Upload requests this page has made so far (XMLHttpRequest shows in resource timing). */
 const uploadsMade = () =>
   performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname === "/api/attachments")

@@ -68,7 +68,10 @@ function keysOf(records: ImportRecord[], kind: ImportKind): WantedKey[] {
   const keys: WantedKey[] = [];
   for (const r of records) {
     // the items a 拾念 export's texts link to (links.ts)
-    if (kind === "shinian" && (r.type === "idea" || r.type === "ideaVersion" || r.type === "note"))
+    if (
+      kind === "shinian" &&
+      (r.type === "idea" || r.type === "ideaVersion" || r.type === "note" || r.type === "annotation")
+    )
       keys.push(
         ...linkKeysOf(r.content, r.type === "idea" ? r.originalContent : "").map((l) => ({
           type: l.type,

@@ -109,5 +109,35 @@ onOneDatabase((ctx) => {
       ]);
       expect(back2.status.imported).toEqual({ ideas: 0, notes: 0, conversations: 0 });
     });
+
+    it("a 批注's link to an item the account still has names that item after the import", async () => {
+      const u = await registerUser(ctx);
+      const kept = await idea(u, "丁：留下的想法");
+      const gone = await idea(u, "戊：删掉再导回的想法");
+      const annotated = await request(ctx, "createAnnotation", {
+        token: u.token,
+        params: { id: gone },
+        body: { content: `己：参见 ${linkText({ type: "idea", id: kept })}` },
+      });
+      expect(annotated.status).toBe(201);
+      // 批注 come after every idea in data.json: past one import batch (200 records), in a later one
+      await ctx.db.query(
+        `INSERT INTO ideas (user_id, original_content, content, created_at, updated_at)
+         SELECT $1, '填充' || n, '填充' || n, now() - interval '12 hours', now() - interval '12 hours'
+         FROM generate_series(1, 250) n`,
+        [u.id],
+      );
+      const zip = await exportZip(ctx, u);
+      await ctx.db.query("DELETE FROM ideas WHERE id = $1", [gone]);
+
+      const { status } = await imported(ctx, u, [{ name: "拾念导出.zip", bytes: new Uint8Array(zip) }]);
+      expect(status.status).toBe("done");
+      const { rows } = await ctx.db.query<{ content: string }>(
+        "SELECT content FROM annotations WHERE user_id = $1",
+        [u.id],
+      );
+      // the 批注 came back under the re-made idea, its link naming the idea that was never gone
+      expect(rows.map((r) => parseLinks(r.content))).toEqual([[{ type: "idea", id: kept }]]);
+    });
   });
 });

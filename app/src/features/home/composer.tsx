@@ -1,4 +1,3 @@
-import type { SimilarItem } from "@shinian/contract";
 import { SIMILAR_MIN_CHARS } from "@shinian/contract/constants";
 import { IdeaComposer } from "@shinian/ui";
 import * as React from "react";
@@ -24,8 +23,8 @@ export type ComposerProps = {
   /** Text shared from another app (share target): added to the draft once, then `onSharedTaken`. */
   shared?: string;
   onSharedTaken?: () => void;
-  /** 你想过这个's 追加为批注: the draft filed under that earlier idea (not offered without it). */
-  onAnnotate?: (item: SimilarItem) => void;
+  /** 你想过这个's 追加为批注 put a 批注 in the offline queue: time to send it. */
+  onAnnotationQueued?: () => void;
 };
 
 // The tags marked and suggested as they are typed: loaded with the first `#`, not with 首页.
@@ -66,7 +65,7 @@ const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
  * reload drops them); offline they go into the capture queue with the idea.
  * The whole path: app/docs/decisions.md, "The composer keeps what was typed".
  */
-export function Composer({ queueCapture, shared, onSharedTaken, onAnnotate }: ComposerProps) {
+export function Composer({ queueCapture, shared, onSharedTaken, onAnnotationQueued }: ComposerProps) {
   const [draft, setDraft] = useDraft("composer");
   const [excludedDraft, setExcludedDraft] = useDraft("composer:ai-excluded");
   const aiExcluded = excludedDraft === "1";
@@ -143,6 +142,14 @@ export function Composer({ queueCapture, shared, onSharedTaken, onAnnotate }: Co
     setDraft(latestDraft.current);
   };
 
+  // 追加为批注: the draft went under an earlier idea, so the box is empty again
+  const annotated = (queued: boolean) => {
+    latestDraft.current = "";
+    setDraft("");
+    if (queued) onAnnotationQueued?.();
+  };
+  const plainText = !aiExcluded && images.uploads.length === 0 && !voice.note;
+
   return (
     <>
       <IdeaComposer
@@ -175,7 +182,12 @@ export function Composer({ queueCapture, shared, onSharedTaken, onAnnotate }: Co
       />
       {[...draft.trim()].length >= SIMILAR_MIN_CHARS ? (
         <React.Suspense fallback={null}>
-          <SimilarSlot draft={draft} aiExcluded={aiExcluded} onLink={link} onAnnotate={onAnnotate} />
+          <SimilarSlot
+            draft={draft}
+            aiExcluded={aiExcluded}
+            onLink={link}
+            onAnnotated={plainText ? annotated : undefined}
+          />
         </React.Suspense>
       ) : null}
     </>

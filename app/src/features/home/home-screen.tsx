@@ -164,6 +164,7 @@ export function HomeScreen() {
         <div ref={composerBox} className="scroll-mt-20">
           <Composer
             queueCapture={capture}
+            onAnnotationQueued={queue.syncNow}
             shared={shared}
             // Once in the draft, the shared text leaves the URL: a reload must not add it again.
             onSharedTaken={() =>

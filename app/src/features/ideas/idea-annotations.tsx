@@ -1,35 +1,18 @@
 import { AnnotationThread, type AnnotationThreadItem } from "@shinian/ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as React from "react";
-import { createAnnotation, fetchAnnotations } from "../../api/item-changes.ts";
+import { fetchAnnotations } from "../../api/item-changes.ts";
 import { tokenStore } from "../../auth/token-store.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { useDraft } from "../../hooks/use-draft.ts";
-import { QueueFullError, queueFullReason } from "../capture-queue/queue-limits.ts";
-import { createAnnotationBody } from "../capture-queue/queue-requests.ts";
-import { putQueued, type QueuedCapture, queuedOnDevice } from "../capture-queue/queue-store.ts";
+import { annotationEntry, queueAnnotation } from "../capture-queue/queue-annotation.ts";
+import { QueueFullError } from "../capture-queue/queue-limits.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 
 export const annotationsQuery = (ideaId: string) =>
   queryOptions({ queryKey: ["ideas", ideaId, "annotations"], queryFn: () => fetchAnnotations(ideaId) });
 
 const noIdea = () => undefined;
-
-/**
- * Keeps a 批注 in the offline queue (IndexedDB) beside the captures; false when this device cannot
- * (blocked storage). Throws QueueFullError when the device holds too much already.
- */
-async function queued(item: QueuedCapture): Promise<boolean> {
-  try {
-    const full = queueFullReason(await queuedOnDevice(), item);
-    if (full) throw new QueueFullError(full);
-    await putQueued(item);
-    return true;
-  } catch (error) {
-    if (error instanceof QueueFullError) throw error;
-    return false;
-  }
-}
 
 /**
  * 批注 under an idea: the thread from the server, then those still in the offline queue (待同步),
@@ -49,20 +32,10 @@ export function IdeaAnnotations({ ideaId, autoFocus = false }: { ideaId: string;
   };
   const queue = useCaptureQueue(userId, noIdea, { annotationsOnly: true, onAnnotationSaved: refresh });
   const annotate = async (content: string) => {
-    if (!userId) return;
-    const item: QueuedCapture = {
-      userId,
-      kind: "annotation",
-      ideaId,
-      clientId: crypto.randomUUID(),
-      content,
-      capturedAt: new Date().toISOString(),
-      state: "pending",
-    };
-    if (await queued(item)) return queue.syncNow();
-    // No IndexedDB here: sent directly; a failure puts the text back in the box.
-    await createAnnotation(ideaId, createAnnotationBody(item));
-    refresh(ideaId);
+    // signed out meanwhile: the catch below puts the text back in the box
+    if (!userId) throw new Error("未登录");
+    if (await queueAnnotation({ ...annotationEntry(userId, ideaId, content), ideaId })) queue.syncNow();
+    else refresh(ideaId);
   };
   const saved = thread.data ?? [];
   const waiting: AnnotationThreadItem[] = queue.annotations

@@ -1,0 +1,34 @@
+import { createAnnotation } from "../../api/item-changes.ts";
+import { QueueFullError, queueFullReason } from "./queue-limits.ts";
+import { createAnnotationBody } from "./queue-requests.ts";
+import { putQueued, type QueuedCapture, queuedOnDevice } from "./queue-store.ts";
+
+/** A 批注 as the offline queue keeps it: a capture of its own, under its idea. */
+export const annotationEntry = (userId: string, ideaId: string, content: string): QueuedCapture => ({
+  userId,
+  kind: "annotation",
+  ideaId,
+  clientId: crypto.randomUUID(),
+  content,
+  capturedAt: new Date().toISOString(),
+  state: "pending",
+});
+
+/**
+ * Keeps a 批注 in the offline queue (IndexedDB) beside the captures, for the queue to send now or
+ * when the network returns; where this device cannot keep it (blocked storage) it is sent directly,
+ * and a failure rejects (the caller keeps the text). Throws QueueFullError when the device holds too
+ * much already. Resolves to whether the queue holds it (then the caller asks the queue to send).
+ */
+export async function queueAnnotation(entry: QueuedCapture & { ideaId: string }): Promise<boolean> {
+  try {
+    const full = queueFullReason(await queuedOnDevice(), entry);
+    if (full) throw new QueueFullError(full);
+    await putQueued(entry);
+    return true;
+  } catch (error) {
+    if (error instanceof QueueFullError) throw error;
+  }
+  await createAnnotation(entry.ideaId, createAnnotationBody(entry));
+  return false;
+}
