@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { type AppDeps, systemClock } from "../../src/context.ts";
@@ -115,7 +116,8 @@ forEachDatabase((ctx) => {
     it("sends the draft to the embeddings provider only where its idea would go: never with 不让AI读取", async () => {
       const u = await registerUser(withModel);
       const sent = () => fake.requests.flatMap((r) => r.input);
-      const draft = "半夜醒来再也睡不着了";
+      // its own words each run: a query's vector is cached in the process, and this file runs once a database
+      const draft = `半夜醒来再也睡不着了 ${randomUUID().slice(0, 8)}`;
       const hidden = await similar(withModel, u, { text: `${draft}（私密）`, aiExcluded: true });
       expect(hidden.status).toBe(200);
       expect(sent().some((t) => t.includes("私密"))).toBe(false);
