@@ -7,6 +7,7 @@ import {
   type SavedNote,
   withTypedTags,
 } from "@shinian/contract";
+import type pg from "pg";
 import { attachableIds, setItemAttachments } from "../attachments/attachments.store.ts";
 import type { Db, Queryable } from "../db/pool.ts";
 import type { Quota } from "../env.ts";
@@ -95,15 +96,24 @@ export async function listNotes(db: Queryable, userId: string, q: NewestQuery) {
   return pageFrom(await newestNoteRows(db, userId, q), q.limit, toNoteSummary);
 }
 
-/** One of the user's notes (locked for the transaction with `lock`), or 404 笔记不存在. */
-async function findNoteRow(db: Queryable, userId: string, noteId: string, lock = false): Promise<NoteRow> {
-  const { rows } = await db.query<NoteRow>(
-    `SELECT ${NOTE_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
+/** One of the user's notes as `columns` (locked for the transaction with `lock`), or 404 笔记不存在. */
+async function findNote<T extends pg.QueryResultRow>(
+  db: Queryable,
+  userId: string,
+  noteId: string,
+  columns: string,
+  lock: boolean,
+): Promise<T> {
+  const { rows } = await db.query<T>(
+    `SELECT ${columns} FROM notes WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
     [noteId, userId],
   );
   if (!rows[0]) throw notFound("笔记不存在");
   return rows[0];
 }
+
+const findNoteRow = (db: Queryable, userId: string, noteId: string, lock = false) =>
+  findNote<NoteRow>(db, userId, noteId, NOTE_COLUMNS, lock);
 
 export const getNote = async (db: Queryable, userId: string, noteId: string) =>
   toNote(await findNoteRow(db, userId, noteId));
@@ -222,14 +232,8 @@ type NoteHead = Omit<NoteRow, "content" | "cursor_us"> & { version: string };
 const NOTE_HEAD_COLUMNS =
   "id, title, tags, source_idea_ids, pinned, archived_at, created_at, updated_at, xmin::text AS version";
 
-async function findNoteHead(db: Queryable, userId: string, noteId: string, lock = false): Promise<NoteHead> {
-  const { rows } = await db.query<NoteHead>(
-    `SELECT ${NOTE_HEAD_COLUMNS} FROM notes WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
-    [noteId, userId],
-  );
-  if (!rows[0]) throw notFound("笔记不存在");
-  return rows[0];
-}
+const findNoteHead = (db: Queryable, userId: string, noteId: string, lock = false) =>
+  findNote<NoteHead>(db, userId, noteId, NOTE_HEAD_COLUMNS, lock);
 
 /**
  * The search words of the note as the edit leaves it; null when the edit changes none of the
