@@ -9,14 +9,10 @@
  * per-idea lines. Figures only; nothing asserts.
  */
 import { readFile } from "node:fs/promises";
-import pg from "pg";
 import { createApp } from "../src/app.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { createPool } from "../src/db/pool.ts";
 import { loadConfig } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
+import { withFreshDatabase } from "./in-process.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const RELATED = 5;
 
 type Group = { split: "A" | "B"; topic: string; ideas: string[] };
@@ -25,16 +21,7 @@ async function main() {
   const { groups } = JSON.parse(
     await readFile(new URL("./fixtures/related-groups.json", import.meta.url), "utf8"),
   ) as { groups: Group[] };
-  const database = `shinian_bench_groups_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const logger = createLogger("silent");
-  const db = createPool({ connectionString: url.toString() }, logger);
-  try {
-    await migrate(db, logger);
+  await withFreshDatabase("groups", async (db, logger) => {
     const config = loadConfig({
       LOG_LEVEL: "silent",
       PASSWORD_HASH_COST: "10",
@@ -91,11 +78,7 @@ async function main() {
       console.log(`split ${split}: ${pctOf(mean(shares))} (${shares.length} ideas)`);
     }
     console.log(`all: ${pctOf(mean([...perGroup.values()].flat()))}`);
-  } finally {
-    await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 const pctOf = (x: number) => `${(x * 100).toFixed(1)} %`;

@@ -7,31 +7,18 @@
  * whole app (auth, validation, JSON), not a socket. BENCH_EXPLAIN=1 also prints the draw's plan
  * with its time in the database. Figures only; nothing asserts.
  */
-import pg from "pg";
 import { createApp } from "../src/app.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { createPool } from "../src/db/pool.ts";
 import { loadConfig } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
 import { drawReviewDay } from "../src/review/review.store.ts";
+import { jsonCaller, withFreshDatabase } from "./in-process.ts";
 import { ms, pct } from "./lib.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const DAY_MS = 86_400_000;
 
 async function main() {
-  const database = `shinian_bench_review_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const logger = createLogger("silent");
-  const db = createPool({ connectionString: url.toString() }, logger);
-  try {
-    await migrate(db, logger);
+  await withFreshDatabase("review", async (db, logger) => {
     const config = loadConfig({
       LOG_LEVEL: "silent",
       PASSWORD_HASH_COST: "10",
@@ -39,19 +26,7 @@ async function main() {
     });
     let now = Date.now();
     const app = createApp({ config, db, logger, clock: () => new Date(now) });
-    const call = async (path: string, token?: string, body?: unknown) => {
-      const res = await app.request(path, {
-        method: body ? "POST" : "GET",
-        headers: {
-          "content-type": "application/json",
-          "x-forwarded-for": "10.0.0.1",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as { data: Record<string, unknown> };
-    };
+    const call = jsonCaller(app);
     const registered = await call("/api/auth/register", undefined, {
       account: "bench-review@example.cn",
       password: "bench-password",
@@ -119,11 +94,7 @@ async function main() {
         client.release();
       }
     }
-  } finally {
-    await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

@@ -10,17 +10,14 @@
  */
 import { readFile } from "node:fs/promises";
 import os from "node:os";
-import pg from "pg";
 import { createApp } from "../src/app.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { createPool, type Db } from "../src/db/pool.ts";
+import type { Db } from "../src/db/pool.ts";
 import { loadConfig } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
 import { recountTermStats } from "../src/search/related.store.ts";
 import { ideaVector, noteVector } from "../src/search/words.ts";
+import { withFreshDatabase } from "./in-process.ts";
 import { idea, ms, pct, pick, rand } from "./lib.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 
@@ -62,16 +59,7 @@ async function main() {
     await readFile(new URL("./fixtures/related-groups.json", import.meta.url), "utf8"),
   ) as { groups: { ideas: string[] }[] };
   const everyday = groups.flatMap((g) => g.ideas);
-  const database = `shinian_bench_similar_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const logger = createLogger("silent");
-  const db = createPool({ connectionString: url.toString() }, logger);
-  try {
-    await migrate(db, logger);
+  await withFreshDatabase("similar", async (db, logger) => {
     const config = loadConfig({ LOG_LEVEL: "silent", PASSWORD_HASH_COST: "10", TRUST_PROXY: "true" });
     const app = createApp({ config, db, logger });
     let registered = 0;
@@ -133,11 +121,7 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
-  } finally {
-    await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

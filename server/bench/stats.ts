@@ -7,15 +7,11 @@
  * (auth, validation, JSON), not a socket. A fresh database on the machine's PostgreSQL
  * (BENCH_ADMIN_URL). Figures only; nothing asserts.
  */
-import pg from "pg";
 import { createApp } from "../src/app.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { createPool } from "../src/db/pool.ts";
 import { loadConfig } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
+import { withFreshDatabase } from "./in-process.ts";
 import { ms, pct } from "./lib.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
@@ -33,16 +29,7 @@ const PLAIN_TAGS = `
   GROUP BY tag ORDER BY 2 DESC, tag LIMIT 10`;
 
 async function main() {
-  const database = `shinian_bench_stats_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const logger = createLogger("silent");
-  const db = createPool({ connectionString: url.toString() }, logger);
-  try {
-    await migrate(db, logger);
+  await withFreshDatabase("stats", async (db, logger) => {
     const config = loadConfig({
       LOG_LEVEL: "silent",
       PASSWORD_HASH_COST: "10",
@@ -137,11 +124,7 @@ async function main() {
     await series("POST /api/ideas, the count triggers off", capture);
     await db.query("ALTER TABLE ideas ENABLE TRIGGER ideas_captures_inserted");
     await series("POST /api/ideas, with the count triggers again", capture);
-  } finally {
-    await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

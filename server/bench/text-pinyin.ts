@@ -9,17 +9,13 @@
  * machine's PostgreSQL (BENCH_ADMIN_URL). Figures only; nothing asserts.
  */
 import os from "node:os";
-import pg from "pg";
 import { createApp } from "../src/app.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { createPool, type Db } from "../src/db/pool.ts";
 import { loadConfig } from "../src/env.ts";
-import { createLogger } from "../src/logger.ts";
 import { literalOf } from "../src/search/literal.ts";
 import { ideaFolded } from "../src/search/words.ts";
+import { withFreshDatabase } from "./in-process.ts";
 import { idea, ms, pct, pick } from "./lib.ts";
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const ACCOUNTS = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -34,16 +30,7 @@ const wordsV1 = async (c: string) =>
 const wordsV2 = async (c: string) => literalOf(await ideaFolded(fields(c)));
 
 async function main() {
-  const database = `shinian_bench_pinyin_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const logger = createLogger("silent");
-  const db = createPool({ connectionString: url.toString() }, logger);
-  try {
-    await migrate(db, logger);
+  await withFreshDatabase("pinyin", async (db, logger) => {
     const config = loadConfig({ LOG_LEVEL: "silent", PASSWORD_HASH_COST: "10", TRUST_PROXY: "true" });
     const app = createApp({ config, db, logger });
     const users: { token: string; id: string }[] = [];
@@ -137,11 +124,7 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
-  } finally {
-    await (db as Db).end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

@@ -18,6 +18,7 @@ import { loadConfig } from "../src/env.ts";
 import { createLogger } from "../src/logger.ts";
 import { createBackgroundWork } from "../src/shared/background-work.ts";
 import { webhookWorker } from "../src/webhooks/worker.ts";
+import { jsonCaller } from "./in-process.ts";
 import { ms, pct } from "./lib.ts";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -59,19 +60,7 @@ async function main() {
       OUTBOUND_ALLOW_LOCAL: "true",
     });
     const app = createApp({ config, db, logger });
-    const call = async (path: string, token?: string, body?: unknown) => {
-      const res = await app.request(path, {
-        method: body ? "POST" : "GET",
-        headers: {
-          "content-type": "application/json",
-          "x-forwarded-for": "10.0.0.1",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as { data: Record<string, unknown> };
-    };
+    const call = jsonCaller(app);
     const account = async (n: number, path: string) => {
       const registered = await call("/api/auth/register", undefined, {
         account: `bench-webhooks-${n}@example.cn`,
