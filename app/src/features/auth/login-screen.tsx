@@ -1,11 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   Checkbox,
   Field,
   Input,
@@ -23,6 +18,7 @@ import { tokenStore } from "../../auth/token-store.ts";
 import { AppLink, useGo } from "../../lib/navigation.tsx";
 import { PublicShell } from "../layout/public-shell.tsx";
 import type { AgreementName } from "./agreement-dialog.tsx";
+import { AuthCard } from "./auth-card.tsx";
 import { askTheAdmin, useAuthOptions } from "./auth-options.ts";
 import { type CredentialErrors, validateCredentials } from "./validate.ts";
 
@@ -94,126 +90,111 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
 
   return (
     <PublicShell>
-      <main className="mx-auto flex max-w-[1200px] justify-center px-4 py-8 md:px-6 md:py-12">
-        <Card className="w-full max-w-[420px]">
-          <CardHeader>
-            <CardTitle as="h1" className="text-xl">
-              {mode === "login" ? "登录拾念" : "注册拾念"}
-            </CardTitle>
-            <CardDescription>拾念：随手记下想法，AI 帮你整理和找回。</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Tabs
-              value={mode}
-              onValueChange={(value) => {
-                setMode(value as Mode);
-                setErrors({});
-                setFailure(null);
-              }}
-            >
-              <TabsList variant="pill" aria-label="登录或注册">
-                <TabsTrigger value="login">登录</TabsTrigger>
-                <TabsTrigger value="register">注册</TabsTrigger>
-              </TabsList>
-            </Tabs>
-            {closed ? (
-              <Alert
-                className="mt-5"
-                title="本站暂未开放注册"
-                description={askTheAdmin("如需账号，", options)}
-              />
-            ) : (
-              <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
-                <Field label="账号" hint="邮箱或手机号" error={errors.account}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      name="account"
-                      autoComplete="username"
-                      placeholder="邮箱或 11 位手机号"
-                      value={account}
-                      onChange={(e) => setAccount(e.target.value)}
-                    />
-                  )}
-                </Field>
-                <PasswordField
-                  label="密码"
-                  hint={mode === "register" ? "8–72 个字符" : undefined}
-                  error={errors.password}
-                  name="password"
-                  autoComplete={mode === "login" ? "current-password" : "new-password"}
-                  placeholder="请输入密码"
-                  value={password}
-                  onValueChange={setPassword}
+      <AuthCard
+        title={mode === "login" ? "登录拾念" : "注册拾念"}
+        description="拾念：随手记下想法，AI 帮你整理和找回。"
+      >
+        <Tabs
+          value={mode}
+          onValueChange={(value) => {
+            setMode(value as Mode);
+            setErrors({});
+            setFailure(null);
+          }}
+        >
+          <TabsList variant="pill" aria-label="登录或注册">
+            <TabsTrigger value="login">登录</TabsTrigger>
+            <TabsTrigger value="register">注册</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        {closed ? (
+          <Alert className="mt-5" title="本站暂未开放注册" description={askTheAdmin("如需账号，", options)} />
+        ) : (
+          <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
+            <Field label="账号" hint="邮箱或手机号" error={errors.account}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="account"
+                  autoComplete="username"
+                  placeholder="邮箱或 11 位手机号"
+                  value={account}
+                  onChange={(e) => setAccount(e.target.value)}
                 />
-                {byInvite ? (
-                  <Field
-                    label="邀请码"
-                    hint="本站仅限受邀注册，邀请码由本站管理员提供"
-                    error={errors.inviteCode}
+              )}
+            </Field>
+            <PasswordField
+              label="密码"
+              hint={mode === "register" ? "8–72 个字符" : undefined}
+              error={errors.password}
+              name="password"
+              autoComplete={mode === "login" ? "current-password" : "new-password"}
+              placeholder="请输入密码"
+              value={password}
+              onValueChange={setPassword}
+            />
+            {byInvite ? (
+              <Field label="邀请码" hint="本站仅限受邀注册，邀请码由本站管理员提供" error={errors.inviteCode}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name="inviteCode"
+                    autoComplete="off"
+                    placeholder="XXXX-XXXX-XXXX-XXXX"
+                    value={inviteCode}
+                    onChange={(e) => setInviteCode(e.target.value)}
+                  />
+                )}
+              </Field>
+            ) : null}
+            {mode === "register" ? (
+              <div className="flex flex-col gap-1">
+                <Checkbox
+                  id="agree-terms"
+                  checked={agree}
+                  onChange={(e) => {
+                    setAgree(e.target.checked);
+                    setErrors((old) => ({ ...old, agreeTerms: undefined }));
+                  }}
+                >
+                  我已阅读并同意
+                  <AppLink
+                    to="/user-agreement"
+                    className="text-primary hover:underline"
+                    aria-haspopup="dialog"
+                    onClick={openAgreement("user-agreement")}
                   >
-                    {(control) => (
-                      <Input
-                        {...control}
-                        name="inviteCode"
-                        autoComplete="off"
-                        placeholder="XXXX-XXXX-XXXX-XXXX"
-                        value={inviteCode}
-                        onChange={(e) => setInviteCode(e.target.value)}
-                      />
-                    )}
-                  </Field>
-                ) : null}
-                {mode === "register" ? (
-                  <div className="flex flex-col gap-1">
-                    <Checkbox
-                      id="agree-terms"
-                      checked={agree}
-                      onChange={(e) => {
-                        setAgree(e.target.checked);
-                        setErrors((old) => ({ ...old, agreeTerms: undefined }));
-                      }}
-                    >
-                      我已阅读并同意
-                      <AppLink
-                        to="/user-agreement"
-                        className="text-primary hover:underline"
-                        aria-haspopup="dialog"
-                        onClick={openAgreement("user-agreement")}
-                      >
-                        《用户协议》
-                      </AppLink>
-                      和
-                      <AppLink
-                        to="/privacy-policy"
-                        className="text-primary hover:underline"
-                        aria-haspopup="dialog"
-                        onClick={openAgreement("privacy-policy")}
-                      >
-                        《隐私政策》
-                      </AppLink>
-                    </Checkbox>
-                    {errors.agreeTerms ? (
-                      <p role="alert" className="text-error text-xs">
-                        {errors.agreeTerms}
-                      </p>
-                    ) : null}
-                  </div>
-                ) : null}
-                {failure ? <Alert tone="error" description={failure} /> : null}
-                <Button type="submit" size="lg" loading={pending}>
-                  {mode === "login" ? "登录" : "注册"}
-                </Button>
-                {mode === "login" ? (
-                  <p className="text-center text-muted-foreground text-xs">
-                    {askTheAdmin("忘记密码？", options)}
+                    《用户协议》
+                  </AppLink>
+                  和
+                  <AppLink
+                    to="/privacy-policy"
+                    className="text-primary hover:underline"
+                    aria-haspopup="dialog"
+                    onClick={openAgreement("privacy-policy")}
+                  >
+                    《隐私政策》
+                  </AppLink>
+                </Checkbox>
+                {errors.agreeTerms ? (
+                  <p role="alert" className="text-error text-xs">
+                    {errors.agreeTerms}
                   </p>
                 ) : null}
-              </form>
-            )}
-          </CardContent>
-        </Card>
-      </main>
+              </div>
+            ) : null}
+            {failure ? <Alert tone="error" description={failure} /> : null}
+            <Button type="submit" size="lg" loading={pending}>
+              {mode === "login" ? "登录" : "注册"}
+            </Button>
+            {mode === "login" ? (
+              <p className="text-center text-muted-foreground text-xs">
+                {askTheAdmin("忘记密码？", options)}
+              </p>
+            ) : null}
+          </form>
+        )}
+      </AuthCard>
       {agreement ? (
         <React.Suspense fallback={null}>
           <AgreementDialog name={agreement} onClose={() => setAgreement(null)} />

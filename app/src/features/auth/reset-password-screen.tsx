@@ -1,19 +1,11 @@
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  PasswordField,
-} from "@shinian/ui";
+import { Alert, Button, PasswordField } from "@shinian/ui";
 import * as React from "react";
 import { resetPassword } from "../../api/auth.ts";
 import { errorMessage } from "../../api/client.ts";
 import { tokenStore } from "../../auth/token-store.ts";
 import { AppLink } from "../../lib/navigation.tsx";
 import { PublicShell } from "../layout/public-shell.tsx";
+import { AuthCard } from "./auth-card.tsx";
 
 type Errors = Partial<Record<"password" | "confirm", string>>;
 
@@ -58,52 +50,46 @@ export function ResetPasswordScreen({ token }: { token?: string }) {
 
   return (
     <PublicShell>
-      <main className="mx-auto flex max-w-[1200px] justify-center px-4 py-8 md:px-6 md:py-12">
-        <Card className="w-full max-w-[420px]">
-          <CardHeader>
-            <CardTitle as="h1" className="text-xl">
-              重置密码
-            </CardTitle>
-            <CardDescription>设置新密码后，该账号在所有设备上的登录都会退出。</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            {!token ? (
-              <Alert tone="error" title="重置链接不完整" description="请向本站管理员重新获取重置链接。" />
-            ) : done !== null ? (
-              <>
-                <Alert tone="success" description={done} />
-                <Button asChild size="lg">
-                  <AppLink to="/login">去登录</AppLink>
-                </Button>
-              </>
-            ) : (
-              <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-                <PasswordField
-                  label="新密码"
-                  hint="8–72 个字符"
-                  error={errors.password}
-                  name="newPassword"
-                  autoComplete="new-password"
-                  value={password}
-                  onValueChange={setPassword}
-                />
-                <PasswordField
-                  label="确认新密码"
-                  error={errors.confirm}
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onValueChange={setConfirm}
-                />
-                {failure ? <Alert tone="error" description={failure} /> : null}
-                <Button type="submit" size="lg" loading={pending}>
-                  设置新密码
-                </Button>
-              </form>
-            )}
-          </CardContent>
-        </Card>
-      </main>
+      <AuthCard
+        title="重置密码"
+        description="设置新密码后，该账号在所有设备上的登录都会退出。"
+        contentClassName="flex flex-col gap-4"
+      >
+        {!token ? (
+          <Alert tone="error" title="重置链接不完整" description="请向本站管理员重新获取重置链接。" />
+        ) : done !== null ? (
+          <>
+            <Alert tone="success" description={done} />
+            <Button asChild size="lg">
+              <AppLink to="/login">去登录</AppLink>
+            </Button>
+          </>
+        ) : (
+          <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+            <PasswordField
+              label="新密码"
+              hint="8–72 个字符"
+              error={errors.password}
+              name="newPassword"
+              autoComplete="new-password"
+              value={password}
+              onValueChange={setPassword}
+            />
+            <PasswordField
+              label="确认新密码"
+              error={errors.confirm}
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={confirm}
+              onValueChange={setConfirm}
+            />
+            {failure ? <Alert tone="error" description={failure} /> : null}
+            <Button type="submit" size="lg" loading={pending}>
+              设置新密码
+            </Button>
+          </form>
+        )}
+      </AuthCard>
     </PublicShell>
   );
 }
