@@ -41,23 +41,14 @@ export type NoteSummaryRow = Omit<NoteRow, "content"> & { preview: string; conte
 export const NOTE_SUMMARY_COLUMNS = `id, title, left(content, ${PREVIEW_CHARS}) AS preview, char_length(content) AS content_length,
   tags, source_idea_ids, pinned, archived_at, created_at, updated_at, ${CURSOR_US} AS cursor_us`;
 
-export const toNote = (r: NoteRow): Note => ({
-  id: r.id,
-  title: r.title,
-  content: r.content,
-  sourceIdeaIds: r.source_idea_ids,
-  tags: r.tags,
-  pinned: r.pinned,
-  ...archivedAt(r),
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
-});
+export const toNote = (r: NoteRow): Note => ({ ...toSavedNote(r), content: r.content });
 
 /** Present only on an archived item (归档), so that answers of items never archived are as before. */
 const archivedAt = (r: { archived_at: Date | null }) =>
   r.archived_at ? { archivedAt: r.archived_at.toISOString() } : {};
 
-const toSavedNote = (r: NoteHead): SavedNote => ({
+/** A note without its text, as a save answers (the text may be 200,000 characters). */
+const toSavedNote = (r: Omit<NoteRow, "content" | "cursor_us">): SavedNote => ({
   id: r.id,
   title: r.title,
   sourceIdeaIds: r.source_idea_ids,
