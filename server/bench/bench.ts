@@ -11,7 +11,6 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { MAX_CONCURRENT_EXPORTS } from "../src/export/lifecycle.ts";
-import { ideaVector } from "../src/search/words.ts";
 import { exportImagesBench } from "./export-images.ts";
 import { importBench } from "./import.ts";
 import {
@@ -19,6 +18,7 @@ import {
   cpuSplit,
   findSocketDir,
   idea,
+  insertIdeasWithWords,
   json,
   load,
   mb,
@@ -81,21 +81,7 @@ async function main() {
   const client = new pg.Client({ host: socketDir, port: 5432, user: "postgres", database: "postgres" });
   await client.connect();
   const seedStart = performance.now();
-  const insert = async (userId: string, n: number) => {
-    for (let done = 0; done < n; done += 500) {
-      const batch = Math.min(500, n - done);
-      const contents = Array.from({ length: batch }, idea);
-      const vectors = await Promise.all(
-        contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
-      );
-      await client.query(
-        `INSERT INTO ideas (user_id, original_content, content, search, created_at)
-         SELECT $1, c, c, v::tsvector, now() - (n * interval '1 minute')
-         FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(c, v, n)`,
-        [userId, contents, vectors],
-      );
-    }
-  };
+  const insert = (userId: string, n: number) => insertIdeasWithWords(client, userId, n);
   for (const id of ids) await insert(id, IDEAS);
   await client.query("ANALYZE ideas");
   line(`| seed ${USERS * IDEAS} ideas (SQL, batches of 500) | ${(performance.now() - seedStart) / 1000} s |`);

@@ -11,9 +11,19 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ideaVector } from "../src/search/words.ts";
 import { startFakeEmbeddingProvider } from "../test/support/fake-embedding-provider.ts";
-import { BASE, cpuSplit, findSocketDir, idea, json, load, ms, pct, startServer, stopServer } from "./lib.ts";
+import {
+  BASE,
+  cpuSplit,
+  findSocketDir,
+  insertIdeasWithWords,
+  json,
+  load,
+  ms,
+  pct,
+  startServer,
+  stopServer,
+} from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const DIMS = Number(process.env.BENCH_DIMS ?? 1024);
@@ -81,18 +91,7 @@ async function main() {
   const { rowCount: pgvector } = await client.query(
     "SELECT 1 FROM pg_attribute WHERE attrelid = 'item_embeddings'::regclass AND attname = 'embedding'",
   );
-  for (let done = 0; done < ITEMS; done += 500) {
-    const contents = Array.from({ length: Math.min(500, ITEMS - done) }, idea);
-    const vectors = await Promise.all(
-      contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
-    );
-    await client.query(
-      `INSERT INTO ideas (user_id, original_content, content, search, created_at)
-       SELECT $1, c, c, v::tsvector, now() - (n * interval '1 minute')
-       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(c, v, n)`,
-      [userId, contents, vectors],
-    );
-  }
+  await insertIdeasWithWords(client, userId, ITEMS);
   await client.query("ANALYZE ideas");
   // the server's background worker embeds what the inserts queued
   const embedStart = performance.now();

@@ -4,6 +4,7 @@ import { chmod, mkdtemp, readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { ideaVector } from "../src/search/words.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // BENCH_PORT: another port, for benchmarks run side by side on one machine
@@ -310,4 +311,29 @@ export async function benchServerWithAccounts(name: string, accounts: number) {
     users.push({ token: r.body.data.token as string, id: (r.body.data.user as { id: string }).id });
   }
   return { dataDir, server, client, users };
+}
+
+/** The machine's load average, printed beside a benchmark's figures (a loaded machine moves them). */
+export const printLoadAverage = () =>
+  console.log(
+    `Load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+
+/** Inserts `n` generated ideas with their search words straight into the table, 500 a statement, a minute apart. */
+export async function insertIdeasWithWords(client: pg.ClientBase, userId: string, n: number) {
+  for (let done = 0; done < n; done += 500) {
+    const contents = Array.from({ length: Math.min(500, n - done) }, idea);
+    const vectors = await Promise.all(
+      contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
+    );
+    await client.query(
+      `INSERT INTO ideas (user_id, original_content, content, search, created_at)
+       SELECT $1, c, c, v::tsvector, now() - (n * interval '1 minute')
+       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(c, v, n)`,
+      [userId, contents, vectors],
+    );
+  }
 }

@@ -6,14 +6,24 @@
  * and notes over HTTP, one request at a time. BENCH_EXPLAIN=1 prints the candidates' plan.
  */
 import { rm } from "node:fs/promises";
-import os from "node:os";
 import type pg from "pg";
 import type { Queryable } from "../src/db/pool.ts";
 import { bestSharingQuery, itemTerms, termStatsState } from "../src/search/related.store.ts";
 import { weigh } from "../src/search/related.ts";
 import { RELATED_STOPWORDS } from "../src/search/stopwords.ts";
 import { ideaVector, noteVector, quoteLexeme } from "../src/search/words.ts";
-import { BASE, benchServerWithAccounts, idea, load, ms, pct, pick, rand, stopServer } from "./lib.ts";
+import {
+  BASE,
+  benchServerWithAccounts,
+  idea,
+  load,
+  ms,
+  pct,
+  pick,
+  printLoadAverage,
+  rand,
+  stopServer,
+} from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_RELATED_ITEMS ?? 10_000);
 
@@ -143,12 +153,7 @@ export async function relatedBench() {
       `| ${what} statement alone (60 random ideas) | p50 ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))} |`,
     );
   }
-  console.log(
-    `Load average: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
+  printLoadAverage();
   if (process.env.BENCH_EXPLAIN) {
     // the candidates' statement for one idea, with the words the service would ask
     const item = { type: "idea" as const, id: ideaIds[1]! };

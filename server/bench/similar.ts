@@ -9,14 +9,13 @@
  * database on the machine's PostgreSQL (BENCH_ADMIN_URL). Figures only; nothing asserts.
  */
 import { readFile } from "node:fs/promises";
-import os from "node:os";
 import { createApp } from "../src/app.ts";
 import type { Db } from "../src/db/pool.ts";
 import { loadConfig } from "../src/env.ts";
 import { recountTermStats } from "../src/search/related.store.ts";
 import { ideaVector, noteVector } from "../src/search/words.ts";
 import { withFreshDatabase } from "./in-process.ts";
-import { idea, ms, pct, pick, rand } from "./lib.ts";
+import { idea, ms, pct, pick, printLoadAverage, rand } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -115,12 +114,7 @@ async function main() {
     console.log(
       `| POST /api/similar (${ITEMS} items) | p50 ${ms(pct(times, 50))}, p95 **${ms(pct(times, 95))}**, max ${ms(Math.max(...times))}; ${found} of ${RUNS} drafts had an earlier item |`,
     );
-    console.log(
-      `Load average: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    printLoadAverage();
   });
 }
 

@@ -1,20 +1,9 @@
-/**
- * npm run bench -- text-pinyin — what search words version 2 costs (issue 33, item 10): the full
- * pinyin of a text's words (跑步 → paobu) and its everyday topics (search/topics.ts), against
- * version 1 (pinyin of titles and tags only), at BENCH_ITEMS items (100 accounts share them; default
- * 100,000). Seeds every idea with version 1's words, measures the ideas table and its search index
- * and the search page's p95, then writes version 2's words over them (VACUUM FULL: both sizes
- * compacted) and measures again. The CPU of one idea's words is timed too. Searches go through the
- * whole app (auth, validation, JSON), one at a time, by random accounts. A fresh database on the
- * machine's PostgreSQL (BENCH_ADMIN_URL). Figures only; nothing asserts.
- */
-import os from "node:os";
 import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/env.ts";
 import { literalOf } from "../src/search/literal.ts";
 import { ideaFolded } from "../src/search/words.ts";
 import { withFreshDatabase } from "./in-process.ts";
-import { idea, ms, pct, pick } from "./lib.ts";
+import { idea, ms, pct, pick, printLoadAverage } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const ACCOUNTS = 100;
@@ -118,12 +107,7 @@ async function main() {
     }
     console.log(`\nWrote version 2's words over them in ${ms(performance.now() - rewriting)}\n`);
     await measure("version 2");
-    console.log(
-      `Load average: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    printLoadAverage();
   });
 }
 
