@@ -11,11 +11,12 @@ import type { Queryable } from "../src/db/pool.ts";
 import { bestSharingQuery, itemTerms, termStatsState } from "../src/search/related.store.ts";
 import { weigh } from "../src/search/related.ts";
 import { RELATED_STOPWORDS } from "../src/search/stopwords.ts";
-import { ideaVector, noteVector, quoteLexeme } from "../src/search/words.ts";
+import { noteVector, quoteLexeme } from "../src/search/words.ts";
 import {
   BASE,
   benchServerWithAccounts,
   idea,
+  insertIdeasWithWords,
   load,
   ms,
   pct,
@@ -26,21 +27,6 @@ import {
 } from "./lib.ts";
 
 const ITEMS = Number(process.env.BENCH_RELATED_ITEMS ?? 10_000);
-
-async function seedIdeas(client: pg.Client, userId: string, n: number) {
-  for (let done = 0; done < n; done += 500) {
-    const contents = Array.from({ length: Math.min(500, n - done) }, idea);
-    const vectors = await Promise.all(
-      contents.map((c) => ideaVector({ title: "", content: c, originalContent: c, tags: [] })),
-    );
-    await client.query(
-      `INSERT INTO ideas (user_id, original_content, content, search, created_at)
-       SELECT $1, c, c, v::tsvector, now() - (n * interval '1 minute')
-       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS x(c, v, n)`,
-      [userId, contents, vectors],
-    );
-  }
-}
 
 async function seedNotes(client: pg.Client, userId: string, n: number) {
   for (let done = 0; done < n; done += 100) {
@@ -78,9 +64,9 @@ export async function relatedBench() {
   const { dataDir, server, client, users } = await benchServerWithAccounts("related", 21);
   const [me, ...others] = users;
   const notes = Math.round(ITEMS / 10);
-  await seedIdeas(client, me!.id, ITEMS - notes);
+  await insertIdeasWithWords(client, me!.id, ITEMS - notes);
   await seedNotes(client, me!.id, notes);
-  for (const o of others) await seedIdeas(client, o.id, 500);
+  for (const o of others) await insertIdeasWithWords(client, o.id, 500);
   await client.query("ANALYZE ideas");
   await client.query("ANALYZE notes");
   const ids = async (table: string) =>
