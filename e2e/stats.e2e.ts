@@ -7,10 +7,21 @@ const beijingToday = () => {
   return `${y}年${m}月${d}日`;
 };
 
+/**
+ * Within two minutes of midnight in Beijing, waits for the new day: the ideas are captured and
+ * then looked for on one day, whenever the suite runs.
+ */
+async function awayFromBeijingMidnight() {
+  const msToMidnight = 86_400_000 - ((Date.now() + 8 * 3_600_000) % 86_400_000);
+  if (msToMidnight < 120_000) await new Promise((r) => setTimeout(r, msToMidnight + 1_000));
+}
+
 test("记录统计 on /profile: two ideas captured today show in today's cell, the streak and the top tags", async ({
   page,
   signedIn: _signedIn,
 }) => {
+  test.setTimeout(test.info().timeout + 125_000);
+  await awayFromBeijingMidnight();
   await page.goto("/");
   const composer = page.getByPlaceholder("记录一个想法…");
   const list = page.getByRole("list", { name: "想法和笔记" });

@@ -3,8 +3,8 @@ import type { AppDeps } from "../context.ts";
 import { addDays, beijingDay, firstOfMonthBefore } from "../shared/beijing-time.ts";
 import { captureDays, streakEnding, topTags } from "./stats.store.ts";
 
-/** The year 统计 covers starts on the 1st of the month this many months before the current one. */
-const MONTHS_BACK = 12;
+/** 统计 covers twelve calendar months: the current one (through today) and the eleven before it. */
+const MONTHS_BACK = 11;
 
 /** Every day from `from` through `to`, with its count from `counted` or 0. */
 function everyDay(from: string, to: string, counted: { date: string; count: number }[]) {

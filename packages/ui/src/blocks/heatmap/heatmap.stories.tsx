@@ -79,3 +79,34 @@ export const WhenTheArrowsArePressedShouldReadOutTheDay: Story = {
     await expect(canvas.getByText("2026年3月15日：", { exact: false })).toBeVisible();
   },
 };
+
+/**
+ * One day far busier than the rest (an afternoon of copying old notes in) does not pale the year:
+ * levels follow the quartiles of the days with a capture, not the share of the busiest day.
+ */
+export const OneBusyDay: Story = {
+  args: { days: year((i) => (i === 300 ? 40 : (i % 4) + 1)) },
+  play: async ({ canvas }) => {
+    // day 300 is 2025-12-26, days 301–304 hold 2, 3, 4, 1
+    await expect(canvas.getByRole("img", { name: "2025年12月26日：40 条" })).toHaveAttribute(
+      "data-level",
+      "4",
+    );
+    await expect(canvas.getByRole("img", { name: "2025年12月27日：2 条" })).toHaveAttribute(
+      "data-level",
+      "2",
+    );
+    await expect(canvas.getByRole("img", { name: "2025年12月28日：3 条" })).toHaveAttribute(
+      "data-level",
+      "3",
+    );
+    await expect(canvas.getByRole("img", { name: "2025年12月29日：4 条" })).toHaveAttribute(
+      "data-level",
+      "4",
+    );
+    await expect(canvas.getByRole("img", { name: "2025年12月30日：1 条" })).toHaveAttribute(
+      "data-level",
+      "1",
+    );
+  },
+};

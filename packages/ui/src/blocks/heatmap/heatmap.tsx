@@ -12,9 +12,21 @@ export type HeatmapProps = Omit<React.ComponentProps<"div">, "children"> & {
 
 const WEEKDAYS = ["一", "二", "三", "四", "五", "六", "日"];
 
-/** 0 for no capture, else 1–4 by the share of the busiest day. */
-export const heatmapLevel = (count: number, max: number) =>
-  count <= 0 ? 0 : Math.min(4, Math.max(1, Math.ceil((count / max) * 4)));
+/**
+ * Each count's level: 0 for none, else 1–4 by where it ranks among the days with a capture (its
+ * middle rank, so equal days share a level), the busiest always 4. As in GitHub's calendar, one
+ * very busy day does not pale all the others, as a share of the busiest day would.
+ */
+export function heatmapLevels(counts: readonly number[]): (count: number) => number {
+  const busy = counts.filter((c) => c > 0).sort((a, b) => a - b);
+  const levels = new Map<number, number>();
+  for (let lo = 0, hi = 0; lo < busy.length; lo = hi) {
+    while (hi < busy.length && busy[hi] === busy[lo]) hi++;
+    const rank = (lo + hi) / 2 / busy.length;
+    levels.set(busy[lo]!, hi === busy.length ? 4 : 1 + Math.min(3, Math.floor(rank * 4)));
+  }
+  return (count) => levels.get(count) ?? 0;
+}
 
 // Levels 1–2 are lighter than 3:1 against the card: their inset ring in the full colour keeps any
 // day with a capture apart from an empty one; the exact count is in each cell's name and the readout.
@@ -45,7 +57,7 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
   const [announce, setAnnounce] = React.useState(false);
   const scroller = React.useRef<HTMLElement>(null);
   const cells = React.useRef<(HTMLSpanElement | null)[]>([]);
-  const max = Math.max(1, ...days.map((d) => d.count));
+  const levelOf = React.useMemo(() => heatmapLevels(days.map((d) => d.count)), [days]);
   const total = days.reduce((n, d) => n + d.count, 0);
   const lead = days.length ? weekdayOf(days[0]!.date) : 0;
   // each column's Monday, and the month whose 1st falls in that week
@@ -140,7 +152,7 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
                   role="img"
                   aria-label={heatmapDayLabel(day)}
                   data-date={day.date}
-                  data-level={heatmapLevel(day.count, max)}
+                  data-level={levelOf(day.count)}
                   data-selected={i === selected ? "" : undefined}
                   onPointerEnter={() => {
                     setAnnounce(false);
@@ -148,7 +160,7 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
                   }}
                   className={cn(
                     "size-2.5 rounded-[2px] data-selected:outline-2 data-selected:outline-foreground data-selected:outline-offset-1",
-                    LEVELS[heatmapLevel(day.count, max)],
+                    LEVELS[levelOf(day.count)],
                   )}
                 />
               ))}

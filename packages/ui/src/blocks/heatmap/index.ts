@@ -1,1 +1,1 @@
-export { Heatmap, type HeatmapDay, type HeatmapProps, heatmapDayLabel, heatmapLevel } from "./heatmap";
+export { Heatmap, type HeatmapDay, type HeatmapProps, heatmapDayLabel, heatmapLevels } from "./heatmap";
