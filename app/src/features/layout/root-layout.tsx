@@ -1,4 +1,4 @@
-import { ItemLinksContext } from "@shinian/ui";
+import { ItemLinksContext, type RenderLinks, type RenderRun } from "@shinian/ui";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import * as React from "react";
 import { type Go, NavigationProvider } from "../../lib/navigation.tsx";
@@ -9,12 +9,15 @@ import { ToasterHost } from "./toaster-host.tsx";
 
 // Links in a text (`[[idea:…]]`) show as chips with their targets' titles: the code comes with the
 // first text that holds one, never with 首页; until then, or offline without it, the text shows as written.
-const LinkedText = React.lazy<React.ComponentType<{ text: string }>>(() =>
-  import("../links/linked-text.tsx").catch(() => ({ default: ({ text }: { text: string }) => text })),
+type LinkedTextProps = { text: string; renderRun?: RenderRun | undefined };
+const LinkedText = React.lazy<React.ComponentType<LinkedTextProps>>(() =>
+  import("../links/linked-text.tsx").catch(() => ({
+    default: ({ text, renderRun }: LinkedTextProps) => (renderRun ? renderRun(text) : text),
+  })),
 );
-const renderLinks = (text: string) => (
-  <React.Suspense fallback={text}>
-    <LinkedText text={text} />
+const renderLinks: RenderLinks = (text, renderRun) => (
+  <React.Suspense fallback={renderRun ? renderRun(text) : text}>
+    <LinkedText text={text} renderRun={renderRun} />
   </React.Suspense>
 );
 

@@ -1,6 +1,6 @@
 import type { LinkRef } from "@shinian/contract";
 import { splitLinks } from "@shinian/contract/links";
-import { LinkChip, LinkedText } from "@shinian/ui";
+import { LinkChip, LinkedText, type RenderRun } from "@shinian/ui";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { linkTargetQuery } from "../../data/links.ts";
@@ -35,10 +35,21 @@ function ResolvedChip({ link }: { link: LinkRef }) {
  * A text's `[[idea:…]]` / `[[note:…]]` as chips: loaded with the first text that has one. 首页 is
  * outside the query cache's layout (its code stays off the first screen): the chips bring it.
  */
-export default function AppLinkedText({ text }: { text: string }) {
+export default function AppLinkedText({
+  text,
+  renderRun,
+}: {
+  text: string;
+  renderRun?: RenderRun | undefined;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <LinkedText text={text} split={splitLinks} renderLink={(link) => <ResolvedChip link={link} />} />
+      <LinkedText
+        text={text}
+        split={splitLinks}
+        renderLink={(link) => <ResolvedChip link={link} />}
+        renderText={renderRun}
+      />
     </QueryClientProvider>
   );
 }

@@ -15,18 +15,19 @@ export type CardMarkdownProps = Omit<React.ComponentProps<"div">, "children"> & 
 
 type Options = { terms: readonly string[]; imageLabel: (alt: string) => string; inLink: boolean };
 
+const highlighted = (text: string, terms: readonly string[]) =>
+  terms.length ? <Highlight text={text} terms={terms} /> : text;
+
 function Nodes({ nodes, options }: { nodes: MarkdownNode[]; options: Options }) {
   const linked = useLinkedText();
   return nodes.map((node, i) =>
     typeof node === "string" ? (
       !options.inLink && node.includes("[[") ? (
         // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
-        <React.Fragment key={i}>{linked(node)}</React.Fragment>
-      ) : options.terms.length ? (
-        // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
-        <Highlight key={i} text={node} terms={options.terms} />
+        <React.Fragment key={i}>{linked(node, (run) => highlighted(run, options.terms))}</React.Fragment>
       ) : (
-        node
+        // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
+        <React.Fragment key={i}>{highlighted(node, options.terms)}</React.Fragment>
       )
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder

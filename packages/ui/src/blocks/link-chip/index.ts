@@ -5,4 +5,4 @@ export {
   LinkedText,
   type LinkedTextProps,
 } from "./link-chip";
-export { ItemLinksContext, useLinkedText } from "./links-context";
+export { ItemLinksContext, type RenderLinks, type RenderRun, useLinkedText } from "./links-context";

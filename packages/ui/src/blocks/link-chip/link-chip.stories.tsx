@@ -3,7 +3,7 @@ import { expect, waitFor } from "storybook/test";
 import { CardMarkdown } from "../card-markdown";
 import { MarkdownView } from "../markdown-view";
 import { LinkChip, LinkedText } from "./link-chip";
-import { ItemLinksContext } from "./links-context";
+import { ItemLinksContext, type RenderLinks } from "./links-context";
 
 const LIVE = "0f8b6c3e-2a1d-4c5b-9e7f-000000000001";
 const TRASHED = "0f8b6c3e-2a1d-4c5b-9e7f-000000000002";
@@ -26,10 +26,11 @@ const split = (text: string) => {
   parts.push(text.slice(at));
   return parts;
 };
-const render = (text: string) => (
+const render: RenderLinks = (text, renderRun) => (
   <LinkedText
     text={text}
     split={split}
+    renderText={renderRun}
     renderLink={(ref) => (
       <LinkChip
         type={ref.type}
@@ -89,5 +90,33 @@ export const WithoutLinks: Story = {
   render: () => <CardMarkdown source={`接着 [[idea:${LIVE}]] 练拉坯`} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByText(`接着 [[idea:${LIVE}]] 练拉坯`)).toBeVisible();
+  },
+};
+
+/** The words around a link keep what the text does: a search's marked words in a card, an answer's [1]. */
+export const AroundMarksAndCitations: Story = {
+  render: () => (
+    <ItemLinksContext value={render}>
+      <div className="grid w-[min(48rem,calc(100vw-2rem))] gap-6 sm:grid-cols-2">
+        <div className="rounded-lg border border-border p-3 text-sm">
+          <CardMarkdown source={`先练拉坯，再看 [[idea:${LIVE}]] 里的拉坯视频`} terms={["拉坯"]} />
+        </div>
+        <div className="rounded-lg border border-border p-3">
+          <MarkdownView
+            source={`窑温要稳 [1]，见 [[note:${NOTE}]]。`}
+            citations={{ 1: { href: `/notes/${NOTE}`, label: "引用 1：笔记：陶艺笔记" } }}
+          />
+        </div>
+      </div>
+    </ItemLinksContext>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(canvas.getByRole("link", { name: "引用 1：笔记：陶艺笔记" })).toBeVisible());
+    await expect(canvas.getAllByRole("link", { name: /想法：\s*周末去景德镇看窑/ })).toHaveLength(1);
+    // both 拉坯 are marked, on either side of the chip
+    await expect([...canvasElement.querySelectorAll("mark")].map((m) => m.textContent)).toEqual([
+      "拉坯",
+      "拉坯",
+    ]);
   },
 };

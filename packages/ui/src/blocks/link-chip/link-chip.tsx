@@ -76,12 +76,16 @@ export type LinkedTextProps = {
   split: (text: string) => (string | LinkRef)[];
   /** Each link's chip (a LinkChip with its target's state and title). */
   renderLink: (ref: LinkRef) => React.ReactNode;
+  /** The plain runs between the links (marked search words, an answer's `[n]`); as written by default. */
+  renderText?: ((run: string) => React.ReactNode) | undefined;
 };
 
 /** A run of text whose `[[idea:…]]` / `[[note:…]]` show as chips. */
-export function LinkedText({ text, split, renderLink }: LinkedTextProps) {
+export function LinkedText({ text, split, renderLink, renderText }: LinkedTextProps) {
   return split(text).map((part, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: parts are derived from the text and never reorder
-    <React.Fragment key={i}>{typeof part === "string" ? part : renderLink(part)}</React.Fragment>
+    <React.Fragment key={i}>
+      {typeof part !== "string" ? renderLink(part) : renderText ? renderText(part) : part}
+    </React.Fragment>
   ));
 }

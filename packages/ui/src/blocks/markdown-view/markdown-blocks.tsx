@@ -11,6 +11,8 @@ const cellClass = "border border-border px-3 py-1.5";
 /** Code and tables scroll sideways when too wide; a keyboard reaches them too (like GitHub's `pre`). */
 const scrollX = "overflow-x-auto outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
+const cited = (run: string) => <CitedText text={run} />;
+
 function Nodes({ nodes }: { nodes: MarkdownNode[] }) {
   const links = React.useContext(ItemLinksContext);
   return nodes.map((node, i) =>
@@ -19,7 +21,7 @@ function Nodes({ nodes }: { nodes: MarkdownNode[] }) {
       <Element key={i} node={node} />
     ) : links && node.includes("[[") ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
-      <React.Fragment key={i}>{links(node)}</React.Fragment>
+      <React.Fragment key={i}>{links(node, cited)}</React.Fragment>
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: nodes are derived from the source and never reorder
       <CitedText key={i} text={node} />
