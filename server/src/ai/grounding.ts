@@ -88,8 +88,12 @@ type Annotated = Map<string, Annotation[]>;
 /** At most `max` characters, … included. */
 const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
-const annotationLine = (a: Annotation, max: number) =>
-  cut(`\n\n批注（${beijingDay(new Date(a.createdAt))}）：${a.content.trim()}`, max);
+/** A 批注 as the model reads it: dated (Beijing), at most `max` characters. */
+export const datedAnnotation = (
+  a: Pick<Annotation, "content" | "createdAt">,
+  max = Number.POSITIVE_INFINITY,
+) => cut(`批注（${beijingDay(new Date(a.createdAt))}）：${a.content.trim()}`, max);
+const annotationLine = (a: Annotation, max: number) => `\n\n${datedAnnotation(a, max - 2)}`;
 
 /**
  * An idea's words with its 批注 after them, dated, in at most `max` characters: the idea keeps at
