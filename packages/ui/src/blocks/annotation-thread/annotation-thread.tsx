@@ -3,6 +3,7 @@ import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../primitives/button";
 import { Textarea } from "../../primitives/textarea";
+import { useLinkedText } from "../link-chip/links-context";
 
 /**
  * One 批注 under an idea; `pending` while it waits in the offline queue, with `reason` (the
@@ -68,6 +69,8 @@ export function AnnotationThread({
     onDraftChange?.(value);
   };
   const inputId = React.useId();
+  // its [[idea:…]] links as chips, as in the idea's own text (where the app gives them)
+  const linked = useLinkedText();
   const submit = () => {
     if (!onAdd || adding || !text.trim()) return;
     onAdd(text.trim());
@@ -93,7 +96,7 @@ export function AnnotationThread({
                   <span data-slot="annotation-pending">待同步</span>
                 ) : null}
               </div>
-              <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{a.content}</p>
+              <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{linked(a.content)}</p>
               {a.reason === undefined ? null : (
                 <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                   <p className="text-error text-xs">未能保存：{a.reason}</p>
