@@ -82,3 +82,32 @@ test("批注: one queued offline whose idea is deleted for good meanwhile shows 
   await expect(page.getByRole("region", { name: "待同步的想法" })).toHaveCount(0);
   await expect(box).toHaveCount(0);
 });
+
+test("批注: a link typed in one shows as a chip with its target's title, and the target lists the idea under 被引用", async ({
+  page,
+  request,
+  signedIn: user,
+}) => {
+  const auth = { Authorization: `Bearer ${user.token}` };
+  const post = async (content: string) =>
+    (
+      (await (await request.post("/api/ideas", { headers: auth, data: { content } })).json()).data as {
+        id: string;
+      }
+    ).id;
+  const target = await post("陶艺第一课：揉泥");
+  const idea = await post("周末去学陶艺");
+  await page.goto(`/ideas/${idea}`);
+  const thread = page.getByRole("region", { name: "批注" });
+  await thread.getByLabel("追加批注").fill(`先复习 [[idea:${target}]]`);
+  await thread.getByRole("button", { name: "追加批注" }).click();
+
+  const chip = thread.getByRole("link", { name: /想法：\s*陶艺第一课/ });
+  await expect(chip).toBeVisible();
+  await expect(thread).not.toContainText("[[idea:");
+  await chip.click();
+  await expect(page).toHaveURL(new RegExp(`/ideas/${target}$`));
+  const backlinks = page.getByRole("region", { name: /被引用/ });
+  await expect(backlinks.getByRole("heading")).toHaveText(/被引用\s*1/);
+  await expect(backlinks.getByRole("link", { name: /周末去学陶艺/ })).toBeVisible();
+});
