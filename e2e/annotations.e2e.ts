@@ -42,3 +42,72 @@ test("批注: 追加批注 while offline waits as 待同步, is sent when the ne
     .filter({ hasText: "周末去学陶艺" });
   await expect(card).toContainText("1 条批注");
 });
+
+test("批注: one queued offline whose idea is deleted for good meanwhile shows the server's reason under its idea on 首页, and can be deleted", async ({
+  page,
+  context,
+  request,
+  signedIn: user,
+}) => {
+  const auth = { Authorization: `Bearer ${user.token}` };
+  const made = await request.post("/api/ideas", { headers: auth, data: { content: "周末去学做面包" } });
+  const idea = (await made.json()).data as { id: string };
+  await page.goto(`/ideas/${idea.id}`);
+  const thread = page.getByRole("region", { name: "批注" });
+  await expect(thread).toContainText("还没有批注");
+
+  await context.setOffline(true);
+  await thread.getByLabel("追加批注").fill("发酵要等两个小时");
+  await thread.getByRole("button", { name: "追加批注" }).click();
+  const added = thread.getByRole("listitem").filter({ hasText: "发酵要等两个小时" });
+  await expect(added).toContainText("待同步");
+  // from another device: deleted, and 回收站 emptied
+  expect((await request.delete(`/api/ideas/${idea.id}`, { headers: auth })).ok()).toBe(true);
+  expect((await request.delete("/api/trash", { headers: auth })).ok()).toBe(true);
+
+  await context.setOffline(false);
+  await page.goto("/");
+  const box = page.getByRole("region", { name: "待同步的批注" });
+  const queued = box.getByRole("listitem").filter({ hasText: "发酵要等两个小时" });
+  await expect(queued).toContainText("批注于「周末去学做面包」");
+  await expect(queued).toContainText("未能保存：想法不存在");
+  await shot(page, "63-annotation-refused");
+
+  // 重试 meets the same answer; 删除 takes it off this device for good
+  await queued.getByRole("button", { name: "重试" }).click();
+  await expect(queued).toContainText("未能保存：想法不存在");
+  await queued.getByRole("button", { name: "删除" }).click();
+  await expect(box).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "待同步的想法" })).toHaveCount(0);
+  await expect(box).toHaveCount(0);
+});
+
+test("批注: a link typed in one shows as a chip with its target's title, and the target lists the idea under 被引用", async ({
+  page,
+  request,
+  signedIn: user,
+}) => {
+  const auth = { Authorization: `Bearer ${user.token}` };
+  const post = async (content: string) =>
+    (
+      (await (await request.post("/api/ideas", { headers: auth, data: { content } })).json()).data as {
+        id: string;
+      }
+    ).id;
+  const target = await post("陶艺第一课：揉泥");
+  const idea = await post("周末去学陶艺");
+  await page.goto(`/ideas/${idea}`);
+  const thread = page.getByRole("region", { name: "批注" });
+  await thread.getByLabel("追加批注").fill(`先复习 [[idea:${target}]]`);
+  await thread.getByRole("button", { name: "追加批注" }).click();
+
+  const chip = thread.getByRole("link", { name: /想法：\s*陶艺第一课/ });
+  await expect(chip).toBeVisible();
+  await expect(thread).not.toContainText("[[idea:");
+  await chip.click();
+  await expect(page).toHaveURL(new RegExp(`/ideas/${target}$`));
+  const backlinks = page.getByRole("region", { name: /被引用/ });
+  await expect(backlinks.getByRole("heading")).toHaveText(/被引用\s*1/);
+  await expect(backlinks.getByRole("link", { name: /周末去学陶艺/ })).toBeVisible();
+});

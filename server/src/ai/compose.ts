@@ -4,6 +4,7 @@ import { getUser } from "../accounts/accounts.store.ts";
 import type { AppDeps } from "../context.ts";
 import { tx } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
+import { latestAnnotations } from "../items/annotations.store.ts";
 import { type IdeaRow, ideasInOrder } from "../items/ideas.store.ts";
 import { insertNote } from "../items/notes.store.ts";
 import { getBalance, recordLedgerItem } from "../points/points.store.ts";
@@ -12,13 +13,16 @@ import { asQuotaRefusal, assertRoom } from "../points/quotas.ts";
 import { holdToQuota } from "../points/usage.store.ts";
 import { beijingChineseDay } from "../shared/beijing-time.ts";
 import { complete } from "../shared/openai/chat.ts";
-import { fitSources, type Source } from "./grounding.ts";
+import { fitSources, type Source, withAnnotations } from "./grounding.ts";
 import { imageNamesOf, withImageMentions, withoutMentions } from "./image-mentions.ts";
 import { ComposeOutputSchema, composePrompt, parseModelJson } from "./prompts.ts";
 
 /** The model call is aborted after this; the spend stays open a minute longer (then its process died). */
 const COMPOSE_DEADLINE_MS = 4 * 60_000;
 const COMPOSE_SPEND_OPEN_MS = COMPOSE_DEADLINE_MS + 60_000;
+/** Each chosen idea brings its newest 批注 this many, in a share of the context at least this long. */
+const COMPOSE_ANNOTATIONS = 10;
+const COMPOSE_MIN_SHARE = 400;
 
 /**
  * 本地模式: no model to write with, so the note gathers the ideas as they are, in the order chosen,
@@ -63,13 +67,21 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
   if (ai) {
     try {
       const images = await imageNamesOf(db, userId, ideaIds);
-      const sources: Source[] = ideas.map((i) => ({
-        type: "idea",
-        id: i.id,
-        title: i.title || "（无标题）",
-        text: withImageMentions(i.content, images.get(i.id)),
-        createdAt: i.created_at,
-      }));
+      // an idea with 批注 brings its newest ones, dated, within an even share of the context, so
+      // fitting all below never cuts its thread away; the others are cut there, fairly
+      const threads = await latestAnnotations(db, userId, ideaIds, COMPOSE_ANNOTATIONS);
+      const share = Math.max(COMPOSE_MIN_SHARE, Math.floor(config.aiContextTokens / ideas.length));
+      const sources: Source[] = ideas.map((i) => {
+        const own = withImageMentions(i.content, images.get(i.id));
+        const thread = threads.get(i.id);
+        return {
+          type: "idea",
+          id: i.id,
+          title: i.title || "（无标题）",
+          text: thread ? withAnnotations(own, thread, share) : own,
+          createdAt: i.created_at,
+        };
+      });
       const text = await complete(
         ai,
         composePrompt(

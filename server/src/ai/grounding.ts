@@ -85,20 +85,45 @@ const titleOf = (r: SourceRow, text: string) => r.title || plainTitle(text, 20);
 /** An idea's newest 批注 the model reads with it, each with its Beijing date. */
 const ANNOTATIONS_PER_SOURCE = 5;
 type Annotated = Map<string, Annotation[]>;
-const withAnnotations = (text: string, annotations: Annotation[] = []) =>
-  annotations.reduce(
-    (all, a) => `${all}\n\n批注（${beijingDay(new Date(a.createdAt))}）：${a.content.trim()}`,
-    text,
-  );
+/** At most `max` characters, … included. */
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
+/** A 批注 as the model reads it: dated (Beijing), at most `max` characters. */
+export const datedAnnotation = (
+  a: Pick<Annotation, "content" | "createdAt">,
+  max = Number.POSITIVE_INFINITY,
+) => cut(`批注（${beijingDay(new Date(a.createdAt))}）：${a.content.trim()}`, max);
+const annotationLine = (a: Annotation, max: number) => `\n\n${datedAnnotation(a, max - 2)}`;
+
+/**
+ * An idea's words with its 批注 after them, dated, in at most `max` characters: the idea keeps at
+ * least half when its thread is long, and what is left is shared fairly among the 批注 (short
+ * ones whole), so a long idea never cuts its thread away, nor one long 批注 the others.
+ */
+export function withAnnotations(own: string, annotations: readonly Annotation[], max: number): string {
+  if (!annotations.length) return clip(own, max);
+  const lines = annotations.map((a) => annotationLine(a, Number.POSITIVE_INFINITY));
+  const threadLength = lines.reduce((n, line) => n + line.length, 0);
+  const head = cut(own, Math.max(max - threadLength, Math.ceil(max / 2)));
+  let left = max - head.length;
+  const shares = new Map<number, number>();
+  const shortestFirst = lines.map((line, i) => ({ line, i })).sort((a, b) => a.line.length - b.line.length);
+  shortestFirst.forEach(({ line, i }, n) => {
+    const share = Math.min(line.length, Math.floor(left / (lines.length - n)));
+    shares.set(i, share);
+    left -= share;
+  });
+  return head + annotations.map((a, i) => annotationLine(a, shares.get(i) ?? 0)).join("");
+}
 
 /** A source as the model reads it: its pictures by name (image-mentions.ts), its 批注, cut to `max`. */
 const toSource = (r: SourceRow, max: number, images: ImageNames, annotated: Annotated): Source => {
-  const text = withAnnotations(withImageMentions(r.content, images.get(r.id)), annotated.get(r.id));
+  const own = withImageMentions(r.content, images.get(r.id)).trim();
   return {
     type: r.type,
     id: r.id,
-    title: titleOf(r, text),
-    text: clip(text.trim(), max),
+    title: titleOf(r, own),
+    text: withAnnotations(own, annotated.get(r.id) ?? [], max),
     createdAt: r.created_at,
   };
 };
@@ -143,10 +168,9 @@ export async function retrieveSources(
   }
   const skip = sources.map((s) => s.id);
   const terms = questionTerms(question);
+  const tsquery = terms.length ? terms.map(quoteLexeme).join(" | ") : null;
   const [keyword, byMeaning] = await Promise.all([
-    terms.length
-      ? rankedSources(db, userId, terms.map(quoteLexeme).join(" | "), SOURCE_LIMIT, skip, range)
-      : [],
+    tsquery ? rankedSources(db, userId, tsquery, SOURCE_LIMIT, skip, range) : [],
     meaning?.(question, skip, SOURCE_LIMIT) ?? [],
   ]);
   let rows: SourceRow[] = withMeaning(keyword, byMeaning.filter(createdIn(range)), SOURCE_LIMIT);
@@ -157,17 +181,19 @@ export async function retrieveSources(
     userId,
     rows.map((r) => r.id),
   );
-  const annotated = await annotationsOf(db, userId, rows);
+  const annotated = await annotationsOf(db, userId, rows, tsquery);
   for (const row of rows) add(toSource(row, PER_SOURCE_CHARS, images, annotated));
   return { sources, recent };
 }
 
-const annotationsOf = (db: Queryable, userId: string, rows: SourceRow[]) =>
+/** The ideas' 批注 the model reads; with `matching` (the question's words), those holding one first. */
+const annotationsOf = (db: Queryable, userId: string, rows: SourceRow[], matching: string | null = null) =>
   latestAnnotations(
     db,
     userId,
     rows.filter((r) => r.type === "idea").map((r) => r.id),
     ANNOTATIONS_PER_SOURCE,
+    matching,
   );
 
 const createdIn = (range: CreatedWithin) => (row: SourceRow) =>

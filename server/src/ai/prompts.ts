@@ -79,11 +79,23 @@ function filesLines(text: string, vision: boolean, output: string): string {
   return images || audio ? images + audio + noMarksLine(output) : "";
 }
 
+/** The 批注 under an idea being tidied: context only, never rewritten nor merged into it. */
+function annotationsLines(annotations: readonly string[]): string {
+  if (!annotations.length) return "";
+  return (
+    "这条想法下有用户后来追加的批注（按时间先后，带日期），只用来帮你理解原意：" +
+    "不要改写批注，也不要把批注的内容写进整理后的标题和正文。\n" +
+    `${annotations.join("\n")}\n\n`
+  );
+}
+
 export function tidyPrompt(
   identity: string | null,
   original: string,
   images: { name: string; dataUrl: string }[] = [],
   ownTags: readonly string[] = [],
+  /** The idea's 批注, each dated (grounding.ts datedAnnotation). */
+  annotations: readonly string[] = [],
 ): PromptMessage[] {
   return [
     {
@@ -92,6 +104,7 @@ export function tidyPrompt(
         "你是「拾念」的整理助手。用户随手记下了一个想法，请帮他整理，但不要改变原意，不要添加原文没有的事实。\n" +
         filesLines(original, images.length > 0, "整理后的标题和正文") +
         identityLine(identity) +
+        annotationsLines(annotations) +
         (ownTags.length
           ? `用户已有的标签（常用的在前）：${ownTags.join("、")}\n标签请优先从中选用，写法保持一致；都不合适时才起新的。\n\n`
           : "") +
@@ -120,6 +133,9 @@ export function composePrompt(identity: string | null, ideas: Source[]): PromptM
       content:
         "你是「拾念」的写作助手。请把用户选出的几条想法整理成一篇结构清晰的 Markdown 笔记：" +
         "归纳共同主题、合并重复、保留每条想法的要点和用户自己的说法，不要添加想法里没有的事实。\n" +
+        (ideas.some((i) => i.text.includes("\n\n批注（"))
+          ? "想法后面的「批注（日期）」是用户后来对这条想法的补充，按日期写进笔记时可以说明想法后来的变化。\n"
+          : "") +
         filesLines(ideas.map((i) => i.text).join("\n"), false, "笔记的标题和正文") +
         identityLine(identity) +
         "只输出一个 JSON 对象，不要输出其他文字，格式：\n" +

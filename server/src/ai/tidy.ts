@@ -6,12 +6,14 @@ import type { AppDeps } from "../context.ts";
 import { type Db, tx } from "../db/pool.ts";
 import type { S3Settings } from "../env.ts";
 import { ApiError } from "../errors.ts";
+import { latestAnnotations } from "../items/annotations.store.ts";
 import { findIdeaRow, toIdea } from "../items/ideas.store.ts";
 import { renamesSinceOriginal, tagsRenamed, textRenamed } from "../items/tag-renames.store.ts";
 import { aiReadableTags } from "../items/tags.store.ts";
 import { getBalance, spentCost } from "../points/points.store.ts";
 import { refund, settleSpend, spend } from "../points/points.ts";
 import { complete } from "../shared/openai/chat.ts";
+import { datedAnnotation } from "./grounding.ts";
 import { imageNamesOf, withImageMentions, withoutMentions } from "./image-mentions.ts";
 import { parseModelJson, TidyOutputSchema, tidyPrompt } from "./prompts.ts";
 import { reuseTags, TAGS_SHOWN_TO_TIDY } from "./tag-reuse.ts";
@@ -44,6 +46,9 @@ async function visionImages(db: Db, s3: S3Settings | null, userId: string, ideaI
 const TIDY_DEADLINE_MS = 4 * 60_000;
 /** The spend stays open a minute past the deadline: still open then, its process died. */
 const TIDY_SPEND_OPEN_MS = TIDY_DEADLINE_MS + 60_000;
+/** The newest 批注 a tidy reads as context (never rewrites), each cut to this many characters. */
+const TIDY_ANNOTATIONS = 10;
+const TIDY_ANNOTATION_CHARS = 300;
 
 /**
  * Claims the idea for one tidy, as late as possible before its text goes out. Answers the status to
@@ -116,6 +121,7 @@ export async function tidyIdea(
   let why = "AI 服务失败";
   try {
     const ownTags = await aiReadableTags(db, userId, TAGS_SHOWN_TO_TIDY);
+    const thread = (await latestAnnotations(db, userId, [ideaId], TIDY_ANNOTATIONS)).get(ideaId) ?? [];
     const text = await complete(
       ai,
       tidyPrompt(
@@ -123,6 +129,7 @@ export async function tidyIdea(
         withImageMentions(before.original_content, (await imageNamesOf(db, userId, [ideaId])).get(ideaId)),
         ai.vision ? await visionImages(db, config.attachments.s3, userId, ideaId) : [],
         ownTags,
+        thread.map((a) => datedAnnotation(a, TIDY_ANNOTATION_CHARS)),
       ),
       AbortSignal.any([AbortSignal.timeout(Math.min(ai.timeoutMs * 2, TIDY_DEADLINE_MS)), deps.work.signal]),
       { temperature: 0.3, maxTokens: ai.maxTokens.tidy },

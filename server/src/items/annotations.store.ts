@@ -153,17 +153,24 @@ export async function withAnnotationCounts<T extends { id: string; type?: string
 
 /**
  * The newest `perIdea` 批注 of each of these ideas, oldest first within an idea: what the AI reads
- * of them with the idea (ai/grounding.ts), bounded however long a thread grows.
+ * of them with the idea (ai/grounding.ts), bounded however long a thread grows. With `matching` (a
+ * question's words), the 批注 that hold one of them come first, however old.
  */
-export async function latestAnnotations(db: Queryable, userId: string, ideaIds: string[], perIdea: number) {
+export async function latestAnnotations(
+  db: Queryable,
+  userId: string,
+  ideaIds: string[],
+  perIdea: number,
+  matching: string | null = null,
+) {
   const byIdea = new Map<string, Annotation[]>();
   if (!ideaIds.length) return byIdea;
   const { rows } = await db.query<AnnotationRow>(
-    `SELECT a.* FROM unnest($2::uuid[]) AS i (id) CROSS JOIN LATERAL (
+    `SELECT a.id, a.idea_id, a.content, a.created_at FROM unnest($2::uuid[]) AS i (id) CROSS JOIN LATERAL (
        SELECT ${COLUMNS} FROM annotations WHERE idea_id = i.id AND user_id = $1
-       ORDER BY created_at DESC, id DESC LIMIT $3) a
+       ORDER BY coalesce(search @@ $4::tsquery, false) DESC, created_at DESC, id DESC LIMIT $3) a
      ORDER BY a.created_at, a.id`,
-    [userId, ideaIds, perIdea],
+    [userId, ideaIds, perIdea, matching],
   );
   for (const r of rows) byIdea.set(r.idea_id, [...(byIdea.get(r.idea_id) ?? []), toAnnotation(r)]);
   return byIdea;

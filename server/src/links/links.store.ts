@@ -19,12 +19,17 @@ export async function itemExists(db: Queryable, userId: string, ref: LinkRef): P
   return Boolean(rowCount);
 }
 
-/** The user's ideas and notes linking to `target`, newest first, at most `limit`, and how many in all. */
+/**
+ * The user's ideas and notes linking to `target`, newest first, at most `limit`, and how many in all.
+ * A link in a 批注 (migration 051) is its idea's: listed once however many of its texts link.
+ */
 export async function backlinks(db: Queryable, userId: string, target: LinkRef, limit: number) {
   const { rows } = await db.query<BacklinkRow & { total: number }>(
     `WITH sources AS (
-       SELECT source_type, source_id FROM item_links
-       WHERE user_id = $1 AND target_id = $2 AND target_type = $3)
+       SELECT DISTINCT CASE WHEN l.source_type = 'annotation' THEN 'idea' ELSE l.source_type END AS source_type,
+         coalesce(a.idea_id, l.source_id) AS source_id
+       FROM item_links l LEFT JOIN annotations a ON l.source_type = 'annotation' AND a.id = l.source_id
+       WHERE l.user_id = $1 AND l.target_id = $2 AND l.target_type = $3)
      SELECT x.*, (SELECT count(*)::int FROM sources) AS total FROM (
        SELECT 'idea' AS type, i.id, i.title, left(i.content, 300) AS head, i.created_at
        FROM sources s JOIN ideas i ON i.id = s.source_id AND i.user_id = $1 WHERE s.source_type = 'idea'

@@ -180,7 +180,8 @@ const within = (from: string, to: string) =>
 
 /**
  * Any of the question's words (`tsquery`, OR), ranked, never an idea marked 不让AI读取 nor a note
- * written from one, except the items in `skip`, created in `range` when there is one.
+ * written from one, except the items in `skip`, created in `range` when there is one. An idea whose
+ * own words miss but one of whose 批注 holds one is found too, ranked by its best 批注.
  */
 export async function rankedSources(
   db: Queryable,
@@ -194,6 +195,12 @@ export async function rankedSources(
     text: `SELECT type, id, title, content, created_at FROM (
        SELECT 'idea' AS type, id, title, content, created_at, ts_rank(search, $2::tsquery) AS rank
        FROM ideas WHERE user_id = $1 AND NOT ai_excluded AND search @@ $2::tsquery AND id <> ALL($4::uuid[])
+         AND ${within("$5", "$6")}
+       UNION ALL
+       SELECT 'idea', id, title, content, created_at, a.rank
+       FROM ideas JOIN (SELECT idea_id, max(ts_rank(search, $2::tsquery)) AS rank
+           FROM annotations WHERE user_id = $1 AND search @@ $2::tsquery GROUP BY idea_id) a ON a.idea_id = ideas.id
+       WHERE user_id = $1 AND NOT ai_excluded AND NOT search @@ $2::tsquery AND id <> ALL($4::uuid[])
          AND ${within("$5", "$6")}
        UNION ALL
        SELECT 'note', id, title, content, created_at, ts_rank(search, $2::tsquery)

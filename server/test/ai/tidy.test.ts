@@ -3,8 +3,17 @@
 import { describe, expect, it } from "vitest";
 import { sweepStaleTidies } from "../../src/ai/tidy.ts";
 import { spend } from "../../src/points/points.ts";
+import { beijingDay } from "../../src/shared/beijing-time.ts";
 import { type Scripted, tokens } from "../fake-provider.ts";
-import { call, forEachDatabase, indexPlan, registerUser, request } from "../helpers.ts";
+import {
+  call,
+  forEachDatabase,
+  indexPlan,
+  registerUser,
+  request,
+  type TestCtx,
+  type TestUser,
+} from "../helpers.ts";
 import { addIdea, balanceOf, eventually, withProvider } from "./helpers.ts";
 
 const json = (value: object, delayMs = 0): Scripted => ({
@@ -12,6 +21,13 @@ const json = (value: object, delayMs = 0): Scripted => ({
   chunks: tokens(`\`\`\`json\n${JSON.stringify(value)}\n\`\`\``, 7),
   delayMs,
 });
+
+/** Appends a 批注 and gives back how the model reads it: `批注（YYYY-MM-DD）：…` (Beijing day). */
+async function annotate(ctx: TestCtx, u: TestUser, id: string, content: string) {
+  const res = await request(ctx, "createAnnotation", { token: u.token, params: { id }, body: { content } });
+  expect(res.status).toBe(201);
+  return `批注（${beijingDay(new Date(res.body.data.createdAt))}）：${content}`;
+}
 
 forEachDatabase((ctx) => {
   const ai = withProvider(ctx, () =>
@@ -44,6 +60,27 @@ forEachDatabase((ctx) => {
       const system = ai.fake.received.at(-1)!.body.messages[0]!.content;
       expect(system).toContain("用户已有的标签（常用的在前）：读书、");
       expect(system).not.toContain("病历");
+    });
+
+    it("reads the idea's 批注, dated, as context it must not rewrite, and leaves them as they were", async () => {
+      const u = await registerUser(ctx);
+      const id = await addIdea(ctx, u, "周末 去学陶艺");
+      const first = await annotate(ctx, u, id, "第一次上课，捏坏了三个杯子");
+      const second = await annotate(ctx, u, id, "老师说收口要慢");
+      ai.fake.script(json({ title: "学陶艺", content: "周末去学陶艺。", tags: ["陶艺"] }));
+      const tidied = await request(ai.ctx, "tidyIdea", { params: { id }, token: u.token });
+      expect(tidied.status).toBe(200);
+      const [system, user] = ai.fake.received.at(-1)!.body.messages;
+      expect(system!.content).toContain("不要改写批注");
+      expect(system!.content).toContain(`${first}\n${second}`);
+      // the words to tidy are the idea's own, alone
+      expect(user!.content).toBe("周末 去学陶艺");
+      expect(tidied.body.data.idea.content).toBe("周末去学陶艺。");
+      const thread = await request(ctx, "listAnnotations", { token: u.token, params: { id } });
+      expect(thread.body.data.items.map((a: { content: string }) => a.content)).toEqual([
+        "第一次上课，捏坏了三个杯子",
+        "老师说收口要慢",
+      ]);
     });
 
     it("恢复原文 makes the original words current again, keeps the AI versions to choose again", async () => {
@@ -433,6 +470,21 @@ forEachDatabase((ctx) => {
       const sent = JSON.stringify(ai.fake.received.at(-1)!.body.messages);
       expect(sent).toContain("陶艺要先学拉坯");
       expect(sent).toContain("釉料配方记一下");
+    });
+
+    it("gives the model each chosen idea's 批注 with their dates, however long the idea", async () => {
+      const u = await registerUser(ctx);
+      const a = await addIdea(ctx, u, `陶艺要先学拉坯。${"揉泥、定中心、开孔、拉高。".repeat(600)}`);
+      const b = await addIdea(ctx, u, "釉料配方记一下");
+      const later = await annotate(ctx, u, a, "三个月后：拉坯终于稳了");
+      const onB = await annotate(ctx, u, b, "配方换成了景德镇的");
+      ai.fake.script(json({ title: "陶艺学习笔记", content: "## 拉坯\n\n先学拉坯。" }));
+      const res = await request(ai.ctx, "composeNote", { token: u.token, body: { ideaIds: [a, b] } });
+      expect(res.status).toBe(201);
+      const [system, user] = ai.fake.received.at(-1)!.body.messages;
+      expect(system!.content).toContain("「批注（日期）」是用户后来对这条想法的补充");
+      expect(user!.content).toContain(later);
+      expect(user!.content).toContain(onB);
     });
 
     it("gathers the ideas into a note for free in 本地模式", async () => {

@@ -213,6 +213,38 @@ forEachDatabase((ctx) => {
       expect(sent).not.toContain("不可外传的秘方");
     });
 
+    it("a question whose only match is in a 批注 grounds on its idea, with that 批注 dated, however long the idea or its thread", async () => {
+      const u = await registerUser(ctx);
+      // long enough that the idea's own words would fill a source's whole share
+      const idea = await newIdea(ctx, u, `周末去学陶艺。${"今天学了揉泥和拉坯的基本手法。".repeat(60)}`);
+      const match = await annotate(ctx, u, idea.id, { content: "老师推荐了景德镇的釉料" });
+      // newer 批注 than the one that matches: it is read all the same
+      for (const n of [1, 2, 3, 4, 5, 6]) await annotate(ctx, u, idea.id, { content: `第${n}次上课` });
+      const hidden = await newIdea(ctx, u, "私密的陶艺日记");
+      await annotate(ctx, u, hidden.id, { content: "不可外传的釉料秘方" });
+      await request(ctx, "updateIdea", {
+        token: u.token,
+        params: { id: hidden.id },
+        body: { aiExcluded: true },
+      });
+      // newer than it, so the newest-items fallback (no match) would send these instead
+      for (const n of [1, 2, 3, 4, 5, 6]) await newIdea(ctx, u, `买菜清单 ${n}`);
+
+      const from = ai.fake.received.length;
+      await askAll(ai.ctx, u, await newConversation(ai.ctx, u), "釉料怎么选");
+      const sent = ai.fake.received
+        .slice(from)
+        .map((r) => JSON.stringify(r.body.messages))
+        .join("\n");
+      const day = beijingDay(new Date(match.body.data.createdAt));
+      expect(sent).toContain("周末去学陶艺");
+      expect(sent).toContain(`批注（${day}）：老师推荐了景德镇的釉料`);
+      expect(sent).toContain("第6次上课");
+      expect(sent).not.toContain("买菜清单");
+      expect(sent).not.toContain("不可外传的釉料秘方");
+      expect(sent).not.toContain("私密的陶艺日记");
+    });
+
     it("travel in the export (format 4) and come back under their idea on import", async () => {
       const a = await registerUser(ctx);
       const idea = await newIdea(ctx, a);

@@ -73,6 +73,35 @@ forEachDatabase((ctx) => {
       expect(await sourcesOf(u, "idea", target.id)).toEqual([`note:${note.id}`]);
     });
 
+    it("a link in a 批注 makes its idea a backlink, listed once, that no edit of the idea drops and that goes and comes back with it", async () => {
+      const u = await registerUser(ctx);
+      const target = await newNote(u, "陶艺笔记", "内容");
+      const idea = await newIdea(u, "周末去学陶艺");
+      const annotate = (content: string) =>
+        request(ctx, "createAnnotation", { token: u.token, params: { id: idea.id }, body: { content } });
+      expect((await annotate(`整理进了 ${linkText({ type: "note", id: target.id })}`)).status).toBe(201);
+      expect(await sourcesOf(u, "note", target.id)).toEqual([`idea:${idea.id}`]);
+      // the idea's own text links too, and another 批注: still one backlink
+      const edit = (content: string) =>
+        request(ctx, "updateIdea", { token: u.token, params: { id: idea.id }, body: { content } });
+      expect((await edit(`周末去学陶艺，见 ${linkText({ type: "note", id: target.id })}`)).status).toBe(200);
+      expect((await annotate(`又见 ${linkText({ type: "note", id: target.id })}`)).status).toBe(201);
+      const data = await backlinksOf(u, "note", target.id);
+      expect(data.total).toBe(1);
+      expect(data.items.map((i) => i.id)).toEqual([idea.id]);
+      // the idea's own link dropped: its 批注 still link
+      expect((await edit("周末去学陶艺")).status).toBe(200);
+      expect(await sourcesOf(u, "note", target.id)).toEqual([`idea:${idea.id}`]);
+
+      expect((await request(ctx, "deleteIdea", { token: u.token, params: { id: idea.id } })).status).toBe(
+        200,
+      );
+      expect(await sourcesOf(u, "note", target.id)).toEqual([]);
+      const back = await request(ctx, "restoreFromTrash", { token: u.token, params: { id: idea.id } });
+      expect(back.status).toBe(200);
+      expect(await sourcesOf(u, "note", target.id)).toEqual([`idea:${idea.id}`]);
+    });
+
     it("shows the target's current title after a rename, and its words while it has no title", async () => {
       const u = await registerUser(ctx);
       const idea = await newIdea(u, "**周末**去景德镇看窑\n第二行");

@@ -4,10 +4,15 @@ import { createAnnotationBody } from "./queue-requests.ts";
 import { putQueued, type QueuedCapture, queuedOnDevice } from "./queue-store.ts";
 
 /** A 批注 as the offline queue keeps it: a capture of its own, under its idea. */
-export const annotationEntry = (userId: string, ideaId: string, content: string): QueuedCapture => ({
+export const annotationEntry = (
+  userId: string,
+  idea: { id: string; title: string },
+  content: string,
+): QueuedCapture => ({
   userId,
   kind: "annotation",
-  ideaId,
+  ideaId: idea.id,
+  ideaTitle: idea.title,
   clientId: crypto.randomUUID(),
   content,
   capturedAt: new Date().toISOString(),

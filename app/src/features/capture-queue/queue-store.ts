@@ -32,6 +32,8 @@ export type QueuedCapture = {
   /** `annotation`: a 批注 on the idea `ideaId` (POST /api/ideas/{id}/annotations); absent: an idea. */
   kind?: "idea" | "annotation";
   ideaId?: string;
+  /** A 批注's idea as it was titled when queued: 首页 names it, even offline or once it is gone. */
+  ideaTitle?: string;
   /** Made on this device; the server keeps one idea per clientId, so a resend never duplicates. */
   clientId: string;
   content: string;

@@ -45,6 +45,8 @@ const EmptyHome = lazyPart(() => import("./empty-home.tsx"));
 const CaptureFab = lazyPart(() => import("./capture-fab.tsx"));
 // 自动整理 not chosen yet (an account from before the guide asked): asked once, above the feed.
 const AutoTidyQuestion = lazyPart(() => import("./auto-tidy-question.tsx"));
+// 批注 still on this device (each under its idea), when there are any
+const QueuedAnnotations = lazyPart(() => import("./queued-annotations.tsx"));
 const DESKTOP = "(min-width: 1024px)";
 /** 首页's four actions share a phone's width evenly (新建笔记 fits at 320 px), 44 px tall. */
 const action = "max-md:h-11 max-md:flex-1 max-md:px-1";
@@ -194,6 +196,11 @@ export function HomeScreen() {
           onRetry={(id) => void queue.retry(id)}
           onDelete={(id) => void queue.remove(id)}
         />
+        {queue.annotations.length ? (
+          <React.Suspense fallback={null}>
+            <QueuedAnnotations queue={queue} />
+          </React.Suspense>
+        ) : null}
         {q ? (
           <React.Suspense fallback={<PageLoading text="正在搜索..." />}>
             <SearchResults query={q} />

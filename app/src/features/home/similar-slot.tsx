@@ -60,7 +60,7 @@ export default function SimilarSlot({ draft, aiExcluded, onLink, onAnnotated }: 
     const userId = tokenStore.get().user?.id;
     if (!userId || !onAnnotated) return;
     try {
-      onAnnotated(await queueAnnotation({ ...annotationEntry(userId, item.id, text), ideaId: item.id }));
+      onAnnotated(await queueAnnotation({ ...annotationEntry(userId, item, text), ideaId: item.id }));
       toaster.show({ message: `已追加为「${item.title}」的批注` });
     } catch (error) {
       const message = error instanceof QueueFullError ? error.message : "追加批注失败，草稿已保留";

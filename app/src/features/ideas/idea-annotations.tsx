@@ -19,7 +19,16 @@ const noIdea = () => undefined;
  * and 追加批注, which queues the text as a capture of its own (sent now when online, else when the
  * network returns) and keeps what is typed as a draft until it is queued.
  */
-export function IdeaAnnotations({ ideaId, autoFocus = false }: { ideaId: string; autoFocus?: boolean }) {
+export function IdeaAnnotations({
+  ideaId,
+  ideaTitle,
+  autoFocus = false,
+}: {
+  ideaId: string;
+  /** Kept with a queued 批注, so 首页 can say which idea it waits for. */
+  ideaTitle: string;
+  autoFocus?: boolean;
+}) {
   // the signed-in account, read as the data layer does (no provider needed around the page)
   const userId = tokenStore.get().user?.id;
   const thread = useQuery(annotationsQuery(ideaId));
@@ -34,13 +43,22 @@ export function IdeaAnnotations({ ideaId, autoFocus = false }: { ideaId: string;
   const annotate = async (content: string) => {
     // signed out meanwhile: the catch below puts the text back in the box
     if (!userId) throw new Error("未登录");
-    if (await queueAnnotation({ ...annotationEntry(userId, ideaId, content), ideaId })) queue.syncNow();
+    if (
+      await queueAnnotation({ ...annotationEntry(userId, { id: ideaId, title: ideaTitle }, content), ideaId })
+    )
+      queue.syncNow();
     else refresh(ideaId);
   };
   const saved = thread.data ?? [];
   const waiting: AnnotationThreadItem[] = queue.annotations
     .filter((a) => a.ideaId === ideaId)
-    .map((a) => ({ id: a.clientId, content: a.content, createdAt: a.capturedAt, pending: true }));
+    .map((a) => ({
+      id: a.clientId,
+      content: a.content,
+      createdAt: a.capturedAt,
+      pending: true,
+      reason: a.state === "refused" ? (a.reason ?? "") : undefined,
+    }));
   return (
     <AnnotationThread
       annotations={[...saved, ...waiting]}
@@ -50,6 +68,8 @@ export function IdeaAnnotations({ ideaId, autoFocus = false }: { ideaId: string;
         setDraft(value);
       }}
       autoFocusInput={autoFocus}
+      onRetry={(id) => void queue.retry(id)}
+      onDelete={(id) => void queue.remove(id)}
       error={error}
       onAdd={(content) => {
         annotate(content).catch((e: unknown) => {

@@ -8,6 +8,7 @@ import { errorMessage, isApiError } from "../../api/client.ts";
 import { ideaVersionsQuery, type LoadedItem } from "../../data/items.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
+import { plainTitle } from "../../lib/markdown-text.ts";
 import { deleteWithUndo } from "../trash/delete-with-undo.ts";
 import { IdeaAiVersions } from "./idea-ai-versions.tsx";
 import { IdeaAnnotations } from "./idea-annotations.tsx";
@@ -126,7 +127,9 @@ export function ItemReading({
         footer={
           <>
             {/* offline too: a 批注 is queued like a capture */}
-            {loaded.kind === "idea" ? <IdeaAnnotations ideaId={item.id} /> : null}
+            {loaded.kind === "idea" ? (
+              <IdeaAnnotations ideaId={item.id} ideaTitle={item.title || plainTitle(item.content, 20)} />
+            ) : null}
             {offline ? null : (
               <>
                 {loaded.kind === "idea" ? (

@@ -11,7 +11,7 @@ const annotations: AnnotationThreadItem[] = [
 const meta = {
   title: "组件/AnnotationThread 批注",
   component: AnnotationThread,
-  args: { annotations, onAdd: fn() },
+  args: { annotations, onAdd: fn(), onRetry: fn(), onDelete: fn() },
   decorators: [
     (Story) => (
       <div className="w-[min(560px,calc(100vw-2rem))]">
@@ -40,6 +40,19 @@ export const Long: Story = {
     ],
   },
 };
+const refused: AnnotationThreadItem = {
+  id: "a6",
+  content: "离线时写下的，服务器没有收下",
+  createdAt: "2026-12-02T02:00:00Z",
+  pending: true,
+  reason: "每条想法最多 200 条批注",
+};
+/** The server refused a queued 批注: its reason, 重试 and 删除. */
+export const Refused: Story = { args: { annotations: [...annotations, refused] } };
+export const RefusedPhoneDark: Story = {
+  args: { annotations: [...annotations, refused] },
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
 export const ReadOnly: Story = { args: { onAdd: undefined } };
 export const WithError: Story = { args: { error: "批注最多 10000 个字符" } };
 export const Dark: Story = { globals: { theme: "dark" } };
@@ -55,5 +68,20 @@ export const WhenTypedAndSubmittedShouldAddIt: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "追加批注" }));
     await expect(args.onAdd).toHaveBeenCalledWith("又想到一点");
     await expect(box).toHaveValue("");
+  },
+};
+
+export const WhenARefusedAnnotationIsRetriedOrDeletedShouldSayWhich: Story = {
+  name: "重试或删除未能保存的批注时，应带上它的 id",
+  tags: ["!autodocs"],
+  args: { annotations: [...annotations, refused] },
+  play: async ({ canvasElement, userEvent, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("未能保存：每条想法最多 200 条批注")).toBeVisible();
+    await expect(canvas.queryByText("待同步")).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: "重试" }));
+    await expect(args.onRetry).toHaveBeenCalledWith("a6");
+    await userEvent.click(canvas.getByRole("button", { name: "删除" }));
+    await expect(args.onDelete).toHaveBeenCalledWith("a6");
   },
 };

@@ -1,15 +1,20 @@
-import { MessageSquarePlus } from "lucide-react";
+import { MessageSquarePlus, RotateCw, Trash2 } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../primitives/button";
 import { Textarea } from "../../primitives/textarea";
+import { useLinkedText } from "../link-chip/links-context";
 
-/** One 批注 under an idea; `pending` while it waits in the offline queue. */
+/**
+ * One 批注 under an idea; `pending` while it waits in the offline queue, with `reason` (the
+ * server's Chinese message) once the server refused it.
+ */
 export type AnnotationThreadItem = {
   id: string;
   content: string;
   createdAt: string;
   pending?: boolean;
+  reason?: string | undefined;
 };
 
 const beijing = new Intl.DateTimeFormat("zh-CN", {
@@ -38,6 +43,9 @@ export type AnnotationThreadProps = Omit<React.ComponentProps<"section">, "onSub
   /** Focus the input when shown (opened from 追加批注 in a menu). */
   autoFocusInput?: boolean;
   formatTime?: (iso: string) => string;
+  /** A refused 批注 sent again, or deleted from this device. */
+  onRetry?: (id: string) => void;
+  onDelete?: (id: string) => void;
 };
 
 export function AnnotationThread({
@@ -49,6 +57,8 @@ export function AnnotationThread({
   error,
   autoFocusInput = false,
   formatTime = formatAnnotationTime,
+  onRetry,
+  onDelete,
   className,
   ...props
 }: AnnotationThreadProps) {
@@ -59,6 +69,8 @@ export function AnnotationThread({
     onDraftChange?.(value);
   };
   const inputId = React.useId();
+  // its [[idea:…]] links as chips, as in the idea's own text (where the app gives them)
+  const linked = useLinkedText();
   const submit = () => {
     if (!onAdd || adding || !text.trim()) return;
     onAdd(text.trim());
@@ -80,9 +92,26 @@ export function AnnotationThread({
             <li key={a.id} data-slot="annotation" data-pending={a.pending || undefined} className="min-w-0">
               <div className="flex items-center gap-2 text-muted-foreground text-xs">
                 <time dateTime={a.createdAt}>{formatTime(a.createdAt)}</time>
-                {a.pending ? <span data-slot="annotation-pending">待同步</span> : null}
+                {a.pending && a.reason === undefined ? (
+                  <span data-slot="annotation-pending">待同步</span>
+                ) : null}
               </div>
-              <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{a.content}</p>
+              <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{linked(a.content)}</p>
+              {a.reason === undefined ? null : (
+                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-error text-xs">未能保存：{a.reason}</p>
+                  <div className="flex gap-2">
+                    <Button size="sm" variant="ghost" onClick={() => onDelete?.(a.id)}>
+                      <Trash2 aria-hidden />
+                      删除
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => onRetry?.(a.id)}>
+                      <RotateCw aria-hidden />
+                      重试
+                    </Button>
+                  </div>
+                </div>
+              )}
             </li>
           ))}
         </ol>

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
+import { AnnotationThread } from "../annotation-thread";
 import { CardMarkdown } from "../card-markdown";
 import { MarkdownView } from "../markdown-view";
 import { LinkChip, LinkedText } from "./link-chip";
@@ -119,4 +120,34 @@ export const AroundMarksAndCitations: Story = {
       "拉坯",
     ]);
   },
+};
+
+/** A 批注's links show as chips too, in the thread under the idea. */
+export const InAnnotation: Story = {
+  render: () => (
+    <ItemLinksContext value={render}>
+      <AnnotationThread
+        className="w-[min(560px,calc(100vw-2rem))]"
+        annotations={[
+          {
+            id: "a1",
+            content: `又去了一次，和 [[idea:${LIVE}]] 连起来看；旧的 [[idea:${GONE}]] 不要了`,
+            createdAt: "2026-06-08T03:30:00Z",
+          },
+        ]}
+      />
+    </ItemLinksContext>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("link", { name: /想法：\s*周末去景德镇看窑/ })).toHaveAttribute(
+      "href",
+      `/ideas/${LIVE}`,
+    );
+    await expect(canvas.getByText("已删除的想法")).toBeVisible();
+    await expect(canvas.queryByText(`[[idea:${LIVE}]]`, { exact: false })).toBeNull();
+  },
+};
+export const InAnnotationPhoneDark: Story = {
+  ...InAnnotation,
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
