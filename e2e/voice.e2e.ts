@@ -157,60 +157,73 @@ test.describe("voice notes with a microphone", () => {
     // the queued card stood for the idea only until it was saved: nothing asked for it by that id
     expect(temporary).toEqual([]);
   });
-  test("offline, a voice-only note waits as 联网后上传, saves into the queue, and is saved once with its audio when online", async ({
-    page,
-    context,
-    request,
-    signedIn: user,
-  }) => {
-    const temporary = watchTemporaryIds(page);
-    await page.goto("/");
-    const composer = composerOf(page);
-    await expect(composer.getByRole("textbox", { name: "记录一个想法" })).toBeVisible();
-    await context.setOffline(true);
-    await composer.getByRole("button", { name: "录音" }).click();
-    const recorder = composer.getByRole("group", { name: "正在录音" });
-    await expect(recorder.getByRole("timer")).toHaveText(/^0:01/);
-    await recorder.getByRole("button", { name: "完成录音" }).click();
-    const note = composer.getByRole("figure", { name: "语音" });
-    await expect(note).toHaveAttribute("data-state", "queued");
-    await expect(note).toContainText("联网后上传");
-    await expect(note.getByRole("alert")).toHaveCount(0);
-    await composer.getByRole("button", { name: "保存" }).click();
-    await expect(note).toHaveCount(0);
-    const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "语音记录" });
-    await expect(card).toContainText("待同步");
-    // the queued card plays from this device; should its player fail (an object URL gone), it has
-    // nothing to ask the server for, least of all by the temporary id it is shown under
-    await card
-      .getByRole("figure", { name: "语音" })
-      .locator("audio")
-      .evaluate(
-        (audio: HTMLAudioElement) =>
-          new Promise<void>((resolve) => {
-            audio.addEventListener("error", () => setTimeout(resolve, 300), { once: true });
-            audio.preload = "auto";
-            audio.src = `${audio.src}-gone`;
-          }),
-      );
+  test.describe("with the service worker", () => {
+    test.use({ serviceWorkers: "allow" });
+    test("offline, a voice-only note waits as 联网后上传, saves into the queue, and is saved once with its audio when online", async ({
+      page,
+      context,
+      request,
+      signedIn: user,
+    }) => {
+      const temporary = watchTemporaryIds(page);
+      await page.goto("/");
+      const composer = composerOf(page);
+      await expect(composer.getByRole("textbox", { name: "记录一个想法" })).toBeVisible();
+      // offline, the recording strip's code comes from the service worker's cache, as for a person
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller)
+          await new Promise((r) =>
+            navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }),
+          );
+      });
+      await context.setOffline(true);
+      await composer.getByRole("button", { name: "录音" }).click();
+      const recorder = composer.getByRole("group", { name: "正在录音" });
+      await expect(recorder.getByRole("timer")).toHaveText(/^0:01/);
+      await recorder.getByRole("button", { name: "完成录音" }).click();
+      const note = composer.getByRole("figure", { name: "语音" });
+      await expect(note).toHaveAttribute("data-state", "queued");
+      await expect(note).toContainText("联网后上传");
+      await expect(note.getByRole("alert")).toHaveCount(0);
+      await composer.getByRole("button", { name: "保存" }).click();
+      await expect(note).toHaveCount(0);
+      const card = page.locator('[data-slot="feed-item"]').filter({ hasText: "语音记录" });
+      await expect(card).toContainText("待同步");
+      // the queued card plays from this device; should its player fail (an object URL gone), it has
+      // nothing to ask the server for, least of all by the temporary id it is shown under
+      await card
+        .getByRole("figure", { name: "语音" })
+        .locator("audio")
+        .evaluate(
+          (audio: HTMLAudioElement) =>
+            new Promise<void>((resolve) => {
+              audio.addEventListener("error", () => setTimeout(resolve, 300), { once: true });
+              audio.preload = "auto";
+              audio.src = `${audio.src}-gone`;
+            }),
+        );
 
-    await context.setOffline(false);
-    await expect(card).not.toContainText("待同步");
-    const ideas = async () =>
-      (
+      await context.setOffline(false);
+      await expect(card).not.toContainText("待同步");
+      const ideas = async () =>
         (
-          await (
-            await request.get("/api/ideas?limit=100", { headers: { Authorization: `Bearer ${user.token}` } })
-          ).json()
-        ).data.items as { content: string; attachments?: { kind: string }[] }[]
-      ).map((i) => [i.content, i.attachments?.map((a) => a.kind)]);
-    await expect.poll(ideas).toEqual([["语音记录", ["audio"]]]);
-    await expect(card).toHaveCount(1);
-    await expect(card.getByRole("figure", { name: "语音" }).locator("audio")).toHaveAttribute(
-      "src",
-      /\/api\/files\/[\w-]+\?exp=\d+&sig=/,
-    );
-    expect(temporary).toEqual([]);
+          (
+            await (
+              await request.get("/api/ideas?limit=100", {
+                headers: { Authorization: `Bearer ${user.token}` },
+              })
+            ).json()
+          ).data.items as { content: string; attachments?: { kind: string }[] }[]
+        ).map((i) => [i.content, i.attachments?.map((a) => a.kind)]);
+      await expect.poll(ideas).toEqual([["语音记录", ["audio"]]]);
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole("figure", { name: "语音" }).locator("audio")).toHaveAttribute(
+        "src",
+        /\/api\/files\/[\w-]+\?exp=\d+&sig=/,
+      );
+      expect(temporary).toEqual([]);
+    });
   });
 });
 

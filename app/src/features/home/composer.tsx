@@ -5,7 +5,6 @@ import { useDraft } from "../../hooks/use-draft.ts";
 import { lazyPart } from "../../lib/lazy-part.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
 import { useVoiceNote, type VoiceNote } from "../voice/use-voice-note.ts";
-import { VoiceSlot } from "../voice/voice-slot.tsx";
 import { takeLegacySending } from "./legacy-sending.ts";
 import { uploadChips } from "./upload-chips.tsx";
 import { filesOf, useImageUploads } from "./use-image-uploads.ts";
@@ -30,6 +29,11 @@ export type ComposerProps = {
 // The tags marked and suggested as they are typed: loaded with the first `#`, not with 首页.
 const TagAssist = React.lazy(() => import("./tag-assist.tsx"));
 const SimilarSlot = lazyPart(() => import("./similar-slot.tsx"));
+// The recording strip, the recording and the microphone's problems: loaded with the first recording,
+// not with 首页 (offline from the service worker's cache, which holds every chunk).
+const loadVoiceSlot = () => import("../voice/voice-slot.tsx");
+const preloadVoiceSlot = () => void loadVoiceSlot().catch(() => undefined);
+const VoiceSlot = React.lazy(loadVoiceSlot);
 // The picker of links (`[[`, a phone's `@`): loaded with the first of them.
 const LinkAssist = React.lazy(() => import("../links/link-assist.tsx"));
 
@@ -163,9 +167,18 @@ export function Composer({ queueCapture, shared, onSharedTaken, onAnnotationQueu
         uploading={images.uploading || voice.busy}
         uploadingHint={voice.busy ? "录音完成并上传后即可保存" : undefined}
         imageError={images.error}
-        onRecord={() => void voice.start()}
+        onRecord={() => {
+          preloadVoiceSlot();
+          void voice.start();
+        }}
         recording={voice.phase.kind !== "idle"}
-        voice={<VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />}
+        voice={
+          voice.phase.kind !== "idle" || voice.note || voice.problem ? (
+            <React.Suspense fallback={null}>
+              <VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />
+            </React.Suspense>
+          ) : null
+        }
         blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
         images={uploadChips(images.uploads, images.remove)}
         textareaRef={textarea}

@@ -7,7 +7,7 @@ type Voice = ReturnType<typeof useVoiceNote>;
 type VoiceSlotProps = { voice: Voice; aiExcluded: boolean; onTranscribe: () => void };
 
 /** What the composer shows of its voice note: the recording strip, the note, or why the microphone failed. */
-export function VoiceSlot({ voice, aiExcluded, onTranscribe }: VoiceSlotProps) {
+export default function VoiceSlot({ voice, aiExcluded, onTranscribe }: VoiceSlotProps) {
   const { phase, note, problem } = voice;
   if (phase.kind === "recording") {
     return (
