@@ -6,7 +6,8 @@
  * are of its group (at most 5 of its 9 others fit: the share is hits / 5), then the mean per group
  * and per split. Split A was looked at while choosing the matching; split B never. In-process app
  * on a fresh database of the machine's PostgreSQL (BENCH_ADMIN_URL). BENCH_QUIET=1 leaves out the
- * per-idea lines. Figures only; nothing asserts.
+ * per-idea lines. BENCH_GROUPS=<path> reads another set of the same shape instead (e.g. the held-out
+ * set server/bench/fixtures/related-heldout.json, split H). Figures only; nothing asserts.
  */
 import { readFile } from "node:fs/promises";
 import { createApp } from "../src/app.ts";
@@ -15,11 +16,14 @@ import { withFreshDatabase } from "./in-process.ts";
 
 const RELATED = 5;
 
-type Group = { split: "A" | "B"; topic: string; ideas: string[] };
+type Group = { split: string; topic: string; ideas: string[] };
 
 async function main() {
   const { groups } = JSON.parse(
-    await readFile(new URL("./fixtures/related-groups.json", import.meta.url), "utf8"),
+    await readFile(
+      process.env.BENCH_GROUPS || new URL("./fixtures/related-groups.json", import.meta.url),
+      "utf8",
+    ),
   ) as { groups: Group[] };
   await withFreshDatabase("groups", async (db, logger) => {
     const config = loadConfig({
@@ -73,7 +77,7 @@ async function main() {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
     console.log("\n| split | group | share of its group in the 5 related |\n| --- | --- | --- |");
     for (const [g, shares] of perGroup) console.log(`| ${g.split} | ${g.topic} | ${pctOf(mean(shares))} |`);
-    for (const split of ["A", "B"] as const) {
+    for (const split of new Set(groups.map((g) => g.split))) {
       const shares = [...perGroup].filter(([g]) => g.split === split).flatMap(([, s]) => s);
       console.log(`split ${split}: ${pctOf(mean(shares))} (${shares.length} ideas)`);
     }
