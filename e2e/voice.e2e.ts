@@ -157,6 +157,28 @@ test.describe("voice notes with a microphone", () => {
     // the queued card stood for the idea only until it was saved: nothing asked for it by that id
     expect(temporary).toEqual([]);
   });
+  test("when the recording strip's code cannot be fetched, the recording can still be finished and saved", async ({
+    page,
+    signedIn: _user,
+  }) => {
+    await page.route(/\/assets\/voice-slot-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/");
+    const composer = composerOf(page);
+    await composer.getByRole("button", { name: "录音" }).click();
+    const recorder = composer.getByRole("group", { name: "正在录音" });
+    await expect(recorder).toContainText("正在录音…");
+    await page.waitForTimeout(1_200);
+    await recorder.getByRole("button", { name: "完成录音" }).click();
+    await expect(recorder).toHaveCount(0);
+    await composer.getByRole("textbox", { name: "记录一个想法" }).fill("界面没加载也录下了");
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/ideas") && r.request().method() === "POST",
+    );
+    await composer.getByRole("button", { name: "保存" }).click();
+    const idea = (await (await saved).json()).data as { attachments: { kind: string }[] };
+    expect(idea.attachments.map((a) => a.kind)).toEqual(["audio"]);
+  });
+
   test.describe("with the service worker", () => {
     test.use({ serviceWorkers: "allow" });
     test("offline, a voice-only note waits as 联网后上传, saves into the queue, and is saved once with its audio when online", async ({

@@ -22,7 +22,6 @@ const COMPOSE_DEADLINE_MS = 4 * 60_000;
 const COMPOSE_SPEND_OPEN_MS = COMPOSE_DEADLINE_MS + 60_000;
 /** Each chosen idea brings its newest 批注 this many, in a share of the context at least this long. */
 const COMPOSE_ANNOTATIONS = 10;
-const COMPOSE_MIN_SHARE = 400;
 
 /**
  * 本地模式: no model to write with, so the note gathers the ideas as they are, in the order chosen,
@@ -67,27 +66,33 @@ async function compose(deps: AppDeps, userId: string, ideaIds: string[]): Promis
   if (ai) {
     try {
       const images = await imageNamesOf(db, userId, ideaIds);
-      // an idea with 批注 brings its newest ones, dated, within an even share of the context, so
-      // fitting all below never cuts its thread away; the others are cut there, fairly
+      // an idea with 批注 brings its newest ones, dated: the context is shared out first, then each
+      // idea's words and thread are fitted into its share, so a long idea never cuts its thread away
       const threads = await latestAnnotations(db, userId, ideaIds, COMPOSE_ANNOTATIONS);
-      const share = Math.max(COMPOSE_MIN_SHARE, Math.floor(config.aiContextTokens / ideas.length));
-      const sources: Source[] = ideas.map((i) => {
-        const own = withImageMentions(i.content, images.get(i.id));
-        const thread = threads.get(i.id);
-        return {
-          type: "idea",
-          id: i.id,
-          title: i.title || "（无标题）",
-          text: thread ? withAnnotations(own, thread, share) : own,
-          createdAt: i.created_at,
-        };
+      const whole = ideas.map((i) => ({
+        own: withImageMentions(i.content, images.get(i.id)),
+        thread: threads.get(i.id),
+      }));
+      const fitted = fitSources(
+        ideas.map((i, k) => {
+          const { own, thread } = whole[k]!;
+          return {
+            type: "idea",
+            id: i.id,
+            title: i.title || "（无标题）",
+            text: thread ? withAnnotations(own, thread, Number.POSITIVE_INFINITY) : own,
+            createdAt: i.created_at,
+          } satisfies Source;
+        }),
+        config.aiContextTokens,
+      );
+      const sources = fitted.map((s, k) => {
+        const { own, thread } = whole[k]!;
+        return thread ? { ...s, text: withAnnotations(own, thread, s.text.length) } : s;
       });
       const text = await complete(
         ai,
-        composePrompt(
-          (await getUser(db, userId)).identityDescription,
-          fitSources(sources, config.aiContextTokens),
-        ),
+        composePrompt((await getUser(db, userId)).identityDescription, sources),
         AbortSignal.any([
           AbortSignal.timeout(Math.min(ai.timeoutMs * 3, COMPOSE_DEADLINE_MS)),
           deps.work.signal,

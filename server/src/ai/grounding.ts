@@ -94,6 +94,8 @@ export const datedAnnotation = (
   max = Number.POSITIVE_INFINITY,
 ) => cut(`批注（${beijingDay(new Date(a.createdAt))}）：${a.content.trim()}`, max);
 const annotationLine = (a: Annotation, max: number) => `\n\n${datedAnnotation(a, max - 2)}`;
+/** A 批注 given fewer characters is left out (its share goes to the others): its date and a few words. */
+const MIN_ANNOTATION_LINE = "\n\n批注（2026-01-01）：".length + 8;
 
 /**
  * An idea's words with its 批注 after them, dated, in at most `max` characters: the idea keeps at
@@ -110,10 +112,11 @@ export function withAnnotations(own: string, annotations: readonly Annotation[],
   const shortestFirst = lines.map((line, i) => ({ line, i })).sort((a, b) => a.line.length - b.line.length);
   shortestFirst.forEach(({ line, i }, n) => {
     const share = Math.min(line.length, Math.floor(left / (lines.length - n)));
+    if (share < Math.min(line.length, MIN_ANNOTATION_LINE)) return;
     shares.set(i, share);
     left -= share;
   });
-  return head + annotations.map((a, i) => annotationLine(a, shares.get(i) ?? 0)).join("");
+  return head + annotations.map((a, i) => (shares.has(i) ? annotationLine(a, shares.get(i)!) : "")).join("");
 }
 
 /** A source as the model reads it: its pictures by name (image-mentions.ts), its 批注, cut to `max`. */

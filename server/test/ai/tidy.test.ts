@@ -487,6 +487,22 @@ forEachDatabase((ctx) => {
       expect(user!.content).toContain(onB);
     });
 
+    it("keeps every chosen idea's 批注 when ten long ideas share the context", async () => {
+      const u = await registerUser(ctx);
+      const ids: string[] = [];
+      const notes: string[] = [];
+      for (let n = 1; n <= 10; n++) {
+        const id = await addIdea(ctx, u, `第${n}件陶艺作品。${"揉泥、定中心、开孔、拉高。".repeat(300)}`);
+        ids.push(id);
+        notes.push(await annotate(ctx, u, id, `第${n}件烧好了`));
+      }
+      ai.fake.script(json({ title: "陶艺作品", content: "十件作品。" }));
+      const res = await request(ai.ctx, "composeNote", { token: u.token, body: { ideaIds: ids } });
+      expect(res.status).toBe(201);
+      const [, user] = ai.fake.received.at(-1)!.body.messages;
+      for (const note of notes) expect(user!.content).toContain(note);
+    });
+
     it("gathers the ideas into a note for free in 本地模式", async () => {
       const u = await registerUser(ctx);
       const a = await addIdea(ctx, u, "第一条");

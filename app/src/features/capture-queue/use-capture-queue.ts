@@ -183,10 +183,14 @@ export function useCaptureQueue(
     retry: async (clientId: string) => {
       const item = all.find((i) => i.clientId === clientId);
       if (item) await patchQueued(item, (stored) => ({ ...stored, state: "pending", reason: undefined }));
+      // shown as 待同步 (without 重试 and 删除) while it is being sent
+      await reload();
       await flush();
     },
     remove: async (clientId: string) => {
       const item = all.find((i) => i.clientId === clientId);
+      // a send under way may be sending this one: dropped after it, not in the middle of it
+      await running.current?.catch(() => undefined);
       if (item) await dropQueued(item);
       await reload();
     },

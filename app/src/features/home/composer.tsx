@@ -5,6 +5,7 @@ import { useDraft } from "../../hooks/use-draft.ts";
 import { lazyPart } from "../../lib/lazy-part.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
 import { useVoiceNote, type VoiceNote } from "../voice/use-voice-note.ts";
+import { VoiceSlotUnloaded } from "../voice/voice-slot-unloaded.tsx";
 import { takeLegacySending } from "./legacy-sending.ts";
 import { uploadChips } from "./upload-chips.tsx";
 import { filesOf, useImageUploads } from "./use-image-uploads.ts";
@@ -33,7 +34,7 @@ const SimilarSlot = lazyPart(() => import("./similar-slot.tsx"));
 // not with 首页 (offline from the service worker's cache, which holds every chunk).
 const loadVoiceSlot = () => import("../voice/voice-slot.tsx");
 const preloadVoiceSlot = () => void loadVoiceSlot().catch(() => undefined);
-const VoiceSlot = React.lazy(loadVoiceSlot);
+const VoiceSlot = React.lazy(() => loadVoiceSlot().catch(() => ({ default: VoiceSlotUnloaded })));
 // The picker of links (`[[`, a phone's `@`): loaded with the first of them.
 const LinkAssist = React.lazy(() => import("../links/link-assist.tsx"));
 
