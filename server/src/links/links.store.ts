@@ -65,3 +65,33 @@ export async function linkTargets(db: Queryable, userId: string, refs: LinkRef[]
   );
   return rows;
 }
+
+export type OutgoingRow = { source_id: string; target_type: LinkType; target_id: string };
+
+/** The links written in these items' texts (of the user's items only), by source. */
+export async function outgoingLinks(
+  db: Queryable,
+  userId: string,
+  sourceIds: string[],
+): Promise<OutgoingRow[]> {
+  const { rows } = await db.query<OutgoingRow>(
+    `SELECT source_id, target_type, target_id FROM item_links
+     WHERE user_id = $1 AND source_id = ANY($2::uuid[]) ORDER BY source_id, target_type, target_id`,
+    [userId, sourceIds],
+  );
+  return rows;
+}
+
+/** How many of the user's live items link to each of these, keyed `type:id`; none: not in the map. */
+export async function backlinkCounts(
+  db: Queryable,
+  userId: string,
+  refs: LinkRef[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ target_type: LinkType; target_id: string; n: number }>(
+    `SELECT target_type, target_id, count(*)::int AS n FROM item_links
+     WHERE user_id = $1 AND target_id = ANY($2::uuid[]) GROUP BY target_type, target_id`,
+    [userId, refs.map((r) => r.id)],
+  );
+  return new Map(rows.map((r) => [`${r.target_type}:${r.target_id}`, r.n]));
+}
