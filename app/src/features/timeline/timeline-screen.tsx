@@ -59,7 +59,6 @@ export default function TimelineScreen(search: { tag?: unknown; q?: unknown }) {
         {items.length ? <EvolutionRun scope={{ ...(tag ? { tag } : {}), ...(q ? { q } : {}) }} /> : null}
         {items.length ? (
           <Timeline
-            aria-label="时间线"
             items={items}
             href={(ref) => `/${ref.type === "idea" ? "ideas" : "notes"}/${ref.id}`}
             onNavigate={(event, ref) => {

@@ -43,8 +43,9 @@ const items: TimelineEntry[] = [
     ...none,
     type: "idea",
     id: "i3",
-    title: "其实我更喜欢手捏",
-    excerpt: "#陶艺 其实我更喜欢手捏，拉坯太赶了",
+    // untitled: named by its first words, which its excerpt goes on from
+    title: "其实我更喜欢手捏，拉坯太赶了，手捏的时候可以…",
+    excerpt: "其实我更喜欢手捏，拉坯太赶了，手捏的时候可以一边想事情一边慢慢做，做坏了也不心疼。",
     createdAt: "2026-11-20T02:00:00.000Z",
     annotationCount: 1,
   },
@@ -80,6 +81,9 @@ export const Default: Story = {
     await expect(canvas.getByText("被引用 1 次")).toBeVisible();
     await expect(canvas.getByText("等 7 条")).toBeVisible();
     await expect(canvas.getByText("已删除的想法")).toBeVisible();
+    // an untitled idea's words are said once, in full
+    await expect(canvas.getAllByText(/其实我更喜欢手捏/)).toHaveLength(1);
+    await expect(canvas.getByRole("link", { name: /想法：\s*其实.*做坏了也不心疼。/ })).toBeVisible();
   },
 };
 export const Dark: Story = { globals: { theme: "dark" } };

@@ -78,6 +78,9 @@ export function Timeline({
             {month.items.map((item) => {
               const Icon = item.type === "idea" ? Lightbulb : FileText;
               const { year, month: m, day } = beijing(item.createdAt);
+              // an untitled idea is named by its first words: its excerpt then says it all, once
+              const head = item.title.replace(/…$/, "");
+              const named = head === "" || !item.excerpt.startsWith(head);
               return (
                 <li key={`${item.type}:${item.id}`} className="relative flex min-w-0 flex-col gap-1">
                   <span
@@ -90,13 +93,15 @@ export function Timeline({
                   <a
                     href={href(item)}
                     onClick={navigate(item)}
-                    className="flex min-w-0 items-center gap-1.5 font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0"
+                    className="flex min-w-0 items-start gap-1.5 font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring [&_svg]:mt-1 [&_svg]:size-4 [&_svg]:shrink-0"
                   >
                     <Icon aria-hidden />
                     <span className="sr-only">{item.type === "idea" ? "想法：" : "笔记："}</span>
-                    <span className="min-w-0 [overflow-wrap:anywhere]">{item.title || "无标题"}</span>
+                    <span className="line-clamp-3 min-w-0 [overflow-wrap:anywhere]">
+                      {named ? item.title || "无标题" : item.excerpt}
+                    </span>
                   </a>
-                  {item.excerpt && item.excerpt !== item.title ? (
+                  {named && item.excerpt ? (
                     <p className="line-clamp-3 text-sm text-muted-foreground [overflow-wrap:anywhere]">
                       {item.excerpt}
                     </p>
