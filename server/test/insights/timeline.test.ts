@@ -64,7 +64,8 @@ forEachDatabase((ctx) => {
         `#陶艺 接着 [[idea:${first}]] 再练，参考 [[idea:${trashed}]] 和 [[idea:${foreign}]]`,
       );
       await request(ctx, "deleteIdea", { token: u.token, params: { id: trashed } });
-      for (const content of ["泥还是歪", "换了一种泥"])
+      // a link in a 批注 is its idea's: `first` links to `second` in its thread, twice, counted once
+      for (const content of ["泥还是歪", "换了一种泥", `见 [[idea:${second}]]`, `还是 [[idea:${second}]]`])
         expect(
           (
             await request(ctx, "createAnnotation", {
@@ -79,8 +80,11 @@ forEachDatabase((ctx) => {
 
       const items = (await timelineOf(ctx, u, { tag: "陶艺" })).body.data.items;
       expect(items.map((i: { id: string }) => i.id)).toEqual([first, second]);
-      expect(items[0]).toMatchObject({ annotationCount: 2, links: [], linkCount: 0, backlinkCount: 1 });
-      expect(items[1]).toMatchObject({ annotationCount: 0, linkCount: 3, backlinkCount: 0 });
+      expect(items[0]).toMatchObject({ annotationCount: 4, linkCount: 1, backlinkCount: 1 });
+      expect(items[0]!.links).toEqual([
+        { type: "idea", id: second, state: "live", title: expect.any(String) },
+      ]);
+      expect(items[1]).toMatchObject({ annotationCount: 0, linkCount: 3, backlinkCount: 1 });
       const byId = new Map(items[1]!.links.map((l: { id: string }) => [l.id, l]));
       expect(byId.get(first)).toMatchObject({
         type: "idea",
@@ -94,7 +98,7 @@ forEachDatabase((ctx) => {
       expect(items[1]!.excerpt).toContain("〔链接〕");
 
       const byQuery = (await timelineOf(ctx, u, { q: "拉坯" })).body.data.items;
-      expect(byQuery[0]).toMatchObject({ id: first, annotationCount: 2, backlinkCount: 1 });
+      expect(byQuery[0]).toMatchObject({ id: first, annotationCount: 4, backlinkCount: 1 });
     });
   });
 });
