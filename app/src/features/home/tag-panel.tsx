@@ -8,10 +8,6 @@ import { useTags } from "./use-tags.ts";
 // Loaded when a rename starts: the list alone is what 首页 shows.
 const TagRenameDialog = React.lazy(() => import("./tag-rename.tsx"));
 
-// plain links, not Buttons: this panel is on 首页's first screen on a desktop
-const plainLink =
-  "mt-2 flex min-h-11 items-center rounded-md px-2 text-muted-foreground text-sm outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring md:min-h-9";
-
 export type TagPanelProps = {
   selected: string | undefined;
   onSelect: (tag: string | undefined) => void;
@@ -23,8 +19,8 @@ export type TagPanelProps = {
 };
 
 /**
- * 首页's tags: the tree with counts, renaming or merging one (loaded lazily, see home-screen), the
- * chosen tag's 演变, and the way to 标签整理.
+ * 首页's tags: the tree with counts, renaming or merging one (loaded lazily, see home-screen), and
+ * the way to 标签整理.
  */
 export default function TagPanel({ selected, onSelect, onRenamed, version, className }: TagPanelProps) {
   const [renamed, setRenamed] = React.useState(0);
@@ -41,13 +37,12 @@ export default function TagPanel({ selected, onSelect, onRenamed, version, class
         onSelect={onSelect}
         onRename={setRenaming}
       />
-      {selected ? (
-        <Link to="/timeline" search={{ tag: selected }} className={plainLink}>
-          看演变
-        </Link>
-      ) : null}
       {tags?.length ? (
-        <Link to="/tag-cleanup" className={plainLink}>
+        // a plain link, not a Button: this panel is on 首页's first screen on a desktop
+        <Link
+          to="/tag-cleanup"
+          className="mt-2 flex min-h-11 items-center rounded-md px-2 text-muted-foreground text-sm outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring md:min-h-9"
+        >
           标签整理
         </Link>
       ) : null}

@@ -7,12 +7,11 @@ import * as React from "react";
 const TimelineScreen = React.lazy(() => import("../../../features/timeline/timeline-screen.tsx"));
 
 export const Route = createFileRoute("/_authenticated/_data/timeline")({
-  validateSearch: (search: Record<string, unknown>) => search as { tag?: string; q?: string },
   component: TimelinePage,
 });
 
 function TimelinePage() {
-  const { tag, q } = Route.useSearch();
+  const { tag, q } = Route.useSearch() as { tag?: unknown; q?: unknown };
   return (
     <React.Suspense fallback={<PageLoading />}>
       <TimelineScreen key={`${tag}\n${q}`} tag={tag} q={q} />
