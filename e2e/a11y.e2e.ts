@@ -148,6 +148,7 @@ test("every screen, light and dark: no serious or critical WCAG 2.1 A/AA violati
       { name: "/archive", path: "/archive" },
       { name: "/tag-cleanup", path: "/tag-cleanup" },
       { name: "/insights (洞察)", path: "/insights" },
+      { name: "/timeline?tag= (演变)", path: `/timeline?tag=${encodeURIComponent("跑步")}` },
       { name: "/profile", path: "/profile" },
       { name: "/ai-points", path: "/ai-points" },
       { name: "/privacy-security", path: "/privacy-security" },

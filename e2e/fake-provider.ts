@@ -22,6 +22,17 @@ const provider = await startFakeProvider((body) => {
   if (system.includes("写作助手")) {
     return json({ title: "AI 笔记：想法合集", content: `## 要点\n\n${question.slice(0, 200)}` });
   }
+  // 演变: how the view changed, each point dated and cited, the contradiction named; [7] is outside
+  if (system.includes("「演变」")) {
+    return {
+      kind: "stream",
+      chunks: tokens(
+        "标题：对拉坯的看法变了\n\n起初你写「泥总是歪」[1]，后来觉得「拉坯要稳」[2]。" +
+          "最近你说「更喜欢手捏」[3]，和 [2] 前后不一，这是一个矛盾。还有 [7]。",
+        4,
+      ),
+    };
+  }
   // 洞察: a report citing its records by number; [9] is outside any small scope (the server drops it)
   if (system.includes("思考助手")) {
     return {

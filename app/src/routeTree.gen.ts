@@ -27,6 +27,7 @@ import { Route as AuthenticatedDataPrivacySecurityRouteImport } from './routes/_
 import { Route as AuthenticatedDataProfileRouteImport } from './routes/_authenticated/_data/profile'
 import { Route as AuthenticatedDataReviewRouteImport } from './routes/_authenticated/_data/review'
 import { Route as AuthenticatedDataTagCleanupRouteImport } from './routes/_authenticated/_data/tag-cleanup'
+import { Route as AuthenticatedDataTimelineRouteImport } from './routes/_authenticated/_data/timeline'
 import { Route as AuthenticatedDataTrashRouteImport } from './routes/_authenticated/_data/trash'
 import { Route as AuthenticatedDataInsightsIndexRouteImport } from './routes/_authenticated/_data/insights/index'
 import { Route as AuthenticatedDataInsightsIdRouteImport } from './routes/_authenticated/_data/insights/$id'
@@ -128,6 +129,12 @@ const AuthenticatedDataTagCleanupRoute =
     path: '/tag-cleanup',
     getParentRoute: () => AuthenticatedDataRoute,
   } as any)
+const AuthenticatedDataTimelineRoute =
+  AuthenticatedDataTimelineRouteImport.update({
+    id: '/timeline',
+    path: '/timeline',
+    getParentRoute: () => AuthenticatedDataRoute,
+  } as any)
 const AuthenticatedDataTrashRoute = AuthenticatedDataTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
@@ -181,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedDataProfileRoute
   '/review': typeof AuthenticatedDataReviewRoute
   '/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
+  '/timeline': typeof AuthenticatedDataTimelineRoute
   '/trash': typeof AuthenticatedDataTrashRoute
   '/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
@@ -205,6 +213,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedDataProfileRoute
   '/review': typeof AuthenticatedDataReviewRoute
   '/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
+  '/timeline': typeof AuthenticatedDataTimelineRoute
   '/trash': typeof AuthenticatedDataTrashRoute
   '/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/notes/$id': typeof AuthenticatedDataNotesIdRoute
@@ -232,6 +241,7 @@ export interface FileRoutesById {
   '/_authenticated/_data/profile': typeof AuthenticatedDataProfileRoute
   '/_authenticated/_data/review': typeof AuthenticatedDataReviewRoute
   '/_authenticated/_data/tag-cleanup': typeof AuthenticatedDataTagCleanupRoute
+  '/_authenticated/_data/timeline': typeof AuthenticatedDataTimelineRoute
   '/_authenticated/_data/trash': typeof AuthenticatedDataTrashRoute
   '/_authenticated/_data/insights/$id': typeof AuthenticatedDataInsightsIdRoute
   '/_authenticated/_data/notes/$id': typeof AuthenticatedDataNotesIdRoute
@@ -258,6 +268,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/review'
     | '/tag-cleanup'
+    | '/timeline'
     | '/trash'
     | '/insights/$id'
     | '/notes/$id'
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/review'
     | '/tag-cleanup'
+    | '/timeline'
     | '/trash'
     | '/insights/$id'
     | '/notes/$id'
@@ -308,6 +320,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_data/profile'
     | '/_authenticated/_data/review'
     | '/_authenticated/_data/tag-cleanup'
+    | '/_authenticated/_data/timeline'
     | '/_authenticated/_data/trash'
     | '/_authenticated/_data/insights/$id'
     | '/_authenticated/_data/notes/$id'
@@ -453,6 +466,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDataTagCleanupRouteImport
       parentRoute: typeof AuthenticatedDataRoute
     }
+    '/_authenticated/_data/timeline': {
+      id: '/_authenticated/_data/timeline'
+      path: '/timeline'
+      fullPath: '/timeline'
+      preLoaderRoute: typeof AuthenticatedDataTimelineRouteImport
+      parentRoute: typeof AuthenticatedDataRoute
+    }
     '/_authenticated/_data/trash': {
       id: '/_authenticated/_data/trash'
       path: '/trash'
@@ -506,6 +526,7 @@ interface AuthenticatedDataRouteChildren {
   AuthenticatedDataProfileRoute: typeof AuthenticatedDataProfileRoute
   AuthenticatedDataReviewRoute: typeof AuthenticatedDataReviewRoute
   AuthenticatedDataTagCleanupRoute: typeof AuthenticatedDataTagCleanupRoute
+  AuthenticatedDataTimelineRoute: typeof AuthenticatedDataTimelineRoute
   AuthenticatedDataTrashRoute: typeof AuthenticatedDataTrashRoute
   AuthenticatedDataInsightsIdRoute: typeof AuthenticatedDataInsightsIdRoute
   AuthenticatedDataNotesIdRoute: typeof AuthenticatedDataNotesIdRoute
@@ -522,6 +543,7 @@ const AuthenticatedDataRouteChildren: AuthenticatedDataRouteChildren = {
   AuthenticatedDataProfileRoute: AuthenticatedDataProfileRoute,
   AuthenticatedDataReviewRoute: AuthenticatedDataReviewRoute,
   AuthenticatedDataTagCleanupRoute: AuthenticatedDataTagCleanupRoute,
+  AuthenticatedDataTimelineRoute: AuthenticatedDataTimelineRoute,
   AuthenticatedDataTrashRoute: AuthenticatedDataTrashRoute,
   AuthenticatedDataInsightsIdRoute: AuthenticatedDataInsightsIdRoute,
   AuthenticatedDataNotesIdRoute: AuthenticatedDataNotesIdRoute,

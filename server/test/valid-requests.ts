@@ -330,7 +330,9 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
     await insight(ctx, user);
     return { query: { q: "陶艺", limit: 5 } };
   },
-  insightPrice: async () => ({ query: { tag: "陶艺", from: "2026-01-01", to: "2026-12-31", last: 10 } }),
+  insightPrice: async () => ({
+    query: { tag: "陶艺", q: "拉坯", from: "2026-01-01", to: "2026-12-31", last: 10 },
+  }),
   createInsight: async () => ({ body: { scope: { tag: "陶艺", last: 10 }, lens: "summary" } }),
   getInsight: async (ctx, user) => ({ params: { id: await insight(ctx, user) } }),
   deleteInsight: async (ctx, user) => ({ params: { id: await insight(ctx, user) } }),

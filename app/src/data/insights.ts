@@ -1,4 +1,5 @@
-import type { CreateInsightRequest, InsightScope } from "@shinian/contract";
+import type { CreateInsightRequest, InsightPrice, InsightScope } from "@shinian/contract";
+import { INSIGHT_MIN_ITEMS } from "@shinian/contract/insight-lenses";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { call } from "../api/client.ts";
 
@@ -35,3 +36,14 @@ export const createInsight = (body: CreateInsightRequest) =>
   call("createInsight", { body, timeoutMs: 5 * 60_000 });
 
 export const deleteInsight = (id: string) => call("deleteInsight", { params: { id } });
+
+/**
+ * What the scope holds and what a run will cost, said before it runs (洞察's price line and 演变's).
+ * Here, in the module both pages load already, so that sharing it makes no chunk of its own.
+ */
+export const insightPriceText = (price: InsightPrice) =>
+  !price.available
+    ? "洞察需要 AI 服务，这台服务器没有配置（本地模式）。"
+    : price.tooFew
+      ? `这个范围里只有 ${price.items} 条 AI 可以读取的记录，至少要 ${INSIGHT_MIN_ITEMS} 条才能生成洞察。`
+      : `将读取 ${price.items} 条记录${price.capped ? "（只取最近的）" : ""}，不让AI读取的不算。生成需要 ${price.points} 点，当前余额 ${price.balance} 点${price.balance < price.points ? "，点数不足" : ""}。`;

@@ -38,6 +38,7 @@ export * from "./blocks/tag-assist";
 export * from "./blocks/tag-cleanup";
 export * from "./blocks/tag-rename-dialog";
 export * from "./blocks/tag-tree";
+export * from "./blocks/timeline";
 export * from "./blocks/top-bar";
 export * from "./blocks/trash-list-item";
 export * from "./blocks/two-pane-layout";

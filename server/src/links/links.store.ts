@@ -65,3 +65,45 @@ export async function linkTargets(db: Queryable, userId: string, refs: LinkRef[]
   );
   return rows;
 }
+
+export type OutgoingRow = { source_id: string; target_type: LinkType; target_id: string };
+
+/**
+ * The links written in these items' texts (of the user's items only), by source, each target once;
+ * a link in a 批注 (migration 051) is its idea's.
+ */
+export async function outgoingLinks(
+  db: Queryable,
+  userId: string,
+  sourceIds: string[],
+): Promise<OutgoingRow[]> {
+  const { rows } = await db.query<OutgoingRow>(
+    `SELECT source_id, target_type, target_id FROM item_links
+     WHERE user_id = $1 AND source_id = ANY($2::uuid[]) AND source_type <> 'annotation'
+     UNION
+     SELECT a.idea_id, l.target_type, l.target_id
+     FROM annotations a JOIN item_links l ON l.source_type = 'annotation' AND l.source_id = a.id
+     WHERE a.user_id = $1 AND a.idea_id = ANY($2::uuid[]) AND l.user_id = $1
+     ORDER BY 1, 2, 3`,
+    [userId, sourceIds],
+  );
+  return rows;
+}
+
+/**
+ * How many of the user's live items link to each of these, keyed `type:id` (none: not in the map);
+ * an idea linking in its text and its 批注 counts once, as `backlinks` lists it.
+ */
+export async function backlinkCounts(
+  db: Queryable,
+  userId: string,
+  refs: LinkRef[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ target_type: LinkType; target_id: string; n: number }>(
+    `SELECT l.target_type, l.target_id, count(DISTINCT coalesce(a.idea_id, l.source_id))::int AS n
+     FROM item_links l LEFT JOIN annotations a ON l.source_type = 'annotation' AND a.id = l.source_id
+     WHERE l.user_id = $1 AND l.target_id = ANY($2::uuid[]) GROUP BY l.target_type, l.target_id`,
+    [userId, refs.map((r) => r.id)],
+  );
+  return new Map(rows.map((r) => [`${r.target_type}:${r.target_id}`, r.n]));
+}

@@ -9,12 +9,12 @@ import {
 } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
-import { backlinks, itemExists, linkTargets } from "./links.store.ts";
+import { backlinkCounts, backlinks, itemExists, linkTargets, outgoingLinks } from "./links.store.ts";
 
 const EXCERPT = 80;
 
 /** Text for showing without rendering: a link reads as 〔链接〕, not as its id. */
-const withoutLinkIds = (text: string) => rewriteLinks(text, () => "〔链接〕");
+export const withoutLinkIds = (text: string) => rewriteLinks(text, () => "〔链接〕");
 const titleOf = (title: string, head: string) => title || plainTitle(withoutLinkIds(head));
 
 /** 被引用 of one of the user's live ideas or notes; 404 for anything else. */
@@ -50,4 +50,40 @@ export async function resolveLinks(db: Queryable, userId: string, refs: LinkRef[
       ? { ...ref, state: t.state, title: titleOf(t.title, t.head) }
       : { ...ref, state: "deleted" as const, title: "" };
   });
+}
+
+export type ItemLinks = { links: ResolvedLink[]; linkCount: number; backlinkCount: number };
+
+/**
+ * For each of the user's items (keyed `type:id`): the first `shown` items its text links to, as
+ * they are now, how many it links to, and how many live items link to it.
+ */
+export async function linksOfItems(
+  db: Queryable,
+  userId: string,
+  items: LinkRef[],
+  shown: number,
+): Promise<Map<string, ItemLinks>> {
+  const ids = items.map((i) => i.id);
+  const [outgoing, counts] = await Promise.all([
+    outgoingLinks(db, userId, ids),
+    backlinkCounts(db, userId, items),
+  ]);
+  const bySource = new Map<string, LinkRef[]>();
+  for (const row of outgoing) {
+    const list = bySource.get(row.source_id) ?? [];
+    list.push({ type: row.target_type, id: row.target_id });
+    bySource.set(row.source_id, list);
+  }
+  const wanted = [...bySource.values()].flatMap((list) => list.slice(0, shown));
+  const resolved = wanted.length ? await resolveLinks(db, userId, wanted) : [];
+  const byRef = new Map(resolved.map((r) => [`${r.type}:${r.id}`, r]));
+  return new Map(
+    items.map((item) => {
+      const targets = bySource.get(item.id) ?? [];
+      const links = targets.slice(0, shown).map((t) => byRef.get(`${t.type}:${t.id.toLowerCase()}`)!);
+      const key = `${item.type}:${item.id}`;
+      return [key, { links, linkCount: targets.length, backlinkCount: counts.get(key) ?? 0 }];
+    }),
+  );
 }

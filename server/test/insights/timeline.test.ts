@@ -52,5 +52,53 @@ forEachDatabase((ctx) => {
       expect(none.status).toBe(400);
       expect(none.body.message).toMatch(/标签|搜索词/);
     });
+    it("gives each item its 批注 count, the items it links to (as they are now) and how many link to it", async () => {
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      const first = await ideaOn(u, "2025-03-01", "#陶艺 第一次拉坯");
+      const foreign = await ideaOn(other, "2025-03-02", "#陶艺 别人的想法");
+      const trashed = await ideaOn(u, "2025-03-03", "#读书 要删的一条");
+      const second = await ideaOn(
+        u,
+        "2025-04-01",
+        `#陶艺 接着 [[idea:${first}]] 再练，参考 [[idea:${trashed}]] 和 [[idea:${foreign}]]`,
+      );
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: trashed } });
+      // a link in a 批注 is its idea's: `first` links to `second` in its thread, twice, counted once
+      for (const content of ["泥还是歪", "换了一种泥", `见 [[idea:${second}]]`, `还是 [[idea:${second}]]`])
+        expect(
+          (
+            await request(ctx, "createAnnotation", {
+              token: u.token,
+              params: { id: first },
+              body: { content },
+            })
+          ).status,
+        ).toBe(201);
+      // another account linking to this one's idea is not counted
+      await addIdea(ctx, other, `#陶艺 [[idea:${first}]]`);
+
+      const items = (await timelineOf(ctx, u, { tag: "陶艺" })).body.data.items;
+      expect(items.map((i: { id: string }) => i.id)).toEqual([first, second]);
+      expect(items[0]).toMatchObject({ annotationCount: 4, linkCount: 1, backlinkCount: 1 });
+      expect(items[0]!.links).toEqual([
+        { type: "idea", id: second, state: "live", title: expect.any(String) },
+      ]);
+      expect(items[1]).toMatchObject({ annotationCount: 0, linkCount: 3, backlinkCount: 1 });
+      const byId = new Map(items[1]!.links.map((l: { id: string }) => [l.id, l]));
+      expect(byId.get(first)).toMatchObject({
+        type: "idea",
+        state: "live",
+        title: expect.stringContaining("第一次拉坯"),
+      });
+      expect(byId.get(trashed)).toMatchObject({ state: "trash" });
+      expect(byId.get(foreign)).toEqual({ type: "idea", id: foreign, state: "deleted", title: "" });
+      // the excerpt reads the link as 〔链接〕, not as its id
+      expect(items[1]!.excerpt).not.toContain(first);
+      expect(items[1]!.excerpt).toContain("〔链接〕");
+
+      const byQuery = (await timelineOf(ctx, u, { q: "拉坯" })).body.data.items;
+      expect(byQuery[0]).toMatchObject({ id: first, annotationCount: 4, backlinkCount: 1 });
+    });
   });
 });

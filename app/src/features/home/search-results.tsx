@@ -57,7 +57,7 @@ export function SearchResults({ query }: { query: string }) {
         <p className="min-w-0 flex-1 basis-48 text-sm [overflow-wrap:anywhere]">
           「<span className="font-semibold">{query}</span>」的搜索结果{items ? `（${items.length}）` : ""}
         </p>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
             size="sm"
@@ -65,6 +65,14 @@ export function SearchResults({ query }: { query: string }) {
             onClick={() => void navigate({ to: "/chat", search: { q: query } })}
           >
             问AI
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="max-lg:h-11"
+            onClick={() => void navigate({ to: "/timeline", search: { q: query } })}
+          >
+            看演变
           </Button>
           <Button
             variant="ghost"

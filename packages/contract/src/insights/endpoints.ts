@@ -36,7 +36,7 @@ export const insightEndpoints = {
     ...routes.createInsight,
     tag: "洞察",
     summary:
-      "生成洞察：按范围（标签、北京时间的日期、最近几条）与视角由 AI 写成报告并保存；只保留对范围内记录的引用；记录少于 3 条时不调用 AI、不扣点数",
+      "生成洞察：按范围（标签、搜索词、北京时间的日期、最近几条）与视角（含演变）由 AI 写成报告并保存；只保留对范围内记录的引用；记录少于 3 条时不调用 AI、不扣点数",
     auth: true,
     body: CreateInsightRequestSchema,
     data: CreateInsightResultSchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CitationSchema } from "../ai/schemas.ts";
 import { CursorSchema, IdSchema, LimitSchema, pageOf, TagSchema, TimestampSchema } from "../common.ts";
 import { INSIGHT_LENSES, INSIGHT_MAX_ITEMS, INSIGHT_PROMPT_MAX } from "./lenses.ts";
+import { TimelineSearchSchema } from "./timeline.ts";
 
 export * from "./lenses.ts";
 
@@ -11,13 +12,15 @@ export const InsightLensSchema = z.enum(INSIGHT_LENSES, { message: "请选择一
 const DaySchema = z.iso.date({ message: "日期不存在，或不是 YYYY-MM-DD 格式" });
 
 /**
- * Which items a 洞察 reads: under a tag (or a tag below it), captured from `from` through `to`
+ * Which items a 洞察 reads: under a tag (or a tag below it), found by a search query `q` (as the
+ * 演变 timeline finds them: the best matching), captured from `from` through `to`
  * (Beijing days, both included), the newest `last`; what is given combines (AND), at least one
  * is needed. Never an item marked 不让AI读取 nor one in 回收站; at most INSIGHT_MAX_ITEMS, newest.
  */
 export const InsightScopeSchema = z
   .strictObject({
     tag: TagSchema.optional(),
+    q: TimelineSearchSchema.optional(),
     from: DaySchema.optional(),
     to: DaySchema.optional(),
     last: z.coerce
@@ -27,9 +30,15 @@ export const InsightScopeSchema = z
       .max(INSIGHT_MAX_ITEMS, { message: `条数最多为 ${INSIGHT_MAX_ITEMS}` })
       .optional(),
   })
-  .refine((s) => s.tag !== undefined || s.from !== undefined || s.to !== undefined || s.last !== undefined, {
-    message: "请选择范围：标签、日期或最近几条",
-  })
+  .refine(
+    (s) =>
+      s.tag !== undefined ||
+      s.q !== undefined ||
+      s.from !== undefined ||
+      s.to !== undefined ||
+      s.last !== undefined,
+    { message: "请选择范围：标签、搜索词、日期或最近几条" },
+  )
   .refine((s) => !s.from || !s.to || s.from <= s.to, { message: "开始日期不能晚于结束日期", path: ["to"] });
 export type InsightScope = z.infer<typeof InsightScopeSchema>;
 
