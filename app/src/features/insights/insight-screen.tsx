@@ -5,6 +5,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
 import { deleteInsight, insightKeys, insightQuery } from "../../data/insights.ts";
+import { citationHref, citationRoute } from "../../lib/citation-link.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 
@@ -37,15 +38,11 @@ export function InsightScreen({ id }: { id: string }) {
               id: c.id,
               title: c.title,
               ref: c.ref ?? 0,
-              href: `/${c.type === "idea" ? "ideas" : "notes"}/${c.id}`,
+              href: citationHref(c),
             }))}
             onNavigateCitation={(event, c) => {
               event.preventDefault();
-              void navigate(
-                c.type === "idea"
-                  ? { to: "/ideas/$id", params: { id: c.id } }
-                  : { to: "/notes/$id", params: { id: c.id } },
-              );
+              void navigate(citationRoute(c));
             }}
             onDelete={() => setDeleting(true)}
           />
