@@ -35,3 +35,10 @@ export const createInsight = (body: CreateInsightRequest) =>
   call("createInsight", { body, timeoutMs: 5 * 60_000 });
 
 export const deleteInsight = (id: string) => call("deleteInsight", { params: { id } });
+
+/** 让 AI 助手参考这份洞察: on or off. */
+export const setInsightGrounding = (id: string, aiGrounding: boolean) =>
+  call("updateInsight", { params: { id }, body: { aiGrounding } });
+
+/** A digest opened: read from now on; how many are still unread (the navigation's badge). */
+export const markInsightRead = (id: string) => call("markInsightRead", { params: { id } });
