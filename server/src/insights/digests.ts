@@ -37,6 +37,29 @@ export function digestOpening(
  */
 export async function runDueDigests(deps: AppDeps): Promise<number> {
   if (!deps.config.ai) return 0;
+  // One run at a time per process (by its BackgroundWork): a sweep a minute must not pile up runs
+  // behind slow provider calls. Asked meanwhile (someone opted in), the run goes round once more.
+  if (running.has(deps.work)) {
+    again.add(deps.work);
+    return 0;
+  }
+  running.add(deps.work);
+  let drawn = 0;
+  try {
+    do {
+      again.delete(deps.work);
+      drawn += await drawDue(deps);
+    } while (again.has(deps.work) && !deps.work.signal.aborted);
+  } finally {
+    running.delete(deps.work);
+  }
+  return drawn;
+}
+
+const running = new WeakSet<AppDeps["work"]>();
+const again = new WeakSet<AppDeps["work"]>();
+
+async function drawDue(deps: AppDeps): Promise<number> {
   const now = deps.clock();
   const week = latestWeek(now);
   const month = latestMonth(now);

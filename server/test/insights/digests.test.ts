@@ -7,7 +7,7 @@ import { DIGEST_STALE_MS, runDueDigests } from "../../src/insights/digests.ts";
 import { createLogger } from "../../src/logger.ts";
 import { spend } from "../../src/points/points.ts";
 import { createBackgroundWork } from "../../src/shared/background-work.ts";
-import { balanceOf, withProvider } from "../ai/helpers.ts";
+import { balanceOf, eventually, withProvider } from "../ai/helpers.ts";
 import { type Scripted, tokens } from "../fake-provider.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 
@@ -228,6 +228,35 @@ forEachDatabase((plain) => {
       expect(await balanceOf(ctx, u)).toBe(before - ctx.config.points.insight);
       expect(await stateOf(u, "week:2025-06-02")).toEqual({ state: "made", reason: null });
       await optIn(ctx, u, "off");
+    });
+
+    it("one run at a time in a process: asked again meanwhile, the run goes round once more", async () => {
+      const ctx = ai.ctx;
+      const [first, second] = [await registerUser(ctx), await registerUser(ctx)];
+      for (const u of [first, second])
+        await ideasAt(u, [
+          { at: "2025-05-05T09:00:00", text: "一" },
+          { at: "2025-05-06T09:00:00", text: "二" },
+          { at: "2025-05-07T09:00:00", text: "三" },
+        ]);
+      await optIn(ctx, first, "weekly");
+      const slow = { kind: "stream", chunks: tokens("标题：五月\n\n一 [1]。", 2), delayMs: 300 } as const;
+      ai.fake.script(slow, slow);
+      const process = deps("2025-05-11T20:30:00");
+      const asked = ai.fake.received.length;
+      const running = runDueDigests(process);
+      // the run is past its list of who is due: asking the provider for the first
+      await eventually(
+        async () => ai.fake.received.length,
+        (n) => n > asked,
+      );
+      await optIn(ctx, second, "weekly");
+      expect(await runDueDigests(process)).toBe(0);
+      expect(await running).toBe(2);
+      for (const u of [first, second]) {
+        expect(await stateOf(u, "week:2025-05-05")).toEqual({ state: "made", reason: null });
+        await optIn(ctx, u, "off");
+      }
     });
 
     it("a claim whose process died is taken over once stale, never while fresh", async () => {
