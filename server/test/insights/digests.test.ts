@@ -148,9 +148,9 @@ forEachDatabase((plain) => {
         .data;
       expect(insight).toMatchObject({ kind: "digest", readAt: null, lens: "summary" });
       expect(insight.scope).toEqual({ from: "2025-12-01", to: "2025-12-31" });
-      // four ideas (the one the AI may not read too) and a note; tags by use, ties by tag
+      // four ideas (the one the AI may not read too) and a note; tags by use, not those of that one
       expect(insight.body.split("\n\n")[0]).toBe(
-        "2025年12月记下了 4 条想法、1 篇笔记。用得最多的标签：#读书（3）、#跑步（3）。",
+        "2025年12月记下了 4 条想法、1 篇笔记。用得最多的标签：#读书（3）、#跑步（2）。",
       );
       expect(insight.body).toContain("这个月你在读书 [1]");
       expect(insight.citations.map((c: { id: string }) => c.id)).toEqual([ids[0], ids[1], ids[2]]);
