@@ -11,6 +11,7 @@ import {
   type TestCtx,
   type TestUser,
 } from "../helpers.ts";
+import { imported } from "../import/helpers.ts";
 
 const says = (text: string): Scripted => ({ kind: "stream", chunks: tokens(text, 5) });
 const failing: Scripted = { kind: "status", status: 500, message: "upstream down" };
@@ -302,6 +303,20 @@ forEachDatabase((plain) => {
         body: { aiGrounding: false },
       });
       expect(theirs.status).toBe(404);
+
+      // the export carries the answer; an import (which takes no insights) keeps it without that citation
+      const into = await registerUser(ctx);
+      const { status } = await imported(ctx, into, [
+        { name: "拾念导出.zip", bytes: new Uint8Array(await exportZip(ctx, u)) },
+      ]);
+      expect(status.status, JSON.stringify(status)).toBe("done");
+      const { rows } = await ctx.db.query<{ citations: { type: string }[] }>(
+        "SELECT citations FROM messages WHERE user_id = $1 AND role = 'assistant' AND content = $2",
+        [into.id, done.message.content],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.citations.length).toBeGreaterThan(0);
+      expect(rows[0]!.citations.map((c) => c.type)).not.toContain("insight");
 
       await request(ctx, "updateInsight", {
         token: u.token,
