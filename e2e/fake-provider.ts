@@ -33,6 +33,13 @@ const provider = await startFakeProvider((body) => {
       ),
     };
   }
+  // 周报/月报: a 洞察 over a week's or a month's dates
+  if (system.includes("思考助手") && /\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}/.test(system)) {
+    return {
+      kind: "stream",
+      chunks: tokens("标题：读书和跑步的一周\n\n这一周你在读书 [1]，读完还去跑步 [2]。", 4),
+    };
+  }
   // 洞察: a report citing its records by number; [9] is outside any small scope (the server drops it)
   if (system.includes("思考助手")) {
     return {

@@ -21,6 +21,7 @@ import { trackForDrain } from "./http/drain.ts";
 import { watchUploadStalls } from "./http/stalled-uploads.ts";
 import { resumeOrphanedImports } from "./import/import-thread.ts";
 import { purgeExpiredImports } from "./import/jobs.store.ts";
+import { runDueDigests } from "./insights/digests.ts";
 import { tagRederiver } from "./items/tag-rederive.ts";
 import { purgeTrash } from "./items/trash.store.ts";
 import type { Logger } from "./logger.ts";
@@ -181,6 +182,13 @@ export async function startServer(
     work.track(
       sweepDueTidies({ config, db, logger, work, clock: systemClock }, SWEEP_EVERY_MS).catch((err) =>
         logger.warn("auto tidy sweep failed", { err }),
+      ),
+    );
+    // 周报/月报 that came due (each claimed by one process), and those left by a stopped one
+    work.track(
+      runDueDigests({ config, db, logger, work, clock: systemClock }).then(
+        (n) => n && logger.info("digests drawn", { digests: n }),
+        (err) => logger.warn("digest sweep failed", { err }),
       ),
     );
     // WebDAV backups that came due (claimed across processes, one at a time here)

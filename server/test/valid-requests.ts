@@ -107,7 +107,7 @@ async function webhook(ctx: TestCtx, user: TestUser): Promise<string> {
 /** A 洞察 of the user's, saved as a run would save it (a run needs the AI and three items). */
 const insight = async (ctx: TestCtx, user: TestUser) => {
   const { id, title } = await idea(ctx, user);
-  const saved = await insertInsight(ctx.db, user.id, {
+  return insertInsight(ctx.db, user.id, {
     title: "陶艺的总结",
     lens: "summary",
     prompt: null,
@@ -116,7 +116,6 @@ const insight = async (ctx: TestCtx, user: TestUser) => {
     citations: [{ type: "idea", id, title, ref: 1 }],
     itemCount: 1,
   });
-  return saved.id;
 };
 const conversation = (ctx: TestCtx, user: TestUser) =>
   made(ctx, "createConversation", { token: user.token, body: { title: "陶艺" } });
@@ -336,6 +335,11 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   createInsight: async () => ({ body: { scope: { tag: "陶艺", last: 10 }, lens: "summary" } }),
   getInsight: async (ctx, user) => ({ params: { id: await insight(ctx, user) } }),
   deleteInsight: async (ctx, user) => ({ params: { id: await insight(ctx, user) } }),
+  updateInsight: async (ctx, user) => ({
+    params: { id: await insight(ctx, user) },
+    body: { aiGrounding: true },
+  }),
+  markInsightRead: async (ctx, user) => ({ params: { id: await insight(ctx, user) } }),
   timeline: async () => ({ query: { tag: "陶艺", q: "陶艺展" } }),
   aiStatus: async () => ({}),
   listConversations: async (ctx, user) => ({

@@ -111,7 +111,7 @@ describe("token store", () => {
     const { store } = setup();
     store.login("tok", {
       identityDescription: null,
-      settings: { autoTidy: false, autoTidyChosen: false, reviewCount: 3, guideSkipped: true },
+      settings: { autoTidy: false, autoTidyChosen: false, reviewCount: 3, guideSkipped: true, digest: "off" },
     });
     expect(store.get().needsGuide).toBe(false);
   });

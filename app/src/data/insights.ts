@@ -47,3 +47,10 @@ export const insightPriceText = (price: InsightPrice) =>
     : price.tooFew
       ? `这个范围里只有 ${price.items} 条 AI 可以读取的记录，至少要 ${INSIGHT_MIN_ITEMS} 条才能生成洞察。`
       : `将读取 ${price.items} 条记录${price.capped ? "（只取最近的）" : ""}，不让AI读取的不算。生成需要 ${price.points} 点，当前余额 ${price.balance} 点${price.balance < price.points ? "，点数不足" : ""}。`;
+
+/** 让 AI 助手参考这份洞察: on or off. */
+export const setInsightGrounding = (id: string, aiGrounding: boolean) =>
+  call("updateInsight", { params: { id }, body: { aiGrounding } });
+
+/** A digest opened: read from now on; how many are still unread (the navigation's badge). */
+export const markInsightRead = (id: string) => call("markInsightRead", { params: { id } });

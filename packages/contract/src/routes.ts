@@ -71,6 +71,8 @@ export const routes = {
   createInsight: { method: "post", path: "/api/insights" },
   getInsight: { method: "get", path: "/api/insights/{id}" },
   deleteInsight: { method: "delete", path: "/api/insights/{id}" },
+  updateInsight: { method: "patch", path: "/api/insights/{id}" },
+  markInsightRead: { method: "post", path: "/api/insights/{id}/read" },
   timeline: { method: "get", path: "/api/timeline" },
 
   // ai: the mode, conversations, tidying an idea and its versions, composing a note
@@ -196,7 +198,16 @@ export const routeGroups = {
   ],
   links: ["itemBacklinks", "resolveLinks"],
   stats: ["getStats"],
-  insights: ["listInsights", "insightPrice", "createInsight", "getInsight", "deleteInsight", "timeline"],
+  insights: [
+    "listInsights",
+    "insightPrice",
+    "createInsight",
+    "getInsight",
+    "deleteInsight",
+    "timeline",
+    "updateInsight",
+    "markInsightRead",
+  ],
   ai: [
     "aiStatus",
     "listConversations",

@@ -3,7 +3,7 @@
  * accounts/profile.store.ts) and sessions. Only a session token's sha256 is stored.
  */
 import { randomBytes } from "node:crypto";
-import { REVIEW_COUNT_DEFAULT, type Session, type User } from "@shinian/contract";
+import { type DigestFrequency, REVIEW_COUNT_DEFAULT, type Session, type User } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { hashToken } from "../shared/token-hash.ts";
@@ -16,7 +16,7 @@ type UserRow = {
   account: string;
   nickname: string;
   identity_description: string | null;
-  settings: { autoTidy?: boolean; reviewCount?: number; guideSkipped?: boolean };
+  settings: { autoTidy?: boolean; reviewCount?: number; guideSkipped?: boolean; digest?: DigestFrequency };
   created_at: Date;
   avatar_key: string | null;
 };
@@ -38,6 +38,7 @@ function toUser(row: UserRow): User {
       autoTidyChosen: row.settings.autoTidy !== undefined,
       reviewCount: row.settings.reviewCount ?? REVIEW_COUNT_DEFAULT,
       guideSkipped: row.settings.guideSkipped ?? false,
+      digest: row.settings.digest ?? "off",
     },
     createdAt: row.created_at.toISOString(),
   };

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { throttleKeyOf } from "../http/client-address.ts";
 import type { Mount } from "../http/mount.ts";
+import { unreadDigests } from "../insights/digests.store.ts";
 import { WEBDAV_STOPPED_NOTE } from "../webdav/pause-on-new-password.ts";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "./access-tokens.store.ts";
 import { deleteSession, deleteSessionOf, getUser, listSessions } from "./accounts.store.ts";
@@ -65,7 +66,10 @@ export function authRoutes(mount: Mount) {
     await deleteSession(deps.db, sessionIdOf(c));
     return { message: "已退出登录", data: null };
   });
-  mount("me", async ({ deps, userId }) => ({ data: await getUser(deps.db, userId) }));
+  mount("me", async ({ deps, userId }) => {
+    const [user, unread] = await Promise.all([getUser(deps.db, userId), unreadDigests(deps.db, userId)]);
+    return { data: { ...user, unreadDigests: unread } };
+  });
   mount("listSessions", async ({ c, deps, userId }) => ({
     data: { items: await listSessions(deps.db, userId, sessionIdOf(c)) },
   }));

@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES } from "@shinian/contract";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError, notFound } from "../errors.ts";
 import type { Mount } from "../http/mount.ts";
+import { digestsSoon } from "../insights/digests.ts";
 import { usageOf } from "../points/quotas.ts";
 import { limitWrites } from "../points/write-limits.ts";
 import { getUser } from "./accounts.store.ts";
@@ -30,6 +31,8 @@ export function profileRoutes(mount: Mount) {
     // The contract refuses a patch with nothing in it; this keeps the server honest if it changes.
     if (!(await updateProfile(db, config.quota, userId, body)))
       throw new ApiError("VALIDATION_ERROR", "没有需要更新的内容");
+    // opted in: the latest period is drawn now, not at the next sweep
+    if (body.settings?.digest && body.settings.digest !== "off") digestsSoon(deps);
     return { message: "个人资料已更新", data: await profileOf(db, userId) };
   });
   mount("uploadAvatar", async ({ c, deps, userId }) => {

@@ -12,6 +12,7 @@ export type ProfilePatch = {
         autoTidy?: boolean | undefined;
         reviewCount?: number | undefined;
         guideSkipped?: boolean | undefined;
+        digest?: "off" | "weekly" | "monthly" | undefined;
       }
     | undefined;
 };

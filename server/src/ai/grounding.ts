@@ -1,6 +1,7 @@
 import type { Annotation, Citation, ItemRef } from "@shinian/contract";
 import { plainTitle } from "@shinian/contract/plain-text";
 import type { Queryable } from "../db/pool.ts";
+import { groundingInsights } from "../insights/insights.store.ts";
 import { latestAnnotations } from "../items/annotations.store.ts";
 import {
   type CreatedWithin,
@@ -33,6 +34,8 @@ const STOPWORDS = new Set(
 );
 
 const PER_SOURCE_CHARS = 600;
+/** At most this many 洞察 the person let the assistant read (让 AI 助手参考这份洞察), after the items. */
+const INSIGHT_SOURCES = 2;
 const SUBJECT_CHARS = 2000;
 const SOURCE_LIMIT = 6;
 
@@ -137,7 +140,8 @@ const toSource = (r: SourceRow, max: number, images: ImageNames, annotated: Anno
  * has something to stand on (`recent` says so). A side chat's subject always comes first.
  * With a time range (the question's 上个月 …, ai/time-range.ts; `question` is then the
  * rest of it), only items created in it. With `meaning` (embeddings on), items close in meaning
- * join (grounding-meaning.ts). Everything is cut to fit `budgetTokens`.
+ * join (grounding-meaning.ts). Then the person's 洞察 that share its words, only those they opted
+ * in (never one they did not, and none for a time range). Everything is cut to fit `budgetTokens`.
  */
 export async function retrieveSources(
   db: Queryable,
@@ -186,6 +190,15 @@ export async function retrieveSources(
   );
   const annotated = await annotationsOf(db, userId, rows, tsquery);
   for (const row of rows) add(toSource(row, PER_SOURCE_CHARS, images, annotated));
+  if (!range)
+    for (const i of await groundingInsights(db, userId, terms, INSIGHT_SOURCES))
+      add({
+        type: "insight",
+        id: i.id,
+        title: i.title,
+        text: clip(i.body, PER_SOURCE_CHARS),
+        createdAt: i.created_at,
+      });
   return { sources, recent };
 }
 

@@ -33,7 +33,7 @@ export function offlineAnswer(
   const list = sources
     .map(
       (s, i) =>
-        `${i + 1}. **${s.title}**（${s.type === "idea" ? "想法" : "笔记"}）：${snippet(s.text)} [${i + 1}]`,
+        `${i + 1}. **${s.title}**（${{ idea: "想法", note: "笔记", insight: "洞察" }[s.type]}）：${snippet(s.text)} [${i + 1}]`,
     )
     .join("\n");
   return `${head}\n\n${intro}\n\n${list}\n\n配置 AI 服务后，我可以根据这些内容直接回答你的问题。`;

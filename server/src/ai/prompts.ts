@@ -4,7 +4,8 @@ import { beijingChineseDay } from "../shared/beijing-time.ts";
 import type { PromptMessage } from "../shared/openai/chat.ts";
 import type { Source } from "./grounding.ts";
 
-const label = (s: Source) => (s.type === "idea" ? "想法" : "笔记");
+const LABELS = { idea: "想法", note: "笔记", insight: "洞察" } as const;
+const label = (s: Source) => LABELS[s.type];
 
 function sourceBlock(sources: Source[]): string {
   return sources

@@ -60,7 +60,17 @@ const Message = z.object({
   content: Text,
   status: z.enum(["done", "stopped", "error"]),
   // ref (issue 29): the [n] the answer calls it by
-  citations: z.array(ItemRef.extend({ title: Text, ref: z.number().int().min(1).max(99).optional() })),
+  citations: z
+    .array(
+      ItemRef.extend({
+        // an answer may cite a 洞察 the person let the assistant read: insights are not imported,
+        // so such a citation is left out (as one of an item that never came)
+        type: z.enum(["idea", "note", "insight"]),
+        title: Text,
+        ref: z.number().int().min(1).max(99).optional(),
+      }),
+    )
+    .transform((all) => all.filter((c): c is typeof c & { type: "idea" | "note" } => c.type !== "insight")),
   sourceIds: z.array(Key).default([]), // format 2
   points: Points,
   mode: z.enum(["offline", "provider"]),

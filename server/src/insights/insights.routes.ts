@@ -1,7 +1,8 @@
 import { decodeCursor } from "../http/cursor.ts";
 import type { Mount } from "../http/mount.ts";
 import { limitWrites } from "../points/write-limits.ts";
-import { deleteInsight, getInsight, listInsights } from "./insights.store.ts";
+import { markDigestRead, unreadDigests } from "./digests.store.ts";
+import { deleteInsight, getInsight, listInsights, setInsightGrounding } from "./insights.store.ts";
 import { createInsight, insightPrice } from "./insights.ts";
 import { timeline } from "./timeline.ts";
 
@@ -28,6 +29,17 @@ export function insightRoutes(mount: Mount) {
   mount("deleteInsight", async ({ deps, userId, params }) => {
     await deleteInsight(deps.db, userId, params.id);
     return { message: "洞察已删除", data: null };
+  });
+  mount("updateInsight", async ({ deps, userId, params, body }) => {
+    await setInsightGrounding(deps.db, userId, params.id, body.aiGrounding);
+    return {
+      message: body.aiGrounding ? "AI 助手会参考这份洞察" : "AI 助手不再参考这份洞察",
+      data: await getInsight(deps.db, userId, params.id),
+    };
+  });
+  mount("markInsightRead", async ({ deps, userId, params }) => {
+    await markDigestRead(deps.db, userId, params.id);
+    return { data: { unreadDigests: await unreadDigests(deps.db, userId) } };
   });
   mount("timeline", async ({ deps, userId, query }) => ({ data: await timeline(deps, userId, query) }));
 }

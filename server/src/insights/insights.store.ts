@@ -4,7 +4,10 @@ import type { Queryable } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
 import { CURSOR_US, fromUs, type Keyset, pageFrom } from "../http/cursor.ts";
 
-/** The 洞察 wing's table: the only code touching `insights` (migration 049). */
+/**
+ * The 洞察 wing's tables: the only code touching `insights` (migration 049); a digest is an insight
+ * that `digests` (migration 048, digests.store.ts) points at, read when its read_at is set.
+ */
 
 type InsightRow = {
   id: string;
@@ -17,9 +20,14 @@ type InsightRow = {
   item_count: number;
   ai_grounding: boolean;
   created_at: Date;
+  digest: boolean;
+  read_at: Date | null;
 };
 
-const COLUMNS = "id, title, lens, prompt, scope, body, citations, item_count, ai_grounding, created_at";
+const COLUMNS = `i.id, i.title, i.lens, i.prompt, i.scope, i.body, i.citations, i.item_count, i.ai_grounding,
+  i.created_at, d.insight_id IS NOT NULL AS digest, d.read_at`;
+/** Each insight with its digest row, when it is one. */
+const FROM = "insights i LEFT JOIN digests d ON d.insight_id = i.id";
 
 export const toInsight = (r: InsightRow): Insight => ({
   id: r.id,
@@ -32,6 +40,8 @@ export const toInsight = (r: InsightRow): Insight => ({
   itemCount: r.item_count,
   aiGrounding: r.ai_grounding,
   createdAt: r.created_at.toISOString(),
+  kind: r.digest ? "digest" : "insight",
+  readAt: r.read_at?.toISOString() ?? null,
 });
 
 export type NewInsight = {
@@ -44,10 +54,11 @@ export type NewInsight = {
   itemCount: number;
 };
 
-export async function insertInsight(db: Queryable, userId: string, i: NewInsight): Promise<Insight> {
-  const { rows } = await db.query<InsightRow>(
+/** The new insight's id. */
+export async function insertInsight(db: Queryable, userId: string, i: NewInsight): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
     `INSERT INTO insights (user_id, title, lens, prompt, scope, body, citations, item_count)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       userId,
       i.title,
@@ -59,16 +70,42 @@ export async function insertInsight(db: Queryable, userId: string, i: NewInsight
       i.itemCount,
     ],
   );
-  return toInsight(rows[0]!);
+  return rows[0]!.id;
 }
 
 export async function getInsight(db: Queryable, userId: string, id: string): Promise<Insight> {
   const { rows } = await db.query<InsightRow>(
-    `SELECT ${COLUMNS} FROM insights WHERE id = $1 AND user_id = $2`,
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE i.id = $1 AND i.user_id = $2`,
     [id, userId],
   );
   if (!rows[0]) throw notFound("洞察不存在");
   return toInsight(rows[0]);
+}
+
+/** 让 AI 助手参考这份洞察: on or off. */
+export async function setInsightGrounding(db: Queryable, userId: string, id: string, on: boolean) {
+  const { rowCount } = await db.query(
+    "UPDATE insights SET ai_grounding = $3 WHERE id = $1 AND user_id = $2",
+    [id, userId, on],
+  );
+  if (!rowCount) throw notFound("洞察不存在");
+}
+
+/**
+ * The opted-in insights (ai_grounding) whose title or body holds any of `terms`, the most terms
+ * first, then the newest; never one the person did not opt in.
+ */
+export async function groundingInsights(db: Queryable, userId: string, terms: string[], limit: number) {
+  if (!terms.length) return [];
+  const { rows } = await db.query<{ id: string; title: string; body: string; created_at: Date }>(
+    `SELECT id, title, body, created_at FROM (
+       SELECT id, title, body, created_at,
+         (SELECT count(*) FROM unnest($2::text[]) t WHERE strpos(lower(title || ' ' || body), lower(t)) > 0) AS hits
+       FROM insights WHERE user_id = $1 AND ai_grounding) x
+     WHERE hits > 0 ORDER BY hits DESC, created_at DESC LIMIT $3`,
+    [userId, terms, limit],
+  );
+  return rows;
 }
 
 export async function deleteInsight(db: Queryable, userId: string, id: string): Promise<void> {
@@ -85,11 +122,12 @@ export async function listInsights(
   q: { q?: string | undefined; limit: number; cursor: Keyset | null },
 ) {
   const { rows } = await db.query<InsightRow & { excerpt: string; cursor_us: string }>(
-    `SELECT id, title, lens, left(body, $5) AS excerpt, created_at, ${CURSOR_US} AS cursor_us
-     FROM insights
-     WHERE user_id = $1 AND ($2::text IS NULL OR strpos(lower(title), lower($2)) > 0)
-       AND ($3::text IS NULL OR (created_at, id) < (${fromUs("$3")}, $4::uuid))
-     ORDER BY created_at DESC, id DESC LIMIT $6`,
+    `SELECT i.id, i.title, i.lens, left(i.body, $5) AS excerpt, i.created_at, ${CURSOR_US} AS cursor_us,
+       d.insight_id IS NOT NULL AS digest, d.read_at
+     FROM ${FROM}
+     WHERE i.user_id = $1 AND ($2::text IS NULL OR strpos(lower(i.title), lower($2)) > 0)
+       AND ($3::text IS NULL OR (i.created_at, i.id) < (${fromUs("$3")}, $4::uuid))
+     ORDER BY i.created_at DESC, i.id DESC LIMIT $6`,
     [userId, q.q || null, q.cursor?.us ?? null, q.cursor?.id ?? null, EXCERPT_CHARS * 4, q.limit + 1],
   );
   return pageFrom(
@@ -102,6 +140,8 @@ export async function listInsights(
       excerpt: plainTitle(r.excerpt.replace(/\[\d{1,3}\]/g, ""), EXCERPT_CHARS),
       lens: r.lens,
       createdAt: r.created_at.toISOString(),
+      kind: r.digest ? "digest" : "insight",
+      unread: r.digest && !r.read_at,
     }),
   );
 }
@@ -111,9 +151,9 @@ export async function* insightBatches(db: Queryable, userId: string, size: numbe
   let after: Keyset | null = null;
   for (;;) {
     const result = await db.query<InsightRow & { cursor_us: string }>(
-      `SELECT ${COLUMNS}, ${CURSOR_US} AS cursor_us FROM insights
-       WHERE user_id = $1 AND ($2::text IS NULL OR (created_at, id) > (${fromUs("$2")}, $3::uuid))
-       ORDER BY created_at, id LIMIT $4`,
+      `SELECT ${COLUMNS}, ${CURSOR_US} AS cursor_us FROM ${FROM}
+       WHERE i.user_id = $1 AND ($2::text IS NULL OR (i.created_at, i.id) > (${fromUs("$2")}, $3::uuid))
+       ORDER BY i.created_at, i.id LIMIT $4`,
       [userId, after?.us ?? null, after?.id ?? null, size],
     );
     const rows = result.rows;

@@ -10,19 +10,19 @@ import {
 import { getUser } from "../accounts/accounts.store.ts";
 import { fitSources } from "../ai/grounding.ts";
 import type { AppDeps } from "../context.ts";
-import { tx } from "../db/pool.ts";
+import { type Queryable, tx } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { getBalance } from "../points/points.store.ts";
 import { refund, settleSpend, spend } from "../points/points.ts";
 import { complete } from "../shared/openai/chat.ts";
 import { checkCitations, splitTitle } from "./citations.ts";
-import { insertInsight } from "./insights.store.ts";
+import { getInsight, insertInsight } from "./insights.store.ts";
 import { insightPrompt } from "./prompt.ts";
-import { scopeItems } from "./scope.ts";
+import { type ScopeItems, scopeItems } from "./scope.ts";
 
 /** The model call is aborted after this; the spend stays open a minute longer (then its process died). */
 const INSIGHT_DEADLINE_MS = 4 * 60_000;
-const INSIGHT_SPEND_OPEN_MS = INSIGHT_DEADLINE_MS + 60_000;
+export const INSIGHT_SPEND_OPEN_MS = INSIGHT_DEADLINE_MS + 60_000;
 
 const notConfigured = () =>
   new ApiError("AI_NOT_CONFIGURED", "洞察需要 AI 服务，这台服务器没有配置（本地模式）");
@@ -63,8 +63,7 @@ export function createInsight(
 
 async function run(deps: AppDeps, userId: string, req: InsightRequest): Promise<CreateInsightResult> {
   const { db, config } = deps;
-  const ai = config.ai;
-  if (!ai) throw notConfigured();
+  if (!config.ai) throw notConfigured();
   const { sources } = await scopeItems(db, userId, req.scope, config.insights.itemChars);
   if (sources.length < INSIGHT_MIN_ITEMS) {
     throw new ApiError(
@@ -72,6 +71,31 @@ async function run(deps: AppDeps, userId: string, req: InsightRequest): Promise<
       `这个范围里只有 ${sources.length} 条 AI 可以读取的记录，至少要 ${INSIGHT_MIN_ITEMS} 条才能看出些什么；没有调用 AI，也没有扣点数`,
     );
   }
+  return writeInsight(deps, userId, req, sources);
+}
+
+/** What a digest adds to writing an insight: its title, its opening, and its claim recorded with it. */
+export type DigestWriting = {
+  title: (written: string) => string;
+  opening: string;
+  /** Inside the saving transaction: throws when the digest may not be kept (its claim was taken over). */
+  saved: (client: Queryable, insightId: string) => Promise<void>;
+};
+
+/**
+ * The model reads `sources` through the lens; the report is kept with its citations inside them,
+ * charged once (refunded when the provider fails, nothing in scope is cited, or saving fails).
+ */
+export async function writeInsight(
+  deps: AppDeps,
+  userId: string,
+  req: InsightRequest,
+  sources: ScopeItems["sources"],
+  digest?: DigestWriting,
+): Promise<CreateInsightResult> {
+  const { db, config } = deps;
+  const ai = config.ai;
+  if (!ai) throw notConfigured();
   const scopeLabel = insightScopeLabel(req.scope);
   const prompt = req.lens === "custom" ? (req.prompt ?? null) : null;
   const cost = config.points.insight;
@@ -108,18 +132,23 @@ async function run(deps: AppDeps, userId: string, req: InsightRequest): Promise<
   if (!body || citations.length === 0) {
     return giveBack("AI 的报告没有引用这个范围里的记录，没有保存");
   }
-  const insight = await tx(db, async (client) => {
-    const saved = await insertInsight(client, userId, {
-      title,
+  const saving = tx(db, async (client) => {
+    const id = await insertInsight(client, userId, {
+      title: digest ? digest.title(title) : title,
       lens: req.lens,
       prompt,
       scope: req.scope,
-      body,
+      body: digest ? `${digest.opening}\n\n${body}` : body,
       citations,
       itemCount: sources.length,
     });
+    await digest?.saved(client, id);
     if (spent) await settleSpend(client, spent);
-    return saved;
+    return getInsight(client, userId, id);
+  });
+  const insight = await saving.catch(async (err: unknown) => {
+    if (spent) await refund(db, userId, { ...spent, cost });
+    throw err;
   });
   return { insight, points: cost, balance: await getBalance(db, userId) };
 }

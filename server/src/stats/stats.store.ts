@@ -48,3 +48,23 @@ export async function topTags(
   );
   return rows;
 }
+
+/**
+ * What was captured from `from` up to `to` (instants): ideas and notes, and the `tags` most used
+ * (ties by tag). The tags of an idea marked 不让AI读取 are not among them: a digest the person lets
+ * the assistant read must not hand them over.
+ */
+export async function capturedBetween(db: Queryable, userId: string, from: Date, to: Date, tags: number) {
+  const { rows } = await db.query<{ ideas: number; notes: number; top: StatsTag[] | null }>(
+    `WITH i AS (SELECT tags, ai_excluded FROM ideas WHERE user_id = $1 AND created_at >= $2 AND created_at < $3),
+          n AS (SELECT tags FROM notes WHERE user_id = $1 AND created_at >= $2 AND created_at < $3)
+     SELECT (SELECT count(*)::int FROM i) AS ideas, (SELECT count(*)::int FROM n) AS notes,
+       (SELECT json_agg(json_build_object('tag', tag, 'count', count)) FROM (
+          SELECT tag, count(*)::int AS count FROM (SELECT unnest(tags) AS tag FROM i WHERE NOT ai_excluded
+            UNION ALL SELECT unnest(tags) FROM n) t
+          GROUP BY tag ORDER BY count DESC, tag COLLATE "C" LIMIT $4) x) AS top`,
+    [userId, from, to, tags],
+  );
+  const r = rows[0]!;
+  return { ideas: r.ideas, notes: r.notes, tags: r.top ?? [] };
+}

@@ -110,6 +110,7 @@ forEachDatabase((ctx) => {
         "045_annotations.sql",
         "046_item_links.sql",
         "047_search_words_v2.sql",
+        "048_digests.sql",
         "049_insights.sql",
         "051_annotation_links.sql",
       ];

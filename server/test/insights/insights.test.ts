@@ -11,6 +11,7 @@ import {
   type TestCtx,
   type TestUser,
 } from "../helpers.ts";
+import { imported } from "../import/helpers.ts";
 
 const says = (text: string): Scripted => ({ kind: "stream", chunks: tokens(text, 5) });
 const failing: Scripted = { kind: "status", status: 500, message: "upstream down" };
@@ -262,6 +263,67 @@ forEachDatabase((plain) => {
       const data = JSON.parse(strFromU8(files["data.json"]!));
       expect(data.format).toBe("shinian-export/4");
       expect(data.insights).toEqual([insight]);
+    });
+
+    it("让 AI 助手参考这份洞察: once opted in the assistant may read and cite it; off again, never", async () => {
+      const ctx = ai.ctx;
+      const u = await registerUser(ctx);
+      await pottery(ctx, u);
+      ai.fake.script(says("标题：陶艺洞察\n\n独一无二的结论琥珀 [1]。"));
+      const { insight } = (await run(ctx, u, { scope: { tag: "陶艺" }, lens: "summary" })).body.data;
+      expect(insight.aiGrounding).toBe(false);
+      const conversation = await newConversation(ctx, u);
+      const systemAfter = async (question: string) => {
+        await askAll(ctx, u, conversation, question);
+        return ai.fake.received.at(-1)!.body.messages[0]!.content;
+      };
+
+      const on = await request(ctx, "updateInsight", {
+        token: u.token,
+        params: { id: insight.id },
+        body: { aiGrounding: true },
+      });
+      expect(on.status).toBe(200);
+      expect(on.body.data.aiGrounding).toBe(true);
+      // citing no number: every source it was given is cited, the 洞察 among them
+      const events = await askAll(ctx, u, conversation, "琥珀 是什么结论？");
+      const system = ai.fake.received.at(-1)!.body.messages[0]!.content;
+      expect(system).toContain("洞察《陶艺洞察》");
+      expect(system).toContain("独一无二的结论琥珀");
+      const done = events.find((e) => e.event === "done")!.data;
+      expect(done.message.citations).toContainEqual(
+        expect.objectContaining({ type: "insight", id: insight.id, title: "陶艺洞察" }),
+      );
+
+      // another account can neither turn it on nor see it
+      const other = await registerUser(ctx);
+      const theirs = await request(ctx, "updateInsight", {
+        token: other.token,
+        params: { id: insight.id },
+        body: { aiGrounding: false },
+      });
+      expect(theirs.status).toBe(404);
+
+      // the export carries the answer; an import (which takes no insights) keeps it without that citation
+      const into = await registerUser(ctx);
+      const { status } = await imported(ctx, into, [
+        { name: "拾念导出.zip", bytes: new Uint8Array(await exportZip(ctx, u)) },
+      ]);
+      expect(status.status, JSON.stringify(status)).toBe("done");
+      const { rows } = await ctx.db.query<{ citations: { type: string }[] }>(
+        "SELECT citations FROM messages WHERE user_id = $1 AND role = 'assistant' AND content = $2",
+        [into.id, done.message.content],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.citations.length).toBeGreaterThan(0);
+      expect(rows[0]!.citations.map((c) => c.type)).not.toContain("insight");
+
+      await request(ctx, "updateInsight", {
+        token: u.token,
+        params: { id: insight.id },
+        body: { aiGrounding: false },
+      });
+      expect(await systemAfter("琥珀 是什么结论？")).not.toContain("独一无二");
     });
 
     it("in 本地模式 says a 洞察 needs the AI, and charges nothing", async () => {

@@ -1,13 +1,11 @@
 import { ChatMessage } from "@shinian/ui";
 import { useNavigate } from "@tanstack/react-router";
+import { citationHref, citationRoute } from "../../lib/citation-link.ts";
 import type { ShownMessage } from "./use-conversation.ts";
 
-const hrefOf = (c: { type: "idea" | "note"; id: string }) =>
-  `/${c.type === "idea" ? "ideas" : "notes"}/${c.id}`;
-
 /**
- * The bubbles of a conversation; citations (chips and the answer's own [n]) open the idea or note
- * inside the app. A failed last reply offers 重试, which asks its question again (`onRetry`); an
+ * The bubbles of a conversation; citations (chips and the answer's own [n]) open the idea, note or
+ * 洞察 inside the app. A failed last reply offers 重试, which asks its question again (`onRetry`); an
  * answer that looked only at 最近 30 天 offers 搜索全部, which asks it again over everything.
  */
 export function ChatMessages({
@@ -38,10 +36,10 @@ export function ChatMessages({
       content={m.content}
       status={m.status}
       errorMessage={m.errorMessage}
-      citations={m.citations.map((c) => ({ ...c, href: hrefOf(c) }))}
+      citations={m.citations.map((c) => ({ ...c, href: citationHref(c) }))}
       onNavigateCitation={(event, c) => {
         event.preventDefault();
-        void navigate({ to: c.type === "idea" ? "/ideas/$id" : "/notes/$id", params: { id: c.id } });
+        void navigate(citationRoute(c));
       }}
       points={
         m.role === "assistant" && m.status !== "streaming" && m.status !== "error" ? m.points : undefined

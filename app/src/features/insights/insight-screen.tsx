@@ -1,20 +1,63 @@
 import { INSIGHT_LENS_LABELS, insightScopeLabel } from "@shinian/contract/insight-lenses";
-import { Alert, Button, ConfirmDialog, InsightCard, PageLoading, WebLayout } from "@shinian/ui";
+import { Alert, Button, Checkbox, ConfirmDialog, InsightCard, PageLoading, WebLayout } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
-import { deleteInsight, insightKeys, insightQuery } from "../../data/insights.ts";
+import { useAuth } from "../../auth/auth-context.tsx";
+import {
+  deleteInsight,
+  insightKeys,
+  insightQuery,
+  markInsightRead,
+  setInsightGrounding,
+} from "../../data/insights.ts";
+import { citationHref, citationRoute } from "../../lib/citation-link.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 
-/** /insights/$id: one report, its citations leading to the ideas and notes it read. */
+/**
+ * /insights/$id: one report, its citations leading to the ideas and notes it read. A digest
+ * (周报/月报) opened here is read: the navigation's badge goes.
+ */
 export function InsightScreen({ id }: { id: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { updateUser } = useAuth();
   const insight = useQuery(insightQuery(id));
   const [deleting, setDeleting] = React.useState(false);
+  const [grounding, setGrounding] = React.useState<{ saving: boolean; error: string | null }>({
+    saving: false,
+    error: null,
+  });
   const data = insight.data;
+  const unread = data?.kind === "digest" && !data.readAt;
+  // once per opening: updating the stored user gives a new updateUser
+  const marked = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (!unread || marked.current === id) return;
+    marked.current = id;
+    markInsightRead(id).then(
+      ({ unreadDigests }) => {
+        updateUser({ unreadDigests });
+        void queryClient.invalidateQueries({ queryKey: insightKeys.all });
+      },
+      () => undefined, // still unread: marked the next time it is opened
+    );
+  }, [unread, id, updateUser, queryClient]);
+  // shown at once, put back if the server refuses
+  const toggleGrounding = async (on: boolean) => {
+    const before = queryClient.getQueryData(insightKeys.one(id));
+    if (before) queryClient.setQueryData(insightKeys.one(id), { ...before, aiGrounding: on });
+    setGrounding({ saving: true, error: null });
+    try {
+      queryClient.setQueryData(insightKeys.one(id), await setInsightGrounding(id, on));
+      setGrounding({ saving: false, error: null });
+    } catch (e) {
+      queryClient.setQueryData(insightKeys.one(id), before);
+      setGrounding({ saving: false, error: errorMessage(e, "保存失败") });
+    }
+  };
 
   return (
     <AppShell backHome>
@@ -37,19 +80,26 @@ export function InsightScreen({ id }: { id: string }) {
               id: c.id,
               title: c.title,
               ref: c.ref ?? 0,
-              href: `/${c.type === "idea" ? "ideas" : "notes"}/${c.id}`,
+              href: citationHref(c),
             }))}
             onNavigateCitation={(event, c) => {
               event.preventDefault();
-              void navigate(
-                c.type === "idea"
-                  ? { to: "/ideas/$id", params: { id: c.id } }
-                  : { to: "/notes/$id", params: { id: c.id } },
-              );
+              void navigate(citationRoute(c));
             }}
             onDelete={() => setDeleting(true)}
           />
         ) : null}
+        {data ? (
+          <Checkbox
+            id="insight-grounding"
+            checked={data.aiGrounding}
+            disabled={grounding.saving}
+            onChange={(e) => void toggleGrounding(e.target.checked)}
+          >
+            让 AI 助手参考这份洞察（关闭时，AI 助手回答问题不会读取它）
+          </Checkbox>
+        ) : null}
+        {grounding.error ? <Alert tone="error" description={grounding.error} /> : null}
         <ConfirmDialog
           open={deleting}
           onOpenChange={setDeleting}

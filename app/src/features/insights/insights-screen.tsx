@@ -94,7 +94,9 @@ export function InsightsScreen() {
                 >
                   <span className="font-medium">{item.title}</span>
                   <span className="text-muted-foreground text-xs">
-                    {INSIGHT_LENS_LABELS[item.lens]} · {formatDateTime(item.createdAt)}
+                    {item.kind === "digest" ? "周报/月报" : INSIGHT_LENS_LABELS[item.lens]} ·{" "}
+                    {formatDateTime(item.createdAt)}
+                    {item.unread ? <strong className="font-medium text-primary"> · 未读</strong> : null}
                   </span>
                   {item.excerpt ? (
                     <span className="line-clamp-2 text-muted-foreground text-sm">{item.excerpt}</span>

@@ -1,6 +1,11 @@
 import type { Profile } from "@shinian/contract";
 import { REVIEW_COUNT_MAX, REVIEW_COUNT_MIN } from "@shinian/contract/constants";
 import {
+  DIGEST_FREQUENCIES,
+  DIGEST_FREQUENCY_LABELS,
+  type DigestFrequency,
+} from "@shinian/contract/insight-digests";
+import {
   Alert,
   Avatar,
   Button,
@@ -12,6 +17,7 @@ import {
   Field,
   Input,
   PageLoading,
+  Select,
   Textarea,
   UsageCard,
   WebLayout,
@@ -129,6 +135,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
   const [identity, setIdentity] = React.useState(profile.identityDescription ?? "");
   const [autoTidy, setAutoTidy] = React.useState(profile.settings.autoTidy);
   const [reviewCount, setReviewCount] = React.useState(String(profile.settings.reviewCount));
+  const [digest, setDigest] = React.useState(profile.settings.digest);
   const [message, setMessage] = React.useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [saving, setSaving] = React.useState(false);
   const fileInput = React.useRef<HTMLInputElement>(null);
@@ -141,7 +148,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
         await updateProfile({
           nickname,
           identityDescription: identity.trim() || null,
-          settings: settingsChanges(profile.settings, { autoTidy, reviewCount: Number(reviewCount) }),
+          settings: settingsChanges(profile.settings, { autoTidy, reviewCount: Number(reviewCount), digest }),
         }),
       );
       setMessage({ tone: "success", text: "个人资料已更新" });
@@ -235,6 +242,20 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
               className="w-24"
               value={reviewCount}
               onChange={(e) => setReviewCount(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="周报/月报"
+          hint="北京时间，由 AI 按「总结」视角把这一周或上个月的记录写成一份洞察，按洞察消耗 AI 点数；开启后先生成最近一期。记录少于 3 条或点数不足时跳过，不扣点数"
+        >
+          {(control) => (
+            <Select
+              {...control}
+              className="max-w-64"
+              options={DIGEST_FREQUENCIES.map((value) => ({ value, label: DIGEST_FREQUENCY_LABELS[value] }))}
+              value={digest}
+              onChange={(e) => setDigest(e.target.value as DigestFrequency)}
             />
           )}
         </Field>

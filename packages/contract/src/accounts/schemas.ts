@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdSchema, TimestampSchema } from "../common.ts";
 import { DELETE_ACCOUNT_PHRASE, TOKEN_SCOPES } from "../constants.ts";
+import { DIGEST_FREQUENCIES } from "../insights/digests.ts";
 import { ReviewCountSchema } from "../review/schemas.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -65,6 +66,10 @@ export const ResetPasswordRequestSchema = z.strictObject({
 });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 
+export const DigestFrequencySchema = z.enum(DIGEST_FREQUENCIES, {
+  message: "周报/月报须为 off、weekly 或 monthly",
+});
+
 export const SettingsSchema = z.object({
   /** 自动整理: off until the person chooses it (a new account starts without a choice). */
   autoTidy: z.boolean(),
@@ -77,6 +82,8 @@ export const SettingsSchema = z.object({
   reviewCount: z.number().int(),
   /** The guide's self-introduction was skipped (跳过): the guide is not shown again without one. */
   guideSkipped: z.boolean(),
+  /** 周报/月报: a 总结 洞察 of each week (after Sunday 20:00) or month (on the 1st from 08:00), Beijing time. */
+  digest: DigestFrequencySchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -89,6 +96,8 @@ export const UserSchema = z.object({
   needsGuide: z.boolean(),
   settings: SettingsSchema,
   createdAt: TimestampSchema,
+  /** Digests (周报/月报) not opened yet: on GET /api/auth/me, for the navigation's badge. */
+  unreadDigests: z.number().int().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -192,7 +201,12 @@ export const UpdateProfileRequestSchema = z
       .nullable()
       .optional(),
     settings: z
-      .strictObject({ autoTidy: z.boolean(), reviewCount: ReviewCountSchema, guideSkipped: z.boolean() })
+      .strictObject({
+        autoTidy: z.boolean(),
+        reviewCount: ReviewCountSchema,
+        guideSkipped: z.boolean(),
+        digest: DigestFrequencySchema,
+      })
       .partial()
       .refine((v) => Object.keys(v).length > 0, { message: "settings 中没有需要更新的设置" })
       .optional(),

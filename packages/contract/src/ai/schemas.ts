@@ -29,6 +29,8 @@ export const ItemRefSchema = z.object({ type: z.enum(["idea", "note"]), id: IdSc
 export type ItemRef = z.infer<typeof ItemRefSchema>;
 
 export const CitationSchema = ItemRefSchema.extend({
+  /** An assistant's answer may also cite a 洞察 the person let it read (让 AI 助手参考这份洞察). */
+  type: z.enum(["idea", "note", "insight"]),
   title: z.string(),
   /** The number the answer calls it by, `[ref]` (issue 29); absent on answers saved before. */
   ref: z.number().int().optional(),

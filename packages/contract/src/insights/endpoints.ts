@@ -7,7 +7,9 @@ import {
   InsightPageSchema,
   InsightPriceQuerySchema,
   InsightPriceSchema,
+  InsightReadSchema,
   InsightSchema,
+  UpdateInsightRequestSchema,
 } from "./schemas.ts";
 import { TimelineQuerySchema, TimelineSchema } from "./timeline.ts";
 
@@ -70,5 +72,22 @@ export const insightEndpoints = {
     query: TimelineQuerySchema,
     data: TimelineSchema,
     errors: [400],
+  },
+  updateInsight: {
+    ...routes.updateInsight,
+    tag: "洞察",
+    summary: "让 AI 助手参考这份洞察（aiGrounding，默认关闭）：打开后，对话在相关时可以把它作为资料引用",
+    auth: true,
+    body: UpdateInsightRequestSchema,
+    data: InsightSchema,
+    errors: [400, 404],
+  },
+  markInsightRead: {
+    ...routes.markInsightRead,
+    tag: "洞察",
+    summary: "标记周报/月报为已读（打开时调用；对自己生成的洞察无影响），返回仍未读的份数",
+    auth: true,
+    data: InsightReadSchema,
+    errors: [404],
   },
 } satisfies WingEndpoints<"insights">;

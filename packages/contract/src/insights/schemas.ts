@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { CitationSchema } from "../ai/schemas.ts";
 import { CursorSchema, IdSchema, LimitSchema, pageOf, TagSchema, TimestampSchema } from "../common.ts";
+import { INSIGHT_KINDS } from "./digests.ts";
 import { INSIGHT_LENSES, INSIGHT_MAX_ITEMS, INSIGHT_PROMPT_MAX } from "./lenses.ts";
 import { TimelineSearchSchema } from "./timeline.ts";
 
+export * from "./digests.ts";
 export * from "./lenses.ts";
 
 export const InsightLensSchema = z.enum(INSIGHT_LENSES, { message: "请选择一种视角" });
@@ -74,8 +76,22 @@ export const InsightSchema = z.object({
   /** Whether the assistant may read it; false unless the person opts it in. */
   aiGrounding: z.boolean(),
   createdAt: TimestampSchema,
+  /** `digest`: drawn by the server for a week or a month (周报/月报), the others run by the person. */
+  kind: z.enum(INSIGHT_KINDS),
+  /** When a digest was first opened; null while unread (and always for a person's own 洞察). */
+  readAt: TimestampSchema.nullable(),
 });
 export type Insight = z.infer<typeof InsightSchema>;
+
+/** PATCH /api/insights/{id}: whether the assistant may read this 洞察 (让 AI 助手参考这份洞察). */
+export const UpdateInsightRequestSchema = z.strictObject({
+  aiGrounding: z.boolean({ message: "aiGrounding 须为 true 或 false" }),
+});
+export type UpdateInsightRequest = z.input<typeof UpdateInsightRequestSchema>;
+
+/** POST /api/insights/{id}/read: how many digests are still unread (the navigation's badge). */
+export const InsightReadSchema = z.object({ unreadDigests: z.number().int() });
+export type InsightRead = z.infer<typeof InsightReadSchema>;
 
 /** A list entry, as every list answer: `type`, `id`, `title`, `excerpt`, `createdAt`. */
 export const InsightSummarySchema = z.object({
@@ -85,6 +101,9 @@ export const InsightSummarySchema = z.object({
   excerpt: z.string(),
   lens: InsightLensSchema,
   createdAt: TimestampSchema,
+  kind: z.enum(INSIGHT_KINDS),
+  /** A digest not opened yet. */
+  unread: z.boolean(),
 });
 export type InsightSummary = z.infer<typeof InsightSummarySchema>;
 export const InsightPageSchema = pageOf(InsightSummarySchema);

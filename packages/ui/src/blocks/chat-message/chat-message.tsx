@@ -95,7 +95,7 @@ export function ChatMessage({
   const isUser = author === "user";
   const streaming = status === "streaming";
   const hasContent = content.trim() !== "";
-  const typeNames = { idea: "想法", note: "笔记", ...citationTypeLabels };
+  const typeNames = { idea: "想法", note: "笔记", insight: "洞察", ...citationTypeLabels };
   const numbered = citations.map((citation, i) => ({ citation, n: citation.ref ?? i + 1 }));
   // inline [n] links only where the answer said which source it meant (ref): older answers keep chips only
   const inline: Record<number, MarkdownCitation> = {};

@@ -19,6 +19,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Idea: Story = {};
 export const Note: Story = { args: { type: "note", title: "《置身事内》读书笔记", href: "/notes/note-1" } };
+export const Insight: Story = {
+  args: { type: "insight", title: "周报：读书和跑步", href: "/insights/insight-1" },
+};
 export const LongTitle: Story = {
   args: {
     type: "note",

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { FileText, Lightbulb } from "lucide-react";
+import { FileText, Lightbulb, Sparkles } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 
@@ -10,6 +10,7 @@ export const citationChipVariants = cva(
       type: {
         idea: "border-primary/20 bg-primary-soft text-primary-soft-foreground hover:border-primary/50",
         note: "border-info/20 bg-info-soft text-info-soft-foreground hover:border-info/50",
+        insight: "border-success/20 bg-success-soft text-success-soft-foreground hover:border-success/50",
       },
     },
     defaultVariants: { type: "idea" },
@@ -21,6 +22,7 @@ export type CitationType = NonNullable<VariantProps<typeof citationChipVariants>
 const typeIcons: Record<CitationType, React.ComponentType<{ "aria-hidden"?: boolean }>> = {
   idea: Lightbulb,
   note: FileText,
+  insight: Sparkles,
 };
 
 export type CitationChipProps = Omit<React.ComponentProps<"a">, "type" | "title" | "href" | "children"> & {
@@ -44,7 +46,7 @@ export function CitationChip({
   href,
   onNavigate,
   onClick,
-  typeLabels = { idea: "想法", note: "笔记" },
+  typeLabels = { idea: "想法", note: "笔记", insight: "洞察" },
   className,
   ...props
 }: CitationChipProps) {

@@ -48,7 +48,7 @@ export function InsightCard({
   ...props
 }: InsightCardProps) {
   const id = React.useId();
-  const typeNames = { idea: "想法", note: "笔记", ...citationTypeLabels };
+  const typeNames = { idea: "想法", note: "笔记", insight: "洞察", ...citationTypeLabels };
   const inline: Record<number, MarkdownCitation> = {};
   for (const citation of citations) {
     inline[citation.ref] = {
