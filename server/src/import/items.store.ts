@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { ImportKind } from "@shinian/contract";
 import type { VersionRow } from "../ai/tidy.store.ts";
 import type { DbClient, Queryable } from "../db/pool.ts";
+import { pruneHistory } from "../items/note-history.store.ts";
 import { SEARCH_WORDS_VERSION } from "../search/reindex.store.ts";
 
 export type KeyType = "idea" | "ideaVersion" | "note" | "conversation";
@@ -153,6 +154,14 @@ const INSERTS = {
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, title text, content text, tags text[],
             pinned boolean, source_idea_ids uuid[], search text, created_at timestamptz, updated_at timestamptz,
             archived_at timestamptz)`,
+  // no import_job_id either: undoing the import deletes them with their notes (removeJobRows); a
+  // version's id is derived from the job and its key, so a version never comes twice
+  note_versions: `INSERT INTO note_versions (id, user_id, note_id, title, content, tags, saved_at)
+          SELECT r.id, $1, r.note_id, r.title, r.content, r.tags, r.saved_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, note_id uuid, title text, content text, tags text[],
+            saved_at timestamptz)
+          WHERE $2::uuid IS NOT NULL
+          ON CONFLICT (id) DO NOTHING`,
   conversations: `INSERT INTO conversations (id, user_id, import_job_id, title, subject_type, subject_id,
             created_at, updated_at)
           SELECT r.id, $1, $2, r.title, r.subject_type, r.subject_id, r.created_at, r.updated_at
@@ -172,22 +181,36 @@ export type ImportRows = {
   idea_versions: (Omit<VersionRow, "created_at"> & { created_at: string })[];
   annotations: { id: string; idea_id: string; content: string; search: string; created_at: string }[];
   notes: NoteInsert[];
+  note_versions: {
+    id: string;
+    note_id: string;
+    title: string;
+    content: string;
+    tags: string[];
+    saved_at: string;
+  }[];
   conversations: ConversationInsert[];
   messages: MessageInsert[];
 };
 
-/** In an order the foreign keys allow: ideas before their versions and 批注, conversations before messages. */
+/**
+ * In an order the foreign keys allow: ideas before their versions and 批注, conversations before
+ * messages. The notes given 历史版本 are pruned as a save prunes them.
+ */
 export async function insertRows(client: DbClient, userId: string, jobId: string, rows: ImportRows) {
   for (const table of [
     "ideas",
     "idea_versions",
     "annotations",
     "notes",
+    "note_versions",
     "conversations",
     "messages",
   ] as const) {
     if (rows[table].length) await client.query(INSERTS[table], [userId, jobId, JSON.stringify(rows[table])]);
   }
+  if (rows.note_versions.length)
+    await pruneHistory(client, userId, [...new Set(rows.note_versions.map((v) => v.note_id))]);
 }
 
 export async function saveKeys(

@@ -79,7 +79,7 @@ export const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容�
 const sizeOf = (r: ImportRecord) =>
   r.type === "idea"
     ? r.content.length + r.originalContent.length
-    : r.type === "note" || r.type === "ideaVersion"
+    : r.type === "note" || r.type === "ideaVersion" || r.type === "noteVersion"
       ? r.content.length
       : r.type === "conversation"
         ? r.messages.reduce((n, m) => n + m.content.length, 0)
@@ -104,6 +104,8 @@ async function* recordsOf(module: ImporterModule, source: ImportSource): AsyncIt
       yield { ...r, key: fitKey(r.key), ideaKey: fitKey(r.ideaKey) };
     } else if (r.type === "note") {
       yield { ...r, key: fitKey(r.key), sourceIdeaKeys: r.sourceIdeaKeys.map(fitKey) };
+    } else if (r.type === "noteVersion") {
+      yield { ...r, key: fitKey(r.key), noteKey: fitKey(r.noteKey) };
     } else if (r.type === "conversation") {
       yield {
         ...r,

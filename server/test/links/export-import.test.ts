@@ -60,7 +60,7 @@ onOneDatabase((ctx) => {
 
       const zip = await exportZip(ctx, from);
       const data = JSON.parse(strFromU8(unzipSync(zip)["data.json"]!));
-      expect(data.format).toBe("shinian-export/4");
+      expect(data.format).toBe("shinian-export/5");
       // the export carries the links as text
       expect(data.notes[0].content).toContain(linkText({ type: "idea", id: last }));
 
