@@ -14,9 +14,9 @@ export type KeyType = "idea" | "ideaVersion" | "note" | "conversation";
 /**
  * What a source key stands for here: `live` when the item is in its table, else it is in 回收站;
  * `ours` when the job writing now made it (an idea found in the account before is skipped whole,
- * its AI versions too).
+ * its AI versions too); `twin` when it was found as a twin only (see resolveKeys).
  */
-export type Resolved = { id: string; live: boolean; ours: boolean };
+export type Resolved = { id: string; live: boolean; ours: boolean; twin?: boolean };
 export const keyOf = (type: string, key: string) => `${type}\u0000${key}`;
 
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
@@ -30,7 +30,7 @@ const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
 /** The account's items of `table` made at a wanted key's millisecond with its words (`text`'s md5). */
 const twins = (type: KeyType, table: string, text: string) =>
-  `SELECT w.type, w.key, t.id, false FROM wanted w JOIN ${table} t ON w.type = '${type}' AND t.user_id = $1
+  `SELECT w.type, w.key, t.id, false, true FROM wanted w JOIN ${table} t ON w.type = '${type}' AND t.user_id = $1
      AND ($8::uuid IS NULL OR t.import_job_id IS DISTINCT FROM $8)
      AND t.created_at >= w.created_at AND t.created_at < w.created_at + interval '1 millisecond'
      AND md5(${text}) = w.text_md5`;
@@ -42,7 +42,9 @@ export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; 
  * in its table or in 回收站) and, for a 拾念 export, the account's own item whose id the key is, or
  * its twin (same type, same millisecond, same words). The twin makes a move back merge: A's export
  * imported into B, then B's export (B's ids) into A finds A's own items again. Exports keep
- * milliseconds, the database microseconds: hence the range.
+ * milliseconds, the database microseconds: hence the range. A job keeps the keys of the twins it
+ * skipped as its own (saveKeys), so that its later batches find them by key alone: `ours` is
+ * therefore the job's own item, not only its key.
  */
 export async function resolveKeys(
   db: Queryable,
@@ -58,15 +60,21 @@ export async function resolveKeys(
     `WITH wanted (type, key, created_at, text_md5) AS (
        SELECT DISTINCT * FROM unnest($3::text[], $4::text[], $6::timestamptz[], $7::text[])),
      candidate AS (
-       SELECT w.type, w.key, k.item_id AS id, k.job_id = $8 AS ours FROM wanted w
+       SELECT w.type, w.key, k.item_id AS id, k.job_id = $8 AS ours, false AS twin FROM wanted w
        JOIN import_keys k ON k.user_id = $1 AND k.kind = $2 AND k.type = w.type AND k.key = w.key
        UNION ALL
-       SELECT w.type, w.key, w.key::uuid, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
+       SELECT w.type, w.key, w.key::uuid, false, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
        UNION ALL ${twins("idea", "ideas", withoutLinkIds("t.original_content"))}
        UNION ALL ${twins("note", "notes", withoutLinkIds(`regexp_replace(t.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')`))}
        UNION ALL ${twins("conversation", "conversations", "t.title")})
      SELECT * FROM (
-       SELECT c.type, c.key, c.id, coalesce(c.ours, false) AS ours,
+       SELECT c.type, c.key, c.id, c.twin,
+         coalesce(c.ours, false) AND CASE c.type
+           WHEN 'idea' THEN EXISTS (SELECT 1 FROM ideas WHERE id = c.id AND import_job_id = $8)
+           WHEN 'note' THEN EXISTS (SELECT 1 FROM notes WHERE id = c.id AND import_job_id = $8)
+           WHEN 'conversation' THEN EXISTS (SELECT 1 FROM conversations WHERE id = c.id AND import_job_id = $8)
+           ELSE EXISTS (SELECT 1 FROM idea_versions WHERE id = c.id AND import_job_id = $8)
+         END AS ours,
          CASE c.type
            WHEN 'idea' THEN EXISTS (SELECT 1 FROM ideas WHERE id = c.id AND user_id = $1)
            WHEN 'note' THEN EXISTS (SELECT 1 FROM notes WHERE id = c.id AND user_id = $1)
@@ -90,7 +98,10 @@ export async function resolveKeys(
   );
   for (const r of rows) {
     const k = keyOf(r.type, r.key);
-    if (!found.get(k)?.live) found.set(k, { id: r.id, live: r.live, ours: r.ours });
+    const had = found.get(k);
+    // a key's own mapping before a twin: a twin's is kept only where no live item has the key
+    if (!had?.live || (had.twin && !r.twin && r.live))
+      found.set(k, { id: r.id, live: r.live, ours: r.ours, twin: r.twin });
   }
   return found;
 }

@@ -37,6 +37,7 @@ import {
 } from "./records.ts";
 import type { SearchWordsOf } from "./search-words.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
+import { linkTwins } from "./twin-links.store.ts";
 import { writeBatch } from "./writer.ts";
 
 /**
@@ -237,6 +238,7 @@ export async function settle(
     if (!job || job.status === "cancelled" || job.status === "uploading") return false;
     if (owner !== undefined && (job.status !== "running" || job.lease_owner !== owner)) return false;
     if (outcome.status === "done") {
+      if (job.kind === "shinian") await linkTwins(client, job.user_id, jobId);
       await dropWaitingRefs(client, jobId);
     } else {
       await removeJobRows(client, job.user_id, jobId);

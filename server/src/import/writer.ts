@@ -143,6 +143,8 @@ export async function writeBatch(
   };
   const known = await resolveKeys(client, job.userId, job.kind, keysOf(records, job.kind), job.id);
   const made: { type: KeyType; key: string; id: string }[] = [];
+  /** the batch's items skipped as twins of the account's: their keys are kept with the job's */
+  const twins: typeof made = [];
   const shinian = job.kind === "shinian";
   const make = (type: KeyType, key: string) => {
     // a 拾念 export's items get the ids its links may already name (links.ts)
@@ -253,6 +255,12 @@ export async function writeBatch(
       });
     } else if (target(record.type, record.key)) {
       if (record.type !== "ideaVersion") result.skipped++;
+      const found = target(record.type, record.key)!;
+      // kept by key for the job's later batches and its end (twin-links.store.ts): links name it
+      if (found.twin && (record.type === "idea" || record.type === "note")) {
+        found.twin = false; // once: a key twice in the file is kept once
+        twins.push({ type: record.type, key: record.key, id: found.id });
+      }
     } else if (record.type === "idea") {
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
       const content = linked(clean(record.content));
@@ -432,7 +440,7 @@ export async function writeBatch(
   const words = await searchWords(toIndex.map((t) => t.fields));
   for (const [n, t] of toIndex.entries()) t.row.search = words[n]!;
   await insertRows(client, job.userId, job.id, rows);
-  await saveKeys(client, job.userId, job.kind, job.id, made);
+  await saveKeys(client, job.userId, job.kind, job.id, [...made, ...twins]);
   // a note's source key may name a note's key too: both wait, the first to arrive wins
   await savePendingRefs(
     client,
@@ -441,7 +449,7 @@ export async function writeBatch(
       r.field === "messageSource" ? [r, { ...r, targetType: "note" as const }] : [r],
     ),
   );
-  const fromEarlier = await takeWaitingRefs(client, job.id, made);
+  const fromEarlier = await takeWaitingRefs(client, job.id, [...made, ...twins]);
   await applyRefs(client, [...resolvedNow, ...fromEarlier]);
   return result;
 }
