@@ -111,6 +111,7 @@ forEachDatabase((ctx) => {
         "046_item_links.sql",
         "047_search_words_v2.sql",
         "049_insights.sql",
+        "052_original_links_follow_twins.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -7,9 +7,9 @@ CREATE OR REPLACE FUNCTION ideas_keep_original() RETURNS trigger LANGUAGE plpgsq
 BEGIN
   IF NEW.original_content IS DISTINCT FROM OLD.original_content
     AND regexp_replace(NEW.original_content,
-      '\[\[(idea|note):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\]\]', '[[\1:]]', 'gi')
+      '\[\[(idea|note):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\]\]', '[[\1:00000000-0000-0000-0000-000000000000]]', 'gi')
     IS DISTINCT FROM regexp_replace(OLD.original_content,
-      '\[\[(idea|note):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\]\]', '[[\1:]]', 'gi')
+      '\[\[(idea|note):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\]\]', '[[\1:00000000-0000-0000-0000-000000000000]]', 'gi')
   THEN
     RAISE EXCEPTION 'original_content is immutable';
   END IF;
