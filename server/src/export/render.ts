@@ -21,7 +21,7 @@ export function readme(count: ExportCount, chats: number, exportedAt: Date): str
     "  notes/    每篇笔记一个 Markdown 文件（YAML 头信息同上，另含来源想法 id）",
     "  chats/    每个 AI 对话一个 Markdown 文件（有对话时）",
     "  files/    想法和笔记中的图片（已去除 EXIF 等信息），Markdown 文件中以 ../files/… 引用",
-    `  data.json 全部数据的机器可读版本（格式 ${exportFormat(EXPORT_FORMAT_VERSION)}）：个人资料、想法及其AI版本、笔记、图片清单、对话、AI点数明细、每日回顾记录、洞察`,
+    `  data.json 全部数据的机器可读版本（格式 ${exportFormat(EXPORT_FORMAT_VERSION)}）：个人资料、想法及其AI版本、笔记及其历史版本、图片清单、对话、AI点数明细、每日回顾记录、洞察`,
     "            可在拾念的「个人资料 → 导入数据」中导入，恢复到任一账号",
     "  avatar.*  头像图片（已上传时）",
     "",

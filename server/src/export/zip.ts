@@ -17,6 +17,7 @@ import type { S3Settings } from "../env.ts";
 import { insightBatches } from "../insights/insights.store.ts";
 import { annotationBatches } from "../items/annotations.store.ts";
 import { ideaBatches } from "../items/ideas.store.ts";
+import { noteVersionBatches } from "../items/note-history.store.ts";
 import { type NoteRow, noteBatches, toNote } from "../items/notes.store.ts";
 import { trashBatches } from "../items/trash.store.ts";
 import { ledgerBatches, toLedgerEntry } from "../points/points.store.ts";
@@ -280,6 +281,12 @@ async function* dataJson(
   // format 4: 批注, after the ideas they are under
   yield* list("annotations", annotationBatches(db, userId, BATCH), (a) => a);
   yield* list("notes", noteBatches(db, userId, NOTE_BATCH), toNote);
+  // format 5: 历史版本, after the notes they are of (of those in 回收站 too when it is included)
+  yield* list(
+    "noteVersions",
+    noteVersionBatches(db, userId, NOTE_BATCH, options.includeTrash === true),
+    (v) => v,
+  );
   yield* list(
     "attachments",
     attachmentBatches(db, userId, BATCH, { withData: false, withTrash: options.includeTrash === true }),

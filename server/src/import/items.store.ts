@@ -7,15 +7,16 @@ import { createHash } from "node:crypto";
 import type { ImportKind } from "@shinian/contract";
 import type { VersionRow } from "../ai/tidy.store.ts";
 import type { DbClient, Queryable } from "../db/pool.ts";
+import { pruneHistory } from "../items/note-history.store.ts";
 import { SEARCH_WORDS_VERSION } from "../search/reindex.store.ts";
 
 export type KeyType = "idea" | "ideaVersion" | "note" | "conversation";
 /**
  * What a source key stands for here: `live` when the item is in its table, else it is in 回收站;
  * `ours` when the job writing now made it (an idea found in the account before is skipped whole,
- * its AI versions too).
+ * its AI versions too); `twin` when it was found as a twin only (see resolveKeys).
  */
-export type Resolved = { id: string; live: boolean; ours: boolean };
+export type Resolved = { id: string; live: boolean; ours: boolean; twin?: boolean };
 export const keyOf = (type: string, key: string) => `${type}\u0000${key}`;
 
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
@@ -29,7 +30,7 @@ const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
 /** The account's items of `table` made at a wanted key's millisecond with its words (`text`'s md5). */
 const twins = (type: KeyType, table: string, text: string) =>
-  `SELECT w.type, w.key, t.id, false FROM wanted w JOIN ${table} t ON w.type = '${type}' AND t.user_id = $1
+  `SELECT w.type, w.key, t.id, false, true FROM wanted w JOIN ${table} t ON w.type = '${type}' AND t.user_id = $1
      AND ($8::uuid IS NULL OR t.import_job_id IS DISTINCT FROM $8)
      AND t.created_at >= w.created_at AND t.created_at < w.created_at + interval '1 millisecond'
      AND md5(${text}) = w.text_md5`;
@@ -41,7 +42,9 @@ export type WantedKey = { type: KeyType; key: string; twin?: { createdAt: Date; 
  * in its table or in 回收站) and, for a 拾念 export, the account's own item whose id the key is, or
  * its twin (same type, same millisecond, same words). The twin makes a move back merge: A's export
  * imported into B, then B's export (B's ids) into A finds A's own items again. Exports keep
- * milliseconds, the database microseconds: hence the range.
+ * milliseconds, the database microseconds: hence the range. A job keeps the keys of the twins it
+ * skipped as its own (saveKeys), so that its later batches find them by key alone: `ours` is
+ * therefore the job's own item, not only its key.
  */
 export async function resolveKeys(
   db: Queryable,
@@ -57,15 +60,21 @@ export async function resolveKeys(
     `WITH wanted (type, key, created_at, text_md5) AS (
        SELECT DISTINCT * FROM unnest($3::text[], $4::text[], $6::timestamptz[], $7::text[])),
      candidate AS (
-       SELECT w.type, w.key, k.item_id AS id, k.job_id = $8 AS ours FROM wanted w
+       SELECT w.type, w.key, k.item_id AS id, k.job_id = $8 AS ours, false AS twin FROM wanted w
        JOIN import_keys k ON k.user_id = $1 AND k.kind = $2 AND k.type = w.type AND k.key = w.key
        UNION ALL
-       SELECT w.type, w.key, w.key::uuid, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
+       SELECT w.type, w.key, w.key::uuid, false, false FROM wanted w WHERE $5 AND w.key ~ '${UUID}'
        UNION ALL ${twins("idea", "ideas", withoutLinkIds("t.original_content"))}
        UNION ALL ${twins("note", "notes", withoutLinkIds(`regexp_replace(t.content, 'attachment:${UUID.slice(1, -1)}', 'attachment:', 'g')`))}
        UNION ALL ${twins("conversation", "conversations", "t.title")})
      SELECT * FROM (
-       SELECT c.type, c.key, c.id, coalesce(c.ours, false) AS ours,
+       SELECT c.type, c.key, c.id, c.twin,
+         coalesce(c.ours, false) AND CASE c.type
+           WHEN 'idea' THEN EXISTS (SELECT 1 FROM ideas WHERE id = c.id AND import_job_id = $8)
+           WHEN 'note' THEN EXISTS (SELECT 1 FROM notes WHERE id = c.id AND import_job_id = $8)
+           WHEN 'conversation' THEN EXISTS (SELECT 1 FROM conversations WHERE id = c.id AND import_job_id = $8)
+           ELSE EXISTS (SELECT 1 FROM idea_versions WHERE id = c.id AND import_job_id = $8)
+         END AS ours,
          CASE c.type
            WHEN 'idea' THEN EXISTS (SELECT 1 FROM ideas WHERE id = c.id AND user_id = $1)
            WHEN 'note' THEN EXISTS (SELECT 1 FROM notes WHERE id = c.id AND user_id = $1)
@@ -89,7 +98,10 @@ export async function resolveKeys(
   );
   for (const r of rows) {
     const k = keyOf(r.type, r.key);
-    if (!found.get(k)?.live) found.set(k, { id: r.id, live: r.live, ours: r.ours });
+    const had = found.get(k);
+    // a key's own mapping before a twin: a twin's is kept only where no live item has the key
+    if (!had?.live || (had.twin && !r.twin && r.live))
+      found.set(k, { id: r.id, live: r.live, ours: r.ours, twin: r.twin });
   }
   return found;
 }
@@ -153,6 +165,14 @@ const INSERTS = {
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, title text, content text, tags text[],
             pinned boolean, source_idea_ids uuid[], search text, created_at timestamptz, updated_at timestamptz,
             archived_at timestamptz)`,
+  // no import_job_id either: undoing the import deletes them with their notes (removeJobRows); a
+  // version's id is derived from the job and its key, so a version never comes twice
+  note_versions: `INSERT INTO note_versions (id, user_id, note_id, title, content, tags, saved_at)
+          SELECT r.id, $1, r.note_id, r.title, r.content, r.tags, r.saved_at
+          FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, note_id uuid, title text, content text, tags text[],
+            saved_at timestamptz)
+          WHERE $2::uuid IS NOT NULL
+          ON CONFLICT (id) DO NOTHING`,
   conversations: `INSERT INTO conversations (id, user_id, import_job_id, title, subject_type, subject_id,
             created_at, updated_at)
           SELECT r.id, $1, $2, r.title, r.subject_type, r.subject_id, r.created_at, r.updated_at
@@ -172,22 +192,36 @@ export type ImportRows = {
   idea_versions: (Omit<VersionRow, "created_at"> & { created_at: string })[];
   annotations: { id: string; idea_id: string; content: string; search: string; created_at: string }[];
   notes: NoteInsert[];
+  note_versions: {
+    id: string;
+    note_id: string;
+    title: string;
+    content: string;
+    tags: string[];
+    saved_at: string;
+  }[];
   conversations: ConversationInsert[];
   messages: MessageInsert[];
 };
 
-/** In an order the foreign keys allow: ideas before their versions and 批注, conversations before messages. */
+/**
+ * In an order the foreign keys allow: ideas before their versions and 批注, conversations before
+ * messages. The notes given 历史版本 are pruned as a save prunes them.
+ */
 export async function insertRows(client: DbClient, userId: string, jobId: string, rows: ImportRows) {
   for (const table of [
     "ideas",
     "idea_versions",
     "annotations",
     "notes",
+    "note_versions",
     "conversations",
     "messages",
   ] as const) {
     if (rows[table].length) await client.query(INSERTS[table], [userId, jobId, JSON.stringify(rows[table])]);
   }
+  if (rows.note_versions.length)
+    await pruneHistory(client, userId, [...new Set(rows.note_versions.map((v) => v.note_id))]);
 }
 
 export async function saveKeys(

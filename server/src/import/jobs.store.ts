@@ -270,9 +270,11 @@ export async function addBatchProgress(
 /** A job about to end, its row locked until the transaction that ends it commits. */
 export async function lockJobToSettle(db: Queryable, jobId: string) {
   const { rows } = await db.query<
-    Pick<ImportJobRow, "id" | "user_id" | "status" | "lease_owner"> & { previous_profile: ProfileText | null }
+    Pick<ImportJobRow, "id" | "user_id" | "kind" | "status" | "lease_owner"> & {
+      previous_profile: ProfileText | null;
+    }
   >(
-    `SELECT id, user_id, status, lease_owner, previous_profile, ${QUIET_OUTBOX_SQL} AS quiet
+    `SELECT id, user_id, kind, status, lease_owner, previous_profile, ${QUIET_OUTBOX_SQL} AS quiet
      FROM import_jobs WHERE id = $1 FOR UPDATE`,
     [jobId],
   );

@@ -37,6 +37,7 @@ import {
 } from "./records.ts";
 import type { SearchWordsOf } from "./search-words.ts";
 import { openUpload, type StoredPart } from "./stored-upload.ts";
+import { linkTwins } from "./twin-links.store.ts";
 import { writeBatch } from "./writer.ts";
 
 /**
@@ -79,7 +80,7 @@ export const unreadable = () => new ApiError("VALIDATION_ERROR", "文件内容�
 const sizeOf = (r: ImportRecord) =>
   r.type === "idea"
     ? r.content.length + r.originalContent.length
-    : r.type === "note" || r.type === "ideaVersion"
+    : r.type === "note" || r.type === "ideaVersion" || r.type === "noteVersion"
       ? r.content.length
       : r.type === "conversation"
         ? r.messages.reduce((n, m) => n + m.content.length, 0)
@@ -104,6 +105,8 @@ async function* recordsOf(module: ImporterModule, source: ImportSource): AsyncIt
       yield { ...r, key: fitKey(r.key), ideaKey: fitKey(r.ideaKey) };
     } else if (r.type === "note") {
       yield { ...r, key: fitKey(r.key), sourceIdeaKeys: r.sourceIdeaKeys.map(fitKey) };
+    } else if (r.type === "noteVersion") {
+      yield { ...r, key: fitKey(r.key), noteKey: fitKey(r.noteKey) };
     } else if (r.type === "conversation") {
       yield {
         ...r,
@@ -235,6 +238,7 @@ export async function settle(
     if (!job || job.status === "cancelled" || job.status === "uploading") return false;
     if (owner !== undefined && (job.status !== "running" || job.lease_owner !== owner)) return false;
     if (outcome.status === "done") {
+      if (job.kind === "shinian") await linkTwins(client, job.user_id, jobId);
       await dropWaitingRefs(client, jobId);
     } else {
       await removeJobRows(client, job.user_id, jobId);

@@ -62,6 +62,17 @@ export type ImportedNote = {
   archivedAt?: Date | undefined;
 };
 
+/** A note's 历史版本 (format 5) under the note its key names: taken only with a note this import made. */
+export type ImportedNoteVersion = {
+  type: "noteVersion";
+  key: string;
+  noteKey: string;
+  title: string;
+  content: string;
+  tags: string[];
+  savedAt: Date;
+};
+
 export type ImportedMessage = {
   role: "user" | "assistant";
   content: string;
@@ -118,6 +129,7 @@ export type ImportRecord =
   | ImportedIdeaVersion
   | ImportedAnnotation
   | ImportedNote
+  | ImportedNoteVersion
   | ImportedConversation
   | ImportedProfile
   | ImportedAttachment

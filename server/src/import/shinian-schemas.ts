@@ -55,6 +55,15 @@ const Note = z.object({
   archivedAt: Time.optional(), // issue 32, additive
 });
 
+const NoteVersion = z.object({
+  noteId: Key,
+  versionId: Key,
+  savedAt: Time,
+  title: Text,
+  content: Text,
+  tags: Tags,
+}); // format 5
+
 const Message = z.object({
   role: z.enum(["user", "assistant"]),
   content: Text,
@@ -126,6 +135,9 @@ const FIELD_NAMES: Record<string, string> = {
   sourceIds: "参考来源",
   mode: "模式",
   itemId: "所属想法或笔记",
+  noteId: "所属笔记",
+  versionId: "版本编号",
+  savedAt: "保存时间",
   position: "位置",
   kind: "种类",
   name: "文件名",
@@ -170,6 +182,7 @@ export type ExportListName =
   | "ideaVersions"
   | "annotations"
   | "notes"
+  | "noteVersions"
   | "conversations"
   | "attachments";
 export type ExportList = {
@@ -215,6 +228,16 @@ export const exportLists: Record<ExportListName, ExportList> = {
       key: id,
       sourceIdeaKeys: sourceIdeaIds,
       ...n,
+    })),
+  },
+  // format 5: 历史版本, after the notes they are of
+  noteVersions: {
+    name: "历史版本",
+    read: reader(NoteVersion, ({ noteId, versionId, ...v }) => ({
+      type: "noteVersion",
+      key: versionId,
+      noteKey: noteId,
+      ...v,
     })),
   },
   conversations: {

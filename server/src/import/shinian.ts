@@ -1,7 +1,7 @@
 /**
  * 拾念's own export (docs/export-format.md): data.json, read as a stream. Only the records a
- * person's content is made of are taken: the profile text, ideas with their AI versions, notes,
- * conversations. The points ledger, 每日回顾's history and the trash are left out (points are
+ * person's content is made of are taken: the profile text, ideas with their AI versions, notes
+ * with their 历史版本, conversations. The points ledger, 每日回顾's history and the trash are left out (points are
  * never restored; the others are state of the account they came from).
  */
 import JSONParser from "@streamparser/json/jsonparser.js";

@@ -70,7 +70,11 @@ function keysOf(records: ImportRecord[], kind: ImportKind): WantedKey[] {
     // the items a 拾念 export's texts link to (links.ts)
     if (
       kind === "shinian" &&
-      (r.type === "idea" || r.type === "ideaVersion" || r.type === "note" || r.type === "annotation")
+      (r.type === "idea" ||
+        r.type === "ideaVersion" ||
+        r.type === "note" ||
+        r.type === "noteVersion" ||
+        r.type === "annotation")
     )
       keys.push(
         ...linkKeysOf(r.content, r.type === "idea" ? r.originalContent : "").map((l) => ({
@@ -99,6 +103,8 @@ function keysOf(records: ImportRecord[], kind: ImportKind): WantedKey[] {
       keys.push({ type: "idea", key: r.itemKey }, { type: "note", key: r.itemKey });
     } else if (r.type === "annotation") {
       keys.push({ type: "idea", key: r.ideaKey });
+    } else if (r.type === "noteVersion") {
+      keys.push({ type: "note", key: r.noteKey });
     }
   }
   return keys;
@@ -137,6 +143,8 @@ export async function writeBatch(
   };
   const known = await resolveKeys(client, job.userId, job.kind, keysOf(records, job.kind), job.id);
   const made: { type: KeyType; key: string; id: string }[] = [];
+  /** the batch's items skipped as twins of the account's: their keys are kept with the job's */
+  const twins: typeof made = [];
   const shinian = job.kind === "shinian";
   const make = (type: KeyType, key: string) => {
     // a 拾念 export's items get the ids its links may already name (links.ts)
@@ -155,6 +163,7 @@ export async function writeBatch(
     idea_versions: [],
     annotations: [],
     notes: [],
+    note_versions: [],
     conversations: [],
     messages: [],
   };
@@ -222,8 +231,36 @@ export async function writeBatch(
       };
       rows.annotations.push(row);
       toIndex.push({ row, fields: { title: "", content, tags: [] } });
+    } else if (record.type === "noteVersion") {
+      const note = target("note", record.noteKey);
+      // as a 批注: only under a note this import made (a repeated import skips the note, and them)
+      if (!note?.live || !note.ours) continue;
+      const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
+      const content = linked(withImportedImageIds(job.id, clean(record.content)));
+      // not counted in the quota, as a save's versions are not (migration 044): the pruning bounds them
+      if (content.length > NOTE_MAX_CHARS) {
+        result.refused.push({
+          item: labelOf("笔记的历史版本", title, content),
+          message: `笔记最多 ${NOTE_MAX_CHARS} 个字符`,
+        });
+        continue;
+      }
+      rows.note_versions.push({
+        id: importedImageId(job.id, `noteVersion:${record.key}`),
+        note_id: note.id,
+        title,
+        content,
+        tags: record.tags.map(clean).slice(0, MAX_TAGS),
+        saved_at: record.savedAt.toISOString(),
+      });
     } else if (target(record.type, record.key)) {
       if (record.type !== "ideaVersion") result.skipped++;
+      const found = target(record.type, record.key)!;
+      // kept by key for the job's later batches and its end (twin-links.store.ts): links name it
+      if (found.twin && (record.type === "idea" || record.type === "note")) {
+        found.twin = false; // once: a key twice in the file is kept once
+        twins.push({ type: record.type, key: record.key, id: found.id });
+      }
     } else if (record.type === "idea") {
       const title = clean(record.title).slice(0, TITLE_MAX_CHARS);
       const content = linked(clean(record.content));
@@ -403,7 +440,7 @@ export async function writeBatch(
   const words = await searchWords(toIndex.map((t) => t.fields));
   for (const [n, t] of toIndex.entries()) t.row.search = words[n]!;
   await insertRows(client, job.userId, job.id, rows);
-  await saveKeys(client, job.userId, job.kind, job.id, made);
+  await saveKeys(client, job.userId, job.kind, job.id, [...made, ...twins]);
   // a note's source key may name a note's key too: both wait, the first to arrive wins
   await savePendingRefs(
     client,
@@ -412,7 +449,7 @@ export async function writeBatch(
       r.field === "messageSource" ? [r, { ...r, targetType: "note" as const }] : [r],
     ),
   );
-  const fromEarlier = await takeWaitingRefs(client, job.id, made);
+  const fromEarlier = await takeWaitingRefs(client, job.id, [...made, ...twins]);
   await applyRefs(client, [...resolvedNow, ...fromEarlier]);
   return result;
 }

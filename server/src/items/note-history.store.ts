@@ -48,26 +48,27 @@ export async function keepVersionBefore(db: Queryable, userId: string, noteId: s
          OR tags IS DISTINCT FROM coalesce($5::text[], tags))`,
     [noteId, userId, edit.title ?? null, edit.content ?? null, edit.tags ?? null, UNTITLED_NOTE],
   );
-  if (rowCount) await pruneHistory(db, userId, noteId);
+  if (rowCount) await pruneHistory(db, userId, [noteId]);
 }
 
 /**
  * The newest NOTE_HISTORY_KEEP versions stay, and every one of the last NOTE_HISTORY_KEEP_DAYS
  * days, up to NOTE_HISTORY_MAX, and only while the newest ones together hold at most
  * NOTE_HISTORY_MAX_BYTES. Each save prunes, so a note never has more than NOTE_HISTORY_MAX + 1
- * versions to number here: the work is bounded, and the texts are measured, never read out.
+ * versions to number here: the work is bounded, and the texts are measured, never read out. An
+ * import prunes the notes it gave versions to, after each batch (at most a batch more each).
  */
-async function pruneHistory(db: Queryable, userId: string, noteId: string) {
+export async function pruneHistory(db: Queryable, userId: string, noteIds: string[]) {
   await db.query(
     `DELETE FROM note_versions v USING (
        SELECT id, saved_at, row_number() OVER newest AS n,
          sum(octet_length(title) + octet_length(content)) OVER newest AS bytes
-       FROM note_versions WHERE note_id = $1 AND user_id = $2
-       WINDOW newest AS (ORDER BY saved_at DESC, id DESC)) r
+       FROM note_versions WHERE note_id = ANY ($1::uuid[]) AND user_id = $2
+       WINDOW newest AS (PARTITION BY note_id ORDER BY saved_at DESC, id DESC)) r
      WHERE v.id = r.id
        AND (r.n > ${NOTE_HISTORY_MAX} OR r.bytes > ${NOTE_HISTORY_MAX_BYTES}
          OR (r.n > ${NOTE_HISTORY_KEEP} AND r.saved_at < now() - make_interval(days => ${NOTE_HISTORY_KEEP_DAYS})))`,
-    [noteId, userId],
+    [noteIds, userId],
   );
 }
 
@@ -134,4 +135,50 @@ export async function findVersion(db: Queryable, userId: string, noteId: string,
     tags: tagsRenamed(row.tags, renames),
     content,
   } satisfies NoteVersion;
+}
+
+type ExportedVersionRow = {
+  id: string;
+  note_id: string;
+  title: string;
+  content: string;
+  tags: string[];
+  saved_at: Date;
+  cursor_us: string;
+};
+
+/**
+ * Every version of the notes an export holds (those in 回收站 with `withTrash`), oldest first, in
+ * batches, each with the tag renames made since it was saved applied as the history shows it.
+ */
+export async function* noteVersionBatches(db: Queryable, userId: string, size: number, withTrash: boolean) {
+  let after: Keyset | null = null;
+  for (;;) {
+    const cursor: unknown[] = after ? [after.us, after.id] : [];
+    const { rows } = await db.query<ExportedVersionRow>(
+      `SELECT v.id, v.note_id, v.title, v.content, v.tags, v.saved_at, ${usOf("v.saved_at")} AS cursor_us
+       FROM note_versions v
+       WHERE v.user_id = $1 ${cursor.length ? `AND (v.saved_at, v.id) > (${fromUs("$4")}, $5::uuid)` : ""}
+         AND (EXISTS (SELECT 1 FROM notes n WHERE n.id = v.note_id AND n.user_id = $1)
+           OR ($3 AND EXISTS (SELECT 1 FROM trash t WHERE t.id = v.note_id AND t.user_id = $1 AND t.type = 'note')))
+       ORDER BY v.saved_at, v.id LIMIT $2`,
+      [userId, size, withTrash, ...cursor],
+    );
+    if (!rows.length) return;
+    const renames = await renamesSinceTime(db, userId, rows[0]!.saved_at);
+    yield rows.map((r) => {
+      const since = renames.filter((x) => x.at > r.saved_at);
+      return {
+        noteId: r.note_id,
+        versionId: r.id,
+        savedAt: r.saved_at.toISOString(),
+        title: r.title,
+        tags: tagsRenamed(r.tags, since),
+        content: textRenamed(r.content, since),
+      };
+    });
+    if (rows.length < size) return;
+    const last = rows.at(-1)!;
+    after = { us: last.cursor_us, id: last.id };
+  }
 }

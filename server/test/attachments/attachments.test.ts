@@ -257,7 +257,7 @@ onOneDatabase((ctx) => {
       const markdown = Object.keys(zip).find((n) => n.startsWith("ideas/"))!;
       expect(strFromU8(zip[markdown]!)).toContain(`![](../files/${f1.id}.png)`);
       const data = JSON.parse(strFromU8(zip["data.json"]!));
-      expect(data.format).toBe("shinian-export/4");
+      expect(data.format).toBe("shinian-export/5");
       expect(data.attachments).toEqual([
         expect.objectContaining({
           id: f1.id,

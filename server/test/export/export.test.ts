@@ -111,7 +111,7 @@ forEachDatabase((ctx) => {
       expect(strFromU8(files["README.txt"]!)).toContain("想法 2 条，笔记 1 篇");
 
       const data = JSON.parse(strFromU8(files["data.json"]!));
-      expect(strFromU8(files["data.json"]!).startsWith('{\n"format": "shinian-export/4",')).toBe(true);
+      expect(strFromU8(files["data.json"]!).startsWith('{\n"format": "shinian-export/5",')).toBe(true);
       expect(data.profile.id).toBe(u.id);
       expect(data.ideas).toHaveLength(2);
       const versionId = data.ideaVersions[0].id;
@@ -289,6 +289,95 @@ forEachDatabase((ctx) => {
       const data = JSON.parse(strFromU8(files["data.json"]!));
       expect(new Set(data.notes.map((n: { title: string }) => n.title)).size).toBe(60);
       expect(data.conversations).toHaveLength(45);
+    });
+
+    it("exports every note's 历史版本 after the notes, across batches, those of 回收站 only with it, read back by Info-ZIP", async () => {
+      const u = await registerUser(ctx);
+      const made = async (title: string, content: string) =>
+        (await request(ctx, "createNote", { token: u.token, body: { title, content } })).body.data
+          .id as string;
+      const save = async (id: string, content: string) => {
+        const res = await request(ctx, "updateNote", { token: u.token, params: { id }, body: { content } });
+        expect(res.status).toBe(200);
+      };
+      const kept = await made("留下的笔记", "第一稿");
+      await save(kept, "第二稿");
+      await save(kept, "第三稿");
+      // more versions than one batch of notes (25): the list goes on across batches
+      await ctx.db.query(
+        `INSERT INTO note_versions (user_id, note_id, title, content, tags, saved_at)
+         SELECT $1, $2, '留下的笔记', '旧稿' || n, '{}', now() - interval '1 day' - n * interval '1 minute'
+         FROM generate_series(1, 30) n`,
+        [u.id, kept],
+      );
+      const trashed = await made("扔掉的笔记", "草稿");
+      await save(trashed, "定稿");
+      expect((await request(ctx, "deleteNote", { token: u.token, params: { id: trashed } })).status).toBe(
+        200,
+      );
+
+      const dataOf = async (includeTrash: boolean) => {
+        await ctx.db.query("UPDATE users SET last_export_at = NULL WHERE id = $1", [u.id]);
+        const res = await ctx.app.request("/api/export", {
+          method: "POST",
+          headers: { authorization: `Bearer ${u.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ includeTrash }),
+        });
+        expect(res.status).toBe(200);
+        const zip = Buffer.from(await res.arrayBuffer());
+        const text = strFromU8(unzipSync(new Uint8Array(zip))["data.json"]!);
+        if (hasUnzip) {
+          // Info-ZIP reads the same data.json out of the streamed archive
+          const dir = mkdtempSync(path.join(os.tmpdir(), "shinian-export-"));
+          try {
+            writeFileSync(path.join(dir, "export.zip"), zip);
+            expect(execFileSync("unzip", ["-p", "export.zip", "data.json"], { cwd: dir }).toString()).toBe(
+              text,
+            );
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        }
+        return { text, data: JSON.parse(text) };
+      };
+
+      const { text, data } = await dataOf(false);
+      expect(text.indexOf('"noteVersions": [')).toBeGreaterThan(text.indexOf('"notes": ['));
+      expect(text.indexOf('"noteVersions": [')).toBeLessThan(text.indexOf('"attachments": ['));
+      const { rows } = await ctx.db.query<{ id: string; saved_at: Date; content: string }>(
+        "SELECT id, saved_at, content FROM note_versions WHERE note_id = $1 ORDER BY saved_at, id",
+        [kept],
+      );
+      expect(rows).toHaveLength(32);
+      expect(data.noteVersions).toEqual(
+        rows.map((r) => ({
+          noteId: kept,
+          versionId: r.id,
+          savedAt: r.saved_at.toISOString(),
+          title: "留下的笔记",
+          tags: [],
+          content: r.content,
+        })),
+      );
+      expect(data.noteVersions.slice(-2).map((v: { content: string }) => v.content)).toEqual([
+        "第一稿",
+        "第二稿",
+      ]);
+      // as the history shows them
+      const history = await request(ctx, "noteHistory", {
+        token: u.token,
+        params: { id: kept },
+        query: { limit: 50 },
+      });
+      expect(history.body.data.items.map((v) => v.versionId).reverse()).toEqual(
+        data.noteVersions.map((v: { versionId: string }) => v.versionId),
+      );
+
+      const withTrash = (await dataOf(true)).data;
+      expect(withTrash.noteVersions).toHaveLength(33);
+      expect(withTrash.noteVersions.filter((v: { noteId: string }) => v.noteId === trashed)).toMatchObject([
+        { title: "扔掉的笔记", content: "草稿" },
+      ]);
     });
 
     it("keeps the cooldown when the client cancels the download (no cancel-and-retry bypass)", async () => {

@@ -360,6 +360,20 @@ function comparable(data: Data, id: (old: string) => string) {
         sourceIdeaIds: n.sourceIdeaIds.map(id),
       })),
     ),
+    // a version's id is new and no key: versions are compared by their note, time and words
+    noteVersions: (data.noteVersions ?? [])
+      .map((v: Data) => ({
+        ...v,
+        noteId: id(v.noteId),
+        versionId: undefined,
+        content: v.content.replace(
+          /(attachment:|\[\[(?:idea|note):)([0-9a-f-]{36})/g,
+          (_: string, before: string, x: string) => `${before}${id(x)}`,
+        ),
+      }))
+      .sort((x: Data, y: Data) =>
+        `${x.noteId} ${x.savedAt} ${x.content}` < `${y.noteId} ${y.savedAt} ${y.content}` ? -1 : 1,
+      ),
     conversations: sorted(
       data.conversations.map((c: Data) => ({
         ...c,
@@ -594,6 +608,99 @@ onOneDatabase(
         const b = await registerUser(ctx);
         await importInto(ctx, b, exportA.zip);
         expectRoundTrip(exportA.data, (await exportOf(ctx, b)).data, await idMap(ctx, b.id));
+      });
+
+      it("brings a note's 历史版本 back under the imported note with their dates and links; again, none twice", async () => {
+        const a = await registerUser(ctx);
+        const idea = (await request(ctx, "createIdea", { token: a.token, body: { content: "被链接的想法" } }))
+          .body.data.id;
+        const note = (
+          await request(ctx, "createNote", {
+            token: a.token,
+            body: { title: "有历史的笔记", content: "第一稿" },
+          })
+        ).body.data.id;
+        for (const content of [`第二稿 [[idea:${idea}]]`, "第三稿"]) {
+          const saved = await request(ctx, "updateNote", {
+            token: a.token,
+            params: { id: note },
+            body: { content },
+          });
+          expect(saved.status).toBe(200);
+        }
+        // a version of long ago: kept (the newest 50 stay whatever their age), and its date with it
+        await ctx.db.query(
+          `INSERT INTO note_versions (user_id, note_id, title, content, tags, saved_at)
+           VALUES ($1, $2, '旧标题', '很久以前', '{读书}', $3)`,
+          [a.id, note, at(-90 * 24 * 60)],
+        );
+        const exportA = await exportOf(ctx, a);
+        expect(exportA.data.noteVersions).toHaveLength(3);
+
+        const b = await registerUser(ctx);
+        await importInto(ctx, b, exportA.zip);
+        const exportB = await exportOf(ctx, b);
+        const ids = await idMap(ctx, b.id);
+        expectRoundTrip(exportA.data, exportB.data, ids);
+        const history = async (u: TestUser, id: string) =>
+          (await request(ctx, "noteHistory", { token: u.token, params: { id } })).body.data.items;
+        const theirs = await history(a, note);
+        const ours = await history(b, ids.get(note)!);
+        expect(ours.map(({ versionId: _, ...v }) => v)).toEqual(theirs.map(({ versionId: _, ...v }) => v));
+        expect(ours.map((v) => v.savedAt).at(-1)).toBe(at(-90 * 24 * 60));
+        const linked = ours.find((v) => v.title === "有历史的笔记" && v.length > 3)!;
+        const version = await request(ctx, "noteVersion", {
+          token: b.token,
+          params: { id: ids.get(note)!, versionId: linked.versionId },
+        });
+        expect(version.body.data.content).toBe(`第二稿 [[idea:${ids.get(idea)}]]`);
+
+        // the same file again: the note is skipped, and its versions with it
+        await importInto(ctx, b, exportA.zip);
+        expect((await history(b, ids.get(note)!)).map((v) => v.versionId)).toEqual(
+          ours.map((v) => v.versionId),
+        );
+        const { rows } = await ctx.db.query(
+          "SELECT count(*)::int AS n FROM note_versions WHERE user_id = $1",
+          [b.id],
+        );
+        expect(rows[0].n).toBe(3);
+
+        // an export of format 4 has no 历史版本: it imports as before
+        const files = unzipSync(exportA.zip);
+        const four = { ...exportA.data, format: "shinian-export/4", noteVersions: undefined };
+        files["data.json"] = strToU8(JSON.stringify(four));
+        const c = await registerUser(ctx);
+        const status = await importInto(ctx, c, zipSync(files));
+        expect(status.imported.notes).toBe(1);
+        const cNote = (await idMap(ctx, c.id)).get(note)!;
+        expect(await history(c, cNote)).toEqual([]);
+      });
+
+      it("keeps of an imported note's 历史版本 what a save keeps: the newest 50, or those of 30 days", async () => {
+        const a = await registerUser(ctx);
+        const note = (
+          await request(ctx, "createNote", { token: a.token, body: { title: "笔记", content: "现在" } })
+        ).body.data.id;
+        // 55 of long ago and 3 of this week, as no save would leave them
+        await ctx.db.query(
+          `INSERT INTO note_versions (user_id, note_id, title, content, tags, saved_at)
+           SELECT $1, $2, '笔记', '第' || n || '稿', '{}', now() - (CASE WHEN n > 55 THEN 61 - n ELSE 100 - n END) * interval '1 day'
+           FROM generate_series(1, 58) n`,
+          [a.id, note],
+        );
+        const exportA = await exportOf(ctx, a);
+        expect(exportA.data.noteVersions).toHaveLength(58);
+        const b = await registerUser(ctx);
+        await importInto(ctx, b, exportA.zip);
+        const { rows } = await ctx.db.query<{ content: string }>(
+          "SELECT content FROM note_versions WHERE user_id = $1 ORDER BY saved_at DESC",
+          [b.id],
+        );
+        // the newest 50: the three of this week, and 47 of the old ones, the oldest 8 gone
+        expect(rows.map((r) => r.content)).toEqual(
+          [58, 57, 56, ...Array.from({ length: 47 }, (_, n) => 55 - n)].map((n) => `第${n}稿`),
+        );
       });
 
       it("is idempotent: the same zip into B again, or A's export into A, finds only duplicates and changes nothing", async () => {

@@ -369,7 +369,7 @@ onOneDatabase(
         });
 
         const newer = await readAll(
-          filesSource({ "data.json": text.replace("shinian-export/4", "shinian-export/9") }),
+          filesSource({ "data.json": text.replace("shinian-export/5", "shinian-export/9") }),
         );
         expect(newer).toEqual([
           {
@@ -504,7 +504,8 @@ onOneDatabase(
         ).toBe(true);
         expect(await detect({ "data.json": head("shinian-export/3") })).toBe(true);
         expect(await detect({ "data.json": head("shinian-export/4") })).toBe(true);
-        expect(await detect({ "data.json": head("shinian-export/5") })).toBe(false);
+        expect(await detect({ "data.json": head("shinian-export/5") })).toBe(true);
+        expect(await detect({ "data.json": head("shinian-export/6") })).toBe(false);
         expect(await detect({ "data.json": head("memos-export/1") })).toBe(false);
         expect(await detect({ "data.json": '{"ideas": [], "format": "shinian-export/2"}' })).toBe(false);
         expect(await detect({ "export.json": head("shinian-export/2") })).toBe(false);

@@ -261,7 +261,7 @@ forEachDatabase((plain) => {
 
       const files = unzipSync(await exportZip(ctx, u));
       const data = JSON.parse(strFromU8(files["data.json"]!));
-      expect(data.format).toBe("shinian-export/4");
+      expect(data.format).toBe("shinian-export/5");
       expect(data.insights).toEqual([insight]);
     });
 

@@ -252,7 +252,7 @@ forEachDatabase((ctx) => {
       await annotate(ctx, a, idea.id, { content: "第二次上课 #陶艺" });
       const zip = await exportZip(ctx, a);
       const data = JSON.parse(strFromU8(unzipSync(zip)["data.json"]!));
-      expect(data.format).toBe("shinian-export/4");
+      expect(data.format).toBe("shinian-export/5");
       expect(data.annotations.map((x: { ideaId: string; content: string }) => [x.ideaId, x.content])).toEqual(
         [
           [idea.id, "第一次上课"],

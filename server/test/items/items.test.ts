@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { call, forEachDatabase, registerUser, request, type TestUser } from "../helpers.ts";
 
@@ -61,6 +62,22 @@ forEachDatabase((ctx) => {
       await expect(
         ctx.db.query("UPDATE ideas SET original_content = 'x' WHERE id = $1", [idea.id]),
       ).rejects.toThrow(/immutable/);
+      // only which item a link names may change (migration 052: an import relinking to a twin), not a word
+      const [x, y] = [randomUUID(), randomUUID()];
+      const linked = await createIdea(u, `参见 [[idea:${x}]]`);
+      await ctx.db.query("UPDATE ideas SET original_content = $2 WHERE id = $1", [
+        linked.id,
+        `参见 [[idea:${y}]]`,
+      ]);
+      for (const changed of [
+        `参见 [[note:${y}]]`,
+        `参看 [[idea:${y}]]`,
+        "参见 [[idea:]]",
+        `参见 [[idea:${y}]] `,
+      ])
+        await expect(
+          ctx.db.query("UPDATE ideas SET original_content = $2 WHERE id = $1", [linked.id, changed]),
+        ).rejects.toThrow(/immutable/);
       expect(
         (await request(ctx, "getIdea", { params: { id: idea.id }, token: u.token })).body.data
           .originalContent,
