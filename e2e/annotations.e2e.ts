@@ -74,9 +74,9 @@ test("批注: one queued offline whose idea is deleted for good meanwhile shows 
   await shot(page, "63-annotation-refused");
 
   // 重试 meets the same answer; 删除 takes it off this device for good
-  await queued.getByRole("button", { name: "重试" }).click();
+  await queued.getByRole("button", { name: "重试发送这条批注" }).click();
   await expect(queued).toContainText("未能保存：想法不存在");
-  await queued.getByRole("button", { name: "删除" }).click();
+  await queued.getByRole("button", { name: "删除这条未保存的批注" }).click();
   await expect(box).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("region", { name: "待同步的想法" })).toHaveCount(0);
@@ -105,6 +105,8 @@ test("批注: a link typed in one shows as a chip with its target's title, and t
   const chip = thread.getByRole("link", { name: /想法：\s*陶艺第一课/ });
   await expect(chip).toBeVisible();
   await expect(thread).not.toContainText("[[idea:");
+  // saved on the server before the target is opened: its 被引用 is read once, as it opens
+  await expect(thread.locator('[data-slot="annotation-pending"]')).toHaveCount(0);
   await chip.click();
   await expect(page).toHaveURL(new RegExp(`/ideas/${target}$`));
   const backlinks = page.getByRole("region", { name: /被引用/ });

@@ -43,13 +43,13 @@ test("a refused 批注 shows the server's reason under its idea, and 删除 take
   expect(thread.items.map((a) => a.content)).toEqual(["结尾和开头是同一个问题"]);
 
   // 重试 asks the server again, and it refuses again with the same reason
-  await box.getByRole("button", { name: "重试" }).click();
+  await box.getByRole("button", { name: "重试发送这条批注" }).click();
   await expect
     .poll(async () => (await queuedFor(userId)).map((i) => [i.content, i.state, i.reason]))
     .toEqual([["先学定中心", "refused", "想法不存在"]]);
   await expect.element(box.getByText("未能保存：想法不存在")).toBeVisible();
 
-  await box.getByRole("button", { name: "删除" }).click();
+  await box.getByRole("button", { name: "删除这条未保存的批注" }).click();
   await expect.element(box).not.toBeInTheDocument();
   expect(await queuedFor(userId)).toEqual([]);
 });

@@ -1,10 +1,10 @@
 import { STATS_TOP_TAGS, type Stats } from "@shinian/contract";
 import type { AppDeps } from "../context.ts";
-import { addDays, beijingDay, firstOfMonthBefore } from "../shared/beijing-time.ts";
+import { addDays, beijingDay } from "../shared/beijing-time.ts";
 import { captureDays, streakEnding, topTags } from "./stats.store.ts";
 
-/** 统计 covers twelve calendar months: the current one (through today) and the eleven before it. */
-const MONTHS_BACK = 11;
+/** 统计 covers the last year: today and the 364 days before it (its first month is a part of one). */
+const DAYS = 365;
 
 /** Every day from `from` through `to`, with its count from `counted` or 0. */
 function everyDay(from: string, to: string, counted: { date: string; count: number }[]) {
@@ -27,7 +27,7 @@ function byMonth(days: Stats["days"]): Stats["byMonth"] {
 /** The person's 统计 as of today in Beijing, by the app's clock. */
 export async function stats(deps: AppDeps, userId: string): Promise<Stats> {
   const today = beijingDay(deps.clock());
-  const from = firstOfMonthBefore(today, MONTHS_BACK);
+  const from = addDays(today, 1 - DAYS);
   const [counted, tags] = await Promise.all([
     captureDays(deps.db, userId, from, today),
     topTags(deps.db, userId, from, today, STATS_TOP_TAGS),

@@ -64,13 +64,13 @@ forEachDatabase((ctx) => {
       const data = await statsOf(u, "2031-03-15");
       expect(countOn(data, "2031-03-14")).toBe(1);
       expect(countOn(data, "2031-03-15")).toBe(2);
-      // twelve calendar months: from the 1st of the month eleven months back through today, every day once
-      expect(data.days[0]).toEqual({ date: "2030-04-01", count: 0 });
+      // the last year: today and the 364 days before it, every day listed once
+      expect(data.days[0]).toEqual({ date: "2030-03-16", count: 0 });
       expect(data.days.at(-1)).toEqual({ date: "2031-03-15", count: 2 });
-      expect(data.days).toHaveLength(365 - 31 + 15);
+      expect(data.days).toHaveLength(365);
       expect(data.days.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(3);
-      expect(data.byMonth).toHaveLength(12);
-      expect(data.byMonth[0]).toEqual({ month: "2030-04", count: 0 });
+      expect(data.byMonth).toHaveLength(13);
+      expect(data.byMonth[0]).toEqual({ month: "2030-03", count: 0 });
       expect(data.byMonth.at(-1)).toEqual({ month: "2031-03", count: 3 });
       await expectCountsMatchItems(u);
     });
@@ -154,7 +154,7 @@ forEachDatabase((ctx) => {
       expect(data.streak).toBe(3);
       expect(countOn(data, "2030-12-31")).toBe(1);
       expect(countOn(data, "2031-01-01")).toBe(1);
-      expect(data.days[0]!.date).toBe("2030-02-01");
+      expect(data.days[0]!.date).toBe("2030-01-02");
       expect(data.byMonth.map((m: { month: string }) => m.month).slice(-2)).toEqual(["2030-12", "2031-01"]);
     });
 

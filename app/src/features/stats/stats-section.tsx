@@ -50,7 +50,7 @@ function StatsBody({ stats }: { stats: Stats }) {
           [
             ["连续记录（天）", stats.streak],
             ["今天记录（条）", today],
-            ["近 12 个月（条）", total],
+            ["近一年记录（条）", total],
           ] as const
         ).map(([label, value]) => (
           <Card key={label} className="flex flex-col-reverse gap-1 p-3">
@@ -68,7 +68,7 @@ function StatsBody({ stats }: { stats: Stats }) {
         <CardHeader>
           <CardTitle>每天的记录</CardTitle>
           <CardDescription>
-            近 12 个月每天记下的想法和笔记（北京时间），颜色越深记得越多；回收站里的不计。
+            近一年（365 天）每天记下的想法和笔记（北京时间），颜色越深记得越多；回收站里的不计。
           </CardDescription>
         </CardHeader>
         <CardContent className="min-w-0">
@@ -80,6 +80,7 @@ function StatsBody({ stats }: { stats: Stats }) {
         <Card>
           <CardHeader>
             <CardTitle>每月记录</CardTitle>
+            <CardDescription>最早的那个月只算近一年内的日子。</CardDescription>
           </CardHeader>
           <CardContent>
             <ol className="flex flex-col gap-1.5" data-slot="stats-months">
@@ -113,7 +114,7 @@ function StatsBody({ stats }: { stats: Stats }) {
                 ))}
               </ol>
             ) : (
-              <p className="text-muted-foreground text-sm">近 12 个月的记录还没有标签。</p>
+              <p className="text-muted-foreground text-sm">近一年的记录还没有标签。</p>
             )}
           </CardContent>
         </Card>

@@ -79,9 +79,9 @@ export const WhenARefusedAnnotationIsRetriedOrDeletedShouldSayWhich: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("未能保存：每条想法最多 200 条批注")).toBeVisible();
     await expect(canvas.queryByText("待同步")).toBeNull();
-    await userEvent.click(canvas.getByRole("button", { name: "重试" }));
+    await userEvent.click(canvas.getByRole("button", { name: "重试发送这条批注" }));
     await expect(args.onRetry).toHaveBeenCalledWith("a6");
-    await userEvent.click(canvas.getByRole("button", { name: "删除" }));
+    await userEvent.click(canvas.getByRole("button", { name: "删除这条未保存的批注" }));
     await expect(args.onDelete).toHaveBeenCalledWith("a6");
   },
 };

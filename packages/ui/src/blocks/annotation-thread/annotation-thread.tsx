@@ -99,13 +99,25 @@ export function AnnotationThread({
               <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{linked(a.content)}</p>
               {a.reason === undefined ? null : (
                 <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-error text-xs">未能保存：{a.reason}</p>
+                  <p role="status" className="text-error text-xs">
+                    未能保存：{a.reason || "服务器拒绝了这条批注"}
+                  </p>
                   <div className="flex gap-2">
-                    <Button size="sm" variant="ghost" onClick={() => onDelete?.(a.id)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label="删除这条未保存的批注"
+                      onClick={() => onDelete?.(a.id)}
+                    >
                       <Trash2 aria-hidden />
                       删除
                     </Button>
-                    <Button size="sm" variant="secondary" onClick={() => onRetry?.(a.id)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label="重试发送这条批注"
+                      onClick={() => onRetry?.(a.id)}
+                    >
                       <RotateCw aria-hidden />
                       重试
                     </Button>

@@ -35,10 +35,10 @@ export const WhenARefusedAnnotationIsRetriedOrDeletedShouldSayWhich: Story = {
     await expect(canvas.getByText("未能保存：想法不存在")).toBeVisible();
     await expect(canvas.getByText("批注于「周末去学陶艺」")).toBeVisible();
     // only the refused one offers them
-    await expect(canvas.getAllByRole("button", { name: "重试" })).toHaveLength(1);
-    await userEvent.click(canvas.getByRole("button", { name: "重试" }));
+    await expect(canvas.getAllByRole("button", { name: "重试发送这条批注" })).toHaveLength(1);
+    await userEvent.click(canvas.getByRole("button", { name: "重试发送这条批注" }));
     await expect(args.onRetry).toHaveBeenCalledWith("a2");
-    await userEvent.click(canvas.getByRole("button", { name: "删除" }));
+    await userEvent.click(canvas.getByRole("button", { name: "删除这条未保存的批注" }));
     await expect(args.onDelete).toHaveBeenCalledWith("a2");
   },
 };

@@ -2,6 +2,7 @@ import { MessageSquare, RotateCw, Trash2 } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../primitives/button";
+import { useLinkedText } from "../link-chip/links-context";
 
 /** A 批注 still on this device; `reason` (the server's Chinese message) once the server refused it. */
 export type QueuedAnnotation = {
@@ -26,6 +27,7 @@ export function QueuedAnnotations({
   className,
   ...props
 }: QueuedAnnotationsProps) {
+  const linked = useLinkedText();
   if (!annotations.length) return null;
   return (
     <section
@@ -49,18 +51,30 @@ export function QueuedAnnotations({
             className="flex min-w-0 flex-col gap-1 rounded-md bg-background p-3"
           >
             <p className="truncate text-muted-foreground text-xs">{`批注于「${a.idea}」`}</p>
-            <p className="line-clamp-2 break-words text-foreground">{a.content}</p>
+            <p className="line-clamp-2 break-words text-foreground">{linked(a.content)}</p>
             {a.reason === undefined ? (
               <p className="text-muted-foreground text-xs">待同步</p>
             ) : (
               <>
-                <p className="text-error text-xs">未能保存：{a.reason}</p>
+                <p role="status" className="text-error text-xs">
+                  未能保存：{a.reason || "服务器拒绝了这条批注"}
+                </p>
                 <div className="flex justify-end gap-2">
-                  <Button size="sm" variant="ghost" onClick={() => onDelete(a.id)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label="删除这条未保存的批注"
+                    onClick={() => onDelete(a.id)}
+                  >
                     <Trash2 aria-hidden />
                     删除
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => onRetry(a.id)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label="重试发送这条批注"
+                    onClick={() => onRetry(a.id)}
+                  >
                     <RotateCw aria-hidden />
                     重试
                   </Button>
