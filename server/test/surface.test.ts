@@ -120,6 +120,8 @@ onOneDatabase((ctx) => {
       "post /api/chat/conversations/{id}/messages": { id: "conversation", body: { content: "问题" } },
       "post /api/notes/compose": { body: { ideaIds: [idea.id] } },
       "post /api/insights": { body: { scope: { tag: "灵感" }, lens: "custom", prompt: "我的提示" } },
+      // no text in it: listed so that a text added later is checked
+      "patch /api/insights/{id}": { body: { aiGrounding: true } },
       "post /api/items/edits": {
         body: {
           edits: [

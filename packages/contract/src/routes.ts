@@ -204,9 +204,9 @@ export const routeGroups = {
     "createInsight",
     "getInsight",
     "deleteInsight",
-    "timeline",
     "updateInsight",
     "markInsightRead",
+    "timeline",
   ],
   ai: [
     "aiStatus",
