@@ -53,3 +53,23 @@ test("a refused 批注 shows the server's reason under its idea, and 删除 take
   await expect.element(box).not.toBeInTheDocument();
   expect(await queuedFor(userId)).toEqual([]);
 });
+
+test("重试 sends a refused 批注 again: once its idea is back from 回收站, it is saved and leaves the device", async () => {
+  await signUp();
+  const userId = tokenStore.get().user?.id;
+  if (!userId) throw new Error("not signed in");
+  const idea = await call("createIdea", { body: { content: "练习拉坯" } });
+  await call("deleteIdea", { params: { id: idea.id } });
+  await putQueued(annotationEntry(userId, { id: idea.id, title: "练习拉坯" }, "今天终于拉起来了"));
+
+  await render(<HomeQueue userId={userId} />);
+  const box = page.getByRole("region", { name: "待同步的批注" });
+  await expect.element(box.getByText("未能保存：", { exact: false })).toBeVisible();
+
+  await call("restoreFromTrash", { params: { id: idea.id } });
+  await box.getByRole("button", { name: "重试发送这条批注" }).click();
+  await expect.element(box).not.toBeInTheDocument();
+  expect(await queuedFor(userId)).toEqual([]);
+  const thread = await call("listAnnotations", { params: { id: idea.id } });
+  expect(thread.items.map((a) => a.content)).toEqual(["今天终于拉起来了"]);
+});

@@ -97,9 +97,15 @@ forEachDatabase((ctx) => {
         200,
       );
       expect(await sourcesOf(u, "note", target.id)).toEqual([]);
+      // the link rows themselves are gone (the two 批注's), not only hidden by the list's join with live ideas
+      const rows = async () =>
+        (await ctx.db.query("SELECT count(*)::int AS n FROM item_links WHERE target_id = $1", [target.id]))
+          .rows[0].n;
+      expect(await rows()).toBe(0);
       const back = await request(ctx, "restoreFromTrash", { token: u.token, params: { id: idea.id } });
       expect(back.status).toBe(200);
       expect(await sourcesOf(u, "note", target.id)).toEqual([`idea:${idea.id}`]);
+      expect(await rows()).toBe(2);
     });
 
     it("shows the target's current title after a rename, and its words while it has no title", async () => {
