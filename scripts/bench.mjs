@@ -41,6 +41,12 @@ const benches = {
     file: "server/bench/related-groups.ts",
     about: "相关内容 without a model: how much of its topic group an idea's 5 related hold (300 ideas)",
   },
+  "related-methods": {
+    builds: [],
+    file: "server/bench/related-methods.ts",
+    about:
+      "matchings tried for 相关内容 without a model, in memory on the tuning set (with and without the lexicon)",
+  },
   "text-pinyin": {
     builds: [],
     file: "server/bench/text-pinyin.ts",
