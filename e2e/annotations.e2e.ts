@@ -1,5 +1,24 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
+
+/** The texts queued in one of the app's IndexedDB databases ([] when it does not exist). */
+const queuedIn = (page: Page, database: string) =>
+  page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const all = open.result.transaction("queue").objectStore("queue").getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () =>
+            resolve((all.result as { content?: string }[]).flatMap((r) => (r.content ? [r.content] : [])));
+        };
+      }),
+    database,
+  );
 
 test("批注: 追加批注 while offline waits as 待同步, is sent when the network returns, and the thread and the card show it after a reload", async ({
   page,
@@ -22,6 +41,9 @@ test("批注: 追加批注 while offline waits as 待同步, is sent when the ne
   const added = thread.getByRole("listitem").filter({ hasText: "离线时想到：先学定中心" });
   await expect(added).toContainText("待同步");
   await expect(thread.getByLabel("追加批注")).toHaveValue("");
+  // kept apart from the ideas' queue, which a tab of an older release would send as a new idea
+  expect(await queuedIn(page, "shinian-annotations")).toEqual(["离线时想到：先学定中心 #陶艺"]);
+  expect(await queuedIn(page, "shinian-capture")).toEqual([]);
 
   await context.setOffline(false);
   await expect(added).not.toContainText("待同步");

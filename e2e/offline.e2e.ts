@@ -87,25 +87,29 @@ test("offline captures wait on the device, survive a reload, reach the server on
   expect(await ideasOf(alice)).toHaveLength(3);
 });
 
-test("Background Sync: the service worker sends the queue with no 首页 open", async ({
+test("Background Sync: the service worker sends the queue with no 首页 open, a 批注 to its idea's thread", async ({
   page,
   context,
   request,
   signedIn: alice,
 }) => {
-  const count = async () =>
-    (
-      (
-        await (
-          await request.get("/api/ideas", { headers: { Authorization: `Bearer ${alice.token}` } })
-        ).json()
-      ).data.items as unknown[]
-    ).length;
-  await page.goto("/");
+  const headers = { Authorization: `Bearer ${alice.token}` };
+  const itemsAt = async (path: string) =>
+    ((await (await request.get(path, { headers })).json()).data.items as unknown[]).length;
+  const count = () => itemsAt("/api/ideas");
+  const earlier = (
+    await (await request.post("/api/ideas", { headers, data: { content: "早先的想法" } })).json()
+  ).data as { id: string };
+  await page.goto(`/ideas/${earlier.id}`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await context.setOffline(true);
+  const thread = page.getByRole("region", { name: "批注" });
+  await thread.getByLabel("追加批注").fill("后台同步的批注");
+  await thread.getByRole("button", { name: "追加批注" }).click();
+  await expect(thread.getByRole("listitem").filter({ hasText: "后台同步的批注" })).toContainText("待同步");
+  await page.goto("/");
   const composer = page.getByPlaceholder("记录一个想法…");
   await composer.fill("后台同步的想法");
   await composer.press("Control+Enter");
@@ -117,12 +121,13 @@ test("Background Sync: the service worker sends the queue with no 首页 open", 
   await expect(page.getByRole("heading", { name: "拾念用户协议" })).toBeVisible();
 
   await fireCaptureSync(context, page);
-  await expect.poll(count, { timeout: 15_000 }).toBe(1);
+  await expect.poll(count, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => itemsAt(`/api/ideas/${earlier.id}/annotations`), { timeout: 15_000 }).toBe(1);
 
   await page.goto("/");
   await expect(page.getByRole("list", { name: "想法和笔记" }).getByText("后台同步的想法")).toBeVisible();
   await expect(page.getByRole("region", { name: "待同步的想法" })).toHaveCount(0);
-  expect(await count()).toBe(1);
+  expect(await count()).toBe(2);
 });
 
 test("offline, 首页's first page and the items opened before stay readable, marked 离线, and cannot be edited", async ({

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { routes } from "@shinian/contract/routes";
 import type { Plugin } from "vite";
-import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "../src/features/capture-queue/queue-names.ts";
+import {
+  ANNOTATION_DB,
+  QUEUE_DB,
+  QUEUE_STORE,
+  queueKey,
+  SESSION_KEY,
+} from "../src/features/capture-queue/queue-names.ts";
 import {
   createAnnotationBody,
   createIdeaBody,
@@ -156,23 +162,41 @@ const createIdea = (session, item) =>
     body: JSON.stringify(item.kind === "annotation" ? createAnnotationBody(item) : createIdeaBody(item)),
   });
 
-async function sendQueuedCaptures() {
-  const open = indexedDB.open(${JSON.stringify(QUEUE_DB)});
-  // Never create the database here: the app's store would then miss its object store.
+// Never creates a database: the app's store would then miss its object store.
+function openQueue(name) {
+  const open = indexedDB.open(name);
   open.onupgradeneeded = () => open.transaction.abort();
-  const db = await idb(open).catch(() => null);
-  if (!db) return;
+  return idb(open).catch(() => null);
+}
+
+async function readQueue(db) {
   const store = db.transaction(STORE).objectStore(STORE); // one transaction: keys and values agree
   const [keys, values] = await Promise.all([idb(store.getAllKeys()), idb(store.getAll())]);
+  return { keys, values };
+}
+
+// The ideas first, then the 批注 (their own database, queue-names.ts): a 批注's idea is on the server already.
+async function sendQueuedCaptures() {
+  const db = await openQueue(${JSON.stringify(QUEUE_DB)});
+  if (!db) return;
+  const { keys, values } = await readQueue(db);
   const session = values[keys.indexOf(${JSON.stringify(SESSION_KEY)})];
   if (!session) return;
+  if ((await sendFrom(db, session, keys, values)) === "stop") return;
+  const annotations = await openQueue(${JSON.stringify(ANNOTATION_DB)});
+  if (!annotations) return;
+  const queue = await readQueue(annotations);
+  await sendFrom(annotations, session, queue.keys, queue.values);
+}
+
+async function sendFrom(db, session, keys, values) {
   const queued = values
     .filter((item, i) => keys[i] !== ${JSON.stringify(SESSION_KEY)} && item.userId === session.userId && item.state === "pending")
     .sort((a, b) => a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId));
   for (const item of queued) {
     let ready = await uploadFiles(db, session, item);
     if (ready === "wait") throw new Error("not now");
-    if (ready === "refused") return;
+    if (ready === "refused") return "stop";
     let response = await createIdea(session, ready);
     // 404: an upload was swept while the capture waited: once more from the kept blobs.
     const again = response.status === 404 ? forgetUploads(ready) : null;
@@ -180,14 +204,14 @@ async function sendQueuedCaptures() {
       await patchQueued(db, item, (stored) => ({ ...stored, files: again.files }));
       ready = await uploadFiles(db, session, again);
       if (ready === "wait") throw new Error("not now");
-      if (ready === "refused") return;
+      if (ready === "refused") return "stop";
       response = await createIdea(session, ready);
     }
     if (response.ok || response.status === 410) {
       await idb(db.transaction(STORE, "readwrite").objectStore(STORE).delete(queueKey(item)));
     } else if (verdict(response) === "wait") {
       throw new Error("not now: " + response.status);
-    } else return;
+    } else return "stop";
   }
 }
 `;

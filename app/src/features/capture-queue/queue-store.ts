@@ -1,13 +1,14 @@
 import type { Attachment } from "@shinian/contract";
 import { del, entries, set } from "idb-keyval";
 import { lazyStore } from "../../lib/idb-store.ts";
-import { QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "./queue-names.ts";
+import { ANNOTATION_DB, QUEUE_DB, QUEUE_STORE, queueKey, SESSION_KEY } from "./queue-names.ts";
 
 /**
  * Captures not yet on the server, kept in IndexedDB so they survive a reload, closing the app, a
  * crash and a 401. Keyed by user: a queue is only ever sent, or shown, under its own account.
- * The service worker reads the same database for Background Sync (app/build/pwa.ts, with the
- * names of queue-names.ts and the requests of queue-requests.ts): keep the record shape in step with it.
+ * 批注 wait in a database of their own (queue-names.ts). The service worker reads the same
+ * databases for Background Sync (app/build/pwa.ts, with the names of queue-names.ts and the
+ * requests of queue-requests.ts): keep the record shape in step with it.
  */
 
 /**
@@ -51,14 +52,25 @@ export type QueuedCapture = {
 };
 
 const db = lazyStore(QUEUE_DB, QUEUE_STORE);
+const annotationDb = lazyStore(ANNOTATION_DB, QUEUE_STORE);
+const storeOf = (item: Pick<QueuedCapture, "kind">) => (item.kind === "annotation" ? annotationDb() : db());
 
 const byAge = (a: QueuedCapture, b: QueuedCapture) =>
   a.capturedAt.localeCompare(b.capturedAt) || a.clientId.localeCompare(b.clientId);
 
 /** Every queued capture on this device, of every account (for the queue's bounds). */
 export async function queuedOnDevice(): Promise<QueuedCapture[]> {
-  const all = await entries<string, QueuedCapture>(db());
-  return all.filter(([key]) => key !== SESSION_KEY).map(([, item]) => item);
+  const [captures, annotations] = await Promise.all([
+    entries<string, QueuedCapture>(db()),
+    entries<string, QueuedCapture>(annotationDb()),
+  ]);
+  const queued = captures.filter(([key]) => key !== SESSION_KEY).map(([, item]) => item);
+  // 批注 queued by the release that kept them beside the ideas move to their own database
+  for (const item of queued.filter((i) => i.kind === "annotation")) {
+    await set(queueKey(item), item, annotationDb());
+    await del(queueKey(item), db());
+  }
+  return [...queued.filter((i) => i.kind !== "annotation"), ...annotations.map(([, item]) => item)];
 }
 
 /** This user's captures, oldest first: the order they are sent in. */
@@ -66,18 +78,19 @@ export async function queuedFor(userId: string): Promise<QueuedCapture[]> {
   return (await queuedOnDevice()).filter((item) => item.userId === userId).sort(byAge);
 }
 
-export const putQueued = (item: QueuedCapture) => set(queueKey(item), item, db());
-export const dropQueued = (item: Pick<QueuedCapture, "userId" | "clientId">) => del(queueKey(item), db());
+export const putQueued = (item: QueuedCapture) => set(queueKey(item), item, storeOf(item));
+export const dropQueued = (item: Pick<QueuedCapture, "userId" | "clientId" | "kind">) =>
+  del(queueKey(item), storeOf(item));
 
 /**
  * Changes a queued capture only if it is still there: the service worker may have sent it and
  * dropped it meanwhile, and a plain put would bring it back.
  */
 export function patchQueued(
-  item: Pick<QueuedCapture, "userId" | "clientId">,
+  item: Pick<QueuedCapture, "userId" | "clientId" | "kind">,
   change: (item: QueuedCapture) => QueuedCapture,
 ): Promise<void> {
-  return db()("readwrite", (store) => {
+  return storeOf(item)("readwrite", (store) => {
     const key = queueKey(item);
     const read = store.get(key);
     read.onsuccess = () => {
