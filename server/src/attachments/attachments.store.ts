@@ -291,6 +291,11 @@ export async function readFileRange(
   return rows[0]?.bytes ?? null;
 }
 
+/** A 批注's file (its item is the 批注), and one whose 批注 is in 回收站 with its idea (items/trash.store.ts). */
+const ON_ANNOTATION = "EXISTS (SELECT 1 FROM annotations n WHERE n.id = a.item_id AND n.user_id = a.user_id)";
+const ON_TRASHED_ANNOTATION = `EXISTS (SELECT 1 FROM trash t WHERE t.user_id = a.user_id AND t.type = 'idea'
+  AND t.item -> 'annotations' @> jsonb_build_array(jsonb_build_object('id', a.item_id)))`;
+
 /**
  * Deletes files nothing refers to: uploaded but never attached within `graceMs`, or left on
  * an item that is in none of ideas, notes and trash (an item removed by a path that did not take
@@ -303,7 +308,8 @@ export async function sweepUnreferenced(db: Queryable, graceMs: number): Promise
        AND (a.item_id IS NULL
          OR NOT (EXISTS (SELECT 1 FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id)
               OR EXISTS (SELECT 1 FROM notes n WHERE n.id = a.item_id AND n.user_id = a.user_id)
-              OR EXISTS (SELECT 1 FROM trash t WHERE t.id = a.item_id AND t.user_id = a.user_id)))`,
+              OR EXISTS (SELECT 1 FROM trash t WHERE t.id = a.item_id AND t.user_id = a.user_id)
+              OR ${ON_ANNOTATION} OR ${ON_TRASHED_ANNOTATION}))`,
     [graceMs / 1000],
   );
   return rowCount ?? 0;
@@ -338,7 +344,7 @@ export type ExportedAttachment = {
 };
 
 /**
- * The files on the user's ideas and notes (and on what is in 回收站, when the export takes it),
+ * The files on the user's ideas, notes and 批注 (and on what is in 回收站, when the export takes it),
  * in id order, `size` at a time; their bytes only when `withData` (the zip's files/, a few at a
  * time: each may be 10 MB), else what data.json lists.
  */
@@ -357,7 +363,9 @@ export async function* attachmentBatches(
        WHERE a.user_id = $1 AND a.id > $2 AND a.item_id IS NOT NULL
          AND (EXISTS (SELECT 1 FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id)
            OR EXISTS (SELECT 1 FROM notes n WHERE n.id = a.item_id AND n.user_id = a.user_id)
-           OR ($4 AND EXISTS (SELECT 1 FROM trash t WHERE t.id = a.item_id AND t.user_id = a.user_id)))
+           OR ${ON_ANNOTATION}
+           OR ($4 AND (EXISTS (SELECT 1 FROM trash t WHERE t.id = a.item_id AND t.user_id = a.user_id)
+             OR ${ON_TRASHED_ANNOTATION})))
        ORDER BY id LIMIT $3`,
       [userId, after, size, withTrash],
     );
@@ -391,6 +399,8 @@ export async function findRecording(db: Queryable, userId: string, id: string) {
   const { rows } = await db.query<RecordingToTranscribe>(
     `SELECT a.kind, a.content_type, a.name,
        coalesce((SELECT i.ai_excluded FROM ideas i WHERE i.id = a.item_id AND i.user_id = a.user_id),
+         (SELECT i.ai_excluded FROM annotations n JOIN ideas i ON i.id = n.idea_id
+          WHERE n.id = a.item_id AND n.user_id = a.user_id),
          (SELECT (t.item -> 'idea' ->> 'ai_excluded')::boolean FROM trash t
           WHERE t.id = a.item_id AND t.user_id = a.user_id AND t.type = 'idea'),
          false) AS ai_excluded

@@ -189,15 +189,28 @@ export async function writeBatch(
       result.previousProfile ??= before;
     } else if (record.type === "attachment") {
       const idea = target("idea", record.itemKey);
-      const item = idea ?? target("note", record.itemKey);
+      const found = idea ?? target("note", record.itemKey);
       // on an item that was in the account already (a repeated import, a twin) or is in 回收站:
       // skipped with it, as its AI versions are
-      if (item && !(item.live && item.ours)) continue;
+      if (found && !(found.live && found.ours)) continue;
+      // else perhaps a 批注's, made by this import (this batch or an earlier one)
+      const annotation = found
+        ? null
+        : await importedAnnotation(client, job.userId, importedAnnotationId(job.id, record.itemKey), rows);
+      const item = found ?? (annotation ? { id: annotation } : null);
       const label = `${record.kind === "audio" ? "录音" : "图片"}「${record.name}」`;
+      const fileId = importedImageId(job.id, record.key);
       const full = !item
-        ? "它所在的想法或笔记没有导入，已跳过"
-        : idea
-          ? await ideaFilesFull(client, job.userId, item.id, importedImageId(job.id, record.key), record.kind)
+        ? "它所在的想法、笔记或批注没有导入，已跳过"
+        : idea || annotation
+          ? await captureFilesFull(
+              client,
+              job.userId,
+              item.id,
+              fileId,
+              record.kind,
+              idea ? "每条想法" : "每条批注",
+            )
           : record.position > NOTE_MAX_ATTACHMENTS && `每篇笔记最多 ${NOTE_MAX_ATTACHMENTS} 张图片，已跳过`;
       const file = files.get(record) ?? "导入的文件中没有这个文件，已跳过";
       const refusal =
@@ -207,7 +220,7 @@ export async function writeBatch(
         continue;
       }
       await insertImportedAttachment(client, job.userId, {
-        id: importedImageId(job.id, record.key),
+        id: fileId,
         itemId: item.id,
         position: record.position,
         name: clean(record.name).slice(0, 200) || "图片",
@@ -223,7 +236,7 @@ export async function writeBatch(
       const content = linked(clean(record.content)).slice(0, ANNOTATION_MAX_CHARS);
       if (!content.trim() || fits(0, bytesOf(content))) continue;
       const row = {
-        id: randomUUID(),
+        id: importedAnnotationId(job.id, record.key),
         idea_id: idea.id,
         content,
         search: "",
@@ -455,18 +468,29 @@ export async function writeBatch(
 }
 
 /** Why an idea can take no more files of this kind, or null; a file this job wrote is not counted. */
-async function ideaFilesFull(
+async function captureFilesFull(
   client: DbClient,
   userId: string,
-  ideaId: string,
+  itemId: string,
   fileId: string,
   kind: "image" | "audio",
+  what: "每条想法" | "每条批注",
 ): Promise<string | null> {
   const { rows } = await client.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM attachments WHERE user_id = $1 AND item_id = $2 AND kind = $3 AND id <> $4",
-    [userId, ideaId, kind, fileId],
+    [userId, itemId, kind, fileId],
   );
   const most = kind === "audio" ? IDEA_MAX_RECORDINGS : IDEA_MAX_IMAGES;
   if (rows[0]!.n < most) return null;
-  return kind === "audio" ? `每条想法最多 ${most} 段录音，已跳过` : `每条想法最多 ${most} 张图片，已跳过`;
+  return kind === "audio" ? `${what}最多 ${most} 段录音，已跳过` : `${what}最多 ${most} 张图片，已跳过`;
+}
+
+/** The id an imported 批注 gets: derived from the job and its key, so its files find it. */
+const importedAnnotationId = (jobId: string, key: string) => importedImageId(jobId, `annotation:${key}`);
+
+/** The 批注 this import made with that id, in this batch's rows or written by an earlier batch; null if none. */
+async function importedAnnotation(client: DbClient, userId: string, id: string, rows: ImportRows) {
+  if (rows.annotations.some((a) => a.id === id)) return id;
+  const found = await client.query("SELECT 1 FROM annotations WHERE id = $1 AND user_id = $2", [id, userId]);
+  return found.rowCount ? id : null;
 }

@@ -1,10 +1,11 @@
+import { withAttachments, withAttachmentsOf } from "../attachments/items.ts";
 import type { Mount } from "../http/mount.ts";
 import { limitWrites } from "../points/write-limits.ts";
 import { createAnnotation, listAnnotations } from "./annotations.store.ts";
 
 export function annotationRoutes(mount: Mount) {
   mount("listAnnotations", async ({ deps, userId, params }) => ({
-    data: { items: await listAnnotations(deps.db, userId, params.id) },
+    data: { items: await withAttachments(deps, userId, await listAnnotations(deps.db, userId, params.id)) },
   }));
   // a 批注 is a capture of its own: the same write limit as ideas
   mount("createAnnotation", async ({ deps, userId, params, body }) => {
@@ -13,8 +14,10 @@ export function annotationRoutes(mount: Mount) {
       content: body.content,
       clientId: body.clientId ?? null,
       capturedAt: body.capturedAt ? new Date(body.capturedAt) : null,
+      attachmentIds: body.attachmentIds,
     });
-    if (!created) return { message: "这条批注已保存过", data: annotation, status: 200 };
-    return { message: "批注已保存", data: annotation };
+    const data = await withAttachmentsOf(deps, userId, annotation);
+    if (!created) return { message: "这条批注已保存过", data, status: 200 };
+    return { message: "批注已保存", data };
   });
 }

@@ -11,9 +11,13 @@ import { usOf } from "../http/cursor.ts";
 import { quotaTx } from "../points/usage.store.ts";
 import { annotationVector, ideaVector } from "../search/words.ts";
 import { oldestFirst } from "../shared/keyset.ts";
-import { findIdeaRow, type IdeaRow } from "./ideas.store.ts";
+import { attachToCapture, findIdeaRow, type IdeaRow } from "./ideas.store.ts";
 
-/** 批注 (migration 045): dated follow-ups under an idea, oldest first. */
+/**
+ * 批注 (migration 045): dated follow-ups under an idea, oldest first. Their pictures and recording
+ * are attachments whose item is the 批注 (its id): they stay with it in 回收站 (the idea's trash row
+ * keeps the 批注 by id) and the sweep takes them once neither holds it (attachments.store.ts).
+ */
 
 type AnnotationRow = { id: string; idea_id: string; content: string; created_at: Date };
 
@@ -41,7 +45,13 @@ export async function listAnnotations(db: Queryable, userId: string, ideaId: str
   return rows.map(toAnnotation);
 }
 
-export type NewAnnotation = { content: string; clientId: string | null; capturedAt: Date | null };
+export type NewAnnotation = {
+  content: string;
+  clientId: string | null;
+  capturedAt: Date | null;
+  /** Uploaded files for it, in order (a repeat attaches nothing). */
+  attachmentIds?: string[] | undefined;
+};
 
 /**
  * Appends a 批注 to one of the user's ideas (404 想法不存在), with the idea locked: a repeat of a
@@ -92,6 +102,8 @@ export async function createAnnotation(
         annotation: toAnnotation((await byClientId(client, userId, input.clientId!))!),
         created: false,
       };
+    if (input.attachmentIds?.length)
+      await attachToCapture(client, userId, rows[0].id, input.attachmentIds, "每条批注");
     await addTypedTags(client, userId, idea, input.content);
     return { annotation: toAnnotation(rows[0]), created: true };
   });

@@ -136,14 +136,23 @@ export type NewIdea = {
 
 const noSuchFiles = () => notFound("图片不存在或已附在别的想法或笔记上");
 
-/** Makes `ids` the idea's files, held to 9 pictures and 1 recording (the caller's transaction rolls back a refusal). */
-async function attachToIdea(client: DbClient, userId: string, ideaId: string, ids: string[]) {
-  if (!(await setItemAttachments(client, userId, ideaId, ids))) throw noSuchFiles();
-  const { image, audio } = await countKinds(client, userId, ideaId);
+/**
+ * Makes `ids` a capture's files (an idea's, or a 批注's), held to 9 pictures and 1 recording (the
+ * caller's transaction rolls back a refusal).
+ */
+export async function attachToCapture(
+  client: DbClient,
+  userId: string,
+  itemId: string,
+  ids: string[],
+  what: "每条想法" | "每条批注" = "每条想法",
+) {
+  if (!(await setItemAttachments(client, userId, itemId, ids))) throw noSuchFiles();
+  const { image, audio } = await countKinds(client, userId, itemId);
   if (image > IDEA_MAX_IMAGES || audio > IDEA_MAX_RECORDINGS)
     throw new ApiError(
       "VALIDATION_ERROR",
-      `每条想法最多 ${IDEA_MAX_IMAGES} 张图片和 ${IDEA_MAX_RECORDINGS} 段录音`,
+      `${what}最多 ${IDEA_MAX_IMAGES} 张图片和 ${IDEA_MAX_RECORDINGS} 段录音`,
     );
 }
 
@@ -175,7 +184,7 @@ export async function createIdea(
         [userId, clientId],
       );
       if (tomb.rowCount) throw goneAgain(); // rolls the insert back
-      await attachToIdea(client, userId, inserted.id, files);
+      await attachToCapture(client, userId, inserted.id, files);
       return { row: inserted, created: true };
     }
     const first = await client.query<IdeaRow>(
@@ -296,7 +305,7 @@ export async function updateIdea(
         edited,
       ],
     );
-    if (patch.attachmentIds) await attachToIdea(client, userId, ideaId, patch.attachmentIds);
+    if (patch.attachmentIds) await attachToCapture(client, userId, ideaId, patch.attachmentIds);
     return toIdea(updated.rows[0]!);
   });
 }

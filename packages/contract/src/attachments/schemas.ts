@@ -38,6 +38,7 @@ const attachmentIds = (max: number, what: string) =>
  */
 export const IdeaAttachmentIdsSchema = attachmentIds(IDEA_MAX_ATTACHMENTS, "每条想法");
 export const NoteAttachmentIdsSchema = attachmentIds(NOTE_MAX_ATTACHMENTS, "每篇笔记");
+export const AnnotationAttachmentIdsSchema = attachmentIds(IDEA_MAX_ATTACHMENTS, "每条批注");
 
 /** The signed query of GET /api/files/{id} and …/thumb. */
 export const FileQuerySchema = z.strictObject({

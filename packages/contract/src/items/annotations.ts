@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AnnotationAttachmentIdsSchema, AttachmentSchema } from "../attachments/schemas.ts";
 import { IdSchema, TimestampSchema } from "../common.ts";
 import { ANNOTATION_MAX_CHARS } from "../constants.ts";
 
@@ -7,6 +8,8 @@ export const AnnotationSchema = z.object({
   id: IdSchema,
   content: z.string(),
   createdAt: TimestampSchema,
+  /** Its pictures and recording, in order (always given by the thread's list and by 追加批注). */
+  attachments: z.array(AttachmentSchema).optional(),
 });
 export type Annotation = z.infer<typeof AnnotationSchema>;
 
@@ -27,5 +30,7 @@ export const CreateAnnotationRequestSchema = z.strictObject({
   clientId: z.uuid({ message: "clientId 须为 UUID" }).optional(),
   /** When it was written (ISO 8601 with offset): never in the future, at most 7 days back. */
   capturedAt: TimestampSchema.optional(),
+  /** Files from POST /api/attachments, not yet on another item: as an idea's, 9 pictures and 1 recording. */
+  attachmentIds: AnnotationAttachmentIdsSchema.optional(),
 });
 export type CreateAnnotationRequest = z.input<typeof CreateAnnotationRequestSchema>;
