@@ -29,6 +29,7 @@ export * from "./blocks/markdown-view";
 export * from "./blocks/note-history";
 export * from "./blocks/note-list-item";
 export * from "./blocks/queued-annotations";
+export * from "./blocks/refused-annotation";
 export * from "./blocks/review";
 export * from "./blocks/search-pill";
 export * from "./blocks/selection-bar";

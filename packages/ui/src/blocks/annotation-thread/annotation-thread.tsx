@@ -1,9 +1,10 @@
-import { MessageSquarePlus, RotateCw, Trash2 } from "lucide-react";
+import { MessageSquarePlus } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../primitives/button";
 import { Textarea } from "../../primitives/textarea";
 import { useLinkedText } from "../link-chip/links-context";
+import { RefusedAnnotation } from "../refused-annotation/refused-annotation";
 
 /**
  * One 批注 under an idea; `pending` while it waits in the offline queue, with `reason` (the
@@ -98,31 +99,11 @@ export function AnnotationThread({
               </div>
               <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{linked(a.content)}</p>
               {a.reason === undefined ? null : (
-                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                  <p role="status" className="text-error text-xs">
-                    未能保存：{a.reason || "服务器拒绝了这条批注"}
-                  </p>
-                  <div className="flex gap-2">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label="删除这条未保存的批注"
-                      onClick={() => onDelete?.(a.id)}
-                    >
-                      <Trash2 aria-hidden />
-                      删除
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label="重试发送这条批注"
-                      onClick={() => onRetry?.(a.id)}
-                    >
-                      <RotateCw aria-hidden />
-                      重试
-                    </Button>
-                  </div>
-                </div>
+                <RefusedAnnotation
+                  reason={a.reason}
+                  onRetry={onRetry && (() => onRetry(a.id))}
+                  onDelete={onDelete && (() => onDelete(a.id))}
+                />
               )}
             </li>
           ))}

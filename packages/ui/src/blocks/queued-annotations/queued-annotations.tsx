@@ -1,8 +1,8 @@
-import { MessageSquare, RotateCw, Trash2 } from "lucide-react";
+import { MessageSquare } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
-import { Button } from "../../primitives/button";
 import { useLinkedText } from "../link-chip/links-context";
+import { RefusedAnnotation } from "../refused-annotation/refused-annotation";
 
 /** A 批注 still on this device; `reason` (the server's Chinese message) once the server refused it. */
 export type QueuedAnnotation = {
@@ -55,31 +55,12 @@ export function QueuedAnnotations({
             {a.reason === undefined ? (
               <p className="text-muted-foreground text-xs">待同步</p>
             ) : (
-              <>
-                <p role="status" className="text-error text-xs">
-                  未能保存：{a.reason || "服务器拒绝了这条批注"}
-                </p>
-                <div className="flex justify-end gap-2">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label="删除这条未保存的批注"
-                    onClick={() => onDelete(a.id)}
-                  >
-                    <Trash2 aria-hidden />
-                    删除
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label="重试发送这条批注"
-                    onClick={() => onRetry(a.id)}
-                  >
-                    <RotateCw aria-hidden />
-                    重试
-                  </Button>
-                </div>
-              </>
+              <RefusedAnnotation
+                layout="stacked"
+                reason={a.reason}
+                onRetry={() => onRetry(a.id)}
+                onDelete={() => onDelete(a.id)}
+              />
             )}
           </li>
         ))}
