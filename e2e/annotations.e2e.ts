@@ -20,7 +20,7 @@ const queuedIn = (page: Page, database: string) =>
     database,
   );
 
-test("批注: 追加批注 while offline waits as 待同步, is sent when the network returns, and the thread and the card show it after a reload", async ({
+test("批注: 追加批注 with a picture while offline waits as 待同步, is sent with it when the network returns, and the thread and the card show it after a reload", async ({
   page,
   context,
   request,
@@ -37,9 +37,12 @@ test("批注: 追加批注 while offline waits as 待同步, is sent when the ne
 
   await context.setOffline(true);
   await thread.getByLabel("追加批注").fill("离线时想到：先学定中心 #陶艺");
+  await thread.getByLabel("添加图片").setInputFiles("app/public/icon-192.png");
+  await expect(thread.getByRole("img", { name: "icon-192.png" })).toBeVisible();
   await thread.getByRole("button", { name: "追加批注" }).click();
   const added = thread.getByRole("listitem").filter({ hasText: "离线时想到：先学定中心" });
   await expect(added).toContainText("待同步");
+  await expect(added.getByRole("list", { name: "批注的图片" }).getByRole("listitem")).toHaveCount(1);
   await expect(thread.getByLabel("追加批注")).toHaveValue("");
   // kept apart from the ideas' queue, which a tab of an older release would send as a new idea
   expect(await queuedIn(page, "shinian-annotations")).toEqual(["离线时想到：先学定中心 #陶艺"]);
@@ -48,14 +51,17 @@ test("批注: 追加批注 while offline waits as 待同步, is sent when the ne
   await context.setOffline(false);
   await expect(added).not.toContainText("待同步");
   await page.reload();
-  await expect(thread.getByRole("listitem")).toHaveCount(1);
-  await expect(added).toBeVisible();
+  await expect(thread.getByRole("listitem").filter({ hasText: "先学定中心" })).toHaveCount(1);
+  const picture = added.getByRole("list", { name: "批注的图片" }).getByRole("img");
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await shot(page, "62-annotations");
 
   const saved = await request.get(`/api/ideas/${idea.id}/annotations`, {
     headers: { Authorization: `Bearer ${user.token}` },
   });
-  expect((await saved.json()).data.items).toMatchObject([{ content: "离线时想到：先学定中心 #陶艺" }]);
+  expect((await saved.json()).data.items).toMatchObject([
+    { content: "离线时想到：先学定中心 #陶艺", attachments: [{ kind: "image" }] },
+  ]);
 
   await page.goto("/");
   const card = page

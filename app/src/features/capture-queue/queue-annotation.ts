@@ -1,13 +1,13 @@
-import { createAnnotation } from "../../api/item-changes.ts";
 import { QueueFullError, queueFullReason } from "./queue-limits.ts";
-import { createAnnotationBody } from "./queue-requests.ts";
-import { putQueued, type QueuedCapture, queuedOnDevice } from "./queue-store.ts";
+import { putQueued, type QueuedCapture, type QueuedFile, queuedOnDevice } from "./queue-store.ts";
+import { sendQueued } from "./send-queued.ts";
 
 /** A 批注 as the offline queue keeps it: a capture of its own, under its idea. */
 export const annotationEntry = (
   userId: string,
   idea: { id: string; title: string },
   content: string,
+  files: QueuedFile[] = [],
 ): QueuedCapture => ({
   userId,
   kind: "annotation",
@@ -15,6 +15,7 @@ export const annotationEntry = (
   ideaTitle: idea.title,
   clientId: crypto.randomUUID(),
   content,
+  ...(files.length ? { files } : {}),
   capturedAt: new Date().toISOString(),
   state: "pending",
 });
@@ -34,6 +35,6 @@ export async function queueAnnotation(entry: QueuedCapture & { ideaId: string })
   } catch (error) {
     if (error instanceof QueueFullError) throw error;
   }
-  await createAnnotation(entry.ideaId, createAnnotationBody(entry));
+  await sendQueued(entry, { keep: false });
   return false;
 }

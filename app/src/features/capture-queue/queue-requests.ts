@@ -38,7 +38,13 @@ export function forgetUploads<T extends Queued>(item: T): T | null {
   return { ...item, files: files.map(({ attachmentId: _, ...f }) => f) };
 }
 
-/** The body of POST /api/ideas/{id}/annotations for a queued 批注 (`kind: "annotation"`). */
+/** The body of POST /api/ideas/{id}/annotations for a queued 批注 (`kind: "annotation"`) whose files are all uploaded. */
 export function createAnnotationBody(item: Queued) {
-  return { content: item.content, clientId: item.clientId, capturedAt: item.capturedAt };
+  const ids = (item.files ?? []).map((f) => f.attachmentId ?? "");
+  return {
+    content: item.content,
+    clientId: item.clientId,
+    capturedAt: item.capturedAt,
+    ...(ids.length ? { attachmentIds: ids } : {}),
+  };
 }

@@ -14,23 +14,25 @@ import { patchQueued, type QueuedCapture, type QueuedFile } from "./queue-store.
  * `keep: false`: the capture is not in the queue (IndexedDB refused it), nothing to write back.
  */
 export async function sendQueued(item: QueuedCapture, { keep = true } = {}): Promise<Idea | null> {
-  // a 批注 (kind "annotation"): no files, its idea's thread; null, as it is no idea
-  if (item.kind === "annotation") {
-    await createAnnotation(item.ideaId!, createAnnotationBody(item));
-    return null;
-  }
   let current = await uploadFiles(item, keep);
   try {
-    return await createIdea(createIdeaBody(current));
+    return await create(current);
   } catch (error) {
     // 404: an upload was swept while the capture waited (past `attachments.graceMs`): once more from the blobs.
     const again = isApiError(error) && error.status === 404 ? forgetUploads(current) : null;
     if (!again) throw error;
     if (keep) await patchQueued(item, (stored) => ({ ...stored, files: again.files }));
     current = await uploadFiles(again, keep);
-    return await createIdea(createIdeaBody(current));
+    return await create(current);
   }
 }
+
+/** A 批注 (kind "annotation") goes to its idea's thread (null: it is no idea); anything else is an idea. */
+const create = async (item: QueuedCapture): Promise<Idea | null> => {
+  if (item.kind !== "annotation") return createIdea(createIdeaBody(item));
+  await createAnnotation(item.ideaId!, createAnnotationBody(item));
+  return null;
+};
 
 async function uploadFiles(item: QueuedCapture, keep: boolean): Promise<QueuedCapture> {
   let files = item.files ?? [];

@@ -47,7 +47,8 @@ export const filesOf = (held: ImageUpload[]): QueuedFile[] =>
  * saved with the idea in the offline queue, it uploads when the connection returns (or at once
  * here, if it returns before the idea is saved).
  */
-export function useImageUploads() {
+/** `what`: what the pictures are for, in the refusal (每条想法, 每条批注). */
+export function useImageUploads(what = "每条想法") {
   const [uploads, setUploads] = React.useState<ImageUpload[]>([]);
   const [refusal, setRefusal] = React.useState<string | null>(null);
   const current = React.useRef<ImageUpload[]>([]);
@@ -80,7 +81,7 @@ export function useImageUploads() {
 
   const add = (files: File[]) => {
     const room = IDEA_MAX_IMAGES - current.current.length;
-    setRefusal(files.length > room ? `每条想法最多 ${IDEA_MAX_IMAGES} 张图片` : null);
+    setRefusal(files.length > room ? `${what}最多 ${IDEA_MAX_IMAGES} 张图片` : null);
     const offline = !navigator.onLine;
     const taken = files.slice(0, Math.max(0, room)).map(
       (file): ImageUpload => ({

@@ -1,3 +1,4 @@
+import type { Attachment } from "@shinian/contract";
 import { AnnotationThread, type AnnotationThreadItem } from "@shinian/ui";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as React from "react";
@@ -7,17 +8,38 @@ import { queryClient } from "../../data/query-client.ts";
 import { useDraft } from "../../hooks/use-draft.ts";
 import { annotationEntry, queueAnnotation } from "../capture-queue/queue-annotation.ts";
 import { QueueFullError } from "../capture-queue/queue-limits.ts";
+import type { QueuedFile } from "../capture-queue/queue-store.ts";
 import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
+import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
+import { uploadChips } from "../home/upload-chips.tsx";
+import { filesOf, useImageUploads } from "../home/use-image-uploads.ts";
 
 export const annotationsQuery = (ideaId: string) =>
   queryOptions({ queryKey: ["ideas", ideaId, "annotations"], queryFn: () => fetchAnnotations(ideaId) });
 
 const noIdea = () => undefined;
 
+/** A 批注's files as the thread shows them: pictures as thumbnails, the recording as a player. */
+const shown = (files: readonly Attachment[]) => ({
+  images: files
+    .filter((f) => f.kind === "image")
+    .map((f, i) => ({ id: f.id, src: f.thumbnailUrl ?? f.url, alt: `批注图片 ${i + 1}` })),
+  recordings: files
+    .filter((f) => f.kind === "audio")
+    .map((f) => ({ id: f.id, src: f.url, durationMs: f.durationMs ?? null })),
+});
+
+/** A waiting 批注's pictures, from the bytes kept on this device. */
+const waitingImages = (files: readonly QueuedFile[] = [], urls: ReadonlyMap<string, string>) =>
+  files.flatMap((f, i) => {
+    const src = urls.get(f.key);
+    return f.kind === "image" && src ? [{ id: f.key, src, alt: `批注图片 ${i + 1}` }] : [];
+  });
+
 /**
  * 批注 under an idea: the thread from the server, then those still in the offline queue (待同步),
- * and 追加批注, which queues the text as a capture of its own (sent now when online, else when the
- * network returns) and keeps what is typed as a draft until it is queued.
+ * and 追加批注, which queues the text and its pictures as a capture of its own (sent now when
+ * online, else when the network returns) and keeps what is typed as a draft until it is queued.
  */
 export function IdeaAnnotations({
   ideaId,
@@ -40,28 +62,35 @@ export function IdeaAnnotations({
     void queryClient.invalidateQueries({ queryKey: ["ideas", id], exact: true });
   };
   const queue = useCaptureQueue(userId, noIdea, { annotationsOnly: true, onAnnotationSaved: refresh });
-  const annotate = async (content: string) => {
+  const images = useImageUploads("每条批注");
+  const annotate = async (content: string, files: QueuedFile[]) => {
     // signed out meanwhile: the catch below puts the text back in the box
     if (!userId) throw new Error("未登录");
-    if (
-      await queueAnnotation({ ...annotationEntry(userId, { id: ideaId, title: ideaTitle }, content), ideaId })
-    )
-      queue.syncNow();
+    const entry = annotationEntry(userId, { id: ideaId, title: ideaTitle }, content, files);
+    if (await queueAnnotation({ ...entry, ideaId })) queue.syncNow();
     else refresh(ideaId);
   };
-  const saved = thread.data ?? [];
-  const waiting: AnnotationThreadItem[] = queue.annotations
-    .filter((a) => a.ideaId === ideaId)
-    .map((a) => ({
-      id: a.clientId,
-      content: a.content,
-      createdAt: a.capturedAt,
-      pending: true,
-      reason: a.state === "refused" ? (a.reason ?? "") : undefined,
-    }));
+  const mine = React.useMemo(
+    () => queue.annotations.filter((a) => a.ideaId === ideaId),
+    [queue.annotations, ideaId],
+  );
+  const previews = useFilePreviews(mine);
+  const saved = (thread.data ?? []).map((a) => ({ ...a, ...shown(a.attachments ?? []) }));
+  const waiting: AnnotationThreadItem[] = mine.map((a) => ({
+    id: a.clientId,
+    content: a.content,
+    createdAt: a.capturedAt,
+    pending: true,
+    reason: a.state === "refused" ? (a.reason ?? "") : undefined,
+    images: waitingImages(a.files, previews),
+  }));
   return (
     <AnnotationThread
       annotations={[...saved, ...waiting]}
+      onAddImages={images.add}
+      imageChips={uploadChips(images.uploads, images.remove)}
+      imageError={images.error}
+      uploading={images.uploading}
       draft={draft}
       onDraftChange={(value) => {
         setError(undefined);
@@ -72,10 +101,14 @@ export function IdeaAnnotations({
       onDelete={(id) => void queue.remove(id)}
       error={error}
       onAdd={(content) => {
-        annotate(content).catch((e: unknown) => {
-          setDraft(content);
-          setError(e instanceof QueueFullError ? e.message : "无法在本机保存，草稿已保留");
-        });
+        const held = images.take();
+        annotate(content, filesOf(held))
+          .then(() => images.release(held))
+          .catch((e: unknown) => {
+            setDraft(content);
+            images.putBack(held);
+            setError(e instanceof QueueFullError ? e.message : "无法在本机保存，草稿已保留");
+          });
       }}
     />
   );

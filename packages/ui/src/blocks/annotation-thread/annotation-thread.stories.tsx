@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, within } from "storybook/test";
+import { sampleImages } from "../image-grid/sample-images";
+import { ImageUploadChip } from "../image-upload-chip/image-upload-chip";
 import { AnnotationThread, type AnnotationThreadItem } from "./annotation-thread";
+
+/** A short silent WAV (the player never loads it: preload none), so stories need no file. */
+const SILENT_WAV = "data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
 
 const annotations: AnnotationThreadItem[] = [
   { id: "a1", content: "第一次上课，捏坏了三个杯子。", createdAt: "2026-06-01T02:00:00Z" },
@@ -53,6 +58,27 @@ export const RefusedPhoneDark: Story = {
   args: { annotations: [...annotations, refused] },
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
+const withFiles: AnnotationThreadItem[] = [
+  annotations[0]!,
+  {
+    id: "a7",
+    content: "烧出来了，釉色比想的深",
+    createdAt: "2026-06-20T09:00:00Z",
+    images: sampleImages.slice(0, 2).map((src, i) => ({ id: `p${i}`, src, alt: `成品${i + 1}.png` })),
+    recordings: [{ id: "r1", src: SILENT_WAV, durationMs: 12_400 }],
+  },
+];
+const picked = (
+  <ImageUploadChip src={sampleImages[2]!} alt="窑口.png" state="queued" onRemove={() => undefined} />
+);
+/** 批注 with pictures and a recording, and one being written with a picture picked (kept on the device). */
+export const WithPicturesAndRecording: Story = {
+  args: { annotations: withFiles, onAddImages: fn(), imageChips: picked },
+};
+export const WithPicturesPhoneDark: Story = {
+  args: { annotations: withFiles, onAddImages: fn(), imageChips: picked },
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
 export const ReadOnly: Story = { args: { onAdd: undefined } };
 export const WithError: Story = { args: { error: "批注最多 10000 个字符" } };
 export const Dark: Story = { globals: { theme: "dark" } };
@@ -83,5 +109,20 @@ export const WhenARefusedAnnotationIsRetriedOrDeletedShouldSayWhich: Story = {
     await expect(args.onRetry).toHaveBeenCalledWith("a6");
     await userEvent.click(canvas.getByRole("button", { name: "删除这条未保存的批注" }));
     await expect(args.onDelete).toHaveBeenCalledWith("a6");
+  },
+};
+
+export const WhenAPictureIsPickedShouldHandItOver: Story = {
+  name: "选了图片时，应交给应用，上传中不能保存",
+  tags: ["!autodocs"],
+  args: { onAddImages: fn(), uploading: true },
+  play: async ({ canvasElement, userEvent, args }) => {
+    const canvas = within(canvasElement);
+    const file = new File(["png"], "杯子.png", { type: "image/png" });
+    await userEvent.upload(canvas.getByLabelText("添加图片"), file);
+    await expect(args.onAddImages).toHaveBeenCalledWith([file]);
+    await userEvent.type(canvas.getByLabelText("追加批注"), "配图的批注");
+    await expect(canvas.getByRole("button", { name: "追加批注" })).toBeDisabled();
+    await expect(canvas.getByText("图片上传中，传完即可保存")).toBeVisible();
   },
 };

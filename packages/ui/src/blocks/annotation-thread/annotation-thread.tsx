@@ -3,8 +3,11 @@ import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../primitives/button";
 import { Textarea } from "../../primitives/textarea";
+import { ImageDropZone } from "../image-drop-zone/image-drop-zone";
+import { ImageGrid, type ImageGridImage } from "../image-grid/image-grid";
 import { useLinkedText } from "../link-chip/links-context";
 import { RefusedAnnotation } from "../refused-annotation/refused-annotation";
+import { VoiceNote } from "../voice-note/voice-note";
 
 /**
  * One 批注 under an idea; `pending` while it waits in the offline queue, with `reason` (the
@@ -16,6 +19,10 @@ export type AnnotationThreadItem = {
   createdAt: string;
   pending?: boolean;
   reason?: string | undefined;
+  /** Its pictures (thumbnails; a saved one opens the image). */
+  images?: readonly ImageGridImage[];
+  /** Its recording, played in place. */
+  recordings?: readonly { id: string; src: string; durationMs?: number | null }[];
 };
 
 const beijing = new Intl.DateTimeFormat("zh-CN", {
@@ -47,6 +54,14 @@ export type AnnotationThreadProps = Omit<React.ComponentProps<"section">, "onSub
   /** A refused 批注 sent again, or deleted from this device. */
   onRetry?: (id: string) => void;
   onDelete?: (id: string) => void;
+  /** Takes pictures picked, pasted or dropped for the 批注 being written; without it, text only. */
+  onAddImages?: (files: File[]) => void;
+  /** The picked pictures' chips (ImageUploadChip), shown under the input. */
+  imageChips?: React.ReactNode;
+  /** Why a picture was not taken. */
+  imageError?: React.ReactNode;
+  /** A picture is uploading: saving waits for it. */
+  uploading?: boolean;
 };
 
 export function AnnotationThread({
@@ -60,6 +75,10 @@ export function AnnotationThread({
   formatTime = formatAnnotationTime,
   onRetry,
   onDelete,
+  onAddImages,
+  imageChips,
+  imageError,
+  uploading = false,
   className,
   ...props
 }: AnnotationThreadProps) {
@@ -72,8 +91,22 @@ export function AnnotationThread({
   const inputId = React.useId();
   // its [[idea:…]] links as chips, as in the idea's own text (where the app gives them)
   const linked = useLinkedText();
+  const input = (
+    <Textarea
+      id={inputId}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onSubmitShortcut={() => submit()}
+      placeholder="追加批注…（⌘/Ctrl + Enter 保存）"
+      minRows={2}
+      maxRows={8}
+      maxLength={10_000}
+      autoFocus={autoFocusInput}
+      invalid={Boolean(error)}
+    />
+  );
   const submit = () => {
-    if (!onAdd || adding || !text.trim()) return;
+    if (!onAdd || adding || uploading || !text.trim()) return;
     onAdd(text.trim());
     setText("");
   };
@@ -98,6 +131,12 @@ export function AnnotationThread({
                 ) : null}
               </div>
               <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{linked(a.content)}</p>
+              {a.images?.length ? (
+                <ImageGrid images={a.images} size="thumb" label="批注的图片" className="mt-2" />
+              ) : null}
+              {a.recordings?.map((r) => (
+                <VoiceNote key={r.id} src={r.src} durationMs={r.durationMs} className="mt-2" />
+              ))}
               {a.reason === undefined ? null : (
                 <RefusedAnnotation
                   reason={a.reason}
@@ -122,25 +161,26 @@ export function AnnotationThread({
           <label htmlFor={inputId} className="sr-only">
             追加批注
           </label>
-          <Textarea
-            id={inputId}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onSubmitShortcut={submit}
-            placeholder="追加批注…（⌘/Ctrl + Enter 保存）"
-            minRows={2}
-            maxRows={8}
-            maxLength={10_000}
-            autoFocus={autoFocusInput}
-            invalid={Boolean(error)}
-          />
+          {onAddImages ? (
+            <ImageDropZone
+              onAddImages={onAddImages}
+              images={imageChips}
+              imageError={imageError}
+              addImageLabel="添加图片"
+              hint={uploading ? "图片上传中，传完即可保存" : undefined}
+            >
+              {input}
+            </ImageDropZone>
+          ) : (
+            input
+          )}
           {error ? (
             <p role="alert" className="text-error text-sm">
               {error}
             </p>
           ) : null}
           <div className="flex justify-end">
-            <Button type="submit" size="sm" disabled={adding || !text.trim()}>
+            <Button type="submit" size="sm" disabled={adding || uploading || !text.trim()}>
               <MessageSquarePlus aria-hidden />
               {adding ? "保存中…" : "追加批注"}
             </Button>
