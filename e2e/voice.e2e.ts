@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
@@ -16,9 +16,8 @@ test.use({
 
 const composerOf = (page: Page) => page.locator('[data-slot="idea-composer"]');
 
-/** Records about a second: the timer runs and the level meter moves with the fake device's tone. */
-async function recordASecond(page: Page) {
-  const composer = composerOf(page);
+/** Records about a second in the composer (or `composer`): the timer runs and the level meter moves with the fake device's tone. */
+async function recordASecond(page: Page, composer: Locator = composerOf(page)) {
   await composer.getByRole("button", { name: "录音" }).click();
   const recorder = composer.getByRole("group", { name: "正在录音" });
   await expect(recorder.getByRole("timer")).toHaveText(/^0:01/);
@@ -157,6 +156,29 @@ test.describe("voice notes with a microphone", () => {
     // the queued card stood for the idea only until it was saved: nothing asked for it by that id
     expect(temporary).toEqual([]);
   });
+  test("a 批注 can be a recording alone: saved as 语音批注 with its audio, and played in the thread", async ({
+    page,
+    request,
+    signedIn: user,
+  }) => {
+    const headers = { Authorization: `Bearer ${user.token}` };
+    const idea = (await (await request.post("/api/ideas", { headers, data: { content: "学陶艺" } })).json())
+      .data;
+    await page.goto(`/ideas/${idea.id}`);
+    const thread = page.getByRole("region", { name: "批注" });
+    await recordASecond(page, thread);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/annotations") && r.request().method() === "POST",
+    );
+    await thread.getByRole("button", { name: "追加批注" }).click();
+    expect((await (await saved).json()).data).toMatchObject({
+      content: "语音批注",
+      attachments: [{ kind: "audio" }],
+    });
+    const player = thread.getByRole("listitem").filter({ hasText: "语音批注" }).locator("audio");
+    await expect(player).toHaveAttribute("src", /\/api\/files\/[\w-]+\?exp=\d+&sig=/);
+  });
+
   test("when the recording strip's code cannot be fetched, the recording can still be finished and saved", async ({
     page,
     signedIn: _user,

@@ -4,8 +4,8 @@ import * as React from "react";
 import { useDraft } from "../../hooks/use-draft.ts";
 import { lazyPart } from "../../lib/lazy-part.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
-import { useVoiceNote, type VoiceNote } from "../voice/use-voice-note.ts";
-import { VoiceSlotUnloaded } from "../voice/voice-slot-unloaded.tsx";
+import { useVoiceNote } from "../voice/use-voice-note.ts";
+import { preloadVoiceSlot, VoiceSlot, voiceFile } from "../voice/voice-capture.tsx";
 import { takeLegacySending } from "./legacy-sending.ts";
 import { uploadChips } from "./upload-chips.tsx";
 import { filesOf, useImageUploads } from "./use-image-uploads.ts";
@@ -30,11 +30,6 @@ export type ComposerProps = {
 // The tags marked and suggested as they are typed: loaded with the first `#`, not with 首页.
 const TagAssist = React.lazy(() => import("./tag-assist.tsx"));
 const SimilarSlot = lazyPart(() => import("./similar-slot.tsx"));
-// The recording strip, the recording and the microphone's problems: loaded with the first recording,
-// not with 首页 (offline from the service worker's cache, which holds every chunk).
-const loadVoiceSlot = () => import("../voice/voice-slot.tsx");
-const preloadVoiceSlot = () => void loadVoiceSlot().catch(() => undefined);
-const VoiceSlot = React.lazy(() => loadVoiceSlot().catch(() => ({ default: VoiceSlotUnloaded })));
 // The picker of links (`[[`, a phone's `@`): loaded with the first of them.
 const LinkAssist = React.lazy(() => import("../links/link-assist.tsx"));
 
@@ -45,23 +40,6 @@ const VOICE_ONLY = "语音记录";
 /** The draft once `queued` (the draft as it was saved) is kept elsewhere: what was typed after it. */
 const withoutQueued = (draft: string, queued: string) =>
   draft === queued ? "" : draft.startsWith(queued) ? draft.slice(queued.length).replace(/^\n+/, "") : draft;
-
-/** The recording, in the idea's files after its pictures: by id once uploaded, with its bytes until the idea is saved. */
-const voiceFile = (note: VoiceNote | null): QueuedFile[] =>
-  note
-    ? [
-        {
-          key: note.preview,
-          kind: "audio",
-          name: note.file.name,
-          contentType: note.file.type,
-          size: note.file.size,
-          blob: note.file,
-          ...(note.durationMs ? { durationMs: note.durationMs } : {}),
-          ...(note.attachment ? { attachmentId: note.attachment.id } : {}),
-        },
-      ]
-    : [];
 
 /**
  * One durability path: the draft keeps the text until the offline capture queue has it, the queue

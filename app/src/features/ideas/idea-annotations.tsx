@@ -13,11 +13,15 @@ import { useCaptureQueue } from "../capture-queue/use-capture-queue.ts";
 import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
 import { uploadChips } from "../home/upload-chips.tsx";
 import { filesOf, useImageUploads } from "../home/use-image-uploads.ts";
+import { useVoiceNote } from "../voice/use-voice-note.ts";
+import { preloadVoiceSlot, VoiceSlot, voiceFile } from "../voice/voice-capture.tsx";
 
 export const annotationsQuery = (ideaId: string) =>
   queryOptions({ queryKey: ["ideas", ideaId, "annotations"], queryFn: () => fetchAnnotations(ideaId) });
 
 const noIdea = () => undefined;
+/** The text of a 批注 that is only a recording. */
+const VOICE_ONLY = "语音批注";
 
 /** A 批注's files as the thread shows them: pictures as thumbnails, the recording as a player. */
 const shown = (files: readonly Attachment[]) => ({
@@ -44,9 +48,12 @@ const waitingImages = (files: readonly QueuedFile[] = [], urls: ReadonlyMap<stri
 export function IdeaAnnotations({
   ideaId,
   ideaTitle,
+  aiExcluded = false,
   autoFocus = false,
 }: {
   ideaId: string;
+  /** The idea is marked 不让AI读取: its 批注's recording is never sent to be transcribed. */
+  aiExcluded?: boolean;
   /** Kept with a queued 批注, so 首页 can say which idea it waits for. */
   ideaTitle: string;
   autoFocus?: boolean;
@@ -63,12 +70,18 @@ export function IdeaAnnotations({
   };
   const queue = useCaptureQueue(userId, noIdea, { annotationsOnly: true, onAnnotationSaved: refresh });
   const images = useImageUploads("每条批注");
+  const voice = useVoiceNote();
   const annotate = async (content: string, files: QueuedFile[]) => {
     // signed out meanwhile: the catch below puts the text back in the box
     if (!userId) throw new Error("未登录");
     const entry = annotationEntry(userId, { id: ideaId, title: ideaTitle }, content, files);
     if (await queueAnnotation({ ...entry, ideaId })) queue.syncNow();
     else refresh(ideaId);
+  };
+  // the recording's words join what is being typed, as in the composer
+  const transcribe = async () => {
+    const text = await voice.transcribe(aiExcluded);
+    if (text) setDraft([draft.trim(), text].filter(Boolean).join("\n\n"));
   };
   const mine = React.useMemo(
     () => queue.annotations.filter((a) => a.ideaId === ideaId),
@@ -90,7 +103,21 @@ export function IdeaAnnotations({
       onAddImages={images.add}
       imageChips={uploadChips(images.uploads, images.remove)}
       imageError={images.error}
-      uploading={images.uploading}
+      uploading={images.uploading || voice.busy}
+      uploadingHint={voice.busy ? "录音完成并上传后即可保存" : "图片上传中，传完即可保存"}
+      onRecord={() => {
+        preloadVoiceSlot();
+        void voice.start();
+      }}
+      recording={voice.phase.kind !== "idle"}
+      voice={
+        voice.phase.kind !== "idle" || voice.note || voice.problem ? (
+          <React.Suspense fallback={null}>
+            <VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />
+          </React.Suspense>
+        ) : null
+      }
+      blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
       draft={draft}
       onDraftChange={(value) => {
         setError(undefined);
@@ -102,11 +129,16 @@ export function IdeaAnnotations({
       error={error}
       onAdd={(content) => {
         const held = images.take();
-        annotate(content, filesOf(held))
-          .then(() => images.release(held))
+        const heldVoice = voice.take();
+        annotate(content, [...filesOf(held), ...voiceFile(heldVoice)])
+          .then(() => {
+            images.release(held);
+            voice.release(heldVoice);
+          })
           .catch((e: unknown) => {
-            setDraft(content);
+            setDraft(content === VOICE_ONLY ? "" : content);
             images.putBack(held);
+            voice.putBack(heldVoice);
             setError(e instanceof QueueFullError ? e.message : "无法在本机保存，草稿已保留");
           });
       }}

@@ -128,7 +128,11 @@ export function ItemReading({
           <>
             {/* offline too: a 批注 is queued like a capture */}
             {loaded.kind === "idea" ? (
-              <IdeaAnnotations ideaId={item.id} ideaTitle={item.title || plainTitle(item.content, 20)} />
+              <IdeaAnnotations
+                ideaId={item.id}
+                ideaTitle={item.title || plainTitle(item.content, 20)}
+                aiExcluded={loaded.item.aiExcluded}
+              />
             ) : null}
             {offline ? null : (
               <>

@@ -73,10 +73,10 @@ const picked = (
 );
 /** 批注 with pictures and a recording, and one being written with a picture picked (kept on the device). */
 export const WithPicturesAndRecording: Story = {
-  args: { annotations: withFiles, onAddImages: fn(), imageChips: picked },
+  args: { annotations: withFiles, onAddImages: fn(), imageChips: picked, onRecord: fn() },
 };
 export const WithPicturesPhoneDark: Story = {
-  args: { annotations: withFiles, onAddImages: fn(), imageChips: picked },
+  args: { annotations: withFiles, onAddImages: fn(), imageChips: picked, onRecord: fn() },
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
 export const ReadOnly: Story = { args: { onAdd: undefined } };
@@ -124,5 +124,18 @@ export const WhenAPictureIsPickedShouldHandItOver: Story = {
     await userEvent.type(canvas.getByLabelText("追加批注"), "配图的批注");
     await expect(canvas.getByRole("button", { name: "追加批注" })).toBeDisabled();
     await expect(canvas.getByText("图片上传中，传完即可保存")).toBeVisible();
+  },
+};
+
+export const WhenOnlyARecordingIsReadyShouldSaveItAsIs: Story = {
+  name: "只有录音时，应以录音的说明保存；录音中不能再点录音",
+  tags: ["!autodocs"],
+  args: { onRecord: fn(), blankContent: "语音批注" },
+  play: async ({ canvasElement, userEvent, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "录音" }));
+    await expect(args.onRecord).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole("button", { name: "追加批注" }));
+    await expect(args.onAdd).toHaveBeenCalledWith("语音批注");
   },
 };

@@ -1,4 +1,4 @@
-import { MessageSquarePlus } from "lucide-react";
+import { MessageSquarePlus, Mic } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../primitives/button";
@@ -60,8 +60,18 @@ export type AnnotationThreadProps = Omit<React.ComponentProps<"section">, "onSub
   imageChips?: React.ReactNode;
   /** Why a picture was not taken. */
   imageError?: React.ReactNode;
-  /** A picture is uploading: saving waits for it. */
+  /** A picture or the recording is uploading: saving waits for it. */
   uploading?: boolean;
+  /** Why saving waits, while `uploading`. */
+  uploadingHint?: string;
+  /** Starts a voice recording; without it there is no 录音 button. */
+  onRecord?: () => void;
+  /** A recording runs or a microphone is being asked for: 录音 waits. */
+  recording?: boolean;
+  /** The recording strip or the recorded note, shown under the input. */
+  voice?: React.ReactNode;
+  /** Saved instead of blank text when set (a 批注 that is only a recording); unset, blank text never saves. */
+  blankContent?: string;
 };
 
 export function AnnotationThread({
@@ -79,6 +89,11 @@ export function AnnotationThread({
   imageChips,
   imageError,
   uploading = false,
+  uploadingHint = "图片上传中，传完即可保存",
+  onRecord,
+  recording = false,
+  voice,
+  blankContent,
   className,
   ...props
 }: AnnotationThreadProps) {
@@ -106,8 +121,9 @@ export function AnnotationThread({
     />
   );
   const submit = () => {
-    if (!onAdd || adding || uploading || !text.trim()) return;
-    onAdd(text.trim());
+    const content = text.trim() || blankContent;
+    if (!onAdd || adding || uploading || !content) return;
+    onAdd(content);
     setText("");
   };
   return (
@@ -167,7 +183,7 @@ export function AnnotationThread({
               images={imageChips}
               imageError={imageError}
               addImageLabel="添加图片"
-              hint={uploading ? "图片上传中，传完即可保存" : undefined}
+              hint={uploading ? uploadingHint : undefined}
             >
               {input}
             </ImageDropZone>
@@ -179,8 +195,15 @@ export function AnnotationThread({
               {error}
             </p>
           ) : null}
-          <div className="flex justify-end">
-            <Button type="submit" size="sm" disabled={adding || uploading || !text.trim()}>
+          {voice}
+          <div className="flex justify-end gap-2">
+            {onRecord ? (
+              <Button type="button" variant="secondary" size="sm" disabled={recording} onClick={onRecord}>
+                <Mic aria-hidden />
+                录音
+              </Button>
+            ) : null}
+            <Button type="submit" size="sm" disabled={adding || uploading || !(text.trim() || blankContent)}>
               <MessageSquarePlus aria-hidden />
               {adding ? "保存中…" : "追加批注"}
             </Button>
