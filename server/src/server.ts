@@ -26,6 +26,7 @@ import { tagRederiver } from "./items/tag-rederive.ts";
 import { purgeTrash } from "./items/trash.store.ts";
 import type { Logger } from "./logger.ts";
 import { refundOverdueSpends } from "./points/points.ts";
+import { resealStaleChannels } from "./push/saved-config.ts";
 import { startEmbeddingWorker } from "./search/embeddings/queue.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./search/reindex.ts";
 import { closeTextIndexPool } from "./search/words-pool.ts";
@@ -204,6 +205,12 @@ export async function startServer(
       resealStaleSecrets({ config, db }).then(
         (n) => n.resealed && logger.info("webhook secrets sealed under the current key", n),
         (err) => logger.warn("webhook secret reseal failed", { err }),
+      ),
+    );
+    work.track(
+      resealStaleChannels({ config, db }).then(
+        (n) => n.resealed && logger.info("push channels sealed under the current key", n),
+        (err) => logger.warn("push channel reseal failed", { err }),
       ),
     );
     // imports whose process died: resumed here; uploads and previews past their day: removed
