@@ -27,6 +27,7 @@ import { purgeTrash } from "./items/trash.store.ts";
 import type { Logger } from "./logger.ts";
 import { refundOverdueSpends } from "./points/points.ts";
 import { resealStaleChannels } from "./push/saved-config.ts";
+import { runDuePushes } from "./push/schedule.ts";
 import { startEmbeddingWorker } from "./search/embeddings/queue.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./search/reindex.ts";
 import { closeTextIndexPool } from "./search/words-pool.ts";
@@ -190,6 +191,13 @@ export async function startServer(
       runDueDigests({ config, db, logger, work, clock: systemClock }).then(
         (n) => n && logger.info("digests drawn", { digests: n }),
         (err) => logger.warn("digest sweep failed", { err }),
+      ),
+    );
+    // 每日回顾 whose time came and 周报/月报 made, pushed to each person's channels (claimed across processes)
+    work.track(
+      runDuePushes({ config, db, logger, work, clock: systemClock }).then(
+        (n) => (n.reviews || n.digests) && logger.info("pushes sent", n),
+        (err) => logger.warn("push sweep failed", { err }),
       ),
     );
     // WebDAV backups that came due (claimed across processes, one at a time here)

@@ -245,7 +245,12 @@ export async function claimDelivery(
 export async function settleDelivery(
   db: Queryable,
   c: DeliveryClaim,
-  o: { state: "sent" | "failed" | "retry"; sentTo: string[]; error: string | null; retryInMs?: number },
+  o: {
+    state: "sent" | "skipped" | "failed" | "retry";
+    sentTo: string[];
+    error: string | null;
+    retryInMs?: number;
+  },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE push_deliveries SET state = $5, sent_to = $6, error = $7,

@@ -64,8 +64,9 @@ export async function startPushVendors(s: VendorSecrets) {
     serverchan: [],
     webhook: [],
   };
-  /** Scripted answers before the documented ones: an HTTP status with a body (a vendor having a bad day). */
-  const outages: { status: number; body: string }[] = [];
+  /** Scripted answers of one vendor before its documented ones: an HTTP status with a body (a bad day). */
+  const outages: Record<string, { status: number; body: string }[]> = {};
+  let lastKind = "";
 
   const answer = (url: URL, headers: IncomingHttpHeaders, body: string): [number, unknown] => {
     const json = (() => {
@@ -75,8 +76,10 @@ export async function startPushVendors(s: VendorSecrets) {
         return null;
       }
     })();
-    const record = (kind: keyof typeof got) =>
+    const record = (kind: keyof typeof got) => {
+      lastKind = kind;
       got[kind].push({ path: url.pathname, query: url.searchParams, headers, body, json });
+    };
     const path = url.pathname;
     if (path === "/cgi-bin/webhook/send") {
       record("wecom");
@@ -182,8 +185,9 @@ export async function startPushVendors(s: VendorSecrets) {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://stand-in");
       const body = Buffer.concat(chunks).toString("utf8");
+      lastKind = "";
       const [status, json] = answer(url, req.headers, body);
-      const outage = outages.shift();
+      const outage = outages[lastKind]?.shift();
       res.statusCode = outage?.status ?? status;
       res.setHeader("content-type", "application/json");
       res.end(outage ? outage.body : json === null ? "" : JSON.stringify(json));
@@ -201,8 +205,9 @@ export async function startPushVendors(s: VendorSecrets) {
       bark: base,
       webhook: `${base}/hook`,
     },
-    /** The next answers are these, whatever was asked (then the documented ones again). */
-    outage: (...answers: { status: number; body: string }[]) => outages.push(...answers),
+    /** The vendor's next answers are these, whatever was asked (then the documented ones again). */
+    outage: (kind: keyof typeof got, ...answers: { status: number; body: string }[]) =>
+      (outages[kind] ??= []).push(...answers),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -36,12 +36,12 @@ CREATE TABLE push_settings (
 -- by one process (INSERT … ON CONFLICT on the key), sent once. Only today's review key is ever
 -- inserted, so a day the server missed is never sent later. `state`: claimed (being sent; its
 -- process died when claimed_at is old: taken over), retry (a channel failed: due at next_at),
--- sent, failed (gave up). `sent_to`: the channels it reached, not sent to again on a retry.
+-- sent, skipped (nothing to push that day), failed (gave up). `sent_to`: the channels it reached, not sent to again on a retry.
 CREATE TABLE push_deliveries (
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   kind text NOT NULL CHECK (kind IN ('review', 'digest')),
   key text NOT NULL,
-  state text NOT NULL DEFAULT 'claimed' CHECK (state IN ('claimed', 'retry', 'sent', 'failed')),
+  state text NOT NULL DEFAULT 'claimed' CHECK (state IN ('claimed', 'retry', 'sent', 'skipped', 'failed')),
   claim uuid NOT NULL DEFAULT gen_random_uuid(),
   claimed_at timestamptz NOT NULL DEFAULT now(),
   attempts integer NOT NULL DEFAULT 1,
