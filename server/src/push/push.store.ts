@@ -170,12 +170,13 @@ export async function dueReviews(
   q: { day: string; clock: string; staleMs: number; limit: number },
 ): Promise<string[]> {
   const { rows } = await db.query<{ user_id: string }>(
-    `SELECT u.id AS user_id FROM users u LEFT JOIN push_settings s ON s.user_id = u.id
+    // from the channels, not the users: only people who added one are read each minute
+    `SELECT u.user_id FROM (SELECT DISTINCT user_id FROM push_channels WHERE enabled) u
+       LEFT JOIN push_settings s ON s.user_id = u.user_id
      WHERE coalesce(s.review, true) AND coalesce(s.review_at, '08:30') <= $2::time
-       AND EXISTS (SELECT 1 FROM push_channels c WHERE c.user_id = u.id AND c.enabled)
        AND NOT EXISTS (SELECT 1 FROM push_deliveries d
-         WHERE d.user_id = u.id AND d.kind = 'review' AND d.key = $1 AND NOT ${claimable("d")})
-     ORDER BY u.id LIMIT $4`,
+         WHERE d.user_id = u.user_id AND d.kind = 'review' AND d.key = $1 AND NOT ${claimable("d")})
+     ORDER BY u.user_id LIMIT $4`,
     [q.day, q.clock, q.staleMs, q.limit],
   );
   return rows.map((r) => r.user_id);

@@ -23,6 +23,7 @@ CREATE TABLE push_channels (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX push_channels_user ON push_channels (user_id, created_at);
+CREATE INDEX push_channels_enabled ON push_channels (user_id) WHERE enabled;
 
 -- What a person wants pushed. No row: the defaults (每日回顾 at 08:30 Beijing, digests on).
 CREATE TABLE push_settings (

@@ -38,8 +38,13 @@ const URL_LABEL: Partial<Record<PushChannelKind, [string, string]>> = {
 const SECRET_LABEL: Partial<Record<PushChannelKind, [string, string]>> = {
   feishu: ["签名密钥", "开启“签名校验”后显示的密钥；未开启可留空"],
   dingtalk: ["加签密钥", "安全设置里“加签”下以 SEC 开头的字符串；未开启可留空"],
-  webhook: ["签名密钥", "whsec_ 开头（Standard Webhooks），用来验证请求来自拾念"],
 };
+
+/** A Standard Webhooks secret made in the browser: `whsec_` and 32 random bytes in base64. */
+export function newWebhookSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}
 
 export type PushChannelFormProps = Omit<React.ComponentProps<"form">, "onSubmit"> & {
   /** Editing a saved channel: its kind fixed, its secrets kept unless typed again. */
@@ -110,7 +115,29 @@ export function PushChannelForm({
           )}
         </Field>
       ) : null}
-      {secretLabel ? (
+      {v.kind === "webhook" ? (
+        <Field
+          label="签名密钥"
+          hint="whsec_ 开头（Standard Webhooks）。点“生成”后复制到你的服务里，保存后不会再显示"
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <Input
+                {...control}
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+                placeholder={editing?.secretSet ? kept : "whsec_…"}
+                value={v.secret}
+                onChange={(e) => set({ secret: e.target.value })}
+              />
+              <Button type="button" variant="secondary" onClick={() => set({ secret: newWebhookSecret() })}>
+                生成
+              </Button>
+            </div>
+          )}
+        </Field>
+      ) : secretLabel ? (
         <PasswordField
           label={secretLabel[0]}
           hint={secretLabel[1]}
