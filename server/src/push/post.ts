@@ -59,7 +59,9 @@ export function post(
       const settle = () => {
         if (settled) return;
         settled = true;
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        // streamed decoding leaves out a character the cap cut in half (no U+FFFD at the end)
+        const text = new TextDecoder().decode(Buffer.concat(chunks), { stream: true });
+        resolve({ status: res.statusCode ?? 0, text });
       };
       res.on("end", settle);
       res.on("close", settle);

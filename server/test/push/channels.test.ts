@@ -272,6 +272,31 @@ onOneDatabase((base) => {
     expect(literal).toEqual({ status: null, error: "不能连接本机或内网的地址" });
   });
 
+  it("bounded: a channel that never answers is cut off at the timeout, an endless answer read only so far", async () => {
+    const limits = { ...ctx.config.push, timeoutMs: 500 };
+    const opts = { contentType: "application/json", ...limits, allowLocal: true };
+    const started = Date.now();
+    expect(await post(`${vendors.base}/hang`, "{}", opts)).toEqual({
+      status: null,
+      error: "推送渠道没有及时答复",
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const endless = await post(`${vendors.base}/endless`, "{}", opts);
+    expect(endless.status).toBe(500);
+    expect(Buffer.byteLength((endless as { text: string }).text)).toBeLessThanOrEqual(
+      limits.maxResponseBytes,
+    );
+    // and what a person sees of it is a line, not the page
+    const u = await registerUser(ctx);
+    const made = await add(u.token, {
+      kind: "webhook",
+      url: `${vendors.base}/endless`,
+      secret: SECRETS.webhookSecret,
+    });
+    const res = await test(u.token, made.id);
+    expect(res.body.data).toMatchObject({ ok: false, message: "发送失败：接收地址答复 HTTP 500" });
+  });
+
   it("a rotated SECRET_KEY: the sweep seals each channel again under the new key", async () => {
     const u = await registerUser(ctx);
     const made = await add(u.token, bodies().bark);

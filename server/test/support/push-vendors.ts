@@ -180,6 +180,17 @@ export async function startPushVendors(s: VendorSecrets) {
   };
 
   const server = createServer((req, res) => {
+    // a vendor that never answers, and one that answers without end: our bounds, not theirs
+    if (req.url === "/hang") return;
+    if (req.url === "/endless") {
+      res.writeHead(500, { "content-type": "text/plain" });
+      const chunk = "出错了".repeat(1000);
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once("drain", more);
+      };
+      return more();
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
