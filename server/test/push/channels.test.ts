@@ -7,6 +7,7 @@
  * - Bark: https://github.com/Finb/bark-server/blob/master/docs/API_V2.md
  * - Server酱: https://sct.ftqq.com/
  */
+import type { PushTestResult } from "@shinian/contract";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { createLogger } from "../../src/logger.ts";
@@ -164,14 +165,14 @@ onOneDatabase((base) => {
   it("five failures in a row switch a channel off with the reason; fixed and tested, it is on again", async () => {
     const u = await registerUser(ctx);
     const made = await add(u.token, { kind: "feishu", url: vendors.urls.feishu, secret: "typo-secret" });
-    let last: any;
+    let last: PushTestResult | undefined;
     for (let i = 0; i < 5; i++) last = (await test(u.token, made.id)).body.data;
-    expect(last.channel).toMatchObject({ enabled: false, failures: 5 });
-    expect(last.channel.disabledReason).toBe(
+    expect(last!.channel).toMatchObject({ enabled: false, failures: 5 });
+    expect(last!.channel.disabledReason).toBe(
       "连续 5 次发送失败，已停用（最后一次：飞书：sign match fail or timestamp is not within one hour from current time（错误码 19021））。修好后点“发送测试消息”或重新启用",
     );
     const listed = (await request(ctx, "getPush", { token: u.token })).body.data.channels[0];
-    expect(listed).toMatchObject({ enabled: false, disabledReason: last.channel.disabledReason });
+    expect(listed).toMatchObject({ enabled: false, disabledReason: last!.channel.disabledReason });
 
     const fixed = await request(ctx, "updatePushChannel", {
       token: u.token,

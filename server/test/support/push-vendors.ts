@@ -44,6 +44,7 @@ export type Got = {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the vendor's JSON as sent, read by path in the checks
   json: any;
 };
 
@@ -217,8 +218,9 @@ export async function startPushVendors(s: VendorSecrets) {
       webhook: `${base}/hook`,
     },
     /** The vendor's next answers are these, whatever was asked (then the documented ones again). */
-    outage: (kind: keyof typeof got, ...answers: { status: number; body: string }[]) =>
-      (outages[kind] ??= []).push(...answers),
+    outage: (kind: keyof typeof got, ...answers: { status: number; body: string }[]) => {
+      outages[kind] = [...(outages[kind] ?? []), ...answers];
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
