@@ -158,6 +158,11 @@ export const LIMITS = {
     retryDelaysMs: [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR],
     /** A claim older than this belongs to a process that died: taken over. */
     staleClaimMs: 5 * MINUTE,
+    /**
+     * 每日回顾 not pushed this long after its time (the server was down, the channel came later in
+     * the day) waits for the next day's: a morning reminder does not arrive at night.
+     */
+    reviewLateMs: 6 * HOUR,
     /** A 周报/月报 made longer ago than this is not pushed (a channel added later does not get old news). */
     digestWithinMs: 3 * DAY,
     /** Server酱 (SendKey): https://sctapi.ftqq.com/<SendKey>.send; tests point it at a stand-in. */

@@ -162,22 +162,23 @@ export async function saveSettings(db: Queryable, userId: string, s: PushSetting
 
 /**
  * People due today's 每日回顾 push: an enabled channel, the review on, its time (Beijing) reached by
- * `clock` (a Beijing wall time, "HH:MM"), and today's delivery neither done nor held by a live claim
- * nor waiting for its retry.
+ * `clock` (a Beijing wall time, "HH:MM") less than `lateMs` ago, and today's delivery neither done
+ * nor held by a live claim nor waiting for its retry.
  */
 export async function dueReviews(
   db: Queryable,
-  q: { day: string; clock: string; staleMs: number; limit: number },
+  q: { day: string; clock: string; staleMs: number; limit: number; lateMs: number },
 ): Promise<string[]> {
   const { rows } = await db.query<{ user_id: string }>(
     // from the channels, not the users: only people who added one are read each minute
     `SELECT u.user_id FROM (SELECT DISTINCT user_id FROM push_channels WHERE enabled) u
        LEFT JOIN push_settings s ON s.user_id = u.user_id
      WHERE coalesce(s.review, true) AND coalesce(s.review_at, '08:30') <= $2::time
+       AND $2::time - coalesce(s.review_at, '08:30') < $5 * interval '1 millisecond'
        AND NOT EXISTS (SELECT 1 FROM push_deliveries d
          WHERE d.user_id = u.user_id AND d.kind = 'review' AND d.key = $1 AND NOT ${claimable("d")})
      ORDER BY u.user_id LIMIT $4`,
-    [q.day, q.clock, q.staleMs, q.limit],
+    [q.day, q.clock, q.staleMs, q.limit, q.lateMs],
   );
   return rows.map((r) => r.user_id);
 }

@@ -118,7 +118,13 @@ export async function runDuePushes(deps: AppDeps): Promise<{ reviews: number; di
     const day = beijingDay(now);
     const clock = beijingTime(now).slice(11, 16);
     for (;;) {
-      const due = await dueReviews(deps.db, { day, clock, staleMs: limits.staleClaimMs, limit: BATCH });
+      const due = await dueReviews(deps.db, {
+        day,
+        clock,
+        staleMs: limits.staleClaimMs,
+        limit: BATCH,
+        lateMs: limits.reviewLateMs,
+      });
       let claimed = 0;
       for (const userId of due) {
         if (deps.work.signal.aborted) return done;

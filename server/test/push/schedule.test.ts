@@ -128,6 +128,9 @@ onOneDatabase(
       const p = await person();
       await ideaDaysAgo(p, "第二天也要回顾的想法", 2);
       const yesterday = addDay(today, -1);
+      // past its time by more than push.reviewLateMs (08:30 + 6 h): it waits for tomorrow
+      await runDuePushes(deps(at(today, "14:31")));
+      expect(wecomFor(p)).toHaveLength(0);
       // the server was down all of yesterday: only today's is sent, once, however often the sweep runs
       await runDuePushes(deps(at(today, "09:00")));
       await runDuePushes(deps(at(today, "09:01")));
