@@ -223,6 +223,7 @@ onOneDatabase((base) => {
       { kind: "webhook", url: vendors.urls.webhook, secret: "plain" },
       { kind: "bark", deviceKey: "" },
       { kind: "telegram", url: vendors.urls.wecom },
+      { kind: "serverchan", sendKey: "sctp12345tAbCdEf" },
     ]) {
       const res = await call(ctx, "POST", "/api/profile/push/channels", { token: u.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -40,6 +40,11 @@ const WhsecSchema = z
 
 const webhookUrl = outboundUrlSchema("Webhook 地址");
 
+/** Server酱 Turbo's SendKey (sctapi.ftqq.com); Server酱³'s (sctp…, its own host per account) is not taken yet. */
+const SendKeySchema = secretText("SendKey", 100).refine((key) => !/^sctp\d+t/i.test(key), {
+  message: "暂不支持 Server酱³ 的 SendKey（sctp 开头），请使用 Server酱 Turbo（sct.ftqq.com）的 SendKey",
+});
+
 /** A new channel: each kind with what its vendor asks for. Every secret (and each robot's address) is stored encrypted. */
 export const CreatePushChannelRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("wecom"), name: NameSchema.optional(), url: webhookUrl }),
@@ -64,7 +69,7 @@ export const CreatePushChannelRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("serverchan"),
     name: NameSchema.optional(),
-    sendKey: secretText("SendKey", 100),
+    sendKey: SendKeySchema,
   }),
   z.strictObject({
     kind: z.literal("webhook"),
@@ -84,7 +89,7 @@ export const UpdatePushChannelRequestSchema = z
     /** Feishu's and DingTalk's signing secret (an empty string removes it), a webhook's whsec_ secret. */
     secret: z.string().trim().max(200, { message: "密钥最多 200 个字符" }).optional(),
     deviceKey: secretText("设备 Key", 100).optional(),
-    sendKey: secretText("SendKey", 100).optional(),
+    sendKey: SendKeySchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "没有要修改的内容" });
 export type UpdatePushChannelRequest = z.input<typeof UpdatePushChannelRequestSchema>;
