@@ -34,6 +34,7 @@ import { memosApi } from "./memos/api.ts";
 import { memosOpenApi } from "./memos/memos.openapi.ts";
 import { pointsRoutes } from "./points/points.routes.ts";
 import { asQuotaRefusal } from "./points/quotas.ts";
+import { pushRoutes } from "./push/push.routes.ts";
 import { reviewRoutes } from "./review/review.routes.ts";
 import { searchRoutes } from "./search/search.routes.ts";
 import { createBackgroundWork } from "./shared/background-work.ts";
@@ -65,6 +66,7 @@ export const wings = {
   ai: [aiRoutes, tidyRoutes, composeRoutes, chatRoutes],
   webdav: [webdavRoutes],
   webhooks: [webhookRoutes],
+  push: [pushRoutes],
   events: [eventRoutes],
 } satisfies Record<string, ((mount: Mount) => void)[]>;
 

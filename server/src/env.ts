@@ -477,8 +477,10 @@ const storage = section(
 
 // HKDF: any long secret (a passphrase, base64 bytes) becomes a uniform 256-bit key, one per use
 // (the WebDAV one is derived as before SECRET_KEY had its name, so saved passwords still open)
-const derivedKey = (secret: string, use: "shinian webdav password" | "shinian webhook secret") =>
-  Buffer.from(hkdfSync("sha256", secret, "", use, 32));
+const derivedKey = (
+  secret: string,
+  use: "shinian webdav password" | "shinian webhook secret" | "shinian push channel",
+) => Buffer.from(hkdfSync("sha256", secret, "", use, 32));
 
 const secretKey = () =>
   z
@@ -503,13 +505,13 @@ const secrets = section(
   "Stored secrets and outbound connections",
   {
     SECRET_KEY: secretKey().describe(
-      "Every secret the server stores (WebDAV app passwords, webhook signing secrets) is encrypted with a key derived from this (`openssl rand -base64 32`), the same on every process; unset: no WebDAV backup and no webhooks.",
+      "Every secret the server stores (WebDAV app passwords, webhook signing secrets, push channels' addresses and keys) is encrypted with a key derived from this (`openssl rand -base64 32`), the same on every process; unset: no WebDAV backup, no webhooks and no pushes.",
     ),
     SECRET_KEY_PREVIOUS: secretKey().describe(
       "The key before the last rotation: what it sealed still opens, and is sealed again under the new one.",
     ),
     OUTBOUND_ALLOW_LOCAL: flag("false").describe(
-      "true: WebDAV backups and webhooks may also use plain http:// and addresses on this machine or its network (a home Nextcloud).",
+      "true: WebDAV backups, webhooks and push channels may also use plain http:// and addresses on this machine or its network (a home Nextcloud, a self-hosted Bark).",
     ),
     WEBDAV_SECRET_KEY: secretKey().describe("The older name of SECRET_KEY, still read."),
     WEBDAV_SECRET_KEY_PREVIOUS: secretKey().describe("The older name of SECRET_KEY_PREVIOUS, still read."),
@@ -538,6 +540,7 @@ const secrets = section(
       outbound: { allowLocal },
       webdav: { ...keys("shinian webdav password"), allowLocal, ...LIMITS.webdav },
       webhooks: { ...keys("shinian webhook secret"), allowLocal, ...LIMITS.webhooks },
+      push: { ...keys("shinian push channel"), allowLocal, ...LIMITS.push },
     };
   },
 );
@@ -577,6 +580,7 @@ export type AttachmentLimits = Config["attachments"];
 export type S3Settings = NonNullable<AttachmentLimits["s3"]>;
 export type WebdavConfig = Config["webdav"];
 export type WebhookConfig = Config["webhooks"];
+export type PushConfig = Config["push"];
 export type ImportLimits = Config["import"];
 
 export class ConfigError extends Error {

@@ -142,6 +142,32 @@ export const LIMITS = {
     /** Without a NOTIFY (a retry coming due), the worker looks for due deliveries this often. */
     pollMs: 5 * SECOND,
   },
+  /** 提醒与推送 (push/): channels per person, and the daily and digest pushes. */
+  push: {
+    /** Channels per account; the next is refused. */
+    maxPerAccount: 10,
+    /** One call to a channel, from connecting to the end of its answer, enforced from outside (AbortSignal). */
+    timeoutMs: 10 * SECOND,
+    /** The most of an answer read (the vendor's error JSON is small); a body past it is cut and read as far as it came. */
+    maxResponseBytes: 16 * KiB,
+    /** Sends to one channel a minute, across processes (WeCom and DingTalk allow 20; 发送测试消息 counts). */
+    perChannelPerMinute: 10,
+    /** Failed sends in a row after which a channel is switched off with the reason shown. */
+    maxFailures: 5,
+    /** A scheduled push with a channel failing is tried again after these waits, then given up. */
+    retryDelaysMs: [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR],
+    /** A claim older than this belongs to a process that died: taken over. */
+    staleClaimMs: 5 * MINUTE,
+    /**
+     * 每日回顾 not pushed this long after its time (the server was down, the channel came later in
+     * the day) waits for the next day's: a morning reminder does not arrive at night.
+     */
+    reviewLateMs: 6 * HOUR,
+    /** A 周报/月报 made longer ago than this is not pushed (a channel added later does not get old news). */
+    digestWithinMs: 3 * DAY,
+    /** Server酱 (SendKey): https://sctapi.ftqq.com/<SendKey>.send; tests point it at a stand-in. */
+    serverchanUrl: "https://sctapi.ftqq.com",
+  },
   /** The live stream of changes (GET /api/events, events/). */
   events: {
     /** Open streams of one account in one process; the next is refused with 429. */

@@ -26,6 +26,8 @@ import { tagRederiver } from "./items/tag-rederive.ts";
 import { purgeTrash } from "./items/trash.store.ts";
 import type { Logger } from "./logger.ts";
 import { refundOverdueSpends } from "./points/points.ts";
+import { resealStaleChannels } from "./push/saved-config.ts";
+import { runDuePushes } from "./push/schedule.ts";
 import { startEmbeddingWorker } from "./search/embeddings/queue.ts";
 import { REINDEX_AFTER_START_MS, searchReindexer } from "./search/reindex.ts";
 import { closeTextIndexPool } from "./search/words-pool.ts";
@@ -191,6 +193,13 @@ export async function startServer(
         (err) => logger.warn("digest sweep failed", { err }),
       ),
     );
+    // 每日回顾 whose time came and 周报/月报 made, pushed to each person's channels (claimed across processes)
+    work.track(
+      runDuePushes({ config, db, logger, work, clock: systemClock }).then(
+        (n) => (n.reviews || n.digests) && logger.info("pushes sent", n),
+        (err) => logger.warn("push sweep failed", { err }),
+      ),
+    );
     // WebDAV backups that came due (claimed across processes, one at a time here)
     runDueWebdavSoon({ config, db, logger, work, clock: systemClock });
     // saved WebDAV passwords under a rotated-out key, used or not: sealed under the current one
@@ -204,6 +213,12 @@ export async function startServer(
       resealStaleSecrets({ config, db }).then(
         (n) => n.resealed && logger.info("webhook secrets sealed under the current key", n),
         (err) => logger.warn("webhook secret reseal failed", { err }),
+      ),
+    );
+    work.track(
+      resealStaleChannels({ config, db }).then(
+        (n) => n.resealed && logger.info("push channels sealed under the current key", n),
+        (err) => logger.warn("push channel reseal failed", { err }),
       ),
     );
     // imports whose process died: resumed here; uploads and previews past their day: removed

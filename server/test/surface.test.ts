@@ -144,6 +144,17 @@ onOneDatabase((ctx) => {
       "post /api/profile/webdav/test": {
         body: { url: "https://dav.example.cn/dav/备份/", username: "小明", password: "p" },
       },
+      "patch /api/profile/push": { body: { reviewAt: "08:30" } },
+      "post /api/profile/push/channels": {
+        body: {
+          kind: "feishu",
+          name: "团队群",
+          url: "https://open.feishu.cn/open-apis/bot/v2/hook/拾念",
+          secret: "s",
+        },
+      },
+      // checked before the channel is looked up: any id does
+      "patch /api/profile/push/channels/{id}": { id: "idea", body: { name: "家人群", secret: "s" } },
       "post /api/import/{id}/start": { id: "importJob", body: { takeProfile: false } },
       // no text in it: listed so that a text added to it later is checked here
       "post /api/attachments/{id}/transcribe": { id: "idea", body: { aiExcluded: true } },

@@ -2,6 +2,8 @@ import { DELETE_ACCOUNT_PHRASE, type EndpointName, type RequestOf } from "@shini
 import { expect } from "vitest";
 import { createPasswordReset } from "../src/accounts/password-reset.ts";
 import { insertInsight } from "../src/insights/insights.store.ts";
+import { insertChannel } from "../src/push/push.store.ts";
+import { sealConfig } from "../src/push/saved-config.ts";
 import { sealSecret } from "../src/webhooks/saved-secret.ts";
 import { newSecret } from "../src/webhooks/signing.ts";
 import { insertWebhook } from "../src/webhooks/webhooks.store.ts";
@@ -101,6 +103,26 @@ async function webhook(ctx: TestCtx, user: TestUser): Promise<string> {
     ctx.db,
     { id, user_id: user.id, url: WEBHOOK_URL, events: ["idea.created"], secret_enc },
     ctx.config.webhooks.maxPerAccount,
+  );
+  return row!.id;
+}
+/** A push channel of the user's (a WeCom robot no test reaches), made in the store: also without SECRET_KEY. */
+async function pushChannel(ctx: TestCtx, user: TestUser): Promise<string> {
+  const id = crypto.randomUUID();
+  const key = ctx.config.push.key ?? Buffer.alloc(32, 7);
+  const config = { url: "https://qyapi.example.cn/cgi-bin/webhook/send?key=k" };
+  const row = await insertChannel(
+    ctx.db,
+    {
+      id,
+      user_id: user.id,
+      kind: "wecom",
+      name: null,
+      target: "qyapi.example.cn",
+      config_enc: sealConfig(key, config, { userId: user.id, channelId: id }),
+      secret_set: false,
+    },
+    ctx.config.push.maxPerAccount,
   );
   return row!.id;
 }
@@ -312,6 +334,17 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   deleteWebhook: async (ctx, user) => ({ params: { id: await webhook(ctx, user) } }),
   testWebhook: async (ctx, user) => ({ params: { id: await webhook(ctx, user) } }),
   listWebhookDeliveries: async (ctx, user) => ({ params: { id: await webhook(ctx, user) } }),
+  getPush: async () => ({}),
+  updatePushSettings: async () => ({ body: { reviewAt: "07:45", digests: false } }),
+  createPushChannel: async () => ({
+    body: { kind: "dingtalk", url: "https://oapi.example.cn/robot/send?access_token=t", secret: "SECabc" },
+  }),
+  updatePushChannel: async (ctx, user) => ({
+    params: { id: await pushChannel(ctx, user) },
+    body: { name: "团队群" },
+  }),
+  deletePushChannel: async (ctx, user) => ({ params: { id: await pushChannel(ctx, user) } }),
+  testPushChannel: async (ctx, user) => ({ params: { id: await pushChannel(ctx, user) } }),
   listTrash: async () => ({}),
   restoreFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
   deleteFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),

@@ -10,6 +10,7 @@ import { insightEndpoints } from "./insights/endpoints.ts";
 import { itemEndpoints } from "./items/endpoints.ts";
 import { linkEndpoints } from "./links/endpoints.ts";
 import { pointsEndpoints } from "./points/endpoints.ts";
+import { pushEndpoints } from "./push/endpoints.ts";
 import { reviewEndpoints } from "./review/endpoints.ts";
 import type { PathParams, RouteName } from "./routes.ts";
 import { searchEndpoints } from "./search/endpoints.ts";
@@ -41,6 +42,7 @@ export const endpoints = {
   ...importEndpoints,
   ...webdavEndpoints,
   ...webhookEndpoints,
+  ...pushEndpoints,
   ...eventEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 

@@ -21,6 +21,7 @@ export * from "./links/schemas.ts";
 export * from "./links/text.ts";
 export * from "./plain-text.ts";
 export * from "./points/schemas.ts";
+export * from "./push/schemas.ts";
 export * from "./review/schemas.ts";
 export * from "./routes.ts";
 export * from "./search/schemas.ts";

@@ -144,6 +144,13 @@ export const routes = {
   deleteWebhook: { method: "delete", path: "/api/webhooks/{id}" },
   testWebhook: { method: "post", path: "/api/webhooks/{id}/test" },
   listWebhookDeliveries: { method: "get", path: "/api/webhooks/{id}/deliveries" },
+  // push: 提醒与推送, channels and what is pushed when
+  getPush: { method: "get", path: "/api/profile/push" },
+  updatePushSettings: { method: "patch", path: "/api/profile/push" },
+  createPushChannel: { method: "post", path: "/api/profile/push/channels" },
+  updatePushChannel: { method: "patch", path: "/api/profile/push/channels/{id}" },
+  deletePushChannel: { method: "delete", path: "/api/profile/push/channels/{id}" },
+  testPushChannel: { method: "post", path: "/api/profile/push/channels/{id}/test" },
 
   // events: the live stream of the account's changes
   liveEvents: firstRoutes.liveEvents,
@@ -251,6 +258,14 @@ export const routeGroups = {
   import: ["createImport", "getImport", "startImport", "cancelImport"],
   webdav: ["getWebdav", "updateWebdav", "deleteWebdav", "testWebdav", "runWebdav"],
   webhooks: ["listWebhooks", "createWebhook", "deleteWebhook", "testWebhook", "listWebhookDeliveries"],
+  push: [
+    "getPush",
+    "updatePushSettings",
+    "createPushChannel",
+    "updatePushChannel",
+    "deletePushChannel",
+    "testPushChannel",
+  ],
   events: ["liveEvents"],
 } as const satisfies Record<string, readonly RouteName[]>;
 

@@ -28,6 +28,7 @@ export * from "./blocks/link-picker";
 export * from "./blocks/markdown-view";
 export * from "./blocks/note-history";
 export * from "./blocks/note-list-item";
+export * from "./blocks/push-card";
 export * from "./blocks/queued-annotations";
 export * from "./blocks/refused-annotation";
 export * from "./blocks/review";

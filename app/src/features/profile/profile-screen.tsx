@@ -36,6 +36,7 @@ import { AppShell } from "../layout/app-shell.tsx";
 import { StatsSection } from "../stats/stats-section.tsx";
 import { WebdavPanel } from "../webdav/webdav-panel.tsx";
 import { LogoutButton } from "./logout-button.tsx";
+import { PushPanel } from "./push-panel.tsx";
 import { settingsChanges } from "./settings-changes.ts";
 
 /** /profile: avatar, nickname, identity, 记录统计, counts, links, export and logout. */
@@ -120,6 +121,7 @@ export function ProfileScreen() {
               <AppearanceCard />
               <ExportPanel />
               <WebdavPanel />
+              <PushPanel />
               <ImportSection />
               <LogoutButton />
             </div>

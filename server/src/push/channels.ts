@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import type {
+  CreatePushChannelRequest,
+  CreatePushChannelRequestSchema,
+  PushChannel,
+  PushChannelKind,
+  PushStatus,
+  PushTestResult,
+  UpdatePushChannelRequestSchema,
+} from "@shinian/contract";
+import type { z } from "zod";
+import type { AppDeps } from "../context.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { refuseOutboundUrl } from "../shared/outbound-url.ts";
+import type { PushMessage } from "./message.ts";
+import { post } from "./post.ts";
+import {
+  type ChannelRow,
+  findChannelRow,
+  getSettings,
+  insertChannel,
+  listChannelRows,
+  markFailed,
+  markSent,
+  takeSendSlot,
+  toChannel,
+  updateChannel,
+} from "./push.store.ts";
+import { openConfig, sealConfig } from "./saved-config.ts";
+import { type ChannelConfig, refusalOf, requestFor } from "./vendors.ts";
+
+export const PUSH_NOT_CONFIGURED = "本服务器未开启推送（管理员未设置 SECRET_KEY），请联系管理员";
+
+function keyOf(deps: AppDeps): Buffer {
+  const key = deps.config.push.key;
+  if (!key) throw new ApiError("FORBIDDEN", PUSH_NOT_CONFIGURED);
+  return key;
+}
+
+export async function pushStatus(deps: AppDeps, userId: string): Promise<PushStatus> {
+  const available = deps.config.push.key !== null;
+  const [settings, rows] = await Promise.all([
+    getSettings(deps.db, userId),
+    listChannelRows(deps.db, userId),
+  ]);
+  return {
+    available,
+    message: available ? null : PUSH_NOT_CONFIGURED,
+    settings,
+    channels: rows.map(toChannel),
+  };
+}
+
+/** What may be shown of where a channel sends: the host, never the path or query (they carry tokens). */
+const targetOf = (kind: PushChannelKind, config: ChannelConfig) =>
+  kind === "serverchan" ? "sctapi.ftqq.com" : new URL(config.url!).host;
+
+const secretSetOf = (kind: PushChannelKind, c: ChannelConfig) =>
+  kind === "bark" ? Boolean(c.deviceKey) : kind === "serverchan" ? Boolean(c.sendKey) : Boolean(c.secret);
+
+function refuseUrl(deps: AppDeps, url: string | undefined) {
+  if (url === undefined) return;
+  const refused = refuseOutboundUrl(url, deps.config.push.allowLocal);
+  if (refused)
+    throw new ApiError("VALIDATION_ERROR", refused, { issues: [{ path: "url", message: refused }] });
+}
+
+export async function createChannel(
+  deps: AppDeps,
+  userId: string,
+  body: z.output<typeof CreatePushChannelRequestSchema>,
+): Promise<PushChannel> {
+  const key = keyOf(deps);
+  const { kind, name, ...config } = body as CreatePushChannelRequest & ChannelConfig;
+  refuseUrl(deps, config.url);
+  const id = randomUUID();
+  const row = await insertChannel(
+    deps.db,
+    {
+      id,
+      user_id: userId,
+      kind,
+      name: name ?? null,
+      target: targetOf(kind, config),
+      config_enc: sealConfig(key, config, { userId, channelId: id }),
+      secret_set: secretSetOf(kind, config),
+    },
+    deps.config.push.maxPerAccount,
+  );
+  if (!row) throw new ApiError("CONFLICT", `每个账号最多添加 ${deps.config.push.maxPerAccount} 个推送渠道`);
+  return toChannel(row);
+}
+
+export async function ownChannel(deps: AppDeps, userId: string, id: string): Promise<ChannelRow> {
+  const row = await findChannelRow(deps.db, userId, id);
+  if (!row) throw notFound("推送渠道不存在");
+  return row;
+}
+
+const FIELDS: Record<PushChannelKind, (keyof ChannelConfig)[]> = {
+  wecom: ["url"],
+  feishu: ["url", "secret"],
+  dingtalk: ["url", "secret"],
+  bark: ["url", "deviceKey"],
+  serverchan: ["sendKey"],
+  webhook: ["url", "secret"],
+};
+
+function unreadable(): never {
+  throw new ApiError("CONFLICT", "服务器的密钥已更换，这个渠道保存的地址和密钥无法读取，请删除后重新添加");
+}
+
+export async function editChannel(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: z.output<typeof UpdatePushChannelRequestSchema>,
+): Promise<PushChannel> {
+  const key = keyOf(deps);
+  const row = await ownChannel(deps, userId, id);
+  const { name, enabled, ...changes } = body;
+  for (const field of Object.keys(changes) as (keyof ChannelConfig)[]) {
+    if (!FIELDS[row.kind].includes(field)) {
+      const message = `${toChannel(row).name}没有“${field}”这一项`;
+      throw new ApiError("VALIDATION_ERROR", message, { issues: [{ path: field, message }] });
+    }
+  }
+  if (
+    row.kind === "webhook" &&
+    changes.secret !== undefined &&
+    !/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/.test(changes.secret)
+  ) {
+    const message = "签名密钥须以 whsec_ 开头，后接至少 24 字节的 base64";
+    throw new ApiError("VALIDATION_ERROR", message, { issues: [{ path: "secret", message }] });
+  }
+  refuseUrl(deps, changes.url);
+  const where = { userId, channelId: id };
+  const current = openConfig(deps.config.push, row.config_enc, where) ?? unreadable();
+  const next: ChannelConfig = { ...current, ...changes };
+  if (next.secret === "") delete next.secret;
+  const saved = await updateChannel(
+    deps.db,
+    {
+      id,
+      user_id: userId,
+      name: name === undefined ? row.name : name,
+      target: targetOf(row.kind, next),
+      config_enc: sealConfig(key, next, where),
+      secret_set: secretSetOf(row.kind, next),
+    },
+    enabled,
+  );
+  if (!saved) throw notFound("推送渠道不存在");
+  return toChannel(saved);
+}
+
+export type Sent = { ok: true; row: ChannelRow } | { ok: false; error: string; row: ChannelRow };
+
+const offReason = (max: number, error: string) =>
+  `连续 ${max} 次发送失败，已停用（最后一次：${error}）。修好后点“发送测试消息”或重新启用`;
+
+/**
+ * One message to one channel: a send slot of its minute taken first (refused past it, not a
+ * failure), then the vendor's request through the address guard. The outcome is recorded on the
+ * channel: a success clears its failures (a test switches it on again), a failure counts, and
+ * the maxFailures-th in a row switches it off with the reason.
+ */
+export async function sendToChannel(
+  deps: AppDeps,
+  row: ChannelRow,
+  message: PushMessage,
+  o: { test: boolean },
+): Promise<Sent | { ok: false; limited: true }> {
+  const limits = deps.config.push;
+  if (!(await takeSendSlot(deps.db, row.id, limits.perChannelPerMinute))) return { ok: false, limited: true };
+  const config = openConfig(limits, row.config_enc, { userId: row.user_id, channelId: row.id });
+  let error: string | null;
+  if (!config) error = "服务器的密钥已更换，这个渠道保存的地址和密钥无法读取";
+  else {
+    const req = requestFor(row.kind, config, message, {
+      now: deps.clock(),
+      serverchanUrl: limits.serverchanUrl,
+      msgId: `msg_${randomUUID()}`,
+    });
+    const answered = await post(req.url, req.body, {
+      contentType: req.contentType,
+      ...(req.headers ? { headers: req.headers } : {}),
+      timeoutMs: limits.timeoutMs,
+      maxResponseBytes: limits.maxResponseBytes,
+      allowLocal: limits.allowLocal,
+      signal: deps.work.signal,
+    });
+    error = answered.status === null ? answered.error : refusalOf(row.kind, answered.status, answered.text);
+  }
+  if (error === null) return { ok: true, row: (await markSent(deps.db, row.id, o.test)) ?? row };
+  const failed = await markFailed(
+    deps.db,
+    row.id,
+    error,
+    limits.maxFailures,
+    offReason(limits.maxFailures, error),
+  );
+  return { ok: false, error, row: failed ?? row };
+}
+
+export function testMessage(deps: AppDeps): PushMessage {
+  return {
+    type: "push.test",
+    title: "拾念测试消息",
+    intro: "收到这条消息，说明推送渠道已经设置好了。每日回顾会在你设定的时间推送到这里。",
+    blocks: [],
+    url: `${siteOf(deps)}/profile`,
+  };
+}
+
+export const siteOf = (deps: Pick<AppDeps, "config">) =>
+  deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+
+export async function testChannel(deps: AppDeps, userId: string, id: string): Promise<PushTestResult> {
+  keyOf(deps);
+  const row = await ownChannel(deps, userId, id);
+  const sent = await sendToChannel(deps, row, testMessage(deps), { test: true });
+  if ("limited" in sent)
+    throw new ApiError("RATE_LIMITED", "这个渠道发送太频繁了，请一分钟后再试", {
+      headers: { "Retry-After": "60" },
+    });
+  return sent.ok
+    ? { ok: true, message: "测试消息已发送", channel: toChannel(sent.row) }
+    : { ok: false, message: `发送失败：${sent.error}`, channel: toChannel(sent.row) };
+}
