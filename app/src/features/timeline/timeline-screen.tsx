@@ -46,20 +46,17 @@ export default function TimelineScreen(search: { tag?: unknown; q?: unknown }) {
             }
           />
         ) : null}
-        {timeline.data?.truncated ? (
-          <Alert
-            tone="info"
-            description={
-              q
-                ? `匹配的记录太多，只显示最相关的 ${items.length} 条。`
-                : `记录太多，只显示最新的 ${items.length} 条。`
-            }
-          />
-        ) : null}
         {items.length ? <EvolutionRun scope={{ ...(tag ? { tag } : {}), ...(q ? { q } : {}) }} /> : null}
         {items.length ? (
           <Timeline
             items={items}
+            cutOff={
+              !timeline.data?.truncated
+                ? undefined
+                : q
+                  ? `匹配的记录太多，只显示最相关的 ${items.length} 条。`
+                  : `记录太多，只显示最新的 ${items.length} 条。`
+            }
             href={(ref) => `/${ref.type === "idea" ? "ideas" : "notes"}/${ref.id}`}
             onNavigate={(event, ref) => {
               event.preventDefault();
