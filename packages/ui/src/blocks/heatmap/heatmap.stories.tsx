@@ -64,6 +64,19 @@ export const PhoneDark: Story = {
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
 
+/** The narrowest phone: 14 px cells, a quarter of a year in view, the rest a scroll away. */
+export const PhoneSmall: Story = {
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole("figure", { name: /记录热力图/ });
+    await expect(grid.scrollLeft + grid.clientWidth).toBeGreaterThanOrEqual(grid.scrollWidth - 1);
+    const cell = canvas.getByRole("img", { name: "2026年3月1日：3 条" });
+    await expect(cell.getBoundingClientRect().width).toBeGreaterThanOrEqual(14);
+    // the grid scrolls inside its frame; the page itself does not
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(320);
+  },
+};
+
 export const WhenTheArrowsArePressedShouldReadOutTheDay: Story = {
   name: "when the arrows are pressed, should read out the day they reach",
   tags: ["!autodocs"],
