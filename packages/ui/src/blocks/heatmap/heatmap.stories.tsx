@@ -64,6 +64,29 @@ export const PhoneDark: Story = {
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
 
+/** A month begun in the last week (12月 on 3 December) is read whole, not cut at the grid's end. */
+export const MonthInTheLastWeek: Story = {
+  // the same counts, ending on Thursday 2026-12-03
+  args: {
+    days: busy.map((d, i) => ({
+      ...d,
+      date: new Date(Date.UTC(2026, 11, 3) - (busy.length - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    })),
+  },
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole("figure", { name: /记录热力图/ });
+    const last = grid.querySelector("[aria-hidden] > span:last-child")!;
+    await expect(last).toHaveTextContent("12月");
+    const text = document.createRange();
+    text.selectNodeContents(last);
+    await expect(text.getBoundingClientRect().right).toBeLessThanOrEqual(grid.getBoundingClientRect().right);
+  },
+};
+export const MonthInTheLastWeekPhone: Story = {
+  ...MonthInTheLastWeek,
+  globals: { viewport: { value: "phone", isRotated: false } },
+};
+
 /** The narrowest phone: 14 px cells, a quarter of a year in view, the rest a scroll away. */
 export const PhoneSmall: Story = {
   globals: { viewport: { value: "phoneSmall", isRotated: false } },

@@ -144,8 +144,15 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
               aria-hidden
               className={cn("flex h-3 text-[10px] text-muted-foreground leading-3 max-md:text-xs", GAP)}
             >
-              {weeks.map(({ monday, month }) => (
-                <span key={monday} className="w-2.5 overflow-visible whitespace-nowrap max-md:w-3.5">
+              {weeks.map(({ monday, month }, week) => (
+                <span
+                  key={monday}
+                  // a month begun in the last two weeks reads leftwards: past the grid it would be cut
+                  className={cn(
+                    "w-2.5 overflow-visible whitespace-nowrap max-md:w-3.5",
+                    week >= weeks.length - 2 && "flex justify-end",
+                  )}
+                >
                   {month}
                 </span>
               ))}
