@@ -138,8 +138,7 @@ export class EventHub {
    * their current position (it is not an outbox row, and no replay repeats it).
    */
   accountChanged(userId: string): void {
-    for (const stream of this.byUser.get(userId) ?? [])
-      stream.send("account", { changed: "unreadDigests" }, stream.cursor);
+    for (const stream of this.byUser.get(userId) ?? []) stream.accountChanged();
   }
 
   /** The session or token `credentialId` went: the streams it opened end (a reconnect is then a 401). */
