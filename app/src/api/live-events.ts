@@ -5,6 +5,8 @@ import { isApiError, response } from "./client.ts";
 export type LiveHandlers = {
   onEvent: (event: LiveEvent) => void;
   onReload: () => void;
+  /** What GET /api/auth/me tells changed (the unread 周报/月报 count). */
+  onAccount: () => void;
   /** `resumed`: it went on from the last position (nothing missed); otherwise it started afresh. */
   onConnected: (connected: boolean, resumed?: boolean) => void;
 };
@@ -53,6 +55,7 @@ export async function followLiveEvents(signal: AbortSignal, on: LiveHandlers): P
           on.onConnected(true, resumed);
         } else if (value.event === "change") on.onEvent(JSON.parse(value.data) as LiveEvent);
         else if (value.event === "reload") on.onReload();
+        else if (value.event === "account") on.onAccount();
       }
       // ended before it opened: a fault, not the stream's lifetime; wait before the next try
       if (!opened) failures++;

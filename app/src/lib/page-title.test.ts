@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentTitleFor } from "./page-title.ts";
+import { documentTitleFor, timelineSubject } from "./page-title.ts";
 
 describe("documentTitleFor", () => {
   it.each([
@@ -26,5 +26,27 @@ describe("documentTitleFor", () => {
     ["/ideas", "拾念"],
   ])("%s → %s", (path, title) => {
     expect(documentTitleFor(path)).toBe(title);
+  });
+});
+
+describe("/timeline (演变) is named by what it shows", () => {
+  it.each([
+    [{ tag: "陶艺" }, "#陶艺 的演变 - 拾念"],
+    [{ tag: "#陶艺/拉坯" }, "#陶艺/拉坯 的演变 - 拾念"],
+    [{ q: "拉坯" }, "「拉坯」 的演变 - 拾念"],
+    // the router reads ?q=2026 as a number
+    [{ q: 2026 }, "「2026」 的演变 - 拾念"],
+    [{ tag: "陶艺", q: "  拉坯 " }, "#陶艺 · 「拉坯」 的演变 - 拾念"],
+    [{}, "演变 - 拾念"],
+    [{ tag: "", q: ["x"] }, "演变 - 拾念"],
+  ])("%j → %s", (search, title) => {
+    expect(documentTitleFor("/timeline", search)).toBe(title);
+  });
+
+  it("the page's heading and the tab say the same", () => {
+    expect(timelineSubject({ tag: "陶艺" })).toEqual({ tag: "陶艺", q: undefined, title: "#陶艺 的演变" });
+    expect(documentTitleFor("/timeline/", { q: "a".repeat(150) })).toBe(
+      `「${"a".repeat(100)}」 的演变 - 拾念`,
+    );
   });
 });

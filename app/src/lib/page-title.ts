@@ -17,9 +17,28 @@ const exactTitles: Record<string, string> = {
   "/privacy-policy": "隐私政策",
 };
 
-/** The page's own Chinese title (the tab reads `{title} - 拾念`), or null where the site name stands alone. */
-export function pageTitleFor(pathname: string): string | null {
+/** A search value as typed: the router reads `?q=2026` as a number. */
+const searchText = (value: unknown) =>
+  typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+
+/**
+ * What /timeline?tag=…|q=… (演变) shows, read from its search as the page reads it: the tag
+ * (without #), the query, and the heading that names them (`#陶艺 · 「拉坯」 的演变`).
+ */
+export function timelineSubject(search: { tag?: unknown; q?: unknown }) {
+  const tag = searchText(search.tag).replace(/^#/, "") || undefined;
+  const q = searchText(search.q).slice(0, 100) || undefined;
+  const by = [tag ? `#${tag}` : null, q ? `「${q}」` : null].filter(Boolean).join(" · ");
+  return { tag, q, title: by ? `${by} 的演变` : "演变" };
+}
+
+/**
+ * The page's own Chinese title (the tab reads `{title} - 拾念`), or null where the site name stands
+ * alone; `search` (the router's parsed one) where the page is named by it.
+ */
+export function pageTitleFor(pathname: string, search: Record<string, unknown> = {}): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (path === "/timeline") return timelineSubject(search).title;
   const exact = exactTitles[path];
   if (exact) return exact;
   if (path.includes("/ideas/") && path.includes("/original")) return "原始想法";
@@ -30,7 +49,7 @@ export function pageTitleFor(pathname: string): string | null {
 }
 
 /** document.title: `{title} - 拾念`, or `拾念` alone (e.g. /quick-introduction). */
-export function documentTitleFor(pathname: string): string {
-  const title = pageTitleFor(pathname);
+export function documentTitleFor(pathname: string, search: Record<string, unknown> = {}): string {
+  const title = pageTitleFor(pathname, search);
   return title ? `${title} - ${SITE_NAME}` : SITE_NAME;
 }

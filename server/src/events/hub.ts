@@ -5,6 +5,7 @@ import { type Listening, listen } from "../db/notifications.ts";
 import type { Db } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { OUTBOX_CHANNEL, type OutboxRead, readAccountEvents } from "../webhooks/outbox.store.ts";
+import { ACCOUNT_CHANNEL } from "./account-changes.ts";
 import { LateCommits } from "./late-commits.ts";
 import { LiveStream } from "./live-stream.ts";
 
@@ -52,14 +53,20 @@ export class EventHub {
     const stream = new LiveStream(userId, credentialId);
     mine.add(stream);
     this.byUser.set(userId, mine);
-    this.listening ??= listen(this.deps.db, [OUTBOX_CHANNEL, REVOKED_CHANNEL], (payload, channel) => {
-      if (payload === null) {
-        // back after a lost connection: a revocation meanwhile was not heard
-        this.wakeAll();
-        void this.recheck([...this.byUser.values()].flatMap((set) => [...set]));
-      } else if (channel === REVOKED_CHANNEL) this.revoked(payload);
-      else this.wake(payload);
-    });
+    this.listening ??= listen(
+      this.deps.db,
+      [OUTBOX_CHANNEL, REVOKED_CHANNEL, ACCOUNT_CHANNEL],
+      (payload, channel) => {
+        if (payload === null) {
+          // back after a lost connection: a revocation or an account change meanwhile was not heard
+          this.wakeAll();
+          for (const id of this.byUser.keys()) this.accountChanged(id);
+          void this.recheck([...this.byUser.values()].flatMap((set) => [...set]));
+        } else if (channel === REVOKED_CHANNEL) this.revoked(payload);
+        else if (channel === ACCOUNT_CHANNEL) this.accountChanged(payload);
+        else this.wake(payload);
+      },
+    );
     return stream;
   }
 
@@ -124,6 +131,14 @@ export class EventHub {
         stream.reading = false;
         if (stream.again) this.follow(stream);
       });
+  }
+
+  /**
+   * What GET /api/auth/me tells of `userId` changed (account-changes.ts): their streams say so, at
+   * their current position (it is not an outbox row, and no replay repeats it).
+   */
+  accountChanged(userId: string): void {
+    for (const stream of this.byUser.get(userId) ?? []) stream.accountChanged();
   }
 
   /** The session or token `credentialId` went: the streams it opened end (a reconnect is then a 401). */

@@ -22,6 +22,10 @@ export class LiveStream {
   reading = true;
   again = false;
   ended: EndReason | null = null;
+  /** `ready` is sent: the position is the stream's own (before it, an account change waits). */
+  opened = false;
+  /** An account change heard while opening, told once it is. */
+  accountWaiting = false;
   sent = 0;
   private sse: SSEStreamingApi | null = null;
   private pending = 0;
@@ -61,6 +65,12 @@ export class LiveStream {
     const sse = this.sse;
     if (event === "change") this.sent++;
     this.write(() => sse.writeSSE({ event, id: String(id), data: JSON.stringify(data) }));
+  }
+
+  /** What GET /api/auth/me tells changed (hub.ts): said at the stream's position, once it has one. */
+  accountChanged(): void {
+    if (this.opened) this.send("account", { changed: "unreadDigests" }, this.cursor);
+    else this.accountWaiting = true;
   }
 
   /** A comment line, skipped while writes wait (the client is reading, or it is stuck). */

@@ -58,6 +58,8 @@ export async function openStream({ deps, hub, stream, sse, after, logger }: Open
       stream.cursor = Math.max(stream.cursor, read.position);
     }
     stream.send("ready", {}, stream.cursor);
+    stream.opened = true;
+    if (stream.accountWaiting) stream.accountChanged();
     stream.reading = false;
     if (stream.again) hub.follow(stream);
     const reason = await ended;

@@ -92,15 +92,20 @@ export async function unreadDigests(db: Queryable, userId: string): Promise<numb
   return rows[0]?.n ?? 0;
 }
 
-/** Marks the insight read when it is a digest (a person's own 洞察 has nothing to mark); 404 when not theirs. */
-export async function markDigestRead(db: Queryable, userId: string, insightId: string): Promise<void> {
-  const { rows } = await db.query<{ id: string }>(
+/**
+ * Marks the insight read when it is a digest (a person's own 洞察 has nothing to mark); 404 when not
+ * theirs. True when it was an unread digest (the unread count went down).
+ */
+export async function markDigestRead(db: Queryable, userId: string, insightId: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: string; marked: boolean }>(
     `WITH marked AS (
-       UPDATE digests SET read_at = now() WHERE insight_id = $1 AND user_id = $2 AND read_at IS NULL)
-     SELECT id FROM insights WHERE id = $1 AND user_id = $2`,
+       UPDATE digests SET read_at = now() WHERE insight_id = $1 AND user_id = $2 AND read_at IS NULL
+       RETURNING 1)
+     SELECT id, EXISTS (SELECT 1 FROM marked) AS marked FROM insights WHERE id = $1 AND user_id = $2`,
     [insightId, userId],
   );
   if (!rows[0]) throw notFound("洞察不存在");
+  return rows[0].marked;
 }
 
 /** The period's state, as tests and the sweep's log read it. */

@@ -1,6 +1,7 @@
 import { INSIGHT_MIN_ITEMS } from "@shinian/contract";
 import type { AppDeps } from "../context.ts";
 import { ApiError } from "../errors.ts";
+import { publishAccountChange } from "../events/account-changes.ts";
 import { getBalance } from "../points/points.store.ts";
 import { capturedBetween } from "../stats/stats.store.ts";
 import { type DigestPeriod, latestMonth, latestWeek } from "./digest-period.ts";
@@ -107,6 +108,8 @@ async function drawDigest(deps: AppDeps, claim: DigestClaim, period: DigestPerio
       saved: async (client, insightId) => {
         if (!(await settleDigest(client, claim, { state: "made", insightId })))
           throw new Error("digest claim taken over");
+        // the person's devices show the badge at once (at commit; never for a digest rolled back)
+        await publishAccountChange(client, claim.userId);
       },
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { publishAccountChange } from "../events/account-changes.ts";
 import { decodeCursor } from "../http/cursor.ts";
 import type { Mount } from "../http/mount.ts";
 import { limitWrites } from "../points/write-limits.ts";
@@ -27,7 +28,7 @@ export function insightRoutes(mount: Mount) {
     data: await getInsight(deps.db, userId, params.id),
   }));
   mount("deleteInsight", async ({ deps, userId, params }) => {
-    await deleteInsight(deps.db, userId, params.id);
+    if (await deleteInsight(deps.db, userId, params.id)) await publishAccountChange(deps.db, userId);
     return { message: "洞察已删除", data: null };
   });
   mount("updateInsight", async ({ deps, userId, params, body }) => {
@@ -38,7 +39,8 @@ export function insightRoutes(mount: Mount) {
     };
   });
   mount("markInsightRead", async ({ deps, userId, params }) => {
-    await markDigestRead(deps.db, userId, params.id);
+    // the person's other devices drop the badge too
+    if (await markDigestRead(deps.db, userId, params.id)) await publishAccountChange(deps.db, userId);
     return { data: { unreadDigests: await unreadDigests(deps.db, userId) } };
   });
   mount("timeline", async ({ deps, userId, query }) => ({ data: await timeline(deps, userId, query) }));

@@ -108,9 +108,15 @@ export async function groundingInsights(db: Queryable, userId: string, terms: st
   return rows;
 }
 
-export async function deleteInsight(db: Queryable, userId: string, id: string): Promise<void> {
-  const { rowCount } = await db.query("DELETE FROM insights WHERE id = $1 AND user_id = $2", [id, userId]);
-  if (!rowCount) throw notFound("洞察不存在");
+/** 404 when not theirs. True when it was an unread digest (the unread count went down). */
+export async function deleteInsight(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ unread: boolean }>(
+    `DELETE FROM insights i WHERE i.id = $1 AND i.user_id = $2
+     RETURNING EXISTS (SELECT 1 FROM digests d WHERE d.insight_id = i.id AND d.read_at IS NULL) AS unread`,
+    [id, userId],
+  );
+  if (!rows[0]) throw notFound("洞察不存在");
+  return rows[0].unread;
 }
 
 const EXCERPT_CHARS = 80;

@@ -8,6 +8,7 @@ import { createLogger } from "../../src/logger.ts";
 import { spend } from "../../src/points/points.ts";
 import { createBackgroundWork } from "../../src/shared/background-work.ts";
 import { balanceOf, eventually, withProvider } from "../ai/helpers.ts";
+import { isChange, isEvent, openLive } from "../events/live-client.ts";
 import { type Scripted, tokens } from "../fake-provider.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 
@@ -172,6 +173,63 @@ forEachDatabase((plain) => {
       // drawn once: later sweeps in the same month ask nothing more
       expect(await runDueDigests(deps("2026-01-20T12:00:00"))).toBe(0);
       expect(ai.fake.received.length).toBe(asked + 1);
+      await optIn(ctx, u, "off");
+    });
+
+    it("a digest made, read, or deleted unread is told at once to the person's open devices (account), to no one else's", async () => {
+      const ctx = ai.ctx;
+      const u = await registerUser(ctx);
+      const other = await registerUser(ctx);
+      await optIn(ctx, u, "weekly");
+      await ideasAt(u, [
+        { at: "2025-08-04T09:00:00", text: "周一去游泳" },
+        { at: "2025-08-05T09:00:00", text: "周二又去游泳" },
+        { at: "2025-08-06T09:00:00", text: "周三歇了一天" },
+        { at: "2025-08-11T09:00:00", text: "下周一还去游泳" },
+        { at: "2025-08-12T09:00:00", text: "下周二换成跑步" },
+        { at: "2025-08-13T09:00:00", text: "下周三两样都做" },
+      ]);
+      const live = await openLive(ctx, u.token);
+      const theirs = await openLive(ctx, other.token);
+      await live.next(isEvent("ready"));
+      await theirs.next(isEvent("ready"));
+      const unread = async () => (await request(ctx, "me", { token: u.token })).body.data.unreadDigests;
+
+      ai.fake.script(says("标题：游泳\n\n这一周你常去游泳 [1]。"));
+      expect(await runDueDigests(deps("2025-08-10T20:30:00"))).toBe(1);
+      expect((await live.next(isEvent("account"))).data).toEqual({ changed: "unreadDigests" });
+      expect(await unread()).toBe(1);
+      const [first] = await insightsOf(u);
+
+      const read = await request(ctx, "markInsightRead", { token: u.token, params: { id: first!.id } });
+      expect(read.body.data).toEqual({ unreadDigests: 0 });
+      await live.next(isEvent("account"));
+      // opened again: nothing changed, nothing told
+      await request(ctx, "markInsightRead", { token: u.token, params: { id: first!.id } });
+
+      ai.fake.script(says("标题：游泳与跑步\n\n这一周你开始跑步 [2]。"));
+      expect(await runDueDigests(deps("2025-08-17T20:30:00"))).toBe(1);
+      await live.next(isEvent("account"));
+      const second = (await insightsOf(u)).find((i) => i.id !== first!.id)!;
+      expect(await unread()).toBe(1);
+      expect(
+        (await request(ctx, "deleteInsight", { token: u.token, params: { id: second.id } })).status,
+      ).toBe(200);
+      await live.next(isEvent("account"));
+      expect(await unread()).toBe(0);
+      // a read one deleted: the count stays, nothing told
+      await request(ctx, "deleteInsight", { token: u.token, params: { id: first!.id } });
+
+      // NOTIFYs reach the stream in commit order: whatever came before this capture's change is in;
+      // two made, one read, one deleted unread, and not the second read nor the read one deleted
+      const last = await request(ctx, "createIdea", { token: u.token, body: { content: "收尾的一条" } });
+      await live.next(isChange("idea.created", last.body.data.id));
+      expect(live.events.filter((e) => e.event === "account")).toHaveLength(4);
+      const mine = await request(ctx, "createIdea", { token: other.token, body: { content: "别人的" } });
+      await theirs.next(isChange("idea.created", mine.body.data.id));
+      expect(theirs.events.some((e) => e.event === "account")).toBe(false);
+      await live.close();
+      await theirs.close();
       await optIn(ctx, u, "off");
     });
 

@@ -1,3 +1,4 @@
+import { TIMELINE_MAX_ITEMS } from "@shinian/contract";
 import { describe, expect, it } from "vitest";
 import { addIdea } from "../ai/helpers.ts";
 import { forEachDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
@@ -29,6 +30,29 @@ forEachDatabase((ctx) => {
       expect(res.body.data.items.map((i: { id: string }) => i.id)).toEqual([early, middle, late]);
       expect(res.body.data.truncated).toBe(false);
       expect(res.body.data.items[0]).toMatchObject({ type: "idea", excerpt: "#陶艺 第一次拉坯，泥总是歪" });
+    });
+
+    it("past TIMELINE_MAX_ITEMS (200) keeps the newest, oldest first, and says it was cut off; at 200 it does not", async () => {
+      const u = await registerUser(ctx);
+      // 201 ideas under #陶艺, one a day from 2025-01-01 (straight into the table: only tags count here)
+      const { rows } = await ctx.db.query<{ id: string }>(
+        `INSERT INTO ideas (user_id, original_content, content, tags, created_at, updated_at)
+         SELECT $1, '#陶艺 第' || n || '天', '#陶艺 第' || n || '天', '{陶艺}', t, t
+         FROM generate_series(1, $2::int) n, LATERAL (SELECT timestamptz '2025-01-01 12:00+08' + (n - 1) * interval '1 day') d(t)
+         ORDER BY n RETURNING id`,
+        [u.id, TIMELINE_MAX_ITEMS + 1],
+      );
+      const ids = rows.map((r) => r.id);
+      const cut = await timelineOf(ctx, u, { tag: "陶艺" });
+      expect(cut.status).toBe(200);
+      expect(cut.body.data.truncated).toBe(true);
+      expect(cut.body.data.items.map((i: { id: string }) => i.id)).toEqual(ids.slice(1));
+      expect(cut.body.data.items[0]?.excerpt).toBe("#陶艺 第2天");
+
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: ids[0]! } });
+      const whole = await timelineOf(ctx, u, { tag: "陶艺" });
+      expect(whole.body.data.items).toHaveLength(TIMELINE_MAX_ITEMS);
+      expect(whole.body.data.truncated).toBe(false);
     });
 
     it("lists what a query finds, oldest first", async () => {

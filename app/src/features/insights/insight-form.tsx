@@ -27,6 +27,12 @@ function scopeOf(kind: ScopeKind, tag: string, from: string, to: string, last: s
   return Number.isInteger(n) && n >= 1 && n <= 100 ? { last: n } : null;
 }
 
+/** The scope with 演变's 关键词 (its search query), which narrows whatever else is chosen. */
+function withKeyword(scope: InsightScope | null, lens: InsightLens, keyword: string): InsightScope | null {
+  const q = keyword.trim();
+  return scope && lens === "evolution" && q ? { ...scope, q } : scope;
+}
+
 export type InsightFormValue = { scope: InsightScope; lens: InsightLens; prompt?: string };
 
 /** Scope, lens and own prompt; the price is asked for as the scope is chosen, before 生成. */
@@ -44,8 +50,9 @@ export function InsightForm({
   const [last, setLast] = React.useState("20");
   const [lens, setLens] = React.useState<InsightLens>("summary");
   const [prompt, setPrompt] = React.useState("");
+  const [keyword, setKeyword] = React.useState("");
   const tags = useQuery({ queryKey: ["tags"], queryFn: fetchTags, enabled: kind === "tag" });
-  const scope = scopeOf(kind, tag, from, to, last);
+  const scope = withKeyword(scopeOf(kind, tag, from, to, last), lens, keyword);
   const price = useQuery({ ...insightPriceQuery(scope ?? {}), enabled: scope !== null });
   const cost = scope ? price.data : undefined;
   const ready =
@@ -125,6 +132,20 @@ export function InsightForm({
             />
           )}
         </Field>
+        {lens === "evolution" ? (
+          <Field label="关键词" hint="可不填；填了只看含这个词的记录，和上面的范围一起用">
+            {(c) => (
+              <Input
+                {...c}
+                type="search"
+                maxLength={100}
+                placeholder="例如：拉坯"
+                value={keyword}
+                onChange={(e) => setKeyword(e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
       </div>
       {lens === "custom" ? (
         <Field label="你的提示" hint="例如：这些记录里，我对工作的态度有什么变化？">

@@ -26,7 +26,11 @@ const renderLinks: RenderLinks = (text, renderRun) => (
  * screen offers the export, and draws the toast (撤销 after a delete) across navigation.
  */
 export function RootLayout({ children }: { children: React.ReactNode }) {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // a string: the layout renders again only when the title changes
+  const title = useRouterState({
+    select: (state) =>
+      documentTitleFor(state.location.pathname, state.location.search as Record<string, unknown>),
+  });
   const router = useRouter();
   const go = React.useCallback<Go>(
     (to, options) => (options?.replace ? router.history.replace(to) : router.history.push(to)),
@@ -34,8 +38,8 @@ export function RootLayout({ children }: { children: React.ReactNode }) {
   );
   const ExportCardHost = React.useSyncExternalStore(exportCardLoader.subscribe, exportCardLoader.get);
   React.useEffect(() => {
-    document.title = documentTitleFor(pathname);
-  }, [pathname]);
+    document.title = title;
+  }, [title]);
   return (
     <NavigationProvider value={go}>
       <OfflineNotice />

@@ -1,6 +1,8 @@
 import type { LiveEvent } from "@shinian/contract";
+import { fetchMe } from "../../api/auth.ts";
 import { followLiveEvents } from "../../api/live-events.ts";
-import { tokenStore } from "../../auth/token-store.ts";
+import { type StoredUser, tokenStore } from "../../auth/token-store.ts";
+import { insightKeys } from "../../data/insights.ts";
 import { itemKeys } from "../../data/items.ts";
 import { queryClient } from "../../data/query-client.ts";
 import { reviewKeys } from "../../data/review.ts";
@@ -24,6 +26,18 @@ function invalidate(event: LiveEvent) {
   void queryClient.invalidateQueries({ queryKey: ["related"] });
 }
 
+/**
+ * The signed-in person as the server has them now, for the unread 周报/月报 badge (a digest saved,
+ * or read on another device): only its count is taken, and only while the same person is signed in.
+ */
+export async function refreshAccount(userId: string, read: () => Promise<StoredUser> = fetchMe) {
+  const me = await read().catch(() => null);
+  if (!me || tokenStore.get().user?.id !== userId || !tokenStore.getToken()) return;
+  if (me.id !== userId || me.unreadDigests === tokenStore.get().user?.unreadDigests) return;
+  tokenStore.updateUser({ unreadDigests: me.unreadDigests });
+  void queryClient.invalidateQueries({ queryKey: insightKeys.all });
+}
+
 let following: AbortController | null = null;
 let followingFor: string | null = null;
 
@@ -38,17 +52,23 @@ function sync() {
   if (!userId) return;
   const controller = new AbortController();
   following = controller;
+  let wasConnected = false;
   void followLiveEvents(controller.signal, {
     onEvent: (event) => {
       invalidate(event);
       itemsChanged.emit({ kind: "change", event });
     },
+    onAccount: () => void refreshAccount(userId),
     onReload: () => {
       void queryClient.invalidateQueries();
       itemsChanged.emit({ kind: "reload" });
     },
     onConnected: (connected, resumed) => {
       itemsChanged.live = connected && !controller.signal.aborted;
+      // an account change while it was away is not replayed (the first connection follows the
+      // start's own GET /api/auth/me)
+      if (connected && wasConnected) void refreshAccount(userId);
+      if (connected) wasConnected = true;
       // opened afresh: what changed between loading the screen and now was told to no stream
       if (connected && !resumed) {
         void queryClient.invalidateQueries();

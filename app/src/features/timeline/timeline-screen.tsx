@@ -3,19 +3,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { errorMessage } from "../../api/client.ts";
 import { timelineQuery } from "../../data/timeline.ts";
+import { timelineSubject } from "../../lib/page-title.ts";
 import { AppShell } from "../layout/app-shell.tsx";
 import { EvolutionRun } from "./evolution-run.tsx";
 
-/** A search value as typed: the router reads `?q=2026` as a number. */
-const text = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
-
 /** /timeline?tag=…|q=… (演变): the items by date, and on request the AI's account of how the view changed. */
 export default function TimelineScreen(search: { tag?: unknown; q?: unknown }) {
-  const tag = text(search.tag).replace(/^#/, "") || undefined;
-  const q = text(search.q).slice(0, 100) || undefined;
+  // the tab's title names the same (root-layout.tsx)
+  const { tag, q, title } = timelineSubject(search);
   const navigate = useNavigate();
-  const by = [tag ? `#${tag}` : null, q ? `「${q}」` : null].filter(Boolean).join(" · ");
   const timeline = useQuery({ ...timelineQuery({ tag, q }), enabled: Boolean(tag || q) });
   const items = timeline.data?.items ?? [];
 
@@ -23,7 +19,7 @@ export default function TimelineScreen(search: { tag?: unknown; q?: unknown }) {
     <AppShell backHome>
       <WebLayout className="flex flex-col gap-6 py-4 md:py-8">
         <div className="flex flex-col gap-1">
-          <h1 className="font-bold text-2xl [overflow-wrap:anywhere]">{by ? `${by} 的演变` : "演变"}</h1>
+          <h1 className="font-bold text-2xl [overflow-wrap:anywhere]">{title}</h1>
           <p className="text-muted-foreground text-sm">
             按时间从早到晚排列这些记录，带上它们的批注和链接，看一个想法是怎么变过来的。
           </p>
@@ -46,20 +42,17 @@ export default function TimelineScreen(search: { tag?: unknown; q?: unknown }) {
             }
           />
         ) : null}
-        {timeline.data?.truncated ? (
-          <Alert
-            tone="info"
-            description={
-              q
-                ? `匹配的记录太多，只显示最相关的 ${items.length} 条。`
-                : `记录太多，只显示最新的 ${items.length} 条。`
-            }
-          />
-        ) : null}
         {items.length ? <EvolutionRun scope={{ ...(tag ? { tag } : {}), ...(q ? { q } : {}) }} /> : null}
         {items.length ? (
           <Timeline
             items={items}
+            cutOff={
+              !timeline.data?.truncated
+                ? undefined
+                : q
+                  ? `匹配的记录太多，只显示最相关的 ${items.length} 条。`
+                  : `记录太多，只显示最新的 ${items.length} 条。`
+            }
             href={(ref) => `/${ref.type === "idea" ? "ideas" : "notes"}/${ref.id}`}
             onNavigate={(event, ref) => {
               event.preventDefault();

@@ -19,6 +19,11 @@ export const LiveStreamEventSchemas = {
   /** Sent first: the stream is open (its `id:` line is the position to resume from). */
   ready: z.object({}),
   change: LiveEventSchema,
+  /**
+   * What GET /api/auth/me tells of the account changed (the unread 周报/月报 count: a digest saved,
+   * or read on any device): read it again. Not replayed: read it again on every reconnect too.
+   */
+  account: z.object({ changed: z.enum(["unreadDigests"]) }),
   /** More than an hour or 1,000 events were missed: refetch everything, then carry on. */
   reload: z.object({ reason: z.string() }),
 };

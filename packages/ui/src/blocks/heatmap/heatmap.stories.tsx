@@ -64,6 +64,42 @@ export const PhoneDark: Story = {
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
 
+/** A month begun in the last week (12月 on 3 December) is read whole, not cut at the grid's end. */
+export const MonthInTheLastWeek: Story = {
+  // the same counts, ending on Thursday 2026-12-03
+  args: {
+    days: busy.map((d, i) => ({
+      ...d,
+      date: new Date(Date.UTC(2026, 11, 3) - (busy.length - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    })),
+  },
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole("figure", { name: /记录热力图/ });
+    const last = grid.querySelector("[aria-hidden] > span:last-child")!;
+    await expect(last).toHaveTextContent("12月");
+    const text = document.createRange();
+    text.selectNodeContents(last);
+    await expect(text.getBoundingClientRect().right).toBeLessThanOrEqual(grid.getBoundingClientRect().right);
+  },
+};
+export const MonthInTheLastWeekPhone: Story = {
+  ...MonthInTheLastWeek,
+  globals: { viewport: { value: "phone", isRotated: false } },
+};
+
+/** The narrowest phone: 14 px cells, a quarter of a year in view, the rest a scroll away. */
+export const PhoneSmall: Story = {
+  globals: { viewport: { value: "phoneSmall", isRotated: false } },
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole("figure", { name: /记录热力图/ });
+    await expect(grid.scrollLeft + grid.clientWidth).toBeGreaterThanOrEqual(grid.scrollWidth - 1);
+    const cell = canvas.getByRole("img", { name: "2026年3月1日：3 条" });
+    await expect(cell.getBoundingClientRect().width).toBeGreaterThanOrEqual(14);
+    // the grid scrolls inside its frame; the page itself does not
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(320);
+  },
+};
+
 export const WhenTheArrowsArePressedShouldReadOutTheDay: Story = {
   name: "when the arrows are pressed, should read out the day they reach",
   tags: ["!autodocs"],

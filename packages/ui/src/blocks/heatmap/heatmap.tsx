@@ -38,6 +38,11 @@ const LEVELS = [
   "bg-primary",
 ];
 
+// 10 px as GitHub's where the year fits; on phones, where it scrolls anyway (the latest weeks in
+// view), 14 px cells and 12 px labels: a quarter of a year at 320 px, legible and easier to touch
+const CELL = "size-2.5 max-md:size-3.5";
+const GAP = "gap-[3px]";
+
 const parts = (date: string) => date.split("-").map(Number) as [number, number, number];
 /** 2026年3月1日：3 条 */
 export const heatmapDayLabel = ({ date, count }: HeatmapDay) => {
@@ -114,7 +119,10 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
       <div className="flex min-w-0 gap-1.5">
         <div
           aria-hidden
-          className="mt-5 grid grid-rows-7 gap-[3px] text-[10px] text-muted-foreground leading-[10px]"
+          className={cn(
+            "mt-5 grid grid-rows-7 text-[10px] text-muted-foreground leading-[10px] max-md:text-xs max-md:leading-3.5",
+            GAP,
+          )}
         >
           {WEEKDAYS.map((day, i) => (
             <span key={day} className={i % 2 ? "invisible" : undefined}>
@@ -132,16 +140,26 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
           className="relative min-w-0 overflow-x-auto rounded-sm p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <div className="flex w-max flex-col gap-1">
-            <div aria-hidden className="flex h-3 gap-[3px] text-[10px] text-muted-foreground leading-3">
-              {weeks.map(({ monday, month }) => (
-                <span key={monday} className="w-2.5 overflow-visible whitespace-nowrap">
+            <div
+              aria-hidden
+              className={cn("flex h-3 text-[10px] text-muted-foreground leading-3 max-md:text-xs", GAP)}
+            >
+              {weeks.map(({ monday, month }, week) => (
+                <span
+                  key={monday}
+                  // a month begun in the last two weeks reads leftwards: past the grid it would be cut
+                  className={cn(
+                    "w-2.5 overflow-visible whitespace-nowrap max-md:w-3.5",
+                    week >= weeks.length - 2 && "flex justify-end",
+                  )}
+                >
                   {month}
                 </span>
               ))}
             </div>
-            <div className="grid grid-flow-col grid-rows-7 gap-[3px]">
+            <div className={cn("grid grid-flow-col grid-rows-7", GAP)}>
               {WEEKDAYS.slice(0, lead).map((day) => (
-                <span key={day} aria-hidden className="size-2.5" />
+                <span key={day} aria-hidden className={CELL} />
               ))}
               {days.map((day, i) => (
                 <span
@@ -159,7 +177,8 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
                     setSelected(i);
                   }}
                   className={cn(
-                    "size-2.5 rounded-[2px] data-selected:outline-2 data-selected:outline-foreground data-selected:outline-offset-1",
+                    CELL,
+                    "rounded-[2px] data-selected:outline-2 data-selected:outline-foreground data-selected:outline-offset-1",
                     LEVELS[levelOf(day.count)],
                   )}
                 />
@@ -175,7 +194,7 @@ export function Heatmap({ days, label = "记录热力图", className, ...props }
         <div aria-hidden className="flex items-center gap-1">
           少
           {LEVELS.map((level) => (
-            <span key={level} className={cn("size-2.5 rounded-[2px]", level)} />
+            <span key={level} className={cn(CELL, "rounded-[2px]", level)} />
           ))}
           多
         </div>

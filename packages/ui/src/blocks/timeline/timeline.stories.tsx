@@ -98,6 +98,22 @@ export const PhoneDark: Story = {
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
 
+/** More matched than the server gives (200): the list says it holds only the newest. */
+export const CutOff: Story = {
+  args: { cutOff: "记录太多，只显示最新的 200 条。" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("记录太多，只显示最新的 200 条。")).toBeVisible();
+    // above the first month
+    const notice = canvas.getByText("记录太多，只显示最新的 200 条。");
+    const first = canvas.getAllByRole("heading", { level: 2 })[0]!;
+    await expect(notice.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  },
+};
+export const CutOffPhoneDark: Story = {
+  args: { cutOff: "匹配的记录太多，只显示最相关的 200 条。" },
+  globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
+};
+
 export const WhenAnItemOrALinkIsClickedShouldNavigate: Story = {
   name: "点一条记录或它的链接即前往",
   tags: ["!autodocs"],

@@ -1,6 +1,7 @@
 import { FileText, Lightbulb } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
+import { Alert } from "../../primitives/alert";
 import { LinkChip } from "../link-chip";
 
 type ItemRef = { type: "idea" | "note"; id: string };
@@ -24,6 +25,11 @@ export type TimelineProps = Omit<React.ComponentProps<"div">, "children"> & {
   /** Called on click of an item or a link; the app calls `preventDefault()` and routes itself. */
   onNavigate?: (event: React.MouseEvent<HTMLAnchorElement>, ref: ItemRef) => void;
   emptyText?: string;
+  /**
+   * Not every matching item is here (the server's `truncated`): says which are, above the list,
+   * e.g. 记录太多，只显示最新的 200 条。
+   */
+  cutOff?: string | undefined;
 };
 
 const parts = new Intl.DateTimeFormat("en-CA", {
@@ -58,6 +64,7 @@ export function Timeline({
   href,
   onNavigate,
   emptyText = "这里还没有记录。",
+  cutOff,
   className,
   ...props
 }: TimelineProps) {
@@ -71,6 +78,7 @@ export function Timeline({
     onNavigate && ((e: React.MouseEvent<HTMLAnchorElement>) => onNavigate(e, ref));
   return (
     <div data-slot="timeline" className={cn("flex min-w-0 flex-col gap-6", className)} {...props}>
+      {cutOff ? <Alert tone="info" description={cutOff} /> : null}
       {byMonth(items).map((month) => (
         <section key={month.key} aria-label={month.label} className="flex flex-col gap-3">
           <h2 className="text-sm font-semibold text-muted-foreground">{month.label}</h2>
