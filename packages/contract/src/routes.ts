@@ -145,6 +145,11 @@ export const routes = {
   testWebhook: { method: "post", path: "/api/webhooks/{id}/test" },
   listWebhookDeliveries: { method: "get", path: "/api/webhooks/{id}/deliveries" },
 
+  // messaging: chat accounts (微信公众号, Telegram) bound by a one-time code
+  listMessagingBindings: { method: "get", path: "/api/messaging/bindings" },
+  createBindCode: { method: "post", path: "/api/messaging/bind-code" },
+  deleteMessagingBinding: { method: "delete", path: "/api/messaging/bindings/{id}" },
+
   // events: the live stream of the account's changes
   liveEvents: firstRoutes.liveEvents,
 } as const satisfies Record<string, Route>;
@@ -251,6 +256,7 @@ export const routeGroups = {
   import: ["createImport", "getImport", "startImport", "cancelImport"],
   webdav: ["getWebdav", "updateWebdav", "deleteWebdav", "testWebdav", "runWebdav"],
   webhooks: ["listWebhooks", "createWebhook", "deleteWebhook", "testWebhook", "listWebhookDeliveries"],
+  messaging: ["listMessagingBindings", "createBindCode", "deleteMessagingBinding"],
   events: ["liveEvents"],
 } as const satisfies Record<string, readonly RouteName[]>;
 
