@@ -610,12 +610,32 @@ const messaging = section(
     WECHAT_API_BASE: apiBase("https://api.weixin.qq.com").describe(
       "Where WeChat's API answers (access tokens, media): changed only to point at a stand-in.",
     ),
+    TELEGRAM_BOT_TOKEN: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^\d{5,16}:[A-Za-z0-9_-]{30,64}$/, {
+            message: "must be the token @BotFather gave, like 123456789:AAE…",
+          })
+          .optional(),
+      )
+      .meta({ format: "123456789:AA…" })
+      .describe(
+        "A Telegram bot's token (@BotFather): the server long-polls its messages (one process at a time) and bound chats' text, photos and voice become ideas (docs/operating.md).",
+      ),
+    TELEGRAM_API_BASE: apiBase("https://api.telegram.org").describe(
+      "Where the Telegram Bot API answers: changed only for a local Bot API server or a stand-in.",
+    ),
   },
   (e, ctx) => {
+    const telegram = e.TELEGRAM_BOT_TOKEN
+      ? { token: e.TELEGRAM_BOT_TOKEN, apiBase: e.TELEGRAM_API_BASE, ...LIMITS.telegram }
+      : null;
     if (e.WECHAT_TOKEN === undefined && e.WECHAT_APPID === undefined) {
       for (const key of ["WECHAT_APPSECRET", "WECHAT_AES_KEY"] as const)
         if (e[key] !== undefined) refuse(ctx, key, "needs WECHAT_TOKEN and WECHAT_APPID");
-      return { wechat: null };
+      return { wechat: null, telegram };
     }
     if (e.WECHAT_TOKEN === undefined)
       return { wechat: refuse(ctx, "WECHAT_TOKEN", "is needed with WECHAT_APPID") };
@@ -632,6 +652,8 @@ const messaging = section(
         apiBase: e.WECHAT_API_BASE,
         ...LIMITS.wechat,
       },
+      /** The bot whose chats are long-polled; null: not set up. */
+      telegram,
     };
   },
 );
@@ -674,6 +696,7 @@ export type S3Settings = NonNullable<AttachmentLimits["s3"]>;
 export type WebdavConfig = Config["webdav"];
 export type WebhookConfig = Config["webhooks"];
 export type WechatConfig = NonNullable<Config["wechat"]>;
+export type TelegramConfig = NonNullable<Config["telegram"]>;
 export type ImportLimits = Config["import"];
 
 export class ConfigError extends Error {

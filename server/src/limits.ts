@@ -176,6 +176,19 @@ export const LIMITS = {
     /** An access token is renewed this long before WeChat's expires_in ends. */
     tokenRenewBeforeMs: 5 * MINUTE,
   },
+  /** The Telegram bot (messaging/telegram.ts). */
+  telegram: {
+    /** getUpdates waits this long for a message before answering empty (Telegram's long polling). */
+    pollTimeoutS: 25,
+    /** After a failed getUpdates, the wait before the next (a 409: another poller or a webhook). */
+    retryAfterMs: 5 * SECOND,
+    /** A photo or voice file downloaded, at most (the Bot API serves up to 20 MB). */
+    maxFileBytes: 10 * MiB,
+    /** One call other than getUpdates, from outside. */
+    apiTimeoutMs: 20 * SECOND,
+    /** How often a process without the poller's lock tries to take it (another process died). */
+    lockRetryMs: 30 * SECOND,
+  },
   /** Chat bindings (messaging/). */
   messaging: {
     /** Failed `绑定` codes one chat account may send per hour before it is told to wait. */

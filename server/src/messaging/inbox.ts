@@ -32,8 +32,8 @@ export type Media = { name: string; fetch: () => Promise<Buffer> };
 export type Incoming =
   | { kind: "text"; text: string }
   | { kind: "link"; title: string; url: string; description: string }
-  | { kind: "image"; media: Media | null }
-  | { kind: "voice"; recognition: string | null; media: Media | null }
+  | { kind: "image"; media: Media | null; caption?: string }
+  | { kind: "voice"; recognition: string | null; media: Media | null; caption?: string }
   | { kind: "other" };
 
 const BIND = /^\s*绑定\s*(\d{6})\s*$/;
@@ -45,6 +45,8 @@ const REVIEW_REPLY =
 
 export const UNBOUND_HINT =
   "你好，这里是拾念。请先在拾念网页「个人资料 → 微信与 Telegram」获取绑定码，然后发送「绑定 123456」（换成你的 6 位绑定码）。绑定前发来的消息不会保存。";
+
+const PLATFORM_NAMES: Record<MessagingPlatform, string> = { wechat: "微信", telegram: "Telegram" };
 
 const EXCERPT = 40;
 
@@ -102,10 +104,10 @@ export async function handleIncoming(
           "链接",
         );
       case "image":
-        return await captureFile(deps, binding, message.media, "图片", "来自微信的图片");
+        return await captureFile(deps, binding, message.media, "图片", message.caption, platform);
       case "voice":
         if (message.recognition?.trim()) return await capture(deps, binding, message.recognition, "语音");
-        return await captureFile(deps, binding, message.media, "语音", "来自微信的语音");
+        return await captureFile(deps, binding, message.media, "语音", message.caption, platform);
       default:
         return "暂时只能保存文字、链接、图片和语音。";
     }
@@ -149,14 +151,16 @@ async function capture(
   return `已记下${what}：${excerpt(idea.content)}${tags}\n${ideaUrl(deps, idea.id)}`;
 }
 
+/** A file's idea says what came with it; else a recording written out (where a model is configured); else where it came from. */
 async function captureFile(
   deps: AppDeps,
   binding: Binding,
   media: Media | null,
-  what: string,
-  content: string,
+  what: "图片" | "语音",
+  caption: string | undefined,
+  platform: MessagingPlatform,
 ) {
-  if (!media) return `没有保存${what}：本站没有配置读取微信${what}所需的 AppSecret，请联系管理员。`;
+  if (!media) return `没有保存${what}：本站没有配置读取${what}所需的密钥，请联系管理员。`;
   const { userId } = binding;
   await limitWrites(deps, userId, "uploads");
   let bytes: Buffer;
@@ -164,12 +168,12 @@ async function captureFile(
     bytes = await media.fetch();
   } catch (err) {
     deps.logger.warn("chat media not fetched", { err });
-    return `没有保存${what}：从微信取${what}失败（可能过大或已过期），请稍后重发。`;
+    return `没有保存${what}：取${what}失败（可能过大或已过期），请稍后重发。`;
   }
   const stored = await storeUpload(deps, userId, { name: media.name, bytes, durationMs: null });
-  let text = content;
-  if (stored.kind === "audio" && deps.config.transcribe) {
-    // where a model is configured the recording is also written out; it is kept either way
+  let text = caption?.trim() ? caption : `来自${PLATFORM_NAMES[platform]}的${what}`;
+  if (!caption?.trim() && stored.kind === "audio" && deps.config.transcribe) {
+    // the recording is kept either way
     const heard = await transcribeAttachment(deps, userId, stored.id, {}).catch(() => null);
     if (heard?.text) text = heard.text;
   }

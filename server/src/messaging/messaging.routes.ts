@@ -7,7 +7,10 @@ import { deleteBinding, issueBindCode, listBindings } from "./bindings.store.ts"
 /** 个人资料 → 微信与 Telegram. Session only: a token never binds a chat account. */
 export function messagingRoutes(mount: Mount) {
   mount("listMessagingBindings", async ({ deps, userId }) => {
-    const platforms: MessagingPlatform[] = deps.config.wechat ? ["wechat"] : [];
+    const platforms: MessagingPlatform[] = [
+      ...(deps.config.wechat ? (["wechat"] as const) : []),
+      ...(deps.config.telegram ? (["telegram"] as const) : []),
+    ];
     return { data: { platforms, items: await listBindings(deps.db, userId) } };
   });
   mount("createBindCode", async ({ deps, userId }) => {
