@@ -26,6 +26,16 @@ const refused = (c: Context, status: 400 | 403 | 413, text: string) => c.text(te
 
 const EMPTY = "success";
 
+/** A passive reply's Content: WeChat takes 2048 bytes at most. */
+const MAX_REPLY_BYTES = 2000;
+
+const withinBytes = (text: string, max: number) => {
+  if (Buffer.byteLength(text) <= max) return text;
+  let cut = text;
+  while (Buffer.byteLength(`${cut}…`) > max) cut = cut.slice(0, Math.floor(cut.length * 0.9));
+  return `${cut}…`;
+};
+
 function signedByWechat(config: WechatConfig, c: Context<AppEnv>, nowMs: number) {
   const { signature, timestamp = "", nonce = "" } = c.req.query();
   if (!/^\d{1,12}$/.test(timestamp) || nonce.length > 64) return false;
@@ -112,8 +122,9 @@ export function wechatRoutes(deps: AppDeps) {
       const account = message.ToUserName ?? "";
       if (!openid || openid.length > 128 || !message.MsgType) return refused(c, 400, "消息格式错误");
 
-      const reply = (text: string) => {
-        if (!text) return c.text(EMPTY);
+      const reply = (full: string) => {
+        if (!full) return c.text(EMPTY);
+        const text = withinBytes(full, MAX_REPLY_BYTES);
         const xml = toWechatXml({
           ToUserName: openid,
           FromUserName: account,
@@ -129,7 +140,7 @@ export function wechatRoutes(deps: AppDeps) {
           toWechatXml({
             Encrypt: sealed,
             MsgSignature: wechatSignature(config.token, ts, replyNonce, sealed),
-            TimeStamp: ts,
+            TimeStamp: Number(ts),
             Nonce: replyNonce,
           }),
           200,
