@@ -11,7 +11,7 @@ import {
 } from "../../data/messaging.ts";
 
 /** While a code is shown, the list is read again this often: the chat binds from the phone. */
-const WATCH_EVERY_MS = 5000;
+const WATCH_EVERY_MS = 3000;
 
 /** 微信与 Telegram on /profile: the ui card fed by GET /api/messaging/bindings. */
 export function ChatBindingPanel() {
