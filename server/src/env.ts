@@ -622,7 +622,7 @@ const messaging = section(
       )
       .meta({ format: "123456789:AA…" })
       .describe(
-        "A Telegram bot's token (@BotFather): the server long-polls its messages (one process at a time) and bound chats' text, photos and voice become ideas (docs/operating.md).",
+        "A Telegram bot's token (@BotFather): bound chats' text, photos and voice become ideas. With an https PUBLIC_URL, Telegram posts them to /telegram/webhook; otherwise one process long-polls them (docs/operating.md).",
       ),
     TELEGRAM_API_BASE: apiBase("https://api.telegram.org").describe(
       "Where the Telegram Bot API answers: changed only for a local Bot API server or a stand-in.",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { PoolClient } from "pg";
 import type { AppDeps } from "../context.ts";
 import type { TelegramConfig } from "../env.ts";
@@ -126,7 +127,9 @@ export async function handleUpdate(
 ) {
   const m = update.message;
   if (!m) return;
-  const claim = await claimMessage(deps.db, "telegram", `update:${update.update_id}`);
+  // update_ids count per bot: a new bot token starts its own
+  const key = `${config.token.split(":")[0]}:${update.update_id}`;
+  const claim = await claimMessage(deps.db, "telegram", key);
   if (!claim.fresh) return;
   let reply: string;
   if (m.chat.type !== "private") reply = "请在与机器人的私聊中使用拾念。";
@@ -140,7 +143,7 @@ export async function handleUpdate(
             return "暂时没能保存，请稍后再试。";
           });
   }
-  await saveReply(deps.db, "telegram", `update:${update.update_id}`, reply);
+  await saveReply(deps.db, "telegram", key, reply);
   await api(
     config,
     "sendMessage",
@@ -154,7 +157,21 @@ export async function handleUpdate(
   );
 }
 
-/** The poller of this process: start() once; stop() ends the poll and frees the lock. */
+/** Where Telegram posts updates when the site is on https (PUBLIC_URL), instead of long polling. */
+export const TELEGRAM_WEBHOOK_PATH = "/telegram/webhook";
+
+/** The secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token: derived from the bot's token, the same in every process. */
+export const telegramWebhookSecret = (config: TelegramConfig) =>
+  createHash("sha256").update(`shinian telegram webhook\0${config.token}`).digest("hex");
+
+/** Long polling, unless the site is on https: then a webhook (setWebhook), which any process may take. */
+export const telegramWebhookUrl = (deps: AppDeps) =>
+  deps.config.publicUrl?.startsWith("https://") ? `${deps.config.publicUrl}${TELEGRAM_WEBHOOK_PATH}` : null;
+
+/**
+ * The bot's updates for this process: start() once — with a webhook URL it (re)sets the webhook,
+ * else it long-polls while it holds the lock; stop() ends the poll and frees the lock.
+ */
 export function telegramPoller(deps: AppDeps) {
   const config = deps.config.telegram;
   const stopping = new AbortController();
@@ -209,10 +226,30 @@ export function telegramPoller(deps: AppDeps) {
     }
   };
 
+  const setWebhook = async (c: TelegramConfig, url: string) => {
+    while (!stopping.signal.aborted) {
+      try {
+        await api(
+          c,
+          "setWebhook",
+          { url, secret_token: telegramWebhookSecret(c), allowed_updates: ["message"] },
+          AbortSignal.any([stopping.signal, AbortSignal.timeout(c.apiTimeoutMs)]),
+        );
+        return;
+      } catch (err) {
+        deps.logger.warn("telegram setWebhook failed", { err });
+        await pause(c.lockRetryMs);
+      }
+    }
+  };
+
   return {
     start() {
       if (!config || loop) return;
-      loop = run(config).catch((err) => deps.logger.error("telegram poller stopped", { err }));
+      const webhook = telegramWebhookUrl(deps);
+      loop = (webhook ? setWebhook(config, webhook) : run(config)).catch((err) =>
+        deps.logger.error("telegram poller stopped", { err }),
+      );
     },
     async stop() {
       stopping.abort();

@@ -13,7 +13,10 @@ import { startTelegramStandIn } from "../support/telegram-stand-in.ts";
 
 const TOKEN = "123456789:AAE_stand-in-token-0123456789abcdefXYZ";
 const standIn = await startTelegramStandIn(TOKEN);
-afterAll(() => standIn.close());
+// the webhook's bot: a stand-in of its own (a bot has one webhook or polls, never both)
+const WEBHOOK_TOKEN = "987654321:AAE_webhook-bot-token-0123456789abcdefXYZ";
+const hooked = await startTelegramStandIn(WEBHOOK_TOKEN);
+afterAll(() => Promise.all([standIn.close(), hooked.close()]));
 
 let chats = 5_000_000;
 
@@ -109,4 +112,58 @@ onOneDatabase(
   },
   { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_BASE: standIn.url },
   { telegram: { pollTimeoutS: 1, lockRetryMs: 200, retryAfterMs: 100 } },
+);
+
+onOneDatabase(
+  (ctx) => {
+    const work = createBackgroundWork();
+    let poller: ReturnType<typeof telegramPoller>;
+    beforeAll(() => {
+      poller = telegramPoller({
+        config: ctx.config,
+        db: ctx.db,
+        logger: createLogger("silent"),
+        work,
+        clock: () => new Date(),
+      });
+      poller.start();
+    });
+    afterAll(async () => {
+      await poller.stop();
+      await work.close();
+    });
+    const deliver = (update: object, secret = hooked.webhook.secret ?? "") =>
+      ctx.app.request("/telegram/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+        body: JSON.stringify(update),
+      });
+
+    it("on an https site, sets its webhook with a secret, takes updates posted with it once, and refuses others", async () => {
+      const until = Date.now() + 5_000;
+      while (!hooked.webhook.url && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(hooked.webhook.url).toBe("https://shinian.example.cn/telegram/webhook");
+      expect(hooked.webhook.secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+
+      const user = await registerUser(ctx);
+      const chat = ++chats;
+      const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+      expect((await deliver(hooked.update(chat, { text: `绑定 ${code}` }))).status).toBe(200);
+      expect((await hooked.repliesTo(chat, 1))[0]).toContain("绑定成功");
+
+      const forged = await deliver(hooked.update(chat, { text: "伪造的" }), "not-the-secret");
+      expect(forged.status).toBe(401);
+      const idea = hooked.update(chat, { text: "网络重发也只记一次" });
+      for (let i = 0; i < 2; i++) expect((await deliver(idea)).status).toBe(200);
+      expect((await hooked.repliesTo(chat, 2))[1]).toContain("已记下");
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await feedOf(ctx, user)).map((i) => i.content)).toEqual(["网络重发也只记一次"]);
+      expect(hooked.calls.getUpdates).toBe(0);
+    });
+  },
+  {
+    TELEGRAM_BOT_TOKEN: WEBHOOK_TOKEN,
+    TELEGRAM_API_BASE: hooked.url,
+    PUBLIC_URL: "https://shinian.example.cn",
+  },
 );

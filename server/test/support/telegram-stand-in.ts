@@ -8,7 +8,9 @@ import type { AddressInfo } from "node:net";
  * - getUpdates (#getupdates): long polling, `offset` confirms every update before it, `timeout`
  *   seconds held open; two at once answer 409 "Conflict: terminated by other getUpdates request";
  * - sendMessage (#sendmessage): chat_id and text required (400 otherwise);
- * - getFile (#getfile) → file_path, then the file at /file/bot<token>/<file_path>.
+ * - getFile (#getfile) → file_path, then the file at /file/bot<token>/<file_path>;
+ * - setWebhook (#setwebhook): an https url, a secret_token of 1–256 of A-Z a-z 0-9 _ -; while a
+ *   webhook is set, getUpdates answers 409 "Conflict: can't use getUpdates method while webhook is active".
  */
 export async function startTelegramStandIn(token: string) {
   const updates: { update_id: number; message: object }[] = [];
@@ -18,6 +20,7 @@ export async function startTelegramStandIn(token: string) {
   let nextId = 1000;
   let nextMessage = 1;
   let polling: { offset: number; answer: () => void } | null = null;
+  const webhook: { url: string | null; secret: string | null } = { url: null, secret: null };
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "Content-Type": "application/json" });
@@ -54,8 +57,35 @@ export async function startTelegramStandIn(token: string) {
     if (!body)
       return json(res, 400, { ok: false, error_code: 400, description: "Bad Request: no JSON body" });
     switch (call[2]) {
+      case "setWebhook": {
+        const secret = String(body.secret_token ?? "");
+        if (typeof body.url !== "string" || !body.url.startsWith("https://"))
+          return json(res, 400, {
+            ok: false,
+            error_code: 400,
+            description: "Bad Request: bad webhook: HTTPS url must be provided for webhook",
+          });
+        if (!/^[A-Za-z0-9_-]{1,256}$/.test(secret))
+          return json(res, 400, {
+            ok: false,
+            error_code: 400,
+            description: "Bad Request: secret token contains unallowed characters",
+          });
+        webhook.url = body.url;
+        webhook.secret = secret;
+        return json(res, 200, { ok: true, result: true, description: "Webhook was set" });
+      }
       case "getUpdates": {
         calls.getUpdates++;
+        if (webhook.url) {
+          calls.conflicts++;
+          return json(res, 409, {
+            ok: false,
+            error_code: 409,
+            description:
+              "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          });
+        }
         if (polling) {
           calls.conflicts++;
           return json(res, 409, {
@@ -69,16 +99,19 @@ export async function startTelegramStandIn(token: string) {
         // confirmed: forgotten, as Telegram does
         for (let i = updates.length - 1; i >= 0; i--)
           if (updates[i]!.update_id < offset) updates.splice(i, 1);
+        let timer: NodeJS.Timeout | undefined;
         const answer = () => {
-          polling = null;
+          if (polling?.answer === answer) polling = null;
           clearTimeout(timer);
-          json(res, 200, { ok: true, result: pending(offset) });
+          if (!res.writableEnded) json(res, 200, { ok: true, result: pending(offset) });
         };
         if (pending(offset).length) return answer();
-        const timer = setTimeout(answer, Number(body.timeout ?? 0) * 1000);
+        timer = setTimeout(answer, Number(body.timeout ?? 0) * 1000);
         polling = { offset, answer };
-        req.on("close", () => {
+        // the poller gave up (aborted at stop): no longer polling
+        res.on("close", () => {
           if (polling?.answer === answer) polling = null;
+          clearTimeout(timer);
         });
         return;
       }
@@ -115,6 +148,20 @@ export async function startTelegramStandIn(token: string) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** The webhook setWebhook set: where and with what secret Telegram would post. */
+    webhook,
+    /** An update as Telegram posts it to a webhook (the same shape getUpdates answers). */
+    update(chatId: number, message: object) {
+      return {
+        update_id: nextId++,
+        message: {
+          message_id: nextMessage++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chatId, type: "private" },
+          ...message,
+        },
+      };
+    },
     sent,
     calls,
     putFile: (fileId: string, bytes: Buffer) => void files.set(`files/${fileId}`, bytes),
