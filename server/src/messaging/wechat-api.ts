@@ -51,7 +51,9 @@ async function accessToken(config: WechatConfig, stale?: string): Promise<string
   }
   const next = fetchToken(config);
   tokens.set(key, next);
-  next.catch(() => tokens.delete(key));
+  next.catch(() => {
+    if (tokens.get(key) === next) tokens.delete(key);
+  });
   return (await next).token;
 }
 
@@ -88,6 +90,3 @@ async function readBounded(body: ReadableStream<Uint8Array>, max: number): Promi
   }
   return Buffer.concat(chunks);
 }
-
-/** Forgets the cached tokens (tests start each app afresh). */
-export const forgetWechatTokens = () => tokens.clear();
