@@ -143,6 +143,15 @@ onOneDatabase((ctx) => {
       expect(hint).toContain("绑定");
       const forged = await text(ctx, openid, "伪造的", { badSignature: true });
       expect(forged.status).toBe(403);
+      // an image from a stranger is not even fetched
+      const mediaCalls = standIn.calls.media;
+      expect(
+        replyOf(await post(ctx, openid, { MsgType: "image", MediaId: "IMG_MEDIA_1" }), openid),
+      ).toContain("绑定");
+      expect(standIn.calls.media).toBe(mediaCalls);
+      // a new follower is told how to bind (events have no MsgId)
+      const welcome = await post(ctx, openid, { MsgType: "event", Event: "subscribe" }, { msgId: null });
+      expect(replyOf(welcome, openid)).toContain("绑定");
       const after = await ctx.db.query("SELECT count(*)::int AS n FROM ideas");
       expect(after.rows[0].n).toBe(before.rows[0].n);
     });
@@ -215,6 +224,20 @@ onOneDatabase((ctx) => {
       const [linked] = await feedOf(ctx, user);
       expect(linked!.content).toContain("少数派：用微信记录想法");
       expect(linked!.content).toContain("https://sspai.com/post/63921");
+
+      // a kind it does not keep (a location) is answered, and stores nothing
+      const location = replyOf(
+        await post(ctx, openid, {
+          MsgType: "location",
+          Location_X: 39.9,
+          Location_Y: 116.4,
+          Scale: 15,
+          Label: "北京",
+        }),
+        openid,
+      );
+      expect(location).toContain("暂时只能保存");
+      expect(await feedOf(ctx, user)).toHaveLength(2);
     });
 
     it("makes one idea of a message WeChat sends three times, answering each the same", async () => {
