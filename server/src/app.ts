@@ -32,6 +32,9 @@ import { trashRoutes } from "./items/trash.routes.ts";
 import { linkRoutes } from "./links/links.routes.ts";
 import { memosApi } from "./memos/api.ts";
 import { memosOpenApi } from "./memos/memos.openapi.ts";
+import { messagingRoutes } from "./messaging/messaging.routes.ts";
+import { telegramRoutes } from "./messaging/telegram.routes.ts";
+import { wechatRoutes } from "./messaging/wechat.routes.ts";
 import { pointsRoutes } from "./points/points.routes.ts";
 import { asQuotaRefusal } from "./points/quotas.ts";
 import { pushRoutes } from "./push/push.routes.ts";
@@ -67,6 +70,7 @@ export const wings = {
   webdav: [webdavRoutes],
   webhooks: [webhookRoutes],
   push: [pushRoutes],
+  messaging: [messagingRoutes],
   events: [eventRoutes],
 } satisfies Record<string, ((mount: Mount) => void)[]>;
 
@@ -157,6 +161,10 @@ export function createApp(given: Omit<AppDeps, "work" | "clock"> & Partial<Pick<
   });
 
   app.route("/", flomoRoutes());
+  // a WeChat 公众号's 服务器配置 (messaging/): WeChat's XML, signatures and answers, not ours
+  app.route("/", wechatRoutes(deps));
+  // a Telegram bot's webhook, where PUBLIC_URL is https (else its updates are long-polled)
+  app.route("/", telegramRoutes(deps));
   // memos' API v1 (issue 32): its own shapes and errors, so before /api/*'s 404 in ours
   app.route("/", memosApi());
   app.all("/api/*", (c) => c.json({ success: false, message: "接口不存在", code: "NOT_FOUND" }, 404));

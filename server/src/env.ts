@@ -545,13 +545,130 @@ const secrets = section(
   },
 );
 
+const apiBase = (def: string) =>
+  z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default(def)
+        .refine(isSafeAiBaseUrl, {
+          message: "must be https://, or http:// to a loopback address (a local stand-in)",
+        })
+        .transform((v) => v.replace(/\/+$/, "")),
+    )
+    .meta({ default: def, format: "URL" });
+
+const messaging = section(
+  "Chat apps as a capture box",
+  {
+    WECHAT_TOKEN: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^[A-Za-z0-9]{3,32}$/, {
+            message: "must be 3–32 letters or digits, as the 公众号's 服务器配置 takes it",
+          })
+          .optional(),
+      )
+      .meta({ format: "text, 3–32 letters or digits" })
+      .describe(
+        "The Token of the 公众号's 服务器配置 (WeChat signs every message with it); with WECHAT_APPID it turns on /wechat/mp, where followers' messages become ideas (docs/operating.md).",
+      ),
+    WECHAT_APPID: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^wx[0-9a-f]{16}$/i, { message: "must be the 公众号's AppID, like wx0123456789abcdef" })
+          .optional(),
+      )
+      .meta({ format: "wx + 16 hex digits" })
+      .describe("The 公众号's AppID (开发 → 基本配置)."),
+    WECHAT_APPSECRET: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^[0-9a-f]{32}$/i, { message: "must be the 公众号's AppSecret (32 hex digits)" })
+          .optional(),
+      )
+      .meta({ format: "32 hex digits" })
+      .describe(
+        "The 公众号's AppSecret: needed to fetch images and recordings through WeChat's media API; unset, only text, links and recognised voice are saved.",
+      ),
+    WECHAT_AES_KEY: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^[A-Za-z0-9]{43}$/, { message: "must be the 43-character EncodingAESKey" })
+          .optional(),
+      )
+      .meta({ format: "43 letters or digits" })
+      .describe(
+        "The EncodingAESKey of the 服务器配置: needed for 安全模式 (and 兼容模式); unset, only 明文模式 is taken.",
+      ),
+    WECHAT_API_BASE: apiBase("https://api.weixin.qq.com").describe(
+      "Where WeChat's API answers (access tokens, media): changed only to point at a stand-in.",
+    ),
+    TELEGRAM_BOT_TOKEN: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^\d{5,16}:[A-Za-z0-9_-]{30,64}$/, {
+            message: "must be the token @BotFather gave, like 123456789:AAE…",
+          })
+          .optional(),
+      )
+      .meta({ format: "123456789:AA…" })
+      .describe(
+        "A Telegram bot's token (@BotFather): bound chats' text, photos and voice become ideas. With an https PUBLIC_URL, Telegram posts them to /telegram/webhook; otherwise one process long-polls them (docs/operating.md).",
+      ),
+    TELEGRAM_API_BASE: apiBase("https://api.telegram.org").describe(
+      "Where the Telegram Bot API answers: changed only for a local Bot API server or a stand-in.",
+    ),
+  },
+  (e, ctx) => {
+    const telegram = e.TELEGRAM_BOT_TOKEN
+      ? { token: e.TELEGRAM_BOT_TOKEN, apiBase: e.TELEGRAM_API_BASE, ...LIMITS.telegram }
+      : null;
+    if (e.WECHAT_TOKEN === undefined && e.WECHAT_APPID === undefined) {
+      for (const key of ["WECHAT_APPSECRET", "WECHAT_AES_KEY"] as const)
+        if (e[key] !== undefined) refuse(ctx, key, "needs WECHAT_TOKEN and WECHAT_APPID");
+      return { wechat: null, telegram };
+    }
+    if (e.WECHAT_TOKEN === undefined)
+      return { wechat: refuse(ctx, "WECHAT_TOKEN", "is needed with WECHAT_APPID") };
+    if (e.WECHAT_APPID === undefined)
+      return { wechat: refuse(ctx, "WECHAT_APPID", "is needed with WECHAT_TOKEN") };
+    return {
+      /** The 公众号 whose messages /wechat/mp takes; null: not set up. */
+      wechat: {
+        token: e.WECHAT_TOKEN,
+        appId: e.WECHAT_APPID,
+        appSecret: e.WECHAT_APPSECRET ?? null,
+        /** AES-256 key of 安全模式: base64 of EncodingAESKey + "=" (32 bytes). */
+        aesKey: e.WECHAT_AES_KEY ? Buffer.from(`${e.WECHAT_AES_KEY}=`, "base64") : null,
+        apiBase: e.WECHAT_API_BASE,
+        ...LIMITS.wechat,
+      },
+      /** The bot whose chats are long-polled; null: not set up. */
+      telegram,
+    };
+  },
+);
+
 /** Every section, in the order docs/configuration.md shows them. */
-export const SECTIONS = [server, proxy, accounts, usage, ai, storage, secrets];
+export const SECTIONS = [server, proxy, accounts, usage, ai, storage, secrets, messaging];
 
 /** The knobs no section builds: they keep their place in Config, their value from limits.ts. */
 const knobs = () => ({
   sessionMaxAgeMs: LIMITS.sessionMaxAgeMs,
   trashDays: LIMITS.trashDays,
+  messaging: { ...LIMITS.messaging },
   exportStallTimeoutMs: LIMITS.exportStallTimeoutMs,
   exportMaxDurationMs: LIMITS.exportMaxDurationMs,
   passwordResetTtlMs: LIMITS.passwordResetTtlMs,
@@ -568,6 +685,7 @@ export type Config = Slice<typeof server> &
   Slice<typeof ai> &
   Slice<typeof storage> &
   Slice<typeof secrets> &
+  Slice<typeof messaging> &
   ReturnType<typeof knobs>;
 
 export type HttpLimits = Config["http"];
@@ -581,6 +699,8 @@ export type S3Settings = NonNullable<AttachmentLimits["s3"]>;
 export type WebdavConfig = Config["webdav"];
 export type WebhookConfig = Config["webhooks"];
 export type PushConfig = Config["push"];
+export type WechatConfig = NonNullable<Config["wechat"]>;
+export type TelegramConfig = NonNullable<Config["telegram"]>;
 export type ImportLimits = Config["import"];
 
 export class ConfigError extends Error {

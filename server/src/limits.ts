@@ -187,6 +187,41 @@ export const LIMITS = {
      */
     lateWatchMs: MINUTE,
   },
+  /** The 公众号 capture box (messaging/wechat.routes.ts). */
+  wechat: {
+    /** A message's XML, at most: WeChat's are a few KB (text up to 2048 bytes, then the envelope). */
+    maxBodyBytes: 64 * KiB,
+    /** WeChat gives up after 5 s and retries: past this, answer "success" and finish in the background. */
+    answerWithinMs: 4 * SECOND,
+    /** A signed timestamp further than this from now is refused (a replayed old message). */
+    maxClockSkewMs: 10 * MINUTE,
+    /** An image or recording fetched from the media API, at most. */
+    maxMediaBytes: 10 * MiB,
+    /** One call to WeChat's API (token or media), from outside. */
+    apiTimeoutMs: 20 * SECOND,
+    /** An access token is renewed this long before WeChat's expires_in ends. */
+    tokenRenewBeforeMs: 5 * MINUTE,
+  },
+  /** The Telegram bot (messaging/telegram.ts). */
+  telegram: {
+    /** getUpdates waits this long for a message before answering empty (Telegram's long polling). */
+    pollTimeoutS: 25,
+    /** After a failed getUpdates, the wait before the next (a 409: another poller or a webhook). */
+    retryAfterMs: 5 * SECOND,
+    /** A photo or voice file downloaded, at most (the Bot API serves up to 20 MB). */
+    maxFileBytes: 10 * MiB,
+    /** One call other than getUpdates, from outside. */
+    apiTimeoutMs: 20 * SECOND,
+    /** How often a process without the poller's lock tries to take it (another process died). */
+    lockRetryMs: 30 * SECOND,
+  },
+  /** Chat bindings (messaging/). */
+  messaging: {
+    /** Failed `绑定` codes one chat account may send per hour before it is told to wait. */
+    bindFailuresPerHour: 5,
+    /** A code is drawn again on a clash with another person's live code at most this often. */
+    codeDraws: 5,
+  },
 };
 
 export type Limits = typeof LIMITS;

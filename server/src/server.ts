@@ -25,6 +25,7 @@ import { runDueDigests } from "./insights/digests.ts";
 import { tagRederiver } from "./items/tag-rederive.ts";
 import { purgeTrash } from "./items/trash.store.ts";
 import type { Logger } from "./logger.ts";
+import { telegramPoller } from "./messaging/telegram.ts";
 import { refundOverdueSpends } from "./points/points.ts";
 import { resealStaleChannels } from "./push/saved-config.ts";
 import { runDuePushes } from "./push/schedule.ts";
@@ -166,6 +167,9 @@ export async function startServer(
   tagRederiver(db, logger, work).start();
   // webhooks: woken by the outbox's NOTIFY at each commit, polling for retries
   const webhooks = webhookWorker({ config, db, logger, work, clock: systemClock });
+  // with TELEGRAM_BOT_TOKEN: the bot's messages, long-polled by one process at a time
+  const telegram = telegramPoller({ config, db, logger, work, clock: systemClock });
+  telegram.start();
   const sweep = () => {
     reindexer.kick();
     work.track(
@@ -279,6 +283,7 @@ export async function startServer(
       clearInterval(sweeper);
       clearInterval(purger);
       await webhooks.stop();
+      await telegram.stop();
       // open event streams end first, or they would hold the drain to its grace; clients reconnect elsewhere
       closeLiveStreams(db);
       // Stop accepting, let in-flight requests finish (bounded), then the pool, then postgres.

@@ -64,6 +64,16 @@ onOneDatabase((ctx) => {
     }
     expect((await request(ctx, "me", { token: user.token })).status).toBe(200);
   });
+
+  // Outside /api like /iwh and /api/v1 (memos): WeChat's 服务器配置 (messaging/wechat.routes.ts, its
+  // signed journey in test/messaging/wechat.test.ts). Not set up here: it says so, never the app's page.
+  it("/wechat/mp without WECHAT_TOKEN answers that the 公众号 is not set up, for any method", async () => {
+    for (const method of ["GET", "POST"]) {
+      const res = await ctx.app.request("/wechat/mp?signature=x&timestamp=1&nonce=1&echostr=1", { method });
+      expect(res.status, method).toBe(404);
+      expect(await res.text()).toBe("本站没有开通微信公众号接入");
+    }
+  });
 });
 
 onOneDatabase((ctx) => {

@@ -95,6 +95,15 @@ async function fileRequest(ctx: TestCtx, user: TestUser, which: "url" | "thumbna
 }
 const WEBHOOK_URL = "https://hooks.example.cn/shinian";
 /** A webhook of the user's, made in the store: also where the server has no SECRET_KEY (the fuzzing's). */
+/** A chat account bound to the user, as `绑定 123456` sent to the 公众号 leaves it. */
+async function chatBinding(ctx: TestCtx, user: TestUser): Promise<string> {
+  const { rows } = await ctx.db.query<{ id: string }>(
+    "INSERT INTO messaging_bindings (user_id, platform, external_id) VALUES ($1, 'wechat', $2) RETURNING id",
+    [user.id, `o${crypto.randomUUID()}`],
+  );
+  return rows[0]!.id;
+}
+
 async function webhook(ctx: TestCtx, user: TestUser): Promise<string> {
   const id = crypto.randomUUID();
   const key = ctx.config.webhooks.key ?? Buffer.alloc(32, 7);
@@ -345,6 +354,9 @@ export const validRequests: { [N in EndpointName]: Maker<N> } = {
   }),
   deletePushChannel: async (ctx, user) => ({ params: { id: await pushChannel(ctx, user) } }),
   testPushChannel: async (ctx, user) => ({ params: { id: await pushChannel(ctx, user) } }),
+  listMessagingBindings: async () => ({}),
+  createBindCode: async () => ({}),
+  deleteMessagingBinding: async (ctx, user) => ({ params: { id: await chatBinding(ctx, user) } }),
   listTrash: async () => ({}),
   restoreFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),
   deleteFromTrash: async (ctx, user) => ({ params: { id: await trashed(ctx, user) } }),

@@ -5,6 +5,9 @@ import type { Plugin } from "vite";
 /** Where the component tests' API server listens: chosen by the proxy, used by the global setup. */
 export const API_PORT_ENV = "SHINIAN_COMPONENT_API_PORT";
 
+/** The component server's 公众号 (global-setup.ts): its token signs what "WeChat" posts (wechatSays). */
+export const COMPONENTS_WECHAT = { token: "componentsToken42", appId: "wx00112233445566aa" };
+
 /** The test server's DATA_DIR (its embedded PostgreSQL), set by the global setup for operator commands. */
 export const COMPONENTS_DATA_DIR_ENV = "SHINIAN_COMPONENT_DATA_DIR";
 

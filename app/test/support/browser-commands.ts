@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { strFromU8, unzipSync } from "fflate";
 import type { Download, Page, Request } from "playwright";
 import type { BrowserCommand } from "vitest/node";
-import { COMPONENTS_DATA_DIR_ENV } from "./api-proxy.ts";
+import { API_PORT_ENV, COMPONENTS_DATA_DIR_ENV, COMPONENTS_WECHAT } from "./api-proxy.ts";
 
 /** A file the browser saved: its name and, unpacked, the text of every entry of the zip. */
 export type SavedZip = { filename: string; entries: Record<string, string> };
@@ -138,7 +138,33 @@ const webhookReceiver: BrowserCommand<[], Promise<string>> = () => {
   return receiver;
 };
 
+/**
+ * A follower's text message to the 公众号, posted to the component server as WeChat posts it in
+ * 明文模式 (signature = sha1 of token, timestamp and nonce sorted); the reply's text.
+ */
+const wechatSays: BrowserCommand<[openid: string, text: string], Promise<string>> = async (
+  _,
+  openid,
+  text,
+) => {
+  const { createHash } = await import("node:crypto");
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = String(Date.now() % 1e9);
+  const signature = createHash("sha1")
+    .update([COMPONENTS_WECHAT.token, timestamp, nonce].sort().join(""))
+    .digest("hex");
+  const xml = `<xml><ToUserName><![CDATA[gh_components]]></ToUserName><FromUserName><![CDATA[${openid}]]></FromUserName><CreateTime>${timestamp}</CreateTime><MsgType><![CDATA[text]]></MsgType><Content><![CDATA[${text}]]></Content><MsgId>${Date.now()}${Math.floor(Math.random() * 1000)}</MsgId></xml>`;
+  const query = new URLSearchParams({ signature, timestamp, nonce, openid });
+  const res = await fetch(`http://127.0.0.1:${process.env[API_PORT_ENV]}/wechat/mp?${query}`, {
+    method: "POST",
+    body: xml,
+  });
+  const answer = await res.text();
+  return /<Content><!\[CDATA\[([\s\S]*?)\]\]><\/Content>/.exec(answer)?.[1] ?? answer;
+};
+
 export const componentTestCommands = {
+  wechatSays,
   webhookReceiver,
   resetLinkToken,
   takeDownloads,
@@ -157,5 +183,6 @@ declare module "vitest/browser" {
     loseNextAnswer: (path: string) => Promise<void>;
     resetLinkToken: (account: string) => Promise<string>;
     webhookReceiver: () => Promise<string>;
+    wechatSays: (openid: string, text: string) => Promise<string>;
   }
 }

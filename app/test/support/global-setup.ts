@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { API_PORT_ENV, COMPONENTS_DATA_DIR_ENV, freePort } from "./api-proxy.ts";
+import { API_PORT_ENV, COMPONENTS_DATA_DIR_ENV, COMPONENTS_WECHAT, freePort } from "./api-proxy.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -77,6 +77,9 @@ export default async function setup() {
         // the WebDAV card's form, saved against this server (nothing connects until 测试连接)
         WEBDAV_SECRET_KEY: "components-webdav-key-0123456789abcdef",
         WEBDAV_ALLOW_LOCAL: "true",
+        // the 微信与 Telegram card, bound by a message posted as WeChat does (wechatSays)
+        WECHAT_TOKEN: COMPONENTS_WECHAT.token,
+        WECHAT_APPID: COMPONENTS_WECHAT.appId,
       },
     });
     children.push(server);

@@ -9,6 +9,7 @@ import { importEndpoints } from "./import/endpoints.ts";
 import { insightEndpoints } from "./insights/endpoints.ts";
 import { itemEndpoints } from "./items/endpoints.ts";
 import { linkEndpoints } from "./links/endpoints.ts";
+import { messagingEndpoints } from "./messaging/endpoints.ts";
 import { pointsEndpoints } from "./points/endpoints.ts";
 import { pushEndpoints } from "./push/endpoints.ts";
 import { reviewEndpoints } from "./review/endpoints.ts";
@@ -43,6 +44,7 @@ export const endpoints = {
   ...webdavEndpoints,
   ...webhookEndpoints,
   ...pushEndpoints,
+  ...messagingEndpoints,
   ...eventEndpoints,
 } satisfies { [N in RouteName]: Endpoint };
 

@@ -19,6 +19,7 @@ export * from "./items/schemas.ts";
 export * from "./items/tag-cleanup.ts";
 export * from "./links/schemas.ts";
 export * from "./links/text.ts";
+export * from "./messaging/schemas.ts";
 export * from "./plain-text.ts";
 export * from "./points/schemas.ts";
 export * from "./push/schemas.ts";

@@ -152,6 +152,11 @@ export const routes = {
   deletePushChannel: { method: "delete", path: "/api/profile/push/channels/{id}" },
   testPushChannel: { method: "post", path: "/api/profile/push/channels/{id}/test" },
 
+  // messaging: chat accounts (微信公众号, Telegram) bound by a one-time code
+  listMessagingBindings: { method: "get", path: "/api/messaging/bindings" },
+  createBindCode: { method: "post", path: "/api/messaging/bind-code" },
+  deleteMessagingBinding: { method: "delete", path: "/api/messaging/bindings/{id}" },
+
   // events: the live stream of the account's changes
   liveEvents: firstRoutes.liveEvents,
 } as const satisfies Record<string, Route>;
@@ -266,6 +271,7 @@ export const routeGroups = {
     "deletePushChannel",
     "testPushChannel",
   ],
+  messaging: ["listMessagingBindings", "createBindCode", "deleteMessagingBinding"],
   events: ["liveEvents"],
 } as const satisfies Record<string, readonly RouteName[]>;
 

@@ -6,6 +6,7 @@ export * from "./blocks/auth-checking";
 export * from "./blocks/backlink-list";
 export * from "./blocks/capture-queue";
 export * from "./blocks/card-markdown";
+export * from "./blocks/chat-binding-card";
 export * from "./blocks/chat-composer";
 export * from "./blocks/chat-layout";
 export * from "./blocks/chat-message";

@@ -1,7 +1,7 @@
 import { ApiError } from "../errors.ts";
 import { containsMarkup } from "./image.ts";
 
-export type AudioFormat = "webm" | "ogg" | "mp4" | "mp3" | "wav";
+export type AudioFormat = "webm" | "ogg" | "mp4" | "mp3" | "wav" | "amr";
 
 const CONTENT_TYPES: Record<AudioFormat, string> = {
   webm: "audio/webm",
@@ -9,6 +9,8 @@ const CONTENT_TYPES: Record<AudioFormat, string> = {
   mp4: "audio/mp4",
   mp3: "audio/mpeg",
   wav: "audio/wav",
+  // WeChat's voice messages (media API): kept as sent, to download; browsers do not play it
+  amr: "audio/amr",
 };
 
 /** The stored types of recordings, and the extension each gets in an export. */
@@ -18,6 +20,7 @@ export const AUDIO_EXTENSIONS: Record<string, string> = {
   "audio/mp4": "m4a",
   "audio/mpeg": "mp3",
   "audio/wav": "wav",
+  "audio/amr": "amr",
 };
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
@@ -46,6 +49,7 @@ export function sniffAudioFormat(bytes: Uint8Array): AudioFormat | null {
   if (ascii(bytes, 0, 4) === "OggS" && bytes[4] === 0) return "ogg";
   if (ascii(bytes, 4, 8) === "ftyp" && MP4_BRANDS.test(ascii(bytes, 8, 12))) return "mp4";
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WAVE") return "wav";
+  if (ascii(bytes, 0, 6) === "#!AMR\n" || ascii(bytes, 0, 9) === "#!AMR-WB\n") return "amr";
   if (ascii(bytes, 0, 3) === "ID3" || isMp3Frame(bytes)) return "mp3";
   return null;
 }

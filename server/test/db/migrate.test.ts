@@ -115,6 +115,7 @@ forEachDatabase((ctx) => {
         "051_annotation_links.sql",
         "052_original_links_follow_twins.sql",
         "053_push.sql",
+        "054_messaging.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

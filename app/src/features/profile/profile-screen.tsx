@@ -33,6 +33,7 @@ import { chooseTheme, type ThemeChoice, themeChoice } from "../../lib/theme.ts";
 import { ExportPanel } from "../export/export-panel.tsx";
 import { ImportPanel } from "../import/import-panel.tsx";
 import { AppShell } from "../layout/app-shell.tsx";
+import { ChatBindingPanel } from "../messaging/chat-binding-panel.tsx";
 import { StatsSection } from "../stats/stats-section.tsx";
 import { WebdavPanel } from "../webdav/webdav-panel.tsx";
 import { LogoutButton } from "./logout-button.tsx";
@@ -122,6 +123,7 @@ export function ProfileScreen() {
               <ExportPanel />
               <WebdavPanel />
               <PushPanel />
+              <ChatBindingPanel />
               <ImportSection />
               <LogoutButton />
             </div>

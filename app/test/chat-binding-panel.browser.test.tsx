@@ -1,0 +1,56 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import axe from "axe-core";
+import { expect, test } from "vitest";
+import { commands, page } from "vitest/browser";
+import { render } from "vitest-browser-react";
+import { queryClient } from "../src/data/query-client.ts";
+import { ChatBindingPanel } from "../src/features/messaging/chat-binding-panel.tsx";
+import { signUp } from "./support/session.ts";
+import "../src/styles.css";
+
+// 个人资料 → 微信与 Telegram against the real server with a 公众号 set up (WECHAT_TOKEN), the
+// binding sent as WeChat posts a follower's message (commands.wechatSays).
+
+async function violations(container: HTMLElement) {
+  const found: string[] = [];
+  for (const theme of ["light", "dark"]) {
+    document.documentElement.dataset.theme = theme;
+    const { violations } = await axe.run(container, { runOnly: ["wcag2a", "wcag2aa", "best-practice"] });
+    for (const v of violations) {
+      if (v.impact === "serious" || v.impact === "critical")
+        found.push(`${theme}: ${v.id} ${v.nodes[0]?.target}`);
+    }
+  }
+  delete document.documentElement.dataset.theme;
+  return found;
+}
+
+test("a code got in the card binds the WeChat that sends it, the card shows it bound, and 解除绑定 unbinds it", async () => {
+  await signUp();
+  queryClient.clear();
+  const screen = await render(
+    <QueryClientProvider client={queryClient}>
+      <ChatBindingPanel />
+    </QueryClientProvider>,
+  );
+  await expect.element(page.getByText("还没有绑定聊天账号。")).toBeVisible();
+  await page.getByRole("button", { name: "获取绑定码" }).click();
+  const shown = page.getByRole("status", { name: "绑定码" });
+  await expect.element(shown).toBeVisible();
+  expect(shown.element().textContent).toMatch(/^绑定\s*\d{6}$/);
+  expect(await violations(screen.container)).toEqual([]);
+
+  const openid = `oComponents${Date.now()}`;
+  const sent = shown.element().textContent!.replace(/\s+/g, " ").trim();
+  expect(await commands.wechatSays(openid, sent)).toContain("绑定成功");
+  // the card reads the list again while its code is shown: the binding appears without a reload
+  const name = `解除绑定 微信公众号 ${openid.slice(0, 4)}…${openid.slice(-4)}`;
+  await expect.element(page.getByRole("button", { name }), { timeout: 10_000 }).toBeVisible();
+  await expect.element(page.getByText("绑定成功")).toBeVisible();
+  await expect.element(page.getByRole("status", { name: "绑定码" })).not.toBeInTheDocument();
+
+  await page.getByRole("button", { name }).click();
+  await expect.element(page.getByText("已解除绑定")).toBeVisible();
+  await expect.element(page.getByRole("button", { name })).not.toBeInTheDocument();
+  expect(await commands.wechatSays(openid, "还在吗")).toContain("请先在拾念");
+});

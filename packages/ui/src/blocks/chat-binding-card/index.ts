@@ -1,0 +1,6 @@
+export {
+  type ChatBinding,
+  ChatBindingCard,
+  type ChatBindingCardProps,
+  type ChatPlatform,
+} from "./chat-binding-card";

@@ -1,0 +1,194 @@
+import { createHash, randomInt } from "node:crypto";
+import type { MessagingBinding, MessagingPlatform } from "@shinian/contract";
+import type { Queryable } from "../db/pool.ts";
+
+/** Chat bindings (migration 054): the only code touching messaging_* tables. */
+
+const hashOf = (code: string) => createHash("sha256").update(code).digest();
+
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * A new 6-digit code for the person, replacing any earlier one. A code is kept only as its hash;
+ * one clashing with another person's live code is drawn again (a code must name one person).
+ */
+export async function issueBindCode(
+  db: Queryable,
+  userId: string,
+  ttlMs: number,
+  draws: number,
+): Promise<{ code: string; expiresAt: Date }> {
+  for (let draw = 1; ; draw++) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    try {
+      // expired codes of anyone are cleared first, so that they never block a draw
+      await db.query("DELETE FROM messaging_bind_codes WHERE expires_at < now()");
+      const { rows } = await db.query<{ expires_at: Date }>(
+        `INSERT INTO messaging_bind_codes (user_id, code_hash, expires_at)
+         VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+         ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at
+         RETURNING expires_at`,
+        [userId, hashOf(code), ttlMs],
+      );
+      return { code, expiresAt: rows[0]!.expires_at };
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNIQUE_VIOLATION || draw >= draws) throw err;
+    }
+  }
+}
+
+/** The person whose live code this is, the code used up; null when no live code is this. */
+export async function takeBindCode(db: Queryable, code: string): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string; live: boolean }>(
+    "DELETE FROM messaging_bind_codes WHERE code_hash = $1 RETURNING user_id, expires_at > now() AS live",
+    [hashOf(code)],
+  );
+  return rows[0]?.live ? rows[0].user_id : null;
+}
+
+export async function recordBindFailure(db: Queryable, platform: MessagingPlatform, externalId: string) {
+  await db.query(
+    `WITH cleared AS (DELETE FROM messaging_bind_failures WHERE failed_at < now() - interval '1 hour')
+     INSERT INTO messaging_bind_failures (platform, external_id) VALUES ($1, $2)`,
+    [platform, externalId],
+  );
+}
+
+export async function bindFailuresLastHour(db: Queryable, platform: MessagingPlatform, externalId: string) {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM messaging_bind_failures
+     WHERE platform = $1 AND external_id = $2 AND failed_at > now() - interval '1 hour'`,
+    [platform, externalId],
+  );
+  return rows[0]!.n;
+}
+
+/** What the review by reply needs: the items of the last 回顾 sent to the chat, by number. */
+export type ReviewRef = { type: "idea" | "note"; id: string };
+
+export type Binding = {
+  id: string;
+  userId: string;
+  /** The Beijing day of the last 回顾 sent here, and its items in the order numbered. */
+  reviewDay: string | null;
+  reviewItems: ReviewRef[];
+};
+
+type BindingRow = {
+  id: string;
+  user_id: string;
+  review_day: string | null;
+  review_items: ReviewRef[] | null;
+};
+
+const toBinding = (r: BindingRow): Binding => ({
+  id: r.id,
+  userId: r.user_id,
+  reviewDay: r.review_day,
+  reviewItems: r.review_items ?? [],
+});
+
+/** Binds the chat account to the person (moving it from anyone it was bound to before). */
+export async function bind(db: Queryable, platform: MessagingPlatform, externalId: string, userId: string) {
+  await db.query(
+    `INSERT INTO messaging_bindings (platform, external_id, user_id) VALUES ($1, $2, $3)
+     ON CONFLICT (platform, external_id) DO UPDATE
+       SET user_id = EXCLUDED.user_id, created_at = now(), review_day = NULL, review_items = NULL`,
+    [platform, externalId, userId],
+  );
+}
+
+export async function findBinding(
+  db: Queryable,
+  platform: MessagingPlatform,
+  externalId: string,
+): Promise<Binding | null> {
+  const { rows } = await db.query<BindingRow>(
+    `SELECT id, user_id, to_char(review_day, 'YYYY-MM-DD') AS review_day, review_items
+     FROM messaging_bindings WHERE platform = $1 AND external_id = $2`,
+    [platform, externalId],
+  );
+  return rows[0] ? toBinding(rows[0]) : null;
+}
+
+/** true when the chat account was bound. */
+export async function unbindExternal(db: Queryable, platform: MessagingPlatform, externalId: string) {
+  const { rowCount } = await db.query(
+    "DELETE FROM messaging_bindings WHERE platform = $1 AND external_id = $2",
+    [platform, externalId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function rememberReview(db: Queryable, bindingId: string, day: string, items: ReviewRef[]) {
+  await db.query("UPDATE messaging_bindings SET review_day = $2, review_items = $3 WHERE id = $1", [
+    bindingId,
+    day,
+    JSON.stringify(items),
+  ]);
+}
+
+/** An openid's first and last few characters: enough to tell two apart, not enough to write to it. */
+const labelOf = (externalId: string) =>
+  externalId.length <= 8 ? externalId : `${externalId.slice(0, 4)}…${externalId.slice(-4)}`;
+
+export async function listBindings(db: Queryable, userId: string): Promise<MessagingBinding[]> {
+  const { rows } = await db.query<{
+    id: string;
+    platform: MessagingPlatform;
+    external_id: string;
+    created_at: Date;
+  }>(
+    `SELECT id, platform, external_id, created_at FROM messaging_bindings
+     WHERE user_id = $1 ORDER BY created_at, id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    platform: r.platform,
+    label: labelOf(r.external_id),
+    createdAt: r.created_at.toISOString(),
+  }));
+}
+
+export async function deleteBinding(db: Queryable, userId: string, id: string) {
+  const { rowCount } = await db.query("DELETE FROM messaging_bindings WHERE id = $1 AND user_id = $2", [
+    id,
+    userId,
+  ]);
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Claims a message by the platform's key: `fresh` the first time, whichever process it reached;
+ * a repeat gets the reply saved for it (null while the first is still being handled).
+ */
+export async function claimMessage(
+  db: Queryable,
+  platform: MessagingPlatform,
+  key: string,
+): Promise<{ fresh: true } | { fresh: false; reply: string | null }> {
+  const { rowCount } = await db.query(
+    "INSERT INTO messaging_seen (platform, message_key) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    [platform, key],
+  );
+  if (rowCount) return { fresh: true };
+  const { rows } = await db.query<{ reply: string | null }>(
+    "SELECT reply FROM messaging_seen WHERE platform = $1 AND message_key = $2",
+    [platform, key],
+  );
+  return { fresh: false, reply: rows[0]?.reply ?? null };
+}
+
+export async function saveReply(db: Queryable, platform: MessagingPlatform, key: string, reply: string) {
+  await db.query("UPDATE messaging_seen SET reply = $3 WHERE platform = $1 AND message_key = $2", [
+    platform,
+    key,
+    reply,
+  ]);
+}
+
+/** No platform retries a message two days later: its key may go. */
+export async function pruneSeen(db: Queryable) {
+  await db.query("DELETE FROM messaging_seen WHERE seen_at < now() - interval '2 days'");
+}

@@ -1,0 +1,169 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../src/logger.ts";
+import { telegramPoller } from "../../src/messaging/telegram.ts";
+import { createBackgroundWork } from "../../src/shared/background-work.ts";
+import { call, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
+import { startTelegramStandIn } from "../support/telegram-stand-in.ts";
+
+/**
+ * A Telegram bot as a capture box (issue 34, item 5), its Bot API stood in for as documented at
+ * https://core.telegram.org/bots/api (getUpdates, sendMessage, getFile): see ../support/telegram-stand-in.ts.
+ */
+
+const TOKEN = "123456789:AAE_stand-in-token-0123456789abcdefXYZ";
+const standIn = await startTelegramStandIn(TOKEN);
+// the webhook's bot: a stand-in of its own (a bot has one webhook or polls, never both)
+const WEBHOOK_TOKEN = "987654321:AAE_webhook-bot-token-0123456789abcdefXYZ";
+const hooked = await startTelegramStandIn(WEBHOOK_TOKEN);
+afterAll(() => Promise.all([standIn.close(), hooked.close()]));
+
+let chats = 5_000_000;
+
+const feedOf = async (ctx: TestCtx, user: TestUser) =>
+  (await call(ctx, "GET", "/api/feed", { token: user.token })).body.data.items as {
+    content: string;
+    tags: string[];
+    attachments?: { kind: string }[];
+  }[];
+
+onOneDatabase(
+  (ctx) => {
+    const work = createBackgroundWork();
+    const pollers: ReturnType<typeof telegramPoller>[] = [];
+    beforeAll(() => {
+      // two processes: one polls, the other waits for the lock (Telegram refuses two getUpdates at once)
+      for (let i = 0; i < 2; i++) {
+        const poller = telegramPoller({
+          config: ctx.config,
+          db: ctx.db,
+          logger: createLogger("silent"),
+          work,
+          clock: () => new Date(),
+        });
+        poller.start();
+        pollers.push(poller);
+      }
+    });
+    afterAll(async () => {
+      for (const p of pollers) await p.stop();
+      await work.close();
+    });
+
+    describe("Telegram bot (long polling)", () => {
+      it("binds a chat with the one-time code and turns text, a captioned photo and voice into ideas", async () => {
+        const user = await registerUser(ctx);
+        const chat = ++chats;
+        standIn.send(chat, { text: "/start" });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定");
+        standIn.send(chat, { text: "没绑定时的想法" });
+        expect((await standIn.repliesTo(chat, 2))[1]).toContain("绑定");
+        expect(await feedOf(ctx, user)).toEqual([]);
+
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        standIn.send(chat, { text: `/bind ${code}` });
+        expect((await standIn.repliesTo(chat, 3))[2]).toContain("绑定成功");
+        const listed = (await request(ctx, "listMessagingBindings", { token: user.token })).body.data;
+        expect(listed.platforms).toContain("telegram");
+        expect(listed.items.map((b: { platform: string }) => b.platform)).toEqual(["telegram"]);
+
+        standIn.send(chat, { text: "在地铁上想到的 #通勤" });
+        const saved = (await standIn.repliesTo(chat, 4))[3]!;
+        expect(saved).toContain("已记下");
+        expect((await feedOf(ctx, user))[0]).toMatchObject({
+          content: "在地铁上想到的 #通勤",
+          tags: ["通勤"],
+        });
+
+        const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#3a6" } })
+          .png()
+          .toBuffer();
+        standIn.putFile("PHOTO_SMALL", png);
+        standIn.putFile("PHOTO_BIG", png);
+        standIn.send(chat, {
+          caption: "白板上的草图 #会议",
+          photo: [
+            { file_id: "PHOTO_SMALL", file_size: png.length, width: 90, height: 90 },
+            { file_id: "PHOTO_BIG", file_size: png.length, width: 800, height: 800 },
+          ],
+        });
+        expect((await standIn.repliesTo(chat, 5))[4]).toContain("已记下图片");
+        expect((await feedOf(ctx, user))[0]).toMatchObject({
+          content: "白板上的草图 #会议",
+          tags: ["会议"],
+          attachments: [expect.objectContaining({ kind: "image" })],
+        });
+
+        standIn.putFile("VOICE_1", Buffer.concat([Buffer.from("OggS\0"), Buffer.alloc(60, 1)]));
+        standIn.send(chat, { voice: { file_id: "VOICE_1", duration: 3, mime_type: "audio/ogg" } });
+        expect((await standIn.repliesTo(chat, 6))[5]).toContain("已记下语音");
+        expect((await feedOf(ctx, user))[0]).toMatchObject({
+          content: "来自Telegram的语音",
+          attachments: [expect.objectContaining({ kind: "audio" })],
+        });
+
+        standIn.send(chat, { text: "/unbind" });
+        expect((await standIn.repliesTo(chat, 7))[6]).toContain("已解除绑定");
+        // one poller all along: the second never asked while the first held the lock
+        expect(standIn.calls.conflicts).toBe(0);
+        expect(await feedOf(ctx, user)).toHaveLength(3);
+      });
+    });
+  },
+  { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_BASE: standIn.url },
+  { telegram: { pollTimeoutS: 1, lockRetryMs: 200, retryAfterMs: 100 } },
+);
+
+onOneDatabase(
+  (ctx) => {
+    const work = createBackgroundWork();
+    let poller: ReturnType<typeof telegramPoller>;
+    beforeAll(() => {
+      poller = telegramPoller({
+        config: ctx.config,
+        db: ctx.db,
+        logger: createLogger("silent"),
+        work,
+        clock: () => new Date(),
+      });
+      poller.start();
+    });
+    afterAll(async () => {
+      await poller.stop();
+      await work.close();
+    });
+    const deliver = (update: object, secret = hooked.webhook.secret ?? "") =>
+      ctx.app.request("/telegram/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+        body: JSON.stringify(update),
+      });
+
+    it("on an https site, sets its webhook with a secret, takes updates posted with it once, and refuses others", async () => {
+      const until = Date.now() + 5_000;
+      while (!hooked.webhook.url && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(hooked.webhook.url).toBe("https://shinian.example.cn/telegram/webhook");
+      expect(hooked.webhook.secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+
+      const user = await registerUser(ctx);
+      const chat = ++chats;
+      const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+      expect((await deliver(hooked.update(chat, { text: `绑定 ${code}` }))).status).toBe(200);
+      expect((await hooked.repliesTo(chat, 1))[0]).toContain("绑定成功");
+
+      const forged = await deliver(hooked.update(chat, { text: "伪造的" }), "not-the-secret");
+      expect(forged.status).toBe(401);
+      const idea = hooked.update(chat, { text: "网络重发也只记一次" });
+      for (let i = 0; i < 2; i++) expect((await deliver(idea)).status).toBe(200);
+      expect((await hooked.repliesTo(chat, 2))[1]).toContain("已记下");
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await feedOf(ctx, user)).map((i) => i.content)).toEqual(["网络重发也只记一次"]);
+      expect(hooked.calls.getUpdates).toBe(0);
+    });
+  },
+  {
+    TELEGRAM_BOT_TOKEN: WEBHOOK_TOKEN,
+    TELEGRAM_API_BASE: hooked.url,
+    PUBLIC_URL: "https://shinian.example.cn",
+  },
+);
