@@ -199,7 +199,10 @@ async function sendFrom(db, session, keys, values) {
     if (ready === "refused") return "stop";
     let response = await createIdea(session, ready);
     // 404: an upload was swept while the capture waited: once more from the kept blobs.
-    const again = response.status === 404 ? forgetUploads(ready) : null;
+    const again =
+      response.status === 404
+        ? forgetUploads(ready, (await response.clone().json().catch(() => ({}))).message)
+        : null;
     if (again) {
       await patchQueued(db, item, (stored) => ({ ...stored, files: again.files }));
       ready = await uploadFiles(db, session, again);

@@ -403,6 +403,9 @@ export async function findRecording(db: Queryable, userId: string, id: string) {
           WHERE n.id = a.item_id AND n.user_id = a.user_id),
          (SELECT (t.item -> 'idea' ->> 'ai_excluded')::boolean FROM trash t
           WHERE t.id = a.item_id AND t.user_id = a.user_id AND t.type = 'idea'),
+         (SELECT (t.item -> 'idea' ->> 'ai_excluded')::boolean FROM trash t
+          WHERE t.user_id = a.user_id AND t.type = 'idea'
+            AND t.item -> 'annotations' @> jsonb_build_array(jsonb_build_object('id', a.item_id))),
          false) AS ai_excluded
      FROM attachments a WHERE a.user_id = $1 AND a.id = $2`,
     [userId, id],

@@ -157,7 +157,8 @@ const INSERTS = {
           SELECT r.id, $1, r.idea_id, r.content, r.search::tsvector, r.created_at
           FROM jsonb_to_recordset($3::jsonb) AS r (id uuid, idea_id uuid, content text, search text,
             created_at timestamptz)
-          WHERE $2::uuid IS NOT NULL`,
+          WHERE $2::uuid IS NOT NULL
+          ON CONFLICT (id) DO NOTHING`,
   notes: `INSERT INTO notes (id, user_id, import_job_id, title, content, tags, pinned, source_idea_ids, search,
             search_version, created_at, updated_at, archived_at)
           SELECT r.id, $1, $2, r.title, r.content, r.tags, r.pinned, r.source_idea_ids, r.search::tsvector,
@@ -329,6 +330,8 @@ export async function removeJobRows(client: DbClient, userId: string, jobId: str
     `DELETE FROM attachments WHERE user_id = $1 AND item_id IN (
        SELECT id FROM ideas WHERE import_job_id = $2 AND user_id = $1
        UNION ALL SELECT id FROM notes WHERE import_job_id = $2 AND user_id = $1
+       UNION ALL SELECT n.id FROM annotations n JOIN ideas i ON i.id = n.idea_id
+         WHERE i.import_job_id = $2 AND n.user_id = $1
        UNION ALL SELECT id FROM trash WHERE user_id = $1
          AND coalesce(item -> 'idea' ->> 'import_job_id', item -> 'note' ->> 'import_job_id') = $2::text)`,
     [userId, jobId],

@@ -150,7 +150,7 @@ export async function* trashBatches(db: Queryable, userId: string, size: number)
 /**
  * Deletes for good: one item (`id`), the user's whole trash, or (no user) everything trashed more
  * than `olderThanDays` ago — and the side chats about what went, whose messages quote it, its
- * review history, its files and a note's 历史版本. How many.
+ * review history, its files (and its 批注's) and a note's 历史版本. How many.
  */
 export async function purgeTrash(
   db: Queryable,
@@ -163,10 +163,14 @@ export async function purgeTrash(
         ? { sql: "user_id = $1 AND id = $2", values: [which.userId, which.id] }
         : { sql: "user_id = $1", values: [which.userId] };
   const { rows } = await db.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM trash WHERE ${where.sql} RETURNING user_id, id),
+    `WITH gone AS (DELETE FROM trash WHERE ${where.sql} RETURNING user_id, id, item),
        chats AS (DELETE FROM conversations c USING gone g WHERE c.user_id = g.user_id AND c.subject_id = g.id),
        reviews AS (DELETE FROM review_items r USING gone g WHERE r.user_id = g.user_id AND r.item_id = g.id),
-       files AS (DELETE FROM attachments a USING gone g WHERE a.user_id = g.user_id AND a.item_id = g.id),
+       -- the item's files, and its 批注's (their item is the 批注, kept in the trash row)
+       owners AS (SELECT user_id, id FROM gone
+         UNION ALL SELECT g.user_id, (x ->> 'id')::uuid FROM gone g
+           CROSS JOIN jsonb_array_elements(coalesce(g.item -> 'annotations', '[]')) x),
+       files AS (DELETE FROM attachments a USING owners o WHERE a.user_id = o.user_id AND a.item_id = o.id),
        versions AS (DELETE FROM note_versions v USING gone g WHERE v.user_id = g.user_id AND v.note_id = g.id)
      SELECT count(*)::int AS n FROM gone`,
     where.values,

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { sweepUnreferenced } from "../../src/attachments/attachments.store.ts";
+import { findRecording, sweepUnreferenced } from "../../src/attachments/attachments.store.ts";
 import { purgeTrash } from "../../src/items/trash.store.ts";
 import { makeImage, makeWav, uploadFile } from "../attachments/helpers.ts";
 import { exportZip, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
@@ -77,7 +77,11 @@ onOneDatabase((ctx) => {
       expect(tooMany.status).toBe(400);
       expect(tooMany.body.message).toBe("每条批注最多 9 张图片和 1 段录音");
       expect(await thread(ctx, u, idea.id)).toEqual([]);
-      expect(await filesOn(ctx, idea.id)).toEqual([]);
+      const free = await ctx.db.query(
+        "SELECT 1 FROM attachments WHERE id = ANY($1::uuid[]) AND item_id IS NULL",
+        [ten],
+      );
+      expect(free.rowCount).toBe(10);
 
       const other = await registerUser(ctx);
       const stranger = await annotate(ctx, other, (await newIdea(ctx, other)).id, "别人的图", [ten[0]!]);
@@ -101,8 +105,23 @@ onOneDatabase((ctx) => {
 
       await request(ctx, "deleteIdea", { token: u.token, params: { id: idea.id } });
       await purgeTrash(ctx.db, { userId: u.id, id: idea.id });
-      await sweepAll(ctx, u);
+      // at once, not at the sweep: deleted for good means the file too
       expect(await filesOn(ctx, annotationId)).toEqual([]);
+    });
+
+    it("a recording on a 批注 of an idea marked 不让AI读取 stays unreadable to the AI in 回收站 too", async () => {
+      const u = await registerUser(ctx);
+      const idea = await newIdea(ctx, u);
+      await request(ctx, "updateIdea", {
+        token: u.token,
+        params: { id: idea.id },
+        body: { aiExcluded: true },
+      });
+      const wav = await uploadFile(ctx, u.token, makeWav(), "录音.wav", "audio/wav");
+      await annotate(ctx, u, idea.id, "语音批注", [wav.body.data.id]);
+      expect((await findRecording(ctx.db, u.id, wav.body.data.id))?.ai_excluded).toBe(true);
+      await request(ctx, "deleteIdea", { token: u.token, params: { id: idea.id } });
+      expect((await findRecording(ctx.db, u.id, wav.body.data.id))?.ai_excluded).toBe(true);
     });
 
     it("travel in the export on their 批注 and come back under the imported 批注", async () => {

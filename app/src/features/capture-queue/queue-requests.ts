@@ -30,9 +30,11 @@ export function createIdeaBody(item: Queued) {
 /**
  * After a 404 on save (an upload the server swept: the capture waited past `attachments.graceMs`), the
  * capture with its uploads forgotten, to be made again from the kept blobs; null when a file has
- * no blob to upload again.
+ * no blob to upload again, or when the 404 (its `message`) says a 批注's idea is gone: uploading
+ * again would change nothing.
  */
-export function forgetUploads<T extends Queued>(item: T): T | null {
+export function forgetUploads<T extends Queued>(item: T, message: string): T | null {
+  if (item.kind === "annotation" && message === "想法不存在") return null;
   const files = item.files ?? [];
   if (!files.length || files.some((f) => !f.blob)) return null;
   return { ...item, files: files.map(({ attachmentId: _, ...f }) => f) };

@@ -62,7 +62,8 @@ const byAge = (a: QueuedCapture, b: QueuedCapture) =>
 export async function queuedOnDevice(): Promise<QueuedCapture[]> {
   const [captures, annotations] = await Promise.all([
     entries<string, QueuedCapture>(db()),
-    entries<string, QueuedCapture>(annotationDb()),
+    // a device that cannot open it (out of space) still shows and sends its ideas
+    entries<string, QueuedCapture>(annotationDb()).catch(() => []),
   ]);
   const queued = captures.filter(([key]) => key !== SESSION_KEY).map(([, item]) => item);
   // 批注 queued by the release that kept them beside the ideas move to their own database

@@ -19,7 +19,7 @@ export async function sendQueued(item: QueuedCapture, { keep = true } = {}): Pro
     return await create(current);
   } catch (error) {
     // 404: an upload was swept while the capture waited (past `attachments.graceMs`): once more from the blobs.
-    const again = isApiError(error) && error.status === 404 ? forgetUploads(current) : null;
+    const again = isApiError(error) && error.status === 404 ? forgetUploads(current, error.message) : null;
     if (!again) throw error;
     if (keep) await patchQueued(item, (stored) => ({ ...stored, files: again.files }));
     current = await uploadFiles(again, keep);

@@ -27,7 +27,7 @@ const VOICE_ONLY = "语音批注";
 const shown = (files: readonly Attachment[]) => ({
   images: files
     .filter((f) => f.kind === "image")
-    .map((f, i) => ({ id: f.id, src: f.thumbnailUrl ?? f.url, alt: `批注图片 ${i + 1}` })),
+    .map((f, i) => ({ id: f.id, src: f.thumbnailUrl ?? f.url, href: f.url, alt: `批注图片 ${i + 1}` })),
   recordings: files
     .filter((f) => f.kind === "audio")
     .map((f) => ({ id: f.id, src: f.url, durationMs: f.durationMs ?? null })),
@@ -79,9 +79,12 @@ export function IdeaAnnotations({
     else refresh(ideaId);
   };
   // the recording's words join what is being typed, as in the composer
+  const latestDraft = React.useRef(draft);
+  latestDraft.current = draft;
   const transcribe = async () => {
     const text = await voice.transcribe(aiExcluded);
-    if (text) setDraft([draft.trim(), text].filter(Boolean).join("\n\n"));
+    // what was typed while it ran is kept: the words go after the draft as it is now
+    if (text) setDraft([latestDraft.current.trim(), text].filter(Boolean).join("\n\n"));
   };
   const mine = React.useMemo(
     () => queue.annotations.filter((a) => a.ideaId === ideaId),

@@ -19,7 +19,7 @@ export type ImageGridImage = {
   id: string;
   /** What the box shows (a thumbnail in `thumb`, the image in `full`). */
   src: string;
-  /** Opened in a new tab when the image is clicked (`full` only). */
+  /** Opened in a new tab when the image (or its thumbnail) is clicked. */
   href?: string;
   /** Also shown in a neutral tile when the browser cannot draw the picture. */
   alt: string;
@@ -80,7 +80,7 @@ export function ImageGrid({
               full ? "flex aspect-[4/3] items-center justify-center" : "aspect-square",
             )}
           >
-            {full && image.href ? (
+            {image.href ? (
               <a
                 href={image.href}
                 target="_blank"
