@@ -1,3 +1,4 @@
+import { MAX_TAG_LENGTH } from "@shinian/contract/tag-paths";
 export const SITE_NAME = "拾念";
 
 const exactTitles: Record<string, string> = {
@@ -26,7 +27,7 @@ const searchText = (value: unknown) =>
  * (without #), the query, and the heading that names them (`#陶艺 · 「拉坯」 的演变`).
  */
 export function timelineSubject(search: { tag?: unknown; q?: unknown }) {
-  const tag = searchText(search.tag).replace(/^#/, "") || undefined;
+  const tag = searchText(search.tag).replace(/^#/, "").slice(0, MAX_TAG_LENGTH) || undefined;
   const q = searchText(search.q).slice(0, 100) || undefined;
   const by = [tag ? `#${tag}` : null, q ? `「${q}」` : null].filter(Boolean).join(" · ");
   return { tag, q, title: by ? `${by} 的演变` : "演变" };

@@ -1,3 +1,4 @@
+import type { AppDeps } from "../context.ts";
 import { publishAccountChange } from "../events/account-changes.ts";
 import { decodeCursor } from "../http/cursor.ts";
 import type { Mount } from "../http/mount.ts";
@@ -28,7 +29,7 @@ export function insightRoutes(mount: Mount) {
     data: await getInsight(deps.db, userId, params.id),
   }));
   mount("deleteInsight", async ({ deps, userId, params }) => {
-    if (await deleteInsight(deps.db, userId, params.id)) await publishAccountChange(deps.db, userId);
+    if (await deleteInsight(deps.db, userId, params.id)) await announce(deps, userId);
     return { message: "洞察已删除", data: null };
   });
   mount("updateInsight", async ({ deps, userId, params, body }) => {
@@ -40,8 +41,14 @@ export function insightRoutes(mount: Mount) {
   });
   mount("markInsightRead", async ({ deps, userId, params }) => {
     // the person's other devices drop the badge too
-    if (await markDigestRead(deps.db, userId, params.id)) await publishAccountChange(deps.db, userId);
+    if (await markDigestRead(deps.db, userId, params.id)) await announce(deps, userId);
     return { data: { unreadDigests: await unreadDigests(deps.db, userId) } };
   });
   mount("timeline", async ({ deps, userId, query }) => ({ data: await timeline(deps, userId, query) }));
 }
+
+/** The badge on the person's other devices: done is done, so a failed announcement is logged, not answered. */
+const announce = (deps: AppDeps, userId: string) =>
+  publishAccountChange(deps.db, userId).catch((err) =>
+    deps.logger.warn("account change not announced", { err }),
+  );

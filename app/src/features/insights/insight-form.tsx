@@ -51,11 +51,18 @@ export function InsightForm({
   const [lens, setLens] = React.useState<InsightLens>("summary");
   const [prompt, setPrompt] = React.useState("");
   const [keyword, setKeyword] = React.useState("");
+  // priced once typing pauses, not per keystroke (nor per step of a pinyin input method)
+  const [pricedKeyword, setPricedKeyword] = React.useState("");
+  React.useEffect(() => {
+    const wait = setTimeout(() => setPricedKeyword(keyword), 400);
+    return () => clearTimeout(wait);
+  }, [keyword]);
   const tags = useQuery({ queryKey: ["tags"], queryFn: fetchTags, enabled: kind === "tag" });
-  const scope = withKeyword(scopeOf(kind, tag, from, to, last), lens, keyword);
+  const scope = withKeyword(scopeOf(kind, tag, from, to, last), lens, pricedKeyword);
   const price = useQuery({ ...insightPriceQuery(scope ?? {}), enabled: scope !== null });
   const cost = scope ? price.data : undefined;
   const ready =
+    keyword === pricedKeyword &&
     cost?.available === true &&
     !cost.tooFew &&
     cost.balance >= cost.points &&
@@ -138,10 +145,15 @@ export function InsightForm({
               <Input
                 {...c}
                 type="search"
+                enterKeyHint="done"
                 maxLength={100}
                 placeholder="例如：拉坯"
                 value={keyword}
                 onChange={(e) => setKeyword(e.target.value)}
+                // Enter here never starts 生成 (it spends points): only the button does
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") e.preventDefault();
+                }}
               />
             )}
           </Field>

@@ -50,6 +50,25 @@ describe("refreshAccount", () => {
     expect(tokenStore.get().user?.unreadDigests).toBe(0);
   });
 
+  it("asks once more after a read under way, so the last count shown is the newest", async () => {
+    tokenStore.login("t", { id: "u1", account: "a@example.com", unreadDigests: 0 });
+    // the older answer is the slower one: read side by side, it would land last
+    const answers = [
+      { ms: 40, unreadDigests: 1 },
+      { ms: 5, unreadDigests: 3 },
+    ];
+    const read = vi.fn(async () => {
+      const { ms, unreadDigests } = answers.shift()!;
+      await new Promise((r) => setTimeout(r, ms));
+      return { ...me, unreadDigests };
+    });
+    const first = refreshAccount("u1", read);
+    const second = refreshAccount("u1", read); // a second event while the first read runs
+    await Promise.all([first, second]);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(tokenStore.get().user?.unreadDigests).toBe(3);
+  });
+
   it("leaves alone another person signed in meanwhile, a signed-out device, and a failed read", async () => {
     tokenStore.login("t", { id: "u2", account: "b@example.com", unreadDigests: 0 });
     await refreshAccount("u1", async () => me);

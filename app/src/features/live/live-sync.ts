@@ -31,12 +31,28 @@ function invalidate(event: LiveEvent) {
  * or read on another device): only its count is taken, and only while the same person is signed in.
  */
 export async function refreshAccount(userId: string, read: () => Promise<StoredUser> = fetchMe) {
-  const me = await read().catch(() => null);
-  if (!me || tokenStore.get().user?.id !== userId || !tokenStore.getToken()) return;
-  if (me.id !== userId || me.unreadDigests === tokenStore.get().user?.unreadDigests) return;
-  tokenStore.updateUser({ unreadDigests: me.unreadDigests });
-  void queryClient.invalidateQueries({ queryKey: insightKeys.all });
+  // one request at a time: events close together ask once more after it, so an older answer
+  // arriving last never overwrites a newer count
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      refreshAgain = false;
+      const me = await read().catch(() => null);
+      if (!me || tokenStore.get().user?.id !== userId || !tokenStore.getToken()) continue;
+      if (me.id !== userId || me.unreadDigests === tokenStore.get().user?.unreadDigests) continue;
+      tokenStore.updateUser({ unreadDigests: me.unreadDigests });
+      void queryClient.invalidateQueries({ queryKey: insightKeys.all });
+    } while (refreshAgain);
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
 }
+let refreshing: Promise<void> | null = null;
+let refreshAgain = false;
 
 let following: AbortController | null = null;
 let followingFor: string | null = null;
@@ -52,7 +68,6 @@ function sync() {
   if (!userId) return;
   const controller = new AbortController();
   following = controller;
-  let wasConnected = false;
   void followLiveEvents(controller.signal, {
     onEvent: (event) => {
       invalidate(event);
@@ -65,10 +80,9 @@ function sync() {
     },
     onConnected: (connected, resumed) => {
       itemsChanged.live = connected && !controller.signal.aborted;
-      // an account change while it was away is not replayed (the first connection follows the
-      // start's own GET /api/auth/me)
-      if (connected && wasConnected) void refreshAccount(userId);
-      if (connected) wasConnected = true;
+      // an account change while it was away is not replayed, nor one before the first connection
+      // (the app may have started offline, on a stored user days old): read it again on each
+      if (connected) void refreshAccount(userId);
       // opened afresh: what changed between loading the screen and now was told to no stream
       if (connected && !resumed) {
         void queryClient.invalidateQueries();
