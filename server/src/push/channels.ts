@@ -73,7 +73,7 @@ function refuseBarkPath(kind: PushChannelKind, url: string): string | null {
   if (kind !== "bark") return null;
   const u = new URL(url);
   return u.pathname.replace(/\/+$/, "") || u.search
-    ? "Bark 服务器地址只填到域名（如 https://api.day.app），不要带设备密钥或路径；设备密钥请填在下一栏"
+    ? "Bark 服务器地址只填到域名（如 https://api.day.app），不要带设备 Key 或路径；设备 Key 填在下一栏"
     : null;
 }
 
