@@ -271,13 +271,14 @@ export async function settleDelivery(
   c: DeliveryClaim,
   o: {
     state: "sent" | "skipped" | "failed" | "retry";
-    sentTo: string[];
+    /** Null: as recorded so far (recordSentTo). */
+    sentTo: string[] | null;
     error: string | null;
     retryInMs?: number;
   },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE push_deliveries SET state = $5, sent_to = $6, error = $7,
+    `UPDATE push_deliveries SET state = $5, sent_to = coalesce($6, sent_to), error = $7,
        next_at = CASE WHEN $5 = 'retry' THEN now() + $8 * interval '1 millisecond' END
      WHERE user_id = $1 AND kind = $2 AND key = $3 AND claim = $4 AND state = 'claimed'`,
     [c.userId, c.kind, c.key, c.claim, o.state, o.sentTo, o.error, o.retryInMs ?? 0],

@@ -148,7 +148,8 @@ export async function claimAndDeliver(
     deps.logger.warn(`${kind} push failed`, { err });
     if (claim) {
       const error = err instanceof ApiError ? err.message : "推送失败";
-      await settleDelivery(deps.db, claim, { state: "failed", sentTo: claim.sentTo, error }).catch(() => {});
+      // the channels reached before it failed stay as recorded
+      await settleDelivery(deps.db, claim, { state: "failed", sentTo: null, error }).catch(() => {});
     }
   }
   return claim !== null;
