@@ -13,7 +13,7 @@ import { createPool, type Db } from "../../src/db/pool.ts";
 import { insertInsight } from "../../src/insights/insights.store.ts";
 import { createLogger } from "../../src/logger.ts";
 import { deliveryOf, findChannelRow } from "../../src/push/push.store.ts";
-import { claimAndDeliver, runDuePushes } from "../../src/push/schedule.ts";
+import { claimAndDeliver, reviewMessage, runDuePushes } from "../../src/push/schedule.ts";
 import { createBackgroundWork } from "../../src/shared/background-work.ts";
 import { beijingDay, beijingTime } from "../../src/shared/beijing-time.ts";
 import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
@@ -393,6 +393,14 @@ onOneDatabase(
         error: expect.stringMatching(/[\u4e00-\u9fff]/),
       });
       expect(wecomFor(p)).toHaveLength(0);
+    });
+
+    it("the message reads the day the sweep claimed, not the clock again (a run crossing midnight)", async () => {
+      const u = await registerUser(ctx);
+      await ideaDaysAgo(u, "跨过午夜的想法", 3);
+      const message = await reviewMessage(deps(at(addDay(today, 1), "00:01")), u.id, today);
+      const [, m, d] = today.split("-").map(Number);
+      expect(message?.title).toBe(`每日回顾 · ${m}月${d}日`);
     });
   },
   { SECRET_KEY, OUTBOUND_ALLOW_LOCAL: "true" },
