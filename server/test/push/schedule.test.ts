@@ -402,6 +402,35 @@ onOneDatabase(
       const [, m, d] = today.split("-").map(Number);
       expect(message?.title).toBe(`每日回顾 · ${m}月${d}日`);
     });
+
+    it("a vendor that never answers holds a scheduled send for scheduledTimeoutMs only, counts nothing, and holds no one else up", async () => {
+      const slow = await registerUser(ctx);
+      const hanging = await request(ctx, "createPushChannel", {
+        token: slow.token,
+        body: { kind: "webhook", url: `${vendors.base}/hang`, secret: SECRETS.webhookSecret },
+      });
+      await ideaDaysAgo(slow, "慢的接收地址", 2);
+      const p = await person();
+      await ideaDaysAgo(p, "不被耽误的想法", 2);
+      const quick: AppDeps = {
+        ...deps(at(today, "12:06")),
+        config: { ...ctx.config, push: { ...ctx.config.push, scheduledTimeoutMs: 300 } },
+      };
+      const started = Date.now();
+      await runDuePushes(quick);
+      expect(Date.now() - started).toBeLessThan(ctx.config.push.timeoutMs);
+      expect(wecomFor(p)).toHaveLength(1);
+      expect(await deliveryOf(ctx.db, slow.id, "review", today)).toMatchObject({
+        state: "retry",
+        error: "webhook：推送渠道没有及时答复",
+      });
+      expect(await findChannelRow(ctx.db, slow.id, hanging.body.data.id)).toMatchObject({
+        enabled: true,
+        failures: 0,
+        last_error: "推送渠道没有及时答复",
+      });
+      await ctx.db.query("DELETE FROM push_channels WHERE user_id = $1", [slow.id]);
+    });
   },
   { SECRET_KEY, OUTBOUND_ALLOW_LOCAL: "true" },
 );
