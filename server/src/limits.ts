@@ -152,8 +152,17 @@ export const LIMITS = {
     maxResponseBytes: 16 * KiB,
     /** Sends to one channel a minute, across processes (WeCom and DingTalk allow 20; 发送测试消息 counts). */
     perChannelPerMinute: 10,
-    /** Failed sends in a row after which a channel is switched off with the reason shown. */
+    /**
+     * Counted failures in a row after which a channel is switched off with the reason shown. Counted:
+     * a 发送测试消息 refused, and a scheduled push given up (its last try) with a real refusal, one
+     * a push at most. Never counted: no answer (network, timeout), 5xx, 429, a vendor's rate limit,
+     * our own shutdown.
+     */
     maxFailures: 5,
+    /** A scheduled send waits this long at most (a sweep of many people must not sit on slow vendors). */
+    scheduledTimeoutMs: 5 * SECOND,
+    /** People one sweep pushes to at once (each person's channels one after another). */
+    sweepParallel: 4,
     /** A scheduled push with a channel failing is tried again after these waits, then given up. */
     retryDelaysMs: [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR],
     /** A claim older than this belongs to a process that died: taken over. */

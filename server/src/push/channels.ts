@@ -27,7 +27,7 @@ import {
   updateChannel,
 } from "./push.store.ts";
 import { openConfig, sealConfig } from "./saved-config.ts";
-import { type ChannelConfig, refusalOf, requestFor } from "./vendors.ts";
+import { type ChannelConfig, isPassing, refusalOf, requestFor } from "./vendors.ts";
 
 export const PUSH_NOT_CONFIGURED = "本服务器未开启推送（管理员未设置 SECRET_KEY），请联系管理员";
 
@@ -58,11 +58,23 @@ const targetOf = (kind: PushChannelKind, config: ChannelConfig) =>
 const secretSetOf = (kind: PushChannelKind, c: ChannelConfig) =>
   kind === "bark" ? Boolean(c.deviceKey) : kind === "serverchan" ? Boolean(c.sendKey) : Boolean(c.secret);
 
-function refuseUrl(deps: AppDeps, url: string | undefined) {
+function refuseUrl(deps: AppDeps, url: string | undefined, kind: PushChannelKind) {
   if (url === undefined) return;
-  const refused = refuseOutboundUrl(url, deps.config.push.allowLocal);
+  const refused = refuseOutboundUrl(url, deps.config.push.allowLocal) ?? refuseBarkPath(kind, url);
   if (refused)
     throw new ApiError("VALIDATION_ERROR", refused, { issues: [{ path: "url", message: refused }] });
+}
+
+/**
+ * Bark's server address is the server only: people paste https://api.day.app/<key>/… from the
+ * app, whose path carries the device key (asked for on its own) and would be sent to as a path.
+ */
+function refuseBarkPath(kind: PushChannelKind, url: string): string | null {
+  if (kind !== "bark") return null;
+  const u = new URL(url);
+  return u.pathname.replace(/\/+$/, "") || u.search
+    ? "Bark 服务器地址只填到域名（如 https://api.day.app），不要带设备 Key 或路径；设备 Key 填在下一栏"
+    : null;
 }
 
 export async function createChannel(
@@ -72,7 +84,7 @@ export async function createChannel(
 ): Promise<PushChannel> {
   const key = keyOf(deps);
   const { kind, name, ...config } = body as CreatePushChannelRequest & ChannelConfig;
-  refuseUrl(deps, config.url);
+  refuseUrl(deps, config.url, kind);
   const id = randomUUID();
   const row = await insertChannel(
     deps.db,
@@ -133,7 +145,7 @@ export async function editChannel(
     const message = "签名密钥须以 whsec_ 开头，后接至少 24 字节的 base64";
     throw new ApiError("VALIDATION_ERROR", message, { issues: [{ path: "secret", message }] });
   }
-  refuseUrl(deps, changes.url);
+  refuseUrl(deps, changes.url, row.kind);
   const where = { userId, channelId: id };
   const current = openConfig(deps.config.push, row.config_enc, where) ?? unreadable();
   const next: ChannelConfig = { ...current, ...changes };
@@ -154,7 +166,11 @@ export async function editChannel(
   return toChannel(saved);
 }
 
-export type Sent = { ok: true; row: ChannelRow } | { ok: false; error: string; row: ChannelRow };
+export type Sent =
+  | { ok: true; row: ChannelRow }
+  | { ok: false; error: string; row: ChannelRow; passing: boolean }
+  /** Our own shutdown cut the send short: nothing recorded on the channel. */
+  | { ok: false; aborted: true };
 
 const offReason = (max: number, error: string) =>
   `连续 ${max} 次发送失败，已停用（最后一次：${error}）。修好后点“发送测试消息”或重新启用`;
@@ -162,35 +178,47 @@ const offReason = (max: number, error: string) =>
 /**
  * One message to one channel: a send slot of its minute taken first (refused past it, not a
  * failure), then the vendor's request through the address guard. The outcome is recorded on the
- * channel: a success clears its failures (a test switches it on again), a failure counts, and
- * the maxFailures-th in a row switches it off with the reason.
+ * channel: a success clears its failures (a test switches it on again); a failure is kept as the
+ * last error, and counts toward switching the channel off only when `counts` says so and it is a
+ * real refusal (not a network error, a 5xx, a 429 or a vendor's rate limit: vendors.ts isPassing);
+ * the maxFailures-th counted in a row switches it off with the reason. A send our own shutdown
+ * aborted is recorded nowhere. `msgId`: a webhook's `webhook-id` (the same for every try of one
+ * scheduled push, so that a receiver can tell a repeat).
  */
 export async function sendToChannel(
   deps: AppDeps,
   row: ChannelRow,
   message: PushMessage,
-  o: { test: boolean },
+  o: { test: boolean; counts: boolean; msgId?: string; timeoutMs?: number },
 ): Promise<Sent | { ok: false; limited: true }> {
   const limits = deps.config.push;
   if (!(await takeSendSlot(deps.db, row.id, limits.perChannelPerMinute))) return { ok: false, limited: true };
   const config = openConfig(limits, row.config_enc, { userId: row.user_id, channelId: row.id });
   let error: string | null;
+  let passing = false;
   if (!config) error = "服务器的密钥已更换，这个渠道保存的地址和密钥无法读取";
   else {
     const req = requestFor(row.kind, config, message, {
       now: deps.clock(),
       serverchanUrl: limits.serverchanUrl,
-      msgId: `msg_${randomUUID()}`,
+      msgId: o.msgId ?? `msg_${randomUUID()}`,
     });
     const answered = await post(req.url, req.body, {
       contentType: req.contentType,
       ...(req.headers ? { headers: req.headers } : {}),
-      timeoutMs: limits.timeoutMs,
+      timeoutMs: o.timeoutMs ?? limits.timeoutMs,
       maxResponseBytes: limits.maxResponseBytes,
       allowLocal: limits.allowLocal,
       signal: deps.work.signal,
     });
-    error = answered.status === null ? answered.error : refusalOf(row.kind, answered.status, answered.text);
+    if (answered.status === null && deps.work.signal.aborted) return { ok: false, aborted: true };
+    if (answered.status === null) {
+      error = answered.error;
+      passing = true;
+    } else {
+      error = refusalOf(row.kind, answered.status, answered.text);
+      passing = isPassing(row.kind, answered.status, answered.text);
+    }
   }
   if (error === null) return { ok: true, row: (await markSent(deps.db, row.id, o.test)) ?? row };
   const failed = await markFailed(
@@ -199,8 +227,9 @@ export async function sendToChannel(
     error,
     limits.maxFailures,
     offReason(limits.maxFailures, error),
+    o.counts && !passing,
   );
-  return { ok: false, error, row: failed ?? row };
+  return { ok: false, error, passing, row: failed ?? row };
 }
 
 export function testMessage(deps: AppDeps): PushMessage {
@@ -219,11 +248,13 @@ export const siteOf = (deps: Pick<AppDeps, "config">) =>
 export async function testChannel(deps: AppDeps, userId: string, id: string): Promise<PushTestResult> {
   keyOf(deps);
   const row = await ownChannel(deps, userId, id);
-  const sent = await sendToChannel(deps, row, testMessage(deps), { test: true });
+  // a person's own test counts each refusal: five tries with a wrong secret switch it off
+  const sent = await sendToChannel(deps, row, testMessage(deps), { test: true, counts: true });
   if ("limited" in sent)
     throw new ApiError("RATE_LIMITED", "这个渠道发送太频繁了，请一分钟后再试", {
       headers: { "Retry-After": "60" },
     });
+  if ("aborted" in sent) throw new ApiError("SERVICE_UNAVAILABLE", "服务器正在重启，请稍后再试");
   return sent.ok
     ? { ok: true, message: "测试消息已发送", channel: toChannel(sent.row) }
     : { ok: false, message: `发送失败：${sent.error}`, channel: toChannel(sent.row) };

@@ -59,17 +59,34 @@ export function toPlain(m: PushMessage, maxChars: number): string {
   return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
 }
 
-/** Feishu's `post` (rich text): one paragraph a line, links as `a` tags. */
-export function toFeishuPost(m: PushMessage) {
-  const text = (t: string) => ({ tag: "text", text: t });
-  const link = (t: string, href: string) => ({ tag: "a", text: t, href });
-  const content = [
-    ...(m.intro ? [[text(m.intro)]] : []),
-    ...m.blocks.flatMap((b) => [
-      ...(b.heading ? [[text(`【${b.heading}】`)]] : []),
-      ...b.entries.map((e) => [text(`· ${e.text} `), link("查看", e.url)]),
-    ]),
-    [link("打开拾念", m.url)],
-  ];
-  return { post: { zh_cn: { title: m.title, content } } };
+/** An entry's or a title's words past this many characters are cut (a very long idea title). */
+const FEISHU_TEXT_CHARS = 200;
+const clipChars = (t: string, n: number) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
+
+/**
+ * Feishu's `post` (rich text): one paragraph a line, links as `a` tags; entries are added while
+ * the post's JSON stays within `maxBytes` (Feishu refuses a body over 20 KB), long texts clipped.
+ */
+export function toFeishuPost(m: PushMessage, maxBytes: number) {
+  type Part = { tag: "text"; text: string } | { tag: "a"; text: string; href: string };
+  const text = (t: string): Part => ({ tag: "text", text: clipChars(t, FEISHU_TEXT_CHARS) });
+  const link = (t: string, href: string): Part => ({ tag: "a", text: t, href });
+  const title = clipChars(m.title, FEISHU_TEXT_CHARS);
+  const content: Part[][] = m.intro ? [[text(m.intro)]] : [];
+  const tail = [link("打开拾念", m.url)];
+  const shape = (more: Part[][]) => ({ post: { zh_cn: { title, content: [...content, ...more, tail] } } });
+  const fits = (more: Part[][]) => Buffer.byteLength(JSON.stringify(shape(more))) <= maxBytes;
+  outer: for (const b of m.blocks) {
+    if (b.heading) {
+      const heading = [text(`【${b.heading}】`)];
+      if (!fits([heading])) break;
+      content.push(heading);
+    }
+    for (const e of b.entries) {
+      const line = [text(`· ${e.text} `), link("查看", e.url)];
+      if (!fits([line])) break outer;
+      content.push(line);
+    }
+  }
+  return shape([]);
 }

@@ -123,20 +123,25 @@ export async function markSent(db: Queryable, id: string, reenable: boolean): Pr
   return rows[0] ?? null;
 }
 
-/** A send failed: one more in a row; at `max` the channel is switched off with `reason(error)`. */
+/**
+ * A send failed: kept as the last error; when it `counts`, one more in a row, and at `max` the
+ * channel is switched off with `reason`. A failure that does not count (a vendor's bad day, a
+ * retry still to come) leaves the count as it was.
+ */
 export async function markFailed(
   db: Queryable,
   id: string,
   error: string,
   max: number,
   reason: string,
+  counts: boolean,
 ): Promise<ChannelRow | null> {
   const { rows } = await db.query<ChannelRow>(
-    `UPDATE push_channels SET failures = failures + 1, last_error = $2,
-       enabled = enabled AND failures + 1 < $3,
-       disabled_reason = CASE WHEN enabled AND failures + 1 >= $3 THEN $4 ELSE disabled_reason END
+    `UPDATE push_channels SET failures = failures + $5::int, last_error = $2,
+       enabled = enabled AND failures + $5::int < $3,
+       disabled_reason = CASE WHEN enabled AND failures + $5::int >= $3 THEN $4 ELSE disabled_reason END
      WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, error, max, reason],
+    [id, error, max, reason, counts ? 1 : 0],
   );
   return rows[0] ?? null;
 }
@@ -189,8 +194,11 @@ export async function dueDigests(
   q: { withinMs: number; staleMs: number; limit: number },
 ): Promise<{ userId: string; period: string; insightId: string }[]> {
   const { rows } = await db.query<{ user_id: string; period: string; insight_id: string }>(
-    `SELECT g.user_id, g.period, g.insight_id FROM digests g LEFT JOIN push_settings s ON s.user_id = g.user_id
-     WHERE g.state = 'made' AND g.insight_id IS NOT NULL
+    // joined with its insight: one deleted since (the person's own) is not pushed
+    `SELECT g.user_id, g.period, g.insight_id FROM digests g
+       JOIN insights i ON i.id = g.insight_id AND i.user_id = g.user_id
+       LEFT JOIN push_settings s ON s.user_id = g.user_id
+     WHERE g.state = 'made'
        AND g.claimed_at > now() - $1 * interval '1 millisecond'
        AND coalesce(s.digests, true)
        AND EXISTS (SELECT 1 FROM push_channels c WHERE c.user_id = g.user_id AND c.enabled)
@@ -241,6 +249,20 @@ export async function claimDelivery(
 }
 
 /**
+ * A channel reached, written at once under the claim: a process that dies (or shuts down) before
+ * settling leaves it recorded, and whoever takes the delivery over does not send to it again.
+ * False when the claim was taken over meanwhile.
+ */
+export async function recordSentTo(db: Queryable, c: DeliveryClaim, channelId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE push_deliveries SET sent_to = CASE WHEN $5 = ANY(sent_to) THEN sent_to ELSE array_append(sent_to, $5) END
+     WHERE user_id = $1 AND kind = $2 AND key = $3 AND claim = $4 AND state = 'claimed'`,
+    [c.userId, c.kind, c.key, c.claim, channelId],
+  );
+  return rowCount === 1;
+}
+
+/**
  * Ends this attempt: sent, given up (failed), or to be retried in `retryInMs`; `sentTo` are the
  * channels reached so far. False when the claim was taken over meanwhile.
  */
@@ -249,13 +271,14 @@ export async function settleDelivery(
   c: DeliveryClaim,
   o: {
     state: "sent" | "skipped" | "failed" | "retry";
-    sentTo: string[];
+    /** Null: as recorded so far (recordSentTo). */
+    sentTo: string[] | null;
     error: string | null;
     retryInMs?: number;
   },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE push_deliveries SET state = $5, sent_to = $6, error = $7,
+    `UPDATE push_deliveries SET state = $5, sent_to = coalesce($6, sent_to), error = $7,
        next_at = CASE WHEN $5 = 'retry' THEN now() + $8 * interval '1 millisecond' END
      WHERE user_id = $1 AND kind = $2 AND key = $3 AND claim = $4 AND state = 'claimed'`,
     [c.userId, c.kind, c.key, c.claim, o.state, o.sentTo, o.error, o.retryInMs ?? 0],

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import type { FeedItem } from "@shinian/contract";
 import { markdownToPlain } from "@shinian/contract/plain-text";
 import type { AppDeps } from "../context.ts";
+import { ApiError } from "../errors.ts";
 import { getInsight } from "../insights/insights.store.ts";
 import { onThisDay, reviewToday } from "../review/review.ts";
 import { beijingDay, beijingTime } from "../shared/beijing-time.ts";
@@ -12,6 +14,7 @@ import {
   dueDigests,
   dueReviews,
   listChannelRows,
+  recordSentTo,
   settleDelivery,
 } from "./push.store.ts";
 
@@ -37,10 +40,14 @@ export function entryOf(site: string, item: FeedItem): PushEntry {
   return { text: words ? `${item.title}：${words}` : item.title, url };
 }
 
-/** Today's 每日回顾 (the review wing's own set for the day) and 那年今日, or null when both are empty. */
-export async function reviewMessage(deps: AppDeps, userId: string): Promise<PushMessage | null> {
+/**
+ * The day's 每日回顾 (the review wing's own set for `day`) and 那年今日, or null when both are empty.
+ * `day` is the Beijing day the sweep claimed, read once per run: a run crossing midnight still
+ * pushes the day it claimed.
+ */
+export async function reviewMessage(deps: AppDeps, userId: string, day: string): Promise<PushMessage | null> {
   const site = siteOf(deps);
-  const [today, earlier] = await Promise.all([reviewToday(deps, userId), onThisDay(deps, userId)]);
+  const [today, earlier] = await Promise.all([reviewToday(deps, userId, day), onThisDay(deps, userId, day)]);
   const years = earlier.unit === "year" ? earlier.items.slice(0, ON_THIS_DAY_AT_MOST) : [];
   if (today.items.length === 0 && years.length === 0) return null;
   const [, m, d] = today.date.split("-").map(Number);
@@ -71,29 +78,48 @@ export async function digestMessage(deps: AppDeps, userId: string, insightId: st
 }
 
 /**
- * Sends a claimed push to the person's channels switched on and not reached yet. All reached:
- * sent. One failing: tried again after the next wait of push.retryDelaysMs, to the rest only;
- * past the last wait, given up. A channel switched off meanwhile (its failures) is left out.
+ * A webhook's `webhook-id` for one scheduled push to one channel: the same on every try (a retry,
+ * a process taking over), so that a receiver deduplicates it as Standard Webhooks asks.
+ */
+export const scheduledMsgId = (c: Pick<DeliveryClaim, "userId" | "kind" | "key">, channelId: string) =>
+  `msg_${createHash("sha256").update(`${c.userId}|${c.kind}|${c.key}|${channelId}`).digest("base64url").slice(0, 32)}`;
+
+/**
+ * Sends a claimed push to the person's channels switched on and not reached yet. Each channel
+ * reached is written to the delivery at once (recordSentTo), so that a process that dies midway
+ * leaves no channel to be sent to twice. All reached: sent. One failing: tried again after the
+ * next wait of push.retryDelaysMs, to the rest only; past the last wait, given up. Only that last
+ * try's failure counts toward switching a channel off (one a delivery at most), and only a real
+ * refusal (sendToChannel). A channel switched off meanwhile is left out.
  */
 async function deliver(deps: AppDeps, claim: DeliveryClaim, message: PushMessage | null): Promise<void> {
   if (!message) {
     await settleDelivery(deps.db, claim, { state: "skipped", sentTo: [], error: null });
     return;
   }
+  const delays = deps.config.push.retryDelaysMs;
+  const last = claim.attempts > delays.length;
   const reached = new Set(claim.sentTo);
   const channels = (await listChannelRows(deps.db, claim.userId, true)).filter((c) => !reached.has(c.id));
   const errors: string[] = [];
   for (const channel of channels) {
     if (deps.work.signal.aborted) return; // left claimed: taken over once stale
-    const sent = await sendToChannel(deps, channel, message, { test: false });
-    if (sent.ok) reached.add(channel.id);
-    else errors.push("limited" in sent ? `${channel.kind}：发送太频繁` : `${channel.kind}：${sent.error}`);
+    const sent = await sendToChannel(deps, channel, message, {
+      test: false,
+      counts: last,
+      msgId: scheduledMsgId(claim, channel.id),
+      timeoutMs: Math.min(deps.config.push.scheduledTimeoutMs, deps.config.push.timeoutMs),
+    });
+    if ("aborted" in sent) return;
+    if (sent.ok) {
+      reached.add(channel.id);
+      if (!(await recordSentTo(deps.db, claim, channel.id))) return; // taken over meanwhile
+    } else errors.push("limited" in sent ? `${channel.kind}：发送太频繁` : `${channel.kind}：${sent.error}`);
   }
   const sentTo = [...reached];
-  const delays = deps.config.push.retryDelaysMs;
   if (!errors.length) {
     await settleDelivery(deps.db, claim, { state: "sent", sentTo, error: null });
-  } else if (claim.attempts <= delays.length) {
+  } else if (!last) {
     const retryInMs = delays[claim.attempts - 1]!;
     await settleDelivery(deps.db, claim, { state: "retry", sentTo, error: errors.join("；"), retryInMs });
   } else {
@@ -101,12 +127,50 @@ async function deliver(deps: AppDeps, claim: DeliveryClaim, message: PushMessage
   }
 }
 
+/**
+ * One push, from claim to settle, in one try: a failure building the message (the digest's
+ * insight deleted meanwhile) or sending it settles the delivery as failed, never leaves the
+ * claim held, and never stops the sweep. False when another process had it.
+ */
+export async function claimAndDeliver(
+  deps: AppDeps,
+  userId: string,
+  kind: "review" | "digest",
+  key: string,
+  build: () => Promise<PushMessage | null>,
+): Promise<boolean> {
+  let claim: DeliveryClaim | null = null;
+  try {
+    claim = await claimDelivery(deps.db, userId, kind, key, deps.config.push.staleClaimMs);
+    if (!claim) return false;
+    await deliver(deps, claim, await build());
+  } catch (err) {
+    deps.logger.warn(`${kind} push failed`, { err });
+    if (claim) {
+      const error = err instanceof ApiError ? err.message : "推送失败";
+      // the channels reached before it failed stay as recorded
+      await settleDelivery(deps.db, claim, { state: "failed", sentTo: null, error }).catch(() => {});
+    }
+  }
+  return claim !== null;
+}
+
+/** `fn` over `items`, at most `n` at once. */
+async function inParallel<T>(items: T[], n: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+}
+
 const running = new WeakSet<AppDeps["work"]>();
 
 /**
  * The pushes due now, each claimed by one process (push_deliveries' key): today's 每日回顾 of
- * everyone whose time (Beijing) has come, and 周报/月报 made lately. Only today's review is ever
- * claimed, so a day the server was down is never sent afterwards, and a day's is sent once.
+ * everyone whose time (Beijing) has come, and 周报/月报 made lately, push.sweepParallel people at a
+ * time. Only today's review is ever claimed, so a day the server was down is never sent
+ * afterwards, and a day's is sent once.
  */
 export async function runDuePushes(deps: AppDeps): Promise<{ reviews: number; digests: number }> {
   const done = { reviews: 0, digests: 0 };
@@ -126,16 +190,14 @@ export async function runDuePushes(deps: AppDeps): Promise<{ reviews: number; di
         lateMs: limits.reviewLateMs,
       });
       let claimed = 0;
-      for (const userId of due) {
-        if (deps.work.signal.aborted) return done;
-        const claim = await claimDelivery(deps.db, userId, "review", day, limits.staleClaimMs);
-        if (!claim) continue; // another process has it
+      await inParallel(due, limits.sweepParallel, async (userId) => {
+        if (deps.work.signal.aborted) return;
+        if (!(await claimAndDeliver(deps, userId, "review", day, () => reviewMessage(deps, userId, day))))
+          return; // another process has it
         claimed++;
-        await deliver(deps, claim, await reviewMessage(deps, userId)).catch((err) =>
-          deps.logger.warn("review push failed", { err }),
-        );
         done.reviews++;
-      }
+      });
+      if (deps.work.signal.aborted) return done;
       if (due.length < BATCH || claimed === 0) break;
     }
     for (;;) {
@@ -145,16 +207,14 @@ export async function runDuePushes(deps: AppDeps): Promise<{ reviews: number; di
         limit: BATCH,
       });
       let claimed = 0;
-      for (const d of due) {
-        if (deps.work.signal.aborted) return done;
-        const claim = await claimDelivery(deps.db, d.userId, "digest", d.period, limits.staleClaimMs);
-        if (!claim) continue;
+      await inParallel(due, limits.sweepParallel, async (d) => {
+        if (deps.work.signal.aborted) return;
+        const build = () => digestMessage(deps, d.userId, d.insightId);
+        if (!(await claimAndDeliver(deps, d.userId, "digest", d.period, build))) return;
         claimed++;
-        await deliver(deps, claim, await digestMessage(deps, d.userId, d.insightId)).catch((err) =>
-          deps.logger.warn("digest push failed", { err }),
-        );
         done.digests++;
-      }
+      });
+      if (deps.work.signal.aborted) return done;
       if (due.length < BATCH || claimed === 0) break;
     }
     return done;

@@ -23,7 +23,9 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 /** WeCom: a markdown message's content is at most 4096 bytes (UTF-8). */
 const WECOM_MARKDOWN_BYTES = 4096;
-/** Feishu: a request body at most 20 KB. DingTalk, Server酱: kept as small. */
+/** Feishu: a request body at most 20 KB; its post is kept to this many bytes of JSON (room for the rest). */
+const FEISHU_POST_BYTES = 18_000;
+/** DingTalk, Server酱: kept as small as Feishu's. */
 const MARKDOWN_BYTES = 16_000;
 const BARK_BODY_CHARS = 1000;
 
@@ -70,7 +72,11 @@ export function requestFor(
       return {
         url: config.url!,
         contentType: JSON_TYPE,
-        body: JSON.stringify({ ...signed, msg_type: "post", content: toFeishuPost(message) }),
+        body: JSON.stringify({
+          ...signed,
+          msg_type: "post",
+          content: toFeishuPost(message, FEISHU_POST_BYTES),
+        }),
       };
     }
     case "dingtalk": {
@@ -170,4 +176,26 @@ export function refusalOf(kind: PushChannelKind, status: number, text: string): 
   if (typeof code === "number" || typeof words === "string")
     return clip(`${label}：${String(words ?? "")}（错误码 ${String(code ?? status)}）`);
   return `${label}答复 HTTP ${status}${text ? `：${clip(text.trim())}` : ""}`;
+}
+
+/**
+ * The vendors' documented "too fast" answers: WeCom 45009 (api freq out of limit), DingTalk 130101
+ * (send too fast), Feishu 11232 (frequency limited) and 230020 (the chat's limit).
+ */
+const RATE_LIMIT_CODES: Partial<Record<PushChannelKind, number[]>> = {
+  wecom: [45009],
+  dingtalk: [130101],
+  feishu: [11232, 230020],
+};
+
+/**
+ * Whether a failed send says nothing about the channel's own setup: no answer at all (our network,
+ * a timeout), the vendor's 5xx, a 429, or its documented rate-limit code. Such a failure is kept
+ * as the channel's last error but never counts toward switching it off.
+ */
+export function isPassing(kind: PushChannelKind, status: number | null, text: string): boolean {
+  if (status === null || status >= 500 || status === 429) return true;
+  const json = parse(text);
+  const code = json?.errcode ?? json?.code;
+  return typeof code === "number" && (RATE_LIMIT_CODES[kind] ?? []).includes(code);
 }

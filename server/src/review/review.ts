@@ -15,8 +15,11 @@ export const reviewDay = (deps: AppDeps) => beijingDay(deps.clock());
  * The day's set: drawn on the first ask of the day (by any device or process), then the same all
  * day; drawn again while it is empty, so that items imported since count today (drawReviewDay).
  */
-export async function reviewToday(deps: AppDeps, userId: string): Promise<ReviewToday> {
-  const day = reviewDay(deps);
+export async function reviewToday(
+  deps: AppDeps,
+  userId: string,
+  day = reviewDay(deps),
+): Promise<ReviewToday> {
   let set = await findReviewDay(deps.db, userId, day);
   if (!set || set.itemIds.length === 0) {
     const { settings } = await getUser(deps.db, userId);
@@ -28,8 +31,8 @@ export async function reviewToday(deps: AppDeps, userId: string): Promise<Review
   return { date: day, items, done: set.doneIds.filter((id) => shown.has(id)) };
 }
 
-export async function onThisDay(deps: AppDeps, userId: string): Promise<OnThisDay> {
-  const day = reviewDay(deps);
+/** `day`: the push sweep's claimed day, read once per run (else today's, by the app's clock). */
+export async function onThisDay(deps: AppDeps, userId: string, day = reviewDay(deps)): Promise<OnThisDay> {
   const years = await capturedOn(deps.db, userId, sameDayInEarlierYears(day, YEARS_BACK));
   if (years.length) return { date: day, unit: "year", items: years };
   return {

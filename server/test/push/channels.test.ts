@@ -11,9 +11,11 @@ import type { PushTestResult } from "@shinian/contract";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { createLogger } from "../../src/logger.ts";
+import type { PushMessage } from "../../src/push/message.ts";
 import { post } from "../../src/push/post.ts";
 import { findChannelRow } from "../../src/push/push.store.ts";
 import { openConfig, resealStaleChannels } from "../../src/push/saved-config.ts";
+import { requestFor } from "../../src/push/vendors.ts";
 import { call, onOneDatabase, registerUser, request, type TestCtx, testConfig } from "../helpers.ts";
 import { startPushVendors } from "../support/push-vendors.ts";
 
@@ -197,6 +199,49 @@ onOneDatabase((base) => {
     expect(on.body.data).toMatchObject({ enabled: true, failures: 0, disabledReason: null, lastError: null });
   });
 
+  it("Feishu's 20 KB: a long review is cut by bytes, long titles clipped; the stand-in refuses a body past 20 KB", async () => {
+    const long = "很长的标题".repeat(400);
+    const message: PushMessage = {
+      type: "push.review",
+      title: long,
+      intro: "今天有 300 条记录等你回顾。",
+      blocks: [
+        {
+          heading: null,
+          entries: Array.from({ length: 300 }, (_, i) => ({
+            text: `${long}${i}`,
+            url: `https://example.com/ideas/${crypto.randomUUID()}`,
+          })),
+        },
+      ],
+      url: "https://example.com/review",
+    };
+    const req = requestFor("feishu", { url: vendors.urls.feishu, secret: SECRETS.feishuSecret }, message, {
+      now: new Date(),
+      serverchanUrl: vendors.base,
+      msgId: "msg_x",
+    });
+    expect(Buffer.byteLength(req.body)).toBeLessThanOrEqual(20 * 1024);
+    const zh = JSON.parse(req.body).content.post.zh_cn;
+    expect(zh.title.length).toBeLessThanOrEqual(200);
+    expect(zh.content.length).toBeGreaterThan(3);
+    for (const line of zh.content) for (const part of line) expect(part.text.length).toBeLessThanOrEqual(200);
+    expect(zh.content.at(-1)).toEqual([{ tag: "a", text: "打开拾念", href: "https://example.com/review" }]);
+    const opts = { contentType: req.contentType, ...ctx.config.push, allowLocal: true };
+    const taken = await post(req.url, req.body, opts);
+    expect(taken.status === null ? null : JSON.parse(taken.text).code).toBe(0);
+
+    // what the cap keeps off: a body past 20 KB, refused with Feishu's error JSON
+    const big = JSON.parse(req.body);
+    big.content.post.zh_cn.content.push([{ tag: "text", text: "多".repeat(8000) }]);
+    const refused = await post(req.url, JSON.stringify(big), opts);
+    expect(refused.status === null ? null : JSON.parse(refused.text).code).toBe(9499);
+    // and a post not shaped as Feishu's (a paragraph that is not a list)
+    big.content.post.zh_cn.content = ["一段文字"];
+    const misshapen = await post(req.url, JSON.stringify(big), opts);
+    expect(misshapen.status === null ? null : JSON.parse(misshapen.text).code).toBe(9499);
+  });
+
   it("each channel takes so many sends a minute, across processes", async () => {
     const u = await registerUser(ctx);
     const made = await add(u.token, bodies().serverchan);
@@ -224,11 +269,24 @@ onOneDatabase((base) => {
       { kind: "bark", deviceKey: "" },
       { kind: "telegram", url: vendors.urls.wecom },
       { kind: "serverchan", sendKey: "sctp12345tAbCdEf" },
+      // Bark's address pasted with the key and a message in it, or a query
+      { kind: "bark", url: `${vendors.urls.bark}/${SECRETS.barkDeviceKey}/你好`, deviceKey: "k" },
+      { kind: "bark", url: `${vendors.urls.bark}/?sound=bell`, deviceKey: "k" },
     ]) {
       const res = await call(ctx, "POST", "/api/profile/push/channels", { token: u.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
+      if (body.kind === "bark" && "url" in body)
+        expect(res.body.message).toContain("Bark 服务器地址只填到域名");
     }
+    const bark = await add(u.token, bodies().bark);
+    const barkEdit = await request(ctx, "updatePushChannel", {
+      token: u.token,
+      params: { id: bark.id },
+      body: { url: `${vendors.urls.bark}/abc` },
+    });
+    expect(barkEdit.status).toBe(400);
+    await request(ctx, "deletePushChannel", { token: u.token, params: { id: bark.id } });
     const made = await add(u.token, bodies().wecom);
     const res = await request(ctx, "updatePushChannel", {
       token: u.token,

@@ -2,7 +2,9 @@
  * What is pushed when (issue 34, item 2): 每日回顾 at the person's time, 周报/月报 once ready, each
  * claimed once per person and day across processes. The channels are stand-ins of the vendors
  * (../support/push-vendors.ts; WeCom: https://developer.work.weixin.qq.com/document/path/91770,
- * Bark: https://github.com/Finb/bark-server/blob/master/docs/API_V2.md), which check each request.
+ * Bark: https://github.com/Finb/bark-server/blob/master/docs/API_V2.md, Feishu:
+ * https://open.feishu.cn/document/client-docs/bot-v3/add-custom-bot, a plain webhook:
+ * https://www.standardwebhooks.com/), which check each request.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -10,10 +12,10 @@ import type { AppDeps } from "../../src/context.ts";
 import { createPool, type Db } from "../../src/db/pool.ts";
 import { insertInsight } from "../../src/insights/insights.store.ts";
 import { createLogger } from "../../src/logger.ts";
-import { deliveryOf } from "../../src/push/push.store.ts";
-import { runDuePushes } from "../../src/push/schedule.ts";
+import { deliveryOf, findChannelRow } from "../../src/push/push.store.ts";
+import { claimAndDeliver, reviewMessage, runDuePushes } from "../../src/push/schedule.ts";
 import { createBackgroundWork } from "../../src/shared/background-work.ts";
-import { beijingDay } from "../../src/shared/beijing-time.ts";
+import { beijingDay, beijingTime } from "../../src/shared/beijing-time.ts";
 import { onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 import { startPushVendors } from "../support/push-vendors.ts";
 
@@ -43,11 +45,11 @@ onOneDatabase(
     // the sweep pushes everyone due: channels other files of this database left behind are not this file's
     beforeAll(() => ctx.db.query("DELETE FROM push_channels"));
 
-    const deps = (at: Date, db: Db = ctx.db): AppDeps => ({
+    const deps = (at: Date, db: Db = ctx.db, w = work): AppDeps => ({
       config: ctx.config,
       db,
       logger: silent,
-      work,
+      work: w,
       clock: () => at,
     });
     const today = beijingDay(new Date());
@@ -242,6 +244,192 @@ onOneDatabase(
       await request(ctx, "updatePushSettings", { token: p.token, body: { digests: false } });
       await ctx.db.query("UPDATE digests SET period = 'week:2026-11-30' WHERE user_id = $1", [p.id]);
       expect((await runDuePushes(deps(new Date()))).digests).toBe(0);
+    });
+
+    /** The review's last try comes due: the next sweep gives up if it fails (push.retryDelaysMs). */
+    const lastTryDue = async (userId: string) => {
+      await ctx.db.query("DELETE FROM push_deliveries WHERE user_id = $1", [userId]);
+      await ctx.db.query(
+        `INSERT INTO push_deliveries (user_id, kind, key, state, attempts, next_at)
+         VALUES ($1, 'review', $2, 'retry', $3, now() - interval '1 second')`,
+        [userId, today, ctx.config.push.retryDelaysMs.length],
+      );
+    };
+    const feishuPerson = async (secret: string) => {
+      const u = await registerUser(ctx);
+      const res = await request(ctx, "createPushChannel", {
+        token: u.token,
+        body: { kind: "feishu", url: vendors.urls.feishu, secret },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await ideaDaysAgo(u, "飞书群里的回顾", 2);
+      return { ...u, channelId: res.body.data.id as string };
+    };
+
+    it("a vendor's bad day never switches a channel off; real refusals count once a push, when it gives up", async () => {
+      // Feishu answering 502 all day: every try fails, the last error is kept, nothing is counted
+      const p = await feishuPerson(SECRETS.feishuSecret);
+      const tries = 1 + ctx.config.push.maxFailures + 1;
+      vendors.outage(
+        "feishu",
+        ...Array.from({ length: tries }, () => ({ status: 502, body: "<html>502 Bad Gateway</html>" })),
+      );
+      await runDuePushes(deps(at(today, "12:00")));
+      expect(await deliveryOf(ctx.db, p.id, "review", today)).toMatchObject({ state: "retry" });
+      for (let i = 1; i < tries; i++) {
+        await lastTryDue(p.id);
+        await runDuePushes(deps(at(today, "12:00")));
+        expect(await deliveryOf(ctx.db, p.id, "review", today)).toMatchObject({ state: "failed" });
+      }
+      expect(await findChannelRow(ctx.db, p.id, p.channelId)).toMatchObject({
+        enabled: true,
+        failures: 0,
+        last_error: "飞书答复 HTTP 502：<html>502 Bad Gateway</html>",
+      });
+
+      // a wrong signature: a try with retries to come counts nothing; each push given up counts one
+      const q = await feishuPerson("typo-secret");
+      await runDuePushes(deps(at(today, "12:01")));
+      expect(await findChannelRow(ctx.db, q.id, q.channelId)).toMatchObject({
+        enabled: true,
+        failures: 0,
+        last_error: expect.stringContaining("错误码 19021"),
+      });
+      for (let i = 1; i <= ctx.config.push.maxFailures; i++) {
+        await lastTryDue(q.id);
+        await runDuePushes(deps(at(today, "12:01")));
+        expect((await findChannelRow(ctx.db, q.id, q.channelId))?.failures).toBe(i);
+      }
+      const off = await findChannelRow(ctx.db, q.id, q.channelId);
+      expect(off).toMatchObject({
+        enabled: false,
+        disabled_reason: expect.stringContaining("连续 5 次发送失败"),
+      });
+      await ctx.db.query("DELETE FROM push_channels WHERE user_id = ANY($1)", [[p.id, q.id]]);
+    });
+
+    it("a delivery cut short by shutdown after one channel is taken over without sending to that channel again", async () => {
+      const p = await person();
+      const bark = await request(ctx, "createPushChannel", {
+        token: p.token,
+        body: { kind: "bark", url: vendors.urls.bark, deviceKey: SECRETS.barkDeviceKey },
+      });
+      await ideaDaysAgo(p, "关机前的想法", 2);
+      const barkBefore = vendors.got.bark.length;
+      // the process shuts down while Bark (its second channel) is being sent to
+      const dying = createBackgroundWork();
+      vendors.onNext("bark", () => void dying.close());
+      await runDuePushes(deps(at(today, "12:02"), ctx.db, dying));
+      expect(wecomFor(p)).toHaveLength(1);
+      expect(vendors.got.bark.length).toBe(barkBefore + 1);
+      expect(await deliveryOf(ctx.db, p.id, "review", today)).toMatchObject({
+        state: "claimed",
+        sent_to: [p.channelId],
+      });
+      // our own shutdown is not the channel's failure
+      expect(await findChannelRow(ctx.db, p.id, bark.body.data.id)).toMatchObject({
+        enabled: true,
+        failures: 0,
+        last_error: null,
+      });
+      // its claim gone stale, another process takes it over: Bark alone
+      await ctx.db.query(
+        "UPDATE push_deliveries SET claimed_at = now() - $2 * interval '1 millisecond' WHERE user_id = $1",
+        [p.id, ctx.config.push.staleClaimMs + 1000],
+      );
+      await runDuePushes(deps(at(today, "12:03")));
+      expect(wecomFor(p)).toHaveLength(1);
+      expect(vendors.got.bark.length).toBe(barkBefore + 2);
+      const settled = await deliveryOf(ctx.db, p.id, "review", today);
+      expect(settled?.state).toBe("sent");
+      expect(settled!.sent_to.sort()).toEqual([p.channelId, bark.body.data.id].sort());
+    });
+
+    it("a webhook's webhook-id is the same on every try of one scheduled push", async () => {
+      const u = await registerUser(ctx);
+      await request(ctx, "createPushChannel", {
+        token: u.token,
+        body: { kind: "webhook", url: vendors.urls.webhook, secret: SECRETS.webhookSecret },
+      });
+      await ideaDaysAgo(u, "接收地址的想法", 2);
+      // the receiver checks the signed timestamp against its own clock: pushed at the real now
+      const now = new Date();
+      await request(ctx, "updatePushSettings", {
+        token: u.token,
+        body: { reviewAt: beijingTime(now).slice(11, 16) },
+      });
+      vendors.outage("webhook", { status: 503, body: "" });
+      await runDuePushes(deps(now));
+      expect(await deliveryOf(ctx.db, u.id, "review", beijingDay(now))).toMatchObject({ state: "retry" });
+      await ctx.db.query(
+        "UPDATE push_deliveries SET next_at = now() - interval '1 second' WHERE user_id = $1",
+        [u.id],
+      );
+      await runDuePushes(deps(new Date(now.getTime() + 1000)));
+      expect(await deliveryOf(ctx.db, u.id, "review", beijingDay(now))).toMatchObject({ state: "sent" });
+      const [first, second] = vendors.got.webhook.slice(-2).map((g) => g.headers["webhook-id"]);
+      expect(first).toMatch(/^msg_[A-Za-z0-9_-]{32}$/);
+      expect(second).toBe(first);
+    });
+
+    it("a digest whose insight was deleted is not pushed, and a message that cannot be built settles, the claim let go", async () => {
+      const p = await person();
+      await request(ctx, "updatePushSettings", { token: p.token, body: { review: false } });
+      const gone = randomUUID();
+      await ctx.db.query(
+        "INSERT INTO digests (user_id, period, state, insight_id) VALUES ($1, 'month:2026-10', 'made', $2)",
+        [p.id, gone],
+      );
+      await expect(runDuePushes(deps(new Date()))).resolves.toMatchObject({ digests: 0 });
+      expect(await deliveryOf(ctx.db, p.id, "digest", "month:2026-10")).toBeNull();
+      // deleted between the query and the message (a race): settled as failed, not held
+      const { digestMessage } = await import("../../src/push/schedule.ts");
+      const d = deps(new Date());
+      await expect(
+        claimAndDeliver(d, p.id, "digest", "month:2026-10", () => digestMessage(d, p.id, gone)),
+      ).resolves.toBe(true);
+      expect(await deliveryOf(ctx.db, p.id, "digest", "month:2026-10")).toMatchObject({
+        state: "failed",
+        error: expect.stringMatching(/[\u4e00-\u9fff]/),
+      });
+      expect(wecomFor(p)).toHaveLength(0);
+    });
+
+    it("the message reads the day the sweep claimed, not the clock again (a run crossing midnight)", async () => {
+      const u = await registerUser(ctx);
+      await ideaDaysAgo(u, "跨过午夜的想法", 3);
+      const message = await reviewMessage(deps(at(addDay(today, 1), "00:01")), u.id, today);
+      const [, m, d] = today.split("-").map(Number);
+      expect(message?.title).toBe(`每日回顾 · ${m}月${d}日`);
+    });
+
+    it("a vendor that never answers holds a scheduled send for scheduledTimeoutMs only, counts nothing, and holds no one else up", async () => {
+      const slow = await registerUser(ctx);
+      const hanging = await request(ctx, "createPushChannel", {
+        token: slow.token,
+        body: { kind: "webhook", url: `${vendors.base}/hang`, secret: SECRETS.webhookSecret },
+      });
+      await ideaDaysAgo(slow, "慢的接收地址", 2);
+      const p = await person();
+      await ideaDaysAgo(p, "不被耽误的想法", 2);
+      const quick: AppDeps = {
+        ...deps(at(today, "12:06")),
+        config: { ...ctx.config, push: { ...ctx.config.push, scheduledTimeoutMs: 300 } },
+      };
+      const started = Date.now();
+      await runDuePushes(quick);
+      expect(Date.now() - started).toBeLessThan(ctx.config.push.timeoutMs);
+      expect(wecomFor(p)).toHaveLength(1);
+      expect(await deliveryOf(ctx.db, slow.id, "review", today)).toMatchObject({
+        state: "retry",
+        error: "webhook：推送渠道没有及时答复",
+      });
+      expect(await findChannelRow(ctx.db, slow.id, hanging.body.data.id)).toMatchObject({
+        enabled: true,
+        failures: 0,
+        last_error: "推送渠道没有及时答复",
+      });
+      await ctx.db.query("DELETE FROM push_channels WHERE user_id = $1", [slow.id]);
     });
   },
   { SECRET_KEY, OUTBOUND_ALLOW_LOCAL: "true" },

@@ -13,7 +13,8 @@ import { Webhook } from "standardwebhooks";
  *   POST /cgi-bin/webhook/send?key=KEY, {"msgtype":"markdown","markdown":{"content":…}} (≤ 4096
  *   bytes); answers {"errcode":0,"errmsg":"ok"}, or e.g. {"errcode":93000,"errmsg":"invalid webhook url"}.
  * - Feishu custom bot: https://open.feishu.cn/document/client-docs/bot-v3/add-custom-bot
- *   POST /open-apis/bot/v2/hook/ID, {timestamp, sign, msg_type, content}; sign =
+ *   POST /open-apis/bot/v2/hook/ID, {timestamp, sign, msg_type, content} (a body of 20 KB at most;
+ *   a post's content as {post: {zh_cn: {title, content: [[{tag, text, href?}]]}}}); sign =
  *   base64(HMAC-SHA256(key = timestamp + "\n" + secret, message = "")), timestamp in seconds within
  *   an hour; answers {"code":0,"msg":"success","data":{}}, or {"code":19021,"msg":"sign match fail or
  *   timestamp is not within one hour from current time"}.
@@ -56,6 +57,27 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/**
+ * Feishu's post: {post: {zh_cn: {title, content}}}, content a list of paragraphs, each a list of
+ * elements with a known tag (text: text; a: text and href).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the vendor's JSON as sent
+function isFeishuPost(content: any): boolean {
+  const post = content?.post?.zh_cn;
+  if (typeof post?.title !== "string" || !Array.isArray(post.content)) return false;
+  return post.content.every(
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    (p: any) =>
+      Array.isArray(p) &&
+      p.every(
+        // biome-ignore lint/suspicious/noExplicitAny: as above
+        (e: any) =>
+          (e?.tag === "text" && typeof e.text === "string") ||
+          (e?.tag === "a" && typeof e.text === "string" && typeof e.href === "string"),
+      ),
+  );
+}
+
 export async function startPushVendors(s: VendorSecrets) {
   const got: Record<"wecom" | "feishu" | "dingtalk" | "bark" | "serverchan" | "webhook", Got[]> = {
     wecom: [],
@@ -68,6 +90,8 @@ export async function startPushVendors(s: VendorSecrets) {
   /** Scripted answers of one vendor before its documented ones: an HTTP status with a body (a bad day). */
   const outages: Record<string, { status: number; body: string }[]> = {};
   let lastKind = "";
+  /** Run once as the vendor's next request has arrived, before it is answered. */
+  const hooks: Record<string, () => void> = {};
 
   const answer = (url: URL, headers: IncomingHttpHeaders, body: string): [number, unknown] => {
     const json = (() => {
@@ -95,6 +119,9 @@ export async function startPushVendors(s: VendorSecrets) {
     }
     if (path.startsWith("/open-apis/bot/v2/hook/")) {
       record("feishu");
+      // "请求体大小不能超过 20 K" (the custom bot's limits)
+      if (Buffer.byteLength(body) > 20 * 1024)
+        return [200, { code: 9499, msg: "request body is too large, must be at most 20K", data: {} }];
       const ts = Number(json?.timestamp);
       const expected = createHmac("sha256", `${json?.timestamp}\n${s.feishuSecret}`)
         .update("")
@@ -115,6 +142,8 @@ export async function startPushVendors(s: VendorSecrets) {
         ];
       if (!["text", "post", "interactive"].includes(json.msg_type) || typeof json.content !== "object")
         return [200, { code: 9499, msg: "Bad Request", data: {} }];
+      if (json.msg_type === "post" && !isFeishuPost(json.content))
+        return [200, { code: 9499, msg: "Bad Request", data: {} }];
       return [200, { code: 0, msg: "success", data: {} }];
     }
     if (path === "/robot/send") {
@@ -122,11 +151,16 @@ export async function startPushVendors(s: VendorSecrets) {
       if (url.searchParams.get("access_token") !== s.dingtalkToken)
         return [200, { errcode: 300001, errmsg: "token is not exist" }];
       const ts = url.searchParams.get("timestamp") ?? "";
-      const sign = url.searchParams.get("sign") ?? ""; // URLSearchParams has undone the urlencode
+      // the raw query value, as sent: the sign must be URL-encoded exactly (+, / and = of base64 too)
+      const sign = /[?&]sign=([^&]*)/.exec(url.search)?.[1] ?? "";
       const expected = createHmac("sha256", s.dingtalkSecret)
         .update(`${ts}\n${s.dingtalkSecret}`)
         .digest("base64");
-      if (!/^\d{13}$/.test(ts) || Math.abs(Date.now() - Number(ts)) > HOUR_MS || !sameText(sign, expected))
+      if (
+        !/^\d{13}$/.test(ts) ||
+        Math.abs(Date.now() - Number(ts)) > HOUR_MS ||
+        !sameText(sign, encodeURIComponent(expected))
+      )
         return [
           200,
           {
@@ -198,7 +232,14 @@ export async function startPushVendors(s: VendorSecrets) {
       const url = new URL(req.url ?? "/", "http://stand-in");
       const body = Buffer.concat(chunks).toString("utf8");
       lastKind = "";
-      const [status, json] = answer(url, req.headers, body);
+      // every vendor's send is a POST; anything else is not a send at all
+      const [status, json] =
+        req.method === "POST" ? answer(url, req.headers, body) : [405, { error: "method not allowed" }];
+      const hook = hooks[lastKind];
+      if (hook) {
+        delete hooks[lastKind];
+        hook();
+      }
       const outage = outages[lastKind]?.shift();
       res.statusCode = outage?.status ?? status;
       res.setHeader("content-type", "application/json");
@@ -220,6 +261,10 @@ export async function startPushVendors(s: VendorSecrets) {
     /** The vendor's next answers are these, whatever was asked (then the documented ones again). */
     outage: (kind: keyof typeof got, ...answers: { status: number; body: string }[]) => {
       outages[kind] = [...(outages[kind] ?? []), ...answers];
+    },
+    /** `fn` runs as the vendor's next request arrives, before it is answered (a shutdown midway, say). */
+    onNext: (kind: keyof typeof got, fn: () => void) => {
+      hooks[kind] = fn;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

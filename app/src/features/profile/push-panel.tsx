@@ -26,16 +26,24 @@ export function PushPanel() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: pushKey });
   /** `work` answers the sentence to show: a string is a success; 发送测试消息 may answer its own failure. */
   type Said = string | { tone: "success" | "error"; message: string };
-  const act = async (b: PushBusy, work: () => Promise<Said>, channelId: string | null = null) => {
+  /** `channelId`/`form`: where the answer belongs (a refusal is shown by the form that caused it). */
+  const act = async (
+    b: PushBusy,
+    work: () => Promise<Said>,
+    channelId: string | null = null,
+    form: "add" | null = null,
+  ) => {
     setBusy(b);
     setNotice(null);
     try {
       const said = await work();
       setNotice(
-        typeof said === "string" ? { tone: "success", message: said, channelId } : { ...said, channelId },
+        typeof said === "string"
+          ? { tone: "success", message: said, channelId, form }
+          : { ...said, channelId, form },
       );
     } catch (e) {
-      setNotice({ tone: "error", message: errorMessage(e, "操作失败，请重试"), channelId });
+      setNotice({ tone: "error", message: errorMessage(e, "操作失败，请重试"), channelId, form });
     } finally {
       setBusy(null);
     }
@@ -77,12 +85,17 @@ export function PushPanel() {
         })
       }
       onAdd={(values) =>
-        void act({ action: "adding" }, async () => {
-          await addPushChannel(values);
-          await refresh();
-          setCardKey((k) => k + 1);
-          return "推送渠道已添加，可以点“发送测试消息”试试";
-        })
+        void act(
+          { action: "adding" },
+          async () => {
+            await addPushChannel(values);
+            await refresh();
+            setCardKey((k) => k + 1);
+            return "推送渠道已添加，可以点“发送测试消息”试试";
+          },
+          null,
+          "add",
+        )
       }
       onEdit={(id, values) =>
         void act(

@@ -61,6 +61,6 @@ export const pushEndpoints = {
     summary: "发送测试消息：答复带渠道自己的错误信息；成功会重新启用已停用的渠道",
     auth: true,
     data: PushTestResultSchema,
-    errors: [403, 404, 429],
+    errors: [403, 404, 429, 503],
   },
 } satisfies WingEndpoints<"push">;

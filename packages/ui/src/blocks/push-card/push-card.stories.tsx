@@ -123,10 +123,15 @@ export const SwitchedOff: Story = {
     await expect(off).toHaveAttribute("data-state", "off");
     await expect(within(off).getByText("已停用")).toBeVisible();
     await expect(within(off).getByText(/sign match fail/)).toBeVisible();
-    await expect(within(off).getByRole("button", { name: "重新启用" })).toBeVisible();
+    await expect(within(off).getByRole("button", { name: "重新启用 读书会" })).toBeVisible();
+    // lasting states are read with the channel, not announced: only the fresh answer of an action is
+    await expect(within(off).queryByRole("alert")).toBeNull();
+    await expect(within(off).getByRole("note")).toHaveTextContent("已停用");
     const failing = canvas.getByRole("listitem", { name: "钉钉机器人" });
     await expect(failing).toHaveAttribute("data-state", "failing");
     await expect(within(failing).getByText("最近 2 次发送失败")).toBeVisible();
+    await expect(within(failing).getByRole("note")).toHaveTextContent("最近 2 次发送失败");
+    await expect(within(failing).getByRole("alert")).toHaveTextContent("发送失败：钉钉：sign not match");
   },
 };
 
@@ -151,7 +156,7 @@ export const WhenTestIsClickedShouldAskForThatChannel: Story = {
   args: { channels: [WECOM, BARK] },
   play: async ({ canvas, userEvent, args }) => {
     const bark = canvas.getByRole("listitem", { name: "我的 iPhone" });
-    await userEvent.click(within(bark).getByRole("button", { name: "发送测试消息" }));
+    await userEvent.click(within(bark).getByRole("button", { name: "发送测试消息 我的 iPhone" }));
     await expect(args.onTest).toHaveBeenCalledWith("c2");
   },
 };
@@ -203,7 +208,7 @@ export const WhenEditingShouldKeepSecretsUnlessTyped: Story = {
   tags: ["!autodocs"],
   args: { channels: [BARK] },
   play: async ({ canvas, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole("button", { name: "编辑" }));
+    await userEvent.click(canvas.getByRole("button", { name: "编辑 我的 iPhone" }));
     await expect(canvas.getByLabelText("设备 Key")).toHaveAttribute("placeholder", "已保存，不修改请留空");
     await userEvent.clear(canvas.getByLabelText("名称"));
     await userEvent.type(canvas.getByLabelText("名称"), "旧手机");
@@ -238,5 +243,55 @@ export const WhenAWebhookSecretIsGeneratedShouldShowItToCopy: Story = {
     await expect(args.onAdd).toHaveBeenCalledWith(
       expect.objectContaining({ kind: "webhook", secret: fixed }),
     );
+  },
+};
+
+export const WhenDeleteIsClickedShouldAskFirst: Story = {
+  name: "点删除时，应先确认再删除那一个渠道",
+  tags: ["!autodocs"],
+  args: { channels: [WECOM, BARK] },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole("button", { name: "删除 家人群" }));
+    const dialog = within(document.body).getByRole("alertdialog", { name: "删除“家人群”？" });
+    await expect(args.onRemove).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "删除" }));
+    await expect(args.onRemove).toHaveBeenCalledWith("c1");
+  },
+};
+
+export const WhenAnEditIsRefusedShouldShowTheErrorByTheForm: Story = {
+  name: "保存渠道被拒时，应在编辑表单旁显示原因",
+  tags: ["!autodocs"],
+  args: {
+    channels: [BARK],
+    notice: {
+      tone: "error",
+      message:
+        "Bark 服务器地址只填到域名（如 https://api.day.app），不要带设备 Key 或路径；设备 Key 填在下一栏",
+      channelId: "c2",
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole("button", { name: "编辑 我的 iPhone" }));
+    const form = canvas.getByRole("form", { name: "编辑我的 iPhone" });
+    const editing = form.closest("li")!;
+    await expect(within(editing).getByRole("alert")).toHaveTextContent("Bark 服务器地址只填到域名");
+    // by the form only, not also at the top of the card
+    await expect(canvas.getAllByRole("alert")).toHaveLength(1);
+  },
+};
+
+export const WhenAddingIsRefusedShouldShowTheErrorByTheAddForm: Story = {
+  name: "添加渠道被拒时，应在添加表单旁显示原因",
+  tags: ["!autodocs"],
+  args: { notice: { tone: "error", message: "每个账号最多添加 10 个推送渠道", form: "add" } },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole("button", { name: "添加推送渠道" }));
+    const form = canvas.getByRole("form", { name: "添加推送渠道" });
+    await expect(within(form.parentElement!).getByRole("alert")).toHaveTextContent(
+      "每个账号最多添加 10 个推送渠道",
+    );
+    // shown once, by the form, not also at the top of the card
+    await expect(canvas.getAllByRole("alert")).toHaveLength(1);
   },
 };

@@ -19,8 +19,17 @@ export type PushCardProps = React.ComponentProps<"div"> & {
   settings: PushSettingsValues;
   channels: PushChannelView[];
   busy?: PushBusy | null;
-  /** An answer for the card (a saved setting, a refusal); `channelId`: for that channel (发送测试消息's result). */
-  notice?: { tone: "success" | "error"; message: string; channelId?: string | null } | null;
+  /**
+   * An answer for the card (a saved setting, a refusal); `channelId`: for that channel (发送测试消息's
+   * result, or its edit's: shown under the editing form while it is open); `form: "add"`: for the
+   * add form (shown under it while it is open).
+   */
+  notice?: {
+    tone: "success" | "error";
+    message: string;
+    channelId?: string | null;
+    form?: "add" | null;
+  } | null;
   onSaveSettings?: (settings: PushSettingsValues) => void;
   onAdd?: (values: PushChannelFormValues) => void;
   onEdit?: (id: string, values: PushChannelFormValues) => void;
@@ -50,7 +59,9 @@ export function PushCard({
   const [editingId, setEditingId] = React.useState<string | null>(null);
   const set = (patch: Partial<PushSettingsValues>) => setValues((v) => ({ ...v, ...patch }));
   const busyFor = (id: string) => (busy && "channelId" in busy && busy.channelId === id ? busy.action : null);
-  const cardNotice = notice && !notice.channelId ? notice : null;
+  const addNotice = notice?.form === "add" && adding ? notice : null;
+  const cardNotice = notice && !notice.channelId && !addNotice ? notice : null;
+  const noticeOf = (n: typeof notice) => (n ? <Alert tone={n.tone} description={n.message} /> : null);
   const state = !available
     ? "unavailable"
     : channels.some((c) => !c.enabled)
@@ -104,7 +115,7 @@ export function PushCard({
                 </Button>
               </div>
             </form>
-            {cardNotice ? <Alert tone={cardNotice.tone} description={cardNotice.message} /> : null}
+            {noticeOf(cardNotice)}
             {channels.length ? (
               <ul aria-label="推送渠道" className="flex flex-col gap-2">
                 {channels.map((channel) =>
@@ -117,6 +128,9 @@ export function PushCard({
                         onSubmitValues={(v) => onEdit?.(channel.id, v)}
                         onCancel={() => setEditingId(null)}
                       />
+                      {notice?.channelId === channel.id ? (
+                        <div className="mt-3">{noticeOf(notice)}</div>
+                      ) : null}
                     </li>
                   ) : (
                     <PushChannelItem
@@ -145,6 +159,7 @@ export function PushCard({
                   onSubmitValues={(v) => onAdd?.(v)}
                   onCancel={() => setAdding(false)}
                 />
+                {addNotice ? <div className="mt-3">{noticeOf(addNotice)}</div> : null}
               </div>
             ) : (
               <Button type="button" variant="secondary" onClick={() => setAdding(true)}>

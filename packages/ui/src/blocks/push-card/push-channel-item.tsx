@@ -1,5 +1,7 @@
+import * as React from "react";
 import { Alert } from "../../primitives/alert";
 import { Button } from "../../primitives/button";
+import { ConfirmDialog } from "../../primitives/confirm-dialog";
 import { PUSH_KIND_LABELS, type PushChannelKind } from "./push-channel-form";
 
 export type PushChannelView = {
@@ -37,6 +39,8 @@ export function PushChannelItem({
   onEnable,
 }: PushChannelItemProps) {
   const state = !channel.enabled ? "off" : channel.lastError ? "failing" : "on";
+  const [confirming, setConfirming] = React.useState(false);
+  const name = channel.name;
   return (
     <li
       data-slot="push-channel"
@@ -50,17 +54,35 @@ export function PushChannelItem({
           {PUSH_KIND_LABELS[channel.kind]} · {channel.target}
         </span>
       </div>
+      {/* a lasting state, read with the channel, not announced (role=note): only an action's fresh answer is */}
       {!channel.enabled ? (
-        <Alert tone="warning" title="已停用" description={channel.disabledReason ?? "已手动停用"} />
+        <Alert
+          role="note"
+          tone="warning"
+          title="已停用"
+          description={channel.disabledReason ?? "已手动停用"}
+        />
       ) : channel.lastError ? (
-        <Alert tone="error" title={`最近 ${channel.failures} 次发送失败`} description={channel.lastError} />
+        <Alert
+          role="note"
+          tone="error"
+          title={`最近 ${channel.failures} 次发送失败`}
+          description={channel.lastError}
+        />
       ) : null}
       {result ? <Alert tone={result.tone} description={result.message} /> : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" size="sm" variant="ghost" loading={busy === "removing"} onClick={onRemove}>
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          aria-label={`删除 ${name}`}
+          loading={busy === "removing"}
+          onClick={() => setConfirming(true)}
+        >
           删除
         </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onEdit}>
+        <Button type="button" size="sm" variant="ghost" aria-label={`编辑 ${name}`} onClick={onEdit}>
           编辑
         </Button>
         {!channel.enabled ? (
@@ -68,16 +90,33 @@ export function PushChannelItem({
             type="button"
             size="sm"
             variant="secondary"
+            aria-label={`重新启用 ${name}`}
             loading={busy === "enabling"}
             onClick={onEnable}
           >
             重新启用
           </Button>
         ) : null}
-        <Button type="button" size="sm" variant="secondary" loading={busy === "testing"} onClick={onTest}>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          aria-label={`发送测试消息 ${name}`}
+          loading={busy === "testing"}
+          onClick={onTest}
+        >
           发送测试消息
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`删除“${name}”？`}
+        description="删除后不再向这里推送，地址和密钥一并删除。"
+        confirmLabel="删除"
+        tone="danger"
+        onConfirm={() => onRemove?.()}
+      />
     </li>
   );
 }
