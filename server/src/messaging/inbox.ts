@@ -180,8 +180,15 @@ async function captureFile(
   return capture(deps, binding, text, what, [stored.id]);
 }
 
-const itemTitle = (item: FeedItem) =>
-  excerpt(item.title || (item.type === "idea" ? item.content : "") || "（无标题）");
+/**
+ * A 回顾 line. An idea marked 不让AI读取 is sent by its title only, never its words (as the push
+ * channels do, push/schedule.ts entryOf): a chat app's servers and its notifications are places
+ * others may read.
+ */
+const itemTitle = (item: FeedItem) => {
+  if (item.type === "idea" && item.aiExcluded) return excerpt(item.title.trim() || "一条想法（内容不推送）");
+  return excerpt(item.title || (item.type === "idea" ? item.content : "") || "（无标题）");
+};
 
 async function review(deps: AppDeps, binding: Binding) {
   const today = await reviewToday(deps, binding.userId);

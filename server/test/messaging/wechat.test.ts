@@ -362,6 +362,26 @@ onOneDatabase((ctx) => {
       expect((await feedOf(ctx, user)).length).toBe(1);
     });
 
+    it("sends an idea marked 不让AI读取 in 回顾 by its title only, never its words", async () => {
+      const user = await registerUser(ctx);
+      const openid = await bound(ctx, user);
+      for (const [content, title] of [["体检结果：血糖偏高，私密"], ["银行卡密码提示：私密", "家里的事"]]) {
+        const idea = (
+          await request(ctx, "createIdea", { token: user.token, body: { content, aiExcluded: true } })
+        ).body.data;
+        if (title)
+          await request(ctx, "updateIdea", { token: user.token, params: { id: idea.id }, body: { title } });
+        await ctx.db.query("UPDATE ideas SET created_at = now() - interval '3 days' WHERE id = $1", [
+          idea.id,
+        ]);
+      }
+      const review = replyOf(await text(ctx, openid, "回顾"), openid);
+      expect(review).toContain("今日回顾");
+      expect(review).not.toContain("私密");
+      expect(review).toContain("一条想法（内容不推送）");
+      expect(review).toContain("家里的事");
+    });
+
     it("answers 回顾 with today's items, numbered, and a reply by number adds a 批注 to that item", async () => {
       const user = await registerUser(ctx);
       const openid = await bound(ctx, user);
