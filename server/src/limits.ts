@@ -219,6 +219,11 @@ export const LIMITS = {
   messaging: {
     /** Failed `绑定` codes one chat account may send per hour before it is told to wait. */
     bindFailuresPerHour: 5,
+    /**
+     * Failed `绑定` codes from all chat accounts together per hour: past it every attempt is told to
+     * wait (many accounts guessing at once would otherwise try 5 codes each).
+     */
+    bindFailuresPerHourOverall: 200,
     /** A code is drawn again on a clash with another person's live code at most this often. */
     codeDraws: 5,
   },

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import type { MessagingBinding, MessagingPlatform } from "@shinian/contract";
-import type { Queryable } from "../db/pool.ts";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
 
 /** Chat bindings (migration 054): the only code touching messaging_* tables. */
 
@@ -9,8 +9,10 @@ const hashOf = (code: string) => createHash("sha256").update(code).digest();
 const UNIQUE_VIOLATION = "23505";
 
 /**
- * A new 6-digit code for the person, replacing any earlier one. A code is kept only as its hash;
- * one clashing with another person's live code is drawn again (a code must name one person).
+ * A new 8-digit code for the person, replacing any earlier one. It lives 10 minutes and works once;
+ * it is kept as its SHA-256 only so that a code is looked up by equality (an unsalted hash of so
+ * few digits is reversed by trying them all: a dump of a live row is as good as the code). One
+ * clashing with another person's live code is drawn again (a code must name one person).
  */
 export async function issueBindCode(
   db: Queryable,
@@ -19,7 +21,7 @@ export async function issueBindCode(
   draws: number,
 ): Promise<{ code: string; expiresAt: Date }> {
   for (let draw = 1; ; draw++) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const code = String(randomInt(0, 100_000_000)).padStart(8, "0");
     try {
       // expired codes of anyone are cleared first, so that they never block a draw
       await db.query("DELETE FROM messaging_bind_codes WHERE expires_at < now()");
@@ -38,7 +40,7 @@ export async function issueBindCode(
 }
 
 /** The person whose live code this is, the code used up; null when no live code is this. */
-export async function takeBindCode(db: Queryable, code: string): Promise<string | null> {
+async function takeBindCode(db: Queryable, code: string): Promise<string | null> {
   const { rows } = await db.query<{ user_id: string; live: boolean }>(
     "DELETE FROM messaging_bind_codes WHERE code_hash = $1 RETURNING user_id, expires_at > now() AS live",
     [hashOf(code)],
@@ -46,21 +48,46 @@ export async function takeBindCode(db: Queryable, code: string): Promise<string 
   return rows[0]?.live ? rows[0].user_id : null;
 }
 
-export async function recordBindFailure(db: Queryable, platform: MessagingPlatform, externalId: string) {
-  await db.query(
-    `WITH cleared AS (DELETE FROM messaging_bind_failures WHERE failed_at < now() - interval '1 hour')
-     INSERT INTO messaging_bind_failures (platform, external_id) VALUES ($1, $2)`,
-    [platform, externalId],
-  );
-}
+export type BindAttempt =
+  | { outcome: "bound"; userId: string }
+  | { outcome: "wrong" | "senderLimited" | "busy" };
 
-export async function bindFailuresLastHour(db: Queryable, platform: MessagingPlatform, externalId: string) {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM messaging_bind_failures
-     WHERE platform = $1 AND external_id = $2 AND failed_at > now() - interval '1 hour'`,
-    [platform, externalId],
-  );
-  return rows[0]!.n;
+/**
+ * One `绑定 <code>`: the failures counted, the code tried, a failure recorded and a binding made
+ * as one, under a transaction-scoped advisory lock that every attempt takes. Attempts are rare, so
+ * one lock for all keeps both caps exact whatever runs at once (Telegram's webhook hands several
+ * updates of one chat to the server together): `perSender` failures per chat account per hour,
+ * and `overall` failures per hour across all senders (many accounts guessing), after which every
+ * attempt is refused until the hour has passed.
+ */
+export async function attemptBind(
+  db: Db,
+  platform: MessagingPlatform,
+  externalId: string,
+  code: string,
+  limits: { perSender: number; overall: number },
+): Promise<BindAttempt> {
+  return tx(db, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('shinian bind attempt')::bigint)");
+    const { rows } = await client.query<{ mine: number; all: number }>(
+      `SELECT count(*) FILTER (WHERE platform = $1 AND external_id = $2)::int AS mine, count(*)::int AS all
+       FROM messaging_bind_failures WHERE failed_at > now() - interval '1 hour'`,
+      [platform, externalId],
+    );
+    if (rows[0]!.all >= limits.overall) return { outcome: "busy" };
+    if (rows[0]!.mine >= limits.perSender) return { outcome: "senderLimited" };
+    const userId = await takeBindCode(client, code);
+    if (!userId) {
+      await client.query(
+        `WITH cleared AS (DELETE FROM messaging_bind_failures WHERE failed_at < now() - interval '1 hour')
+         INSERT INTO messaging_bind_failures (platform, external_id) VALUES ($1, $2)`,
+        [platform, externalId],
+      );
+      return { outcome: "wrong" };
+    }
+    await bind(client, platform, externalId, userId);
+    return { outcome: "bound", userId };
+  });
 }
 
 /** What the review by reply needs: the items of the last 回顾 sent to the chat, by number. */

@@ -9,14 +9,11 @@ import { captureIdea } from "../items/capture.ts";
 import { limitWrites } from "../points/write-limits.ts";
 import { reviewDay, reviewToday } from "../review/review.ts";
 import {
+  attemptBind,
   type Binding,
-  bind,
-  bindFailuresLastHour,
   findBinding,
   type ReviewRef,
-  recordBindFailure,
   rememberReview,
-  takeBindCode,
   unbindExternal,
 } from "./bindings.store.ts";
 
@@ -36,7 +33,7 @@ export type Incoming =
   | { kind: "voice"; recognition: string | null; media: Media | null; caption?: string }
   | { kind: "other" };
 
-const BIND = /^\s*绑定\s*(\d{6})\s*$/;
+const BIND = /^\s*绑定\s*(\d{8})\s*$/;
 const UNBIND = /^\s*解绑\s*$/;
 const REVIEW = /^\s*(回顾|每日回顾)\s*$/;
 /** `2 今天又想到…`, `2、…`, `2. …`, `2：…`: the number of a 回顾 item, then the 批注. */
@@ -44,7 +41,7 @@ const REVIEW_REPLY =
   /^\s*(\d{1,2})\s*[.、．:：,，)）]?\s+([\s\S]+)$|^\s*(\d{1,2})\s*[.、．:：,，)）]\s*([\s\S]+)$/;
 
 export const UNBOUND_HINT =
-  "你好，这里是拾念。请先在拾念网页「个人资料 → 微信与 Telegram」获取绑定码，然后发送「绑定 123456」（换成你的 6 位绑定码）。绑定前发来的消息不会保存。";
+  "你好，这里是拾念。请先在拾念网页「个人资料 → 微信与 Telegram」获取绑定码，然后发送「绑定 12345678」（换成你的 8 位绑定码）。绑定前发来的消息不会保存。";
 
 const PLATFORM_NAMES: Record<MessagingPlatform, string> = { wechat: "微信", telegram: "Telegram" };
 
@@ -118,14 +115,14 @@ export async function handleIncoming(
 
 async function bindWith(deps: AppDeps, platform: MessagingPlatform, externalId: string, code: string) {
   const { db, config } = deps;
-  if ((await bindFailuresLastHour(db, platform, externalId)) >= config.messaging.bindFailuresPerHour)
-    return "绑定码错误次数过多，请一小时后再试。";
-  const userId = await takeBindCode(db, code);
-  if (!userId) {
-    await recordBindFailure(db, platform, externalId);
-    return "绑定码无效或已过期，请在拾念「个人资料」重新获取。";
-  }
-  await bind(db, platform, externalId, userId);
+  const attempt = await attemptBind(db, platform, externalId, code, {
+    perSender: config.messaging.bindFailuresPerHour,
+    overall: config.messaging.bindFailuresPerHourOverall,
+  });
+  if (attempt.outcome === "busy") return "绑定请求过多，请稍后再试。";
+  if (attempt.outcome === "senderLimited") return "绑定码错误次数过多，请一小时后再试。";
+  if (attempt.outcome !== "bound") return "绑定码无效或已过期，请在拾念「个人资料」重新获取。";
+  const { userId } = attempt;
   const { nickname } = await getUser(db, userId);
   return `绑定成功：此后发来的文字、链接、图片和语音都会记到「${nickname}」的拾念里。发送「回顾」查看今日回顾，发送「解绑」解除绑定。`;
 }

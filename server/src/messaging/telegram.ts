@@ -80,12 +80,12 @@ async function download(config: TelegramConfig, fileId: string, signal: AbortSig
   return Buffer.concat(chunks);
 }
 
-/** Bot commands as the inbox's words: /bind 123456, /start 123456 (a deep link), /unbind, /review. */
+/** Bot commands as the inbox's words: /bind 12345678, /start 12345678 (a deep link), /unbind, /review. */
 function asText(text: string): string {
   const command = /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!command) return text;
   const [, name, rest = ""] = command;
-  if ((name === "bind" || name === "start") && /^\d{6}$/.test(rest.trim())) return `绑定 ${rest.trim()}`;
+  if ((name === "bind" || name === "start") && /^\d{8}$/.test(rest.trim())) return `绑定 ${rest.trim()}`;
   if (name === "unbind") return "解绑";
   if (name === "review") return "回顾";
   return text;

@@ -159,10 +159,10 @@ onOneDatabase((ctx) => {
     it("binds with a one-time code, lists and unbinds the chat, by message and in the app", async () => {
       const user = await registerUser(ctx);
       const openid = newOpenid();
-      const wrong = replyOf(await text(ctx, openid, "绑定 000000"), openid);
+      const wrong = replyOf(await text(ctx, openid, "绑定 00000000"), openid);
       expect(wrong).toContain("无效");
       const code = (await request(ctx, "createBindCode", { token: user.token })).body.data;
-      expect(code.code).toMatch(/^\d{6}$/);
+      expect(code.code).toMatch(/^\d{8}$/);
       expect(replyOf(await text(ctx, openid, `绑定 ${code.code}`), openid)).toContain("绑定成功");
       // the code works once
       const again = newOpenid();
@@ -196,10 +196,43 @@ onOneDatabase((ctx) => {
 
     it("stops a chat that guesses codes", async () => {
       const openid = newOpenid();
-      for (let i = 0; i < 5; i++) await text(ctx, openid, `绑定 ${String(100000 + i)}`);
+      for (let i = 0; i < 5; i++) await text(ctx, openid, `绑定 ${String(10_000_000 + i)}`);
       const user = await registerUser(ctx);
       const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
       expect(replyOf(await text(ctx, openid, `绑定 ${code}`), openid)).toContain("过多");
+    });
+
+    it("counts guesses sent at once: 20 wrong codes together record at most 5 before refusing", async () => {
+      const openid = newOpenid();
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => text(ctx, openid, `绑定 ${String(20_000_000 + i)}`)),
+      );
+      const said = replies.map((r) => replyOf(r, openid));
+      expect(said.filter((r) => r.includes("无效"))).toHaveLength(5);
+      expect(said.filter((r) => r.includes("过多"))).toHaveLength(15);
+      const { rows } = await ctx.db.query(
+        "SELECT count(*)::int AS n FROM messaging_bind_failures WHERE external_id = $1",
+        [openid],
+      );
+      expect(rows[0].n).toBe(5);
+    });
+
+    it("refuses every attempt for the hour once 200 wrong codes came from all senders together", async () => {
+      await ctx.db.query(
+        `INSERT INTO messaging_bind_failures (platform, external_id)
+         SELECT 'wechat', 'guesser-' || (n / 4) FROM generate_series(1, 200) AS n`,
+      );
+      try {
+        const user = await registerUser(ctx);
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        const openid = newOpenid();
+        expect(replyOf(await text(ctx, openid, `绑定 ${code}`), openid)).toContain("请稍后再试");
+        expect((await request(ctx, "listMessagingBindings", { token: user.token })).body.data.items).toEqual(
+          [],
+        );
+      } finally {
+        await ctx.db.query("DELETE FROM messaging_bind_failures WHERE external_id LIKE 'guesser-%'");
+      }
     });
 
     it("turns text (with its tags) and a link into ideas, and answers with a link into the app", async () => {
@@ -365,7 +398,11 @@ onOneDatabase((ctx) => {
     it("sends an idea marked 不让AI读取 in 回顾 by its title only, never its words", async () => {
       const user = await registerUser(ctx);
       const openid = await bound(ctx, user);
-      for (const [content, title] of [["体检结果：血糖偏高，私密"], ["银行卡密码提示：私密", "家里的事"]]) {
+      const ideas: [string, string | null][] = [
+        ["体检结果：血糖偏高，私密", null],
+        ["银行卡密码提示：私密", "家里的事"],
+      ];
+      for (const [content, title] of ideas) {
         const idea = (
           await request(ctx, "createIdea", { token: user.token, body: { content, aiExcluded: true } })
         ).body.data;
