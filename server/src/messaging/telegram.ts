@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import type { PoolClient } from "pg";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDeps } from "../context.ts";
+import { checkout, type DbClient } from "../db/pool.ts";
 import type { TelegramConfig } from "../env.ts";
 import { claimMessage, saveReply } from "./bindings.store.ts";
 import { handleIncoming, type Incoming, UNBOUND_HINT } from "./inbox.ts";
@@ -9,7 +10,9 @@ import { handleIncoming, type Incoming, UNBOUND_HINT } from "./inbox.ts";
  * A Telegram bot as a capture box, by long polling the Bot API
  * (https://core.telegram.org/bots/api#getupdates): no public URL needed. Telegram refuses two
  * getUpdates at once (409), so one process polls: the one holding a session advisory lock, on a
- * connection it keeps (its death frees the lock; another process takes it within lockRetryMs).
+ * connection it keeps (its death frees the lock; another process takes it within lockRetryMs). A
+ * lost connection (a PostgreSQL restart) stops this process's poll at once, and it goes back to
+ * taking the lock.
  * Each update is claimed once by its update_id (messaging_seen), then answered with sendMessage.
  */
 
@@ -35,6 +38,7 @@ class TelegramError extends Error {
 
 const LOCK = "SELECT pg_try_advisory_lock(hashtext('shinian telegram poller')::bigint) AS mine";
 const UNLOCK = "SELECT pg_advisory_unlock(hashtext('shinian telegram poller')::bigint)";
+const unlock = (client: DbClient) => client.query(UNLOCK).catch(() => undefined);
 
 async function api<T>(config: TelegramConfig, method: string, body: object, signal: AbortSignal): Promise<T> {
   const res = await fetch(`${config.apiBase}/bot${config.token}/${method}`, {
@@ -175,42 +179,42 @@ export const telegramWebhookUrl = (deps: AppDeps) =>
 export function telegramPoller(deps: AppDeps) {
   const config = deps.config.telegram;
   const stopping = new AbortController();
-  let holder: PoolClient | null = null;
   let loop: Promise<void> | null = null;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      stopping.signal.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  /** Waits ms, or less when stopping (or `also`) aborts. */
+  const pause = (ms: number, also?: AbortSignal) =>
+    sleep(ms, undefined, {
+      signal: also ? AbortSignal.any([stopping.signal, also]) : stopping.signal,
+    }).catch(() => undefined);
 
+  /**
+   * The lock, on a connection kept for as long as it is held, with an 'error' listener: a
+   * PostgreSQL restart ends the connection (and the lock with it) while it sits idle — without a
+   * listener, a crash; with one, `lost` aborts and the poll stops at once.
+   */
   const takeLock = async () => {
-    const client = await deps.db.connect();
+    const lost = new AbortController();
+    const held = await checkout(deps.db, (err) => lost.abort(err));
     try {
-      const { rows } = await client.query<{ mine: boolean }>(LOCK);
-      if (rows[0]?.mine) return client;
+      const { rows } = await held.client.query<{ mine: boolean }>(LOCK);
+      if (rows[0]?.mine) return { ...held, lost: lost.signal };
+      held.release();
     } catch (err) {
       deps.logger.warn("telegram poller lock failed", { err });
+      held.release(err as Error);
     }
-    client.release();
     return null;
   };
 
-  const run = async (c: TelegramConfig) => {
-    while (!stopping.signal.aborted && !holder) {
-      holder = await takeLock().catch(() => null);
-      if (!holder) await pause(c.lockRetryMs);
-    }
+  /** Polls while the lock is held; returns when stopping or when the lock's connection is lost. */
+  const poll = async (c: TelegramConfig, lost: AbortSignal) => {
     let offset: number | undefined;
-    while (!stopping.signal.aborted) {
+    while (!stopping.signal.aborted && !lost.aborted) {
       try {
         const updates = await api<TgUpdate[]>(
           c,
           "getUpdates",
           { offset, timeout: c.pollTimeoutS, allowed_updates: ["message"] },
-          AbortSignal.any([stopping.signal, AbortSignal.timeout((c.pollTimeoutS + 10) * 1000)]),
+          AbortSignal.any([stopping.signal, lost, AbortSignal.timeout((c.pollTimeoutS + 10) * 1000)]),
         );
         for (const update of updates) {
           offset = update.update_id + 1;
@@ -219,9 +223,34 @@ export function telegramPoller(deps: AppDeps) {
           );
         }
       } catch (err) {
-        if (stopping.signal.aborted) break;
+        if (stopping.signal.aborted || lost.aborted) break;
         deps.logger.warn("telegram getUpdates failed", { err });
-        await pause(c.retryAfterMs);
+        await pause(c.retryAfterMs, lost);
+      }
+    }
+  };
+
+  const run = async (c: TelegramConfig) => {
+    while (!stopping.signal.aborted) {
+      const held = await takeLock().catch((err) => {
+        deps.logger.warn("telegram poller lock failed", { err });
+        return null;
+      });
+      if (!held) {
+        await pause(c.lockRetryMs);
+        continue;
+      }
+      try {
+        await poll(c, held.lost);
+      } finally {
+        if (held.lost.aborted) {
+          // the connection is gone, and the lock with it: discard it, then take the lock again
+          deps.logger.warn("telegram poller lost its lock; taking it again");
+          held.release(held.lost.reason instanceof Error ? held.lost.reason : new Error("lock lost"));
+        } else {
+          await unlock(held.client);
+          held.release();
+        }
       }
     }
   };
@@ -254,11 +283,6 @@ export function telegramPoller(deps: AppDeps) {
     async stop() {
       stopping.abort();
       await loop;
-      if (holder) {
-        await holder.query(UNLOCK).catch(() => undefined);
-        holder.release();
-        holder = null;
-      }
     },
   };
 }

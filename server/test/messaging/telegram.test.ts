@@ -108,6 +108,28 @@ onOneDatabase(
         expect(standIn.calls.conflicts).toBe(0);
         expect(await feedOf(ctx, user)).toHaveLength(3);
       });
+
+      it("goes on polling after PostgreSQL ends the lock's connection (a restart), without crashing", async () => {
+        const chat = ++chats;
+        standIn.send(chat, { text: "/start" });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定");
+        // the poller's lock: a session advisory lock on hashtext(...)::bigint, kept on its own connection
+        const { rows } = await ctx.db.query<{ pid: number }>(
+          `SELECT pid FROM pg_locks
+           WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND objid::text::bigint = (hashtext('shinian telegram poller')::bigint & 4294967295)`,
+        );
+        expect(rows).toHaveLength(1);
+        await ctx.db.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
+        standIn.send(chat, { text: "/start" });
+        expect((await standIn.repliesTo(chat, 2))[1]).toContain("绑定");
+        const again = await ctx.db.query(
+          `SELECT pid FROM pg_locks
+           WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND objid::text::bigint = (hashtext('shinian telegram poller')::bigint & 4294967295)`,
+        );
+        expect(again.rows).toHaveLength(1);
+      });
     });
   },
   { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_BASE: standIn.url },
