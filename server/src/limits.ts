@@ -193,8 +193,11 @@ export const LIMITS = {
     maxBodyBytes: 64 * KiB,
     /** WeChat gives up after 5 s and retries: past this, answer "success" and finish in the background. */
     answerWithinMs: 4 * SECOND,
-    /** A signed timestamp further than this from now is refused (a replayed old message). */
-    maxClockSkewMs: 10 * MINUTE,
+    /**
+     * A signed timestamp further than this from now is refused (a replayed old message); within it,
+     * each (timestamp, nonce) is remembered with its body (messaging_wechat_nonces).
+     */
+    maxClockSkewMs: 5 * MINUTE,
     /** An image or recording fetched from the media API, at most. */
     maxMediaBytes: 10 * MiB,
     /** One call to WeChat's API (token or media), from outside. */

@@ -215,7 +215,39 @@ export async function saveReply(db: Queryable, platform: MessagingPlatform, key:
   ]);
 }
 
-/** No platform retries a message two days later: its key may go. */
-export async function pruneSeen(db: Queryable) {
+/**
+ * A signed WeChat (timestamp, nonce) with the hash of its body: true the first time, or when the
+ * same pair comes again with the same body (a retry); false for the pair with another body (a
+ * captured signature replayed over another message).
+ */
+export async function rememberNonce(
+  db: Queryable,
+  signedAt: number,
+  nonce: string,
+  body: string,
+): Promise<boolean> {
+  const hash = createHash("sha256").update(body).digest();
+  const { rows } = await db.query<{ same: boolean }>(
+    `WITH added AS (
+       INSERT INTO messaging_wechat_nonces (signed_at, nonce, body_hash) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING true AS same)
+     SELECT same FROM added
+     UNION ALL
+     SELECT body_hash = $3 FROM messaging_wechat_nonces WHERE signed_at = $1 AND nonce = $2
+     LIMIT 1`,
+    [signedAt, nonce, hash],
+  );
+  return rows[0]?.same ?? true;
+}
+
+/**
+ * No platform retries a message two days later: its key may go; a nonce outside the clock window
+ * is refused by its timestamp anyway. Run from the periodic sweep (server.ts).
+ */
+export async function pruneSeen(db: Queryable, nonceWindowMs: number) {
   await db.query("DELETE FROM messaging_seen WHERE seen_at < now() - interval '2 days'");
+  await db.query(
+    "DELETE FROM messaging_wechat_nonces WHERE seen_at < now() - 2 * $1 * interval '1 millisecond'",
+    [nonceWindowMs],
+  );
 }

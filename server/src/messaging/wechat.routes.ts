@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../context.ts";
 import type { WechatConfig } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { limitBody } from "../http/body-limit.ts";
-import { claimMessage, pruneSeen, saveReply } from "./bindings.store.ts";
+import { claimMessage, rememberNonce, saveReply } from "./bindings.store.ts";
 import { handleIncoming, type Incoming, UNBOUND_HINT } from "./inbox.ts";
 import { fetchMedia } from "./wechat-api.ts";
 import { decryptMessage, encryptMessage, sameSignature, wechatSignature } from "./wechat-crypto.ts";
@@ -86,7 +86,6 @@ export function wechatRoutes(deps: AppDeps) {
     app.all("/wechat/mp", (c) => c.text("本站没有开通微信公众号接入", 404));
     return app;
   }
-  let claims = 0;
 
   app.get("/wechat/mp", (c) => {
     if (!signedByWechat(config, c, Date.now())) return refused(c, 403, "签名错误");
@@ -104,10 +103,15 @@ export function wechatRoutes(deps: AppDeps) {
         encrypt_type: encryptType,
         msg_signature: msgSignature,
       } = c.req.query();
+      const encrypted = encryptType === "aes";
+      // with an EncodingAESKey set (安全模式 or 兼容模式), WeChat sends every message encrypted:
+      // a plain one is not WeChat's (明文模式's signature does not cover the message)
+      if (config.aesKey && !encrypted) return refused(c, 400, "本站只接受加密（安全模式或兼容模式）的消息");
       const raw = await c.req.text();
+      if (!(await rememberNonce(deps.db, Number(timestamp), nonce, raw)))
+        return refused(c, 403, "签名已用过");
       const outer = parseWechatXml(raw);
       if (!outer) return refused(c, 400, "消息格式错误");
-      const encrypted = encryptType === "aes";
       let message = outer;
       if (encrypted) {
         if (!config.aesKey || !outer.Encrypt) return refused(c, 400, "本站没有配置 EncodingAESKey");
@@ -154,7 +158,6 @@ export function wechatRoutes(deps: AppDeps) {
       }
       const key = message.MsgId ? `msg:${message.MsgId}` : `${openid}:${message.CreateTime ?? ""}`;
       const claim = await claimMessage(deps.db, "wechat", key);
-      if (++claims % 100 === 1) deps.work.track(pruneSeen(deps.db)).catch(() => {});
       if (!claim.fresh) return reply(claim.reply ?? "");
 
       const work = deps.work.track(

@@ -52,7 +52,13 @@ async function post(
   ctx: TestCtx,
   openid: string,
   fields: Record<string, string | number>,
-  opts: { mode?: "plain" | "aes"; msgId?: bigint | null; badSignature?: boolean } = {},
+  opts: {
+    mode?: "plain" | "aes";
+    msgId?: bigint | null;
+    badSignature?: boolean;
+    timestamp?: number;
+    nonce?: string;
+  } = {},
 ): Promise<Sent> {
   const msgId = opts.msgId === undefined ? ++msgIds : opts.msgId;
   const xml = messageXml({
@@ -63,9 +69,12 @@ async function post(
     ...(msgId === null ? {} : { MsgId: msgId.toString() }),
   });
   const { query, body } = wechatRequest(account, xml, {
-    mode: opts.mode ?? "plain",
+    // with WECHAT_AES_KEY set, WeChat sends 安全模式 (or 兼容模式): encrypted
+    mode: opts.mode ?? (ctx.config.wechat?.aesKey ? "aes" : "plain"),
     openid,
     badSignature: opts.badSignature,
+    timestamp: opts.timestamp,
+    nonce: opts.nonce,
   });
   const started = performance.now();
   const res = await ctx.app.request(`/wechat/mp?${query}`, {
@@ -79,6 +88,8 @@ async function post(
 /** The reply's text: a passive text message to the follower, from the 公众号. */
 function replyOf(sent: Sent, openid: string) {
   expect(sent.status).toBe(200);
+  const encrypt = field(sent.text, "Encrypt");
+  if (encrypt) return replyOf({ ...sent, text: wechatDecrypt(account, encrypt).message }, openid);
   expect(field(sent.text, "ToUserName")).toBe(openid);
   expect(field(sent.text, "FromUserName")).toBe(account.ghId);
   expect(field(sent.text, "MsgType")).toBe("text");
@@ -344,6 +355,9 @@ onOneDatabase((ctx) => {
       expect(field(message, "Content")).toContain("已记下");
       expect((await feedOf(ctx, user))[0]).toMatchObject({ content: "加密的想法 #安全", tags: ["安全"] });
 
+      // a plain message while an EncodingAESKey is set: not WeChat's, refused
+      expect((await text(ctx, openid, "明文的", { mode: "plain" })).status).toBe(400);
+
       // Encrypt signed for another text: refused, nothing stored
       const xml = messageXml({
         ToUserName: account.ghId,
@@ -439,3 +453,28 @@ onOneDatabase((ctx) => {
     });
   });
 }, env);
+
+const { WECHAT_AES_KEY: _, ...plainEnv } = env;
+
+onOneDatabase((ctx) => {
+  describe("WeChat 公众号 in 明文模式 (no WECHAT_AES_KEY)", () => {
+    it("refuses a message whose signed timestamp is over 5 minutes old, and a (timestamp, nonce) replayed over another message", async () => {
+      const user = await registerUser(ctx);
+      const openid = await bound(ctx, user);
+      const old = Math.floor(Date.now() / 1000) - 6 * 60;
+      expect((await text(ctx, openid, "六分钟前的", { timestamp: old })).status).toBe(403);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const nonce = "replayed-nonce-1";
+      const msgId = ++msgIds;
+      const first = await text(ctx, openid, "原来的消息", { timestamp, nonce, msgId });
+      expect(replyOf(first, openid)).toContain("已记下");
+      // WeChat's own retry: the same pair with the same message is answered
+      expect(replyOf(await text(ctx, openid, "原来的消息", { timestamp, nonce, msgId }), openid)).toContain(
+        "已记下",
+      );
+      // the pair's signature (token, timestamp, nonce) does not cover the message: a new one under it is refused
+      expect((await text(ctx, openid, "篡改的消息", { timestamp, nonce })).status).toBe(403);
+      expect((await feedOf(ctx, user)).map((i) => i.content)).toEqual(["原来的消息"]);
+    });
+  });
+}, plainEnv);
