@@ -191,8 +191,18 @@ export const LIMITS = {
   wechat: {
     /** A message's XML, at most: WeChat's are a few KB (text up to 2048 bytes, then the envelope). */
     maxBodyBytes: 64 * KiB,
-    /** WeChat gives up after 5 s and retries: past this, answer "success" and finish in the background. */
-    answerWithinMs: 4 * SECOND,
+    /**
+     * WeChat gives up on a try after 5 s and posts the message again: each try waits this long for
+     * the reply (the work goes on in the background); without it, the try is not answered at all
+     * (WeChat tries again), except the last, which answers "success".
+     */
+    answerWithinMs: 4_500,
+    /** WeChat posts a message this many times at most (the first and its retries): the last try answers "success" when it has nothing else. */
+    lastTry: 3,
+    /** A try left unanswered is held open at most this long, for WeChat to drop (it does at 5 s). */
+    holdMs: 10 * SECOND,
+    /** How often a retry looks for the reply saved by whichever process took the message. */
+    replyPollMs: 100,
     /**
      * A signed timestamp further than this from now is refused (a replayed old message); within it,
      * each (timestamp, nonce) is remembered with its body (messaging_wechat_nonces).

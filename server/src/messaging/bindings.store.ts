@@ -188,23 +188,31 @@ export async function deleteBinding(db: Queryable, userId: string, id: string) {
 
 /**
  * Claims a message by the platform's key: `fresh` the first time, whichever process it reached;
- * a repeat gets the reply saved for it (null while the first is still being handled).
+ * a repeat gets the reply saved for it (null while the first is still being handled) and which
+ * try this is (the first is 1), counted in the same statement.
  */
 export async function claimMessage(
   db: Queryable,
   platform: MessagingPlatform,
   key: string,
-): Promise<{ fresh: true } | { fresh: false; reply: string | null }> {
-  const { rowCount } = await db.query(
-    "INSERT INTO messaging_seen (platform, message_key) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+): Promise<{ fresh: true } | { fresh: false; reply: string | null; tries: number }> {
+  const { rows } = await db.query<{ fresh: boolean; reply: string | null; tries: number }>(
+    `INSERT INTO messaging_seen (platform, message_key) VALUES ($1, $2)
+     ON CONFLICT (platform, message_key) DO UPDATE SET tries = messaging_seen.tries + 1
+     RETURNING (xmax = 0) AS fresh, reply, tries`,
     [platform, key],
   );
-  if (rowCount) return { fresh: true };
+  const row = rows[0]!;
+  return row.fresh ? { fresh: true } : { fresh: false, reply: row.reply, tries: row.tries };
+}
+
+/** The reply saved for a claimed message, null while it is still being worked on. */
+export async function savedReply(db: Queryable, platform: MessagingPlatform, key: string) {
   const { rows } = await db.query<{ reply: string | null }>(
     "SELECT reply FROM messaging_seen WHERE platform = $1 AND message_key = $2",
     [platform, key],
   );
-  return { fresh: false, reply: rows[0]?.reply ?? null };
+  return rows[0]?.reply ?? null;
 }
 
 export async function saveReply(db: Queryable, platform: MessagingPlatform, key: string, reply: string) {
