@@ -63,7 +63,9 @@ async function api<T>(config: TelegramConfig, method: string, body: object, sign
   return answer.result as T;
 }
 
-async function download(config: TelegramConfig, fileId: string, signal: AbortSignal): Promise<Buffer> {
+async function download(config: TelegramConfig, fileId: string, stop: AbortSignal): Promise<Buffer> {
+  // each call bounded: a stalled download must not hold the poll (or a webhook's work) forever
+  const signal = AbortSignal.any([stop, AbortSignal.timeout(config.apiTimeoutMs)]);
   const file = await api<{ file_path?: string; file_size?: number }>(
     config,
     "getFile",
@@ -72,7 +74,10 @@ async function download(config: TelegramConfig, fileId: string, signal: AbortSig
   );
   if (!file.file_path) throw new TelegramError("getFile: no file_path", null);
   if ((file.file_size ?? 0) > config.maxFileBytes) throw new TelegramError("file too large", null);
-  const res = await fetch(`${config.apiBase}/file/bot${config.token}/${file.file_path}`, { signal });
+  const res = await fetch(`${config.apiBase}/file/bot${config.token}/${file.file_path}`, {
+    signal,
+    redirect: "error",
+  });
   if (!res.ok || !res.body) throw new TelegramError(`file: HTTP ${res.status}`, res.status);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -148,7 +153,7 @@ export async function handleUpdate(
           });
   }
   await saveReply(deps.db, "telegram", key, reply);
-  await api(
+  await send(
     config,
     "sendMessage",
     {
@@ -159,6 +164,16 @@ export async function handleUpdate(
     },
     AbortSignal.any([signal, AbortSignal.timeout(config.apiTimeoutMs)]),
   );
+}
+
+/** A call whose failure, whatever it is (a refusal, the network, a timeout), is Telegram's side: a TelegramError. */
+async function send(config: TelegramConfig, method: string, body: object, signal: AbortSignal) {
+  try {
+    return await api(config, method, body, signal);
+  } catch (err) {
+    if (err instanceof TelegramError) throw err;
+    throw new TelegramError(`${method}: ${(err as Error).message}`, null);
+  }
 }
 
 /** Where Telegram posts updates when the site is on https (PUBLIC_URL), instead of long polling. */
@@ -207,6 +222,23 @@ export function telegramPoller(deps: AppDeps) {
 
   /** Polls while the lock is held; returns when stopping or when the lock's connection is lost. */
   const poll = async (c: TelegramConfig, lost: AbortSignal) => {
+    // a webhook left from an https PUBLIC_URL makes every getUpdates fail (409): removed first,
+    // its pending updates kept
+    while (!stopping.signal.aborted && !lost.aborted) {
+      try {
+        await api(
+          c,
+          "deleteWebhook",
+          { drop_pending_updates: false },
+          AbortSignal.any([stopping.signal, lost, AbortSignal.timeout(c.apiTimeoutMs)]),
+        );
+        break;
+      } catch (err) {
+        if (stopping.signal.aborted || lost.aborted) return;
+        deps.logger.warn("telegram deleteWebhook failed", { err });
+        await pause(c.retryAfterMs, lost);
+      }
+    }
     let offset: number | undefined;
     while (!stopping.signal.aborted && !lost.aborted) {
       try {
@@ -217,10 +249,23 @@ export function telegramPoller(deps: AppDeps) {
           AbortSignal.any([stopping.signal, lost, AbortSignal.timeout((c.pollTimeoutS + 10) * 1000)]),
         );
         for (const update of updates) {
+          try {
+            await handleUpdate(deps, c, update, stopping.signal);
+          } catch (err) {
+            if (!(err instanceof TelegramError)) {
+              // not taken (the database failed): asked for again from here after a pause; the
+              // claim keeps one that was taken after all from being handled twice
+              deps.logger.warn("telegram update not handled; asking again", {
+                err,
+                updateId: update.update_id,
+              });
+              await pause(c.retryAfterMs, lost);
+              break;
+            }
+            // taken, its reply not delivered (Telegram refused it): not asked for again
+            deps.logger.warn("telegram update not answered", { err, updateId: update.update_id });
+          }
           offset = update.update_id + 1;
-          await handleUpdate(deps, c, update, stopping.signal).catch((err) =>
-            deps.logger.warn("telegram update not answered", { err, updateId: update.update_id }),
-          );
         }
       } catch (err) {
         if (stopping.signal.aborted || lost.aborted) break;

@@ -31,7 +31,11 @@ onOneDatabase(
   (ctx) => {
     const work = createBackgroundWork();
     const pollers: ReturnType<typeof telegramPoller>[] = [];
+    // left from an earlier https PUBLIC_URL: a webhook, and a message that came meanwhile
+    const waiting = ++chats;
     beforeAll(() => {
+      standIn.webhook.url = "https://old.example.cn/telegram/webhook";
+      standIn.send(waiting, { text: "/start" });
       // two processes: one polls, the other waits for the lock (Telegram refuses two getUpdates at once)
       for (let i = 0; i < 2; i++) {
         const poller = telegramPoller({
@@ -109,6 +113,34 @@ onOneDatabase(
         expect(await feedOf(ctx, user)).toHaveLength(3);
       });
 
+      it("removes a webhook left from before without dropping what was waiting", async () => {
+        expect((await standIn.repliesTo(waiting, 1))[0]).toContain("绑定");
+        expect(standIn.calls.deleteWebhook).toBeGreaterThanOrEqual(1);
+        expect(standIn.webhook.url).toBeNull();
+      });
+
+      it("gives up on a stalled file download after the API timeout and says so", async () => {
+        const user = await registerUser(ctx);
+        const chat = ++chats;
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        standIn.send(chat, { text: `/bind ${code}` });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定成功");
+        const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#a36" } })
+          .png()
+          .toBuffer();
+        standIn.putFile("PHOTO_STALLED", png);
+        standIn.slowFiles(60_000);
+        try {
+          standIn.send(chat, {
+            photo: [{ file_id: "PHOTO_STALLED", file_size: png.length, width: 90, height: 90 }],
+          });
+          expect((await standIn.repliesTo(chat, 2, 8_000))[1]).toContain("取图片失败");
+        } finally {
+          standIn.slowFiles(0);
+        }
+        expect(await feedOf(ctx, user)).toEqual([]);
+      });
+
       it("goes on polling after PostgreSQL ends the lock's connection (a restart), without crashing", async () => {
         const chat = ++chats;
         standIn.send(chat, { text: "/start" });
@@ -133,7 +165,7 @@ onOneDatabase(
     });
   },
   { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_BASE: standIn.url },
-  { telegram: { pollTimeoutS: 1, lockRetryMs: 200, retryAfterMs: 100 } },
+  { telegram: { pollTimeoutS: 1, lockRetryMs: 200, retryAfterMs: 100, apiTimeoutMs: 2_000 } },
 );
 
 onOneDatabase(
