@@ -96,8 +96,9 @@ export type ReviewRef = { type: "idea" | "note"; id: string };
 export type Binding = {
   id: string;
   userId: string;
-  /** The Beijing day of the last 回顾 sent here, and its items in the order numbered. */
+  /** The Beijing day of the last 回顾 sent here, when it was sent, and its items shown, in the order numbered. */
   reviewDay: string | null;
+  reviewAt: Date | null;
   reviewItems: ReviewRef[];
 };
 
@@ -105,6 +106,7 @@ type BindingRow = {
   id: string;
   user_id: string;
   review_day: string | null;
+  review_at: Date | null;
   review_items: ReviewRef[] | null;
 };
 
@@ -112,6 +114,7 @@ const toBinding = (r: BindingRow): Binding => ({
   id: r.id,
   userId: r.user_id,
   reviewDay: r.review_day,
+  reviewAt: r.review_at,
   reviewItems: r.review_items ?? [],
 });
 
@@ -120,7 +123,8 @@ export async function bind(db: Queryable, platform: MessagingPlatform, externalI
   await db.query(
     `INSERT INTO messaging_bindings (platform, external_id, user_id) VALUES ($1, $2, $3)
      ON CONFLICT (platform, external_id) DO UPDATE
-       SET user_id = EXCLUDED.user_id, created_at = now(), review_day = NULL, review_items = NULL`,
+       SET user_id = EXCLUDED.user_id, created_at = now(), review_day = NULL, review_at = NULL,
+           review_items = NULL`,
     [platform, externalId, userId],
   );
 }
@@ -131,7 +135,7 @@ export async function findBinding(
   externalId: string,
 ): Promise<Binding | null> {
   const { rows } = await db.query<BindingRow>(
-    `SELECT id, user_id, to_char(review_day, 'YYYY-MM-DD') AS review_day, review_items
+    `SELECT id, user_id, to_char(review_day, 'YYYY-MM-DD') AS review_day, review_at, review_items
      FROM messaging_bindings WHERE platform = $1 AND external_id = $2`,
     [platform, externalId],
   );
@@ -148,11 +152,10 @@ export async function unbindExternal(db: Queryable, platform: MessagingPlatform,
 }
 
 export async function rememberReview(db: Queryable, bindingId: string, day: string, items: ReviewRef[]) {
-  await db.query("UPDATE messaging_bindings SET review_day = $2, review_items = $3 WHERE id = $1", [
-    bindingId,
-    day,
-    JSON.stringify(items),
-  ]);
+  await db.query(
+    "UPDATE messaging_bindings SET review_day = $2, review_at = now(), review_items = $3 WHERE id = $1",
+    [bindingId, day, JSON.stringify(items)],
+  );
 }
 
 /** An openid's first and last few characters: enough to tell two apart, not enough to write to it. */

@@ -27,7 +27,12 @@ import {
 export type Media = { name: string; fetch: () => Promise<Buffer> };
 
 export type Incoming =
-  | { kind: "text"; text: string }
+  | {
+      kind: "text";
+      text: string;
+      /** The bot's message this one answers (Telegram's reply_to_message), when it is the bot's. */
+      replyTo?: string;
+    }
   | { kind: "link"; title: string; url: string; description: string }
   | { kind: "image"; media: Media | null; caption?: string }
   | { kind: "voice"; recognition: string | null; media: Media | null; caption?: string }
@@ -36,9 +41,16 @@ export type Incoming =
 const BIND = /^\s*绑定\s*(\d{8})\s*$/;
 const UNBIND = /^\s*解绑\s*$/;
 const REVIEW = /^\s*(回顾|每日回顾)\s*$/;
-/** `2 今天又想到…`, `2、…`, `2. …`, `2：…`: the number of a 回顾 item, then the 批注. */
-const REVIEW_REPLY =
-  /^\s*(\d{1,2})\s*[.、．:：,，)）]?\s+([\s\S]+)$|^\s*(\d{1,2})\s*[.、．:：,，)）]\s*([\s\S]+)$/;
+/**
+ * `2 今天又想到…` within REVIEW_REPLY_MS of a 回顾: the number of an item, a space, and the 批注 on
+ * one line. Anything else — `1. 买牛奶` and a numbered list most of all — is an ordinary idea.
+ */
+const REVIEW_REPLY = /^\s*(\d{1,2})[ \u3000]+(\S[^\n]*)$/;
+const REVIEW_REPLY_MS = 30 * 60_000;
+/** A reply (Telegram's reply_to_message) to the 回顾 itself says what it is: `2 …`, `2. …`, `2、…`, several lines. */
+const REPLY_TO_REVIEW = /^\s*(\d{1,2})\s*[.、．:：,，)）]?\s*([\s\S]+)$/;
+/** A 回顾 reply fits WeChat's passive reply (2048 bytes, less the cut's margin); Telegram's 4096 characters hold it too. */
+const REVIEW_MAX_BYTES = 2000;
 
 export const UNBOUND_HINT =
   "你好，这里是拾念。请先在拾念网页「个人资料 → 微信与 Telegram」获取绑定码，然后发送「绑定 12345678」（换成你的 8 位绑定码）。绑定前发来的消息不会保存。";
@@ -85,7 +97,8 @@ export async function handleIncoming(
       case "text":
         if (REVIEW.test(message.text)) return await review(deps, binding);
         return (
-          (await replyToReview(deps, binding, message.text)) ?? (await capture(deps, binding, message.text))
+          (await replyToReview(deps, binding, message.text, message.replyTo)) ??
+          (await capture(deps, binding, message.text))
         );
       case "link":
         return await capture(
@@ -187,27 +200,53 @@ const itemTitle = (item: FeedItem) => {
   return excerpt(item.title || (item.type === "idea" ? item.content : "") || "（无标题）");
 };
 
+/** The 回顾's first line: a reply to it (Telegram) is recognised by it. */
+const reviewHeading = (day: string) => `今日回顾（${day}）`;
+
 async function review(deps: AppDeps, binding: Binding) {
   const today = await reviewToday(deps, binding.userId);
   if (!today.items.length) return "今日回顾还没有内容：先多记几条吧。";
-  const refs = today.items.map((i) => ({ type: i.type, id: i.id }));
-  await rememberReview(deps.db, binding.id, today.date, refs);
-  const lines = today.items.map((item, n) => `${n + 1}. ${itemTitle(item)}`);
-  return [
-    `今日回顾（${today.date}）`,
-    ...lines,
+  const head = [reviewHeading(today.date)];
+  const foot = [
     "",
-    "回复「序号 + 文字」给那一条追加批注，如「1 今天又想到…」。",
+    "回复「序号 + 空格 + 文字」给那一条追加批注，如「1 今天又想到…」（30 分钟内）。",
     `${siteUrl(deps)}/review`,
-  ].join("\n");
+  ];
+  // built to fit: only the items shown are remembered, so a number always means what was seen
+  const lines: string[] = [];
+  const shown: ReviewRef[] = [];
+  for (const [n, item] of today.items.entries()) {
+    const line = `${n + 1}. ${itemTitle(item)}`;
+    const rest = today.items.length - n - 1;
+    const more = rest ? [`还有 ${rest} 条，请在网页查看。`] : [];
+    if (Buffer.byteLength([...head, ...lines, line, ...more, ...foot].join("\n")) > REVIEW_MAX_BYTES) {
+      lines.push(`还有 ${today.items.length - n} 条，请在网页查看。`);
+      break;
+    }
+    lines.push(line);
+    shown.push({ type: item.type, id: item.id });
+  }
+  await rememberReview(deps.db, binding.id, today.date, shown);
+  return [...head, ...lines, ...foot].join("\n");
 }
 
-/** `2 …` after today's 回顾: a 批注 on its second item; null when the text is not such a reply. */
-async function replyToReview(deps: AppDeps, binding: Binding, text: string): Promise<string | null> {
-  const match = REVIEW_REPLY.exec(text);
-  if (!match || binding.reviewDay !== reviewDay(deps)) return null;
-  const n = Number(match[1] ?? match[3]);
-  const content = (match[2] ?? match[4] ?? "").trim();
+/**
+ * `2 …` within 30 minutes of today's 回顾 (or, on Telegram, any reply to that 回顾 message): a 批注
+ * on its second item; null when the text is not such a reply.
+ */
+async function replyToReview(
+  deps: AppDeps,
+  binding: Binding,
+  text: string,
+  replyTo: string | undefined,
+): Promise<string | null> {
+  if (!binding.reviewDay || binding.reviewDay !== reviewDay(deps)) return null;
+  const answersReview = replyTo?.startsWith(reviewHeading(binding.reviewDay)) ?? false;
+  const recent = binding.reviewAt !== null && Date.now() - binding.reviewAt.getTime() <= REVIEW_REPLY_MS;
+  const match = answersReview ? REPLY_TO_REVIEW.exec(text) : recent ? REVIEW_REPLY.exec(text) : null;
+  if (!match) return null;
+  const n = Number(match[1]);
+  const content = (match[2] ?? "").trim();
   const ref = binding.reviewItems[n - 1];
   if (!ref || !content) return null;
   // 批注 hang under ideas; a note gets a new idea that links to it

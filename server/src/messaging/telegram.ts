@@ -24,6 +24,8 @@ type TgMessage = {
   photo?: { file_id: string; file_size?: number; width: number; height: number }[];
   voice?: { file_id: string; file_size?: number; mime_type?: string; duration?: number };
   audio?: { file_id: string; file_size?: number };
+  /** The message this one replies to (https://core.telegram.org/bots/api#message). */
+  reply_to_message?: { from?: { is_bot?: boolean }; text?: string };
 };
 type TgUpdate = { update_id: number; message?: TgMessage };
 
@@ -105,7 +107,10 @@ function incomingOf(config: TelegramConfig, m: TgMessage, signal: AbortSignal): 
   const file = (fileId: string, name: string) => ({ name, fetch: () => download(config, fileId, signal) });
   if (m.text !== undefined) {
     if (/^\/start(@\w+)?\s*$/.test(m.text.trim())) return "start";
-    return { kind: "text", text: asText(m.text) };
+    const replied = m.reply_to_message;
+    // a reply to one of the bot's messages (the 回顾, for a 批注 by number)
+    const replyTo = replied?.from?.is_bot && replied.text ? replied.text : undefined;
+    return { kind: "text", text: asText(m.text), ...(replyTo ? { replyTo } : {}) };
   }
   if (m.photo?.length) {
     // the largest size Telegram made that is within the bound

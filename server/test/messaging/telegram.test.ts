@@ -141,6 +141,35 @@ onOneDatabase(
         expect(await feedOf(ctx, user)).toEqual([]);
       });
 
+      it("takes a reply to the 回顾 message as a 批注 on the numbered item, however long after", async () => {
+        const user = await registerUser(ctx);
+        const chat = ++chats;
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        standIn.send(chat, { text: `/bind ${code}` });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定成功");
+        const idea = (await request(ctx, "createIdea", { token: user.token, body: { content: "旧想法" } }))
+          .body.data;
+        await ctx.db.query("UPDATE ideas SET created_at = now() - interval '3 days' WHERE id = $1", [
+          idea.id,
+        ]);
+        standIn.send(chat, { text: "/review" });
+        const review = (await standIn.repliesTo(chat, 2))[1]!;
+        expect(review).toContain("1. 旧想法");
+        await ctx.db.query(
+          "UPDATE messaging_bindings SET review_at = now() - interval '2 hours' WHERE external_id = $1",
+          [String(chat)],
+        );
+        standIn.send(chat, {
+          text: "1. 补充一点\n第二行",
+          reply_to_message: { message_id: 1, from: { id: 1, is_bot: true }, text: review },
+        });
+        expect((await standIn.repliesTo(chat, 3))[2]).toContain("已追加批注到回顾第 1 条");
+        const thread = await request(ctx, "listAnnotations", { token: user.token, params: { id: idea.id } });
+        expect(thread.body.data.items.map((a: { content: string }) => a.content)).toEqual([
+          "补充一点\n第二行",
+        ]);
+      });
+
       it("goes on polling after PostgreSQL ends the lock's connection (a restart), without crashing", async () => {
         const chat = ++chats;
         standIn.send(chat, { text: "/start" });

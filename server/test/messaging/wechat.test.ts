@@ -461,6 +461,19 @@ onOneDatabase((ctx) => {
       // a number past the list is an ordinary idea
       replyOf(await text(ctx, openid, "9 个新想法"), openid);
       expect((await feedOf(ctx, user)).map((i) => i.content)).toContain("9 个新想法");
+      // a numbered list is an ordinary note, even right after the 回顾
+      const list = "1. 买牛奶\n2. 买面包";
+      expect(replyOf(await text(ctx, openid, list), openid)).toContain("已记下");
+      expect((await feedOf(ctx, user)).map((i) => i.content)).toContain(list);
+      // past 30 minutes, `1 …` is an ordinary idea too
+      await ctx.db.query(
+        "UPDATE messaging_bindings SET review_at = now() - interval '31 minutes' WHERE external_id = $1",
+        [openid],
+      );
+      expect(replyOf(await text(ctx, openid, "1 半小时后的想法"), openid)).toContain("已记下");
+      expect((await feedOf(ctx, user)).map((i) => i.content)).toContain("1 半小时后的想法");
+      const after = await request(ctx, "listAnnotations", { token: user.token, params: { id: idea.id } });
+      expect(after.body.data.items).toHaveLength(1);
     });
   });
 }, env);
@@ -477,12 +490,12 @@ onOneDatabase((ctx) => {
       const timestamp = Math.floor(Date.now() / 1000);
       const nonce = "replayed-nonce-1";
       const msgId = ++msgIds;
-      const first = await text(ctx, openid, "原来的消息", { timestamp, nonce, msgId });
+      const original = { MsgType: "text", Content: "原来的消息", CreateTime: timestamp };
+      const first = await post(ctx, openid, original, { timestamp, nonce, msgId });
       expect(replyOf(first, openid)).toContain("已记下");
       // WeChat's own retry: the same pair with the same message is answered
-      expect(replyOf(await text(ctx, openid, "原来的消息", { timestamp, nonce, msgId }), openid)).toContain(
-        "已记下",
-      );
+      const retry = await post(ctx, openid, original, { timestamp, nonce, msgId });
+      expect(replyOf(retry, openid)).toContain("已记下");
       // the pair's signature (token, timestamp, nonce) does not cover the message: a new one under it is refused
       expect((await text(ctx, openid, "篡改的消息", { timestamp, nonce })).status).toBe(403);
       expect((await feedOf(ctx, user)).map((i) => i.content)).toEqual(["原来的消息"]);
