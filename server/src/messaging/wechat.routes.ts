@@ -32,11 +32,14 @@ const EMPTY = "success";
 /** A passive reply's Content: WeChat takes 2048 bytes at most. */
 const MAX_REPLY_BYTES = 2000;
 
-const withinBytes = (text: string, max: number) => {
+/** The text, or its start and "…" within `max` UTF-8 bytes; never half a character (a surrogate pair, an emoji, is one). */
+export const withinBytes = (text: string, max: number) => {
   if (Buffer.byteLength(text) <= max) return text;
-  let cut = text;
-  while (Buffer.byteLength(`${cut}…`) > max) cut = cut.slice(0, Math.floor(cut.length * 0.9));
-  return `${cut}…`;
+  const chars = Array.from(text);
+  let n = chars.length;
+  let bytes = Buffer.byteLength(text) + Buffer.byteLength("…");
+  while (n > 0 && bytes > max) bytes -= Buffer.byteLength(chars[--n]!);
+  return `${chars.slice(0, n).join("")}…`;
 };
 
 function signedByWechat(config: WechatConfig, c: Context<AppEnv>, nowMs: number) {

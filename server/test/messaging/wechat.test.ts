@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { withinBytes } from "../../src/messaging/wechat.routes.ts";
 import { encryptMessage } from "../../src/messaging/wechat-crypto.ts";
 import { call, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 import {
@@ -138,6 +139,16 @@ onOneDatabase((ctx) => {
       expect(
         encryptMessage(key, "wxb11529c136998cb6", "我是中文abcd123", Buffer.from("aaaabbbbccccdddd")),
       ).toBe("jn1L23DB+6ELqJ+6bruv21Y6MD7KeIfP82D6gU39rmkgczbWwt5+3bnyg5K55bgVtVzd832WzZGMhkP72vVOfg==");
+    });
+
+    it("cuts a reply to WeChat's bytes without splitting a character, an emoji's surrogate pair included", () => {
+      for (let pad = 0; pad < 4; pad++) {
+        const cut = withinBytes(`${"a".repeat(pad)}${"😀".repeat(600)}`, 2000);
+        expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(2000);
+        expect(cut.endsWith("😀…")).toBe(true);
+        expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(cut)).toBe(false);
+      }
+      expect(withinBytes("短的", 2000)).toBe("短的");
     });
 
     it("echoes echostr to a signed URL check, and refuses a wrong signature", async () => {
