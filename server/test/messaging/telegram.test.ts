@@ -170,6 +170,20 @@ onOneDatabase(
         ]);
       });
 
+      it("asks again for an update it could not take while the database failed, instead of confirming it", async () => {
+        const chat = ++chats;
+        // every claim fails: the table is away
+        await ctx.db.query("ALTER TABLE messaging_seen RENAME TO messaging_seen_away");
+        try {
+          standIn.send(chat, { text: "/start" });
+          await new Promise((r) => setTimeout(r, 600));
+          expect(standIn.sent.filter((s) => s.chat_id === chat)).toEqual([]);
+        } finally {
+          await ctx.db.query("ALTER TABLE messaging_seen_away RENAME TO messaging_seen");
+        }
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定");
+      });
+
       it("goes on polling after PostgreSQL ends the lock's connection (a restart), without crashing", async () => {
         const chat = ++chats;
         standIn.send(chat, { text: "/start" });
