@@ -352,6 +352,13 @@ onOneDatabase((ctx) => {
       expect(voice).toContain("已记下语音");
       expect(standIn.calls.token - tokensBefore).toBe(2); // renewed once on 42001
 
+      // a medium answered with a redirect is not followed: not WeChat's own answer
+      standIn.putMedia("MOVED_MEDIA", jpeg, "image/jpeg");
+      standIn.moveMedia("MOVED_MEDIA");
+      expect(
+        replyOf(await post(ctx, openid, { MsgType: "image", MediaId: "MOVED_MEDIA" }), openid),
+      ).toContain("取图片失败");
+
       const feed = await feedOf(ctx, user);
       expect(feed).toHaveLength(3);
       expect(feed.map((i) => i.attachments?.map((a) => a.kind))).toEqual([["audio"], ["image"], ["image"]]);
