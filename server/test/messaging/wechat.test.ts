@@ -93,11 +93,16 @@ async function post(
  * tries in all, each its own request while the earlier ones may still be running; an answer (a
  * reply or "success") ends it, as WeChat does not retry after one.
  */
-async function deliver(ctx: TestCtx, openid: string, fields: Record<string, string | number>) {
+async function deliver(
+  ctx: TestCtx,
+  openid: string,
+  fields: Record<string, string | number>,
+  dropAfterMs = 5_000,
+) {
   const msgId = ++msgIds;
   const tries: Sent[] = [];
   for (let n = 1; n <= 3; n++) {
-    const sent = await post(ctx, openid, fields, { msgId, signal: AbortSignal.timeout(5_000) });
+    const sent = await post(ctx, openid, fields, { msgId, signal: AbortSignal.timeout(dropAfterMs) });
     tries.push(sent);
     if (sent.status === 200) break;
   }
@@ -498,25 +503,53 @@ onOneDatabase((ctx) => {
 
 const { WECHAT_AES_KEY: _, ...plainEnv } = env;
 
-onOneDatabase((ctx) => {
-  describe("WeChat 公众号 in 明文模式 (no WECHAT_AES_KEY)", () => {
-    it("refuses a message whose signed timestamp is over 5 minutes old, and a (timestamp, nonce) replayed over another message", async () => {
-      const user = await registerUser(ctx);
-      const openid = await bound(ctx, user);
-      const old = Math.floor(Date.now() / 1000) - 6 * 60;
-      expect((await text(ctx, openid, "六分钟前的", { timestamp: old })).status).toBe(403);
-      const timestamp = Math.floor(Date.now() / 1000);
-      const nonce = "replayed-nonce-1";
-      const msgId = ++msgIds;
-      const original = { MsgType: "text", Content: "原来的消息", CreateTime: timestamp };
-      const first = await post(ctx, openid, original, { timestamp, nonce, msgId });
-      expect(replyOf(first, openid)).toContain("已记下");
-      // WeChat's own retry: the same pair with the same message is answered
-      const retry = await post(ctx, openid, original, { timestamp, nonce, msgId });
-      expect(replyOf(retry, openid)).toContain("已记下");
-      // the pair's signature (token, timestamp, nonce) does not cover the message: a new one under it is refused
-      expect((await text(ctx, openid, "篡改的消息", { timestamp, nonce })).status).toBe(403);
-      expect((await feedOf(ctx, user)).map((i) => i.content)).toEqual(["原来的消息"]);
+onOneDatabase(
+  (ctx) => {
+    describe("WeChat 公众号 in 明文模式 (no WECHAT_AES_KEY)", () => {
+      it("refuses a message whose signed timestamp is over 5 minutes old, and a (timestamp, nonce) replayed over another message", async () => {
+        const user = await registerUser(ctx);
+        const openid = await bound(ctx, user);
+        const old = Math.floor(Date.now() / 1000) - 6 * 60;
+        expect((await text(ctx, openid, "六分钟前的", { timestamp: old })).status).toBe(403);
+        const timestamp = Math.floor(Date.now() / 1000);
+        const nonce = "replayed-nonce-1";
+        const msgId = ++msgIds;
+        const original = { MsgType: "text", Content: "原来的消息", CreateTime: timestamp };
+        const first = await post(ctx, openid, original, { timestamp, nonce, msgId });
+        expect(replyOf(first, openid)).toContain("已记下");
+        // WeChat's own retry: the same pair with the same message is answered
+        const retry = await post(ctx, openid, original, { timestamp, nonce, msgId });
+        expect(replyOf(retry, openid)).toContain("已记下");
+        // the pair's signature (token, timestamp, nonce) does not cover the message: a new one under it is refused
+        expect((await text(ctx, openid, "篡改的消息", { timestamp, nonce })).status).toBe(403);
+        expect((await feedOf(ctx, user)).map((i) => i.content)).toEqual(["原来的消息"]);
+      });
+
+      it("answers the last try 'success' when the work is still not done, and saves it all the same", {
+        timeout: 20_000,
+      }, async () => {
+        // WeChat's 5 s made 1 s here (answerWithinMs 0.5 s), to keep the suite short
+        const user = await registerUser(ctx);
+        const openid = await bound(ctx, user);
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a6" } })
+          .png()
+          .toBuffer();
+        standIn.putMedia("SLOWER_MEDIA", png, "image/png");
+        standIn.slowMedia(4_000);
+        try {
+          const tries = await deliver(ctx, openid, { MsgType: "image", MediaId: "SLOWER_MEDIA" }, 1_000);
+          expect(tries.map((t) => t.status)).toEqual([503, 503, 200]);
+          expect(tries[2]!.text).toBe("success");
+          const until = Date.now() + 10_000;
+          while ((await feedOf(ctx, user)).length === 0 && Date.now() < until)
+            await new Promise((r) => setTimeout(r, 100));
+        } finally {
+          standIn.slowMedia(0);
+        }
+        expect(await feedOf(ctx, user)).toHaveLength(1);
+      });
     });
-  });
-}, plainEnv);
+  },
+  plainEnv,
+  { wechat: { answerWithinMs: 500 } },
+);
