@@ -37,7 +37,7 @@ test("a code got in the card binds the WeChat that sends it, the card shows it b
   await page.getByRole("button", { name: "获取绑定码" }).click();
   const shown = page.getByRole("status", { name: "绑定码" });
   await expect.element(shown).toBeVisible();
-  expect(shown.element().textContent).toMatch(/^绑定\s*\d{6}$/);
+  expect(shown.element().textContent).toMatch(/^绑定\s*\d{8}$/);
   expect(await violations(screen.container)).toEqual([]);
 
   const openid = `oComponents${Date.now()}`;
@@ -47,6 +47,17 @@ test("a code got in the card binds the WeChat that sends it, the card shows it b
   const name = `解除绑定 微信公众号 ${openid.slice(0, 4)}…${openid.slice(-4)}`;
   await expect.element(page.getByRole("button", { name }), { timeout: 10_000 }).toBeVisible();
   await expect.element(page.getByText("绑定成功")).toBeVisible();
+  await expect.element(page.getByRole("status", { name: "绑定码" })).not.toBeInTheDocument();
+
+  // the same WeChat binding again with a new code: the list keeps its length (the binding its id,
+  // with a new time), and the card still sees the code used
+  await page.getByRole("button", { name: "获取绑定码" }).click();
+  const again = page.getByRole("status", { name: "绑定码" });
+  await expect.element(again).toBeVisible();
+  await expect.element(page.getByText("绑定成功")).not.toBeInTheDocument();
+  const code = again.element().textContent!.replace(/\s+/g, " ").trim();
+  expect(await commands.wechatSays(openid, code)).toContain("绑定成功");
+  await expect.element(page.getByText("绑定成功"), { timeout: 10_000 }).toBeVisible();
   await expect.element(page.getByRole("status", { name: "绑定码" })).not.toBeInTheDocument();
 
   await page.getByRole("button", { name }).click();

@@ -200,10 +200,23 @@ export const LIMITS = {
   wechat: {
     /** A message's XML, at most: WeChat's are a few KB (text up to 2048 bytes, then the envelope). */
     maxBodyBytes: 64 * KiB,
-    /** WeChat gives up after 5 s and retries: past this, answer "success" and finish in the background. */
-    answerWithinMs: 4 * SECOND,
-    /** A signed timestamp further than this from now is refused (a replayed old message). */
-    maxClockSkewMs: 10 * MINUTE,
+    /**
+     * WeChat gives up on a try after 5 s and posts the message again: each try waits this long for
+     * the reply (the work goes on in the background); without it, the try is not answered at all
+     * (WeChat tries again), except the last, which answers "success".
+     */
+    answerWithinMs: 4_500,
+    /** WeChat posts a message this many times at most (the first and its retries): the last try answers "success" when it has nothing else. */
+    lastTry: 3,
+    /** A try left unanswered is held open at most this long, for WeChat to drop (it does at 5 s). */
+    holdMs: 10 * SECOND,
+    /** How often a retry looks for the reply saved by whichever process took the message. */
+    replyPollMs: 100,
+    /**
+     * A signed timestamp further than this from now is refused (a replayed old message); within it,
+     * each (timestamp, nonce) is remembered with its body (messaging_wechat_nonces).
+     */
+    maxClockSkewMs: 5 * MINUTE,
     /** An image or recording fetched from the media API, at most. */
     maxMediaBytes: 10 * MiB,
     /** One call to WeChat's API (token or media), from outside. */
@@ -228,6 +241,11 @@ export const LIMITS = {
   messaging: {
     /** Failed `绑定` codes one chat account may send per hour before it is told to wait. */
     bindFailuresPerHour: 5,
+    /**
+     * Failed `绑定` codes from all chat accounts together per hour: past it every attempt is told to
+     * wait (many accounts guessing at once would otherwise try 5 codes each).
+     */
+    bindFailuresPerHourOverall: 200,
     /** A code is drawn again on a clash with another person's live code at most this often. */
     codeDraws: 5,
   },

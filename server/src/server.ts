@@ -25,6 +25,7 @@ import { runDueDigests } from "./insights/digests.ts";
 import { tagRederiver } from "./items/tag-rederive.ts";
 import { purgeTrash } from "./items/trash.store.ts";
 import type { Logger } from "./logger.ts";
+import { pruneSeen } from "./messaging/bindings.store.ts";
 import { telegramPoller } from "./messaging/telegram.ts";
 import { refundOverdueSpends } from "./points/points.ts";
 import { resealStaleChannels } from "./push/saved-config.ts";
@@ -202,6 +203,12 @@ export async function startServer(
       runDuePushes({ config, db, logger, work, clock: systemClock }).then(
         (n) => (n.reviews || n.digests) && logger.info("pushes sent", n),
         (err) => logger.warn("push sweep failed", { err }),
+      ),
+    );
+    // chat messages' keys past any retry, and WeChat nonces past the clock window
+    work.track(
+      pruneSeen(db, config.wechat?.maxClockSkewMs ?? 10 * 60_000).catch((err) =>
+        logger.warn("messaging prune failed", { err }),
       ),
     );
     // WebDAV backups that came due (claimed across processes, one at a time here)

@@ -95,7 +95,7 @@ async function fileRequest(ctx: TestCtx, user: TestUser, which: "url" | "thumbna
 }
 const WEBHOOK_URL = "https://hooks.example.cn/shinian";
 /** A webhook of the user's, made in the store: also where the server has no SECRET_KEY (the fuzzing's). */
-/** A chat account bound to the user, as `绑定 123456` sent to the 公众号 leaves it. */
+/** A chat account bound to the user, as `绑定 12345678` sent to the 公众号 leaves it. */
 async function chatBinding(ctx: TestCtx, user: TestUser): Promise<string> {
   const { rows } = await ctx.db.query<{ id: string }>(
     "INSERT INTO messaging_bindings (user_id, platform, external_id) VALUES ($1, 'wechat', $2) RETURNING id",

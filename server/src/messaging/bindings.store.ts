@@ -1,6 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import type { MessagingBinding, MessagingPlatform } from "@shinian/contract";
-import type { Queryable } from "../db/pool.ts";
+import { type Db, type Queryable, tx } from "../db/pool.ts";
 
 /** Chat bindings (migration 054): the only code touching messaging_* tables. */
 
@@ -9,8 +9,10 @@ const hashOf = (code: string) => createHash("sha256").update(code).digest();
 const UNIQUE_VIOLATION = "23505";
 
 /**
- * A new 6-digit code for the person, replacing any earlier one. A code is kept only as its hash;
- * one clashing with another person's live code is drawn again (a code must name one person).
+ * A new 8-digit code for the person, replacing any earlier one. It lives 10 minutes and works once;
+ * it is kept as its SHA-256 only so that a code is looked up by equality (an unsalted hash of so
+ * few digits is reversed by trying them all: a dump of a live row is as good as the code). One
+ * clashing with another person's live code is drawn again (a code must name one person).
  */
 export async function issueBindCode(
   db: Queryable,
@@ -19,7 +21,7 @@ export async function issueBindCode(
   draws: number,
 ): Promise<{ code: string; expiresAt: Date }> {
   for (let draw = 1; ; draw++) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const code = String(randomInt(0, 100_000_000)).padStart(8, "0");
     try {
       // expired codes of anyone are cleared first, so that they never block a draw
       await db.query("DELETE FROM messaging_bind_codes WHERE expires_at < now()");
@@ -38,7 +40,7 @@ export async function issueBindCode(
 }
 
 /** The person whose live code this is, the code used up; null when no live code is this. */
-export async function takeBindCode(db: Queryable, code: string): Promise<string | null> {
+async function takeBindCode(db: Queryable, code: string): Promise<string | null> {
   const { rows } = await db.query<{ user_id: string; live: boolean }>(
     "DELETE FROM messaging_bind_codes WHERE code_hash = $1 RETURNING user_id, expires_at > now() AS live",
     [hashOf(code)],
@@ -46,21 +48,46 @@ export async function takeBindCode(db: Queryable, code: string): Promise<string 
   return rows[0]?.live ? rows[0].user_id : null;
 }
 
-export async function recordBindFailure(db: Queryable, platform: MessagingPlatform, externalId: string) {
-  await db.query(
-    `WITH cleared AS (DELETE FROM messaging_bind_failures WHERE failed_at < now() - interval '1 hour')
-     INSERT INTO messaging_bind_failures (platform, external_id) VALUES ($1, $2)`,
-    [platform, externalId],
-  );
-}
+export type BindAttempt =
+  | { outcome: "bound"; userId: string }
+  | { outcome: "wrong" | "senderLimited" | "busy" };
 
-export async function bindFailuresLastHour(db: Queryable, platform: MessagingPlatform, externalId: string) {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM messaging_bind_failures
-     WHERE platform = $1 AND external_id = $2 AND failed_at > now() - interval '1 hour'`,
-    [platform, externalId],
-  );
-  return rows[0]!.n;
+/**
+ * One `绑定 <code>`: the failures counted, the code tried, a failure recorded and a binding made
+ * as one, under a transaction-scoped advisory lock that every attempt takes. Attempts are rare, so
+ * one lock for all keeps both caps exact whatever runs at once (Telegram's webhook hands several
+ * updates of one chat to the server together): `perSender` failures per chat account per hour,
+ * and `overall` failures per hour across all senders (many accounts guessing), after which every
+ * attempt is refused until the hour has passed.
+ */
+export async function attemptBind(
+  db: Db,
+  platform: MessagingPlatform,
+  externalId: string,
+  code: string,
+  limits: { perSender: number; overall: number },
+): Promise<BindAttempt> {
+  return tx(db, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('shinian bind attempt')::bigint)");
+    const { rows } = await client.query<{ mine: number; all: number }>(
+      `SELECT count(*) FILTER (WHERE platform = $1 AND external_id = $2)::int AS mine, count(*)::int AS all
+       FROM messaging_bind_failures WHERE failed_at > now() - interval '1 hour'`,
+      [platform, externalId],
+    );
+    if (rows[0]!.all >= limits.overall) return { outcome: "busy" };
+    if (rows[0]!.mine >= limits.perSender) return { outcome: "senderLimited" };
+    const userId = await takeBindCode(client, code);
+    if (!userId) {
+      await client.query(
+        `WITH cleared AS (DELETE FROM messaging_bind_failures WHERE failed_at < now() - interval '1 hour')
+         INSERT INTO messaging_bind_failures (platform, external_id) VALUES ($1, $2)`,
+        [platform, externalId],
+      );
+      return { outcome: "wrong" };
+    }
+    await bind(client, platform, externalId, userId);
+    return { outcome: "bound", userId };
+  });
 }
 
 /** What the review by reply needs: the items of the last 回顾 sent to the chat, by number. */
@@ -69,8 +96,9 @@ export type ReviewRef = { type: "idea" | "note"; id: string };
 export type Binding = {
   id: string;
   userId: string;
-  /** The Beijing day of the last 回顾 sent here, and its items in the order numbered. */
+  /** The Beijing day of the last 回顾 sent here, when it was sent, and its items shown, in the order numbered. */
   reviewDay: string | null;
+  reviewAt: Date | null;
   reviewItems: ReviewRef[];
 };
 
@@ -78,6 +106,7 @@ type BindingRow = {
   id: string;
   user_id: string;
   review_day: string | null;
+  review_at: Date | null;
   review_items: ReviewRef[] | null;
 };
 
@@ -85,6 +114,7 @@ const toBinding = (r: BindingRow): Binding => ({
   id: r.id,
   userId: r.user_id,
   reviewDay: r.review_day,
+  reviewAt: r.review_at,
   reviewItems: r.review_items ?? [],
 });
 
@@ -93,7 +123,8 @@ export async function bind(db: Queryable, platform: MessagingPlatform, externalI
   await db.query(
     `INSERT INTO messaging_bindings (platform, external_id, user_id) VALUES ($1, $2, $3)
      ON CONFLICT (platform, external_id) DO UPDATE
-       SET user_id = EXCLUDED.user_id, created_at = now(), review_day = NULL, review_items = NULL`,
+       SET user_id = EXCLUDED.user_id, created_at = now(), review_day = NULL, review_at = NULL,
+           review_items = NULL`,
     [platform, externalId, userId],
   );
 }
@@ -104,7 +135,7 @@ export async function findBinding(
   externalId: string,
 ): Promise<Binding | null> {
   const { rows } = await db.query<BindingRow>(
-    `SELECT id, user_id, to_char(review_day, 'YYYY-MM-DD') AS review_day, review_items
+    `SELECT id, user_id, to_char(review_day, 'YYYY-MM-DD') AS review_day, review_at, review_items
      FROM messaging_bindings WHERE platform = $1 AND external_id = $2`,
     [platform, externalId],
   );
@@ -121,11 +152,10 @@ export async function unbindExternal(db: Queryable, platform: MessagingPlatform,
 }
 
 export async function rememberReview(db: Queryable, bindingId: string, day: string, items: ReviewRef[]) {
-  await db.query("UPDATE messaging_bindings SET review_day = $2, review_items = $3 WHERE id = $1", [
-    bindingId,
-    day,
-    JSON.stringify(items),
-  ]);
+  await db.query(
+    "UPDATE messaging_bindings SET review_day = $2, review_at = now(), review_items = $3 WHERE id = $1",
+    [bindingId, day, JSON.stringify(items)],
+  );
 }
 
 /** An openid's first and last few characters: enough to tell two apart, not enough to write to it. */
@@ -161,23 +191,31 @@ export async function deleteBinding(db: Queryable, userId: string, id: string) {
 
 /**
  * Claims a message by the platform's key: `fresh` the first time, whichever process it reached;
- * a repeat gets the reply saved for it (null while the first is still being handled).
+ * a repeat gets the reply saved for it (null while the first is still being handled) and which
+ * try this is (the first is 1), counted in the same statement.
  */
 export async function claimMessage(
   db: Queryable,
   platform: MessagingPlatform,
   key: string,
-): Promise<{ fresh: true } | { fresh: false; reply: string | null }> {
-  const { rowCount } = await db.query(
-    "INSERT INTO messaging_seen (platform, message_key) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+): Promise<{ fresh: true } | { fresh: false; reply: string | null; tries: number }> {
+  const { rows } = await db.query<{ fresh: boolean; reply: string | null; tries: number }>(
+    `INSERT INTO messaging_seen (platform, message_key) VALUES ($1, $2)
+     ON CONFLICT (platform, message_key) DO UPDATE SET tries = messaging_seen.tries + 1
+     RETURNING (xmax = 0) AS fresh, reply, tries`,
     [platform, key],
   );
-  if (rowCount) return { fresh: true };
+  const row = rows[0]!;
+  return row.fresh ? { fresh: true } : { fresh: false, reply: row.reply, tries: row.tries };
+}
+
+/** The reply saved for a claimed message, null while it is still being worked on. */
+export async function savedReply(db: Queryable, platform: MessagingPlatform, key: string) {
   const { rows } = await db.query<{ reply: string | null }>(
     "SELECT reply FROM messaging_seen WHERE platform = $1 AND message_key = $2",
     [platform, key],
   );
-  return { fresh: false, reply: rows[0]?.reply ?? null };
+  return rows[0]?.reply ?? null;
 }
 
 export async function saveReply(db: Queryable, platform: MessagingPlatform, key: string, reply: string) {
@@ -188,7 +226,39 @@ export async function saveReply(db: Queryable, platform: MessagingPlatform, key:
   ]);
 }
 
-/** No platform retries a message two days later: its key may go. */
-export async function pruneSeen(db: Queryable) {
+/**
+ * A signed WeChat (timestamp, nonce) with the hash of its body: true the first time, or when the
+ * same pair comes again with the same body (a retry); false for the pair with another body (a
+ * captured signature replayed over another message).
+ */
+export async function rememberNonce(
+  db: Queryable,
+  signedAt: number,
+  nonce: string,
+  body: string,
+): Promise<boolean> {
+  const hash = createHash("sha256").update(body).digest();
+  const { rows } = await db.query<{ same: boolean }>(
+    `WITH added AS (
+       INSERT INTO messaging_wechat_nonces (signed_at, nonce, body_hash) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING true AS same)
+     SELECT same FROM added
+     UNION ALL
+     SELECT body_hash = $3 FROM messaging_wechat_nonces WHERE signed_at = $1 AND nonce = $2
+     LIMIT 1`,
+    [signedAt, nonce, hash],
+  );
+  return rows[0]?.same ?? true;
+}
+
+/**
+ * No platform retries a message two days later: its key may go; a nonce outside the clock window
+ * is refused by its timestamp anyway. Run from the periodic sweep (server.ts).
+ */
+export async function pruneSeen(db: Queryable, nonceWindowMs: number) {
   await db.query("DELETE FROM messaging_seen WHERE seen_at < now() - interval '2 days'");
+  await db.query(
+    "DELETE FROM messaging_wechat_nonces WHERE seen_at < now() - 2 * $1 * interval '1 millisecond'",
+    [nonceWindowMs],
+  );
 }

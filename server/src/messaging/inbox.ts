@@ -9,14 +9,11 @@ import { captureIdea } from "../items/capture.ts";
 import { limitWrites } from "../points/write-limits.ts";
 import { reviewDay, reviewToday } from "../review/review.ts";
 import {
+  attemptBind,
   type Binding,
-  bind,
-  bindFailuresLastHour,
   findBinding,
   type ReviewRef,
-  recordBindFailure,
   rememberReview,
-  takeBindCode,
   unbindExternal,
 } from "./bindings.store.ts";
 
@@ -30,21 +27,33 @@ import {
 export type Media = { name: string; fetch: () => Promise<Buffer> };
 
 export type Incoming =
-  | { kind: "text"; text: string }
+  | {
+      kind: "text";
+      text: string;
+      /** The bot's message this one answers (Telegram's reply_to_message), when it is the bot's. */
+      replyTo?: string;
+    }
   | { kind: "link"; title: string; url: string; description: string }
   | { kind: "image"; media: Media | null; caption?: string }
   | { kind: "voice"; recognition: string | null; media: Media | null; caption?: string }
   | { kind: "other" };
 
-const BIND = /^\s*绑定\s*(\d{6})\s*$/;
+const BIND = /^\s*绑定\s*(\d{8})\s*$/;
 const UNBIND = /^\s*解绑\s*$/;
 const REVIEW = /^\s*(回顾|每日回顾)\s*$/;
-/** `2 今天又想到…`, `2、…`, `2. …`, `2：…`: the number of a 回顾 item, then the 批注. */
-const REVIEW_REPLY =
-  /^\s*(\d{1,2})\s*[.、．:：,，)）]?\s+([\s\S]+)$|^\s*(\d{1,2})\s*[.、．:：,，)）]\s*([\s\S]+)$/;
+/**
+ * `2 今天又想到…` within REVIEW_REPLY_MS of a 回顾: the number of an item, a space, and the 批注 on
+ * one line. Anything else — `1. 买牛奶` and a numbered list most of all — is an ordinary idea.
+ */
+const REVIEW_REPLY = /^\s*(\d{1,2})[ \u3000]+(\S[^\n]*)$/;
+const REVIEW_REPLY_MS = 30 * 60_000;
+/** A reply (Telegram's reply_to_message) to the 回顾 itself says what it is: `2 …`, `2. …`, `2、…`, several lines. */
+const REPLY_TO_REVIEW = /^\s*(\d{1,2})\s*[.、．:：,，)）]?\s*([\s\S]+)$/;
+/** A 回顾 reply fits WeChat's passive reply (2048 bytes, less the cut's margin); Telegram's 4096 characters hold it too. */
+const REVIEW_MAX_BYTES = 2000;
 
 export const UNBOUND_HINT =
-  "你好，这里是拾念。请先在拾念网页「个人资料 → 微信与 Telegram」获取绑定码，然后发送「绑定 123456」（换成你的 6 位绑定码）。绑定前发来的消息不会保存。";
+  "你好，这里是拾念。请先在拾念网页「个人资料 → 微信与 Telegram」获取绑定码，然后发送「绑定 12345678」（换成你的 8 位绑定码）。绑定前发来的消息不会保存。";
 
 const PLATFORM_NAMES: Record<MessagingPlatform, string> = { wechat: "微信", telegram: "Telegram" };
 
@@ -88,7 +97,8 @@ export async function handleIncoming(
       case "text":
         if (REVIEW.test(message.text)) return await review(deps, binding);
         return (
-          (await replyToReview(deps, binding, message.text)) ?? (await capture(deps, binding, message.text))
+          (await replyToReview(deps, binding, message.text, message.replyTo)) ??
+          (await capture(deps, binding, message.text))
         );
       case "link":
         return await capture(
@@ -118,14 +128,14 @@ export async function handleIncoming(
 
 async function bindWith(deps: AppDeps, platform: MessagingPlatform, externalId: string, code: string) {
   const { db, config } = deps;
-  if ((await bindFailuresLastHour(db, platform, externalId)) >= config.messaging.bindFailuresPerHour)
-    return "绑定码错误次数过多，请一小时后再试。";
-  const userId = await takeBindCode(db, code);
-  if (!userId) {
-    await recordBindFailure(db, platform, externalId);
-    return "绑定码无效或已过期，请在拾念「个人资料」重新获取。";
-  }
-  await bind(db, platform, externalId, userId);
+  const attempt = await attemptBind(db, platform, externalId, code, {
+    perSender: config.messaging.bindFailuresPerHour,
+    overall: config.messaging.bindFailuresPerHourOverall,
+  });
+  if (attempt.outcome === "busy") return "绑定请求过多，请稍后再试。";
+  if (attempt.outcome === "senderLimited") return "绑定码错误次数过多，请一小时后再试。";
+  if (attempt.outcome !== "bound") return "绑定码无效或已过期，请在拾念「个人资料」重新获取。";
+  const { userId } = attempt;
   const { nickname } = await getUser(db, userId);
   return `绑定成功：此后发来的文字、链接、图片和语音都会记到「${nickname}」的拾念里。发送「回顾」查看今日回顾，发送「解绑」解除绑定。`;
 }
@@ -180,30 +190,63 @@ async function captureFile(
   return capture(deps, binding, text, what, [stored.id]);
 }
 
-const itemTitle = (item: FeedItem) =>
-  excerpt(item.title || (item.type === "idea" ? item.content : "") || "（无标题）");
+/**
+ * A 回顾 line. An idea marked 不让AI读取 is sent by its title only, never its words (as the push
+ * channels do, push/schedule.ts entryOf): a chat app's servers and its notifications are places
+ * others may read.
+ */
+const itemTitle = (item: FeedItem) => {
+  if (item.type === "idea" && item.aiExcluded) return excerpt(item.title.trim() || "一条想法（内容不推送）");
+  return excerpt(item.title || (item.type === "idea" ? item.content : "") || "（无标题）");
+};
+
+/** The 回顾's first line: a reply to it (Telegram) is recognised by it. */
+const reviewHeading = (day: string) => `今日回顾（${day}）`;
 
 async function review(deps: AppDeps, binding: Binding) {
   const today = await reviewToday(deps, binding.userId);
   if (!today.items.length) return "今日回顾还没有内容：先多记几条吧。";
-  const refs = today.items.map((i) => ({ type: i.type, id: i.id }));
-  await rememberReview(deps.db, binding.id, today.date, refs);
-  const lines = today.items.map((item, n) => `${n + 1}. ${itemTitle(item)}`);
-  return [
-    `今日回顾（${today.date}）`,
-    ...lines,
+  const head = [reviewHeading(today.date)];
+  const foot = [
     "",
-    "回复「序号 + 文字」给那一条追加批注，如「1 今天又想到…」。",
+    "回复「序号 + 空格 + 文字」给那一条追加批注，如「1 今天又想到…」（30 分钟内）。",
     `${siteUrl(deps)}/review`,
-  ].join("\n");
+  ];
+  // built to fit: only the items shown are remembered, so a number always means what was seen
+  const lines: string[] = [];
+  const shown: ReviewRef[] = [];
+  for (const [n, item] of today.items.entries()) {
+    const line = `${n + 1}. ${itemTitle(item)}`;
+    const rest = today.items.length - n - 1;
+    const more = rest ? [`还有 ${rest} 条，请在网页查看。`] : [];
+    if (Buffer.byteLength([...head, ...lines, line, ...more, ...foot].join("\n")) > REVIEW_MAX_BYTES) {
+      lines.push(`还有 ${today.items.length - n} 条，请在网页查看。`);
+      break;
+    }
+    lines.push(line);
+    shown.push({ type: item.type, id: item.id });
+  }
+  await rememberReview(deps.db, binding.id, today.date, shown);
+  return [...head, ...lines, ...foot].join("\n");
 }
 
-/** `2 …` after today's 回顾: a 批注 on its second item; null when the text is not such a reply. */
-async function replyToReview(deps: AppDeps, binding: Binding, text: string): Promise<string | null> {
-  const match = REVIEW_REPLY.exec(text);
-  if (!match || binding.reviewDay !== reviewDay(deps)) return null;
-  const n = Number(match[1] ?? match[3]);
-  const content = (match[2] ?? match[4] ?? "").trim();
+/**
+ * `2 …` within 30 minutes of today's 回顾 (or, on Telegram, any reply to that 回顾 message): a 批注
+ * on its second item; null when the text is not such a reply.
+ */
+async function replyToReview(
+  deps: AppDeps,
+  binding: Binding,
+  text: string,
+  replyTo: string | undefined,
+): Promise<string | null> {
+  if (!binding.reviewDay || binding.reviewDay !== reviewDay(deps)) return null;
+  const answersReview = replyTo?.startsWith(reviewHeading(binding.reviewDay)) ?? false;
+  const recent = binding.reviewAt !== null && Date.now() - binding.reviewAt.getTime() <= REVIEW_REPLY_MS;
+  const match = answersReview ? REPLY_TO_REVIEW.exec(text) : recent ? REVIEW_REPLY.exec(text) : null;
+  if (!match) return null;
+  const n = Number(match[1]);
+  const content = (match[2] ?? "").trim();
   const ref = binding.reviewItems[n - 1];
   if (!ref || !content) return null;
   // 批注 hang under ideas; a note gets a new idea that links to it

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import type { PoolClient } from "pg";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AppDeps } from "../context.ts";
+import { checkout, type DbClient } from "../db/pool.ts";
 import type { TelegramConfig } from "../env.ts";
 import { claimMessage, saveReply } from "./bindings.store.ts";
 import { handleIncoming, type Incoming, UNBOUND_HINT } from "./inbox.ts";
@@ -9,7 +10,9 @@ import { handleIncoming, type Incoming, UNBOUND_HINT } from "./inbox.ts";
  * A Telegram bot as a capture box, by long polling the Bot API
  * (https://core.telegram.org/bots/api#getupdates): no public URL needed. Telegram refuses two
  * getUpdates at once (409), so one process polls: the one holding a session advisory lock, on a
- * connection it keeps (its death frees the lock; another process takes it within lockRetryMs).
+ * connection it keeps (its death frees the lock; another process takes it within lockRetryMs). A
+ * lost connection (a PostgreSQL restart) stops this process's poll at once, and it goes back to
+ * taking the lock.
  * Each update is claimed once by its update_id (messaging_seen), then answered with sendMessage.
  */
 
@@ -21,6 +24,8 @@ type TgMessage = {
   photo?: { file_id: string; file_size?: number; width: number; height: number }[];
   voice?: { file_id: string; file_size?: number; mime_type?: string; duration?: number };
   audio?: { file_id: string; file_size?: number };
+  /** The message this one replies to (https://core.telegram.org/bots/api#message). */
+  reply_to_message?: { from?: { is_bot?: boolean }; text?: string };
 };
 type TgUpdate = { update_id: number; message?: TgMessage };
 
@@ -35,6 +40,7 @@ class TelegramError extends Error {
 
 const LOCK = "SELECT pg_try_advisory_lock(hashtext('shinian telegram poller')::bigint) AS mine";
 const UNLOCK = "SELECT pg_advisory_unlock(hashtext('shinian telegram poller')::bigint)";
+const unlock = (client: DbClient) => client.query(UNLOCK).catch(() => undefined);
 
 async function api<T>(config: TelegramConfig, method: string, body: object, signal: AbortSignal): Promise<T> {
   const res = await fetch(`${config.apiBase}/bot${config.token}/${method}`, {
@@ -59,7 +65,9 @@ async function api<T>(config: TelegramConfig, method: string, body: object, sign
   return answer.result as T;
 }
 
-async function download(config: TelegramConfig, fileId: string, signal: AbortSignal): Promise<Buffer> {
+async function download(config: TelegramConfig, fileId: string, stop: AbortSignal): Promise<Buffer> {
+  // each call bounded: a stalled download must not hold the poll (or a webhook's work) forever
+  const signal = AbortSignal.any([stop, AbortSignal.timeout(config.apiTimeoutMs)]);
   const file = await api<{ file_path?: string; file_size?: number }>(
     config,
     "getFile",
@@ -68,7 +76,10 @@ async function download(config: TelegramConfig, fileId: string, signal: AbortSig
   );
   if (!file.file_path) throw new TelegramError("getFile: no file_path", null);
   if ((file.file_size ?? 0) > config.maxFileBytes) throw new TelegramError("file too large", null);
-  const res = await fetch(`${config.apiBase}/file/bot${config.token}/${file.file_path}`, { signal });
+  const res = await fetch(`${config.apiBase}/file/bot${config.token}/${file.file_path}`, {
+    signal,
+    redirect: "error",
+  });
   if (!res.ok || !res.body) throw new TelegramError(`file: HTTP ${res.status}`, res.status);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -80,12 +91,12 @@ async function download(config: TelegramConfig, fileId: string, signal: AbortSig
   return Buffer.concat(chunks);
 }
 
-/** Bot commands as the inbox's words: /bind 123456, /start 123456 (a deep link), /unbind, /review. */
+/** Bot commands as the inbox's words: /bind 12345678, /start 12345678 (a deep link), /unbind, /review. */
 function asText(text: string): string {
   const command = /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!command) return text;
   const [, name, rest = ""] = command;
-  if ((name === "bind" || name === "start") && /^\d{6}$/.test(rest.trim())) return `绑定 ${rest.trim()}`;
+  if ((name === "bind" || name === "start") && /^\d{8}$/.test(rest.trim())) return `绑定 ${rest.trim()}`;
   if (name === "unbind") return "解绑";
   if (name === "review") return "回顾";
   return text;
@@ -96,7 +107,10 @@ function incomingOf(config: TelegramConfig, m: TgMessage, signal: AbortSignal): 
   const file = (fileId: string, name: string) => ({ name, fetch: () => download(config, fileId, signal) });
   if (m.text !== undefined) {
     if (/^\/start(@\w+)?\s*$/.test(m.text.trim())) return "start";
-    return { kind: "text", text: asText(m.text) };
+    const replied = m.reply_to_message;
+    // a reply to one of the bot's messages (the 回顾, for a 批注 by number)
+    const replyTo = replied?.from?.is_bot && replied.text ? replied.text : undefined;
+    return { kind: "text", text: asText(m.text), ...(replyTo ? { replyTo } : {}) };
   }
   if (m.photo?.length) {
     // the largest size Telegram made that is within the bound
@@ -144,7 +158,7 @@ export async function handleUpdate(
           });
   }
   await saveReply(deps.db, "telegram", key, reply);
-  await api(
+  await send(
     config,
     "sendMessage",
     {
@@ -155,6 +169,16 @@ export async function handleUpdate(
     },
     AbortSignal.any([signal, AbortSignal.timeout(config.apiTimeoutMs)]),
   );
+}
+
+/** A call whose failure, whatever it is (a refusal, the network, a timeout), is Telegram's side: a TelegramError. */
+async function send(config: TelegramConfig, method: string, body: object, signal: AbortSignal) {
+  try {
+    return await api(config, method, body, signal);
+  } catch (err) {
+    if (err instanceof TelegramError) throw err;
+    throw new TelegramError(`${method}: ${(err as Error).message}`, null);
+  }
 }
 
 /** Where Telegram posts updates when the site is on https (PUBLIC_URL), instead of long polling. */
@@ -175,53 +199,108 @@ export const telegramWebhookUrl = (deps: AppDeps) =>
 export function telegramPoller(deps: AppDeps) {
   const config = deps.config.telegram;
   const stopping = new AbortController();
-  let holder: PoolClient | null = null;
   let loop: Promise<void> | null = null;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      stopping.signal.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  /** Waits ms, or less when stopping (or `also`) aborts. */
+  const pause = (ms: number, also?: AbortSignal) =>
+    sleep(ms, undefined, {
+      signal: also ? AbortSignal.any([stopping.signal, also]) : stopping.signal,
+    }).catch(() => undefined);
 
+  /**
+   * The lock, on a connection kept for as long as it is held, with an 'error' listener: a
+   * PostgreSQL restart ends the connection (and the lock with it) while it sits idle — without a
+   * listener, a crash; with one, `lost` aborts and the poll stops at once.
+   */
   const takeLock = async () => {
-    const client = await deps.db.connect();
+    const lost = new AbortController();
+    const held = await checkout(deps.db, (err) => lost.abort(err));
     try {
-      const { rows } = await client.query<{ mine: boolean }>(LOCK);
-      if (rows[0]?.mine) return client;
+      const { rows } = await held.client.query<{ mine: boolean }>(LOCK);
+      if (rows[0]?.mine) return { ...held, lost: lost.signal };
+      held.release();
     } catch (err) {
       deps.logger.warn("telegram poller lock failed", { err });
+      held.release(err as Error);
     }
-    client.release();
     return null;
   };
 
-  const run = async (c: TelegramConfig) => {
-    while (!stopping.signal.aborted && !holder) {
-      holder = await takeLock().catch(() => null);
-      if (!holder) await pause(c.lockRetryMs);
+  /** Polls while the lock is held; returns when stopping or when the lock's connection is lost. */
+  const poll = async (c: TelegramConfig, lost: AbortSignal) => {
+    // a webhook left from an https PUBLIC_URL makes every getUpdates fail (409): removed first,
+    // its pending updates kept
+    while (!stopping.signal.aborted && !lost.aborted) {
+      try {
+        await api(
+          c,
+          "deleteWebhook",
+          { drop_pending_updates: false },
+          AbortSignal.any([stopping.signal, lost, AbortSignal.timeout(c.apiTimeoutMs)]),
+        );
+        break;
+      } catch (err) {
+        if (stopping.signal.aborted || lost.aborted) return;
+        deps.logger.warn("telegram deleteWebhook failed", { err });
+        await pause(c.retryAfterMs, lost);
+      }
     }
     let offset: number | undefined;
-    while (!stopping.signal.aborted) {
+    while (!stopping.signal.aborted && !lost.aborted) {
       try {
         const updates = await api<TgUpdate[]>(
           c,
           "getUpdates",
           { offset, timeout: c.pollTimeoutS, allowed_updates: ["message"] },
-          AbortSignal.any([stopping.signal, AbortSignal.timeout((c.pollTimeoutS + 10) * 1000)]),
+          AbortSignal.any([stopping.signal, lost, AbortSignal.timeout((c.pollTimeoutS + 10) * 1000)]),
         );
         for (const update of updates) {
+          try {
+            await handleUpdate(deps, c, update, stopping.signal);
+          } catch (err) {
+            if (!(err instanceof TelegramError)) {
+              // not taken (the database failed): asked for again from here after a pause; the
+              // claim keeps one that was taken after all from being handled twice
+              deps.logger.warn("telegram update not handled; asking again", {
+                err,
+                updateId: update.update_id,
+              });
+              await pause(c.retryAfterMs, lost);
+              break;
+            }
+            // taken, its reply not delivered (Telegram refused it): not asked for again
+            deps.logger.warn("telegram update not answered", { err, updateId: update.update_id });
+          }
           offset = update.update_id + 1;
-          await handleUpdate(deps, c, update, stopping.signal).catch((err) =>
-            deps.logger.warn("telegram update not answered", { err, updateId: update.update_id }),
-          );
         }
       } catch (err) {
-        if (stopping.signal.aborted) break;
+        if (stopping.signal.aborted || lost.aborted) break;
         deps.logger.warn("telegram getUpdates failed", { err });
-        await pause(c.retryAfterMs);
+        await pause(c.retryAfterMs, lost);
+      }
+    }
+  };
+
+  const run = async (c: TelegramConfig) => {
+    while (!stopping.signal.aborted) {
+      const held = await takeLock().catch((err) => {
+        deps.logger.warn("telegram poller lock failed", { err });
+        return null;
+      });
+      if (!held) {
+        await pause(c.lockRetryMs);
+        continue;
+      }
+      try {
+        await poll(c, held.lost);
+      } finally {
+        if (held.lost.aborted) {
+          // the connection is gone, and the lock with it: discard it, then take the lock again
+          deps.logger.warn("telegram poller lost its lock; taking it again");
+          held.release(held.lost.reason instanceof Error ? held.lost.reason : new Error("lock lost"));
+        } else {
+          await unlock(held.client);
+          held.release();
+        }
       }
     }
   };
@@ -254,11 +333,6 @@ export function telegramPoller(deps: AppDeps) {
     async stop() {
       stopping.abort();
       await loop;
-      if (holder) {
-        await holder.query(UNLOCK).catch(() => undefined);
-        holder.release();
-        holder = null;
-      }
     },
   };
 }

@@ -26,7 +26,8 @@ async function fetchToken(config: WechatConfig): Promise<Cached> {
     appid: config.appId,
     secret: config.appSecret ?? "",
   }).toString();
-  const res = await fetch(url, { signal: AbortSignal.timeout(config.apiTimeoutMs) });
+  // WeChat's API answers itself: a redirect is not it (and would carry the secret elsewhere)
+  const res = await fetch(url, { signal: AbortSignal.timeout(config.apiTimeoutMs), redirect: "error" });
   const body = (await res.json().catch(() => null)) as {
     access_token?: string;
     expires_in?: number;
@@ -64,7 +65,7 @@ export async function fetchMedia(config: WechatConfig, mediaId: string): Promise
   for (let attempt = 1; ; attempt++) {
     const url = new URL(`${config.apiBase}/cgi-bin/media/get`);
     url.search = new URLSearchParams({ access_token: token, media_id: mediaId }).toString();
-    const res = await fetch(url, { signal: AbortSignal.timeout(config.apiTimeoutMs) });
+    const res = await fetch(url, { signal: AbortSignal.timeout(config.apiTimeoutMs), redirect: "error" });
     const type = res.headers.get("content-type") ?? "";
     // errors come as JSON (or text/plain JSON); media as its own type
     if (/json|text\/plain/i.test(type)) {

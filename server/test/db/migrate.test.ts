@@ -116,6 +116,7 @@ forEachDatabase((ctx) => {
         "052_original_links_follow_twins.sql",
         "053_push.sql",
         "054_messaging.sql",
+        "056_messaging_hardening.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -31,7 +31,11 @@ onOneDatabase(
   (ctx) => {
     const work = createBackgroundWork();
     const pollers: ReturnType<typeof telegramPoller>[] = [];
+    // left from an earlier https PUBLIC_URL: a webhook, and a message that came meanwhile
+    const waiting = ++chats;
     beforeAll(() => {
+      standIn.webhook.url = "https://old.example.cn/telegram/webhook";
+      standIn.send(waiting, { text: "/start" });
       // two processes: one polls, the other waits for the lock (Telegram refuses two getUpdates at once)
       for (let i = 0; i < 2; i++) {
         const poller = telegramPoller({
@@ -108,10 +112,103 @@ onOneDatabase(
         expect(standIn.calls.conflicts).toBe(0);
         expect(await feedOf(ctx, user)).toHaveLength(3);
       });
+
+      it("removes a webhook left from before without dropping what was waiting", async () => {
+        expect((await standIn.repliesTo(waiting, 1))[0]).toContain("绑定");
+        expect(standIn.calls.deleteWebhook).toBeGreaterThanOrEqual(1);
+        expect(standIn.webhook.url).toBeNull();
+      });
+
+      it("gives up on a stalled file download after the API timeout and says so", async () => {
+        const user = await registerUser(ctx);
+        const chat = ++chats;
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        standIn.send(chat, { text: `/bind ${code}` });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定成功");
+        const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#a36" } })
+          .png()
+          .toBuffer();
+        standIn.putFile("PHOTO_STALLED", png);
+        standIn.slowFiles(60_000);
+        try {
+          standIn.send(chat, {
+            photo: [{ file_id: "PHOTO_STALLED", file_size: png.length, width: 90, height: 90 }],
+          });
+          expect((await standIn.repliesTo(chat, 2, 8_000))[1]).toContain("取图片失败");
+        } finally {
+          standIn.slowFiles(0);
+        }
+        expect(await feedOf(ctx, user)).toEqual([]);
+      });
+
+      it("takes a reply to the 回顾 message as a 批注 on the numbered item, however long after", async () => {
+        const user = await registerUser(ctx);
+        const chat = ++chats;
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        standIn.send(chat, { text: `/bind ${code}` });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定成功");
+        const idea = (await request(ctx, "createIdea", { token: user.token, body: { content: "旧想法" } }))
+          .body.data;
+        await ctx.db.query("UPDATE ideas SET created_at = now() - interval '3 days' WHERE id = $1", [
+          idea.id,
+        ]);
+        standIn.send(chat, { text: "/review" });
+        const review = (await standIn.repliesTo(chat, 2))[1]!;
+        expect(review).toContain("1. 旧想法");
+        await ctx.db.query(
+          "UPDATE messaging_bindings SET review_at = now() - interval '2 hours' WHERE external_id = $1",
+          [String(chat)],
+        );
+        standIn.send(chat, {
+          text: "1. 补充一点\n第二行",
+          reply_to_message: { message_id: 1, from: { id: 1, is_bot: true }, text: review },
+        });
+        expect((await standIn.repliesTo(chat, 3))[2]).toContain("已追加批注到回顾第 1 条");
+        const thread = await request(ctx, "listAnnotations", { token: user.token, params: { id: idea.id } });
+        expect(thread.body.data.items.map((a: { content: string }) => a.content)).toEqual([
+          "补充一点\n第二行",
+        ]);
+      });
+
+      it("asks again for an update it could not take while the database failed, instead of confirming it", async () => {
+        const chat = ++chats;
+        // every claim fails: the table is away
+        await ctx.db.query("ALTER TABLE messaging_seen RENAME TO messaging_seen_away");
+        try {
+          standIn.send(chat, { text: "/start" });
+          await new Promise((r) => setTimeout(r, 600));
+          expect(standIn.sent.filter((s) => s.chat_id === chat)).toEqual([]);
+        } finally {
+          await ctx.db.query("ALTER TABLE messaging_seen_away RENAME TO messaging_seen");
+        }
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定");
+      });
+
+      it("goes on polling after PostgreSQL ends the lock's connection (a restart), without crashing", async () => {
+        const chat = ++chats;
+        standIn.send(chat, { text: "/start" });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定");
+        // the poller's lock: a session advisory lock on hashtext(...)::bigint, kept on its own connection
+        const { rows } = await ctx.db.query<{ pid: number }>(
+          `SELECT pid FROM pg_locks
+           WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND objid::text::bigint = (hashtext('shinian telegram poller')::bigint & 4294967295)`,
+        );
+        expect(rows).toHaveLength(1);
+        await ctx.db.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
+        standIn.send(chat, { text: "/start" });
+        expect((await standIn.repliesTo(chat, 2))[1]).toContain("绑定");
+        const again = await ctx.db.query(
+          `SELECT pid FROM pg_locks
+           WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND objid::text::bigint = (hashtext('shinian telegram poller')::bigint & 4294967295)`,
+        );
+        expect(again.rows).toHaveLength(1);
+      });
     });
   },
   { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_BASE: standIn.url },
-  { telegram: { pollTimeoutS: 1, lockRetryMs: 200, retryAfterMs: 100 } },
+  { telegram: { pollTimeoutS: 1, lockRetryMs: 200, retryAfterMs: 100, apiTimeoutMs: 2_000 } },
 );
 
 onOneDatabase(

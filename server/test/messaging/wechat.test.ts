@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { withinBytes } from "../../src/messaging/wechat.routes.ts";
 import { encryptMessage } from "../../src/messaging/wechat-crypto.ts";
 import { call, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 import {
@@ -52,7 +53,14 @@ async function post(
   ctx: TestCtx,
   openid: string,
   fields: Record<string, string | number>,
-  opts: { mode?: "plain" | "aes"; msgId?: bigint | null; badSignature?: boolean } = {},
+  opts: {
+    mode?: "plain" | "aes";
+    msgId?: bigint | null;
+    badSignature?: boolean;
+    timestamp?: number;
+    nonce?: string;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Sent> {
   const msgId = opts.msgId === undefined ? ++msgIds : opts.msgId;
   const xml = messageXml({
@@ -63,22 +71,49 @@ async function post(
     ...(msgId === null ? {} : { MsgId: msgId.toString() }),
   });
   const { query, body } = wechatRequest(account, xml, {
-    mode: opts.mode ?? "plain",
+    // with WECHAT_AES_KEY set, WeChat sends 安全模式 (or 兼容模式): encrypted
+    mode: opts.mode ?? (ctx.config.wechat?.aesKey ? "aes" : "plain"),
     openid,
     badSignature: opts.badSignature,
+    timestamp: opts.timestamp,
+    nonce: opts.nonce,
   });
   const started = performance.now();
   const res = await ctx.app.request(`/wechat/mp?${query}`, {
     method: "POST",
     headers: { "content-type": "text/xml" },
     body,
+    signal: opts.signal,
   });
   return { status: res.status, text: await res.text(), ms: performance.now() - started };
+}
+
+/**
+ * A message as WeChat delivers it: a try is dropped after 5 s and the message posted again, three
+ * tries in all, each its own request while the earlier ones may still be running; an answer (a
+ * reply or "success") ends it, as WeChat does not retry after one.
+ */
+async function deliver(
+  ctx: TestCtx,
+  openid: string,
+  fields: Record<string, string | number>,
+  dropAfterMs = 5_000,
+) {
+  const msgId = ++msgIds;
+  const tries: Sent[] = [];
+  for (let n = 1; n <= 3; n++) {
+    const sent = await post(ctx, openid, fields, { msgId, signal: AbortSignal.timeout(dropAfterMs) });
+    tries.push(sent);
+    if (sent.status === 200) break;
+  }
+  return tries;
 }
 
 /** The reply's text: a passive text message to the follower, from the 公众号. */
 function replyOf(sent: Sent, openid: string) {
   expect(sent.status).toBe(200);
+  const encrypt = field(sent.text, "Encrypt");
+  if (encrypt) return replyOf({ ...sent, text: wechatDecrypt(account, encrypt).message }, openid);
   expect(field(sent.text, "ToUserName")).toBe(openid);
   expect(field(sent.text, "FromUserName")).toBe(account.ghId);
   expect(field(sent.text, "MsgType")).toBe("text");
@@ -109,6 +144,16 @@ onOneDatabase((ctx) => {
       expect(
         encryptMessage(key, "wxb11529c136998cb6", "我是中文abcd123", Buffer.from("aaaabbbbccccdddd")),
       ).toBe("jn1L23DB+6ELqJ+6bruv21Y6MD7KeIfP82D6gU39rmkgczbWwt5+3bnyg5K55bgVtVzd832WzZGMhkP72vVOfg==");
+    });
+
+    it("cuts a reply to WeChat's bytes without splitting a character, an emoji's surrogate pair included", () => {
+      for (let pad = 0; pad < 4; pad++) {
+        const cut = withinBytes(`${"a".repeat(pad)}${"😀".repeat(600)}`, 2000);
+        expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(2000);
+        expect(cut.endsWith("😀…")).toBe(true);
+        expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(cut)).toBe(false);
+      }
+      expect(withinBytes("短的", 2000)).toBe("短的");
     });
 
     it("echoes echostr to a signed URL check, and refuses a wrong signature", async () => {
@@ -159,10 +204,10 @@ onOneDatabase((ctx) => {
     it("binds with a one-time code, lists and unbinds the chat, by message and in the app", async () => {
       const user = await registerUser(ctx);
       const openid = newOpenid();
-      const wrong = replyOf(await text(ctx, openid, "绑定 000000"), openid);
+      const wrong = replyOf(await text(ctx, openid, "绑定 00000000"), openid);
       expect(wrong).toContain("无效");
       const code = (await request(ctx, "createBindCode", { token: user.token })).body.data;
-      expect(code.code).toMatch(/^\d{6}$/);
+      expect(code.code).toMatch(/^\d{8}$/);
       expect(replyOf(await text(ctx, openid, `绑定 ${code.code}`), openid)).toContain("绑定成功");
       // the code works once
       const again = newOpenid();
@@ -196,10 +241,43 @@ onOneDatabase((ctx) => {
 
     it("stops a chat that guesses codes", async () => {
       const openid = newOpenid();
-      for (let i = 0; i < 5; i++) await text(ctx, openid, `绑定 ${String(100000 + i)}`);
+      for (let i = 0; i < 5; i++) await text(ctx, openid, `绑定 ${String(10_000_000 + i)}`);
       const user = await registerUser(ctx);
       const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
       expect(replyOf(await text(ctx, openid, `绑定 ${code}`), openid)).toContain("过多");
+    });
+
+    it("counts guesses sent at once: 20 wrong codes together record at most 5 before refusing", async () => {
+      const openid = newOpenid();
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => text(ctx, openid, `绑定 ${String(20_000_000 + i)}`)),
+      );
+      const said = replies.map((r) => replyOf(r, openid));
+      expect(said.filter((r) => r.includes("无效"))).toHaveLength(5);
+      expect(said.filter((r) => r.includes("过多"))).toHaveLength(15);
+      const { rows } = await ctx.db.query(
+        "SELECT count(*)::int AS n FROM messaging_bind_failures WHERE external_id = $1",
+        [openid],
+      );
+      expect(rows[0].n).toBe(5);
+    });
+
+    it("refuses every attempt for the hour once 200 wrong codes came from all senders together", async () => {
+      await ctx.db.query(
+        `INSERT INTO messaging_bind_failures (platform, external_id)
+         SELECT 'wechat', 'guesser-' || (n / 4) FROM generate_series(1, 200) AS n`,
+      );
+      try {
+        const user = await registerUser(ctx);
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        const openid = newOpenid();
+        expect(replyOf(await text(ctx, openid, `绑定 ${code}`), openid)).toContain("请稍后再试");
+        expect((await request(ctx, "listMessagingBindings", { token: user.token })).body.data.items).toEqual(
+          [],
+        );
+      } finally {
+        await ctx.db.query("DELETE FROM messaging_bind_failures WHERE external_id LIKE 'guesser-%'");
+      }
     });
 
     it("turns text (with its tags) and a link into ideas, and answers with a link into the app", async () => {
@@ -279,6 +357,13 @@ onOneDatabase((ctx) => {
       expect(voice).toContain("已记下语音");
       expect(standIn.calls.token - tokensBefore).toBe(2); // renewed once on 42001
 
+      // a medium answered with a redirect is not followed: not WeChat's own answer
+      standIn.putMedia("MOVED_MEDIA", jpeg, "image/jpeg");
+      standIn.moveMedia("MOVED_MEDIA");
+      expect(
+        replyOf(await post(ctx, openid, { MsgType: "image", MediaId: "MOVED_MEDIA" }), openid),
+      ).toContain("取图片失败");
+
       const feed = await feedOf(ctx, user);
       expect(feed).toHaveLength(3);
       expect(feed.map((i) => i.attachments?.map((a) => a.kind))).toEqual([["audio"], ["image"], ["image"]]);
@@ -311,6 +396,9 @@ onOneDatabase((ctx) => {
       expect(field(message, "Content")).toContain("已记下");
       expect((await feedOf(ctx, user))[0]).toMatchObject({ content: "加密的想法 #安全", tags: ["安全"] });
 
+      // a plain message while an EncodingAESKey is set: not WeChat's, refused
+      expect((await text(ctx, openid, "明文的", { mode: "plain" })).status).toBe(400);
+
       // Encrypt signed for another text: refused, nothing stored
       const xml = messageXml({
         ToUserName: account.ghId,
@@ -330,36 +418,53 @@ onOneDatabase((ctx) => {
       expect(await feedOf(ctx, user)).toHaveLength(1);
     });
 
-    it("answers within WeChat's 5 seconds while the media API is slow, and saves the image after", {
+    it("leaves a try unanswered while the media API is slow, so that WeChat's retry gets the reply", {
       timeout: 30_000,
     }, async () => {
       const user = await registerUser(ctx);
       const openid = await bound(ctx, user);
-      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#06f" } })
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#06f" } })
         .png()
         .toBuffer();
-      standIn.putMedia("SLOW_MEDIA", jpeg, "image/png");
+      standIn.putMedia("SLOW_MEDIA", png, "image/png");
       standIn.slowMedia(6_000);
       try {
-        const msgId = ++msgIds;
-        const first = await post(ctx, openid, { MsgType: "image", MediaId: "SLOW_MEDIA" }, { msgId });
-        expect(first.ms).toBeLessThan(5_000);
-        expect(first.text).toBe("success");
-        // WeChat's retry meanwhile: not handled again
-        const retry = await post(ctx, openid, { MsgType: "image", MediaId: "SLOW_MEDIA" }, { msgId });
-        expect(retry.text).toBe("success");
-        const until = Date.now() + 15_000;
-        while ((await feedOf(ctx, user)).length === 0 && Date.now() < until)
-          await new Promise((r) => setTimeout(r, 100));
-        expect(await feedOf(ctx, user)).toHaveLength(1);
-        // the last retry, after the work ended, gets its reply
-        expect(
-          replyOf(await post(ctx, openid, { MsgType: "image", MediaId: "SLOW_MEDIA" }, { msgId }), openid),
-        ).toContain("已记下图片");
+        const tries = await deliver(ctx, openid, { MsgType: "image", MediaId: "SLOW_MEDIA" });
+        // the first try: no answer at all ("success" would end WeChat's tries, and the reply with them)
+        expect(tries[0]!.status).not.toBe(200);
+        expect(tries[0]!.text).not.toBe("success");
+        // the second waited for the work, done meanwhile, and carries the reply
+        expect(tries).toHaveLength(2);
+        expect(tries[1]!.ms).toBeLessThan(5_000);
+        expect(replyOf(tries[1]!, openid)).toContain("已记下图片");
       } finally {
         standIn.slowMedia(0);
       }
       expect((await feedOf(ctx, user)).length).toBe(1);
+    });
+
+    it("sends an idea marked 不让AI读取 in 回顾 by its title only, never its words", async () => {
+      const user = await registerUser(ctx);
+      const openid = await bound(ctx, user);
+      const ideas: [string, string | null][] = [
+        ["体检结果：血糖偏高，私密", null],
+        ["银行卡密码提示：私密", "家里的事"],
+      ];
+      for (const [content, title] of ideas) {
+        const idea = (
+          await request(ctx, "createIdea", { token: user.token, body: { content, aiExcluded: true } })
+        ).body.data;
+        if (title)
+          await request(ctx, "updateIdea", { token: user.token, params: { id: idea.id }, body: { title } });
+        await ctx.db.query("UPDATE ideas SET created_at = now() - interval '3 days' WHERE id = $1", [
+          idea.id,
+        ]);
+      }
+      const review = replyOf(await text(ctx, openid, "回顾"), openid);
+      expect(review).toContain("今日回顾");
+      expect(review).not.toContain("私密");
+      expect(review).toContain("一条想法（内容不推送）");
+      expect(review).toContain("家里的事");
     });
 
     it("answers 回顾 with today's items, numbered, and a reply by number adds a 批注 to that item", async () => {
@@ -379,6 +484,72 @@ onOneDatabase((ctx) => {
       // a number past the list is an ordinary idea
       replyOf(await text(ctx, openid, "9 个新想法"), openid);
       expect((await feedOf(ctx, user)).map((i) => i.content)).toContain("9 个新想法");
+      // a numbered list is an ordinary note, even right after the 回顾
+      const list = "1. 买牛奶\n2. 买面包";
+      expect(replyOf(await text(ctx, openid, list), openid)).toContain("已记下");
+      expect((await feedOf(ctx, user)).map((i) => i.content)).toContain(list);
+      // past 30 minutes, `1 …` is an ordinary idea too
+      await ctx.db.query(
+        "UPDATE messaging_bindings SET review_at = now() - interval '31 minutes' WHERE external_id = $1",
+        [openid],
+      );
+      expect(replyOf(await text(ctx, openid, "1 半小时后的想法"), openid)).toContain("已记下");
+      expect((await feedOf(ctx, user)).map((i) => i.content)).toContain("1 半小时后的想法");
+      const after = await request(ctx, "listAnnotations", { token: user.token, params: { id: idea.id } });
+      expect(after.body.data.items).toHaveLength(1);
     });
   });
 }, env);
+
+const { WECHAT_AES_KEY: _, ...plainEnv } = env;
+
+onOneDatabase(
+  (ctx) => {
+    describe("WeChat 公众号 in 明文模式 (no WECHAT_AES_KEY)", () => {
+      it("refuses a message whose signed timestamp is over 5 minutes old, and a (timestamp, nonce) replayed over another message", async () => {
+        const user = await registerUser(ctx);
+        const openid = await bound(ctx, user);
+        const old = Math.floor(Date.now() / 1000) - 6 * 60;
+        expect((await text(ctx, openid, "六分钟前的", { timestamp: old })).status).toBe(403);
+        const timestamp = Math.floor(Date.now() / 1000);
+        const nonce = "replayed-nonce-1";
+        const msgId = ++msgIds;
+        const original = { MsgType: "text", Content: "原来的消息", CreateTime: timestamp };
+        const first = await post(ctx, openid, original, { timestamp, nonce, msgId });
+        expect(replyOf(first, openid)).toContain("已记下");
+        // WeChat's own retry: the same pair with the same message is answered
+        const retry = await post(ctx, openid, original, { timestamp, nonce, msgId });
+        expect(replyOf(retry, openid)).toContain("已记下");
+        // the pair's signature (token, timestamp, nonce) does not cover the message: a new one under it is refused
+        expect((await text(ctx, openid, "篡改的消息", { timestamp, nonce })).status).toBe(403);
+        expect((await feedOf(ctx, user)).map((i) => i.content)).toEqual(["原来的消息"]);
+      });
+
+      it("answers the last try 'success' when the work is still not done, and saves it all the same", {
+        timeout: 20_000,
+      }, async () => {
+        // WeChat's 5 s made 1 s here (answerWithinMs 0.5 s), to keep the suite short
+        const user = await registerUser(ctx);
+        const openid = await bound(ctx, user);
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a6" } })
+          .png()
+          .toBuffer();
+        standIn.putMedia("SLOWER_MEDIA", png, "image/png");
+        standIn.slowMedia(4_000);
+        try {
+          const tries = await deliver(ctx, openid, { MsgType: "image", MediaId: "SLOWER_MEDIA" }, 1_000);
+          expect(tries.map((t) => t.status)).toEqual([503, 503, 200]);
+          expect(tries[2]!.text).toBe("success");
+          const until = Date.now() + 10_000;
+          while ((await feedOf(ctx, user)).length === 0 && Date.now() < until)
+            await new Promise((r) => setTimeout(r, 100));
+        } finally {
+          standIn.slowMedia(0);
+        }
+        expect(await feedOf(ctx, user)).toHaveLength(1);
+      });
+    });
+  },
+  plainEnv,
+  { wechat: { answerWithinMs: 500 } },
+);

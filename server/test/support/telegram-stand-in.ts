@@ -16,7 +16,8 @@ export async function startTelegramStandIn(token: string) {
   const updates: { update_id: number; message: object }[] = [];
   const sent: { chat_id: number; text: string }[] = [];
   const files = new Map<string, Buffer>();
-  const calls = { getUpdates: 0, conflicts: 0 };
+  const calls = { getUpdates: 0, conflicts: 0, deleteWebhook: 0 };
+  let fileDelayMs = 0;
   let nextId = 1000;
   let nextMessage = 1;
   let polling: { offset: number; answer: () => void } | null = null;
@@ -47,6 +48,15 @@ export async function startTelegramStandIn(token: string) {
     if (file) {
       const bytes = file[1] === token ? files.get(file[2]!) : undefined;
       if (!bytes) return json(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+      if (fileDelayMs) {
+        const timer = setTimeout(() => {
+          if (res.writableEnded || res.destroyed) return;
+          res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": bytes.length });
+          res.end(bytes);
+        }, fileDelayMs);
+        res.on("close", () => clearTimeout(timer));
+        return;
+      }
       res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": bytes.length });
       return res.end(bytes);
     }
@@ -74,6 +84,15 @@ export async function startTelegramStandIn(token: string) {
         webhook.url = body.url;
         webhook.secret = secret;
         return json(res, 200, { ok: true, result: true, description: "Webhook was set" });
+      }
+      // https://core.telegram.org/bots/api#deletewebhook: back to getUpdates; pending updates are
+      // kept unless drop_pending_updates is true
+      case "deleteWebhook": {
+        calls.deleteWebhook++;
+        if (body.drop_pending_updates === true) updates.splice(0);
+        webhook.url = null;
+        webhook.secret = null;
+        return json(res, 200, { ok: true, result: true, description: "Webhook was deleted" });
       }
       case "getUpdates": {
         calls.getUpdates++;
@@ -165,6 +184,10 @@ export async function startTelegramStandIn(token: string) {
     sent,
     calls,
     putFile: (fileId: string, bytes: Buffer) => void files.set(`files/${fileId}`, bytes),
+    /** Files are served this late (a stalled download). */
+    slowFiles: (ms: number) => {
+      fileDelayMs = ms;
+    },
     /** A person writes to the bot in a private chat. */
     send(chatId: number, message: object) {
       const update = {

@@ -21,6 +21,8 @@ export async function startWechatStandIn(account: { appId: string; appSecret: st
   let current: string | null = null;
   let issued = 0;
   let mediaDelayMs = 0;
+  /** Media answered with a redirect elsewhere (not WeChat's way: its API answers itself). */
+  const moved = new Set<string>();
   const json = (res: import("node:http").ServerResponse, body: unknown) => {
     // WeChat answers its errors with 200 and a JSON body (text/plain on some calls)
     res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" });
@@ -55,6 +57,10 @@ export async function startWechatStandIn(account: { appId: string; appSecret: st
       }
       const file = media.get(q.get("media_id") ?? "");
       if (!file) return json(res, { errcode: 40007, errmsg: "invalid media_id" });
+      if (moved.has(q.get("media_id")!)) {
+        res.writeHead(302, { Location: `/elsewhere/${q.get("media_id")}` });
+        return res.end();
+      }
       setTimeout(() => {
         res.writeHead(200, {
           "Content-Type": file.type,
@@ -64,6 +70,12 @@ export async function startWechatStandIn(account: { appId: string; appSecret: st
         res.end(file.bytes);
       }, mediaDelayMs);
       return;
+    }
+    const elsewhere = /^\/elsewhere\/(.+)$/.exec(url.pathname);
+    const away = elsewhere ? media.get(elsewhere[1]!) : undefined;
+    if (away) {
+      res.writeHead(200, { "Content-Type": away.type, "Content-Length": away.bytes.length });
+      return res.end(away.bytes);
     }
     res.writeHead(404).end();
   });
@@ -77,6 +89,8 @@ export async function startWechatStandIn(account: { appId: string; appSecret: st
     expireToken: () => {
       current = null;
     },
+    /** The medium's request is answered with a redirect to another address serving it. */
+    moveMedia: (id: string) => void moved.add(id),
     slowMedia: (ms: number) => {
       mediaDelayMs = ms;
     },

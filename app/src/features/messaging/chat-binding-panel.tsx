@@ -23,10 +23,14 @@ export function ChatBindingPanel() {
     ...messagingQuery,
     refetchInterval: () => (code && Date.parse(code.expiresAt) > Date.now() ? WATCH_EVERY_MS : false),
   });
-  const count = data?.items.length ?? 0;
-  const [countWithCode, setCountWithCode] = React.useState(0);
-  // a new binding while a code is shown: the code was used
-  if (code && count > countWithCode) {
+  // each binding as it was when the code was got: a binding made since (a new one, or one moved
+  // here from another account, which keeps its id with a new createdAt) means the code was used;
+  // a count would miss that, and miss it again when another binding was removed meanwhile
+  const seen = (items: ChatBinding[] = []) => new Set(items.map((b) => `${b.id} ${b.createdAt}`));
+  const [beforeCode, setBeforeCode] = React.useState<Set<string> | null>(null);
+  const fresh =
+    !!code && !!beforeCode && !!data?.items.some((b) => !beforeCode.has(`${b.id} ${b.createdAt}`));
+  if (fresh) {
     setCode(null);
     setNotice({ tone: "success", message: "绑定成功" });
   }
@@ -54,7 +58,7 @@ export function ChatBindingPanel() {
       notice={notice}
       onGetCode={() =>
         void act("code", async () => {
-          setCountWithCode(count);
+          setBeforeCode(seen(data?.items));
           setCode(await createBindCode());
         })
       }

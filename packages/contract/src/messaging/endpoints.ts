@@ -14,7 +14,7 @@ export const messagingEndpoints = {
   createBindCode: {
     ...routes.createBindCode,
     tag: "消息绑定",
-    summary: "获取一次性绑定码：10 分钟内向公众号发送「绑定 123456」即可绑定；新码使旧码作废",
+    summary: "获取一次性绑定码：10 分钟内向公众号发送「绑定 12345678」即可绑定；新码使旧码作废",
     auth: true,
     data: BindCodeSchema,
     status: 201,

@@ -9,11 +9,11 @@ export const MESSAGING_PLATFORM_LABELS: Record<MessagingPlatform, string> = {
   telegram: "Telegram",
 };
 
-/** A bind code is 6 digits and works once, for this long. */
+/** A bind code is 8 digits and works once, for this long. */
 export const BIND_CODE_TTL_MINUTES = 10;
-export const BIND_CODE_PATTERN = /^\d{6}$/;
+export const BIND_CODE_PATTERN = /^\d{8}$/;
 
-/** A one-time code: sent as `绑定 123456` to the 公众号 (or the bot), it binds that chat account. */
+/** A one-time code: sent as `绑定 12345678` to the 公众号 (or the bot), it binds that chat account. */
 export const BindCodeSchema = z.object({
   code: z.string().regex(BIND_CODE_PATTERN),
   expiresAt: z.iso.datetime(),

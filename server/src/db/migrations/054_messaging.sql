@@ -1,9 +1,10 @@
 -- Chat apps as a capture box (issue 34, items 3–5): a person binds a chat account (a WeChat
 -- 公众号 follower's openid, later a Telegram chat) to their 拾念 account with a one-time code.
 --
--- messaging_bind_codes: one live code per person at most (a new one replaces the old). Only its
--- SHA-256 is kept, so a database dump does not hand out live codes; it is deleted when used, and
--- `code_hash` is unique so that a code names one person (a clash draws another code).
+-- messaging_bind_codes: one live code per person at most (a new one replaces the old). It is kept as
+-- its SHA-256, looked up by equality; an unsalted hash of a few digits is reversed by trying them
+-- all, so a dump of a live row is as good as the code: codes live 10 minutes and work once. It is
+-- deleted when used, and `code_hash` is unique so that a code names one person (a clash draws another).
 CREATE TABLE messaging_bind_codes (
   user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   code_hash bytea NOT NULL UNIQUE,
@@ -25,7 +26,7 @@ CREATE TABLE messaging_bindings (
 );
 CREATE INDEX messaging_bindings_user ON messaging_bindings (user_id, created_at);
 
--- Failed `绑定` attempts per chat account: a 6-digit code must not be guessable by trying them all.
+-- Failed `绑定` attempts per chat account: an 8-digit code must not be guessable by trying them all.
 CREATE TABLE messaging_bind_failures (
   platform text NOT NULL,
   external_id text NOT NULL,

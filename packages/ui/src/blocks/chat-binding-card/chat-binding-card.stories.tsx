@@ -27,9 +27,9 @@ type Story = StoryObj<typeof meta>;
 export const NotBound: Story = {};
 
 export const WithCode: Story = {
-  args: { code: { code: "042917", expiresAt: "2026-12-03T04:40:00.000Z" } },
+  args: { code: { code: "04291736", expiresAt: "2026-12-03T04:40:00.000Z" } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole("status", { name: "绑定码" })).toHaveTextContent("绑定 042917");
+    await expect(canvas.getByRole("status", { name: "绑定码" })).toHaveTextContent("绑定 04291736");
     await expect(canvas.getByText("12:40 前向微信公众号发送：")).toBeVisible();
     await expect(canvas.getByRole("button", { name: "重新获取绑定码" })).toBeEnabled();
   },
@@ -38,7 +38,7 @@ export const WithCode: Story = {
 export const Bound: Story = { args: { bindings: BOUND } };
 
 export const BoundDark: Story = {
-  args: { bindings: BOUND, code: { code: "042917", expiresAt: "2026-12-03T04:40:00.000Z" } },
+  args: { bindings: BOUND, code: { code: "04291736", expiresAt: "2026-12-03T04:40:00.000Z" } },
   globals: { viewport: { value: "phone", isRotated: false }, theme: "dark" },
 };
 

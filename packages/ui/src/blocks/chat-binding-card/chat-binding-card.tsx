@@ -11,7 +11,7 @@ export type ChatBindingCardProps = React.ComponentProps<"div"> & {
   /** The platforms this site takes messages from; empty: the card says so and offers nothing. */
   platforms: ChatPlatform[];
   bindings: ChatBinding[];
-  /** The code just got, to send as `绑定 123456`; null until asked for. */
+  /** The code just got, to send as `绑定 12345678`; null until asked for. */
   code?: { code: string; expiresAt: string } | null;
   /** "code": a code is being got; a binding's id: that one is being removed. */
   busy?: string | null;
