@@ -5,7 +5,7 @@ import { useDraft } from "../../hooks/use-draft.ts";
 import { lazyPart } from "../../lib/lazy-part.ts";
 import type { QueuedFile } from "../capture-queue/queue-store.ts";
 import { useVoiceNote } from "../voice/use-voice-note.ts";
-import { preloadVoiceSlot, VoiceSlot, voiceFile } from "../voice/voice-capture.tsx";
+import { voiceFile, voiceProps } from "../voice/voice-capture.tsx";
 import { takeLegacySending } from "./legacy-sending.ts";
 import { uploadChips } from "./upload-chips.tsx";
 import { filesOf, useImageUploads } from "./use-image-uploads.ts";
@@ -146,19 +146,7 @@ export function Composer({ queueCapture, shared, onSharedTaken, onAnnotationQueu
         uploading={images.uploading || voice.busy}
         uploadingHint={voice.busy ? "录音完成并上传后即可保存" : undefined}
         imageError={images.error}
-        onRecord={() => {
-          preloadVoiceSlot();
-          void voice.start();
-        }}
-        recording={voice.phase.kind !== "idle"}
-        voice={
-          voice.phase.kind !== "idle" || voice.note || voice.problem ? (
-            <React.Suspense fallback={null}>
-              <VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />
-            </React.Suspense>
-          ) : null
-        }
-        blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
+        {...voiceProps(voice, { aiExcluded, onTranscribe: () => void transcribe(), blank: VOICE_ONLY })}
         images={uploadChips(images.uploads, images.remove)}
         textareaRef={textarea}
         assist={

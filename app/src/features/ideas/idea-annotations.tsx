@@ -14,7 +14,7 @@ import { useFilePreviews } from "../capture-queue/use-file-previews.ts";
 import { uploadChips } from "../home/upload-chips.tsx";
 import { filesOf, useImageUploads } from "../home/use-image-uploads.ts";
 import { useVoiceNote } from "../voice/use-voice-note.ts";
-import { preloadVoiceSlot, VoiceSlot, voiceFile } from "../voice/voice-capture.tsx";
+import { voiceFile, voiceProps } from "../voice/voice-capture.tsx";
 
 export const annotationsQuery = (ideaId: string) =>
   queryOptions({ queryKey: ["ideas", ideaId, "annotations"], queryFn: () => fetchAnnotations(ideaId) });
@@ -108,19 +108,7 @@ export function IdeaAnnotations({
       imageError={images.error}
       uploading={images.uploading || voice.busy}
       uploadingHint={voice.busy ? "录音完成并上传后即可保存" : "图片上传中，传完即可保存"}
-      onRecord={() => {
-        preloadVoiceSlot();
-        void voice.start();
-      }}
-      recording={voice.phase.kind !== "idle"}
-      voice={
-        voice.phase.kind !== "idle" || voice.note || voice.problem ? (
-          <React.Suspense fallback={null}>
-            <VoiceSlot voice={voice} aiExcluded={aiExcluded} onTranscribe={() => void transcribe()} />
-          </React.Suspense>
-        ) : null
-      }
-      blankContent={voice.note?.state === "done" || voice.note?.state === "queued" ? VOICE_ONLY : undefined}
+      {...voiceProps(voice, { aiExcluded, onTranscribe: () => void transcribe(), blank: VOICE_ONLY })}
       draft={draft}
       onDraftChange={(value) => {
         setError(undefined);

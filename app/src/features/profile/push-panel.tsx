@@ -1,8 +1,9 @@
 import type { PushStatus } from "@shinian/contract";
-import { Alert, Button, type PushBusy, PushCard, type PushCardProps } from "@shinian/ui";
+import { type PushBusy, PushCard, type PushCardProps } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
+import { LoadFailedAlert } from "../layout/load-failed-alert.tsx";
 import {
   addPushChannel,
   editPushChannel,
@@ -56,17 +57,12 @@ export function PushPanel() {
   if (!status) {
     if (!error) return null;
     return (
-      <Alert tone="error" title="推送设置加载失败" description={errorMessage(error, "请稍后重试")}>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="mt-2"
-          disabled={isFetching}
-          onClick={() => void refetch()}
-        >
-          重试
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title="推送设置加载失败"
+        error={error}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
   return (

@@ -1,15 +1,9 @@
 import type { WebdavStatus } from "@shinian/contract";
-import {
-  Alert,
-  Button,
-  type WebdavBusy,
-  WebdavCard,
-  type WebdavCardProps,
-  type WebdavFormValues,
-} from "@shinian/ui";
+import { type WebdavBusy, WebdavCard, type WebdavCardProps, type WebdavFormValues } from "@shinian/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { errorMessage } from "../../api/client.ts";
+import { LoadFailedAlert } from "../layout/load-failed-alert.tsx";
 import {
   removeWebdav,
   runWebdav,
@@ -63,17 +57,12 @@ export function WebdavPanel() {
   if (!status) {
     if (!error) return null;
     return (
-      <Alert tone="error" title="WebDAV 备份设置加载失败" description={errorMessage(error, "请稍后重试")}>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="mt-2"
-          disabled={isFetching}
-          onClick={() => void refetch()}
-        >
-          重试
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title="WebDAV 备份设置加载失败"
+        error={error}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
   const outcome = `${status.lastSuccess?.at}|${status.lastFailure?.at}`;
