@@ -68,6 +68,7 @@ function sync() {
   if (!userId) return;
   const controller = new AbortController();
   following = controller;
+  let wasConnected = false;
   void followLiveEvents(controller.signal, {
     onEvent: (event) => {
       invalidate(event);
@@ -80,9 +81,11 @@ function sync() {
     },
     onConnected: (connected, resumed) => {
       itemsChanged.live = connected && !controller.signal.aborted;
-      // an account change while it was away is not replayed, nor one before the first connection
-      // (the app may have started offline, on a stored user days old): read it again on each
-      if (connected) void refreshAccount(userId);
+      // an account change while it was away is not replayed: read it again on a reconnect. Not on
+      // the first connection, which follows the start's own GET /api/auth/me (a read there could
+      // also take the page to /login under a keystroke that was about to queue a capture)
+      if (connected && wasConnected) void refreshAccount(userId);
+      if (connected) wasConnected = true;
       // opened afresh: what changed between loading the screen and now was told to no stream
       if (connected && !resumed) {
         void queryClient.invalidateQueries();
