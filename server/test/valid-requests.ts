@@ -128,12 +128,14 @@ async function pushChannel(ctx: TestCtx, user: TestUser): Promise<string> {
       kind: "wecom",
       name: null,
       target: "qyapi.example.cn",
+      binding_id: null,
       config_enc: sealConfig(key, config, { userId: user.id, channelId: id }),
       secret_set: false,
     },
     ctx.config.push.maxPerAccount,
   );
-  return row!.id;
+  if (typeof row === "string") throw new Error(`push channel not made: ${row}`);
+  return row.id;
 }
 /** A 洞察 of the user's, saved as a run would save it (a run needs the AI and three items). */
 const insight = async (ctx: TestCtx, user: TestUser) => {

@@ -118,15 +118,35 @@ const toBinding = (r: BindingRow): Binding => ({
   reviewItems: r.review_items ?? [],
 });
 
-/** Binds the chat account to the person (moving it from anyone it was bound to before). */
+/**
+ * Binds the chat account to the person. Bound to someone else before, it becomes a new binding:
+ * the old one goes, and with it what hung on it (a Telegram push channel, migration 057), so that
+ * nothing of the earlier account's reaches the new one.
+ */
 export async function bind(db: Queryable, platform: MessagingPlatform, externalId: string, userId: string) {
+  await db.query(
+    "DELETE FROM messaging_bindings WHERE platform = $1 AND external_id = $2 AND user_id <> $3",
+    [platform, externalId, userId],
+  );
   await db.query(
     `INSERT INTO messaging_bindings (platform, external_id, user_id) VALUES ($1, $2, $3)
      ON CONFLICT (platform, external_id) DO UPDATE
-       SET user_id = EXCLUDED.user_id, created_at = now(), review_day = NULL, review_at = NULL,
-           review_items = NULL`,
+       SET created_at = now(), review_day = NULL, review_at = NULL, review_items = NULL`,
     [platform, externalId, userId],
   );
+}
+
+/** The chat of the person's Telegram binding, and its label; null when it is not theirs (any more). */
+export async function telegramChat(
+  db: Queryable,
+  userId: string,
+  bindingId: string,
+): Promise<{ chatId: string; label: string } | null> {
+  const { rows } = await db.query<{ external_id: string }>(
+    "SELECT external_id FROM messaging_bindings WHERE id = $1 AND user_id = $2 AND platform = 'telegram'",
+    [bindingId, userId],
+  );
+  return rows[0] ? { chatId: rows[0].external_id, label: labelOf(rows[0].external_id) } : null;
 }
 
 export async function findBinding(

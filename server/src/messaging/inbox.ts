@@ -7,6 +7,7 @@ import { ApiError } from "../errors.ts";
 import { createAnnotation } from "../items/annotations.store.ts";
 import { captureIdea } from "../items/capture.ts";
 import { limitWrites } from "../points/write-limits.ts";
+import { chatReviewHeading } from "../push/message.ts";
 import { reviewDay, reviewToday } from "../review/review.ts";
 import {
   attemptBind,
@@ -200,13 +201,10 @@ const itemTitle = (item: FeedItem) => {
   return excerpt(item.title || (item.type === "idea" ? item.content : "") || "（无标题）");
 };
 
-/** The 回顾's first line: a reply to it (Telegram) is recognised by it. */
-const reviewHeading = (day: string) => `今日回顾（${day}）`;
-
 async function review(deps: AppDeps, binding: Binding) {
   const today = await reviewToday(deps, binding.userId);
   if (!today.items.length) return "今日回顾还没有内容：先多记几条吧。";
-  const head = [reviewHeading(today.date)];
+  const head = [chatReviewHeading(today.date)];
   const foot = [
     "",
     "回复「序号 + 空格 + 文字」给那一条追加批注，如「1 今天又想到…」（30 分钟内）。",
@@ -241,7 +239,7 @@ async function replyToReview(
   replyTo: string | undefined,
 ): Promise<string | null> {
   if (!binding.reviewDay || binding.reviewDay !== reviewDay(deps)) return null;
-  const answersReview = replyTo?.startsWith(reviewHeading(binding.reviewDay)) ?? false;
+  const answersReview = replyTo?.startsWith(chatReviewHeading(binding.reviewDay)) ?? false;
   const recent = binding.reviewAt !== null && Date.now() - binding.reviewAt.getTime() <= REVIEW_REPLY_MS;
   const match = answersReview ? REPLY_TO_REVIEW.exec(text) : recent ? REVIEW_REPLY.exec(text) : null;
   if (!match) return null;

@@ -11,8 +11,9 @@ import type {
 import type { z } from "zod";
 import type { AppDeps } from "../context.ts";
 import { ApiError, notFound } from "../errors.ts";
+import { rememberReview, telegramChat } from "../messaging/bindings.store.ts";
 import { refuseOutboundUrl } from "../shared/outbound-url.ts";
-import type { PushMessage } from "./message.ts";
+import type { PushEntry, PushMessage } from "./message.ts";
 import { post } from "./post.ts";
 import {
   type ChannelRow,
@@ -52,8 +53,42 @@ export async function pushStatus(deps: AppDeps, userId: string): Promise<PushSta
 }
 
 /** What may be shown of where a channel sends: the host, never the path or query (they carry tokens). */
-const targetOf = (kind: PushChannelKind, config: ChannelConfig) =>
+const targetOf = (kind: Exclude<PushChannelKind, "telegram">, config: ChannelConfig) =>
   kind === "serverchan" ? "sctapi.ftqq.com" : new URL(config.url!).host;
+
+export const TELEGRAM_OFF = "本服务器没有开通 Telegram 机器人，请联系管理员";
+const TELEGRAM_GONE = "这个 Telegram 对话已解除绑定，请删除这个渠道";
+
+/** A bound Telegram chat as a channel: the site's bot sends to it; nothing of it is secret. */
+async function createTelegramChannel(
+  deps: AppDeps,
+  userId: string,
+  key: Buffer,
+  body: { name?: string | null; bindingId: string },
+): Promise<PushChannel> {
+  if (!deps.config.telegram) throw new ApiError("FORBIDDEN", TELEGRAM_OFF);
+  const chat = await telegramChat(deps.db, userId, body.bindingId);
+  if (!chat) throw notFound("没有找到这个已绑定的 Telegram 对话");
+  const id = randomUUID();
+  const row = await insertChannel(
+    deps.db,
+    {
+      id,
+      user_id: userId,
+      kind: "telegram",
+      name: body.name ?? null,
+      target: `Telegram ${chat.label}`,
+      binding_id: body.bindingId,
+      config_enc: sealConfig(key, {}, { userId, channelId: id }),
+      secret_set: false,
+    },
+    deps.config.push.maxPerAccount,
+  );
+  if (row === "taken") throw new ApiError("CONFLICT", "这个 Telegram 对话已经在推送渠道里了");
+  if (row === "full")
+    throw new ApiError("CONFLICT", `每个账号最多添加 ${deps.config.push.maxPerAccount} 个推送渠道`);
+  return toChannel(row);
+}
 
 const secretSetOf = (kind: PushChannelKind, c: ChannelConfig) =>
   kind === "bark" ? Boolean(c.deviceKey) : kind === "serverchan" ? Boolean(c.sendKey) : Boolean(c.secret);
@@ -83,7 +118,9 @@ export async function createChannel(
   body: z.output<typeof CreatePushChannelRequestSchema>,
 ): Promise<PushChannel> {
   const key = keyOf(deps);
-  const { kind, name, ...config } = body as CreatePushChannelRequest & ChannelConfig;
+  if (body.kind === "telegram") return createTelegramChannel(deps, userId, key, body);
+  const { kind, name, ...config } = body as Exclude<CreatePushChannelRequest, { kind: "telegram" }> &
+    ChannelConfig;
   refuseUrl(deps, config.url, kind);
   const id = randomUUID();
   const row = await insertChannel(
@@ -94,12 +131,14 @@ export async function createChannel(
       kind,
       name: name ?? null,
       target: targetOf(kind, config),
+      binding_id: null,
       config_enc: sealConfig(key, config, { userId, channelId: id }),
       secret_set: secretSetOf(kind, config),
     },
     deps.config.push.maxPerAccount,
   );
-  if (!row) throw new ApiError("CONFLICT", `每个账号最多添加 ${deps.config.push.maxPerAccount} 个推送渠道`);
+  if (typeof row === "string")
+    throw new ApiError("CONFLICT", `每个账号最多添加 ${deps.config.push.maxPerAccount} 个推送渠道`);
   return toChannel(row);
 }
 
@@ -116,6 +155,7 @@ const FIELDS: Record<PushChannelKind, (keyof ChannelConfig)[]> = {
   bark: ["url", "deviceKey"],
   serverchan: ["sendKey"],
   webhook: ["url", "secret"],
+  telegram: [],
 };
 
 function unreadable(): never {
@@ -156,7 +196,7 @@ export async function editChannel(
       id,
       user_id: userId,
       name: name === undefined ? row.name : name,
-      target: targetOf(row.kind, next),
+      target: row.kind === "telegram" ? row.target : targetOf(row.kind, next),
       config_enc: sealConfig(key, next, where),
       secret_set: secretSetOf(row.kind, next),
     },
@@ -194,21 +234,29 @@ export async function sendToChannel(
   const limits = deps.config.push;
   if (!(await takeSendSlot(deps.db, row.id, limits.perChannelPerMinute))) return { ok: false, limited: true };
   const config = openConfig(limits, row.config_enc, { userId: row.user_id, channelId: row.id });
+  const chat = row.binding_id ? await telegramChat(deps.db, row.user_id, row.binding_id) : null;
   let error: string | null;
   let passing = false;
+  let numbered: PushEntry[] = [];
   if (!config) error = "服务器的密钥已更换，这个渠道保存的地址和密钥无法读取";
+  else if (row.kind === "telegram" && !deps.config.telegram) error = TELEGRAM_OFF;
+  else if (row.kind === "telegram" && !chat) error = TELEGRAM_GONE;
   else {
-    const req = requestFor(row.kind, config, message, {
+    const req = requestFor(row.kind, { ...config, ...(chat ? { chatId: chat.chatId } : {}) }, message, {
       now: deps.clock(),
       serverchanUrl: limits.serverchanUrl,
       msgId: o.msgId ?? `msg_${randomUUID()}`,
+      telegram: deps.config.telegram ?? null,
     });
+    numbered = req.numbered ?? [];
     const answered = await post(req.url, req.body, {
       contentType: req.contentType,
       ...(req.headers ? { headers: req.headers } : {}),
       timeoutMs: o.timeoutMs ?? limits.timeoutMs,
       maxResponseBytes: limits.maxResponseBytes,
-      allowLocal: limits.allowLocal,
+      // Telegram's address is the operator's own setting (a local Bot API server may be on this
+      // machine), never a person's, as for the bot's polling
+      allowLocal: limits.allowLocal || row.kind === "telegram",
       signal: deps.work.signal,
     });
     if (answered.status === null && deps.work.signal.aborted) return { ok: false, aborted: true };
@@ -220,7 +268,17 @@ export async function sendToChannel(
       passing = isPassing(row.kind, answered.status, answered.text);
     }
   }
-  if (error === null) return { ok: true, row: (await markSent(deps.db, row.id, o.test)) ?? row };
+  if (error === null) {
+    // a reply in the chat (`2 …`) then means the pushed review's second item (messaging/inbox.ts)
+    if (row.binding_id && message.day && numbered.length)
+      await rememberReview(
+        deps.db,
+        row.binding_id,
+        message.day,
+        numbered.map((e) => e.ref!),
+      );
+    return { ok: true, row: (await markSent(deps.db, row.id, o.test)) ?? row };
+  }
   const failed = await markFailed(
     deps.db,
     row.id,

@@ -1,8 +1,13 @@
-/** What is pushed, before any vendor's shape: a title, a line or two, entries with links into the app. */
-export type PushEntry = { text: string; url: string };
+/**
+ * What is pushed, before any vendor's shape: a title, a line or two, entries with links into the app.
+ * `ref`: the item a review entry is, so that a reply in a chat can name it by its number.
+ */
+export type PushEntry = { text: string; url: string; ref?: { type: "idea" | "note"; id: string } };
 export type PushMessage = {
   /** `push.review`, `push.digest`, `push.test`: a plain webhook's `type`. */
   type: "push.review" | "push.digest" | "push.test";
+  /** A review's day (YYYY-MM-DD, Beijing). */
+  day?: string;
   title: string;
   intro: string | null;
   blocks: { heading: string | null; entries: PushEntry[] }[];
@@ -89,4 +94,48 @@ export function toFeishuPost(m: PushMessage, maxBytes: number) {
     }
   }
   return shape([]);
+}
+
+/**
+ * The first line of the review as a chat message (the 回顾 reply and the Telegram push): a reply to
+ * a message starting with it is a reply to that day's review (messaging/inbox.ts).
+ */
+export const chatReviewHeading = (day: string) => `今日回顾（${day}）`;
+
+const escapeHtml = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const anchor = (text: string, url: string) =>
+  `<a href="${escapeHtml(url).replace(/"/g, "&quot;")}">${text}</a>`;
+
+/**
+ * Telegram's `HTML` text (https://core.telegram.org/bots/api#html-style) within `maxChars`. A review
+ * opens with chatReviewHeading and numbers its own entries (not 那年今日's), so that a reply to it
+ * (`2 又想到…`) is a 批注 on the second; `numbered` are the entries that fitted.
+ */
+export function toTelegramHtml(m: PushMessage, maxChars: number): { html: string; numbered: PushEntry[] } {
+  const review = m.type === "push.review" && m.day !== undefined;
+  const head = [`<b>${escapeHtml(review ? chatReviewHeading(m.day!) : m.title)}</b>`];
+  if (m.intro) head.push(escapeHtml(m.intro));
+  const tail = [
+    ...(review ? ["", "回复这条消息「序号 + 空格 + 文字」，给那一条追加批注。"] : []),
+    anchor("打开拾念", m.url),
+  ];
+  const lines: string[] = [];
+  const numbered: PushEntry[] = [];
+  const fits = (line: string) => [...head, ...lines, line, ...tail].join("\n").length <= maxChars;
+  outer: for (const [i, block] of m.blocks.entries()) {
+    const counted = review && i === 0 && block.heading === null;
+    if (block.heading) {
+      const heading = `\n<b>${escapeHtml(block.heading)}</b>`;
+      if (!fits(heading)) break;
+      lines.push(heading);
+    }
+    for (const e of block.entries) {
+      const mark = counted ? `${numbered.length + 1}.` : "·";
+      const line = `${mark} ${escapeHtml(e.text)} ${anchor("查看", e.url)}`;
+      if (!fits(line)) break outer;
+      lines.push(line);
+      if (counted) numbered.push(e);
+    }
+  }
+  return { html: [...head, ...lines, ...tail].join("\n"), numbered };
 }

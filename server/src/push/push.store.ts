@@ -10,6 +10,8 @@ export type ChannelRow = {
   kind: PushChannelKind;
   name: string | null;
   target: string;
+  /** Telegram: the binding whose chat it sends to. */
+  binding_id: string | null;
   config_enc: Buffer;
   secret_set: boolean;
   enabled: boolean;
@@ -25,6 +27,7 @@ export const toChannel = (r: ChannelRow): PushChannel => ({
   kind: r.kind,
   name: r.name ?? PUSH_CHANNEL_LABELS[r.kind],
   target: r.target,
+  bindingId: r.binding_id,
   secretSet: r.secret_set,
   enabled: r.enabled,
   disabledReason: r.disabled_reason,
@@ -34,7 +37,7 @@ export const toChannel = (r: ChannelRow): PushChannel => ({
   createdAt: r.created_at.toISOString(),
 });
 
-const COLUMNS = `id, user_id, kind, name, target, config_enc, secret_set, enabled, disabled_reason, failures,
+const COLUMNS = `id, user_id, kind, name, target, binding_id, config_enc, secret_set, enabled, disabled_reason, failures,
   last_error, last_sent_at, created_at`;
 
 export async function listChannelRows(db: Queryable, userId: string, onlyEnabled = false) {
@@ -54,21 +57,41 @@ export async function findChannelRow(db: Queryable, userId: string, id: string):
   return rows[0] ?? null;
 }
 
-/** Adds one unless the account has `max` already (null then); the account's row locked first. */
+/**
+ * Adds one unless the account has `max` already ("full" then), or its chat has a channel already
+ * ("taken": one a Telegram binding); the account's row locked first.
+ */
 export async function insertChannel(
   db: Queryable,
-  row: Pick<ChannelRow, "id" | "user_id" | "kind" | "name" | "target" | "config_enc" | "secret_set">,
+  row: Pick<
+    ChannelRow,
+    "id" | "user_id" | "kind" | "name" | "target" | "binding_id" | "config_enc" | "secret_set"
+  >,
   max: number,
-): Promise<ChannelRow | null> {
+): Promise<ChannelRow | "full" | "taken"> {
   const { rows } = await db.query<ChannelRow>(
     `WITH owner AS (SELECT id FROM users WHERE id = $2 FOR UPDATE)
-     INSERT INTO push_channels (id, user_id, kind, name, target, config_enc, secret_set)
-     SELECT $1, $2, $3, $4, $5, $6, $7 FROM owner
+     INSERT INTO push_channels (id, user_id, kind, name, target, binding_id, config_enc, secret_set)
+     SELECT $1, $2, $3, $4, $5, $9, $6, $7 FROM owner
      WHERE (SELECT count(*) FROM push_channels WHERE user_id = $2) < $8
+     ON CONFLICT (binding_id) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [row.id, row.user_id, row.kind, row.name, row.target, row.config_enc, row.secret_set, max],
+    [
+      row.id,
+      row.user_id,
+      row.kind,
+      row.name,
+      row.target,
+      row.config_enc,
+      row.secret_set,
+      max,
+      row.binding_id,
+    ],
   );
-  return rows[0] ?? null;
+  if (rows[0]) return rows[0];
+  if (!row.binding_id) return "full";
+  const { rowCount } = await db.query("SELECT 1 FROM push_channels WHERE binding_id = $1", [row.binding_id]);
+  return rowCount ? "taken" : "full";
 }
 
 /** Saves a changed channel; `on` switches it on again with its failures cleared. */

@@ -31,13 +31,14 @@ const LINK = /\[\[(?:idea|note):[0-9a-f-]{36}\]\]/g;
  */
 export function entryOf(site: string, item: FeedItem): PushEntry {
   const url = `${site}/${item.type}s/${item.id}`;
+  const ref = { type: item.type, id: item.id };
   if (item.type === "idea") {
-    if (item.aiExcluded) return { text: item.title.trim() || "一条想法（内容不推送）", url };
+    if (item.aiExcluded) return { text: item.title.trim() || "一条想法（内容不推送）", url, ref };
     const words = markdownToPlain(item.content.replace(LINK, "（链接）"), EXCERPT_CHARS);
-    return { text: item.title.trim() ? `${item.title.trim()}：${words}` : words, url };
+    return { text: item.title.trim() ? `${item.title.trim()}：${words}` : words, url, ref };
   }
   const words = markdownToPlain(item.preview.replace(LINK, "（链接）"), EXCERPT_CHARS);
-  return { text: words ? `${item.title}：${words}` : item.title, url };
+  return { text: words ? `${item.title}：${words}` : item.title, url, ref };
 }
 
 /**
@@ -53,6 +54,7 @@ export async function reviewMessage(deps: AppDeps, userId: string, day: string):
   const [, m, d] = today.date.split("-").map(Number);
   return {
     type: "push.review",
+    day: today.date,
     title: `每日回顾 · ${m}月${d}日`,
     intro: today.items.length ? `今天有 ${today.items.length} 条记录等你回顾。` : null,
     blocks: [

@@ -1,7 +1,14 @@
 import { createHmac } from "node:crypto";
 import type { PushChannelKind } from "@shinian/contract";
 import { signedHeaders } from "../webhooks/signing.ts";
-import { type PushMessage, toFeishuPost, toMarkdown, toPlain } from "./message.ts";
+import {
+  type PushEntry,
+  type PushMessage,
+  toFeishuPost,
+  toMarkdown,
+  toPlain,
+  toTelegramHtml,
+} from "./message.ts";
 
 /** A channel's configuration as sealed (saved-config.ts): its address and secrets. */
 export type ChannelConfig = {
@@ -10,6 +17,8 @@ export type ChannelConfig = {
   secret?: string;
   deviceKey?: string;
   sendKey?: string;
+  /** Telegram: the bound chat, read from its binding at each send (never sealed). */
+  chatId?: string;
 };
 
 export type VendorRequest = {
@@ -17,6 +26,8 @@ export type VendorRequest = {
   contentType: string;
   headers?: Record<string, string>;
   body: string;
+  /** The review's entries sent with a number (Telegram): a reply `2 …` means the second. */
+  numbered?: PushEntry[];
 };
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -28,6 +39,8 @@ const FEISHU_POST_BYTES = 18_000;
 /** DingTalk, Server酱: kept as small as Feishu's. */
 const MARKDOWN_BYTES = 16_000;
 const BARK_BODY_CHARS = 1000;
+/** Telegram: a message's text is at most 4096 characters after its entities are parsed; the HTML is kept under. */
+const TELEGRAM_CHARS = 4000;
 
 /**
  * Feishu's 签名校验: the key is `timestamp + "\n" + secret`, the message empty; HMAC-SHA256, base64.
@@ -51,7 +64,12 @@ export function requestFor(
   kind: PushChannelKind,
   config: ChannelConfig,
   message: PushMessage,
-  o: { now: Date; serverchanUrl: string; msgId: string },
+  o: {
+    now: Date;
+    serverchanUrl: string;
+    msgId: string;
+    telegram: { apiBase: string; token: string } | null;
+  },
 ): VendorRequest {
   switch (kind) {
     case "wecom":
@@ -133,6 +151,23 @@ export function requestFor(
         body,
       };
     }
+    case "telegram": {
+      // https://core.telegram.org/bots/api#sendmessage, with HTML formatting (#html-style); a chat
+      // id is an integer of at most 52 bits (#chat), a JSON number as Telegram sends it
+      const { html, numbered } = toTelegramHtml(message, TELEGRAM_CHARS);
+      const chatId = config.chatId!;
+      return {
+        url: `${o.telegram!.apiBase}/bot${o.telegram!.token}/sendMessage`,
+        contentType: JSON_TYPE,
+        body: JSON.stringify({
+          chat_id: /^-?\d{1,16}$/.test(chatId) ? Number(chatId) : chatId,
+          text: html,
+          parse_mode: "HTML",
+          link_preview_options: { is_disabled: true },
+        }),
+        numbered,
+      };
+    }
   }
 }
 
@@ -152,18 +187,26 @@ const LABEL: Record<PushChannelKind, string> = {
   bark: "Bark",
   serverchan: "Server酱",
   webhook: "接收地址",
+  telegram: "Telegram",
 };
 const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
 
 /**
  * Whether the vendor took it, by its own answer: WeCom and DingTalk `{errcode, errmsg}` (0),
  * Feishu `{code, msg}` (0), Bark `{code, message}` (200), Server酱 `{code, message}` (0), a
- * webhook any 2xx. Null when it did; else the vendor's own words, in a Chinese sentence.
+ * webhook any 2xx, Telegram `{ok: true}`. Null when it did; else the vendor's own words, in a Chinese sentence.
  */
 export function refusalOf(kind: PushChannelKind, status: number, text: string): string | null {
   const label = LABEL[kind];
   if (kind === "webhook") return status >= 200 && status < 300 ? null : `接收地址答复 HTTP ${status}`;
   const json = parse(text);
+  if (kind === "telegram") {
+    // https://core.telegram.org/bots/api#making-requests: {ok, result} or {ok: false, error_code, description}
+    if (status >= 200 && status < 300 && json?.ok === true) return null;
+    return clip(
+      `${label}：${String(json?.description ?? `HTTP ${status}`)}（错误码 ${String(json?.error_code ?? status)}）`,
+    );
+  }
   const [code, words, okCode] =
     kind === "wecom" || kind === "dingtalk"
       ? [json?.errcode, json?.errmsg, 0]

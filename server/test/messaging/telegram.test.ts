@@ -1,8 +1,12 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppDeps } from "../../src/context.ts";
 import { createLogger } from "../../src/logger.ts";
 import { telegramPoller } from "../../src/messaging/telegram.ts";
+import { deliveryOf } from "../../src/push/push.store.ts";
+import { claimAndDeliver, reviewMessage } from "../../src/push/schedule.ts";
 import { createBackgroundWork } from "../../src/shared/background-work.ts";
+import { beijingDay } from "../../src/shared/beijing-time.ts";
 import { call, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 import { startTelegramStandIn } from "../support/telegram-stand-in.ts";
 
@@ -206,8 +210,133 @@ onOneDatabase(
         expect(again.rows).toHaveLength(1);
       });
     });
+
+    describe("the review pushed to a bound chat (item 5)", () => {
+      const deps = (at: Date): AppDeps => ({
+        config: ctx.config,
+        db: ctx.db,
+        logger: createLogger("silent"),
+        work,
+        clock: () => at,
+      });
+
+      it("sends the numbered review by sendMessage when the person chooses it, takes a reply as a 批注, and stops with the binding", async () => {
+        const user = await registerUser(ctx);
+        const other = await registerUser(ctx);
+        const chat = ++chats;
+        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
+        standIn.send(chat, { text: `/bind ${code}` });
+        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定成功");
+        const binding = (await request(ctx, "listMessagingBindings", { token: user.token })).body.data
+          .items[0]!;
+
+        // only the person's own Telegram binding, once
+        const refused = await request(ctx, "createPushChannel", {
+          token: other.token,
+          body: { kind: "telegram", bindingId: binding.id },
+        });
+        expect(refused.status).toBe(404);
+        const made = await request(ctx, "createPushChannel", {
+          token: user.token,
+          body: { kind: "telegram", bindingId: binding.id },
+        });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+        expect(made.body.data).toMatchObject({ kind: "telegram", bindingId: binding.id, secretSet: false });
+        expect(made.body.data.target).not.toContain(TOKEN);
+        const again = await request(ctx, "createPushChannel", {
+          token: user.token,
+          body: { kind: "telegram", bindingId: binding.id },
+        });
+        expect(again.status).toBe(409);
+
+        const tested = await request(ctx, "testPushChannel", {
+          token: user.token,
+          params: { id: made.body.data.id },
+        });
+        expect(tested.body.data.ok).toBe(true);
+        const sent = () => standIn.sent.filter((m) => m.chat_id === chat);
+        expect(sent().at(-1)!.text).toContain("<b>拾念测试消息</b>");
+
+        const idea = (
+          await request(ctx, "createIdea", {
+            token: user.token,
+            body: { content: "推送里的旧想法 3 < 5 && 5 > 4" },
+          })
+        ).body.data;
+        const hidden = (
+          await request(ctx, "createIdea", {
+            token: user.token,
+            body: { content: "不给群看的内容", aiExcluded: true },
+          })
+        ).body.data;
+        await ctx.db.query("UPDATE ideas SET created_at = now() - interval '3 days' WHERE id = ANY($1)", [
+          [idea.id, hidden.id],
+        ]);
+        const day = beijingDay(new Date());
+        expect(
+          await claimAndDeliver(deps(new Date()), user.id, "review", day, () =>
+            reviewMessage(deps(new Date()), user.id, day),
+          ),
+        ).toBe(true);
+        expect(await deliveryOf(ctx.db, user.id, "review", day)).toMatchObject({
+          state: "sent",
+          sent_to: [made.body.data.id],
+        });
+        const review = sent().at(-1)!.text;
+        // Telegram's HTML: the item's words escaped, each item numbered with its link
+        expect(review.startsWith(`<b>今日回顾（${day}）</b>`)).toBe(true);
+        expect(review).toMatch(/\d\. 推送里的旧想法 3 &lt; 5 &amp;&amp; 5 &gt; 4 <a href="[^"]+\/ideas\//);
+        expect(review).toContain("一条想法（内容不推送）");
+        expect(review).not.toContain("不给群看的内容");
+
+        // a reply to the pushed review (as Telegram gives it: the text without its markup) is a 批注
+        const plain = review
+          .replace(/<[^>]+>/g, "")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">");
+        const n = /(\d)\. 推送里的旧想法/.exec(plain)![1];
+        standIn.send(chat, {
+          text: `${n} 推送之后又想到`,
+          reply_to_message: { message_id: 1, from: { id: 1, is_bot: true }, text: plain },
+        });
+        expect((await standIn.repliesTo(chat, 4))[3]).toContain(`已追加批注到回顾第 ${n} 条`);
+        const thread = await request(ctx, "listAnnotations", { token: user.token, params: { id: idea.id } });
+        expect(thread.body.data.items.map((a: { content: string }) => a.content)).toEqual(["推送之后又想到"]);
+
+        // unbinding takes the channel with it
+        standIn.send(chat, { text: "/unbind" });
+        expect((await standIn.repliesTo(chat, 5))[4]).toContain("已解除绑定");
+        const push = (await request(ctx, "getPush", { token: user.token })).body.data;
+        expect(push.channels).toEqual([]);
+      });
+
+      it("a chat bound to another account afterwards gets none of the first account's pushes", async () => {
+        const first = await registerUser(ctx);
+        const second = await registerUser(ctx);
+        const chat = ++chats;
+        const bindTo = async (u: TestUser, replies: number) => {
+          const code = (await request(ctx, "createBindCode", { token: u.token })).body.data.code;
+          standIn.send(chat, { text: `/bind ${code}` });
+          expect((await standIn.repliesTo(chat, replies))[replies - 1]).toContain("绑定成功");
+        };
+        await bindTo(first, 1);
+        const binding = (await request(ctx, "listMessagingBindings", { token: first.token })).body.data
+          .items[0]!;
+        const made = await request(ctx, "createPushChannel", {
+          token: first.token,
+          body: { kind: "telegram", bindingId: binding.id },
+        });
+        expect(made.status).toBe(201);
+        await bindTo(second, 2);
+        expect((await request(ctx, "getPush", { token: first.token })).body.data.channels).toEqual([]);
+      });
+    });
   },
-  { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_BASE: standIn.url },
+  {
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    TELEGRAM_API_BASE: standIn.url,
+    SECRET_KEY: "telegram-push-key-0123456789abcdefghijk",
+  },
   { telegram: { pollTimeoutS: 1, lockRetryMs: 200, retryAfterMs: 100, apiTimeoutMs: 2_000 } },
 );
 

@@ -220,6 +220,7 @@ onOneDatabase((base) => {
       now: new Date(),
       serverchanUrl: vendors.base,
       msgId: "msg_x",
+      telegram: null,
     });
     expect(Buffer.byteLength(req.body)).toBeLessThanOrEqual(20 * 1024);
     const zh = JSON.parse(req.body).content.post.zh_cn;

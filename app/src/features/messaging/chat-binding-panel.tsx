@@ -9,6 +9,7 @@ import {
   messagingKey,
   messagingQuery,
 } from "../../data/messaging.ts";
+import { pushKey, pushQuery, pushToTelegram, removePushChannel } from "../profile/push-data.ts";
 
 /** While a code is shown, the list is read again this often: the chat binds from the phone. */
 const WATCH_EVERY_MS = 3000;
@@ -23,9 +24,10 @@ export function ChatBindingPanel() {
     ...messagingQuery,
     refetchInterval: () => (code && Date.parse(code.expiresAt) > Date.now() ? WATCH_EVERY_MS : false),
   });
-  // each binding as it was when the code was got: a binding made since (a new one, or one moved
-  // here from another account, which keeps its id with a new createdAt) means the code was used;
-  // a count would miss that, and miss it again when another binding was removed meanwhile
+  // each binding as it was when the code was got: a binding made since (a new one, one moved here
+  // from another account, or the same chat bound again, which keeps its id with a new createdAt)
+  // means the code was used; a count would miss that, and miss it again when another binding was
+  // removed meanwhile
   const seen = (items: ChatBinding[] = []) => new Set(items.map((b) => `${b.id} ${b.createdAt}`));
   const [beforeCode, setBeforeCode] = React.useState<Set<string> | null>(null);
   const fresh =
@@ -48,11 +50,20 @@ export function ChatBindingPanel() {
     }
   };
 
+  // a Telegram chat pushed to is the push channel made for its binding (提醒与推送 lists it too)
+  const { data: push } = useQuery({ ...pushQuery, enabled: !!data?.platforms.includes("telegram") });
+  const channelOf = (b: ChatBinding) => push?.channels.find((c) => c.bindingId === b.id);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: messagingKey }),
+      queryClient.invalidateQueries({ queryKey: pushKey }),
+    ]);
+
   if (!data) return null;
   return (
     <ChatBindingCard
       platforms={data.platforms}
-      bindings={data.items}
+      bindings={data.items.map((b) => ({ ...b, pushing: !!channelOf(b) }))}
       code={code}
       busy={busy}
       notice={notice}
@@ -67,10 +78,25 @@ export function ChatBindingPanel() {
           b.id,
           async () => {
             await deleteMessagingBinding(b.id);
-            await queryClient.invalidateQueries({ queryKey: messagingKey });
+            await refresh();
           },
           "已解除绑定",
         )
+      }
+      onTogglePush={
+        push?.available
+          ? (b: ChatBinding, on: boolean) =>
+              void act(
+                `push:${b.id}`,
+                async () => {
+                  const channel = channelOf(b);
+                  if (on && !channel) await pushToTelegram(b.id);
+                  if (!on && channel) await removePushChannel(channel.id);
+                  await refresh();
+                },
+                on ? "每日回顾会推送到这个 Telegram 对话" : "已不再推送到这个 Telegram 对话",
+              )
+          : undefined
       }
     />
   );

@@ -29,6 +29,8 @@ export function createRequest(v: PushChannelFormValues): CreatePushChannelReques
       return { kind: v.kind, name, sendKey: v.sendKey.trim() };
     case "webhook":
       return { kind: v.kind, name, url, secret: v.secret.trim() };
+    case "telegram":
+      throw new Error("a Telegram chat is added from its binding (pushToTelegram), not by the form");
   }
 }
 
@@ -48,5 +50,8 @@ export const addPushChannel = (v: PushChannelFormValues) =>
   call("createPushChannel", { body: createRequest(v) });
 export const editPushChannel = (id: string, body: UpdatePushChannelRequest) =>
   call("updatePushChannel", { params: { id }, body });
+/** The review pushed to a bound Telegram chat by the site's bot: a channel of its own. */
+export const pushToTelegram = (bindingId: string) =>
+  call("createPushChannel", { body: { kind: "telegram", bindingId } });
 export const testPushChannel = (id: string) => call("testPushChannel", { params: { id } });
 export const removePushChannel = (id: string) => call("deletePushChannel", { params: { id } });

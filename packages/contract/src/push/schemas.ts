@@ -1,8 +1,19 @@
 import { z } from "zod";
 import { outboundUrlSchema } from "../common.ts";
 
-/** Where a push can go: group robots, phone pushes and a signed plain webhook. */
-export const PUSH_CHANNEL_KINDS = ["wecom", "feishu", "dingtalk", "bark", "serverchan", "webhook"] as const;
+/**
+ * Where a push can go: group robots, phone pushes, a signed plain webhook, and a Telegram chat
+ * bound to the account (sent by the site's own bot).
+ */
+export const PUSH_CHANNEL_KINDS = [
+  "wecom",
+  "feishu",
+  "dingtalk",
+  "bark",
+  "serverchan",
+  "webhook",
+  "telegram",
+] as const;
 export const PushChannelKindSchema = z.enum(PUSH_CHANNEL_KINDS);
 export type PushChannelKind = z.infer<typeof PushChannelKindSchema>;
 
@@ -14,6 +25,7 @@ export const PUSH_CHANNEL_LABELS: Record<PushChannelKind, string> = {
   bark: "Bark",
   serverchan: "Server酱",
   webhook: "Webhook",
+  telegram: "Telegram",
 };
 
 /** Per account; the next is refused. */
@@ -77,6 +89,8 @@ export const CreatePushChannelRequestSchema = z.discriminatedUnion("kind", [
     url: webhookUrl,
     secret: WhsecSchema,
   }),
+  /** A Telegram chat bound to this account (GET /api/messaging/bindings), sent to by the site's bot. */
+  z.strictObject({ kind: z.literal("telegram"), name: NameSchema.optional(), bindingId: z.uuid() }),
 ]);
 export type CreatePushChannelRequest = z.input<typeof CreatePushChannelRequestSchema>;
 
@@ -99,8 +113,10 @@ export const PushChannelSchema = z.object({
   kind: PushChannelKindSchema,
   /** The person's name for it, else the kind's label. */
   name: z.string(),
-  /** Where it goes, without its secrets: the address's host (Server酱: "Server酱"). */
+  /** Where it goes, without its secrets: the address's host (Server酱: "sctapi.ftqq.com"; Telegram: the chat, shortened). */
   target: z.string(),
+  /** Telegram: the bound chat it sends to (removed with the binding); null for the other kinds. */
+  bindingId: z.uuid().nullable(),
   /** Whether a signing secret / device key / SendKey is saved (never answered itself). */
   secretSet: z.boolean(),
   enabled: z.boolean(),

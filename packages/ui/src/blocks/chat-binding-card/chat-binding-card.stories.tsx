@@ -82,3 +82,25 @@ export const WhileUnbinding: Story = {
     await expect(canvas.getByRole("button", { name: "解除绑定 微信公众号 oWx_…k3Zq" })).toBeDisabled();
   },
 };
+
+const TELEGRAM = {
+  id: "t1",
+  platform: "telegram" as const,
+  label: "5012…7788",
+  createdAt: "2026-12-02T01:00:00.000Z",
+};
+
+export const WhenPushToTelegramIsTicked: Story = {
+  name: "when 每日回顾推送到这里 is ticked, should switch the push on for that Telegram chat only",
+  args: {
+    platforms: ["wechat", "telegram"],
+    bindings: [...BOUND, { ...TELEGRAM, pushing: false }],
+    onTogglePush: fn(),
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    // WeChat's 公众号 cannot write first: only the Telegram chat offers it
+    const box = canvas.getByRole("checkbox", { name: "每日回顾推送到这里" });
+    await userEvent.click(box);
+    await expect(args.onTogglePush).toHaveBeenCalledWith({ ...TELEGRAM, pushing: false }, true);
+  },
+};

@@ -2,10 +2,18 @@ import type * as React from "react";
 import { Alert } from "../../primitives/alert";
 import { Button } from "../../primitives/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../primitives/card";
+import { Checkbox } from "../../primitives/checkbox";
 import { CopyButton } from "../../primitives/copy-button";
 
 export type ChatPlatform = "wechat" | "telegram";
-export type ChatBinding = { id: string; platform: ChatPlatform; label: string; createdAt: string };
+export type ChatBinding = {
+  id: string;
+  platform: ChatPlatform;
+  label: string;
+  createdAt: string;
+  /** Telegram: the review is pushed to this chat (its push channel is on). */
+  pushing?: boolean;
+};
 
 export type ChatBindingCardProps = React.ComponentProps<"div"> & {
   /** The platforms this site takes messages from; empty: the card says so and offers nothing. */
@@ -13,11 +21,16 @@ export type ChatBindingCardProps = React.ComponentProps<"div"> & {
   bindings: ChatBinding[];
   /** The code just got, to send as `绑定 12345678`; null until asked for. */
   code?: { code: string; expiresAt: string } | null;
-  /** "code": a code is being got; a binding's id: that one is being removed. */
+  /** "code": a code is being got; a binding's id: that one is being removed; "push:<id>": see onTogglePush. */
   busy?: string | null;
   notice?: { tone: "success" | "error"; message: string } | null;
   onGetCode?: () => void;
   onUnbind?: (binding: ChatBinding) => void;
+  /**
+   * Given: a Telegram chat offers 每日回顾推送到这里 (the site's bot can send to it; WeChat's 公众号
+   * cannot write first). "push:<id>" in `busy` while it is being switched.
+   */
+  onTogglePush?: (binding: ChatBinding, on: boolean) => void;
 };
 
 const PLATFORM_LABELS: Record<ChatPlatform, string> = { wechat: "微信公众号", telegram: "Telegram" };
@@ -35,6 +48,7 @@ export function ChatBindingCard({
   notice = null,
   onGetCode,
   onUnbind,
+  onTogglePush,
   className,
   ...props
 }: ChatBindingCardProps) {
@@ -89,9 +103,19 @@ export function ChatBindingCard({
               const name = `${PLATFORM_LABELS[b.platform]} ${b.label}`;
               return (
                 <li key={b.id} className="flex items-center justify-between gap-2 py-2">
-                  <div className="min-w-0">
+                  <div className="flex min-w-0 flex-col">
                     <p className="truncate text-sm">{name}</p>
                     <p className="text-muted-foreground text-xs">绑定于 {beijing(b.createdAt, 10)}</p>
+                    {b.platform === "telegram" && onTogglePush ? (
+                      <Checkbox
+                        checked={b.pushing ?? false}
+                        disabled={busy === `push:${b.id}`}
+                        aria-busy={busy === `push:${b.id}`}
+                        onChange={(e) => onTogglePush(b, e.target.checked)}
+                      >
+                        每日回顾推送到这里
+                      </Checkbox>
+                    ) : null}
                   </div>
                   <Button
                     size="sm"

@@ -75,7 +75,8 @@ export function PushCard({
       <CardHeader>
         <CardTitle>提醒与推送</CardTitle>
         <CardDescription>
-          把每日回顾和周报/月报推送到企业微信、飞书、钉钉群，或 Bark、Server酱。
+          把每日回顾和周报/月报推送到企业微信、飞书、钉钉群，或 Bark、Server酱；已绑定的 Telegram
+          对话在“微信与 Telegram”里开启。
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -5,7 +5,14 @@ import { Input } from "../../primitives/input";
 import { PasswordField } from "../../primitives/password-field";
 import { Select } from "../../primitives/select";
 
-export type PushChannelKind = "wecom" | "feishu" | "dingtalk" | "bark" | "serverchan" | "webhook";
+export type PushChannelKind =
+  | "wecom"
+  | "feishu"
+  | "dingtalk"
+  | "bark"
+  | "serverchan"
+  | "webhook"
+  | "telegram";
 /** What the form holds; an empty secret field keeps the saved one when editing. */
 export type PushChannelFormValues = {
   kind: PushChannelKind;
@@ -23,7 +30,12 @@ export const PUSH_KIND_LABELS: Record<PushChannelKind, string> = {
   bark: "Bark",
   serverchan: "Server酱",
   webhook: "Webhook",
+  telegram: "Telegram",
 };
+/** A Telegram chat is added from its binding (微信与 Telegram), not by a form: it has nothing to fill in. */
+const KIND_OPTIONS = Object.entries(PUSH_KIND_LABELS)
+  .filter(([value]) => value !== "telegram")
+  .map(([value, label]) => ({ value, label }));
 
 const URL_LABEL: Partial<Record<PushChannelKind, [string, string]>> = {
   wecom: [
@@ -90,7 +102,7 @@ export function PushChannelForm({
             <Select
               {...control}
               value={v.kind}
-              options={Object.entries(PUSH_KIND_LABELS).map(([value, label]) => ({ value, label }))}
+              options={KIND_OPTIONS}
               onChange={(e) => set({ kind: e.target.value as PushChannelKind })}
             />
           )}
