@@ -3,6 +3,7 @@ import axe from "axe-core";
 import { expect, test } from "vitest";
 import { commands, page } from "vitest/browser";
 import { render } from "vitest-browser-react";
+import { call } from "../src/api/client.ts";
 import { queryClient } from "../src/data/query-client.ts";
 import { ChatBindingPanel } from "../src/features/messaging/chat-binding-panel.tsx";
 import { signUp } from "./support/session.ts";
@@ -64,4 +65,33 @@ test("a code got in the card binds the WeChat that sends it, the card shows it b
   await expect.element(page.getByText("已解除绑定")).toBeVisible();
   await expect.element(page.getByRole("button", { name })).not.toBeInTheDocument();
   expect(await commands.wechatSays(openid, "还在吗")).toContain("请先在拾念");
+});
+
+test("a bound Telegram chat's 每日回顾推送到这里 makes its push channel, and unticking it removes the channel", async () => {
+  await signUp();
+  queryClient.clear();
+  await render(
+    <QueryClientProvider client={queryClient}>
+      <ChatBindingPanel />
+    </QueryClientProvider>,
+  );
+  await page.getByRole("button", { name: "获取绑定码" }).click();
+  const shown = page.getByRole("status", { name: "绑定码" });
+  await expect.element(shown).toBeVisible();
+  const code = shown.element().textContent!.replace(/\D/g, "");
+  const chat = 7_000_000 + (Date.now() % 1_000_000);
+  expect(await commands.telegramSays(chat, `/bind ${code}`)).toContain("绑定成功");
+
+  const box = page.getByRole("checkbox", { name: "每日回顾推送到这里" });
+  await expect.element(box, { timeout: 10_000 }).not.toBeChecked();
+  await box.click();
+  await expect.element(page.getByText("每日回顾会推送到这个 Telegram 对话")).toBeVisible();
+  await expect.element(box).toBeChecked();
+  const channels = async () => (await call("getPush")).channels.map((c) => c.kind);
+  expect(await channels()).toEqual(["telegram"]);
+
+  await box.click();
+  await expect.element(page.getByText("已不再推送到这个 Telegram 对话")).toBeVisible();
+  await expect.element(box).not.toBeChecked();
+  expect(await channels()).toEqual([]);
 });

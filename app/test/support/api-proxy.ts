@@ -7,6 +7,8 @@ export const API_PORT_ENV = "SHINIAN_COMPONENT_API_PORT";
 
 /** The component server's 公众号 (global-setup.ts): its token signs what "WeChat" posts (wechatSays). */
 export const COMPONENTS_WECHAT = { token: "componentsToken42", appId: "wx00112233445566aa" };
+/** The component server's Telegram bot (global-setup.ts, a stand-in of the Bot API): telegramSays. */
+export const COMPONENTS_TELEGRAM_TOKEN = "123456789:AAE_components-bot-token-0123456789abc";
 
 /** The test server's DATA_DIR (its embedded PostgreSQL), set by the global setup for operator commands. */
 export const COMPONENTS_DATA_DIR_ENV = "SHINIAN_COMPONENT_DATA_DIR";

@@ -163,8 +163,26 @@ const wechatSays: BrowserCommand<[openid: string, text: string], Promise<string>
   return /<Content><!\[CDATA\[([\s\S]*?)\]\]><\/Content>/.exec(answer)?.[1] ?? answer;
 };
 
+type TelegramStandIn = Awaited<
+  ReturnType<typeof import("../../../server/test/support/telegram-stand-in.ts").startTelegramStandIn>
+>;
+
+/** A private chat's message to the component server's bot (global-setup.ts); the bot's answer. */
+const telegramSays: BrowserCommand<[chatId: number, text: string], Promise<string>> = async (
+  _,
+  chatId,
+  text,
+) => {
+  const standIn = (globalThis as { componentsTelegram?: TelegramStandIn }).componentsTelegram;
+  if (!standIn) throw new Error("no Telegram stand-in: app/test/support/global-setup.ts starts it");
+  const before = standIn.sent.filter((m) => m.chat_id === chatId).length;
+  standIn.send(chatId, { text });
+  return (await standIn.repliesTo(chatId, before + 1, 20_000)).at(-1)!;
+};
+
 export const componentTestCommands = {
   wechatSays,
+  telegramSays,
   webhookReceiver,
   resetLinkToken,
   takeDownloads,
@@ -184,5 +202,6 @@ declare module "vitest/browser" {
     resetLinkToken: (account: string) => Promise<string>;
     webhookReceiver: () => Promise<string>;
     wechatSays: (openid: string, text: string) => Promise<string>;
+    telegramSays: (chatId: number, text: string) => Promise<string>;
   }
 }

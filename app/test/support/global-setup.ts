@@ -4,7 +4,14 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { API_PORT_ENV, COMPONENTS_DATA_DIR_ENV, COMPONENTS_WECHAT, freePort } from "./api-proxy.ts";
+import { startTelegramStandIn } from "../../../server/test/support/telegram-stand-in.ts";
+import {
+  API_PORT_ENV,
+  COMPONENTS_DATA_DIR_ENV,
+  COMPONENTS_TELEGRAM_TOKEN,
+  COMPONENTS_WECHAT,
+  freePort,
+} from "./api-proxy.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -43,8 +50,13 @@ export default async function setup() {
 
   const providerPort = await freePort();
   const children: ChildProcess[] = [];
+  // the Bot API the server's bot polls (https://core.telegram.org/bots/api, see the stand-in);
+  // browser commands (telegramSays) run in this process and write to it as a chat would
+  const telegram = await startTelegramStandIn(COMPONENTS_TELEGRAM_TOKEN);
+  (globalThis as { componentsTelegram?: typeof telegram }).componentsTelegram = telegram;
   const teardown = async () => {
     for (const child of [...children].reverse()) await stop(child);
+    await telegram.close();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -80,6 +92,9 @@ export default async function setup() {
         // the 微信与 Telegram card, bound by a message posted as WeChat does (wechatSays)
         WECHAT_TOKEN: COMPONENTS_WECHAT.token,
         WECHAT_APPID: COMPONENTS_WECHAT.appId,
+        // …and by the bot, whose chat the review can be pushed to
+        TELEGRAM_BOT_TOKEN: COMPONENTS_TELEGRAM_TOKEN,
+        TELEGRAM_API_BASE: telegram.url,
       },
     });
     children.push(server);
