@@ -171,10 +171,22 @@ export async function unbindExternal(db: Queryable, platform: MessagingPlatform,
   return (rowCount ?? 0) > 0;
 }
 
-export async function rememberReview(db: Queryable, bindingId: string, day: string, items: ReviewRef[]) {
+/**
+ * The review just sent to the chat, by number. `asked`: the person sent 回顾, so a bare `2 …` in the
+ * next 30 minutes answers it; a pushed review (not asked for) is answered only by a reply to it,
+ * and clears that window, so that a message of the morning is never taken for a 批注 unasked.
+ */
+export async function rememberReview(
+  db: Queryable,
+  bindingId: string,
+  day: string,
+  items: ReviewRef[],
+  asked: boolean,
+) {
   await db.query(
-    "UPDATE messaging_bindings SET review_day = $2, review_at = now(), review_items = $3 WHERE id = $1",
-    [bindingId, day, JSON.stringify(items)],
+    `UPDATE messaging_bindings SET review_day = $2, review_at = CASE WHEN $4 THEN now() END, review_items = $3
+     WHERE id = $1`,
+    [bindingId, day, JSON.stringify(items), asked],
   );
 }
 

@@ -224,7 +224,7 @@ async function review(deps: AppDeps, binding: Binding) {
     lines.push(line);
     shown.push({ type: item.type, id: item.id });
   }
-  await rememberReview(deps.db, binding.id, today.date, shown);
+  await rememberReview(deps.db, binding.id, today.date, shown, true);
   return [...head, ...lines, ...foot].join("\n");
 }
 
@@ -240,7 +240,11 @@ async function replyToReview(
 ): Promise<string | null> {
   if (!binding.reviewDay || binding.reviewDay !== reviewDay(deps)) return null;
   const answersReview = replyTo?.startsWith(chatReviewHeading(binding.reviewDay)) ?? false;
-  const recent = binding.reviewAt !== null && Date.now() - binding.reviewAt.getTime() <= REVIEW_REPLY_MS;
+  // a reply to another day's review (or to any other message) never takes today's numbers
+  const recent =
+    replyTo === undefined &&
+    binding.reviewAt !== null &&
+    Date.now() - binding.reviewAt.getTime() <= REVIEW_REPLY_MS;
   const match = answersReview ? REPLY_TO_REVIEW.exec(text) : recent ? REVIEW_REPLY.exec(text) : null;
   if (!match) return null;
   const n = Number(match[1]);

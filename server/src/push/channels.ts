@@ -58,6 +58,8 @@ const targetOf = (kind: Exclude<PushChannelKind, "telegram">, config: ChannelCon
 
 export const TELEGRAM_OFF = "本服务器没有开通 Telegram 机器人，请联系管理员";
 const TELEGRAM_GONE = "这个 Telegram 对话已解除绑定，请删除这个渠道";
+const CHAT_NOT_FOUND = "没有找到这个已绑定的 Telegram 对话";
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /** A bound Telegram chat as a channel: the site's bot sends to it; nothing of it is secret. */
 async function createTelegramChannel(
@@ -68,7 +70,7 @@ async function createTelegramChannel(
 ): Promise<PushChannel> {
   if (!deps.config.telegram) throw new ApiError("FORBIDDEN", TELEGRAM_OFF);
   const chat = await telegramChat(deps.db, userId, body.bindingId);
-  if (!chat) throw notFound("没有找到这个已绑定的 Telegram 对话");
+  if (!chat) throw notFound(CHAT_NOT_FOUND);
   const id = randomUUID();
   const row = await insertChannel(
     deps.db,
@@ -77,13 +79,17 @@ async function createTelegramChannel(
       user_id: userId,
       kind: "telegram",
       name: body.name ?? null,
-      target: `Telegram ${chat.label}`,
+      target: chat.label,
       binding_id: body.bindingId,
       config_enc: sealConfig(key, {}, { userId, channelId: id }),
       secret_set: false,
     },
     deps.config.push.maxPerAccount,
-  );
+  ).catch((err: { code?: string }) => {
+    // unbound (or bound to another account) since it was read
+    if (err.code === FOREIGN_KEY_VIOLATION) throw notFound(CHAT_NOT_FOUND);
+    throw err;
+  });
   if (row === "taken") throw new ApiError("CONFLICT", "这个 Telegram 对话已经在推送渠道里了");
   if (row === "full")
     throw new ApiError("CONFLICT", `每个账号最多添加 ${deps.config.push.maxPerAccount} 个推送渠道`);
@@ -187,7 +193,8 @@ export async function editChannel(
   }
   refuseUrl(deps, changes.url, row.kind);
   const where = { userId, channelId: id };
-  const current = openConfig(deps.config.push, row.config_enc, where) ?? unreadable();
+  const current =
+    row.kind === "telegram" ? {} : (openConfig(deps.config.push, row.config_enc, where) ?? unreadable());
   const next: ChannelConfig = { ...current, ...changes };
   if (next.secret === "") delete next.secret;
   const saved = await updateChannel(
@@ -233,14 +240,21 @@ export async function sendToChannel(
 ): Promise<Sent | { ok: false; limited: true }> {
   const limits = deps.config.push;
   if (!(await takeSendSlot(deps.db, row.id, limits.perChannelPerMinute))) return { ok: false, limited: true };
-  const config = openConfig(limits, row.config_enc, { userId: row.user_id, channelId: row.id });
+  // a Telegram channel keeps nothing sealed: its chat is its binding's, read at each send
+  const telegram = row.kind === "telegram";
+  const config = telegram
+    ? {}
+    : openConfig(limits, row.config_enc, { userId: row.user_id, channelId: row.id });
   const chat = row.binding_id ? await telegramChat(deps.db, row.user_id, row.binding_id) : null;
   let error: string | null;
   let passing = false;
   let numbered: PushEntry[] = [];
   if (!config) error = "服务器的密钥已更换，这个渠道保存的地址和密钥无法读取";
-  else if (row.kind === "telegram" && !deps.config.telegram) error = TELEGRAM_OFF;
-  else if (row.kind === "telegram" && !chat) error = TELEGRAM_GONE;
+  else if (telegram && !deps.config.telegram) {
+    // the operator's setting, not the person's: it never switches their channel off
+    error = TELEGRAM_OFF;
+    passing = true;
+  } else if (telegram && !chat) error = TELEGRAM_GONE;
   else {
     const req = requestFor(row.kind, { ...config, ...(chat ? { chatId: chat.chatId } : {}) }, message, {
       now: deps.clock(),
@@ -256,7 +270,7 @@ export async function sendToChannel(
       maxResponseBytes: limits.maxResponseBytes,
       // Telegram's address is the operator's own setting (a local Bot API server may be on this
       // machine), never a person's, as for the bot's polling
-      allowLocal: limits.allowLocal || row.kind === "telegram",
+      allowLocal: limits.allowLocal || telegram,
       signal: deps.work.signal,
     });
     if (answered.status === null && deps.work.signal.aborted) return { ok: false, aborted: true };
@@ -269,13 +283,14 @@ export async function sendToChannel(
     }
   }
   if (error === null) {
-    // a reply in the chat (`2 …`) then means the pushed review's second item (messaging/inbox.ts)
+    // a reply to it in the chat (`2 …`) then means the pushed review's second item (messaging/inbox.ts)
     if (row.binding_id && message.day && numbered.length)
       await rememberReview(
         deps.db,
         row.binding_id,
         message.day,
         numbered.map((e) => e.ref!),
+        false,
       );
     return { ok: true, row: (await markSent(deps.db, row.id, o.test)) ?? row };
   }

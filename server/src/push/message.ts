@@ -115,13 +115,17 @@ export function toTelegramHtml(m: PushMessage, maxChars: number): { html: string
   const review = m.type === "push.review" && m.day !== undefined;
   const head = [`<b>${escapeHtml(review ? chatReviewHeading(m.day!) : m.title)}</b>`];
   if (m.intro) head.push(escapeHtml(m.intro));
-  const tail = [
-    ...(review ? ["", "回复这条消息「序号 + 空格 + 文字」，给那一条追加批注。"] : []),
+  const all = m.blocks.reduce((n, b) => n + b.entries.length, 0);
+  const tailOf = (shown: number, numbers: number) => [
+    ...(shown < all ? [`还有 ${all - shown} 条，请在网页查看。`] : []),
+    ...(numbers ? ["", "回复这条消息「序号 + 空格 + 文字」，给那一条追加批注。"] : []),
     anchor("打开拾念", m.url),
   ];
   const lines: string[] = [];
   const numbered: PushEntry[] = [];
-  const fits = (line: string) => [...head, ...lines, line, ...tail].join("\n").length <= maxChars;
+  let shown = 0;
+  // room is kept for the longest tail: any entries left out, and the reply hint
+  const fits = (line: string) => [...head, ...lines, line, ...tailOf(0, 1)].join("\n").length <= maxChars;
   outer: for (const [i, block] of m.blocks.entries()) {
     const counted = review && i === 0 && block.heading === null;
     if (block.heading) {
@@ -134,8 +138,9 @@ export function toTelegramHtml(m: PushMessage, maxChars: number): { html: string
       const line = `${mark} ${escapeHtml(e.text)} ${anchor("查看", e.url)}`;
       if (!fits(line)) break outer;
       lines.push(line);
+      shown++;
       if (counted) numbered.push(e);
     }
   }
-  return { html: [...head, ...lines, ...tail].join("\n"), numbered };
+  return { html: [...head, ...lines, ...tailOf(shown, numbered.length)].join("\n"), numbered };
 }

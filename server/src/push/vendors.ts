@@ -142,7 +142,16 @@ export function requestFor(
       const body = JSON.stringify({
         type: message.type,
         timestamp: o.now.toISOString(),
-        data: { title: message.title, intro: message.intro, blocks: message.blocks, url: message.url },
+        data: {
+          title: message.title,
+          intro: message.intro,
+          // as documented in docs/api.md: each entry its text and link
+          blocks: message.blocks.map((b) => ({
+            heading: b.heading,
+            entries: b.entries.map(({ text, url }) => ({ text, url })),
+          })),
+          url: message.url,
+        },
       });
       return {
         url: config.url!,

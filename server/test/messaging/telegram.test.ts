@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppDeps } from "../../src/context.ts";
 import { createLogger } from "../../src/logger.ts";
 import { telegramPoller } from "../../src/messaging/telegram.ts";
+import { toTelegramHtml } from "../../src/push/message.ts";
 import { deliveryOf } from "../../src/push/push.store.ts";
 import { claimAndDeliver, reviewMessage } from "../../src/push/schedule.ts";
 import { createBackgroundWork } from "../../src/shared/background-work.ts";
 import { beijingDay } from "../../src/shared/beijing-time.ts";
 import { call, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
-import { startTelegramStandIn } from "../support/telegram-stand-in.ts";
+import { parseHtml, startTelegramStandIn } from "../support/telegram-stand-in.ts";
 
 /**
  * A Telegram bot as a capture box (issue 34, item 5), its Bot API stood in for as documented at
@@ -23,6 +24,35 @@ const hooked = await startTelegramStandIn(WEBHOOK_TOKEN);
 afterAll(() => Promise.all([standIn.close(), hooked.close()]));
 
 let chats = 5_000_000;
+
+it("a long pushed review: cut to Telegram's 4096 characters as shown, the numbers kept those sent, the rest counted", () => {
+  const entries = Array.from({ length: 120 }, (_, i) => ({
+    text: `第${i}条 ${"很长的想法&<>".repeat(8)}`,
+    url: `https://shinian.example.cn/ideas/${i}`,
+    ref: { type: "idea" as const, id: String(i) },
+  }));
+  const { html, numbered } = toTelegramHtml(
+    {
+      type: "push.review",
+      day: "2026-12-03",
+      title: "每日回顾 · 12月3日",
+      intro: null,
+      blocks: [{ heading: null, entries }],
+      url: "https://shinian.example.cn/review",
+    },
+    4000,
+  );
+  const shown = parseHtml(html);
+  expect(shown).not.toBeNull();
+  expect([...shown!].length).toBeLessThanOrEqual(4096);
+  const lines = shown!.split("\n").filter((l) => /^\d+\. /.test(l));
+  expect(numbered.length).toBeGreaterThan(5);
+  expect(lines.map((l) => l.slice(l.indexOf(" ") + 1, l.lastIndexOf(" ")))).toEqual(
+    numbered.map((e) => e.text),
+  );
+  expect(shown).toContain(`还有 ${120 - numbered.length} 条，请在网页查看。`);
+  expect(shown).toContain("回复这条消息「序号 + 空格 + 文字」");
+});
 
 const feedOf = async (ctx: TestCtx, user: TestUser) =>
   (await call(ctx, "GET", "/api/feed", { token: user.token })).body.data.items as {
@@ -282,30 +312,33 @@ onOneDatabase(
           state: "sent",
           sent_to: [made.body.data.id],
         });
-        const review = sent().at(-1)!.text;
+        const pushed = sent().at(-1)!;
+        expect(pushed.parseMode).toBe("HTML");
+        const review = pushed.text;
         // Telegram's HTML: the item's words escaped, each item numbered with its link
         expect(review.startsWith(`<b>今日回顾（${day}）</b>`)).toBe(true);
         expect(review).toMatch(/\d\. 推送里的旧想法 3 &lt; 5 &amp;&amp; 5 &gt; 4 <a href="[^"]+\/ideas\//);
         expect(review).toContain("一条想法（内容不推送）");
         expect(review).not.toContain("不给群看的内容");
 
-        // a reply to the pushed review (as Telegram gives it: the text without its markup) is a 批注
-        const plain = review
-          .replace(/<[^>]+>/g, "")
-          .replace(/&lt;/g, "<")
-          .replace(/&gt;/g, ">");
+        // a reply to the pushed review (Telegram gives the text as shown) is a 批注; a bare `n …` is
+        // not: nobody asked for the push, so it opens no window for numbers
+        const plain = pushed.shown;
+        expect(plain).toContain("推送里的旧想法 3 < 5 && 5 > 4");
         const n = /(\d)\. 推送里的旧想法/.exec(plain)![1];
+        standIn.send(chat, { text: `${n} 只是一条普通的想法` });
+        expect((await standIn.repliesTo(chat, 4))[3]).toContain("已记下");
         standIn.send(chat, {
           text: `${n} 推送之后又想到`,
           reply_to_message: { message_id: 1, from: { id: 1, is_bot: true }, text: plain },
         });
-        expect((await standIn.repliesTo(chat, 4))[3]).toContain(`已追加批注到回顾第 ${n} 条`);
+        expect((await standIn.repliesTo(chat, 5))[4]).toContain(`已追加批注到回顾第 ${n} 条`);
         const thread = await request(ctx, "listAnnotations", { token: user.token, params: { id: idea.id } });
         expect(thread.body.data.items.map((a: { content: string }) => a.content)).toEqual(["推送之后又想到"]);
 
         // unbinding takes the channel with it
         standIn.send(chat, { text: "/unbind" });
-        expect((await standIn.repliesTo(chat, 5))[4]).toContain("已解除绑定");
+        expect((await standIn.repliesTo(chat, 6))[5]).toContain("已解除绑定");
         const push = (await request(ctx, "getPush", { token: user.token })).body.data;
         expect(push.channels).toEqual([]);
       });

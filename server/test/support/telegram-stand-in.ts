@@ -7,14 +7,17 @@ import type { AddressInfo } from "node:net";
  *   {"ok":false,"error_code":401,"description":"Unauthorized"};
  * - getUpdates (#getupdates): long polling, `offset` confirms every update before it, `timeout`
  *   seconds held open; two at once answer 409 "Conflict: terminated by other getUpdates request";
- * - sendMessage (#sendmessage): chat_id and text required (400 otherwise);
+ * - sendMessage (#sendmessage): chat_id and text required (400 otherwise); with parse_mode "HTML"
+ *   (#html-style) only the documented tags, and of entities only &lt; &gt; &amp; &quot; and numeric
+ *   ones ("can't parse entities" otherwise); 1–4096 characters after parsing ("message is too long");
  * - getFile (#getfile) → file_path, then the file at /file/bot<token>/<file_path>;
  * - setWebhook (#setwebhook): an https url, a secret_token of 1–256 of A-Z a-z 0-9 _ -; while a
  *   webhook is set, getUpdates answers 409 "Conflict: can't use getUpdates method while webhook is active".
  */
 export async function startTelegramStandIn(token: string) {
   const updates: { update_id: number; message: object }[] = [];
-  const sent: { chat_id: number; text: string }[] = [];
+  /** `shown`: the text as the chat shows it (HTML parsed); `parseMode` as asked. */
+  const sent: { chat_id: number; text: string; shown: string; parseMode: string | null }[] = [];
   const files = new Map<string, Buffer>();
   const calls = { getUpdates: 0, conflicts: 0, deleteWebhook: 0 };
   let fileDelayMs = 0;
@@ -141,7 +144,23 @@ export async function startTelegramStandIn(token: string) {
             error_code: 400,
             description: "Bad Request: message text is empty",
           });
-        sent.push({ chat_id: body.chat_id, text: body.text });
+        {
+          const parseMode = typeof body.parse_mode === "string" ? body.parse_mode : null;
+          const shown = parseMode === "HTML" ? parseHtml(body.text) : body.text;
+          if (shown === null)
+            return json(res, 400, {
+              ok: false,
+              error_code: 400,
+              description: "Bad Request: can't parse entities: unsupported start tag or entity",
+            });
+          if ([...shown].length > 4096)
+            return json(res, 400, {
+              ok: false,
+              error_code: 400,
+              description: "Bad Request: message is too long",
+            });
+          sent.push({ chat_id: body.chat_id, text: body.text, shown, parseMode });
+        }
         return json(res, 200, {
           ok: true,
           result: { message_id: nextMessage++, date: 0, chat: { id: body.chat_id } },
@@ -220,4 +239,35 @@ export async function startTelegramStandIn(token: string) {
         server.closeAllConnections();
       }),
   };
+}
+
+/** https://core.telegram.org/bots/api#html-style: the tags a message may use. */
+const TAG =
+  /^<\/?(b|strong|i|em|u|ins|s|strike|del|tg-spoiler|code|pre|blockquote)>$|^<span class="tg-spoiler">$|^<\/span>$|^<a href="[^"<>]*">$|^<\/a>$/;
+const ENTITY = /^&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/i;
+const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
+
+/** The text an HTML-formatted message shows, or null where Telegram refuses to parse it. */
+export function parseHtml(html: string): string | null {
+  let out = "";
+  for (let i = 0; i < html.length; ) {
+    const c = html[i]!;
+    if (c === "<") {
+      const end = html.indexOf(">", i);
+      if (end < 0 || !TAG.test(html.slice(i, end + 1))) return null;
+      i = end + 1;
+    } else if (c === "&") {
+      const m = ENTITY.exec(html.slice(i));
+      if (!m) return null;
+      const name = m[1]!.toLowerCase();
+      out +=
+        NAMED[name] ??
+        String.fromCodePoint(Number(name.startsWith("#x") ? `0x${name.slice(2)}` : name.slice(1)));
+      i += m[0].length;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
 }

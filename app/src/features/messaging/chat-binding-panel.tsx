@@ -9,7 +9,13 @@ import {
   messagingKey,
   messagingQuery,
 } from "../../data/messaging.ts";
-import { pushKey, pushQuery, pushToTelegram, removePushChannel } from "../profile/push-data.ts";
+import {
+  editPushChannel,
+  pushKey,
+  pushQuery,
+  pushToTelegram,
+  removePushChannel,
+} from "../profile/push-data.ts";
 
 /** While a code is shown, the list is read again this often: the chat binds from the phone. */
 const WATCH_EVERY_MS = 3000;
@@ -63,7 +69,7 @@ export function ChatBindingPanel() {
   return (
     <ChatBindingCard
       platforms={data.platforms}
-      bindings={data.items.map((b) => ({ ...b, pushing: !!channelOf(b) }))}
+      bindings={data.items.map((b) => ({ ...b, pushing: !!channelOf(b)?.enabled }))}
       code={code}
       busy={busy}
       notice={notice}
@@ -90,11 +96,17 @@ export function ChatBindingPanel() {
                 `push:${b.id}`,
                 async () => {
                   const channel = channelOf(b);
+                  // switched off after refusals (the bot blocked): ticked again, it is switched on
+                  if (on && channel) await editPushChannel(channel.id, { enabled: true });
                   if (on && !channel) await pushToTelegram(b.id);
                   if (!on && channel) await removePushChannel(channel.id);
                   await refresh();
                 },
-                on ? "每日回顾会推送到这个 Telegram 对话" : "已不再推送到这个 Telegram 对话",
+                !on
+                  ? "已不再推送到这个 Telegram 对话"
+                  : push.settings.review
+                    ? "每日回顾会推送到这个 Telegram 对话"
+                    : "已开启；每日回顾的推送目前关着，可在“提醒与推送”里打开",
               )
           : undefined
       }

@@ -31,12 +31,13 @@ export const pushEndpoints = {
   createPushChannel: {
     ...routes.createPushChannel,
     tag: "提醒与推送",
-    summary: "添加推送渠道：企业微信群机器人、飞书/钉钉机器人、Bark、Server酱或 Webhook；每个账号最多 10 个",
+    summary:
+      "添加推送渠道：企业微信群机器人、飞书/钉钉机器人、Bark、Server酱、Webhook，或已绑定的 Telegram 对话（bindingId）；每个账号最多 10 个",
     auth: true,
     body: CreatePushChannelRequestSchema,
     data: PushChannelSchema,
     status: 201,
-    errors: [400, 403, 409],
+    errors: [400, 403, 404, 409],
   },
   updatePushChannel: {
     ...routes.updatePushChannel,

@@ -104,11 +104,14 @@ export function ChatBindingCard({
               return (
                 <li key={b.id} className="flex items-center justify-between gap-2 py-2">
                   <div className="flex min-w-0 flex-col">
-                    <p className="truncate text-sm">{name}</p>
+                    <p id={`chat-${b.id}`} className="truncate text-sm">
+                      {name}
+                    </p>
                     <p className="text-muted-foreground text-xs">绑定于 {beijing(b.createdAt, 10)}</p>
                     {b.platform === "telegram" && onTogglePush ? (
                       <Checkbox
                         checked={b.pushing ?? false}
+                        aria-describedby={`chat-${b.id}`}
                         disabled={busy === `push:${b.id}`}
                         aria-busy={busy === `push:${b.id}`}
                         onChange={(e) => onTogglePush(b, e.target.checked)}
