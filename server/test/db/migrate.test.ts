@@ -117,6 +117,7 @@ forEachDatabase((ctx) => {
         "053_push.sql",
         "054_messaging.sql",
         "056_messaging_hardening.sql",
+        "058_trash_annotations_index.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
