@@ -53,6 +53,12 @@ const benches = {
     about:
       "search words v2 (pinyin of a text's words, topics) against v1 at 100,000 ideas: sizes, search p95",
   },
+  "trash-annotations": {
+    builds: [],
+    file: "server/bench/trash-annotations.ts",
+    about:
+      "the sweep's check for files on 批注 in 回收站, at 200 and 10,000 trashed ideas, with and without an index",
+  },
   similar: {
     builds: [],
     file: "server/bench/similar.ts",

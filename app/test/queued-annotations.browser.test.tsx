@@ -1,9 +1,11 @@
+import { createStore, get, set } from "idb-keyval";
 import { expect, test } from "vitest";
 import { page } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { call } from "../src/api/client.ts";
 import { tokenStore } from "../src/auth/token-store.ts";
 import { annotationEntry } from "../src/features/capture-queue/queue-annotation.ts";
+import { ANNOTATION_DB, QUEUE_DB, QUEUE_STORE, queueKey } from "../src/features/capture-queue/queue-names.ts";
 import { putQueued, queuedFor } from "../src/features/capture-queue/queue-store.ts";
 import { useCaptureQueue } from "../src/features/capture-queue/use-capture-queue.ts";
 import HomeQueuedAnnotations from "../src/features/home/queued-annotations.tsx";
@@ -72,4 +74,17 @@ test("重试 sends a refused 批注 again: once its idea is back from 回收站,
   expect(await queuedFor(userId)).toEqual([]);
   const thread = await call("listAnnotations", { params: { id: idea.id } });
   expect(thread.items.map((a) => a.content)).toEqual(["今天终于拉起来了"]);
+});
+
+test("a 批注 queued by the release that kept it beside the ideas is listed in the same answer that moves it", async () => {
+  const userId = crypto.randomUUID();
+  const old = annotationEntry(userId, { id: crypto.randomUUID(), title: "学做面包" }, "第二次发得更好");
+  const ideas = createStore(QUEUE_DB, QUEUE_STORE);
+  await set(queueKey(old), old, ideas);
+
+  expect((await queuedFor(userId)).map((i) => i.content)).toEqual(["第二次发得更好"]);
+  // moved, not copied: the ideas' queue no longer holds it, and it is listed once
+  expect(await get(queueKey(old), ideas)).toBeUndefined();
+  expect(await get(queueKey(old), createStore(ANNOTATION_DB, QUEUE_STORE))).toEqual(old);
+  expect((await queuedFor(userId)).map((i) => i.content)).toEqual(["第二次发得更好"]);
 });

@@ -291,9 +291,13 @@ export async function readFileRange(
   return rows[0]?.bytes ?? null;
 }
 
-/** A 批注's file (its item is the 批注), and one whose 批注 is in 回收站 with its idea (items/trash.store.ts). */
-const ON_ANNOTATION = "EXISTS (SELECT 1 FROM annotations n WHERE n.id = a.item_id AND n.user_id = a.user_id)";
-const ON_TRASHED_ANNOTATION = `EXISTS (SELECT 1 FROM trash t WHERE t.user_id = a.user_id AND t.type = 'idea'
+/**
+ * A 批注's file (its item is the 批注), and one whose 批注 is in 回收站 with its idea (items/trash.store.ts),
+ * of the file `a`: the containment is what migration 058's index answers, so keep its expression as it is.
+ */
+export const ON_ANNOTATION =
+  "EXISTS (SELECT 1 FROM annotations n WHERE n.id = a.item_id AND n.user_id = a.user_id)";
+export const ON_TRASHED_ANNOTATION = `EXISTS (SELECT 1 FROM trash t WHERE t.user_id = a.user_id AND t.type = 'idea'
   AND t.item -> 'annotations' @> jsonb_build_array(jsonb_build_object('id', a.item_id)))`;
 
 /**

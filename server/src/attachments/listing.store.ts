@@ -1,5 +1,6 @@
 import type { Queryable } from "../db/pool.ts";
 import { fromUs, type Keyset, usOf } from "../http/cursor.ts";
+import { ON_ANNOTATION, ON_TRASHED_ANNOTATION } from "./attachments.store.ts";
 
 /** A file as a listing by name shows it (memos' API): its name, type, size and upload time. */
 export type ListedFile = {
@@ -34,10 +35,15 @@ export async function findListedFile(db: Queryable, userId: string, id: string) 
   return rows[0] ?? null;
 }
 
-/** limit + 1 of the user's files, newest upload first, after `cursor`. */
+/**
+ * limit + 1 of the user's files, newest upload first, after `cursor`; a 批注's are left out (memos'
+ * API): memos has no 批注, and to memos a file on no memo is one never used, which its web app offers
+ * to delete with the rest (删除所有未使用资源, usememos/memos web/src/components/AttachmentLibrary).
+ */
 export async function newestListedFiles(db: Queryable, userId: string, limit: number, cursor: Keyset | null) {
   const { rows } = await db.query<ListedFile>(
-    `SELECT ${LISTED} FROM attachments WHERE user_id = $1
+    `SELECT ${LISTED} FROM attachments a WHERE user_id = $1
+       AND NOT (${ON_ANNOTATION} OR ${ON_TRASHED_ANNOTATION})
        ${cursor ? `AND (created_at, id) < (${fromUs("$3")}, $4::uuid)` : ""}
      ORDER BY created_at DESC, id DESC LIMIT $2`,
     cursor ? [userId, limit + 1, cursor.us, cursor.id] : [userId, limit + 1],

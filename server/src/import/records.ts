@@ -109,6 +109,8 @@ export type ImportedAttachment = {
   key: string;
   /** the idea's or the note's key (a 拾念 export does not say which: both are looked up) */
   itemKey: string;
+  /** on a 批注 read earlier in the file: that 批注's idea's key (its files are skipped with it) */
+  annotationIdeaKey?: string;
   /** its place on the item, from 1 */
   position: number;
   /** the file name it had, shown in refusals and kept */

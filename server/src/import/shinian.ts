@@ -149,6 +149,8 @@ async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
   const parser = new DataJsonParser();
   const fileNamed = filesBeside(source, file);
   let format: number | null = null;
+  // data.json lists 批注 before the files: a file on one is read knowing the 批注's idea
+  const ideaOfAnnotation = new Map<string, string>();
   for await (const chunk of chunksOf(file)) {
     let failure: string | null = null;
     try {
@@ -170,7 +172,10 @@ async function* read(source: ImportSource): AsyncGenerator<ImportRecord> {
         yield refused(label, "开头缺少导出格式（format），不是拾念的导出文件");
         return;
       }
-      yield toRecord(label, p, fileNamed);
+      const record = toRecord(label, p, fileNamed);
+      if (record.type === "annotation") ideaOfAnnotation.set(record.key, record.ideaKey);
+      else if (record.type === "attachment") record.annotationIdeaKey = ideaOfAnnotation.get(record.itemKey);
+      yield record;
     }
     if (failure) {
       yield refused(label, failure);

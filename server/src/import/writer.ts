@@ -101,6 +101,7 @@ function keysOf(records: ImportRecord[], kind: ImportKind): WantedKey[] {
       }
     } else if (r.type === "attachment") {
       keys.push({ type: "idea", key: r.itemKey }, { type: "note", key: r.itemKey });
+      if (r.annotationIdeaKey) keys.push({ type: "idea", key: r.annotationIdeaKey });
     } else if (r.type === "annotation") {
       keys.push({ type: "idea", key: r.ideaKey });
     } else if (r.type === "noteVersion") {
@@ -193,6 +194,9 @@ export async function writeBatch(
       // on an item that was in the account already (a repeated import, a twin) or is in 回收站:
       // skipped with it, as its AI versions are
       if (found && !(found.live && found.ours)) continue;
+      // on a 批注 skipped with its idea, already there: skipped with it too
+      const annotationIdea = record.annotationIdeaKey && target("idea", record.annotationIdeaKey);
+      if (!found && annotationIdea && !(annotationIdea.live && annotationIdea.ours)) continue;
       // else perhaps a 批注's, made by this import (this batch or an earlier one)
       const annotation = found
         ? null

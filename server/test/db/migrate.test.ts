@@ -118,6 +118,7 @@ forEachDatabase((ctx) => {
         "054_messaging.sql",
         "056_messaging_hardening.sql",
         "057_telegram_push.sql",
+        "058_trash_annotations_index.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");

@@ -241,6 +241,30 @@ onOneDatabase(
         ]);
         expect(await filesOf(ctx, c.id)).toHaveLength(5 + 6);
       });
+
+      it("skips a 批注's files silently with the 批注, as an idea's: twice into B, and A's own export into A", async () => {
+        const a = await registerUser(ctx);
+        const idea = await request(ctx, "createIdea", { token: a.token, body: { content: "周末去学陶艺" } });
+        const picture = await uploadFile(ctx, a.token, await makeImage("png"), "成品.png", "image/png");
+        const voice = await uploadFile(ctx, a.token, makeWav(), "语音.wav", "audio/wav");
+        const annotation = await request(ctx, "createAnnotation", {
+          token: a.token,
+          params: { id: idea.body.data.id },
+          body: { content: "烧出来了", attachmentIds: [picture.body.data.id, voice.body.data.id] },
+        });
+        expect(annotation.status, JSON.stringify(annotation.body)).toBe(201);
+        const exportUpload = [{ name: "拾念导出.zip", bytes: new Uint8Array(await exportZip(ctx, a)) }];
+
+        const b = await registerUser(ctx);
+        for (let round = 0; round < 2; round++) {
+          const { status } = await imported(ctx, b, exportUpload);
+          expect(status).toMatchObject({ status: "done", skipped: round, refused: [] });
+          expect((await filesOf(ctx, b.id)).map((f) => f.name).sort()).toEqual(["成品.png", "语音.wav"]);
+        }
+        const back = await imported(ctx, a, exportUpload);
+        expect(back.status).toMatchObject({ status: "done", skipped: 1, refused: [] });
+        expect(await filesOf(ctx, a.id)).toHaveLength(2);
+      });
     });
   },
   { QUOTA_BYTES: "100000", EXPORT_COOLDOWN: "0", RATE_UPLOADS: "0" },

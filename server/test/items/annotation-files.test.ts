@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { findRecording, sweepUnreferenced } from "../../src/attachments/attachments.store.ts";
-import { purgeTrash } from "../../src/items/trash.store.ts";
+import { purgeTrash, trashIdea } from "../../src/items/trash.store.ts";
 import { makeImage, makeWav, uploadFile } from "../attachments/helpers.ts";
 import { exportZip, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 import { imported } from "../import/helpers.ts";
@@ -107,6 +107,43 @@ onOneDatabase((ctx) => {
       await purgeTrash(ctx.db, { userId: u.id, id: idea.id });
       // at once, not at the sweep: deleted for good means the file too
       expect(await filesOn(ctx, annotationId)).toEqual([]);
+    });
+
+    it("are found in 回收站 by the trash's index of its 批注 (migration 058), not by reading every trashed idea", async () => {
+      const u = await registerUser(ctx);
+      const idea = await newIdea(ctx, u);
+      const file = await upload(ctx, u);
+      const made = await annotate(ctx, u, idea.id, "带图的批注", [file]);
+      const { rows: others } = await ctx.db.query<{ id: string }>(
+        "INSERT INTO ideas (user_id, original_content, content) SELECT $1, '旧想法', '旧想法' FROM generate_series(1, 200) RETURNING id",
+        [u.id],
+      );
+      for (const other of [...others, idea]) await trashIdea(ctx.db, u.id, other.id);
+      await ctx.db.query("ANALYZE trash");
+      await ctx.db.query(
+        "UPDATE attachments SET created_at = now() - interval '25 hours' WHERE user_id = $1",
+        [u.id],
+      );
+      // the sweep and the statistics on one connection: its index scans are counted before they are
+      // read; no plain reading of the table, which a test's few rows would make the cheaper
+      const client = await ctx.db.connect();
+      try {
+        await client.query("SET enable_seqscan = off");
+        const scans = async () => {
+          await client.query("SELECT pg_stat_force_next_flush()");
+          const { rows } = await client.query<{ n: string }>(
+            "SELECT idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname = 'trash_annotations'",
+          );
+          return Number(rows[0]?.n ?? Number.NaN);
+        };
+        const before = await scans();
+        await sweepUnreferenced(client, ctx.config.attachments.graceMs);
+        expect(await scans()).toBeGreaterThan(before);
+      } finally {
+        await client.query("RESET enable_seqscan");
+        client.release();
+      }
+      expect(await filesOn(ctx, made.body.data.id)).toEqual([file]);
     });
 
     it("a recording on a 批注 of an idea marked 不让AI读取 stays unreadable to the AI in 回收站 too", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeImage } from "../attachments/helpers.ts";
+import { makeImage, uploadFile } from "../attachments/helpers.ts";
 import { call, onOneDatabase, registerUser, request, type TestCtx, type TestUser } from "../helpers.ts";
 import { expectMemosWire } from "./wire-rules.ts";
 
@@ -217,6 +217,43 @@ onOneDatabase((ctx: TestCtx) => {
     expect(expectMemosWire(await v1(as(write.token), "GET", "/api/v1/auth/me"), 401).code).toBe(16);
     const still = expectMemosWire(await v1(as(read.token), "GET", `/api/v1/${made.name}`), 200);
     expect(still.state).toBe("NORMAL"); // nothing the refused calls asked for happened
+  });
+
+  it("lists an idea's files under its memo and an unattached one under none, and leaves a 批注's out, in 回收站 too", async () => {
+    const user = await registerUser(ctx);
+    const phone = { ...user, token: (await accessToken(user, "write")).token };
+    const upload = async (name: string) => {
+      const res = await uploadFile(ctx, user.token, await makeImage("png"), name);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return `attachments/${res.body.data!.id}`;
+    };
+    const [onIdea, onAnnotation, unattached] = [
+      await upload("想法.png"),
+      await upload("批注.png"),
+      await upload("未用.png"),
+    ];
+    const idea = await request(ctx, "createIdea", {
+      token: user.token,
+      body: { content: "周末去学陶艺", attachmentIds: [onIdea.slice("attachments/".length)] },
+    });
+    const annotation = await request(ctx, "createAnnotation", {
+      token: user.token,
+      params: { id: idea.body.data.id },
+      body: { content: "烧出来了", attachmentIds: [onAnnotation.slice("attachments/".length)] },
+    });
+    expect(annotation.status).toBe(201);
+    const [memo] = expectMemosWire(await v1(phone, "GET", "/api/v1/memos"), 200).memos;
+    const listed = async () =>
+      expectMemosWire(await v1(phone, "GET", "/api/v1/attachments"), 200).attachments.map(
+        (f: { name: string; memo?: string }) => [f.name, f.memo],
+      );
+
+    expect(await listed()).toEqual([
+      [unattached, undefined],
+      [onIdea, memo.name],
+    ]);
+    await request(ctx, "deleteIdea", { token: user.token, params: { id: idea.body.data.id } });
+    expect((await listed()).map(([name]: [string]) => name)).not.toContain(onAnnotation);
   });
 
   describe("filters and paths", () => {

@@ -71,7 +71,10 @@ export async function queuedOnDevice(): Promise<QueuedCapture[]> {
     await set(queueKey(item), item, annotationDb());
     await del(queueKey(item), db());
   }
-  return [...queued.filter((i) => i.kind !== "annotation"), ...annotations.map(([, item]) => item)];
+  // the moved ones are in this answer too; one read in both (a move cut short) counts once
+  const byKey = new Map(annotations.map(([, item]) => [queueKey(item), item]));
+  for (const item of queued) byKey.set(queueKey(item), item);
+  return [...byKey.values()];
 }
 
 /** This user's captures, oldest first: the order they are sent in. */
