@@ -9,7 +9,7 @@ import type { DbClient } from "../db/pool.ts";
  * older version are rebuilt in the background (search/reindex.ts). A raise comes with a
  * migration that sets the columns' default to it and makes partial indexes for the rows below it.
  */
-export const SEARCH_WORDS_VERSION = 2;
+export const SEARCH_WORDS_VERSION = 3;
 
 export type OutdatedRow = {
   id: string;
