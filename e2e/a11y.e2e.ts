@@ -103,7 +103,7 @@ async function audit(page: Page, screens: Screen[], found: Map<string, string[]>
   }
 }
 
-test("every screen, light and dark: no serious or critical WCAG 2.1 A/AA violation, a <main>, an h1, ordered headings (axe)", async ({
+test("every screen, light and dark: no serious or critical WCAG 2.1 A/AA violation, a <main>, an h1, ordered headings (axe) @phone", async ({
   page,
   request,
 }) => {

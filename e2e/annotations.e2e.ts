@@ -20,7 +20,7 @@ const queuedIn = (page: Page, database: string) =>
     database,
   );
 
-test("批注: 追加批注 with a picture while offline waits as 待同步, is sent with it when the network returns, and the thread and the card show it after a reload", async ({
+test("批注: 追加批注 with a picture while offline waits as 待同步, is sent with it when the network returns, and the thread and the card show it after a reload @phone", async ({
   page,
   context,
   request,

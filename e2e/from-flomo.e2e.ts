@@ -16,7 +16,7 @@ const memos: FlomoMemo[] = [
   },
 ];
 
-test("from flomo: review before and after an import, tags after 。, rendered Markdown, a rename that sticks, a pin, 撤销", async ({
+test("from flomo: review before and after an import, tags after 。, rendered Markdown, a rename that sticks, a pin, 撤销 @phone", async ({
   page,
   signedIn: _newcomer,
 }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { newAccount, PASSWORD, shot } from "./helpers.ts";
 
 // The core journey, run by the desktop project and by the phone project (390 × 844, touch).
-test("core journey: register → guide → capture → search → idea detail → side chat → export", async ({
+test("core journey: register → guide → capture → search → idea detail → side chat → export @phone", async ({
   page,
 }, testInfo) => {
   const phone = testInfo.project.name === "phone";

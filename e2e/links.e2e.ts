@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
 
-test("links: typing [[ (a phone's @) links an earlier idea; the card shows its title, and 被引用 leads back", async ({
+test("links: typing [[ (a phone's @) links an earlier idea; the card shows its title, and 被引用 leads back @phone", async ({
   page,
   request,
   signedIn: user,

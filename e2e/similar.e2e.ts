@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { shot } from "./helpers.ts";
 
-test("你想过这个: typing a capture shows the earlier idea that says nearly the same, without moving the text box or taking the focus; 关联 links it", async ({
+test("你想过这个: typing a capture shows the earlier idea that says nearly the same, without moving the text box or taking the focus; 关联 links it @phone", async ({
   page,
   signedIn: _signedIn,
 }) => {

@@ -216,12 +216,13 @@ forEachDatabase((ctx) => {
       const stored = async () =>
         (await ctx.db.query("SELECT password_hash FROM users WHERE id = $1", [user.id])).rows[0]
           .password_hash as string;
-      expect(await stored()).toMatch(/^scrypt\$11\$8\$3\$[\w-]{22}\$[\w-]{43}$/);
+      const cost = ctx.config.passwordHashCost;
+      expect(await stored()).toMatch(new RegExp(`^scrypt\\$${cost}\\$8\\$3\\$[\\w-]{22}\\$[\\w-]{43}$`));
 
       // a hash from before the change, made here with node:crypto directly
       const salt = randomBytes(16);
-      const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 11, r: 8, p: 1 });
-      const old = `scrypt$11$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
+      const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** cost, r: 8, p: 1 });
+      const old = `scrypt$${cost}$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
       await ctx.db.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user.id, old]);
       const wrong = await request(ctx, "login", {
         body: { account: user.account, password: "wrong-pass" },
@@ -232,7 +233,7 @@ forEachDatabase((ctx) => {
         body: { account: user.account, password: PASSWORD },
       });
       expect(login.status).toBe(200);
-      expect(await stored()).toMatch(/^scrypt\$11\$8\$3\$/);
+      expect(await stored()).toMatch(new RegExp(`^scrypt\\$${cost}\\$8\\$3\\$`));
       const again = await request(ctx, "login", {
         body: { account: user.account, password: PASSWORD },
       });
