@@ -7,9 +7,8 @@ import type { DbClient } from "../db/pool.ts";
 /**
  * Raised with every change of what search/words.ts makes of an item: rows indexed by an
  * older version are rebuilt in the background (search/reindex.ts). A raise comes with a
- * migration that sets the columns' default to it and makes partial indexes for the rows below it.
- * 3 (the broad topic lexicon, search/topic-lexicon.ts) has none yet: migration 047's partial indexes
- * hold the rows below 2, so until one makes them for below 3, OUTDATED reads the id index instead.
+ * migration that makes partial indexes for the rows below it (047 for 2; 059 for 3, the broad
+ * topic lexicon of search/topic-lexicon.ts).
  */
 export const SEARCH_WORDS_VERSION = 3;
 
