@@ -12,22 +12,40 @@ import { TOPIC_LEXICON } from "./topic-lexicon.ts";
 /** Marks a topic among an item's search words: no segmented word starts with it. */
 export const TOPIC_MARK = "~";
 
-const byWord = new Map<string, string[]>();
-for (const line of TOPIC_LEXICON.trim().split("\n")) {
-  const [topic, words] = line.split(":");
-  for (const word of new Set([topic!.trim(), ...words!.trim().split(/\s+/)])) {
-    if ([...word].length < 2) continue;
-    byWord.set(word, [...(byWord.get(word) ?? []), topic!.trim()]);
-  }
-}
+type Lexicon = {
+  /** Each word's topics. */
+  byWord: Map<string, string[]>;
+  /**
+   * The words by their first two characters (every word has two), longest first, so that 番茄炒蛋
+   * is read before 番茄; by two, not one, since ~12,000 words share few first characters (小, 大).
+   */
+  byStart: Map<string, string[]>;
+};
+
 /**
- * The lexicon's words by their first two characters (every word has two), longest first, so that
- * 番茄炒蛋 is read before 番茄; by two, not one, since ~12,000 words share few first characters (小, 大).
+ * Built on first use, not on import: most threads that load this module (an import's worker, the
+ * words pool at rest) never read a topic, and the tables are ~12,000 words to sort and index.
  */
-const byStart = new Map<string, string[]>();
-for (const word of [...byWord.keys()].sort((a, b) => b.length - a.length)) {
-  const start = word.slice(0, 2);
-  byStart.set(start, [...(byStart.get(start) ?? []), word]);
+let built: Lexicon | null = null;
+function lexicon(): Lexicon {
+  if (built) return built;
+  const byWord = new Map<string, string[]>();
+  for (const line of TOPIC_LEXICON.trim().split("\n")) {
+    const [topic, words] = line.split(":");
+    for (const word of new Set([topic!.trim(), ...words!.trim().split(/\s+/)])) {
+      if ([...word].length < 2) continue;
+      byWord.set(word, [...(byWord.get(word) ?? []), topic!.trim()]);
+    }
+  }
+  const byStart = new Map<string, string[]>();
+  for (const word of [...byWord.keys()].sort((a, b) => b.length - a.length)) {
+    const start = word.slice(0, 2);
+    const list = byStart.get(start);
+    if (list) list.push(word);
+    else byStart.set(start, [word]);
+  }
+  built = { byWord, byStart };
+  return built;
 }
 const LATIN = /[a-z0-9]/;
 
@@ -37,6 +55,7 @@ const LATIN = /[a-z0-9]/;
  * per character.
  */
 export function topicWords(folded: string): { words: string[]; topics: string[] } {
+  const { byWord, byStart } = lexicon();
   const words = new Set<string>();
   const topics = new Set<string>();
   for (let i = 0; i < folded.length; ) {
