@@ -250,34 +250,31 @@ onOneDatabase(
         clock: () => at,
       });
 
+      /** `/bind <code>` from the chat as the person's `nth` message there; their binding of it. */
+      const bindChat = async (u: TestUser, chat: number, nth: number) => {
+        const code = (await request(ctx, "createBindCode", { token: u.token })).body.data.code;
+        standIn.send(chat, { text: `/bind ${code}` });
+        expect((await standIn.repliesTo(chat, nth))[nth - 1]).toContain("绑定成功");
+        return (await request(ctx, "listMessagingBindings", { token: u.token })).body.data.items[0]! as {
+          id: string;
+        };
+      };
+      const pushTo = (u: TestUser, bindingId: string) =>
+        request(ctx, "createPushChannel", { token: u.token, body: { kind: "telegram", bindingId } });
+
       it("sends the numbered review by sendMessage when the person chooses it, takes a reply as a 批注, and stops with the binding", async () => {
         const user = await registerUser(ctx);
         const other = await registerUser(ctx);
         const chat = ++chats;
-        const code = (await request(ctx, "createBindCode", { token: user.token })).body.data.code;
-        standIn.send(chat, { text: `/bind ${code}` });
-        expect((await standIn.repliesTo(chat, 1))[0]).toContain("绑定成功");
-        const binding = (await request(ctx, "listMessagingBindings", { token: user.token })).body.data
-          .items[0]!;
+        const binding = await bindChat(user, chat, 1);
 
         // only the person's own Telegram binding, once
-        const refused = await request(ctx, "createPushChannel", {
-          token: other.token,
-          body: { kind: "telegram", bindingId: binding.id },
-        });
-        expect(refused.status).toBe(404);
-        const made = await request(ctx, "createPushChannel", {
-          token: user.token,
-          body: { kind: "telegram", bindingId: binding.id },
-        });
+        expect((await pushTo(other, binding.id)).status).toBe(404);
+        const made = await pushTo(user, binding.id);
         expect(made.status, JSON.stringify(made.body)).toBe(201);
         expect(made.body.data).toMatchObject({ kind: "telegram", bindingId: binding.id, secretSet: false });
         expect(made.body.data.target).not.toContain(TOKEN);
-        const again = await request(ctx, "createPushChannel", {
-          token: user.token,
-          body: { kind: "telegram", bindingId: binding.id },
-        });
-        expect(again.status).toBe(409);
+        expect((await pushTo(user, binding.id)).status).toBe(409);
 
         const tested = await request(ctx, "testPushChannel", {
           token: user.token,
@@ -347,20 +344,9 @@ onOneDatabase(
         const first = await registerUser(ctx);
         const second = await registerUser(ctx);
         const chat = ++chats;
-        const bindTo = async (u: TestUser, replies: number) => {
-          const code = (await request(ctx, "createBindCode", { token: u.token })).body.data.code;
-          standIn.send(chat, { text: `/bind ${code}` });
-          expect((await standIn.repliesTo(chat, replies))[replies - 1]).toContain("绑定成功");
-        };
-        await bindTo(first, 1);
-        const binding = (await request(ctx, "listMessagingBindings", { token: first.token })).body.data
-          .items[0]!;
-        const made = await request(ctx, "createPushChannel", {
-          token: first.token,
-          body: { kind: "telegram", bindingId: binding.id },
-        });
-        expect(made.status).toBe(201);
-        await bindTo(second, 2);
+        const binding = await bindChat(first, chat, 1);
+        expect((await pushTo(first, binding.id)).status).toBe(201);
+        await bindChat(second, chat, 2);
         expect((await request(ctx, "getPush", { token: first.token })).body.data.channels).toEqual([]);
       });
     });
