@@ -36,6 +36,11 @@ const benches = {
     file: "server/bench/stats.ts",
     about: "统计 (GET /api/stats) at 10,000 items, against the plain GROUP BY it replaces",
   },
+  "wasm-wrappers": {
+    builds: [],
+    file: "server/bench/wasm-wrappers.ts",
+    about: "HEIC decoding and sql.js with and without the Wasm wrapper flag of server/src/wasm-wrappers.ts",
+  },
   "related-groups": {
     builds: [],
     file: "server/bench/related-groups.ts",

@@ -1,3 +1,4 @@
+import "../wasm-wrappers.ts";
 import os from "node:os";
 import decodeHeic from "heic-decode";
 import { Piscina, transferableSymbol, valueSymbol } from "piscina";

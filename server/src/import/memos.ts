@@ -5,6 +5,7 @@
  * attachments, listed as skipped): server/docs/internals.md, "Import".
  */
 
+import "../wasm-wrappers.ts";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { CreateIdeaRequestSchema } from "@shinian/contract/items";
