@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
 import { componentTestsApi } from "./app/test/support/api-proxy.ts";
 import { componentTestCommands } from "./app/test/support/browser-commands.ts";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
+import { WASM_WRAPPER_FLAG } from "./server/src/wasm-wrappers.ts";
 import { LongestFirst } from "./server/test/longest-first.ts";
 
 const chromium = playwright({
@@ -65,6 +66,8 @@ export default defineConfig({
           // Two files at a time even on 2 cores (vitest's default there is one): the suite mostly
           // waits on PostgreSQL, child servers and timers. SERVER_TEST_WORKERS=1 for a busy machine.
           maxWorkers: Number(process.env.SERVER_TEST_WORKERS ?? 2),
+          // before any WebAssembly of the test process and its threads (server/src/wasm-wrappers.ts)
+          execArgv: [WASM_WRAPPER_FLAG],
           // its own group: a project whose maxWorkers differs from the others' must run apart
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,

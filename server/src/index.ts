@@ -1,3 +1,4 @@
+import "./wasm-wrappers.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { ConfigError, loadConfig, retiredSettingsSet } from "./env.ts";
 import { createLogger } from "./logger.ts";

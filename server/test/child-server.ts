@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Limits } from "../src/limits.ts";
+import { WASM_WRAPPER_FLAG } from "../src/wasm-wrappers.ts";
 import type { TestCtx } from "./helpers.ts";
 import type { Patch } from "./patch.ts";
 
@@ -10,7 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export type ChildServer = { proc: ChildProcess; base: string; lines: string[] };
 
 /**
- * `node server/src/index.ts` (no wrapper, so the pid is the server's) in a process group of its
+ * `node server/src/index.ts` (no wrapper, so the pid is the server's; the Wasm flag before type
+ * stripping's own WebAssembly starts) in a process group of its
  * own, as a supervisor runs it: `killGroup` then ends it and everything it started at once, as a
  * power cut or `kill -9 -- -PGID` would. Resolves once it listens.
  */
@@ -18,7 +20,7 @@ export function startChildServer(env: Record<string, string>, limits?: Patch<Lim
   // limits.ts's values are no environment variables: child-entry.ts changes them, then runs index.ts
   const entry = limits ? ["server/test/child-entry.ts", JSON.stringify(limits)] : ["server/src/index.ts"];
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, entry, {
+    const proc = spawn(process.execPath, [WASM_WRAPPER_FLAG, ...entry], {
       cwd: ROOT,
       detached: true,
       env: {

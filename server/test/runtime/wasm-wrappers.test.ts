@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { expect, it } from "vitest";
+import { WASM_WRAPPER_FLAG } from "../../src/wasm-wrappers.ts";
 
 const setsFlag = new URL("../../src/wasm-wrappers.ts", import.meta.url).href;
 
@@ -11,4 +12,8 @@ it("this Node's V8 takes the flag wasm-wrappers.ts sets: a renamed one would onl
   );
   expect(child.status).toBe(0);
   expect(child.stderr).not.toMatch(/unrecognized flag|Try --help/);
+});
+
+it("the server suite's processes start with it, before any WebAssembly of theirs (vitest.config.ts)", () => {
+  expect(process.execArgv).toContain(WASM_WRAPPER_FLAG);
 });
