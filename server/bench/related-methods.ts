@@ -22,6 +22,8 @@ type Method = {
   extraValue?: number;
   asked?: number;
   hops?: number;
+  /** topics.ts's KEPT_SHARE: a topic counts when it is this share of the text's strongest one. */
+  keptShare?: number;
 };
 
 const stop = new Set(RELATED_STOPWORDS);
@@ -31,7 +33,7 @@ function termsOf(text: string, lexicon: boolean, method: Method): Map<string, nu
   const folded = foldForSearch(text);
   const m = new Map<string, number>();
   const add = (w: string) => m.set(w, (m.get(w) ?? 0) + 1);
-  if (lexicon) for (const w of Object.values(topicWords(folded)).flat()) add(w);
+  if (lexicon) for (const w of Object.values(topicWords(folded, method.keptShare)).flat()) add(w);
   for (const { word } of wordsOf(folded)) add(word);
   for (const w of method.extra?.(folded) ?? []) add(EXTRA + w);
   return m;
@@ -126,7 +128,12 @@ function cedictGlosses(path: string): (folded: string) => string[] {
 }
 
 const methods: Method[] = [
-  { name: "kept: shared words and topics (related.ts)" },
+  { name: "kept: shared words and topics (related.ts), a topic kept at 0.67 of the strongest" },
+  { name: "every topic a text's words name", keptShare: 0 },
+  { name: "a topic kept at ⅓ of the strongest", keptShare: 1 / 3 },
+  { name: "a topic kept at ½ of the strongest", keptShare: 0.5 },
+  { name: "a topic kept at 0.8 of the strongest", keptShare: 0.8 },
+  { name: "only the strongest topics", keptShare: 1 },
   { name: "+ a second hop through the 10 nearest (weight 1)", hops: 1 },
   { name: "+ a second hop through the 10 nearest (weight 4)", hops: 4 },
   { name: "+ Chinese characters, worth ¼", extra: characters, extraValue: 0.25 },

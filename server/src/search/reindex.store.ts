@@ -7,9 +7,10 @@ import type { DbClient } from "../db/pool.ts";
 /**
  * Raised with every change of what search/words.ts makes of an item: rows indexed by an
  * older version are rebuilt in the background (search/reindex.ts). A raise comes with a
- * migration that sets the columns' default to it and makes partial indexes for the rows below it.
+ * migration that makes partial indexes for the rows below it (047 for 2; 059 for 3, the broad
+ * topic lexicon of search/topic-lexicon.ts).
  */
-export const SEARCH_WORDS_VERSION = 2;
+export const SEARCH_WORDS_VERSION = 3;
 
 export type OutdatedRow = {
   id: string;

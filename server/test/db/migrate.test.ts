@@ -119,6 +119,7 @@ forEachDatabase((ctx) => {
         "056_messaging_hardening.sql",
         "057_telegram_push.sql",
         "058_trash_annotations_index.sql",
+        "059_search_words_v3.sql",
       ];
       expect(applied.flat()).toEqual(all);
       const { rows } = await pools[0]!.query("SELECT name FROM schema_migrations");
