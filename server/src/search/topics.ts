@@ -26,8 +26,8 @@ type Lexicon = {
 const startOf = (text: string, at: number) => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
 
 /**
- * Built on first use, not on import: most threads that load this module (an import's worker, the
- * words pool at rest) never read a topic, and the tables are ~12,000 words to sort and index.
+ * Built on first use, not on import: a thread that loads this module may never read a topic (the
+ * words pool at rest), and the tables are ~12,000 words to sort and index.
  */
 let built: Lexicon | null = null;
 function lexicon(): Lexicon {
@@ -53,8 +53,8 @@ function lexicon(): Lexicon {
 const LATIN = /[a-z0-9]/;
 
 /**
- * A topic is kept when it is at least this share of the text's strongest one: 凌晨 alone (失眠,
- * 夜班) does not make a note of 跑外卖 one of sleep. Chosen on the tuning set only with bench
+ * A topic is kept when it is at least this share of the text's strongest one: 凌晨 alone (a word of
+ * 睡眠) does not make a note of 跑外卖 one of sleep. Chosen on the tuning set only with bench
  * related-methods (docs/search-quality.md).
  */
 const KEPT_SHARE = 0.67;
