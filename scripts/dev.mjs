@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { WASM_WRAPPER_FLAG } from "../server/src/wasm-wrappers.ts";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const vite = path.join(
@@ -12,8 +13,9 @@ const vite = path.join(
   "bin/vite.js",
 );
 const children = [
-  // From source: Node 24 strips the types itself, so an edit needs no build (npm start runs the bundle).
-  spawn(process.execPath, ["server/src/index.ts"], { cwd: root, stdio: "inherit" }),
+  // From source: Node 24 strips the types itself, so an edit needs no build (npm start runs the bundle);
+  // the Wasm flag on the command line, before type stripping's own WebAssembly starts.
+  spawn(process.execPath, [WASM_WRAPPER_FLAG, "server/src/index.ts"], { cwd: root, stdio: "inherit" }),
   spawn(process.execPath, [vite], { cwd: path.join(root, "app"), stdio: "inherit" }),
 ];
 let stopping = false;

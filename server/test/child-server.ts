@@ -12,9 +12,9 @@ export type ChildServer = { proc: ChildProcess; base: string; lines: string[] };
 
 /**
  * `node server/src/index.ts` (no wrapper, so the pid is the server's; the Wasm flag before type
- * stripping's own WebAssembly starts) in a process group of its
- * own, as a supervisor runs it: `killGroup` then ends it and everything it started at once, as a
- * power cut or `kill -9 -- -PGID` would. Resolves once it listens.
+ * stripping's own WebAssembly starts) in a process group of its own, as a supervisor runs it:
+ * `killGroup` then ends it and everything it started at once, as a power cut or `kill -9 -- -PGID`
+ * would. Resolves once it listens.
  */
 export function startChildServer(env: Record<string, string>, limits?: Patch<Limits>): Promise<ChildServer> {
   // limits.ts's values are no environment variables: child-entry.ts changes them, then runs index.ts
